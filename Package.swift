@@ -1,0 +1,104 @@
+// swift-tools-version: 6.1
+// brewstats — analytics and statistics reports for coffee brew journals.
+//
+// Layers, bottom to top (each layer is a target; only the wrapper target imports its C library):
+//   CCairo (system library) → BrewCairo (owning wrappers)
+//   BrewColumns (Arrow-style columns, the journal table)
+//   BrewImport (store via GRDB, CSV, JSON, Beanconqueror) · BrewSynth (journal generator and writers)
+//   BrewStats (kernels, derived quantities, regression, LOESS, summaries)
+//   BrewCharts (chart grammar over a rendering backend; cairo and recording backends)
+//   BrewReport (weekly report, single charts, batch)
+//   brewstats (thin CLI) · brewstats-bench (release-only benchmarks)
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+]
+
+let package = Package(
+    name: "brewstats",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "brewstats", targets: ["brewstats"]),
+        .executable(name: "brewstats-bench", targets: ["brewstats-bench"]),
+        .library(name: "BrewReport", targets: ["BrewReport"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        // MARK: C edge
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .target(name: "BrewCairo", dependencies: ["CCairo"], swiftSettings: strict),
+
+        // MARK: Pure-Swift layers
+        .target(name: "BrewColumns", swiftSettings: strict),
+        .target(
+            name: "BrewImport",
+            dependencies: [
+                "BrewColumns",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+            ],
+            swiftSettings: strict
+        ),
+        .target(
+            name: "BrewSynth",
+            dependencies: ["BrewColumns", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
+        .target(name: "BrewStats", dependencies: ["BrewColumns"], swiftSettings: strict),
+        .target(name: "BrewCharts", dependencies: ["BrewCairo"], swiftSettings: strict),
+        .target(
+            name: "BrewReport",
+            dependencies: ["BrewColumns", "BrewImport", "BrewStats", "BrewCharts"],
+            swiftSettings: strict
+        ),
+
+        // MARK: Executables
+        .executableTarget(
+            name: "brewstats",
+            dependencies: [
+                "BrewReport", "BrewImport", "BrewSynth", "BrewColumns",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "brewstats-bench",
+            dependencies: [
+                "BrewReport", "BrewImport", "BrewSynth", "BrewStats", "BrewCharts", "BrewColumns",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strict
+        ),
+
+        // MARK: Tests (one per library target, a shared support target, end-to-end CLI tests)
+        .target(
+            name: "TestSupport",
+            dependencies: ["BrewColumns"],
+            path: "Tests/TestSupport",
+            swiftSettings: strict
+        ),
+        .testTarget(name: "BrewCairoTests", dependencies: ["BrewCairo", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BrewColumnsTests", dependencies: ["BrewColumns", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "BrewImportTests",
+            dependencies: ["BrewImport", "BrewSynth", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "BrewSynthTests", dependencies: ["BrewSynth", "BrewImport", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BrewStatsTests", dependencies: ["BrewStats", "BrewImport", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewSynth", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "brewstatsTests", dependencies: ["TestSupport"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,1 @@
+// BrewCairo — placeholder until the layer lands.

@@ -1,0 +1,1 @@
+// BrewCharts — placeholder until the layer lands.

@@ -1,0 +1,145 @@
+/// The journal's entities (contract §1), as the importers read them and the generator writes them.
+///
+/// Every property is optional, as in the app's CloudKit-synced model; defaults are the contract's.
+
+/// The brew method's category. Unknown raw values read as ``other``.
+public enum MethodCategory: UInt8, Sendable, CaseIterable, Codable {
+    case espresso = 0, pourOver = 1, immersion = 2, other = 3
+
+    /// Parses the app's raw value (`espresso`, `pour_over`, `immersion`, `other`), case-insensitively and
+    /// accepting `-`/space for `_`; anything else is ``other``.
+    public init(rawString: String) {
+        switch rawString.lowercased().replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_") {
+        case "espresso": self = .espresso
+        case "pour_over", "pourover": self = .pourOver
+        case "immersion": self = .immersion
+        default: self = .other
+        }
+    }
+
+    /// The app's raw value.
+    public var rawString: String {
+        switch self {
+        case .espresso: "espresso"
+        case .pourOver: "pour_over"
+        case .immersion: "immersion"
+        case .other: "other"
+        }
+    }
+
+    /// Whether brews of this category follow the espresso ratio convention (yield ÷ dose).
+    /// Every other category is "filter" (water ÷ dose), contract §4.
+    public var isEspresso: Bool { self == .espresso }
+}
+
+/// A grinder's kind.
+public enum GrinderType: String, Sendable, CaseIterable, Codable {
+    case burr, blade, manual
+}
+
+/// A bean's roast level.
+public enum RoastLevel: UInt8, Sendable, CaseIterable, Codable {
+    case light = 0, mediumLight, medium, mediumDark, dark
+
+    /// Parses `light`, `medium_light`, `medium`, `medium_dark`, `dark` (case-insensitive, `-`/space for `_`).
+    public init?(rawString: String) {
+        switch rawString.lowercased().replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_") {
+        case "light": self = .light
+        case "medium_light": self = .mediumLight
+        case "medium": self = .medium
+        case "medium_dark": self = .mediumDark
+        case "dark": self = .dark
+        default: return nil
+        }
+    }
+
+    public var rawString: String {
+        switch self {
+        case .light: "light"
+        case .mediumLight: "medium_light"
+        case .medium: "medium"
+        case .mediumDark: "medium_dark"
+        case .dark: "dark"
+        }
+    }
+}
+
+/// A brew method (V60, Aeropress, the espresso machine …).
+public struct BrewMethod: Sendable, Hashable {
+    public var id: String?
+    public var name: String?
+    public var category: MethodCategory
+    public var notes: String?
+    /// The app's cached counter; the engine recomputes it from the brews.
+    public var cachedBrewCount: Int?
+    /// The app's cached last-use date; the engine recomputes it from the brews.
+    public var cachedLastUsed: Timestamp?
+    public var createdAt: Timestamp?
+    public var updatedAt: Timestamp?
+
+    public init(id: String? = nil, name: String? = nil, category: MethodCategory = .other, notes: String? = nil,
+                cachedBrewCount: Int? = nil, cachedLastUsed: Timestamp? = nil,
+                createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil) {
+        self.id = id; self.name = name; self.category = category; self.notes = notes
+        self.cachedBrewCount = cachedBrewCount; self.cachedLastUsed = cachedLastUsed
+        self.createdAt = createdAt; self.updatedAt = updatedAt
+    }
+
+    /// The name a report shows: the name, or `Unnamed method` when it has none.
+    public var displayName: String { name.flatMap { $0.isEmpty ? nil : $0 } ?? "Unnamed method" }
+}
+
+/// A grinder. Settings default to 0…40 in steps of 1 (contract §1).
+public struct Grinder: Sendable, Hashable {
+    public var id: String?
+    public var name: String?
+    public var type: GrinderType?
+    public var settingMin: Double
+    public var settingMax: Double
+    public var settingStep: Double
+    public var notes: String?
+    public var cachedBrewCount: Int?
+    public var cachedLastUsed: Timestamp?
+    public var createdAt: Timestamp?
+    public var updatedAt: Timestamp?
+
+    public init(id: String? = nil, name: String? = nil, type: GrinderType? = nil,
+                settingMin: Double = 0, settingMax: Double = 40, settingStep: Double = 1, notes: String? = nil,
+                cachedBrewCount: Int? = nil, cachedLastUsed: Timestamp? = nil,
+                createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil) {
+        self.id = id; self.name = name; self.type = type
+        self.settingMin = settingMin; self.settingMax = settingMax; self.settingStep = settingStep
+        self.notes = notes; self.cachedBrewCount = cachedBrewCount; self.cachedLastUsed = cachedLastUsed
+        self.createdAt = createdAt; self.updatedAt = updatedAt
+    }
+
+    public var displayName: String { name.flatMap { $0.isEmpty ? nil : $0 } ?? "Unnamed grinder" }
+}
+
+/// A coffee bean (one bag or lot).
+public struct CoffeeBean: Sendable, Hashable {
+    public var id: String?
+    public var name: String?
+    public var roaster: String?
+    public var origin: String?
+    public var variety: String?
+    public var processing: String?
+    public var roastLevel: RoastLevel?
+    public var roastDate: Day?
+    public var isArchived: Bool?
+    public var notes: String?
+    public var createdAt: Timestamp?
+    public var updatedAt: Timestamp?
+
+    public init(id: String? = nil, name: String? = nil, roaster: String? = nil, origin: String? = nil,
+                variety: String? = nil, processing: String? = nil, roastLevel: RoastLevel? = nil,
+                roastDate: Day? = nil, isArchived: Bool? = nil, notes: String? = nil,
+                createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil) {
+        self.id = id; self.name = name; self.roaster = roaster; self.origin = origin
+        self.variety = variety; self.processing = processing; self.roastLevel = roastLevel
+        self.roastDate = roastDate; self.isArchived = isArchived; self.notes = notes
+        self.createdAt = createdAt; self.updatedAt = updatedAt
+    }
+
+    public var displayName: String { name.flatMap { $0.isEmpty ? nil : $0 } ?? "Unnamed bean" }
+}

@@ -1,0 +1,126 @@
+/// A value type a ``PrimitiveColumn`` can hold: fixed width, with a zero that null slots carry.
+public protocol ColumnElement: Sendable, Comparable {
+    /// The placeholder stored in a null slot (never read as a value).
+    static var nullPlaceholder: Self { get }
+    /// The logical type's name, as ``BrewTable/schema`` prints it.
+    static var typeName: String { get }
+}
+
+extension Double: ColumnElement {
+    public static var nullPlaceholder: Double { 0 }
+    public static var typeName: String { "float64" }
+}
+extension Int64: ColumnElement {
+    public static var nullPlaceholder: Int64 { 0 }
+    public static var typeName: String { "int64" }
+}
+extension Int32: ColumnElement {
+    public static var nullPlaceholder: Int32 { 0 }
+    public static var typeName: String { "int32" }
+}
+extension UInt8: ColumnElement {
+    public static var nullPlaceholder: UInt8 { 0 }
+    public static var typeName: String { "uint8" }
+}
+
+/// A column of fixed-width values: contiguous storage plus an optional validity bitmap.
+///
+/// No bitmap means no nulls. A null slot holds `Element.nullPlaceholder`, so kernels can run over
+/// `values` without branching and mask by validity afterwards. Immutable once built; the null count
+/// and whether the valid values are in non-decreasing order are computed once, at ``PrimitiveColumnBuilder/finish()``.
+public struct PrimitiveColumn<Element: ColumnElement>: Sendable {
+    /// Every slot's value; null slots hold the placeholder.
+    public let values: [Element]
+    /// Validity; `nil` when every slot is valid.
+    public let validity: Bitmap?
+    /// The number of null slots.
+    public let nullCount: Int
+    /// Whether the valid values are in non-decreasing order (nulls ignored).
+    public let isSorted: Bool
+
+    /// Creates a column; the null count and sorted flag are derived here.
+    ///
+    /// - Precondition: `validity?.count == values.count` when a bitmap is given.
+    public init(values: [Element], validity: Bitmap?) {
+        precondition(validity == nil || validity!.count == values.count, "PrimitiveColumn: validity length mismatch")
+        // A bitmap with every bit set carries no information: drop it (no bitmap ⇔ no nulls).
+        let bitmap = (validity?.setCount == values.count) ? nil : validity
+        self.values = values
+        self.validity = bitmap
+        self.nullCount = bitmap.map { values.count - $0.setCount } ?? 0
+        var sorted = true
+        var previous: Element?
+        for i in values.indices where bitmap?.isSet(i) ?? true {
+            if let p = previous, values[i] < p { sorted = false; break }
+            previous = values[i]
+        }
+        self.isSorted = sorted
+    }
+
+    /// A column of `count` nulls.
+    public static func nulls(count: Int) -> PrimitiveColumn {
+        PrimitiveColumn(values: Array(repeating: .nullPlaceholder, count: count),
+                        validity: Bitmap(words: Array(repeating: 0, count: (count + 63) >> 6), count: count))
+    }
+
+    /// The number of slots.
+    @inlinable public var count: Int { values.count }
+
+    /// Whether slot `i` holds a value.
+    @inlinable
+    public func isValid(_ i: Int) -> Bool {
+        validity?.isSet(i) ?? true
+    }
+
+    /// The value in slot `i`, or `nil` when the slot is null.
+    @inlinable
+    public subscript(i: Int) -> Element? {
+        isValid(i) ? values[i] : nil
+    }
+}
+
+/// Builds a ``PrimitiveColumn`` one slot at a time; the bitmap is created at the first null.
+public struct PrimitiveColumnBuilder<Element: ColumnElement>: Sendable {
+    private var values: [Element] = []
+    private var validity: BitmapBuilder?
+
+    public init(minimumCapacity: Int = 0) {
+        values.reserveCapacity(minimumCapacity)
+    }
+
+    /// The number of slots appended so far.
+    public var count: Int { values.count }
+
+    /// Appends a value, or a null for `nil`.
+    @inlinable
+    public mutating func append(_ value: Element?) {
+        if let value { appendValue(value) } else { appendNull() }
+    }
+
+    @usableFromInline
+    mutating func appendValue(_ value: Element) {
+        values.append(value)
+        validity?.appendBit(true)
+    }
+
+    /// Appends a null slot.
+    public mutating func appendNull() {
+        if validity == nil {
+            var bits = BitmapBuilder(minimumCapacity: values.capacity)
+            bits.appendSet(count: values.count)
+            validity = bits
+        }
+        values.append(.nullPlaceholder)
+        validity!.appendBit(false)
+    }
+
+    /// Ends the builder.
+    public func finish() -> PrimitiveColumn<Element> {
+        PrimitiveColumn(values: values, validity: validity?.finish())
+    }
+}
+
+public typealias Float64Column = PrimitiveColumn<Double>
+public typealias Int64Column = PrimitiveColumn<Int64>
+public typealias Int32Column = PrimitiveColumn<Int32>
+public typealias UInt8Column = PrimitiveColumn<UInt8>

@@ -1,0 +1,71 @@
+/// A column of variable-length UTF-8 strings: one byte buffer plus `count + 1` offsets (Arrow's layout).
+///
+/// Slot `i` spans `bytes[offsets[i]..<offsets[i+1]]`. Null slots span zero bytes and are marked in the
+/// validity bitmap, so an empty string and a null stay apart. Used for ids, notes and other free text
+/// that rarely repeats.
+public struct StringColumn: Sendable {
+    /// Concatenated UTF-8 bytes of every valid slot.
+    public let bytes: [UInt8]
+    /// `count + 1` offsets into ``bytes``; non-decreasing, first 0.
+    public let offsets: [Int]
+    /// Validity; `nil` when every slot is valid.
+    public let validity: Bitmap?
+    /// The number of null slots.
+    public let nullCount: Int
+
+    init(bytes: [UInt8], offsets: [Int], validity: Bitmap?) {
+        let count = offsets.count - 1
+        let bitmap = (validity?.setCount == count) ? nil : validity
+        self.bytes = bytes
+        self.offsets = offsets
+        self.validity = bitmap
+        self.nullCount = bitmap.map { count - $0.setCount } ?? 0
+    }
+
+    @inlinable public var count: Int { offsets.count - 1 }
+
+    @inlinable public func isValid(_ i: Int) -> Bool { validity?.isSet(i) ?? true }
+
+    /// The string in slot `i`, or `nil` when null. Invalid UTF-8 cannot occur: builders take `String`s.
+    public subscript(i: Int) -> String? {
+        guard isValid(i) else { return nil }
+        return String(decoding: bytes[offsets[i]..<offsets[i + 1]], as: UTF8.self)
+    }
+}
+
+/// Builds a ``StringColumn``; the bitmap is created at the first null.
+public struct StringColumnBuilder: Sendable {
+    private var bytes: [UInt8] = []
+    private var offsets: [Int] = [0]
+    private var validity: BitmapBuilder?
+
+    public init(minimumCapacity: Int = 0) {
+        offsets.reserveCapacity(minimumCapacity + 1)
+    }
+
+    public var count: Int { offsets.count - 1 }
+
+    /// Appends a string, or a null for `nil`.
+    public mutating func append(_ value: String?) {
+        guard var text = value else { appendNull(); return }
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+        offsets.append(bytes.count)
+        validity?.append(true)
+    }
+
+    /// Appends a null slot.
+    public mutating func appendNull() {
+        if validity == nil {
+            var bits = BitmapBuilder(minimumCapacity: offsets.capacity)
+            bits.appendSet(count: count)
+            validity = bits
+        }
+        offsets.append(bytes.count)
+        validity!.append(false)
+    }
+
+    /// Ends the builder.
+    public func finish() -> StringColumn {
+        StringColumn(bytes: bytes, offsets: offsets, validity: validity?.finish())
+    }
+}

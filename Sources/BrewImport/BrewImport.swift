@@ -1,0 +1,1 @@
+// BrewImport — placeholder until the layer lands.

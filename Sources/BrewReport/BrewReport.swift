@@ -1,0 +1,1 @@
+// BrewReport — placeholder until the layer lands.

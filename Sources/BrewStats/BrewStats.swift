@@ -1,0 +1,1 @@
+// BrewStats — placeholder until the layer lands.

@@ -1,0 +1,1 @@
+// BrewSynth — placeholder until the layer lands.
