@@ -1,0 +1,80 @@
+# brewstats — the two commands a fresh Debian machine needs:
+#   make report   install what is missing, build a release, write the weekly report for the sample journal
+#   make test     install what is missing, run the whole test suite
+# Also: make bench (release benchmarks + references), make gallery (chart gallery), make sample-data,
+#       make fixtures (statistics reference fixtures), make clean.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+
+# Debian packages the build, the tests and the charts need (checked one by one; only missing ones are installed).
+APT_PACKAGES := libcairo2-dev libpango1.0-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-droid-fallback tzdata sqlite3 zip
+# Extra packages only the benchmarks need (python references, image tools).
+BENCH_APT_PACKAGES := python3-venv python3-pip
+
+SWIFT ?= swift
+RELEASE_BIN := .build/release/brewstats
+SAMPLE := sample-data/journal.sqlite
+REPORT_DIR := reports/sample
+VENV := .venv
+
+SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo >/dev/null && echo sudo)
+
+.PHONY: report test deps bench-deps build release bench gallery sample-data fixtures clean help
+
+help:
+	@echo "make report   - install missing packages, build a release, write $(REPORT_DIR)/ from $(SAMPLE)"
+	@echo "make test     - install missing packages and run the whole test suite"
+	@echo "make bench    - run the release benchmarks (with their references) into reports/bench/"
+	@echo "make gallery  - render every chart kind in both themes into reports/gallery/"
+
+## Install whatever of APT_PACKAGES is missing (no-op when all are present).
+deps:
+	@command -v $(SWIFT) >/dev/null || { echo "error: Swift 6 toolchain not found on PATH (swift.org/install)" >&2; exit 1; }
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+bench-deps: deps
+	@missing=""; for p in $(BENCH_APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq; DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
+	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
+	@$(VENV)/bin/pip install -q -r tools/bench/requirements.txt
+
+release: deps
+	$(SWIFT) build -c release --product brewstats
+
+report: release
+	rm -rf $(REPORT_DIR)
+	$(RELEASE_BIN) report $(SAMPLE) --out $(REPORT_DIR) --tz Europe/Berlin
+	@echo "weekly report written to $(REPORT_DIR)/ (open $(REPORT_DIR)/index.html)"
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: bench-deps
+	$(SWIFT) build -c release --product brewstats-bench
+	$(SWIFT) build -c release --product brewstats
+	.build/release/brewstats-bench --out reports/bench --python $(VENV)/bin/python $(BENCH_ARGS)
+
+gallery: release
+	$(RELEASE_BIN) gallery --out reports/gallery
+
+sample-data: release
+	tools/make-sample-data.sh $(RELEASE_BIN)
+
+fixtures:
+	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
+	@$(VENV)/bin/pip install -q numpy scipy pandas statsmodels
+	$(VENV)/bin/python tools/reference/make_fixtures.py
+
+clean:
+	rm -rf .build

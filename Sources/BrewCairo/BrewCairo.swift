@@ -1,1 +1,0 @@
-// BrewCairo — placeholder until the layer lands.

@@ -1,0 +1,75 @@
+import CCairo
+
+/// A font request: family, size and weight. Families are resolved by fontconfig, with per-character fallback.
+public struct CairoFont: Sendable, Hashable {
+    /// The fontconfig family name; brewstats uses "DejaVu Sans".
+    public var family: String
+    /// The em size in points.
+    public var size: Double
+    /// Whether to use the bold face.
+    public var bold: Bool
+
+    /// Creates a font request.
+    public init(family: String = "DejaVu Sans", size: Double, bold: Bool = false) {
+        self.family = family
+        self.size = size
+        self.bold = bold
+    }
+}
+
+/// The measured size of a line of text, in points.
+public struct CairoTextMetrics: Sendable, Hashable {
+    /// The advance width: how far the pen moves after drawing the text.
+    public var width: Double
+    /// Distance from the baseline up to the font's ascent line (positive).
+    public var ascent: Double
+    /// Distance from the baseline down to the font's descent line (positive).
+    public var descent: Double
+}
+
+/// Text measuring without a drawing context, using the same fonts, fallback and unhinted metrics as
+/// ``CairoContext/showText(_:x:y:font:)``, so layout computed with it matches what is drawn.
+public enum CairoText {
+    /// Measures one line of `text` in `font`.
+    ///
+    /// Empty text has zero width and the font's ascent and descent. Characters no installed font covers
+    /// are measured with the primary font's missing-glyph box.
+    public static func measure(_ text: String, font: CairoFont) -> CairoTextMetrics {
+        let resolver = FontResolver.shared
+        var width = 0.0
+        for run in resolver.runs(of: text, font: font) {
+            width += withScaledFont(run.face, size: font.size) { scaled in
+                var extents = cairo_text_extents_t()
+                cairo_scaled_font_text_extents(scaled, run.text, &extents)
+                return extents.x_advance
+            }
+        }
+        let (ascent, descent) = withScaledFont(resolver.primaryFace(for: font), size: font.size) { scaled in
+            var extents = cairo_font_extents_t()
+            cairo_scaled_font_extents(scaled, &extents)
+            return (extents.ascent, extents.descent)
+        }
+        return CairoTextMetrics(width: width, ascent: ascent, descent: descent)
+    }
+
+    /// Whether some installed font has a glyph for every character of `text`.
+    public static func isCovered(_ text: String, font: CairoFont) -> Bool {
+        FontResolver.shared.isCovered(text, font: font)
+    }
+
+    private static func withScaledFont<T>(_ face: OpaquePointer, size: Double, _ body: (OpaquePointer) -> T) -> T {
+        var matrix = cairo_matrix_t()
+        var identity = cairo_matrix_t()
+        cairo_matrix_init_scale(&matrix, size, size)
+        cairo_matrix_init_identity(&identity)
+        let options = cairo_font_options_create()
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+        // SAFETY: `face` is kept alive by the resolver for the life of the process; the scaled font takes
+        // its own reference and is destroyed before returning.
+        let scaled = cairo_scaled_font_create(face, &matrix, &identity, options)!
+        cairo_font_options_destroy(options)
+        defer { cairo_scaled_font_destroy(scaled) }
+        return body(scaled)
+    }
+}

@@ -1,1 +1,0 @@
-// BrewCharts — placeholder until the layer lands.

@@ -1,0 +1,140 @@
+import Foundation
+
+/// Brews counted in one ISO week.
+public struct WeekCount: Sendable, Hashable {
+    /// Monday 00:00 of the week, in the report's time zone.
+    public var weekStart: Date
+    /// A display label for the week (e.g. "2025-W14"); not used for placement.
+    public var label: String
+    /// Number of brews (negative counts are treated as zero).
+    public var count: Int
+    /// Creates a week count.
+    public init(weekStart: Date, label: String, count: Int) {
+        self.weekStart = weekStart
+        self.label = label
+        self.count = count
+    }
+}
+
+/// A value summarised over one week (a mean rating or mean extraction yield).
+public struct WeeklyValue: Sendable, Hashable {
+    /// Monday 00:00 of the week.
+    public var weekStart: Date
+    /// The weekly value; non-finite values are skipped.
+    public var value: Double
+    /// How many brews the value summarises.
+    public var count: Int
+    /// Creates a weekly value.
+    public init(weekStart: Date, value: Double, count: Int) {
+        self.weekStart = weekStart
+        self.value = value
+        self.count = count
+    }
+}
+
+/// A value at an instant (e.g. a rolling mean ending on a date).
+public struct DatedValue: Sendable, Hashable {
+    /// The instant.
+    public var date: Date
+    /// The value; non-finite values break a line.
+    public var value: Double
+    /// Creates a dated value.
+    public init(date: Date, value: Double) {
+        self.date = date
+        self.value = value
+    }
+}
+
+/// A point of a fitted curve (LOESS), computed by the statistics layer.
+public struct CurvePoint: Sendable, Hashable {
+    /// Horizontal value.
+    public var x: Double
+    /// Fitted vertical value.
+    public var y: Double
+    /// Creates a curve point.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
+/// How often a piece of equipment was used.
+public struct UsageCount: Sendable, Hashable {
+    /// Display name (any script; long names are shortened with an ellipsis).
+    public var name: String
+    /// Number of brews.
+    public var count: Int
+    /// Creates a usage count.
+    public init(name: String, count: Int) {
+        self.name = name
+        self.count = count
+    }
+}
+
+/// Grind settings and ratings for one grinder × method (× bean), with the statistics computed elsewhere.
+public struct GrindRatingInput: Sendable, Hashable {
+    /// Grinder name.
+    public var grinder: String
+    /// Brew method name.
+    public var method: String
+    /// Bean name, or `nil` when pooled over beans.
+    public var bean: String?
+    /// Grind setting per brew (parallel to `ratings`).
+    public var grindSettings: [Double]
+    /// Rating 0–5 per brew.
+    public var ratings: [Double]
+    /// LOESS fit of rating on grind, sorted by x; empty for none.
+    public var loess: [CurvePoint]
+    /// The grind setting with the highest fitted rating, or `nil`.
+    public var sweetSpot: Double?
+    /// Spearman's rank correlation, or `nil` when undefined (fewer than 3 brews, no variance).
+    public var spearman: Double?
+
+    /// Creates the input.
+    public init(grinder: String, method: String, bean: String? = nil, grindSettings: [Double], ratings: [Double],
+                loess: [CurvePoint] = [], sweetSpot: Double? = nil, spearman: Double? = nil) {
+        self.grinder = grinder
+        self.method = method
+        self.bean = bean
+        self.grindSettings = grindSettings
+        self.ratings = ratings
+        self.loess = loess
+        self.sweetSpot = sweetSpot
+        self.spearman = spearman
+    }
+}
+
+/// One brew's extraction yield and strength, for the brewing control chart.
+public struct ExtractionPoint: Sendable, Hashable {
+    /// Extraction yield, %.
+    public var extraction: Double
+    /// Total dissolved solids, %.
+    public var tds: Double
+    /// Creates a point.
+    public init(extraction: Double, tds: Double) {
+        self.extraction = extraction
+        self.tds = tds
+    }
+}
+
+/// The seven brewstats charts as builders from plain typed inputs. Each returns a ``Chart`` that renders to any
+/// backend and format; empty inputs give a "No brews in this period" chart, never an error.
+public enum BrewstatsCharts {
+    /// The message shown by every empty chart.
+    public static let emptyMessage = "No brews in this period"
+
+    /// "1 brew", "2 brews".
+    static func count(_ n: Int, _ noun: String) -> String {
+        "\(TickFormatter.plain(Double(n), decimals: 0)) \(noun)\(n == 1 ? "" : "s")"
+    }
+
+    /// A number with at most `decimals` decimals, trailing zeros removed, typographic minus.
+    static func number(_ value: Double, decimals: Int = 1) -> String {
+        var text = TickFormatter.plain(value, decimals: decimals)
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }
+            if text.hasSuffix(".") { text.removeLast() }
+        }
+        return text
+    }
+}

@@ -1,0 +1,121 @@
+import BrewCairo
+import Foundation
+
+/// Text measuring with the same fonts and unhinted metrics the cairo backend draws with.
+public struct CairoTextMeasurer: TextMeasuring {
+    /// The font family (fallback per character is automatic).
+    public var family: String
+
+    /// Creates a measurer for `family`.
+    public init(family: String = "DejaVu Sans") { self.family = family }
+
+    /// The size of `text` as cairo will draw it.
+    public func measure(_ text: String, style: TextStyle) -> TextSize {
+        let metrics = CairoText.measure(text, font: CairoFont(family: family, size: style.size, bold: style.bold))
+        return TextSize(width: metrics.width, ascent: metrics.ascent, descent: metrics.descent)
+    }
+}
+
+/// The cairo backend: replays drawing calls onto a ``CairoContext`` it owns for one drawing scope.
+struct CairoBackend: RenderBackend, ~Copyable {
+    let context: CairoContext
+    let family: String
+    private var clipDepth = 0
+
+    init(context: consuming CairoContext, family: String = "DejaVu Sans") {
+        self.context = context
+        self.family = family
+    }
+
+    mutating func begin(width: Double, height: Double, background: Color) {
+        set(background)
+        context.rectangle(x: 0, y: 0, width: width, height: height)
+        context.fill()
+    }
+
+    mutating func fill(_ path: Path, color: Color) {
+        add(path)
+        set(color)
+        context.fill()
+    }
+
+    mutating func stroke(_ path: Path, color: Color, style: StrokeStyle) {
+        add(path)
+        set(color)
+        context.setLineWidth(style.width)
+        context.setDash(style.dash)
+        context.setLineCap(style.round ? .round : .butt)
+        context.setLineJoin(style.round ? .round : .miter)
+        context.stroke()
+    }
+
+    mutating func text(_ string: String, at origin: Point, style: TextStyle) {
+        set(style.color)
+        context.showText(string, x: origin.x, y: origin.y, font: CairoFont(family: family, size: style.size, bold: style.bold))
+    }
+
+    mutating func pushClip(_ rect: Rect) {
+        context.save()
+        context.rectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
+        context.clip()
+        clipDepth += 1
+    }
+
+    mutating func popClip() {
+        guard clipDepth > 0 else { return }
+        context.restore()
+        clipDepth -= 1
+    }
+
+    /// Checks the sticky status and releases the context.
+    consuming func close() throws {
+        while clipDepth > 0 { popClip() }
+        try context.close()
+    }
+
+    private func set(_ color: Color) {
+        context.setColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+    }
+
+    private func add(_ path: Path) {
+        context.newPath()
+        for element in path.elements {
+            switch element {
+            case .move(let p): context.move(toX: p.x, y: p.y)
+            case .line(let p): context.line(toX: p.x, y: p.y)
+            case .curve(let a, let b, let c): context.curve(x1: a.x, y1: a.y, x2: b.x, y2: b.y, x3: c.x, y3: c.y)
+            case .close: context.closePath()
+            }
+        }
+    }
+}
+
+/// Encoding and writing through BrewCairo, with its errors mapped to ``ChartError``.
+enum CairoOutput {
+    static func encode(_ list: DisplayList, width: Double, height: Double, format: ChartImageFormat, title: String) throws -> [UInt8] {
+        let cairoFormat: CairoOutputFormat
+        switch format {
+        case .png(let scale): cairoFormat = .png(scale: scale)
+        case .svg: cairoFormat = .svg
+        case .pdf: cairoFormat = .pdf
+        }
+        do {
+            let surface = try CairoSurface(format: cairoFormat, width: width, height: height,
+                                           metadata: CairoDocumentMetadata(title: title))
+            var backend = CairoBackend(context: try CairoContext(surface: surface))
+            list.replay(into: &backend)
+            try backend.close()
+            return try surface.finish()
+        } catch let error as CairoError {
+            throw ChartError(context: "rendering \(format.fileExtension.uppercased()) chart \"\(title)\"", reason: error.description)
+        }
+    }
+
+    static func write(_ bytes: [UInt8], to url: URL) throws {
+        do {
+            try AtomicFile.write(bytes, to: url)
+        } catch let error as CairoError {
+            throw ChartError(context: "writing chart to \(url.path)", reason: error.description)
+        }
+    }
+}

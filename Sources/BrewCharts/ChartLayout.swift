@@ -1,0 +1,262 @@
+import Foundation
+
+/// The stages between a spec and drawing: statistics, scales and the plot rectangle.
+///
+/// Built by ``ChartLayout/init(chart:theme:measurer:)`` in pipeline order — data → statistic (points are
+/// aggregated or binned) → scales (kind from the data type, domain from extents and axis options) → layout of
+/// guides around the plot. Positions and coordinates are then applied by the painters through ``Coordinates``.
+struct ChartLayout {
+    let chart: Chart
+    let theme: Theme
+    let measurer: any TextMeasuring
+    /// Point statistics, keyed by the mark's index in `chart.marks`.
+    var statistics: [Int: PointStatistic] = [:]
+    var xScale: AxisScale
+    var yScale: AxisScale
+    var plot: Rect
+    var notes: [String]
+    /// Baselines of the header lines and legend row.
+    var titleBaseline = 0.0
+    var subtitleBaseline = 0.0
+    var legendTop = 0.0
+    var yTitleBaseline = 0.0
+    var xTitleBaseline = 0.0
+    var notesTop = 0.0
+    var legend: [LegendEntry] = []
+
+    static let margin = 20.0
+
+    var titleStyle: TextStyle { TextStyle(size: theme.titleSize, bold: true, color: theme.text) }
+    var subtitleStyle: TextStyle { TextStyle(size: theme.subtitleSize, color: theme.mutedText) }
+    var labelStyle: TextStyle { TextStyle(size: theme.labelSize, color: theme.text) }
+    var axisTitleStyle: TextStyle { TextStyle(size: theme.labelSize, color: theme.mutedText) }
+    var tickStyle: TextStyle { TextStyle(size: theme.tickSize, color: theme.mutedText) }
+    var noteStyle: TextStyle { TextStyle(size: theme.noteSize, color: theme.mutedText) }
+
+    init(chart: Chart, theme: Theme, measurer: any TextMeasuring) {
+        self.chart = chart
+        self.theme = theme
+        self.measurer = measurer
+        let margin = Self.margin
+        let width = chart.width
+        let height = chart.height
+
+        // Statistic stage.
+        var notes = chart.notes
+        var statistics: [Int: PointStatistic] = [:]
+        for (index, mark) in chart.marks.enumerated() {
+            guard case .point(let point) = mark,
+                  let xs = Self.continuous(point.x), let ys = Self.continuous(point.y) else { continue }
+            let statistic = PointStatistic.resolve(xs: xs, ys: ys, jitter: point.jitter, noun: point.noun)
+            if let note = statistic.note { notes.append(note) }
+            statistics[index] = statistic
+        }
+        self.statistics = statistics
+        self.notes = notes
+        self.legend = LegendEntry.entries(for: chart.marks)
+
+        // Vertical layout: header, legend, plot, x guides, notes.
+        var top = margin
+        let title = measurer.measure(chart.title, style: TextStyle(size: theme.titleSize, bold: true, color: theme.text))
+        titleBaseline = top + title.ascent
+        top += title.height
+        if let subtitle = chart.subtitle, !subtitle.isEmpty {
+            let size = measurer.measure(subtitle, style: TextStyle(size: theme.subtitleSize, color: theme.mutedText))
+            top += 5
+            subtitleBaseline = top + size.ascent
+            top += size.height
+        }
+        if !legend.isEmpty {
+            top += 10
+            legendTop = top
+            top += LegendEntry.rowHeight(theme)
+        }
+        top += 16
+        let axisTitle = measurer.measure("Hg", style: TextStyle(size: theme.labelSize, color: theme.mutedText))
+        if chart.y.visible, chart.y.title != nil, chart.emptyMessage == nil {
+            yTitleBaseline = top + axisTitle.ascent
+            top += axisTitle.height + 8
+        }
+        var bottom = height - margin
+        let noteHeight = theme.noteSize * 1.4
+        if !notes.isEmpty {
+            bottom -= noteHeight * Double(notes.count)
+            notesTop = bottom
+            bottom -= 8
+        }
+        let tick = measurer.measure("Hg", style: TextStyle(size: theme.tickSize, color: theme.mutedText))
+        if chart.x.visible, chart.emptyMessage == nil {
+            if chart.x.title != nil {
+                xTitleBaseline = bottom - axisTitle.descent
+                bottom -= axisTitle.height + 6
+            }
+            bottom -= tick.height + 8
+        }
+        let plotTop = top
+        let plotBottom = max(plotTop + 20, bottom)
+
+        // Scales: the y scale first (its tick labels set the left edge), then x over the remaining width.
+        let marks = chart.marks
+        let xKind = Self.kind(of: marks, axis: \.x) ?? (chart.x.dateDomain != nil ? .time : .linear)
+        let yKind = Self.kind(of: marks, axis: \.y) ?? .linear
+        let provisionalWidth = width - 2 * margin - 60
+        let yScale = Self.scale(kind: yKind, axis: chart.y, extent: Self.extent(marks, statistics, vertical: true, kind: yKind),
+                                categories: Self.categories(marks, vertical: true), length: plotBottom - plotTop,
+                                calendar: chart.calendar, labelWidth: 60, pad: false)
+        let tickStyle = TextStyle(size: theme.tickSize, color: theme.mutedText)
+        var left = margin
+        if chart.y.visible, chart.emptyMessage == nil {
+            switch yScale {
+            case .continuous(let scale):
+                let widest = scale.labels.map { measurer.measure($0, style: tickStyle).width }.max() ?? 0
+                left += widest + 8
+            case .band(let scale):
+                let labelStyle = TextStyle(size: theme.labelSize, color: theme.text)
+                let widest = scale.slots.map { slot -> Double in
+                    if case .category(let name) = slot { return measurer.measure(name, style: labelStyle).width }
+                    return 0
+                }.max() ?? 0
+                left += min(widest, width * 0.3) + 16
+            }
+        }
+        var right = width - margin
+        right -= Self.trailingInset(marks, statistics, measurer: measurer, theme: theme)
+        let timeLabel = measurer.measure("28 Sep 2025", style: tickStyle).width * 0.75
+        let pad = marks.contains { if case .bar = $0 { return false } else { return true } }
+        let xScale = Self.scale(kind: xKind, axis: chart.x, extent: Self.extent(marks, statistics, vertical: false, kind: xKind),
+                                categories: Self.categories(marks, vertical: false), length: max(40, right - left),
+                                calendar: chart.calendar, labelWidth: timeLabel, pad: pad)
+        if case .continuous(let scale) = xScale, chart.x.visible, let last = scale.labels.last {
+            // Keep the last tick label on the canvas.
+            let overhang = measurer.measure(last, style: tickStyle).width / 2 - (width - margin - right)
+            if overhang > 0, scale.ticks.last.map({ scale.unit($0) > 0.98 }) == true { right -= overhang }
+        }
+        _ = provisionalWidth
+        self.xScale = xScale
+        self.yScale = yScale
+        self.plot = Rect(x: left, y: plotTop, width: max(20, right - left), height: plotBottom - plotTop)
+    }
+
+    // MARK: Scale helpers
+
+    static func continuous(_ channel: Channel) -> [Double]? {
+        switch channel {
+        case .numbers(let values): values
+        case .dates(let values): values.map(\.timeIntervalSinceReferenceDate)
+        case .categories: nil
+        }
+    }
+
+    /// The scale kind of the first mark with a channel on that axis.
+    static func kind(of marks: [Mark], axis: KeyPath<MarkAxes, Channel?>) -> ScaleKind? {
+        for mark in marks {
+            if let channel = MarkAxes(mark)[keyPath: axis] { return channel.kind }
+        }
+        for mark in marks {
+            if let value = MarkAxes(mark).single(vertical: axis == \MarkAxes.y) { return value.kind }
+        }
+        return nil
+    }
+
+    static func categories(_ marks: [Mark], vertical: Bool) -> [String] {
+        var result: [String] = []
+        for mark in marks {
+            if case .categories(let names)? = vertical ? MarkAxes(mark).y : MarkAxes(mark).x { result += names }
+        }
+        return result
+    }
+
+    /// Min and max over every mark's values on one axis (bar values include zero; bands and rules count).
+    static func extent(_ marks: [Mark], _ statistics: [Int: PointStatistic], vertical: Bool, kind: ScaleKind) -> (Double, Double)? {
+        var lo = Double.infinity
+        var hi = -Double.infinity
+        func add(_ v: Double) { if v.isFinite { lo = min(lo, v); hi = max(hi, v) } }
+        func add(_ channel: Channel?) {
+            guard let channel, channel.kind == kind, let values = continuous(channel) else { return }
+            for v in values { add(v) }
+        }
+        for (index, mark) in marks.enumerated() {
+            switch mark {
+            case .point:
+                if let statistic = statistics[index] {
+                    let values = vertical ? statistic.ys : statistic.xs
+                    var half = 0.0
+                    if case .binned(let cw, let ch) = statistic.kind { half = (vertical ? ch : cw) / 2 }
+                    for v in values { add(v - half); add(v + half) }
+                }
+            case .line(let line): add(vertical ? line.y : line.x)
+            case .bar(let bar):
+                let channel = vertical ? bar.y : bar.x
+                let isValueAxis = vertical != (bar.y.kind == .band)
+                add(channel)
+                if isValueAxis { add(0) }
+                if !isValueAxis, let span = bar.span, let values = continuous(channel), channel.kind == kind {
+                    for v in values { add(v + span) }
+                }
+            case .area(let area):
+                if vertical { (area.lower + area.upper).forEach { add($0) } } else { add(area.x) }
+            case .rule(let rule):
+                if (rule.orientation == .horizontal) == vertical, rule.value.kind == kind, let v = rule.value.continuous { add(v) }
+            case .band(let band):
+                if let range = vertical ? band.y : band.x, kind == .linear { add(range.lowerBound); add(range.upperBound) }
+            case .text: break
+            }
+        }
+        return lo <= hi ? (lo, hi) : nil
+    }
+
+    static func scale(kind: ScaleKind, axis: AxisSpec, extent: (Double, Double)?, categories: [String], length: Double,
+                      calendar: Calendar, labelWidth: Double, pad: Bool) -> AxisScale {
+        switch kind {
+        case .band:
+            return .band(BandScale(categories: categories, groups: axis.groups))
+        case .time:
+            var extent = extent
+            if pad, let (lo, hi) = extent, axis.dateDomain == nil {
+                let margin = max((hi - lo) * 0.025, 86_400)
+                extent = (lo - margin, hi + margin)
+            }
+            return .continuous(.time(extent: extent, axis: axis, length: length, calendar: calendar, labelWidth: labelWidth))
+        case .linear:
+            return .continuous(.linear(extent: extent, axis: axis, length: length))
+        }
+    }
+
+    /// Room needed right of the plot for bar value labels on horizontal bars.
+    static func trailingInset(_ marks: [Mark], _ statistics: [Int: PointStatistic], measurer: any TextMeasuring, theme: Theme) -> Double {
+        var inset = 0.0
+        for mark in marks {
+            if case .bar(let bar) = mark, bar.valueLabels, bar.y.kind == .band, case .numbers(let values) = bar.x {
+                let style = TextStyle(size: theme.tickSize, color: theme.text)
+                let widest = values.map { measurer.measure(TickFormatter.labels([$0], format: .automatic)[0], style: style).width }.max() ?? 0
+                inset = max(inset, widest + 6)
+            }
+        }
+        return inset
+    }
+}
+
+/// Uniform access to a mark's x and y channels for scale inference.
+struct MarkAxes {
+    var x: Channel?
+    var y: Channel?
+    var singleX: PlotValue?
+    var singleY: PlotValue?
+
+    init(_ mark: Mark) {
+        switch mark {
+        case .point(let m): x = m.x; y = m.y
+        case .line(let m): x = m.x; y = m.y
+        case .bar(let m): x = m.x; y = m.y
+        case .area(let m): x = m.x; y = .numbers(m.lower)
+        case .rule(let m):
+            if m.orientation == .vertical { singleX = m.value } else { singleY = m.value }
+        case .text(let m): singleX = m.x; singleY = m.y
+        case .band(let m):
+            if m.x != nil { singleX = .number(0) }
+            if m.y != nil { singleY = .number(0) }
+        }
+    }
+
+    func single(vertical: Bool) -> PlotValue? { vertical ? singleY : singleX }
+}

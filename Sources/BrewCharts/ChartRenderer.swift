@@ -1,0 +1,108 @@
+import Foundation
+
+/// Output formats for rendered charts.
+public enum ChartImageFormat: Sendable, Hashable {
+    /// PNG at `scale` pixels per point (default 2: a 720 × 420 pt chart is 1440 × 840 px).
+    case png(scale: Double = 2)
+    /// SVG 1.1, byte-identical for identical charts.
+    case svg
+    /// PDF 1.5 with a fixed creation date, byte-identical for identical charts.
+    case pdf
+
+    /// The format implied by a file extension (`png`, `svg`, `pdf`, case-insensitive), or `nil`.
+    public init?(fileExtension: String) {
+        switch fileExtension.lowercased() {
+        case "png": self = .png()
+        case "svg": self = .svg
+        case "pdf": self = .pdf
+        default: return nil
+        }
+    }
+
+    /// The conventional extension, without the dot.
+    public var fileExtension: String {
+        switch self {
+        case .png: "png"
+        case .svg: "svg"
+        case .pdf: "pdf"
+        }
+    }
+}
+
+/// The one error type of BrewCharts: rendering or writing a chart failed.
+public struct ChartError: Error, Sendable, CustomStringConvertible {
+    /// What was being done (e.g. "writing chart to /tmp/x/rating.png").
+    public var context: String
+    /// The drawing library's explanation (its status and message).
+    public var reason: String
+
+    /// Creates an error.
+    public init(context: String, reason: String) {
+        self.context = context
+        self.reason = reason
+    }
+
+    /// `"<context>: <reason>"`.
+    public var description: String { "\(context): \(reason)" }
+}
+
+/// Runs the chart pipeline — data → statistic → scales → positions → coordinates → guides → render — into a
+/// backend.
+public enum ChartRenderer {
+    /// Draws `chart` into any backend, laying text out with `measurer` (which must match the backend's fonts).
+    public static func draw<B: RenderBackend & ~Copyable>(_ chart: Chart, theme: Theme = .monochrome,
+                                                          measurer: some TextMeasuring, into backend: inout B) {
+        displayList(chart, theme: theme, measurer: measurer).replay(into: &backend)
+    }
+
+    /// The readable drawing log of `chart` (with the font-free ``ApproximateTextMeasurer``), for tests.
+    public static func record(_ chart: Chart, theme: Theme = .monochrome) -> String {
+        var backend = RecordingBackend()
+        draw(chart, theme: theme, measurer: ApproximateTextMeasurer(), into: &backend)
+        return backend.log
+    }
+
+    /// Encodes `chart` as PNG, SVG or PDF bytes.
+    /// - Throws: ``ChartError`` when the drawing library reports an error.
+    public static func render(_ chart: Chart, format: ChartImageFormat, theme: Theme = .monochrome) throws -> [UInt8] {
+        let list = displayList(chart, theme: theme, measurer: CairoTextMeasurer())
+        return try CairoOutput.encode(list, width: chart.width, height: chart.height, format: format, title: chart.title)
+    }
+
+    /// Renders `chart` and writes it atomically (temporary file beside `url`, then rename).
+    ///
+    /// - Parameters:
+    ///   - format: The format; `nil` picks it from the extension of `url` (PNG if unknown).
+    /// - Throws: ``ChartError`` naming the file when rendering or writing fails (e.g. a missing folder).
+    public static func write(_ chart: Chart, to url: URL, format: ChartImageFormat? = nil, theme: Theme = .monochrome) throws {
+        let format = format ?? ChartImageFormat(fileExtension: url.pathExtension) ?? .png()
+        let bytes = try render(chart, format: format, theme: theme)
+        try CairoOutput.write(bytes, to: url)
+    }
+
+    /// Lays the chart out and paints it into a display list.
+    static func displayList(_ chart: Chart, theme: Theme, measurer: some TextMeasuring) -> DisplayList {
+        let layout = ChartLayout(chart: chart, theme: theme, measurer: measurer)
+        var list = DisplayList()
+        list.begin(width: chart.width, height: chart.height, background: theme.background)
+        var placer = TextPlacer(measurer: measurer, bounds: Rect(x: 4, y: 0, width: chart.width - 8, height: chart.height))
+        let guides = GuidePainter(layout: layout)
+        guides.paintHeader(into: &list, placer: &placer)
+        let isEmpty = chart.emptyMessage != nil || chart.marks.isEmpty
+        if isEmpty {
+            guides.paintEmpty(message: chart.emptyMessage ?? "No brews in this period", into: &list, placer: placer)
+        } else {
+            let coordinates = Coordinates(plot: layout.plot, x: layout.xScale, y: layout.yScale)
+            let painter = MarkPainter(layout: layout, coordinates: coordinates)
+            painter.paintBands(into: &list)
+            guides.paintGrid(into: &list, coordinates: coordinates)
+            // Axis labels are placed before mark labels so mark labels yield to them.
+            var axisList = DisplayList()
+            guides.paintAxes(into: &axisList, coordinates: coordinates, placer: &placer)
+            painter.paint(into: &list, placer: &placer)
+            axisList.replay(into: &list)
+        }
+        guides.paintNotes(into: &list, placer: placer)
+        return list
+    }
+}

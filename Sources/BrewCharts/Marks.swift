@@ -1,0 +1,256 @@
+import Foundation
+
+/// Marker shapes; in monochrome themes series are told apart by shape, dash and grey level, never hue.
+public enum PointShape: Sendable, Hashable, CaseIterable {
+    /// A disc.
+    case circle
+    /// A square.
+    case square
+    /// An upward triangle.
+    case triangle
+    /// A diamond.
+    case diamond
+}
+
+/// Where a text mark sits relative to its anchor point.
+public enum TextAlignment: Sendable, Hashable {
+    /// Text starts at the anchor.
+    case leading
+    /// Text is centred on the anchor.
+    case center
+    /// Text ends at the anchor.
+    case trailing
+}
+
+/// The visual role of a text mark.
+public enum TextRole: Sendable, Hashable {
+    /// Secondary annotation (region names, reference labels).
+    case annotation
+    /// Emphasised annotation (a highlighted value).
+    case emphasis
+    /// Value labels on bars.
+    case value
+}
+
+/// Deterministic jitter: each point is moved by a pseudo-random offset derived from its index and `seed`.
+public struct Jitter: Sendable, Hashable {
+    /// Total horizontal spread in data units (offsets lie in ±width/2).
+    public var width: Double
+    /// Total vertical spread in data units.
+    public var height: Double
+    /// Seed of the SplitMix64 sequence.
+    public var seed: UInt64
+    /// Creates a jitter.
+    public init(width: Double, height: Double = 0, seed: UInt64 = 0x5EED) {
+        self.width = width
+        self.height = height
+        self.seed = seed
+    }
+}
+
+/// Scatter points. The statistic stage keeps large inputs sane: up to `PointMark.individualLimit` points are
+/// drawn one by one (jittered if asked); more points with identical (x, y) are merged into one mark sized by
+/// count; above `PointMark.distinctLimit` distinct positions the points are binned into a density grid.
+public struct PointMark: Sendable, Hashable {
+    /// Horizontal positions (numbers or dates).
+    public var x: Channel
+    /// Vertical positions (numbers or dates).
+    public var y: Channel
+    /// Index into the theme's series styles (shape, grey, fill).
+    public var series: Int
+    /// The legend entry, or `nil` for none.
+    public var label: String?
+    /// Marker radius in points for a single brew.
+    public var radius: Double
+    /// Optional deterministic jitter, applied only when points are drawn individually.
+    public var jitter: Jitter?
+    /// Noun for counts in notes (e.g. "brews").
+    public var noun: String
+
+    /// Points drawn individually up to this count.
+    public static let individualLimit = 2_000
+    /// Distinct positions above which points are binned.
+    public static let distinctLimit = 5_000
+
+    /// Creates a point mark; `x` and `y` must have equal length (extra values are ignored).
+    public init(x: Channel, y: Channel, series: Int = 0, label: String? = nil, radius: Double = 3.2,
+                jitter: Jitter? = nil, noun: String = "brews") {
+        self.x = x
+        self.y = y
+        self.series = series
+        self.label = label
+        self.radius = radius
+        self.jitter = jitter
+        self.noun = noun
+    }
+}
+
+/// A polyline through points in the given order. Non-finite points break the line.
+public struct LineMark: Sendable, Hashable {
+    /// Horizontal positions.
+    public var x: Channel
+    /// Vertical positions.
+    public var y: Channel
+    /// Series style index (grey level and dash).
+    public var series: Int
+    /// Legend entry.
+    public var label: String?
+    /// Line width in points.
+    public var width: Double
+    /// Text drawn just past the last point (e.g. "1:16"), or `nil`.
+    public var endLabel: String?
+
+    /// Creates a line mark.
+    public init(x: Channel, y: Channel, series: Int = 0, label: String? = nil, width: Double = 2, endLabel: String? = nil) {
+        self.x = x
+        self.y = y
+        self.series = series
+        self.label = label
+        self.width = width
+        self.endLabel = endLabel
+    }
+}
+
+/// Bars from zero to a value. The categorical or time channel is the base; if `y` is categorical the bars are
+/// horizontal.
+public struct BarMark: Sendable, Hashable {
+    /// Base positions (categories or dates) for vertical bars, or values for horizontal bars.
+    public var x: Channel
+    /// Values for vertical bars, or categories for horizontal bars.
+    public var y: Channel
+    /// For dates or numbers on the base axis: the bar span in data units (seconds for dates), starting at the
+    /// base value. Ignored for categories.
+    public var span: Double?
+    /// Whether to print each value at the bar's end.
+    public var valueLabels: Bool
+    /// Series style index.
+    public var series: Int
+    /// Legend entry.
+    public var label: String?
+
+    /// Creates a bar mark.
+    public init(x: Channel, y: Channel, span: Double? = nil, valueLabels: Bool = false, series: Int = 0, label: String? = nil) {
+        self.x = x
+        self.y = y
+        self.span = span
+        self.valueLabels = valueLabels
+        self.series = series
+        self.label = label
+    }
+}
+
+/// A reference line across the plot at one value.
+public struct RuleMark: Sendable, Hashable {
+    /// The axis the rule is perpendicular to.
+    public enum Orientation: Sendable, Hashable {
+        /// A vertical line at an x value.
+        case vertical
+        /// A horizontal line at a y value.
+        case horizontal
+    }
+    /// Direction of the line.
+    public var orientation: Orientation
+    /// Position on the perpendicular axis.
+    public var value: PlotValue
+    /// Text placed at the line's top (vertical) or right end (horizontal), or `nil`.
+    public var label: String?
+    /// Whether the rule is emphasised (solid, dark) rather than a quiet dashed reference.
+    public var emphasised: Bool
+
+    /// Creates a rule.
+    public init(_ orientation: Orientation, at value: PlotValue, label: String? = nil, emphasised: Bool = false) {
+        self.orientation = orientation
+        self.value = value
+        self.label = label
+        self.emphasised = emphasised
+    }
+}
+
+/// A filled area between a lower and an upper line (e.g. a rolling range).
+public struct AreaMark: Sendable, Hashable {
+    /// Horizontal positions.
+    public var x: Channel
+    /// Lower bound per position.
+    public var lower: [Double]
+    /// Upper bound per position.
+    public var upper: [Double]
+    /// Series style index.
+    public var series: Int
+    /// Legend entry.
+    public var label: String?
+
+    /// Creates an area mark.
+    public init(x: Channel, lower: [Double], upper: [Double], series: Int = 0, label: String? = nil) {
+        self.x = x
+        self.lower = lower
+        self.upper = upper
+        self.series = series
+        self.label = label
+    }
+}
+
+/// Text placed at a data position, with an offset in points. Overlapping text marks are dropped, later ones
+/// first, so labels never collide.
+public struct TextMark: Sendable, Hashable {
+    /// Horizontal data position.
+    public var x: PlotValue
+    /// Vertical data position.
+    public var y: PlotValue
+    /// The text (one line; shortened with an ellipsis if it would leave the canvas).
+    public var text: String
+    /// Horizontal alignment around the anchor.
+    public var alignment: TextAlignment
+    /// Offset of the baseline-centre from the anchor, in points (y down).
+    public var offset: Point
+    /// Visual role.
+    public var role: TextRole
+
+    /// Creates a text mark.
+    public init(x: PlotValue, y: PlotValue, text: String, alignment: TextAlignment = .center,
+                offset: Point = Point(x: 0, y: 0), role: TextRole = .annotation) {
+        self.x = x
+        self.y = y
+        self.text = text
+        self.alignment = alignment
+        self.offset = offset
+        self.role = role
+    }
+}
+
+/// A shaded range: a vertical strip (x range), a horizontal strip (y range) or a box (both).
+public struct BandMark: Sendable, Hashable {
+    /// Horizontal extent, or `nil` for the full width.
+    public var x: ClosedRange<Double>?
+    /// Vertical extent, or `nil` for the full height.
+    public var y: ClosedRange<Double>?
+    /// Label placed inside the band's top-left corner.
+    public var label: String?
+    /// Legend entry.
+    public var legend: String?
+
+    /// Creates a band over numeric ranges.
+    public init(x: ClosedRange<Double>? = nil, y: ClosedRange<Double>? = nil, label: String? = nil, legend: String? = nil) {
+        self.x = x
+        self.y = y
+        self.label = label
+        self.legend = legend
+    }
+}
+
+/// The closed set of marks of the grammar.
+public enum Mark: Sendable, Hashable {
+    /// Scatter points.
+    case point(PointMark)
+    /// A polyline.
+    case line(LineMark)
+    /// Bars.
+    case bar(BarMark)
+    /// A reference line.
+    case rule(RuleMark)
+    /// A filled range between two lines.
+    case area(AreaMark)
+    /// Text at a data position.
+    case text(TextMark)
+    /// A shaded range.
+    case band(BandMark)
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// The statistic stage for scatter points: what a ``PointMark`` actually draws.
+///
+/// - Up to ``PointMark/individualLimit`` finite points: each point, with the mark's deterministic jitter.
+/// - More, with at most ``PointMark/distinctLimit`` distinct (x, y): one mark per distinct position, its area
+///   proportional to the count (grind settings and ratings are discrete, so this is exact, not a sample).
+/// - More distinct positions: counts in a `columns × rows` grid over the data extent, drawn as shaded cells.
+///
+/// Non-finite coordinates are dropped. Output order is deterministic (sorted by x, then y).
+struct PointStatistic: Sendable {
+    enum Kind: Sendable, Equatable {
+        case individual
+        case aggregated
+        /// Cell size in data units.
+        case binned(cellWidth: Double, cellHeight: Double)
+    }
+
+    var kind: Kind
+    var xs: [Double]
+    var ys: [Double]
+    var counts: [Int]
+    /// Number of finite input points.
+    var total: Int
+    /// What the chart note should say, or `nil` when every point is drawn as is.
+    var note: String?
+
+    static let columns = 72
+    static let rows = 44
+
+    private struct Key: Hashable {
+        let x: UInt64
+        let y: UInt64
+    }
+
+    /// Resolves continuous coordinates (numbers, or seconds for dates) into marks.
+    static func resolve(xs rawX: [Double], ys rawY: [Double], jitter: Jitter?, noun: String) -> PointStatistic {
+        let n = min(rawX.count, rawY.count)
+        var xs: [Double] = []
+        var ys: [Double] = []
+        xs.reserveCapacity(n)
+        ys.reserveCapacity(n)
+        for i in 0..<n where rawX[i].isFinite && rawY[i].isFinite {
+            xs.append(rawX[i] == 0 ? 0 : rawX[i])
+            ys.append(rawY[i] == 0 ? 0 : rawY[i])
+        }
+        let total = xs.count
+        if total <= PointMark.individualLimit {
+            if let jitter {
+                for i in 0..<total {
+                    var state = jitter.seed &+ UInt64(i) &* 0x9E37_79B9_7F4A_7C15
+                    xs[i] += (unitRandom(&state) - 0.5) * jitter.width
+                    ys[i] += (unitRandom(&state) - 0.5) * jitter.height
+                }
+            }
+            return PointStatistic(kind: .individual, xs: xs, ys: ys, counts: Array(repeating: 1, count: total),
+                                  total: total, note: nil)
+        }
+        var counts: [Key: Int] = [:]
+        var overflow = false
+        for i in 0..<total {
+            counts[Key(x: xs[i].bitPattern, y: ys[i].bitPattern), default: 0] += 1
+            if counts.count > PointMark.distinctLimit { overflow = true; break }
+        }
+        if !overflow {
+            let sorted = counts.map { (Double(bitPattern: $0.key.x), Double(bitPattern: $0.key.y), $0.value) }
+                .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+            return PointStatistic(
+                kind: .aggregated, xs: sorted.map(\.0), ys: sorted.map(\.1), counts: sorted.map(\.2), total: total,
+                note: "\(grouped(total)) \(noun) at \(grouped(sorted.count)) distinct positions: marker area shows the count.")
+        }
+        return binned(xs: xs, ys: ys, noun: noun)
+    }
+
+    private static func binned(xs: [Double], ys: [Double], noun: String) -> PointStatistic {
+        let (x0, x1) = ExtendedTicks.widened(xs.min()!, xs.max()!)
+        let (y0, y1) = ExtendedTicks.widened(ys.min()!, ys.max()!)
+        let cw = (x1 - x0) / Double(columns)
+        let ch = (y1 - y0) / Double(rows)
+        var grid = [Int](repeating: 0, count: columns * rows)
+        for i in 0..<xs.count {
+            let c = min(columns - 1, max(0, Int((xs[i] - x0) / cw)))
+            let r = min(rows - 1, max(0, Int((ys[i] - y0) / ch)))
+            grid[r * columns + c] += 1
+        }
+        var outX: [Double] = []
+        var outY: [Double] = []
+        var outCount: [Int] = []
+        for c in 0..<columns {
+            for r in 0..<rows where grid[r * columns + c] > 0 {
+                outX.append(x0 + (Double(c) + 0.5) * cw)
+                outY.append(y0 + (Double(r) + 0.5) * ch)
+                outCount.append(grid[r * columns + c])
+            }
+        }
+        return PointStatistic(
+            kind: .binned(cellWidth: cw, cellHeight: ch), xs: outX, ys: outY, counts: outCount, total: xs.count,
+            note: "\(grouped(xs.count)) \(noun) binned into a \(columns) × \(rows) grid: cell shade shows the count.")
+    }
+
+    /// SplitMix64 step mapped to [0, 1).
+    static func unitRandom(_ state: inout UInt64) -> Double {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        z ^= z >> 31
+        return Double(z >> 11) / Double(1 << 53)
+    }
+
+    /// An integer with thin-space thousands groups from 10 000 up ("1 000 000").
+    static func grouped(_ value: Int) -> String { TickFormatter.plain(Double(value), decimals: 0) }
+}

@@ -1,0 +1,250 @@
+import BrewColumns
+import Foundation
+
+/// Reads a Beanconqueror backup (contract §2d): a bare `Beanconqueror.json` (every layout from the 2020 app,
+/// which has no `VERSION` key and pre-`bean_information` beans, to the current one) or the `Beanconqueror.zip`
+/// with its split brew and bean files.
+///
+/// Mapping: `grind_weight` → dose, `brew_quantity` → water, `brew_beverage_quantity` → yield, `tds`,
+/// `brew_temperature`, `brew_time` (+ `brew_time_milliseconds` ÷ 1000) → time, `grind_size` → the grind setting when
+/// it reads as a number, else the grind text; `note` → notes; `pressure_profile`; `config.unix_timestamp` →
+/// brew date; `config.uuid` → id; `mill`, `method_of_preparation`, `bean` uuids → the grinder, method and bean.
+/// Beanconqueror writes 0 for "not entered": a 0 dose, water, yield, TDS, temperature or time is missing.
+/// Backups from before the app had a beverage quantity (no `brew_beverage_quantity` key on the brew) record an
+/// espresso's shot weight in `brew_quantity`: for espresso methods it is then read as the yield, not as water.
+///
+/// Ratings: 0 and −1 (and any negative) mean unrated; others are rescaled from `SETTINGS[0].brew_rating`
+/// (the slider's maximum) to 0–5. When the backup states no maximum, 5 is assumed and a
+/// ``ImportWarning/Kind/ratingScale`` warning says so; ratings above the assumed maximum then show as
+/// out-of-range warnings.
+///
+/// Method category: `style_type` (`ESPRESSO`, `POUR_OVER`, `FULL_IMMERSION`; `PERCOLATION` → other), else the
+/// preparation's `type` (`PORTAFILTER`, `V60`, `AEROPRESS`, …), else its name (see
+/// ``BrewColumns/MethodCategory/inferred(fromName:)``). Beans: name, roaster, `roastingDate` (its calendar date as
+/// written), origin/variety/processing from the top level (old layout) or `bean_information[0]`, `finished` →
+/// archived. No tasting notes are read (Beanconqueror's cupping scores use another scale).
+enum BeanconquerorImporter {
+    static func read(_ url: URL, options: ImportOptions) throws(ImportError) -> ImportResult {
+        let path = url.path
+        let documents = try BeanconquerorDocuments.load(url, maxBytes: options.maxArchiveBytes)
+        let mainName = documents.isArchive ? path + "/Beanconqueror.json" : path
+        let top = try JSONValue.parse(documents.main, file: mainName)
+        guard let root = top as? [String: Any] else {
+            throw ImportError(.notAJournal, file: mainName, "the JSON is \(JSONValue.typeName(top)), not a Beanconqueror backup")
+        }
+        guard ["BREWS", "BEANS", "MILL", "PREPARATION"].contains(where: { root[$0] != nil }) else {
+            throw ImportError(.notAJournal, file: mainName, "no BREWS, BEANS, MILL or PREPARATION key: not a Beanconqueror backup")
+        }
+        var session = ImportSession(file: path, format: .beanconqueror, options: options)
+        var reader = BeanconquerorReader()
+        reader.readScale(root, &session)
+        var beanArrays: [(String, [Any])] = [("BEANS", array(root, "BEANS", &session))]
+        for part in documents.beanParts {
+            beanArrays.append((part.name, try partArray(part.data, file: path + "/" + part.name)))
+        }
+        for (name, beans) in beanArrays { reader.readBeans(beans, arrayName: name, &session) }
+        reader.readMills(array(root, "MILL", &session), &session)
+        reader.readPreparations(array(root, "PREPARATION", &session), &session)
+        reader.readBrews(array(root, "BREWS", &session), arrayName: "BREWS", file: mainName, &session)
+        for part in documents.brewParts {
+            let file = path + "/" + part.name
+            reader.readBrews(try partArray(part.data, file: file), arrayName: part.name, file: file, &session)
+        }
+        return session.finish()
+    }
+
+    private static func array(_ root: [String: Any], _ key: String, _ session: inout ImportSession) -> [Any] {
+        guard let v = root[key], !(v is NSNull) else { return [] }
+        guard let a = v as? [Any] else {
+            session.warn(.unreadableValue, column: key, at: nil, "\(key) is \(JSONValue.typeName(v)), not an array; ignored")
+            return []
+        }
+        return a
+    }
+
+    private static func partArray(_ data: Data, file: String) throws(ImportError) -> [Any] {
+        let value = try JSONValue.parse(data, file: file)
+        guard let a = value as? [Any] else {
+            throw ImportError(.notAJournal, file: file, "a split backup file must hold an array, not \(JSONValue.typeName(value))")
+        }
+        return a
+    }
+}
+
+private struct BeanconquerorReader {
+    var scale = 5.0
+    var methods: [String: Int32] = [:]
+    var grinders: [String: Int32] = [:]
+    var beans: [String: Int32] = [:]
+
+    static func uuid(_ o: [String: Any]) -> String? {
+        (o["config"] as? [String: Any]).flatMap { JSONValue.text($0, "uuid") }.map(canonicalID)
+    }
+
+    static func created(_ o: [String: Any]) -> Timestamp? {
+        guard let config = o["config"] as? [String: Any], case .value(let t) = JSONValue.number(config, "unix_timestamp"), t > 0
+        else { return nil }
+        return Timestamp(unixSeconds: t)
+    }
+
+    mutating func readScale(_ root: [String: Any], _ session: inout ImportSession) {
+        let settings = (root["SETTINGS"] as? [Any])?.first as? [String: Any]
+        if let settings, case .value(let max) = JSONValue.number(settings, "brew_rating"), max > 0 {
+            scale = max
+            if max != 5 {
+                session.warn(.ratingScale, column: "rating", at: nil,
+                             "ratings converted from Beanconqueror's 0–\(ImportSession.format(max)) scale to 0–5")
+            }
+        } else {
+            session.warn(.ratingScale, column: "rating", at: nil,
+                         "the backup states no rating scale (SETTINGS[0].brew_rating); 0–5 assumed")
+        }
+    }
+
+    mutating func readBeans(_ array: [Any], arrayName: String, _ session: inout ImportSession) {
+        for (i, element) in array.enumerated() {
+            guard let o = element as? [String: Any] else {
+                session.warn(.unreadableValue, column: arrayName, at: .element(array: arrayName, index: i), "not an object; ignored")
+                continue
+            }
+            let info = (o["bean_information"] as? [Any])?.first as? [String: Any] ?? [:]
+            var bean = CoffeeBean(id: Self.uuid(o), name: JSONValue.text(o, "name"), roaster: JSONValue.text(o, "roaster"),
+                                  origin: JSONValue.text(o, "country") ?? JSONValue.text(info, "country"),
+                                  variety: JSONValue.text(o, "variety") ?? JSONValue.text(info, "variety"),
+                                  processing: JSONValue.text(o, "processing") ?? JSONValue.text(info, "processing"),
+                                  notes: JSONValue.text(o, "note"), createdAt: Self.created(o))
+            if let raw = JSONValue.text(o, "roastingDate") {
+                bean.roastDate = Day(iso: raw)
+                if bean.roastDate == nil {
+                    session.warn(.unreadableValue, column: "roastingDate", at: .element(array: arrayName, index: i),
+                                 "roastingDate '\(raw.prefix(40))' is not a date; the bean is kept without it")
+                }
+            }
+            if let finished = o["finished"], JSONValue.isBool(finished) { bean.isArchived = (finished as? Bool) ?? (finished as? NSNumber)?.boolValue }
+            let index = session.builder.addBean(bean)
+            if let id = bean.id, beans[id] == nil { beans[id] = index }
+        }
+    }
+
+    mutating func readMills(_ array: [Any], _ session: inout ImportSession) {
+        for (i, element) in array.enumerated() {
+            guard let o = element as? [String: Any] else {
+                session.warn(.unreadableValue, column: "MILL", at: .element(array: "MILL", index: i), "not an object; ignored")
+                continue
+            }
+            let g = Grinder(id: Self.uuid(o), name: JSONValue.text(o, "name"), notes: JSONValue.text(o, "note"),
+                            createdAt: Self.created(o))
+            let index = session.builder.addGrinder(g)
+            if let id = g.id, grinders[id] == nil { grinders[id] = index }
+        }
+    }
+
+    static func category(style: String?, type: String?, name: String?) -> MethodCategory {
+        switch style?.uppercased() {
+        case "ESPRESSO": return .espresso
+        case "POUR_OVER": return .pourOver
+        case "FULL_IMMERSION": return .immersion
+        case "PERCOLATION": return .other
+        default: break
+        }
+        if let type {
+            let c = MethodCategory.inferred(fromName: type)
+            if c != .other { return c }
+        }
+        return name.map(MethodCategory.inferred(fromName:)) ?? .other
+    }
+
+    mutating func readPreparations(_ array: [Any], _ session: inout ImportSession) {
+        for (i, element) in array.enumerated() {
+            guard let o = element as? [String: Any] else {
+                session.warn(.unreadableValue, column: "PREPARATION", at: .element(array: "PREPARATION", index: i), "not an object; ignored")
+                continue
+            }
+            let name = JSONValue.text(o, "name")
+            let m = BrewMethod(id: Self.uuid(o), name: name,
+                               category: Self.category(style: JSONValue.text(o, "style_type"), type: JSONValue.text(o, "type"), name: name),
+                               notes: JSONValue.text(o, "note"), createdAt: Self.created(o))
+            let index = session.builder.addMethod(m)
+            if let id = m.id, methods[id] == nil { methods[id] = index }
+        }
+    }
+
+    private struct Rejection: Error { let column: String; let reason: String }
+
+    /// A number field: a JSON number, or a string that reads as one; 0 means "not entered" when `zeroIsMissing`.
+    private func number(_ o: [String: Any], _ key: String, zeroIsMissing: Bool = true) throws(Rejection) -> Double? {
+        guard let v = o[key], !(v is NSNull) else { return nil }
+        var value: Double?
+        if !JSONValue.isBool(v), let n = v as? NSNumber {
+            value = n.doubleValue
+        } else if let s = v as? String {
+            switch NumberParser.parse(s) {
+            case .value(let x): value = x
+            case .empty: value = nil
+            case .invalid: throw Rejection(column: key, reason: "\(key) is not a number: '\(s.prefix(80))'")
+            }
+        } else {
+            throw Rejection(column: key, reason: "\(key) is a \(JSONValue.typeName(v)), not a number")
+        }
+        if zeroIsMissing, value == 0 { return nil }
+        return value
+    }
+
+    private mutating func reference(_ o: [String: Any], _ key: String, _ map: [String: Int32], at location: RecordLocation,
+                                    _ session: inout ImportSession) -> Int32? {
+        guard let raw = JSONValue.text(o, key) else { return nil }
+        if let index = map[canonicalID(raw)] { return index }
+        session.warn(.danglingReference, column: key, at: location, "\(key) \(raw) names no entry; the brew is kept without it")
+        return nil
+    }
+
+    mutating func readBrews(_ array: [Any], arrayName: String, file: String, _ session: inout ImportSession) {
+        for (i, element) in array.enumerated() {
+            let location = RecordLocation.element(array: arrayName, index: i)
+            guard let o = element as? [String: Any] else {
+                session.reject(at: location, column: nil, reason: "a \(JSONValue.typeName(element)), not a brew object",
+                               record: JSONValue.recordText([element]), file: file)
+                continue
+            }
+            do throws(Rejection) {
+                var row = BrewRow()
+                let config = o["config"] as? [String: Any] ?? [:]
+                row.id = JSONValue.text(config, "uuid").map(canonicalID)
+                switch JSONValue.number(config, "unix_timestamp") {
+                case .value(let t): row.brewDate = t > 0 ? Timestamp(unixSeconds: t) : nil
+                case .missing: break
+                case .wrongType(let t): throw Rejection(column: "config.unix_timestamp", reason: "config.unix_timestamp is a \(t), not a number")
+                }
+                row.doseGrams = try number(o, "grind_weight")
+                row.waterGrams = try number(o, "brew_quantity")
+                row.yieldGrams = try number(o, "brew_beverage_quantity")
+                row.tds = try number(o, "tds")
+                row.waterTemperature = try number(o, "brew_temperature")
+                let seconds = try number(o, "brew_time", zeroIsMissing: false) ?? 0
+                let millis = try number(o, "brew_time_milliseconds", zeroIsMissing: false) ?? 0
+                row.brewTimeSeconds = seconds + millis / 1000 > 0 ? seconds + millis / 1000 : nil
+                if let r = try number(o, "rating"), r > 0 { row.rating = r * 5 / scale }
+                switch o["grind_size"] {
+                case let s as String:
+                    if case .value(let v) = NumberParser.parse(s) { row.grindSetting = v } else if !s.isEmpty { row.grindText = s }
+                case let n as NSNumber where !JSONValue.isBool(n): row.grindSetting = n.doubleValue
+                case nil, is NSNull: break
+                case let v?: throw Rejection(column: "grind_size", reason: "grind_size is a \(JSONValue.typeName(v))")
+                }
+                row.notes = JSONValue.text(o, "note")
+                row.pressureProfile = JSONValue.text(o, "pressure_profile")
+                row.createdAt = row.brewDate
+                row.method = reference(o, "method_of_preparation", methods, at: location, &session)
+                if o["brew_beverage_quantity"] == nil, let m = row.method, session.builder.methods[Int(m)].category == .espresso {
+                    row.yieldGrams = row.waterGrams
+                    row.waterGrams = nil
+                }
+                row.grinder = reference(o, "mill", grinders, at: location, &session)
+                row.bean = reference(o, "bean", beans, at: location, &session)
+                session.offer(row, at: location, record: { JSONValue.recordText(o) }, file: file)
+            } catch {
+                session.reject(at: location, column: error.column, reason: error.reason, record: JSONValue.recordText(o), file: file)
+            }
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// BrewImport — placeholder until the layer lands.

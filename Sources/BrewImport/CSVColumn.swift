@@ -1,0 +1,91 @@
+/// The columns of the app's CSV export (contract §2b), and how foreign headers are matched to them.
+///
+/// A header matches after ``normalize(_:)``: lower-cased, a trailing unit in parentheses or brackets
+/// dropped (`Dose (g)` → `dose`), and spaces, `_`, `-` and `.` removed. Each column also has aliases
+/// (`dose`, `coffee_g`, `temperature`, `date`, …).
+public enum CSVColumn: String, Sendable, CaseIterable {
+    case brewID = "brew_id"
+    case brewedAt = "brewed_at"
+    case method
+    case methodCategory = "method_category"
+    case grinder
+    case grindSetting = "grind_setting"
+    case bean
+    case roaster
+    case origin
+    case roastDate = "roast_date"
+    case roastLevel = "roast_level"
+    case doseGrams = "dose_g"
+    case waterGrams = "water_g"
+    case yieldGrams = "yield_g"
+    case brewTimeSeconds = "brew_time_s"
+    case waterTemperature = "water_temp_c"
+    case tds = "tds_pct"
+    case rating
+    case acidity
+    case body
+    case sweetness
+    case flavorTags = "flavor_tags"
+    case notes
+    case pressureProfile = "pressure_profile"
+
+    /// Other spellings, before normalisation.
+    private var aliases: [String] {
+        switch self {
+        case .brewID: ["id", "uuid", "brew"]
+        case .brewedAt: ["brew_date", "date", "datetime", "date_time", "timestamp", "brewed", "time_brewed", "brewed_on"]
+        case .method: ["brew_method", "method_name", "brewer", "device", "preparation"]
+        case .methodCategory: ["category", "method_type", "brew_category"]
+        case .grinder: ["grinder_name", "mill"]
+        case .grindSetting: ["grind", "grind_size", "grind_level"]
+        case .bean: ["bean_name", "coffee", "coffee_name", "beans"]
+        case .roaster: ["roastery", "roaster_name"]
+        case .origin: ["country", "bean_origin"]
+        case .roastDate: ["roasted_on", "roast_day", "roasted"]
+        case .roastLevel: ["roast"]
+        case .doseGrams: ["dose", "dose_grams", "coffee_g", "coffee_grams", "grams_in", "in"]
+        case .waterGrams: ["water", "water_grams", "water_ml", "brew_water"]
+        case .yieldGrams: ["yield", "yield_grams", "beverage", "beverage_g", "out", "grams_out"]
+        case .brewTimeSeconds: ["brew_time", "time", "time_s", "brew_seconds", "duration", "extraction_time"]
+        case .waterTemperature: ["water_temp", "water_temperature", "temperature", "temp", "temp_c"]
+        case .tds: ["tds", "tds_percent"]
+        case .rating: ["score", "stars"]
+        case .acidity: []
+        case .body: []
+        case .sweetness: []
+        case .flavorTags: ["tags", "flavors", "flavours", "flavour_tags", "flavor_notes"]
+        case .notes: ["note", "comment", "comments"]
+        case .pressureProfile: ["pressure", "profile"]
+        }
+    }
+
+    /// The normalised form of a header name (see the type's discussion).
+    public static func normalize(_ header: String) -> String {
+        var text = header.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        // Drop a trailing unit in parentheses or brackets: "Dose (g)", "Temp [°C]".
+        for (open, close) in [("(", ")"), ("[", "]")] where text.hasSuffix(close) {
+            if let r = text.range(of: open, options: .backwards), r.lowerBound != text.startIndex {
+                text = String(text[..<r.lowerBound])
+            }
+        }
+        return String(text.unicodeScalars.filter { !" _-.\t".unicodeScalars.contains($0) }.map(Character.init))
+    }
+
+    private static let byName: [String: CSVColumn] = {
+        var table: [String: CSVColumn] = [:]
+        for column in allCases {
+            for name in [column.rawValue] + column.aliases where table[normalize(name)] == nil {
+                table[normalize(name)] = column
+            }
+        }
+        return table
+    }()
+
+    /// The column a header names, or `nil` when it names none.
+    public init?(header: String) {
+        guard let column = Self.byName[Self.normalize(header)] else { return nil }
+        self = column
+    }
+}
+
+import Foundation

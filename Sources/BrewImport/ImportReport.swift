@@ -1,0 +1,159 @@
+import Foundation
+
+/// What an import read, kept, rejected and flagged.
+///
+/// Invariant: `brews.read == brews.kept + brews.rejected`, and `rejects.count == brews.rejected`.
+/// A brew is *rejected* only when it cannot be a brew (see ``Reject``); a value that is merely
+/// implausible is kept and counted in a ``ImportWarning``.
+public struct ImportReport: Sendable, Equatable {
+    /// Brew record counts.
+    public struct BrewCounts: Sendable, Equatable, Codable {
+        /// Records that looked like brews (CSV data rows, store `ZBREWLOG` rows, JSON array elements).
+        public var read: Int
+        /// Records that became rows of the brew table.
+        public var kept: Int
+        /// Records refused; one ``Reject`` each.
+        public var rejected: Int
+
+        public init(read: Int, kept: Int, rejected: Int) {
+            self.read = read; self.kept = kept; self.rejected = rejected
+        }
+    }
+
+    /// The path of the file read.
+    public var file: String
+    /// The encoding read.
+    public var format: JournalFormat
+    /// Brew record counts.
+    public var brews: BrewCounts
+    /// Entities in the journal (including those no kept brew uses).
+    public var methods: Int
+    public var grinders: Int
+    public var beans: Int
+    /// Tasting notes read and joined into brews.
+    public var tastingNotes: Int
+    /// Kept-but-flagged findings, one entry per kind and column, in the order first met.
+    public var warnings: [ImportWarning]
+    /// Every rejected record, in file order.
+    public var rejects: [Reject]
+}
+
+/// One rejected record: where it is, which column made it impossible, and why.
+///
+/// Reject rules (every importer): a brew is rejected when its date is missing or cannot be parsed; when a
+/// numeric field holds something that is not a number (after units such as `g`, `°C`, `%`, `s` and decimal
+/// commas are allowed for); when a mass (dose, water, yield) is negative, not finite, or above 10 000 g; when
+/// brew time, temperature or TDS is negative or not finite; when its id repeats an earlier brew's
+/// (the first is kept); or, in JSON, when a field has the wrong JSON type. Everything else is kept.
+public struct Reject: Sendable, Equatable, Codable {
+    /// The file (for an archive: `archive.zip/entry.json`).
+    public var file: String
+    /// Where the record starts: `line 17` (CSV, the physical line, counting newlines inside quotes),
+    /// `ZBREWLOG Z_PK=5` (store), `brews[17]` (JSON path), `BREWS[3]` (Beanconqueror).
+    public var `where`: String
+    /// The column or field that decided it, when one did.
+    public var column: String?
+    /// Why, in words.
+    public var reason: String
+    /// The raw record text (CSV line(s), JSON object), cut at ``ImportOptions/maxRecordBytes``; `nil` for store rows.
+    public var record: String?
+
+    public init(file: String, where: String, column: String?, reason: String, record: String?) {
+        self.file = file; self.where = `where`; self.column = column; self.reason = reason; self.record = record
+    }
+}
+
+/// A finding about values that were kept: out-of-range values, disagreeing cached counters, assumptions made.
+///
+/// Warnings are aggregated: one entry per ``kind`` and ``column``, with the number of occurrences and the
+/// first place met, so a million implausible values make one line, not a million.
+public struct ImportWarning: Sendable, Equatable, Codable {
+    /// The kinds of finding.
+    public enum Kind: String, Sendable, Codable, CaseIterable {
+        /// A kept value outside its plausible range (dose > 100 g, rating outside 0–5, TDS > 25 %, …).
+        case outOfRange
+        /// An equipment's cached `brewCount`/`lastUsedDate` disagrees with its brews.
+        case cachedCounterMismatch
+        /// The source's rating scale was not stated and was assumed, or was converted.
+        case ratingScale
+        /// A CSV column not recognised (kept out of the statistics).
+        case unknownColumn
+        /// A reference to an entity that does not exist; the brew is kept without it.
+        case danglingReference
+        /// Bytes that are not UTF-8, replaced by U+FFFD.
+        case invalidUTF8
+        /// An entity value that could not be read (kept without it), e.g. an unknown roast date.
+        case unreadableValue
+        /// Anything else worth knowing about the file.
+        case note
+    }
+
+    public var kind: Kind
+    /// The column or field concerned, when one is.
+    public var column: String?
+    /// How many times it occurred.
+    public var count: Int
+    /// The first place it occurred (same spelling as ``Reject/where``), when there is one.
+    public var `where`: String?
+    /// The finding in words (for aggregated kinds: the first occurrence's detail).
+    public var message: String
+
+    public init(kind: Kind, column: String?, count: Int, where: String?, message: String) {
+        self.kind = kind; self.column = column; self.count = count; self.where = `where`; self.message = message
+    }
+}
+
+extension ImportReport: Encodable {
+    private enum Keys: String, CodingKey {
+        case file, format, brews, methods, grinders, beans, tastingNotes, warnings, rejects
+    }
+
+    /// Encodes the shape `inspect --json` prints: `format` uses the CLI spelling (`sqlite`, `csv`, …).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(file, forKey: .file)
+        try c.encode(format.cliName, forKey: .format)
+        try c.encode(brews, forKey: .brews)
+        try c.encode(methods, forKey: .methods)
+        try c.encode(grinders, forKey: .grinders)
+        try c.encode(beans, forKey: .beans)
+        try c.encode(tastingNotes, forKey: .tastingNotes)
+        try c.encode(warnings, forKey: .warnings)
+        try c.encode(rejects, forKey: .rejects)
+    }
+
+    /// The report as pretty-printed JSON with sorted keys (deterministic bytes).
+    public func jsonData() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings and integers cannot fail.
+        return (try? encoder.encode(self)) ?? Data("{}".utf8)
+    }
+
+    /// The rejects as RFC 4180 CSV: header `file,where,column,reason,record`, CRLF-free (LF line ends),
+    /// fields quoted when they hold a comma, quote, CR or LF.
+    public func rejectsCSV() -> String {
+        var out = "file,where,column,reason,record\n"
+        for r in rejects {
+            out += [r.file, r.where, r.column ?? "", r.reason, r.record ?? ""].map(Self.csvField).joined(separator: ",")
+            out += "\n"
+        }
+        return out
+    }
+
+    /// Writes ``rejectsCSV()`` to `url`.
+    ///
+    /// - Throws: ``ImportError`` (``ImportError/Kind/unreadable``) when the file cannot be written.
+    public func writeRejects(to url: URL) throws(ImportError) {
+        do {
+            try Data(rejectsCSV().utf8).write(to: url, options: .atomic)
+        } catch {
+            throw ImportError(.unreadable, file: url.path, "cannot write the rejects file: \(error.localizedDescription)")
+        }
+    }
+
+    static func csvField(_ s: String) -> String {
+        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
+        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

@@ -1,0 +1,282 @@
+import BrewColumns
+import Foundation
+
+/// Where a record sits in its file; turned into text only when a reject or a first warning needs it.
+enum RecordLocation: Sendable, CustomStringConvertible {
+    /// A physical CSV line (1-based).
+    case line(Int)
+    /// A store row: table and `Z_PK`.
+    case storeRow(table: String, pk: Int64)
+    /// An array element: `brews[17]`.
+    case element(array: String, index: Int)
+
+    var description: String {
+        switch self {
+        case .line(let n): "line \(n)"
+        case .storeRow(let table, let pk): "\(table) Z_PK=\(pk)"
+        case .element(let array, let index): "\(array)[\(index)]"
+        }
+    }
+}
+
+/// The brew fields every importer validates, with each format's spelling of their names.
+enum BrewField: Hashable, CaseIterable {
+    case id, brewDate, dose, water, yield, time, temperature, tds, rating, acidity, body, sweetness
+
+    func name(in format: JournalFormat) -> String {
+        switch format {
+        case .csv:
+            switch self {
+            case .id: "brew_id"
+            case .brewDate: "brewed_at"
+            case .dose: "dose_g"
+            case .water: "water_g"
+            case .yield: "yield_g"
+            case .time: "brew_time_s"
+            case .temperature: "water_temp_c"
+            case .tds: "tds_pct"
+            case .rating: "rating"
+            case .acidity: "acidity"
+            case .body: "body"
+            case .sweetness: "sweetness"
+            }
+        case .coreDataStore:
+            switch self {
+            case .id: "ZID"
+            case .brewDate: "ZBREWDATE"
+            case .dose: "ZDOSEGRAMS"
+            case .water: "ZWATERGRAMS"
+            case .yield: "ZYIELDGRAMS"
+            case .time: "ZBREWTIMESECONDS"
+            case .temperature: "ZWATERTEMPERATURE"
+            case .tds: "ZTDS"
+            case .rating: "ZRATING"
+            case .acidity: "ZTASTINGNOTE.ZACIDITY"
+            case .body: "ZTASTINGNOTE.ZBODY"
+            case .sweetness: "ZTASTINGNOTE.ZSWEETNESS"
+            }
+        case .json:
+            switch self {
+            case .id: "id"
+            case .brewDate: "brewDate"
+            case .dose: "doseGrams"
+            case .water: "waterGrams"
+            case .yield: "yieldGrams"
+            case .time: "brewTimeSeconds"
+            case .temperature: "waterTemperature"
+            case .tds: "tds"
+            case .rating: "rating"
+            case .acidity: "acidity"
+            case .body: "body"
+            case .sweetness: "sweetness"
+            }
+        case .beanconqueror:
+            switch self {
+            case .id: "config.uuid"
+            case .brewDate: "config.unix_timestamp"
+            case .dose: "grind_weight"
+            case .water: "brew_quantity"
+            case .yield: "brew_beverage_quantity"
+            case .time: "brew_time"
+            case .temperature: "brew_temperature"
+            case .tds: "tds"
+            case .rating: "rating"
+            case .acidity: "cupping.acidity"
+            case .body: "cupping.body"
+            case .sweetness: "cupping.sweetness"
+            }
+        }
+    }
+}
+
+/// The state one import accumulates: the journal builder, counts, rejects, aggregated warnings and the ids seen.
+///
+/// Importers call ``offer(_:at:record:)`` for every brew record that parsed, and ``reject(at:column:reason:record:)``
+/// for one that did not; both count the record as read, so `read == kept + rejected` holds by construction.
+struct ImportSession {
+    /// The heaviest mass (dose, water, yield) a brew may have; above it the record is rejected as absurd.
+    static let maxMassGrams = 10_000.0
+
+    let file: String
+    let format: JournalFormat
+    let options: ImportOptions
+    var builder: JournalBuilder
+    private(set) var read = 0
+    private(set) var rejects: [Reject] = []
+    private var warnings: [ImportWarning] = []
+    private var warningIndex: [String: Int] = [:]
+    private var seenIDs: Set<String> = []
+    /// Per-file spellings of field names (a CSV's headers as written), overriding ``BrewField/name(in:)``.
+    var fieldNames: [BrewField: String] = [:]
+
+    func name(_ field: BrewField) -> String { fieldNames[field] ?? field.name(in: format) }
+
+    init(file: String, format: JournalFormat, options: ImportOptions, expectedBrews: Int = 0) {
+        self.file = file
+        self.format = format
+        self.options = options
+        self.builder = JournalBuilder(expectedBrews: expectedBrews)
+    }
+
+    /// Counts a record that cannot be a brew.
+    mutating func reject(at location: RecordLocation, column: String?, reason: String, record: String?, file: String? = nil) {
+        read += 1
+        rejects.append(Reject(file: file ?? self.file, where: location.description, column: column, reason: reason,
+                              record: record.map(clip)))
+    }
+
+    /// Validates a parsed brew and appends it, or rejects it. Returns whether it was kept.
+    ///
+    /// `record` is evaluated only on rejection.
+    @discardableResult
+    mutating func offer(_ row: BrewRow, at location: @autoclosure () -> RecordLocation,
+                        record: () -> String?, file: String? = nil) -> Bool {
+        if let reason = rejection(of: row) {
+            reject(at: location(), column: name(reason.field), reason: reason.text, record: record(), file: file)
+            return false
+        }
+        if let id = row.id, !seenIDs.insert(id).inserted {
+            reject(at: location(), column: name(.id),
+                   reason: "duplicate brew id \(id) (the first record with it is kept)", record: record(), file: file)
+            return false
+        }
+        read += 1
+        flagImplausible(row, at: location)
+        builder.appendBrew(row)
+        return true
+    }
+
+    private func rejection(of row: BrewRow) -> (field: BrewField, text: String)? {
+        guard row.brewDate != nil else { return (.brewDate, "missing brew date") }
+        for (field, value) in [(BrewField.dose, row.doseGrams), (.water, row.waterGrams), (.yield, row.yieldGrams)] {
+            guard let v = value else { continue }
+            if !v.isFinite { return (field, "mass is not a finite number") }
+            if v < 0 { return (field, "negative mass \(Self.format(v)) g") }
+            if v > Self.maxMassGrams { return (field, "absurd mass \(Self.format(v)) g (more than 10 kg)") }
+        }
+        for (field, value) in [(BrewField.time, row.brewTimeSeconds), (.tds, row.tds)] {
+            guard let v = value else { continue }
+            if !v.isFinite { return (field, "not a finite number") }
+            if v < 0 { return (field, "negative value \(Self.format(v))") }
+        }
+        for (field, value) in [(BrewField.temperature, row.waterTemperature), (.rating, row.rating),
+                               (.acidity, row.acidity), (.body, row.body), (.sweetness, row.sweetness)] {
+            if let v = value, !v.isFinite { return (field, "not a finite number") }
+        }
+        return nil
+    }
+
+    private mutating func flagImplausible(_ row: BrewRow, at location: () -> RecordLocation) {
+        func check(_ field: BrewField, _ value: Double?, _ range: ClosedRange<Double>, _ unit: String) {
+            guard let v = value, !range.contains(v) else { return }
+            let column = name(field)
+            warn(.outOfRange, column: column, at: location(),
+                 "\(column) \(Self.format(v))\(unit) outside the plausible \(Self.format(range.lowerBound))–\(Self.format(range.upperBound))\(unit)")
+        }
+        check(.dose, row.doseGrams, 0...100, " g")
+        check(.water, row.waterGrams, 0...5000, " g")
+        check(.yield, row.yieldGrams, 0...5000, " g")
+        check(.time, row.brewTimeSeconds, 0...86_400, " s")
+        check(.temperature, row.waterTemperature, 0...100, " °C")
+        check(.tds, row.tds, 0...25, " %")
+        check(.rating, row.rating, 0...5, "")
+        check(.acidity, row.acidity, 1...5, "")
+        check(.body, row.body, 1...5, "")
+        check(.sweetness, row.sweetness, 1...5, "")
+    }
+
+    /// Records a warning, merged with earlier ones of the same kind and column.
+    mutating func warn(_ kind: ImportWarning.Kind, column: String?, at location: RecordLocation?, _ message: @autoclosure () -> String) {
+        let key = "\(kind.rawValue)\u{1}\(column ?? "")"
+        if let i = warningIndex[key] {
+            warnings[i].count += 1
+            return
+        }
+        warningIndex[key] = warnings.count
+        warnings.append(ImportWarning(kind: kind, column: column, count: 1, where: location?.description, message: message()))
+    }
+
+    private func clip(_ text: String) -> String {
+        let limit = options.maxRecordBytes
+        guard text.utf8.count > limit else { return text }
+        var cut = text.utf8.prefix(limit)
+        while let last = cut.last, last & 0xC0 == 0x80 { cut = cut.dropLast() }  // whole scalars only
+        if let last = cut.last, last >= 0xC0 { cut = cut.dropLast() }
+        return String(decoding: cut, as: UTF8.self) + "…"
+    }
+
+    static func format(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
+    }
+
+    /// Ends the import: builds the journal, compares cached equipment counters with the brews, and writes the report.
+    mutating func finish() -> ImportResult {
+        let journal = builder.finish()
+        checkCachedCounters(journal)
+        let report = ImportReport(
+            file: file, format: format,
+            brews: .init(read: read, kept: journal.brews.count, rejected: rejects.count),
+            methods: journal.methods.count, grinders: journal.grinders.count, beans: journal.beans.count,
+            tastingNotes: journal.tastingNoteCount, warnings: warnings, rejects: rejects)
+        assert(report.brews.read == report.brews.kept + report.brews.rejected, "ImportReport: read != kept + rejected")
+        return ImportResult(journal: journal, report: report)
+    }
+
+    private mutating func checkCachedCounters(_ journal: Journal) {
+        func usage(_ column: DictionaryColumn, entities: Int) -> (counts: [Int], last: [Int64?]) {
+            var counts = [Int](repeating: 0, count: entities)
+            var last = [Int64?](repeating: nil, count: entities)
+            let dates = journal.brews.brewDate
+            for i in 0..<column.count {
+                guard let code = column.code(i) else { continue }
+                counts[Int(code)] += 1
+                if let d = dates[i] { last[Int(code)] = max(last[Int(code)] ?? d, d) }
+            }
+            return (counts, last)
+        }
+        func compare(kind: String, names: [String], cachedCount: [Int?], cachedLast: [Timestamp?],
+                     column: DictionaryColumn) {
+            let (counts, last) = usage(column, entities: names.count)
+            for i in names.indices {
+                if let cached = cachedCount[i], cached != counts[i] {
+                    warn(.cachedCounterMismatch, column: "\(kind).brewCount", at: nil,
+                         "\(kind) '\(names[i])': cached brewCount \(cached), brews \(counts[i])")
+                }
+                if let cached = cachedLast[i] {
+                    let differs = last[i].map { abs($0 - cached.microseconds) > 1_000_000 } ?? true
+                    if differs {
+                        let actual = last[i].map { ISO8601.format(Timestamp(microseconds: $0)) } ?? "none"
+                        warn(.cachedCounterMismatch, column: "\(kind).lastUsedDate", at: nil,
+                             "\(kind) '\(names[i])': cached lastUsedDate \(ISO8601.format(cached)), last brew \(actual)")
+                    }
+                }
+            }
+        }
+        compare(kind: "method", names: journal.methods.map(\.displayName),
+                cachedCount: journal.methods.map(\.cachedBrewCount), cachedLast: journal.methods.map(\.cachedLastUsed),
+                column: journal.brews.method)
+        compare(kind: "grinder", names: journal.grinders.map(\.displayName),
+                cachedCount: journal.grinders.map(\.cachedBrewCount), cachedLast: journal.grinders.map(\.cachedLastUsed),
+                column: journal.brews.grinder)
+    }
+}
+
+/// Canonical spelling of ids: a UUID (any case, with hyphens) becomes upper-case, as `UUID.uuidString` writes it,
+/// so the same brew has the same id in every encoding; any other id is kept as written.
+func canonicalID(_ s: String) -> String {
+    let u = s.utf8
+    guard u.count == 36 else { return s }
+    var needsUpper = false
+    for (i, b) in u.enumerated() {
+        switch i {
+        case 8, 13, 18, 23: if b != UInt8(ascii: "-") { return s }
+        default:
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "A")...UInt8(ascii: "F"): break
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): needsUpper = true
+            default: return s
+            }
+        }
+    }
+    return needsUpper ? s.uppercased() : s
+}

@@ -1,0 +1,221 @@
+import BrewColumns
+import Foundation
+
+/// Reads the app's JSON export (contract §2c): `{"format": "coffee-journal", "methods": […], "grinders": […],
+/// "beans": […], "brews": […], "tastingNotes": […]}`.
+///
+/// Keys are the model's field names; dates are ISO 8601 (without an offset: the import's time zone); references
+/// are by id. A brew field with the wrong JSON type (a string where a number belongs, …) rejects that brew with
+/// its path (`brews[17]`, column `doseGrams`), not the file. `grindSetting` may be a number or text. Entities with
+/// unreadable fields keep what can be read; a reference to an unknown id is a dangling-reference warning.
+enum JSONExportImporter {
+    static func read(_ data: Data, into session: inout ImportSession) throws(ImportError) {
+        let top = try JSONValue.parse(data, file: session.file)
+        guard let root = top as? [String: Any] else {
+            throw ImportError(.notAJournal, file: session.file, "the JSON is \(JSONValue.typeName(top)), not a journal object")
+        }
+        let format = JSONValue.text(root, "format")
+        guard format == "coffee-journal" || (format == nil && root["brews"] is [Any]) else {
+            throw ImportError(.notAJournal, file: session.file,
+                              format.map { "unknown JSON format '\($0)' (expected \"coffee-journal\")" }
+                                ?? "no \"format\": \"coffee-journal\" key and no \"brews\" array")
+        }
+        var reader = JSONExportReader(resolver: LocalTimeResolver(timeZone: session.options.timeZone))
+        reader.readEntities(root, &session)
+        reader.readTastingNotes(root, &session)
+        guard let brewsValue = root["brews"], !(brewsValue is NSNull) else { return }
+        guard let brews = brewsValue as? [Any] else {
+            throw ImportError(.notAJournal, file: session.file, location: "brews",
+                              "\"brews\" is \(JSONValue.typeName(brewsValue)), not an array")
+        }
+        reader.readBrews(brews, &session)
+    }
+}
+
+private struct JSONExportReader {
+    var resolver: LocalTimeResolver
+    var methods: [String: Int32] = [:]
+    var grinders: [String: Int32] = [:]
+    var beans: [String: Int32] = [:]
+    var notes: [String: (acidity: Double?, body: Double?, sweetness: Double?, tags: String?)] = [:]
+    var noteUsed: Set<String> = []
+
+    func array(_ root: [String: Any], _ key: String, _ session: inout ImportSession) -> [Any] {
+        guard let v = root[key], !(v is NSNull) else { return [] }
+        guard let a = v as? [Any] else {
+            session.warn(.unreadableValue, column: key, at: nil, "\"\(key)\" is \(JSONValue.typeName(v)), not an array; ignored")
+            return []
+        }
+        return a
+    }
+
+    mutating func instant(_ s: String) -> Timestamp? {
+        switch ISO8601.parse(s) {
+        case .instant(let us): Timestamp(microseconds: us)
+        case .local(let us): Timestamp(microseconds: resolver.instant(fromLocal: us))
+        default: nil
+        }
+    }
+
+    mutating func date(_ o: [String: Any], _ key: String) -> Timestamp? { JSONValue.text(o, key).flatMap { instant($0) } }
+
+    func number(_ o: [String: Any], _ key: String) -> Double? {
+        if case .value(let v) = JSONValue.number(o, key) { return v }
+        return nil
+    }
+
+    mutating func readEntities(_ root: [String: Any], _ session: inout ImportSession) {
+        for (i, element) in array(root, "methods", &session).enumerated() {
+            guard let o = element as? [String: Any] else {
+                session.warn(.unreadableValue, column: "methods", at: .element(array: "methods", index: i), "not an object; ignored")
+                continue
+            }
+            let m = BrewMethod(id: JSONValue.text(o, "id").map(canonicalID), name: JSONValue.text(o, "name"),
+                               category: JSONValue.text(o, "category").map(MethodCategory.init(rawString:)) ?? .other,
+                               notes: JSONValue.text(o, "notes"), cachedBrewCount: number(o, "brewCount").map { Int($0) },
+                               cachedLastUsed: date(o, "lastUsedDate"), createdAt: date(o, "createdAt"), updatedAt: date(o, "updatedAt"))
+            let index = session.builder.addMethod(m)
+            if let id = m.id, methods[id] == nil { methods[id] = index }
+        }
+        for (i, element) in array(root, "grinders", &session).enumerated() {
+            guard let o = element as? [String: Any] else {
+                session.warn(.unreadableValue, column: "grinders", at: .element(array: "grinders", index: i), "not an object; ignored")
+                continue
+            }
+            let g = Grinder(id: JSONValue.text(o, "id").map(canonicalID), name: JSONValue.text(o, "name"),
+                            type: JSONValue.text(o, "type").flatMap { GrinderType(rawValue: $0.lowercased()) },
+                            settingMin: number(o, "settingMin") ?? 0, settingMax: number(o, "settingMax") ?? 40,
+                            settingStep: number(o, "settingStep") ?? 1, notes: JSONValue.text(o, "notes"),
+                            cachedBrewCount: number(o, "brewCount").map { Int($0) }, cachedLastUsed: date(o, "lastUsedDate"),
+                            createdAt: date(o, "createdAt"), updatedAt: date(o, "updatedAt"))
+            let index = session.builder.addGrinder(g)
+            if let id = g.id, grinders[id] == nil { grinders[id] = index }
+        }
+        for (i, element) in array(root, "beans", &session).enumerated() {
+            guard let o = element as? [String: Any] else {
+                session.warn(.unreadableValue, column: "beans", at: .element(array: "beans", index: i), "not an object; ignored")
+                continue
+            }
+            var roastDay: Day?
+            if let raw = JSONValue.text(o, "roastDate") {
+                roastDay = Day(iso: raw)
+                if roastDay == nil {
+                    session.warn(.unreadableValue, column: "roastDate", at: .element(array: "beans", index: i),
+                                 "roast date '\(raw.prefix(40))' is not a date; the bean is kept without it")
+                }
+            }
+            var archived: Bool?
+            if let v = o["isArchived"], JSONValue.isBool(v) { archived = (v as? Bool) ?? ((v as? NSNumber)?.boolValue) }
+            let b = CoffeeBean(id: JSONValue.text(o, "id").map(canonicalID), name: JSONValue.text(o, "name"),
+                               roaster: JSONValue.text(o, "roaster"), origin: JSONValue.text(o, "origin"),
+                               variety: JSONValue.text(o, "variety"), processing: JSONValue.text(o, "processing"),
+                               roastLevel: JSONValue.text(o, "roastLevel").flatMap(RoastLevel.init(rawString:)),
+                               roastDate: roastDay, isArchived: archived, notes: JSONValue.text(o, "notes"),
+                               createdAt: date(o, "createdAt"), updatedAt: date(o, "updatedAt"))
+            let index = session.builder.addBean(b)
+            if let id = b.id, beans[id] == nil { beans[id] = index }
+        }
+    }
+
+    mutating func readTastingNotes(_ root: [String: Any], _ session: inout ImportSession) {
+        for (i, element) in array(root, "tastingNotes", &session).enumerated() {
+            guard let o = element as? [String: Any], let brew = JSONValue.text(o, "brewId").map(canonicalID) else {
+                session.warn(.danglingReference, column: "tastingNotes.brewId", at: .element(array: "tastingNotes", index: i),
+                             "tasting note without a brew id; ignored")
+                continue
+            }
+            guard notes[brew] == nil else {
+                session.warn(.note, column: "tastingNotes.brewId", at: .element(array: "tastingNotes", index: i),
+                             "a second tasting note for one brew; the first is used")
+                continue
+            }
+            notes[brew] = (number(o, "acidity"), number(o, "body"), number(o, "sweetness"), JSONValue.text(o, "flavorTags"))
+        }
+    }
+
+    private struct Rejection: Error { let column: String; let reason: String }
+
+    private func number(_ o: [String: Any], _ key: String, strict: Bool) throws(Rejection) -> Double? {
+        switch JSONValue.number(o, key) {
+        case .missing: return nil
+        case .value(let v): return v
+        case .wrongType(let t): throw Rejection(column: key, reason: "\(key) is a \(t), not a number")
+        }
+    }
+
+    private func string(_ o: [String: Any], _ key: String) throws(Rejection) -> String? {
+        switch JSONValue.string(o, key) {
+        case .missing: return nil
+        case .value(let s): return s
+        case .wrongType(let t): throw Rejection(column: key, reason: "\(key) is a \(t), not a string")
+        }
+    }
+
+    private mutating func reference(_ o: [String: Any], _ key: String, _ map: [String: Int32], at i: Int,
+                                    _ session: inout ImportSession) throws(Rejection) -> Int32? {
+        guard let raw = try string(o, key), !raw.isEmpty else { return nil }
+        if let index = map[canonicalID(raw)] { return index }
+        session.warn(.danglingReference, column: key, at: .element(array: "brews", index: i),
+                     "\(key) \(raw) names no entity; the brew is kept without it")
+        return nil
+    }
+
+    mutating func readBrews(_ brews: [Any], _ session: inout ImportSession) {
+        for (i, element) in brews.enumerated() {
+            guard let o = element as? [String: Any] else {
+                session.reject(at: .element(array: "brews", index: i), column: nil,
+                               reason: "a \(JSONValue.typeName(element)), not a brew object", record: JSONValue.recordText([element]))
+                continue
+            }
+            do throws(Rejection) {
+                var row = BrewRow()
+                row.id = try string(o, "id").map(canonicalID)
+                if let raw = try string(o, "brewDate") {
+                    guard let t = instant(raw) else {
+                        throw Rejection(column: "brewDate", reason: "unparseable brew date '\(raw.prefix(80))'")
+                    }
+                    row.brewDate = t
+                }
+                row.doseGrams = try number(o, "doseGrams", strict: true)
+                row.waterGrams = try number(o, "waterGrams", strict: true)
+                row.yieldGrams = try number(o, "yieldGrams", strict: true)
+                row.brewTimeSeconds = try number(o, "brewTimeSeconds", strict: true)
+                row.waterTemperature = try number(o, "waterTemperature", strict: true)
+                row.rating = try number(o, "rating", strict: true)
+                row.tds = try number(o, "tds", strict: true)
+                switch JSONValue.number(o, "grindSetting") {
+                case .value(let v): row.grindSetting = v
+                case .missing: break
+                case .wrongType:
+                    guard let s = o["grindSetting"] as? String else {
+                        throw Rejection(column: "grindSetting", reason: "grindSetting is a \(JSONValue.typeName(o["grindSetting"]!)), not a number or text")
+                    }
+                    if case .value(let v) = NumberParser.parse(s) { row.grindSetting = v } else if !s.isEmpty { row.grindText = s }
+                }
+                row.pressureProfile = try string(o, "pressureProfile")
+                row.notes = try string(o, "notes")
+                if let s = try string(o, "createdAt") { row.createdAt = instant(s) }
+                if let s = try string(o, "updatedAt") { row.updatedAt = instant(s) }
+                // References last: a record rejected above raises no dangling-reference warning.
+                row.method = try reference(o, "methodId", methods, at: i, &session)
+                row.grinder = try reference(o, "grinderId", grinders, at: i, &session)
+                row.bean = try reference(o, "beanId", beans, at: i, &session)
+                let note = row.id.flatMap { notes[$0] }
+                if let note {
+                    row.acidity = note.acidity; row.body = note.body; row.sweetness = note.sweetness; row.flavorTags = note.tags
+                }
+                let kept = session.offer(row, at: .element(array: "brews", index: i), record: { JSONValue.recordText(o) })
+                if let id = row.id, note != nil {
+                    noteUsed.insert(id)
+                    if kept { session.builder.tastingNoteCount += 1 }
+                }
+            } catch {
+                session.reject(at: .element(array: "brews", index: i), column: error.column, reason: error.reason,
+                               record: JSONValue.recordText(o))
+            }
+        }
+        for id in notes.keys where !noteUsed.contains(id) {
+            session.warn(.danglingReference, column: "tastingNotes.brewId", at: nil, "tasting note for brew \(id), which does not exist; ignored")
+        }
+    }
+}

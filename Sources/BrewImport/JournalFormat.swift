@@ -1,0 +1,67 @@
+import Foundation
+
+/// The encodings BrewImport reads (contract §2).
+///
+/// The raw values are the API spelling; ``cliName`` is the spelling the command line uses
+/// (`sqlite`, `csv`, `json`, `beanconqueror`).
+public enum JournalFormat: String, Sendable, CaseIterable, Codable {
+    /// The app's Core Data / SwiftData SQLite store (§2a).
+    case coreDataStore
+    /// The app's CSV export, or a foreign CSV with a ``ColumnMapping`` (§2b).
+    case csv
+    /// The app's JSON export, `"format": "coffee-journal"` (§2c).
+    case json
+    /// A Beanconqueror backup: a bare `Beanconqueror.json` or the `Beanconqueror.zip` (§2d).
+    case beanconqueror
+
+    /// The command-line spelling.
+    public var cliName: String {
+        switch self {
+        case .coreDataStore: "sqlite"
+        case .csv: "csv"
+        case .json: "json"
+        case .beanconqueror: "beanconqueror"
+        }
+    }
+
+    /// Parses a command-line spelling (`sqlite`, `store`, `csv`, `json`, `beanconqueror`, `bc`) or a raw value,
+    /// case-insensitively; `nil` for anything else.
+    public init?(cliName: String) {
+        switch cliName.lowercased() {
+        case "sqlite", "store", "coredata", "coredatastore", "swiftdata": self = .coreDataStore
+        case "csv": self = .csv
+        case "json": self = .json
+        case "beanconqueror", "bc": self = .beanconqueror
+        default: return nil
+        }
+    }
+
+    /// Decides the format from the first bytes of a file.
+    ///
+    /// - SQLite's 16-byte magic `SQLite format 3\0` → ``coreDataStore``;
+    /// - the zip local-file magic `PK\u{3}\u{4}` (or an empty archive's `PK\u{5}\u{6}`) → ``beanconqueror``;
+    /// - JSON (first non-blank byte `{` or `[`): ``json`` when the prefix holds `"format"` with
+    ///   `"coffee-journal"`; ``beanconqueror`` when it holds one of the keys `"BREWS"`, `"BEANS"`, `"MILL"`,
+    ///   `"PREPARATION"`; otherwise ``json`` (whose importer then names what is missing);
+    /// - anything else → ``csv``.
+    ///
+    /// `prefix` should be the first few kilobytes; a UTF-8 BOM is skipped.
+    public static func sniff(_ prefix: some Collection<UInt8>) -> JournalFormat {
+        let bytes = Array(prefix.prefix(65_536))
+        if bytes.starts(with: Array("SQLite format 3".utf8) + [0]) { return .coreDataStore }
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+            return .beanconqueror
+        }
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        guard start < bytes.count, bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") else {
+            return .csv
+        }
+        let text = String(decoding: bytes[start...], as: UTF8.self)
+        if text.contains("\"coffee-journal\"") { return .json }
+        for key in ["\"BREWS\"", "\"BEANS\"", "\"MILL\"", "\"PREPARATION\""] where text.contains(key) {
+            return .beanconqueror
+        }
+        return .json
+    }
+}

@@ -1,0 +1,88 @@
+import BrewColumns
+import Foundation
+
+/// Reads a journal file in any supported encoding.
+///
+/// The one entry point of BrewImport. The format is sniffed from the content unless
+/// ``ImportOptions/format`` says otherwise (``JournalFormat/sniff(_:)``). Records that cannot be brews are
+/// rejected and listed in the report; the file as a whole is refused only when it cannot be a journal.
+///
+/// ```swift
+/// let result = try importJournal(at: URL(fileURLWithPath: "journal.sqlite"))
+/// print(result.report.brews.kept, result.journal.brews.count)
+/// ```
+///
+/// - Parameters:
+///   - url: A file: a store (`.sqlite`, `.store`), a CSV, a JSON export, a `Beanconqueror.json` or `.zip`.
+///   - options: Format override, time zone for CSV dates without an offset, a column mapping, limits.
+/// - Returns: The journal and its ``ImportReport``, where `read == kept + rejected`.
+/// - Throws: ``ImportError`` when the file is missing or unreadable, is not a journal, is corrupt, or is an
+///   archive that is too large or unsafe.
+public func importJournal(at url: URL, options: ImportOptions = .init()) throws(ImportError) -> ImportResult {
+    try JournalImporter.importJournal(at: url, options: options)
+}
+
+/// The importer behind ``importJournal(at:options:)``, for callers who prefer a type.
+public enum JournalImporter {
+    /// Same as ``importJournal(at:options:)``.
+    ///
+    /// - Throws: ``ImportError``.
+    public static func importJournal(at url: URL, options: ImportOptions = .init()) throws(ImportError) -> ImportResult {
+        let path = url.path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ImportError(.fileNotFound, file: path, "no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw ImportError(.unreadable, file: path, "is a folder, not a journal file")
+        }
+        let format: JournalFormat
+        if let forced = options.format {
+            format = forced
+        } else {
+            format = JournalFormat.sniff(try readPrefix(path))
+        }
+        switch format {
+        case .coreDataStore:
+            return try StoreImporter.read(url, options: options)
+        case .csv:
+            let data = try mappedContents(url)
+            var session = ImportSession(file: path, format: .csv, options: options, expectedBrews: data.count / 200)
+            var failure: ImportError?
+            data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+                do throws(ImportError) { try CSVImporter.read(raw.bindMemory(to: UInt8.self), into: &session) } catch { failure = error }
+            }
+            if let failure { throw failure }
+            return session.finish()
+        case .json:
+            let data = try mappedContents(url)
+            var session = ImportSession(file: path, format: .json, options: options)
+            try JSONExportImporter.read(data, into: &session)
+            return session.finish()
+        case .beanconqueror:
+            return try BeanconquerorImporter.read(url, options: options)
+        }
+    }
+
+    /// The first 64 KiB of a file.
+    static func readPrefix(_ path: String) throws(ImportError) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ImportError(.unreadable, file: path, "cannot open the file for reading")
+        }
+        defer { try? handle.close() }
+        do {
+            return [UInt8](try handle.read(upToCount: 65_536) ?? Data())
+        } catch {
+            throw ImportError(.unreadable, file: path, "cannot read: \(error.localizedDescription)")
+        }
+    }
+
+    /// The whole file, memory-mapped when the system allows.
+    static func mappedContents(_ url: URL) throws(ImportError) -> Data {
+        do {
+            return try Data(contentsOf: url, options: .alwaysMapped)
+        } catch {
+            throw ImportError(.unreadable, file: url.path, "cannot read: \(error.localizedDescription)")
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// BrewReport — placeholder until the layer lands.

@@ -1,0 +1,115 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An output folder that appears atomically: everything is written into a hidden staging folder beside
+/// the target, and ``commit()`` puts it in place with one `rename`. When the target already exists, the old
+/// folder is first renamed aside (to a hidden `.<name>.old-…`), the new one renamed in, and the old removed.
+///
+/// A reader therefore sees the previous complete folder, or (for the instant between the two renames)
+/// none, or the new complete one — never a half-written folder or a mix of two runs.
+/// A process killed mid-write leaves only a hidden `.<name>.staging-<pid>-…` folder beside the target;
+/// the next ``StagedDirectory`` for the same target removes such folders whose process is gone.
+public final class StagedDirectory: @unchecked Sendable {
+    /// Where the folder will appear.
+    public let target: URL
+    /// Where files are written until ``commit()``.
+    public let staging: URL
+    private var done = false
+
+    /// Creates the staging folder (and the target's parent folder).
+    ///
+    /// - Throws: ``ReportError/output(path:reason:)`` when the parent cannot be created or written.
+    public init(target: URL) throws(ReportError) {
+        self.target = target.standardizedFileURL
+        let parent = self.target.deletingLastPathComponent()
+        let name = self.target.lastPathComponent
+        self.staging = parent.appendingPathComponent(".\(name).staging-\(getpid())-\(UUID().uuidString.prefix(8))")
+        do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+            StagedDirectory.sweepStale(in: parent, name: name)
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            throw .output(path: self.target.path, reason: StagedDirectory.reason(error))
+        }
+        StagedDirectory.registry.add(staging.path)
+    }
+
+    deinit {
+        if !done { discard() }
+    }
+
+    /// Moves the staged folder into place.
+    ///
+    /// - Throws: ``ReportError/output(path:reason:)`` when the rename fails (the staging folder is removed).
+    public func commit() throws(ReportError) {
+        precondition(!done, "StagedDirectory committed or discarded twice")
+        done = true
+        StagedDirectory.registry.remove(staging.path)
+        let fm = FileManager.default
+        if fm.fileExists(atPath: target.path) {
+            let old = target.deletingLastPathComponent()
+                .appendingPathComponent(".\(target.lastPathComponent).old-\(getpid())-\(UUID().uuidString.prefix(8))")
+            guard rename(target.path, old.path) == 0 else {
+                let code = errno
+                try? fm.removeItem(at: staging)
+                throw .output(path: target.path, reason: String(cString: strerror(code)))
+            }
+            guard rename(staging.path, target.path) == 0 else {
+                let code = errno
+                _ = rename(old.path, target.path)  // put the previous report back
+                try? fm.removeItem(at: staging)
+                throw .output(path: target.path, reason: String(cString: strerror(code)))
+            }
+            try? fm.removeItem(at: old)
+            return
+        }
+        if rename(staging.path, target.path) != 0 {
+            let code = errno
+            try? fm.removeItem(at: staging)
+            throw .output(path: target.path, reason: String(cString: strerror(code)))
+        }
+    }
+
+    /// Removes the staging folder without touching the target.
+    public func discard() {
+        done = true
+        StagedDirectory.registry.remove(staging.path)
+        try? FileManager.default.removeItem(at: staging)
+    }
+
+    /// Removes `.<name>.staging-<pid>-*` and `.<name>.old-<pid>-*` folders in `parent` whose process no longer runs.
+    static func sweepStale(in parent: URL, name: String) {
+        guard let items = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
+        for item in items {
+            guard let prefix = [".\(name).staging-", ".\(name).old-"].first(where: { item.hasPrefix($0) }) else { continue }
+            let pidText = item.dropFirst(prefix.count).prefix { $0 != "-" }
+            guard let pid = Int32(pidText), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                try? FileManager.default.removeItem(at: parent.appendingPathComponent(item))
+            }
+        }
+    }
+
+    static func reason(_ error: any Error) -> String {
+        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+
+    /// Staging folders of this process, removed by ``removeAllStaging()`` when the CLI is interrupted.
+    static let registry = StagingRegistry()
+
+    /// Removes every staging folder this process has open (called from SIGINT/SIGTERM handlers).
+    public static func removeAllStaging() {
+        for path in registry.all() { try? FileManager.default.removeItem(atPath: path) }
+    }
+}
+
+/// The staging folders currently open in this process.
+final class StagingRegistry: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    func add(_ p: String) { lock.lock(); paths.insert(p); lock.unlock() }
+    func remove(_ p: String) { lock.lock(); paths.remove(p); lock.unlock() }
+    func all() -> [String] { lock.lock(); defer { lock.unlock() }; return Array(paths) }
+}

@@ -1,0 +1,139 @@
+import BrewColumns
+
+/// Grind setting versus rating in one grinder × method group, or one bean within it (journal-format §4).
+///
+/// Uses the group's brews with both a numeric grind setting and a rating (`n` of them):
+/// - `pearson`, `spearman`: need n ≥ 2 and non-constant grind and rating (``Regression/pearson(_:_:)``,
+///   ``Regression/spearman(_:_:)``), else `nil`;
+/// - `line`: OLS of rating on grind when grind is not constant (``Regression/ols(_:_:)``);
+/// - `quadratic`: least-squares `rating = a + b·g + c·g²`, needs n ≥ 3 and ≥ 3 distinct settings;
+/// - `sweetSpot`: `−b ÷ 2c` only when c < 0 and it lies within the observed settings (inclusive), else `nil`;
+/// - `grind`/`rating`: the points, in row order; `curve`: their LOESS curve when asked for.
+public struct GrindRatingGroup: Sendable, Equatable {
+    public let grinderIndex: Int
+    public let grinder: String
+    public let methodIndex: Int
+    public let method: String
+    /// The bean (index into ``Journal/beans``) for a per-bean row; `nil` for the row over all beans.
+    public let beanIndex: Int?
+    public let bean: String?
+    public let n: Int
+    public let pearson: Double?
+    public let spearman: Double?
+    public let line: LinearFit?
+    public let quadratic: QuadraticFit?
+    public let sweetSpot: Double?
+    public let grind: [Double]
+    public let rating: [Double]
+    public let curve: LoessCurve?
+
+    /// Fits every statistic to the points.
+    init(grinderIndex: Int, grinder: String, methodIndex: Int, method: String, beanIndex: Int?, bean: String?,
+         grind: [Double], rating: [Double], curveOptions: StatsOptions?) {
+        self.grinderIndex = grinderIndex; self.grinder = grinder
+        self.methodIndex = methodIndex; self.method = method
+        self.beanIndex = beanIndex; self.bean = bean
+        self.grind = grind; self.rating = rating
+        n = grind.count
+        pearson = Regression.pearson(grind, rating)
+        spearman = Regression.spearman(grind, rating)
+        line = Regression.ols(grind, rating)
+        let q = Regression.quadratic(grind, rating)
+        quadratic = q
+        if let q, q.c < 0, let lo = grind.min(), let hi = grind.max(), q.vertex >= lo, q.vertex <= hi {
+            sweetSpot = q.vertex
+        } else {
+            sweetSpot = nil
+        }
+        curve = curveOptions.map { o in
+            loess(x: grind, y: rating, frac: o.loessFraction, iterations: o.loessIterations,
+                  delta: grind.isEmpty ? nil : o.loessDeltaFraction * (grind.max()! - grind.min()!))
+        }
+    }
+}
+
+/// `grind_rating.csv`: one row per grinder × method pair with at least one usable brew, followed by one row
+/// per bean with at least ``StatsOptions/minimumBrewsPerBean`` usable brews in that pair.
+///
+/// Row order: grinder name, method name (UTF-8 order; journal position breaks name ties), the all-beans row
+/// first, then beans by name, roaster and journal position.
+public struct GrindRatingSummary: Sendable, Equatable {
+    public let groups: [GrindRatingGroup]
+
+    public static let header = ["grinder", "method", "bean", "n", "pearson_r", "spearman_rho", "slope", "intercept",
+                                "sweet_spot"]
+
+    /// RFC 4180 text (see ``CSVCell``); `bean` is empty on the all-beans row.
+    public func csv() -> String {
+        CSVWriter.write(header: Self.header, rows: groups.map { g in
+            [.text(g.grinder), .text(g.method), .text(g.bean), .integer(g.n), .number(g.pearson),
+             .number(g.spearman), .number(g.line?.slope), .number(g.line?.intercept), .number(g.sweetSpot)]
+        })
+    }
+}
+
+extension BrewAnalysis {
+    /// Grind versus rating per grinder × method (and bean); see ``GrindRatingGroup``.
+    ///
+    /// - Parameter curves: also compute each group's LOESS curve (``StatsOptions/loessFraction`` etc.).
+    public func grindRating(curves: Bool = false) -> GrindRatingSummary {
+        let t = table
+        let methodCount = t.method.dictionary.count, grinderCount = t.grinder.dictionary.count
+        let n = t.count
+        var codes = [Int32](repeating: -1, count: n)
+        for i in 0..<n where t.grindSetting.isValid(i) && t.rating.isValid(i) && t.grinder.codes.isValid(i)
+            && t.method.codes.isValid(i) && !t.grindSetting.values[i].isNaN && !t.rating.values[i].isNaN {
+            codes[i] = t.grinder.codes.values[i] * Int32(methodCount) + t.method.codes.values[i]
+        }
+        let groups = GroupIndex(codes: codes, validity: nil, groupCount: grinderCount * methodCount)
+        let grindValues = t.grindSetting.values, ratingValues = t.rating.values
+        let beanCodes = t.bean.codes
+        let nonEmpty = (0..<groups.groupCount).filter { groups.count(of: $0) > 0 }
+        let opts = curves ? options : nil
+        let minPerBean = options.minimumBrewsPerBean
+        let beans = journal.beans
+        let perPair: [[GrindRatingGroup]] = parallelMap(nonEmpty.count, work: groups.rows.count * (curves ? 50 : 1)) { k in
+            let g = nonEmpty[k]
+            let gi = g / methodCount, mi = g % methodCount
+            let rows = groups.rows(of: g)
+            let x = rows.map { grindValues[Int($0)] }, y = rows.map { ratingValues[Int($0)] }
+            var out = [GrindRatingGroup(grinderIndex: gi, grinder: t.grinder.dictionary[gi], methodIndex: mi,
+                                        method: t.method.dictionary[mi], beanIndex: nil, bean: nil,
+                                        grind: x, rating: y, curveOptions: opts)]
+            var beanCounts = [Int](repeating: 0, count: beans.count)
+            for r in rows where beanCodes.isValid(Int(r)) { beanCounts[Int(beanCodes.values[Int(r)])] += 1 }
+            let chosen = beanCounts.indices.filter { beanCounts[$0] >= minPerBean }.sorted { a, b in
+                let na = t.bean.dictionary[a], nb = t.bean.dictionary[b]
+                if na != nb { return nameLess(na, nb) }
+                let ra = beans[a].roaster ?? "", rb = beans[b].roaster ?? ""
+                if ra != rb { return nameLess(ra, rb) }
+                return a < b
+            }
+            // Positions of each chosen bean's brews within the group, by one counting pass.
+            var slot = [Int](repeating: -1, count: beans.count)
+            for (k, b) in chosen.enumerated() { slot[b] = k }
+            var positions = chosen.map { b -> [Int] in
+                var p = [Int](); p.reserveCapacity(beanCounts[b]); return p
+            }
+            for (pos, r) in rows.enumerated() where beanCodes.isValid(Int(r)) {
+                let k = slot[Int(beanCodes.values[Int(r)])]
+                if k >= 0 { positions[k].append(pos) }
+            }
+            for (k, b) in chosen.enumerated() {
+                let pos = positions[k]
+                out.append(GrindRatingGroup(grinderIndex: gi, grinder: t.grinder.dictionary[gi], methodIndex: mi,
+                                            method: t.method.dictionary[mi], beanIndex: b, bean: t.bean.dictionary[b],
+                                            grind: pos.map { x[$0] }, rating: pos.map { y[$0] }, curveOptions: opts))
+            }
+            return out
+        }
+        let ordered = perPair.sorted { a, b in
+            let x = a[0], y = b[0]
+            if x.grinder != y.grinder { return nameLess(x.grinder, y.grinder) }
+            if x.grinderIndex != y.grinderIndex { return x.grinderIndex < y.grinderIndex }
+            if x.method != y.method { return nameLess(x.method, y.method) }
+            return x.methodIndex < y.methodIndex
+        }
+        return GrindRatingSummary(groups: ordered.flatMap { $0 })
+    }
+}

@@ -1,0 +1,70 @@
+import BrewColumns
+
+/// Ratio, extraction and strength statistics of one brew method over the whole journal.
+///
+/// `n` counts the method's brews; ratio statistics are over its defined ratios (its category's
+/// convention); `nEY` counts its plausible extraction yields, and the EY statistics are over them;
+/// `meanTDS` is over every TDS recorded; `medianBrewTime` over recorded brew times (s). Quantiles are type 7.
+/// Every statistic of a group without values is `nil`.
+public struct MethodStatsRow: Sendable, Equatable {
+    /// Index into ``Journal/methods``.
+    public let index: Int
+    public let method: String
+    public let category: MethodCategory
+    public let n: Int
+    public let ratioMean: Double?
+    public let ratioMedian: Double?
+    public let ratioP25: Double?
+    public let ratioP75: Double?
+    public let nEY: Int
+    public let eyMean: Double?
+    public let eyMedian: Double?
+    public let eyP25: Double?
+    public let eyP75: Double?
+    public let meanTDS: Double?
+    public let medianBrewTime: Double?
+}
+
+/// `method_stats.csv`: one row per brew method of the journal (methods without brews have `n` 0 and empty
+/// statistics). Row order: most brews first, then name (UTF-8 order), then position in the journal.
+public struct MethodStatsSummary: Sendable, Equatable {
+    public let rows: [MethodStatsRow]
+
+    public static let header = ["method", "category", "n", "ratio_mean", "ratio_median", "ratio_p25", "ratio_p75",
+                                "n_ey", "ey_mean", "ey_median", "ey_p25", "ey_p75", "tds_mean", "brew_time_median"]
+
+    /// RFC 4180 text (see ``CSVCell``); `category` is the app's raw value (`espresso`, `pour_over`, …).
+    public func csv() -> String {
+        CSVWriter.write(header: Self.header, rows: rows.map { r in
+            [.text(r.method), .label(r.category.rawString), .integer(r.n), .number(r.ratioMean),
+             .number(r.ratioMedian), .number(r.ratioP25), .number(r.ratioP75), .integer(r.nEY),
+             .number(r.eyMean), .number(r.eyMedian), .number(r.eyP25), .number(r.eyP75),
+             .number(r.meanTDS), .number(r.medianBrewTime)]
+        })
+    }
+}
+
+extension BrewAnalysis {
+    /// Per-method statistics; see ``MethodStatsRow``.
+    public func methodStats() -> MethodStatsSummary {
+        let groups = GroupIndex(table.method)
+        let ps = [0.25, 0.5, 0.75]
+        let ratio = groups.summarize(derived.ratio, quantiles: ps)
+        let ey = groups.summarize(derived.extractionYield, quantiles: ps)
+        let tds = groups.summarize(derived.strength)
+        let time = groups.summarize(table.brewTimeSeconds, quantiles: [0.5])
+        let rows = (0..<groups.groupCount).map { g in
+            MethodStatsRow(
+                index: g, method: table.method.dictionary[g], category: journal.methods[g].category,
+                n: groups.count(of: g), ratioMean: ratio[g].mean, ratioMedian: ratio[g].median,
+                ratioP25: ratio[g].quantiles[0], ratioP75: ratio[g].quantiles[2], nEY: ey[g].count,
+                eyMean: ey[g].mean, eyMedian: ey[g].median, eyP25: ey[g].quantiles[0], eyP75: ey[g].quantiles[2],
+                meanTDS: tds[g].mean, medianBrewTime: time[g].median)
+        }
+        return MethodStatsSummary(rows: rows.sorted { a, b in
+            if a.n != b.n { return a.n > b.n }
+            if a.method != b.method { return nameLess(a.method, b.method) }
+            return a.index < b.index
+        })
+    }
+}

@@ -1,0 +1,99 @@
+import BrewColumns
+
+/// The best-rated brew of a week: highest rating; ties go to the earliest brew, then the smaller id
+/// (UTF-8 order; a brew without an id sorts first), then table order.
+public struct BestBrew: Sendable, Equatable {
+    /// Row in ``BrewTable``.
+    public let row: Int
+    public let id: String?
+    public let rating: Double
+    public let brewDate: Timestamp?
+
+    /// `id (rating)`, e.g. `b-0042 (4.5)`; `(no id)` stands in for a missing id.
+    public var label: String { "\(id ?? "(no id)") (\(CSVCell.format(rating)))" }
+}
+
+/// The figures of one week (see ``WeekSummary``).
+public struct WeekFigures: Sendable, Equatable {
+    public let week: IsoWeek
+    public let brews: Int
+    /// Mean rating of the week's rated brews; `nil` when none is rated.
+    public let meanRating: Double?
+    /// Mean plausible EY; `nil` when none.
+    public let meanExtraction: Double?
+    /// The method with most brews (ties: name A–Z, then journal position); `nil` without brews with a method.
+    public let topMethod: String?
+    public let bestBrew: BestBrew?
+}
+
+/// `week_summary.csv`: the report week against the week before it.
+///
+/// Rows, in this order: `brews`, `mean_rating`, `mean_ey`, `top_method`, `best_brew`. `change` is this week
+/// minus the previous week for the numeric rows (empty when either is missing) and empty for the two text rows.
+public struct WeekSummary: Sendable, Equatable {
+    public let this: WeekFigures
+    public let previous: WeekFigures
+
+    public static let header = ["metric", "this_week", "previous_week", "change"]
+
+    /// RFC 4180 text (see ``CSVCell``); `best_brew` cells are ``BestBrew/label``.
+    public func csv() -> String {
+        func diff(_ a: Double?, _ b: Double?) -> Double? { if let a, let b { a - b } else { nil } }
+        let rows: [[CSVCell]] = [
+            [.label("brews"), .integer(this.brews), .integer(previous.brews), .integer(this.brews - previous.brews)],
+            [.label("mean_rating"), .number(this.meanRating), .number(previous.meanRating),
+             .number(diff(this.meanRating, previous.meanRating))],
+            [.label("mean_ey"), .number(this.meanExtraction), .number(previous.meanExtraction),
+             .number(diff(this.meanExtraction, previous.meanExtraction))],
+            [.label("top_method"), .text(this.topMethod), .text(previous.topMethod), .text(nil)],
+            [.label("best_brew"), .text(this.bestBrew?.label), .text(previous.bestBrew?.label), .text(nil)],
+        ]
+        return CSVWriter.write(header: Self.header, rows: rows)
+    }
+}
+
+extension BrewAnalysis {
+    /// The summary of `week` (default ``latestWeek``) against the week before; `nil` when no week is given
+    /// and no brew has a date.
+    public func weekSummary(week: IsoWeek? = nil) -> WeekSummary? {
+        guard let week = week ?? latestWeek else { return nil }
+        let previous = week.advanced(by: -1)
+        let groups = weekGroups(from: previous, count: 2)
+        return WeekSummary(this: figures(groups, 1, week), previous: figures(groups, 0, previous))
+    }
+
+    private func figures(_ groups: GroupIndex, _ g: Int, _ week: IsoWeek) -> WeekFigures {
+        let rows = groups.selection(of: g)
+        let t = table
+        // Top method: count per method code.
+        var counts = [Int](repeating: 0, count: t.method.dictionary.count)
+        for r in rows.indices where t.method.codes.isValid(Int(r)) { counts[Int(t.method.codes.values[Int(r)])] += 1 }
+        var top: Int?
+        for m in counts.indices where counts[m] > 0 {
+            guard let b = top else { top = m; continue }
+            if counts[m] > counts[b] || (counts[m] == counts[b] && nameLess(t.method.dictionary[m], t.method.dictionary[b])) {
+                top = m
+            }
+        }
+        var best: BestBrew?
+        for r in rows.indices.map(Int.init) where t.rating.isValid(r) && !t.rating.values[r].isNaN {
+            let candidate = BestBrew(row: r, id: t.id[r], rating: t.rating.values[r],
+                                     brewDate: t.brewDate[r].map(Timestamp.init(microseconds:)))
+            guard let b = best else { best = candidate; continue }
+            if candidate.rating != b.rating {
+                if candidate.rating > b.rating { best = candidate }
+                continue
+            }
+            let ct = candidate.brewDate?.microseconds ?? .max, bt = b.brewDate?.microseconds ?? .max
+            if ct != bt {
+                if ct < bt { best = candidate }
+                continue
+            }
+            let ci = candidate.id ?? "", bi = b.id ?? ""
+            if ci != bi, nameLess(ci, bi) { best = candidate }
+        }
+        return WeekFigures(week: week, brews: rows.count, meanRating: Kernel.mean(t.rating, rows),
+                           meanExtraction: Kernel.mean(derived.extractionYield, rows),
+                           topMethod: top.map { t.method.dictionary[$0] }, bestBrew: best)
+    }
+}

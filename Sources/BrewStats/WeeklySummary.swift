@@ -1,0 +1,57 @@
+import BrewColumns
+
+/// One ISO week of the journal (in the report's time zone).
+///
+/// `brews` counts the week's dated brews (0 for a week without any); the means and medians are over the
+/// present values (`nil` when none); ratio medians are split by convention; `distinctBeans` counts the
+/// different beans brewed that week (brews without a bean are not counted).
+public struct WeeklyRow: Sendable, Equatable {
+    public let week: IsoWeek
+    public let brews: Int
+    public let meanRating: Double?
+    public let medianRatioEspresso: Double?
+    public let medianRatioFilter: Double?
+    public let meanExtraction: Double?
+    public let distinctBeans: Int
+}
+
+/// `weekly.csv`: every week from the first to the last dated brew, empty weeks included, oldest first.
+public struct WeeklySummary: Sendable, Equatable {
+    public let rows: [WeeklyRow]
+
+    public static let header = ["week", "brews", "mean_rating", "median_ratio_espresso", "median_ratio_filter",
+                                "mean_ey", "distinct_beans"]
+
+    /// RFC 4180 text (see ``CSVCell``); `week` is `YYYY-Www`.
+    public func csv() -> String {
+        CSVWriter.write(header: Self.header, rows: rows.map { r in
+            [.label(r.week.label), .integer(r.brews), .number(r.meanRating), .number(r.medianRatioEspresso),
+             .number(r.medianRatioFilter), .number(r.meanExtraction), .integer(r.distinctBeans)]
+        })
+    }
+}
+
+extension BrewAnalysis {
+    /// The weekly summary of the whole journal; no rows when no brew has a date.
+    public func weekly() -> WeeklySummary {
+        guard let span = derived.weekSpan else { return WeeklySummary(rows: []) }
+        return WeeklySummary(rows: weeklyRows(from: span.lowerBound, to: span.upperBound))
+    }
+
+    /// Weekly rows for `first…last` (inclusive), empty weeks included.
+    public func weeklyRows(from first: IsoWeek, to last: IsoWeek) -> [WeeklyRow] {
+        let count = max(0, Int(last.index - first.index) + 1)
+        guard count > 0 else { return [] }
+        let groups = weekGroups(from: first, count: count)
+        let rating = groups.summarize(table.rating)
+        let espresso = groups.summarize(derived.espressoRatio, quantiles: [0.5])
+        let filter = groups.summarize(derived.filterRatio, quantiles: [0.5])
+        let ey = groups.summarize(derived.extractionYield)
+        let beans = distinctBeans(groups)
+        return (0..<count).map { g in
+            WeeklyRow(week: first.advanced(by: g), brews: groups.count(of: g), meanRating: rating[g].mean,
+                      medianRatioEspresso: espresso[g].median, medianRatioFilter: filter[g].median,
+                      meanExtraction: ey[g].mean, distinctBeans: beans[g])
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// BrewSynth — placeholder until the layer lands.

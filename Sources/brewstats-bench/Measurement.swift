@@ -1,0 +1,58 @@
+import Foundation
+
+/// Repeated timings of one subject (ours or a reference) in one workload.
+struct Measurement: Codable {
+    var subject: String
+    var seconds: [Double]
+    var peakBytes: Int?
+    /// Bytes or rows processed, for throughput columns.
+    var bytes: Int?
+    var rows: Int?
+
+    /// The median (lower median for an even count is not used: the mean of the two middle values).
+    var median: Double {
+        let s = seconds.sorted()
+        guard !s.isEmpty else { return .nan }
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
+    }
+}
+
+/// One workload's result: our measurement beside its references, all from the same run.
+struct WorkloadResult: Codable {
+    var family: String
+    var name: String
+    var detail: String
+    var ours: Measurement
+    var references: [Measurement]
+    /// What the issue asks of this workload, in words (e.g. "≥ 10× faster than matplotlib").
+    var target: String
+    /// Extra numbers (files sizes, speed-up factors) keyed by name.
+    var extra: [String: Double] = [:]
+
+    /// Reference median ÷ our median, per reference: above 1 means we are faster.
+    var speedups: [String: Double] {
+        Dictionary(uniqueKeysWithValues: references.map { ($0.subject, $0.median / ours.median) })
+    }
+}
+
+/// Formats results as the README's table (Markdown) and as JSON.
+enum ResultTable {
+    static func markdown(_ results: [WorkloadResult]) -> String {
+        var out = "| workload | brewstats (median) | reference (median, same run) | ratio | peak memory | target |\n"
+        out += "| --- | --- | --- | --- | --- | --- |\n"
+        for r in results {
+            let refs = r.references.isEmpty ? "—" : r.references.map { "\($0.subject): \(fmt($0.median))" }.joined(separator: "<br>")
+            let ratios = r.references.isEmpty ? "—" : r.references.map { String(format: "%.2f×", $0.median / r.ours.median) }.joined(separator: "<br>")
+            let mem = r.ours.peakBytes.map { String(format: "%.0f MB", Double($0) / 1e6) } ?? "—"
+            var ours = fmt(r.ours.median)
+            if let b = r.ours.bytes { ours += String(format: " (%.0f MB/s)", Double(b) / 1e6 / r.ours.median) }
+            if let n = r.ours.rows { ours += String(format: " (%.2f M rows/s)", Double(n) / 1e6 / r.ours.median) }
+            out += "| \(r.name) — \(r.detail) | \(ours) | \(refs) | \(ratios) | \(mem) | \(r.target) |\n"
+        }
+        return out
+    }
+
+    static func fmt(_ s: Double) -> String {
+        s < 1 ? String(format: "%.0f ms", s * 1000) : String(format: "%.2f s", s)
+    }
+}

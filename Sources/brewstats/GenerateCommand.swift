@@ -1,0 +1,102 @@
+import ArgumentParser
+import BrewColumns
+import BrewSynth
+import Foundation
+
+/// `brewstats generate`: writes a synthetic journal in one of the app's encodings (a thin shell over BrewSynth).
+struct Generate: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "generate",
+        abstract: "Write a synthetic coffee journal (store, CSV or JSON) for tests, demos and benchmarks.",
+        discussion: """
+            The journal is deterministic: the same --brews, --seed, --start, --days and --tz give the same \
+            file, byte for byte (the SQLite store: the same rows). It has a handful of methods, grinders and \
+            many bags of beans, brews mostly in the mornings, ratings that peak at a grind sweet spot per \
+            grinder and bean, TDS and tasting notes on part of the brews, missing fields, unused equipment and \
+            some stale cached counters.
+
+            Formats:
+              sqlite  the app's Core Data store (rollback journal; with --wal-tail N the latest N brews \
+            are only in the -wal file beside it)
+              csv     the app's CSV export (--messy: BOM, CRLF, units, decimal commas, m:ss, shuffled \
+            and missing columns)
+              json    the app's JSON export
+
+            Without --start the journal ends on 2026-11-22 (ISO week 2026-W47).
+
+            Examples:
+              brewstats generate --brews 350 --seed 7 --format sqlite -o journal.sqlite
+              brewstats generate --brews 1000000 --format csv -o big.csv
+              brewstats generate --brews 200 --format csv --messy -o messy.csv
+              brewstats generate --brews 500 --format sqlite --wal-tail 20 -o live.sqlite
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case sqlite, csv, json
+    }
+
+    @Option(name: .long, help: "Number of brews (0 or more).")
+    var brews: Int = 350
+
+    @Option(name: .long, help: "Seed of every random choice.")
+    var seed: UInt64 = 1
+
+    @Option(name: .long, help: "Output encoding: sqlite, csv or json.")
+    var format: Format
+
+    @Option(name: .long, help: ArgumentHelp("Leave the latest N brews only in the -wal file (sqlite only).",
+                                            valueName: "n"))
+    var walTail: Int = 0
+
+    @Flag(name: .long, help: "Write a messy CSV, as people and spreadsheets mangle it (csv only).")
+    var messy = false
+
+    @Option(name: .long, help: ArgumentHelp("IANA time zone of the brew times.", valueName: "zone"))
+    var tz: String = "Europe/Berlin"
+
+    @Option(name: .long, help: ArgumentHelp("First day, YYYY-MM-DD (default: the journal ends 2026-11-22).",
+                                            valueName: "date"))
+    var start: String?
+
+    @Option(name: .long, help: ArgumentHelp("Days the brews span (default: brews ÷ 2.3, 7…3650).", valueName: "n"))
+    var days: Int?
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file.", valueName: "path"))
+    var output: String
+
+    func validate() throws {
+        guard brews >= 0 else { throw ValidationError("--brews must be 0 or more, not \(brews).") }
+        guard walTail >= 0 else { throw ValidationError("--wal-tail must be 0 or more, not \(walTail).") }
+        if walTail > 0 && format != .sqlite { throw ValidationError("--wal-tail applies to --format sqlite only.") }
+        if messy && format != .csv { throw ValidationError("--messy applies to --format csv only.") }
+        if let days, days < 1 { throw ValidationError("--days must be 1 or more, not \(days).") }
+        if let start, Day(iso: start) == nil || start.count != 10 {
+            throw ValidationError("--start must be a date as YYYY-MM-DD, not '\(start)'.")
+        }
+        if TimeZone(identifier: tz) == nil { throw ValidationError("--tz: unknown time zone '\(tz)'.") }
+        let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("-o: the folder '\(folder)' does not exist.")
+        }
+    }
+
+    func run() async throws {
+        let options = GeneratorOptions(brewCount: brews, seed: seed, start: start.flatMap { Day(iso: $0) },
+                                       days: days, timeZone: tz)
+        let generator = JournalGenerator(options)
+        let url = URL(fileURLWithPath: output)
+        do {
+            switch format {
+            case .sqlite: try CoreDataStoreWriter(walTail: walTail).write(generator, to: url)
+            case .csv: try CSVExportWriter(style: messy ? .messy(seed: seed) : .standard).write(generator, to: url)
+            case .json: try JSONExportWriter().write(generator, to: url)
+            }
+        } catch let error as SynthError {
+            // One line a person can act on: the file, the step, the reason.
+            FileHandle.standardError.write(Data("brewstats generate: \(error.description)\n".utf8))
+            throw ExitCode.failure
+        }
+    }
+}

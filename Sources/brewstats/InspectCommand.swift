@@ -1,0 +1,129 @@
+import ArgumentParser
+import BrewColumns
+import BrewImport
+import Foundation
+
+/// `brewstats inspect`: imports a journal and prints what was read, kept, rejected and flagged, and the
+/// brew table's schema (a thin shell over BrewImport).
+struct Inspect: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Import a journal and show what was read, kept and rejected, and the brew table's schema.",
+        discussion: """
+            Reads the app's store (.sqlite), its CSV and JSON exports, and Beanconqueror backups \
+            (Beanconqueror.json or .zip); the format is sniffed from the content unless --format is given.
+
+            A brew is rejected when it cannot be a brew: no or an unparseable date, a non-number in a numeric \
+            field, a negative or absurd mass (over 10 kg), a repeated id. Everything else is kept; values out \
+            of their plausible range are kept and counted as warnings.
+
+            Exit status: 0 when the file was read (even with rejects), 2 when it could not be read as a \
+            journal, 64 for a usage error.
+
+            Examples:
+              brewstats inspect journal.sqlite
+              brewstats inspect export.csv --tz Europe/Berlin --rejects rejects.csv
+              brewstats inspect foreign.csv --map mapping.toml
+              brewstats inspect Beanconqueror.zip --json
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The journal file.", valueName: "journal"))
+    var journal: String
+
+    @Option(name: .long, help: ArgumentHelp("Read as this format: sqlite, csv, json or beanconqueror (default: sniffed).",
+                                            valueName: "format"))
+    var format: String?
+
+    @Option(name: .long, help: ArgumentHelp("IANA time zone for CSV dates without an offset (default: the system's).",
+                                            valueName: "zone"))
+    var tz: String?
+
+    @Option(name: .long, help: ArgumentHelp("Column-mapping file (TOML) for a foreign CSV.", valueName: "mapping.toml"))
+    var map: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write every rejected record to this CSV file.", valueName: "rejects.csv"))
+    var rejects: String?
+
+    @Option(name: .long, help: ArgumentHelp("How many rejects to list (text output).", valueName: "n"))
+    var showRejects: Int = 10
+
+    @Flag(name: .long, help: "Print the report as JSON.")
+    var json = false
+
+    func validate() throws {
+        if let format, JournalFormat(cliName: format) == nil {
+            throw ValidationError("unknown format '\(format)' (use sqlite, csv, json or beanconqueror)")
+        }
+        if let tz, TimeZone(identifier: tz) == nil {
+            throw ValidationError("unknown time zone '\(tz)' (use an IANA name such as Europe/Berlin)")
+        }
+        if showRejects < 0 { throw ValidationError("--show-rejects must be 0 or more") }
+    }
+
+    func run() async throws {
+        let result: ImportResult
+        do {
+            result = try load()
+        } catch {
+            FileHandle.standardError.write(Data("brewstats: \(error)\n".utf8))
+            throw ExitCode(2)
+        }
+        print(json ? Self.jsonText(result) : Self.text(result, showRejects: showRejects), terminator: "")
+    }
+
+    /// Imports the journal and writes the rejects file when asked.
+    private func load() throws(ImportError) -> ImportResult {
+        var options = ImportOptions(format: format.flatMap(JournalFormat.init(cliName:)))
+        if let tz, let zone = TimeZone(identifier: tz) { options.timeZone = zone }
+        if let map { options.columnMapping = try ColumnMapping.load(from: URL(fileURLWithPath: map)) }
+        let result = try importJournal(at: URL(fileURLWithPath: journal), options: options)
+        if let rejects { try result.report.writeRejects(to: URL(fileURLWithPath: rejects)) }
+        return result
+    }
+
+    /// The report, the table's row count and schema, as sorted-key JSON.
+    static func jsonText(_ result: ImportResult) -> String {
+        var object = (try? JSONSerialization.jsonObject(with: result.report.jsonData())) as? [String: Any] ?? [:]
+        object["rows"] = result.journal.brews.count
+        object["schema"] = result.journal.brews.schema.map { ["name": $0.name, "type": $0.type, "nulls": $0.nullCount] }
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// The human summary.
+    static func text(_ result: ImportResult, showRejects: Int) -> String {
+        let r = result.report
+        var out = "\(r.file)\n"
+        out += "  format        \(r.format.cliName)\n"
+        out += "  brews         read \(r.brews.read), kept \(r.brews.kept), rejected \(r.brews.rejected)\n"
+        out += "  methods       \(r.methods)\n  grinders      \(r.grinders)\n  beans         \(r.beans)\n"
+        out += "  tasting notes \(r.tastingNotes)\n"
+        if !r.warnings.isEmpty {
+            out += "\nwarnings (\(r.warnings.count))\n"
+            for w in r.warnings {
+                let count = w.count > 1 ? " ×\(w.count)" : ""
+                let place = w.where.map { " (first at \($0))" } ?? ""
+                out += "  \(w.kind.rawValue)\(w.column.map { " \($0)" } ?? "")\(count)\(place): \(w.message)\n"
+            }
+        }
+        if !r.rejects.isEmpty {
+            let shown = r.rejects.prefix(showRejects)
+            out += "\nrejects (\(r.rejects.count)\(shown.count < r.rejects.count ? ", first \(shown.count)" : ""))\n"
+            for j in shown {
+                out += "  \(j.where)\(j.column.map { "  \($0)" } ?? ""): \(j.reason)\n"
+            }
+        }
+        let schema = result.journal.brews.schema
+        let width = (schema.map(\.name.count).max() ?? 4) + 2
+        let typeWidth = (schema.map(\.type.count).max() ?? 4) + 2
+        out += "\ntable brews: \(result.journal.brews.count) rows, \(schema.count) columns\n"
+        out += "  " + "column".padding(toLength: width, withPad: " ", startingAt: 0)
+            + "type".padding(toLength: typeWidth, withPad: " ", startingAt: 0) + "nulls\n"
+        for c in schema {
+            out += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                + c.type.padding(toLength: typeWidth, withPad: " ", startingAt: 0) + "\(c.nullCount)\n"
+        }
+        return out
+    }
+}

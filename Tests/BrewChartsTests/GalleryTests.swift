@@ -1,0 +1,24 @@
+import BrewCharts
+import Foundation
+import Testing
+
+/// Writes the gallery into `reports/gallery/` when `BREWSTATS_WRITE_GALLERY=1`.
+@Suite struct GalleryTests {
+    static var folder: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("reports/gallery")
+    }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["BREWSTATS_WRITE_GALLERY"] == "1"))
+    func writeGallery() throws {
+        try FileManager.default.createDirectory(at: Self.folder, withIntermediateDirectories: true)
+        for theme in [Theme.monochrome, Theme.dark] {
+            let files = try ChartGallery.write(to: Self.folder, theme: theme)
+            for file in files {
+                let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0
+                #expect(size > 1_000 && size < 5_000_000, "\(file.lastPathComponent) is \(size) bytes")
+            }
+        }
+        try ChartGallery.write(to: Self.folder, theme: .colour)
+    }
+}

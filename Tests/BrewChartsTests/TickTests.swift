@@ -1,0 +1,122 @@
+@testable import BrewCharts
+import Foundation
+import Testing
+
+@Suite struct ExtendedTickTests {
+    static let ranges: [(Double, Double)] = [
+        (0, 1), (0, 100), (0, 9), (-5, 5), (-1000, -10), (17, 30), (18, 22), (0.9, 1.7), (1e-9, 3e-9),
+        (1e12, 5e12), (-3.7e8, 2.2e9), (0.1, 0.30000000000000004), (3, 3), (0, 0), (-2, -2), (1e-300, 1e-300),
+        (5, 1), (0.001, 0.0013), (99.5, 100.5), (-0.5, 5.5),
+    ]
+
+    @Test(arguments: ranges)
+    func ticksAreIncreasingEvenlySpacedAndCoverTheRangeWhenLoose(lower: Double, upper: Double) {
+        let (values, step) = ExtendedTicks.ticks(lower: lower, upper: upper, count: 5, loose: true)
+        let (lo, hi) = ExtendedTicks.widened(lower, upper)
+        #expect(values.count >= 2 && values.count <= 12, "\(values)")
+        #expect(step > 0)
+        for (a, b) in zip(values, values.dropFirst()) {
+            #expect(b > a)
+            #expect(abs((b - a) - step) <= 1e-9 * max(abs(step), abs(a), abs(b)), "uneven \(values)")
+        }
+        let tolerance = 1e-9 * max(abs(lo), abs(hi))
+        #expect(values.first! <= lo + tolerance && values.last! >= hi - tolerance, "\(values) does not cover \(lo)...\(hi)")
+    }
+
+    @Test(arguments: ranges)
+    func stepIsANiceNumber(lower: Double, upper: Double) {
+        let (_, step) = ExtendedTicks.ticks(lower: lower, upper: upper, count: 5)
+        let mantissa = step / pow(10, floor(log10(step)))
+        let nice: [Double] = [1, 1.5, 2, 2.5, 3, 4, 5, 6, 7.5, 8]
+        #expect(nice.contains { abs($0 - mantissa) < 1e-6 }, "step \(step) has mantissa \(mantissa)")
+    }
+
+    @Test func classicRanges() {
+        #expect(ExtendedTicks.ticks(lower: 0, upper: 100, count: 6).values == [0, 20, 40, 60, 80, 100])
+        #expect(ExtendedTicks.ticks(lower: 0, upper: 1, count: 6).values == [0, 0.2, 0.4, 0.6, 0.8, 1])
+        #expect(ExtendedTicks.ticks(lower: 0, upper: 5, count: 6).values == [0, 1, 2, 3, 4, 5])
+        #expect(ExtendedTicks.ticks(lower: -5, upper: 5, count: 5).values.contains(0))
+    }
+
+    @Test func decimalTicksAreExact() {
+        let values = ExtendedTicks.ticks(lower: 0.9, upper: 1.7, count: 5).values
+        #expect(values.allSatisfy { ($0 * 10).rounded() / 10 == $0 || ($0 * 100).rounded() / 100 == $0 }, "\(values)")
+    }
+
+    @Test func degenerateRangesAreWidened() {
+        #expect(ExtendedTicks.widened(0, 0) == (-1, 1))
+        let (lo, hi) = ExtendedTicks.widened(10, 10)
+        #expect(lo == 9 && hi == 11)
+        #expect(ExtendedTicks.widened(5, 1) == (1, 5))
+        #expect(ExtendedTicks.widened(.nan, .nan) == (-1, 1))
+    }
+}
+
+@Suite struct TimeTickTests {
+    let calendar = Chart.isoCalendar(.gmt)
+
+    func date(_ y: Int, _ m: Int, _ d: Int) -> Date { calendar.date(from: DateComponents(year: y, month: m, day: d))! }
+
+    @Test func monthsAcrossAYearEndShowTheNewYear() {
+        let (dates, unit) = TimeTicks.ticks(start: date(2024, 10, 7), end: date(2025, 4, 6), count: 8, calendar: calendar)
+        #expect(unit == .months(1))
+        let labels = TickFormatter.labels(dates, unit: unit, calendar: calendar)
+        #expect(labels == ["Nov 2024", "Dec", "Jan 2025", "Feb", "Mar", "Apr"])
+    }
+
+    @Test func weeklyTicksFallOnMondays() {
+        let (dates, unit) = TimeTicks.ticks(start: date(2025, 3, 1), end: date(2025, 4, 15), count: 8, calendar: calendar)
+        #expect(unit == .weeks(1))
+        #expect(dates.allSatisfy { calendar.component(.weekday, from: $0) == 2 })
+        #expect(TickFormatter.labels(dates, unit: unit, calendar: calendar).first == "3 Mar 2025")
+    }
+
+    @Test func dailyTicksForAFewDays() {
+        let (dates, unit) = TimeTicks.ticks(start: date(2025, 1, 1), end: date(2025, 1, 5), count: 10, calendar: calendar)
+        #expect(unit == .days(1))
+        #expect(dates.count == 5)
+    }
+
+    @Test func multiYearRangesTickOnYears() {
+        let (dates, unit) = TimeTicks.ticks(start: date(2015, 6, 1), end: date(2025, 6, 1), count: 6, calendar: calendar)
+        #expect(unit == .years(2))
+        #expect(TickFormatter.labels(dates, unit: unit, calendar: calendar) == ["2016", "2018", "2020", "2022", "2024"])
+    }
+
+    @Test func degenerateRangeIsWidenedToAWeek() {
+        let day = date(2025, 1, 1)
+        let (dates, _) = TimeTicks.ticks(start: day, end: day, count: 8, calendar: calendar)
+        #expect(dates.count >= 2)
+    }
+
+    @Test func ticksRespectTheTimeZone() {
+        let tokyo = Chart.isoCalendar(TimeZone(identifier: "Asia/Tokyo")!)
+        let (dates, _) = TimeTicks.ticks(start: date(2025, 3, 1), end: date(2025, 4, 15), count: 8, calendar: tokyo)
+        #expect(dates.allSatisfy { tokyo.component(.hour, from: $0) == 0 && tokyo.component(.weekday, from: $0) == 2 })
+    }
+}
+
+@Suite struct TickFormatterTests {
+    @Test func decimalsAreSharedAcrossTicks() {
+        #expect(TickFormatter.labels([0, 0.5, 1, 1.5], format: .automatic) == ["0.0", "0.5", "1.0", "1.5"])
+        #expect(TickFormatter.labels([0, 20, 40], format: .automatic) == ["0", "20", "40"])
+        #expect(TickFormatter.labels([0.1, 0.2, 0.30000000000000004], format: .automatic) == ["0.1", "0.2", "0.3"])
+    }
+
+    @Test func negativesUseTheMinusSignAndNoNegativeZero() {
+        #expect(TickFormatter.labels([-5, 0, 5], format: .automatic) == ["\u{2212}5", "0", "5"])
+        #expect(TickFormatter.labels([-0.0001], format: .decimals(2)) == ["0.00"])
+    }
+
+    @Test func largeAndTinyValues() {
+        #expect(TickFormatter.labels([0, 500_000, 1_000_000], format: .automatic) == ["0", "0.5M", "1.0M"])
+        #expect(TickFormatter.labels([0, 2e6, 4e6], format: .automatic) == ["0", "2M", "4M"])
+        #expect(TickFormatter.labels([10_000, 20_000], format: .automatic) == ["10\u{2009}000", "20\u{2009}000"])
+        #expect(TickFormatter.labels([1e-9, 2e-9], format: .automatic) == ["1e-09", "2e-09"])
+        #expect(TickFormatter.labels([.nan], format: .automatic) == ["–"])
+    }
+
+    @Test func affixes() {
+        #expect(TickFormatter.labels([14, 16], format: .affixed(prefix: "1:", suffix: "")) == ["1:14", "1:16"])
+    }
+}

@@ -1,0 +1,75 @@
+import BrewColumns
+import BrewImport
+import Foundation
+import Testing
+import TestSupport
+
+/// Damaged and hostile files end in a clear error or rejected rows, never a crash.
+@Suite struct HostileInputTests {
+    /// Every prefix length of a small CSV export imports or fails cleanly, and the invariant holds.
+    @Test func everyTruncationOfACSV() throws {
+        let text = try String(contentsOf: Repo.fixture("import/edge.csv"), encoding: .utf8)
+        let bytes = Array(text.utf8)
+        for n in stride(from: 0, through: bytes.count, by: 7) {
+            let url = try scratchFile("t.csv", Data(bytes.prefix(n)))
+            do {
+                let result = try importJournal(at: url, options: ImportOptions(format: .csv))
+                expectBalanced(result)
+            } catch {
+                #expect(error.kind == .notAJournal || error.kind == .corrupt, "prefix \(n): \(error)")
+            }
+        }
+    }
+
+    /// Every truncation of a JSON export is `corrupt` (or, cut inside the first bytes, not a journal).
+    @Test func everyTruncationOfAJSONExport() throws {
+        let json = #"{"format":"coffee-journal","brews":[{"id":"a","brewDate":"2026-11-16T07:00:00Z","doseGrams":15}]}"#
+        let bytes = Array(json.utf8)
+        for n in 0..<bytes.count {
+            let url = try scratchFile("t.json", Data(bytes.prefix(n)))
+            let error = importError(url, ImportOptions(format: .json))
+            #expect(error?.kind == .corrupt || error?.kind == .notAJournal, "prefix \(n)")
+        }
+    }
+
+    @Test func binaryGarbageAsCSVIsNotAJournal() throws {
+        var rng = TestRNG(seed: 9)
+        let bytes = (0..<4096).map { _ in UInt8.random(in: 0...255, using: &rng) }
+        let url = try scratchFile("noise.bin", Data(bytes))
+        if let error = importError(url, ImportOptions(format: .csv)) {
+            #expect(error.kind == .notAJournal)
+        }
+    }
+
+    @Test func sqliteMagicWithoutADatabase() throws {
+        let url = try scratchFile("fake.sqlite", Data("SQLite format 3\u{0}".utf8) + Data(count: 50))
+        let error = importError(url)
+        #expect(error?.kind == .corrupt || error?.kind == .notAJournal)
+    }
+
+    @Test func wrongFormatForced() throws {
+        let url = Repo.fixture("import/edge.csv")
+        #expect(importError(url, ImportOptions(format: .json))?.kind == .corrupt)
+        #expect(importError(url, ImportOptions(format: .coreDataStore)) != nil)
+        #expect(importError(url, ImportOptions(format: .beanconqueror)) != nil)
+    }
+
+    @Test func aCSVWithOnlyBlankLinesAfterTheHeader() throws {
+        let result = try importChecked(try scratchFile("blank.csv", "brewed_at,dose_g\r\n\r\n\n\r\n"))
+        #expect(result.report.brews == .init(read: 0, kept: 0, rejected: 0))
+    }
+
+    @Test func raggedRowsAreRead() throws {
+        let csv = "brewed_at,dose_g,water_g\n2026-11-16T07:00:00Z\n2026-11-16T08:00:00Z,15,250,extra,fields\n"
+        let result = try importChecked(try scratchFile("ragged.csv", csv))
+        #expect(result.report.brews == .init(read: 2, kept: 2, rejected: 0))
+        #expect(result.journal.brews.doseGrams[0] == nil && result.journal.brews.waterGrams[1] == 250)
+    }
+
+    @Test func textAfterAClosingQuoteRejectsTheRow() throws {
+        let csv = "brewed_at,notes\n2026-11-16T07:00:00Z,\"ok\"junk\n2026-11-16T08:00:00Z,fine\n"
+        let result = try importChecked(try scratchFile("junk.csv", csv))
+        #expect(result.report.brews == .init(read: 2, kept: 1, rejected: 1))
+        #expect(result.report.rejects.first?.where == "line 2")
+    }
+}

@@ -1,0 +1,51 @@
+import BrewColumns
+import BrewImport
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct ReportTests {
+    func sample() throws -> ImportResult {
+        let csv = "brew_id,brewed_at,dose_g,notes\na,2026-11-16T07:00:00Z,15,\nb,2026-11-16T08:00:00Z,\"x, y\",\"say \"\"hi\"\"\"\n"
+        return try importChecked(try scratchFile("r.csv", csv))
+    }
+
+    @Test func jsonShape() throws {
+        let result = try sample()
+        let object = try #require(try JSONSerialization.jsonObject(with: result.report.jsonData()) as? [String: Any])
+        #expect(object["format"] as? String == "csv")
+        let brews = try #require(object["brews"] as? [String: Int])
+        #expect(brews == ["read": 2, "kept": 1, "rejected": 1])
+        for key in ["methods", "grinders", "beans", "tastingNotes"] { #expect(object[key] is Int, "\(key)") }
+        let rejects = try #require(object["rejects"] as? [[String: Any]])
+        #expect(rejects.count == 1)
+        #expect(rejects[0]["where"] as? String == "line 3")
+        #expect(rejects[0]["column"] as? String == "dose_g")
+        #expect((rejects[0]["reason"] as? String)?.isEmpty == false)
+        #expect(object["warnings"] is [Any])
+    }
+
+    /// The rejects CSV reads back with the importer's own RFC 4180 rules: five columns, the record intact.
+    @Test func rejectsCSVRoundTrips() throws {
+        let result = try sample()
+        let text = result.report.rejectsCSV()
+        #expect(text.hasPrefix("file,where,column,reason,record\n"))
+        #expect(text.contains("\"b,2026-11-16T08:00:00Z,\"\"x, y\"\",\"\"say \"\"\"\"hi\"\"\"\"\"\"\"\n"))
+        let url = try Repo.scratch("rej").appendingPathComponent("rejects.csv")
+        try result.report.writeRejects(to: url)
+        #expect(try String(contentsOf: url, encoding: .utf8) == text)
+    }
+
+    @Test func errorsReadAsOneLine() {
+        let error = ImportError(.notAJournal, file: "x.sqlite", "not a journal store: missing table ZBREWLOG")
+        #expect(error.description == "x.sqlite: not a journal store: missing table ZBREWLOG")
+        let located = ImportError(.corrupt, file: "a.zip", location: "Beanconqueror.json", "damaged")
+        #expect(located.description == "a.zip: Beanconqueror.json: damaged")
+        #expect(!located.description.contains("\n"))
+    }
+
+    @Test func missingAndFolderPaths() throws {
+        #expect(importError(URL(fileURLWithPath: "/nonexistent/journal.sqlite"))?.kind == .fileNotFound)
+        #expect(importError(try Repo.scratch("dir"))?.kind == .unreadable)
+    }
+}

@@ -1,0 +1,134 @@
+import BrewColumns
+import Foundation
+import Testing
+import TestSupport
+@testable import BrewStats
+
+@Suite("Summaries built directly")
+struct SummaryTests {
+    /// Two methods and two grinders, one of each never used; cached counters that disagree.
+    static func journal() -> Journal {
+        var b = JournalBuilder()
+        let t0 = Timestamp(microseconds: 1_795_000_000_000_000)
+        let v60 = b.addMethod(BrewMethod(name: "V60", category: .pourOver, cachedBrewCount: 5,
+                                         cachedLastUsed: Timestamp(microseconds: t0.microseconds + 7_200_000_000)))
+        _ = b.addMethod(BrewMethod(name: "Chemex", category: .pourOver, cachedBrewCount: 0))
+        let esp = b.addMethod(BrewMethod(name: "Espresso", category: .espresso, cachedBrewCount: 1))
+        let c40 = b.addGrinder(Grinder(name: "C40", cachedBrewCount: 3))
+        _ = b.addGrinder(Grinder(name: "Unused grinder"))
+        let bean = b.addBean(CoffeeBean(name: "Kochere", roaster: "TW", roastDate: Day(year: 2026, month: 11, day: 1)))
+        for k in 0..<3 {
+            var r = BrewRow()
+            r.id = "v\(k)"; r.method = v60; r.grinder = c40; r.bean = bean
+            r.brewDate = Timestamp(microseconds: t0.microseconds + Int64(k) * 3_600_000_000)
+            r.doseGrams = 15; r.waterGrams = 250; r.tds = 1.3; r.rating = Double(k + 3); r.grindSetting = Double(20 + k)
+            b.appendBrew(r)
+        }
+        var e = BrewRow()
+        e.id = "e0"; e.method = esp; e.grinder = c40; e.brewDate = t0
+        e.doseGrams = 18; e.yieldGrams = 36; e.tds = 10; e.rating = 4
+        b.appendBrew(e)
+        return b.finish()
+    }
+
+    @Test("equipment with zero brews is listed; cached counters are compared")
+    func usage() throws {
+        let u = BrewAnalysis(journal: Self.journal()).equipmentUsage()
+        #expect(u.rows.map(\.name) == ["V60", "Espresso", "Chemex", "C40", "Unused grinder"])
+        let chemex = try #require(u.rows.first { $0.name == "Chemex" })
+        #expect(chemex.brews == 0 && chemex.sharePercent == 0 && chemex.meanRating == nil && chemex.firstUsed == nil)
+        #expect(!chemex.brewCountDisagrees)
+        let v60 = try #require(u.rows.first { $0.name == "V60" })
+        #expect(v60.brews == 3 && v60.sharePercent == 75 && v60.brewCountDisagrees && !v60.lastUsedDisagrees)
+        #expect(v60.medianRatioFilter.map { isClose($0, 250.0 / 15.0) } == true && v60.medianRatioEspresso == nil)
+        let c40 = try #require(u.rows.first { $0.name == "C40" })
+        #expect(c40.brews == 4 && c40.medianRatioEspresso == 2 && c40.brewCountDisagrees)
+        let csv = u.csv().split(separator: "\r\n").map(String.init)
+        #expect(csv[0] == EquipmentUsageSummary.header.joined(separator: ","))
+        #expect(csv[3] == "method,Chemex,0,0,,,,,,,")
+        #expect(csv[1].hasSuffix(",5"))   // V60: cached 5 ≠ 3 brews
+        #expect(csv[2].hasSuffix(","))    // Espresso: cached 1 = 1 brew → empty
+        #expect(csv[5] == "grinder,Unused grinder,0,0,,,,,,,")
+    }
+
+    @Test("EY: espresso uses yield, filter water − 2·dose; zones by category box")
+    func derived() throws {
+        let a = BrewAnalysis(journal: Self.journal())
+        // Filter: (250 − 30) × 1.3 / 15 = 19.0666…; espresso: 36 × 10 / 18 = 20.
+        #expect(isClose(a.derived.extractionYield[0], 220 * 1.3 / 15))
+        #expect(a.derived.extractionYield[3] == 20)
+        #expect(a.derived.zone[3].flatMap(ControlChartZone.init(rawValue:))?.isIdeal == true)
+        #expect(a.derived.zone[0].flatMap(ControlChartZone.init(rawValue:))?.isIdeal == true)
+        #expect(a.derived.daysOffRoast[3] == nil)   // the espresso has no bean
+    }
+
+    @Test("grind versus rating: sweet spot only for a downward parabola inside the settings")
+    func grindRating() throws {
+        var b = JournalBuilder()
+        let m = b.addMethod(BrewMethod(name: "V60", category: .pourOver))
+        let g = b.addGrinder(Grinder(name: "C40"))
+        for (k, s) in [18.0, 19, 20, 21, 22, 20].enumerated() {
+            var r = BrewRow()
+            r.id = "b\(k)"; r.method = m; r.grinder = g; r.grindSetting = s
+            r.rating = 4 - 0.25 * (s - 20) * (s - 20)
+            b.appendBrew(r)
+        }
+        let rows = BrewAnalysis(journal: b.finish()).grindRating(curves: true).groups
+        #expect(rows.count == 1)
+        let row = try #require(rows.first)
+        #expect(row.n == 6 && isClose(row.sweetSpot, 20))
+        #expect(row.pearson.map { isClose($0, 0, absolute: 1e-12) } == true)
+        #expect(row.curve?.x.count == 6)
+    }
+
+    @Test("week summary: tie-breaks for top method and best brew")
+    func weekSummary() throws {
+        var b = JournalBuilder()
+        let bm = b.addMethod(BrewMethod(name: "Bialetti", category: .other))
+        let am = b.addMethod(BrewMethod(name: "Aeropress", category: .immersion))
+        let t0 = Timestamp(microseconds: 1_795_000_000_000_000)
+        for (k, (method, rating, id)) in [(bm, 4.5, "z"), (am, 4.5, "a"), (bm, 3.0, "c"), (am, 2.0, "d")].enumerated() {
+            var r = BrewRow()
+            r.id = id; r.method = method; r.rating = rating
+            r.brewDate = Timestamp(microseconds: t0.microseconds + Int64(k) * 60_000_000)
+            b.appendBrew(r)
+        }
+        var options = StatsOptions()
+        options.timeZone = TimeZone(identifier: "UTC")!
+        let s = try #require(BrewAnalysis(journal: b.finish(), options: options).weekSummary())
+        #expect(s.this.topMethod == "Aeropress")          // 2 – 2, name A–Z
+        #expect(s.this.bestBrew?.id == "z")               // 4.5 – 4.5, earliest wins over the smaller id
+        #expect(s.previous.brews == 0 && s.previous.meanRating == nil && s.previous.bestBrew == nil)
+        let lines = s.csv().split(separator: "\r\n").map(String.init)
+        #expect(lines[1] == "brews,4,0,4")
+        #expect(lines[2] == "mean_rating,3.5,,")
+        #expect(lines[5] == "best_brew,z (4.5),,")
+    }
+
+    @Test("CSV cells: numbers, empties, timestamps, formula guard, RFC 4180 quoting")
+    func csvCells() {
+        #expect(CSVCell.number(4.0).rendered == "4")
+        #expect(CSVCell.number(-0.0).rendered == "0")
+        #expect(CSVCell.number(0.1 + 0.2).rendered == "0.30000000000000004")
+        #expect(CSVCell.number(-1.5).rendered == "-1.5")
+        #expect(CSVCell.number(.nan).rendered == "" && CSVCell.number(nil).rendered == "")
+        #expect(CSVCell.integer(nil).rendered == "")
+        #expect(CSVCell.timestamp(Timestamp(microseconds: 0)).rendered == "1970-01-01T00:00:00Z")
+        #expect(CSVCell.timestamp(Timestamp(microseconds: -1)).rendered == "1969-12-31T23:59:59.999999Z")
+        for bad in ["=1+1", "+x", "-x", "@x", "\tx", "\rx"] { #expect(CSVCell.text(bad).rendered == "'" + bad) }
+        #expect(CSVCell.text("V60").rendered == "V60")
+        #expect(CSVWriter.write(header: ["a", "b"], rows: [[.text("x,\"y\""), .text("line\nbreak")]])
+                == "a,b\r\n\"x,\"\"y\"\"\",\"line\nbreak\"\r\n")
+    }
+
+    @Test("chart series span the chart window, zero weeks included")
+    func chartSeries() {
+        var options = StatsOptions()
+        options.timeZone = TimeZone(identifier: "UTC")!
+        let s = BrewAnalysis(journal: Self.journal(), options: options).chartSeries()
+        #expect(s.weeks.count == 26 && s.brewsPerWeek.count == 26)
+        #expect(s.brewsPerWeek.last == 4 && s.brewsPerWeek.dropLast().allSatisfy { $0 == 0 })
+        #expect(s.controlFilter.count == 3 && s.controlEspresso.count == 1)
+        #expect(s.ratingByRoastAge.count == 3)
+    }
+}

@@ -1,0 +1,328 @@
+#!/usr/bin/env python3
+"""Independent reference implementation of the BrewStats summaries (journal-format §3 and §4).
+
+Reads a journal in the app's CSV export format (§2b; plain fixture subset: `.` decimals, no units,
+`brewed_at` ISO 8601 with offset) and writes the five summaries, the per-brew derived columns and the
+LOESS curves with full precision (`repr` floats) — the expected outputs BrewStats' tests compare against.
+
+It is written with pandas / numpy / scipy / statsmodels on purpose: nothing here shares code or
+algorithms with the Swift implementation beyond the definitions of the contract.
+
+Usage:  python3 tools/reference/reference.py CASE_DIR
+        (CASE_DIR holds journal.csv and case.json: {"timezone": "...", "report_week": "YYYY-Www" | null})
+Setup:  python3 -m venv .venv && .venv/bin/pip install numpy scipy pandas statsmodels
+"""
+import csv
+import datetime as dt
+import json
+import math
+import sys
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import scipy.stats as st
+from statsmodels.nonparametric.smoothers_lowess import lowess
+
+RETENTION = 2.0
+PLAUSIBLE = (0.0, 35.0)
+FILTER_BOX = ((18.0, 22.0), (1.15, 1.35))
+ESPRESSO_BOX = ((18.0, 22.0), (8.0, 12.0))
+MIN_PER_BEAN = 8
+LOESS_FRAC, LOESS_IT, LOESS_DELTA = 2.0 / 3.0, 3, 0.01
+
+
+# ---------------------------------------------------------------- formatting
+def num(v):
+    if v is None:
+        return ""
+    v = float(v)
+    if not math.isfinite(v):
+        return ""
+    return repr(v)
+
+
+def integer(v):
+    return "" if v is None else str(int(v))
+
+
+def neutral(s):
+    if s is None:
+        return ""
+    return "'" + s if s[:1] in ("=", "+", "-", "@", "\t", "\r") else s
+
+
+def short(v):
+    """The Swift side's short number format, used inside text cells (best_brew)."""
+    s = repr(float(v))
+    return s[:-2] if s.endswith(".0") else s
+
+
+def iso_utc(ts):
+    if ts is None or pd.isna(ts):
+        return ""
+    ts = ts.tz_convert("UTC")
+    out = ts.strftime("%Y-%m-%dT%H:%M:%S")
+    if ts.microsecond:
+        out += ".%06d" % ts.microsecond
+    return out + "Z"
+
+
+def write_csv(path, header, rows):
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\r\n")
+        w.writerow(header)
+        w.writerows(rows)
+
+
+# ---------------------------------------------------------------- loading and derived columns
+def load(case_dir):
+    case = json.loads((case_dir / "case.json").read_text())
+    tz = case["timezone"]
+    df = pd.read_csv(case_dir / "journal.csv", dtype=str, keep_default_na=False)
+    for c in ["dose_g", "water_g", "yield_g", "brew_time_s", "water_temp_c", "tds_pct", "rating", "grind_setting"]:
+        df[c] = pd.to_numeric(df[c].replace("", np.nan), errors="coerce").astype(float)
+    for c in ["method", "grinder", "bean", "roaster", "method_category", "brew_id"]:
+        df[c] = df[c].replace("", None)
+    # Instants: parse each with its own offset, then to UTC.
+    df["instant"] = pd.to_datetime(df["brewed_at"].replace("", None), utc=True, format="ISO8601")
+    local = df["instant"].dt.tz_convert(tz)
+    df["local_date"] = [None if pd.isna(t) else t.date() for t in local]
+    df["roast"] = [None if not s else dt.date.fromisoformat(s) for s in df["roast_date"]]
+    df["is_espresso"] = df["method_category"].fillna("other").str.lower() == "espresso"
+    df["bean_key"] = [None if b is None else (r or "", b) for r, b in zip(df["roaster"], df["bean"])]
+
+    ratio, mass, ey, implaus, zone = [], [], [], [], []
+    for _, r in df.iterrows():
+        dose, water, yld, tds, esp = r.dose_g, r.water_g, r.yield_g, r.tds_pct, r.is_espresso
+        other = yld if esp else water
+        ratio.append(other / dose if (not np.isnan(dose) and dose > 0 and not np.isnan(other)) else np.nan)
+        if not np.isnan(yld):
+            bm = yld
+        elif not esp and not np.isnan(water) and not np.isnan(dose):
+            bm = water - RETENTION * dose
+        else:
+            bm = np.nan
+        mass.append(bm)
+        e = np.nan
+        bad = 0
+        z = ""
+        if not np.isnan(bm) and not np.isnan(dose) and dose > 0 and not np.isnan(tds):
+            e = tds * bm / dose
+            if not (PLAUSIBLE[0] <= e <= PLAUSIBLE[1]):
+                e, bad = np.nan, 1
+            else:
+                (elo, ehi), (slo, shi) = ESPRESSO_BOX if esp else FILTER_BOX
+                eb = "under" if e < elo else ("over" if e > ehi else "ideal")
+                sb = "weak" if tds < slo else ("strong" if tds > shi else "ideal")
+                z = f"{eb}/{sb}"
+        ey.append(e)
+        implaus.append(bad)
+        zone.append(z)
+    df["ratio"], df["mass"], df["ey"], df["implausible"], df["zone"] = ratio, mass, ey, implaus, zone
+    df["esp_ratio"] = df["ratio"].where(df["is_espresso"])
+    df["fil_ratio"] = df["ratio"].where(~df["is_espresso"])
+    df["days_off_roast"] = [
+        np.nan if (d is None or rd is None) else float((d - rd).days) for d, rd in zip(df["local_date"], df["roast"])
+    ]
+    df["week"] = [None if d is None else "%04d-W%02d" % d.isocalendar()[:2] for d in df["local_date"]]
+    df["monday"] = [None if d is None else d - dt.timedelta(days=d.weekday()) for d in df["local_date"]]
+    return case, df
+
+
+def mean(s):
+    s = s.dropna()
+    return None if len(s) == 0 else float(s.mean())
+
+
+def med(s):
+    s = s.dropna()
+    return None if len(s) == 0 else float(np.median(s.to_numpy()))
+
+
+def q(s, p):
+    s = s.dropna()
+    return None if len(s) == 0 else float(np.quantile(s.to_numpy(), p))
+
+
+def first_seen(values):
+    out = []
+    for v in values:
+        if v is not None and v not in out:
+            out.append(v)
+    return out
+
+
+# ---------------------------------------------------------------- summaries
+def equipment_usage(df):
+    rows = []
+    total = len(df)
+    for kind in ["method", "grinder"]:
+        block = []
+        for name in first_seen(df[kind]):
+            g = df[df[kind] == name]
+            inst = g["instant"].dropna()
+            block.append([
+                kind, name, len(g), 100.0 * len(g) / total if total else None,
+                inst.min() if len(inst) else None, inst.max() if len(inst) else None,
+                mean(g["rating"]), med(g["esp_ratio"]), med(g["fil_ratio"]), mean(g["ey"]),
+            ])
+        block.sort(key=lambda r: (-r[2], r[1]))
+        rows += block
+    return [[k, neutral(n), integer(b), num(s), iso_utc(f), iso_utc(l), num(mr), num(me), num(mf), num(ey), ""]
+            for k, n, b, s, f, l, mr, me, mf, ey in rows]
+
+
+def weekly(df):
+    dated = df[df["monday"].notna()]
+    if len(dated) == 0:
+        return []
+    rows = []
+    monday, last = min(dated["monday"]), max(dated["monday"])
+    while monday <= last:
+        g = dated[dated["monday"] == monday]
+        y, w, _ = monday.isocalendar()
+        beans = {k for k in g["bean_key"] if k is not None}
+        rows.append(["%04d-W%02d" % (y, w), integer(len(g)), num(mean(g["rating"])), num(med(g["esp_ratio"])),
+                     num(med(g["fil_ratio"])), num(mean(g["ey"])), integer(len(beans))])
+        monday += dt.timedelta(days=7)
+    return rows
+
+
+def method_stats(df):
+    rows = []
+    for name in first_seen(df["method"]):
+        g = df[df["method"] == name]
+        cat = (g["method_category"].dropna().iloc[0] if g["method_category"].notna().any() else "other").lower()
+        if cat not in ("espresso", "pour_over", "immersion", "other"):
+            cat = "other"
+        rows.append([name, cat, len(g), mean(g["ratio"]), med(g["ratio"]), q(g["ratio"], 0.25), q(g["ratio"], 0.75),
+                     int(g["ey"].notna().sum()), mean(g["ey"]), med(g["ey"]), q(g["ey"], 0.25), q(g["ey"], 0.75),
+                     mean(g["tds_pct"]), med(g["brew_time_s"])])
+    rows.sort(key=lambda r: (-r[2], r[0]))
+    return [[neutral(r[0]), r[1], integer(r[2])] + [num(v) for v in r[3:7]] + [integer(r[7])] + [num(v) for v in r[8:]]
+            for r in rows]
+
+
+def fit_group(x, y):
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    n = len(x)
+    xc, yc = n >= 2 and np.unique(x).size > 1, n >= 2 and np.unique(y).size > 1
+    pr = float(st.pearsonr(x, y).statistic) if xc and yc else None
+    sr = float(st.spearmanr(x, y).statistic) if xc and yc else None
+    slope = intercept = None
+    if xc:
+        lr = st.linregress(x, y)
+        slope, intercept = float(lr.slope), float(lr.intercept)
+    sweet = None
+    if n >= 3 and np.unique(x).size >= 3:
+        c, b, a = np.polyfit(x, y, 2)
+        if c < 0:
+            v = -b / (2 * c)
+            if x.min() <= v <= x.max():
+                sweet = float(v)
+    return [integer(n), num(pr), num(sr), num(slope), num(intercept), num(sweet)]
+
+
+def loess_curve(x, y):
+    x, y = np.asarray(x, float), np.asarray(y, float)
+    if len(x) == 0:
+        return np.array([]), np.array([])
+    order = np.lexsort((y, x))  # by x, then y: the order the Swift side uses for ties
+    xs, ys = x[order], y[order]
+    out = lowess(ys, xs, frac=LOESS_FRAC, it=LOESS_IT, delta=LOESS_DELTA * (xs[-1] - xs[0]), is_sorted=True)
+    return out[:, 0], out[:, 1]
+
+
+def grind_rating(df):
+    use = df[df["grind_setting"].notna() & df["rating"].notna() & df["grinder"].notna() & df["method"].notna()]
+    rows, curves = [], []
+    for (gr, me), g in sorted(use.groupby(["grinder", "method"]), key=lambda kv: kv[0]):
+        rows.append([neutral(gr), neutral(me), ""] + fit_group(g["grind_setting"], g["rating"]))
+        for cx, cy in zip(*loess_curve(g["grind_setting"], g["rating"])):
+            curves.append([gr, me, "", repr(float(cx)), repr(float(cy))])
+        beans = g[g["bean_key"].notna()].groupby("bean_key")
+        keys = sorted([k for k, b in beans if len(b) >= MIN_PER_BEAN], key=lambda k: (k[1], k[0]))
+        for k in keys:
+            b = beans.get_group(k)
+            rows.append([neutral(gr), neutral(me), neutral(k[1])] + fit_group(b["grind_setting"], b["rating"]))
+            for cx, cy in zip(*loess_curve(b["grind_setting"], b["rating"])):
+                curves.append([gr, me, k[1], repr(float(cx)), repr(float(cy))])
+    return rows, curves
+
+
+def week_summary(df, report_week):
+    dated = df[df["week"].notna()]
+    if report_week is None:
+        if len(dated) == 0:
+            return None
+        report_week = max(dated["monday"]).isocalendar()
+        report_week = "%04d-W%02d" % report_week[:2]
+    y, w = int(report_week[:4]), int(report_week[6:])
+    monday = dt.date.fromisocalendar(y, w, 1)
+    prev = monday - dt.timedelta(days=7)
+
+    def figures(m):
+        g = dated[dated["monday"] == m]
+        counts = g["method"].dropna().value_counts()
+        top = None
+        if len(counts):
+            best = counts.max()
+            top = sorted(n for n, c in counts.items() if c == best)[0]
+        rated = g[g["rating"].notna()]
+        bb = None
+        if len(rated):
+            rated = rated.assign(_id=rated["brew_id"].fillna(""))
+            r = rated.sort_values(["rating", "instant", "_id"], ascending=[False, True, True], kind="stable").iloc[0]
+            bb = "%s (%s)" % (r["brew_id"] if r["brew_id"] is not None else "(no id)", short(r["rating"]))
+        return len(g), mean(g["rating"]), mean(g["ey"]), top, bb
+
+    a, b = figures(monday), figures(prev)
+    d = lambda u, v: None if u is None or v is None else u - v
+    return [
+        ["brews", integer(a[0]), integer(b[0]), integer(a[0] - b[0])],
+        ["mean_rating", num(a[1]), num(b[1]), num(d(a[1], b[1]))],
+        ["mean_ey", num(a[2]), num(b[2]), num(d(a[2], b[2]))],
+        ["top_method", neutral(a[3]), neutral(b[3]), ""],
+        ["best_brew", neutral(a[4]), neutral(b[4]), ""],
+    ]
+
+
+def derived(df):
+    zone = lambda z: z
+    return [[r.brew_id or "", num(r.ratio), num(r.mass), num(r.ey), integer(r.implausible),
+             "" if r.local_date is None else r.local_date.isoformat(), "" if pd.isna(r.week) else r.week,
+             num(r.days_off_roast), zone(r.zone)] for r in df.itertuples()]
+
+
+def run(case_dir):
+    case_dir = Path(case_dir)
+    case, df = load(case_dir)
+    write_csv(case_dir / "equipment_usage.csv",
+              ["kind", "name", "brews", "share_pct", "first_used", "last_used", "mean_rating",
+               "median_ratio_espresso", "median_ratio_filter", "mean_ey", "cached_brew_count"], equipment_usage(df))
+    write_csv(case_dir / "weekly.csv", ["week", "brews", "mean_rating", "median_ratio_espresso",
+                                        "median_ratio_filter", "mean_ey", "distinct_beans"], weekly(df))
+    write_csv(case_dir / "method_stats.csv",
+              ["method", "category", "n", "ratio_mean", "ratio_median", "ratio_p25", "ratio_p75", "n_ey", "ey_mean",
+               "ey_median", "ey_p25", "ey_p75", "tds_mean", "brew_time_median"], method_stats(df))
+    rows, curves = grind_rating(df)
+    write_csv(case_dir / "grind_rating.csv", ["grinder", "method", "bean", "n", "pearson_r", "spearman_rho", "slope",
+                                              "intercept", "sweet_spot"], rows)
+    write_csv(case_dir / "grind_loess.csv", ["grinder", "method", "bean", "x", "y"], curves)
+    ws = week_summary(df, case.get("report_week"))
+    week_path = case_dir / "week_summary.csv"
+    if ws is None:
+        week_path.unlink(missing_ok=True)
+    else:
+        write_csv(week_path, ["metric", "this_week", "previous_week", "change"], ws)
+    both = df[df["days_off_roast"].notna() & df["rating"].notna()]
+    rx, ry = loess_curve(both["days_off_roast"], both["rating"])
+    write_csv(case_dir / "roast_loess.csv", ["x", "y"], [[repr(float(a)), repr(float(b))] for a, b in zip(rx, ry)])
+    write_csv(case_dir / "derived.csv", ["brew_id", "ratio", "beverage_mass", "ey", "implausible", "local_day",
+                                         "week", "days_off_roast", "zone"], derived(df))
+
+
+if __name__ == "__main__":
+    for d in sys.argv[1:]:
+        run(d)
