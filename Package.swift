@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        // Benchmarks only: the CSV library our hand-written CSV reader is measured against.
+        .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
     ],
     targets: [
         // MARK: C edge
@@ -77,6 +79,7 @@ let package = Package(
             dependencies: [
                 "BrewReport", "BrewImport", "BrewSynth", "BrewStats", "BrewCharts", "BrewColumns",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "CSV", package: "CSV.swift"),
             ],
             swiftSettings: strict
         ),

@@ -10,6 +10,14 @@ public struct Journal: Sendable {
     /// Tasting notes read and joined into brews.
     public let tastingNoteCount: Int
 
+    /// Creates a journal from a finished table and its entity tables.
+    ///
+    /// - Precondition: the table's entity codes index these tables.
+    public init(brews: BrewTable, methods: [BrewMethod], grinders: [Grinder], beans: [CoffeeBean], tastingNoteCount: Int) {
+        self.brews = brews; self.methods = methods; self.grinders = grinders; self.beans = beans
+        self.tastingNoteCount = tastingNoteCount
+    }
+
     /// A journal with no entities and no brews.
     public static var empty: Journal {
         var builder = JournalBuilder()

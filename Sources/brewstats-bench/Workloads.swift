@@ -2,38 +2,17 @@ import Foundation
 
 /// The benchmark families, registered by name; each returns one or more results.
 enum Workloads {
-    static let families = ["import"]
+    static let families = ["import", "csv-parse", "summaries", "charts", "report", "batch"]
 
     static func run(_ family: String, _ ctx: BenchContext) throws -> [WorkloadResult] {
         switch family {
         case "import": return try ImportWorkloads.run(ctx)
+        case "csv-parse": return try CSVParseWorkloads.run(ctx)
+        case "summaries": return try SummaryWorkloads.run(ctx)
+        case "charts": return try ChartWorkloads.run(ctx)
+        case "report": return try ReportWorkloads.run(ctx)
+        case "batch": return try BatchWorkloads.run(ctx)
         default: return []
         }
-    }
-}
-
-/// Importing a 1M-brew journal: from the store against a `sqlite3` scan of the brew table, and from
-/// the CSV export against single-threaded Polars and DuckDB parses of the same file.
-enum ImportWorkloads {
-    static func run(_ ctx: BenchContext) throws -> [WorkloadResult] {
-        var results: [WorkloadResult] = []
-        let store = try ctx.journal(brews: ctx.brews, format: "sqlite")
-        var ours = try ctx.measure("brewstats", [ctx.brewstats, "inspect", store.path, "--json"])
-        ours.rows = ctx.brews
-        let scan = try ctx.measure("sqlite3 scan", ["sqlite3", store.path, "select * from ZBREWLOG"])
-        results.append(WorkloadResult(family: "import", name: "import store", detail: "\(ctx.brews) brews, process start to finish",
-                                      ours: ours, references: [scan], target: "within 1.5× of the sqlite3 scan; < 300 MB"))
-
-        let csv = try ctx.journal(brews: ctx.brews, format: "csv")
-        let size = (try? FileManager.default.attributesOfItem(atPath: csv.path)[.size] as? Int) ?? 0
-        var oursCSV = try ctx.measure("brewstats", [ctx.brewstats, "inspect", csv.path, "--json"])
-        oursCSV.bytes = size
-        var refs: [Measurement] = []
-        let oneThread = ["POLARS_MAX_THREADS": "1", "OMP_NUM_THREADS": "1"]
-        refs.append(try ctx.measurePython("polars (1 thread)", script: "csv_parse.py", ["polars", csv.path], environment: oneThread))
-        refs.append(try ctx.measurePython("duckdb (1 thread)", script: "csv_parse.py", ["duckdb", csv.path], environment: oneThread))
-        results.append(WorkloadResult(family: "import", name: "import CSV export", detail: "\(size / 1_000_000) MB, one core",
-                                      ours: oursCSV, references: refs, target: "≥ 200 MB/s; faster than Polars' single thread"))
-        return results
     }
 }

@@ -1,6 +1,105 @@
 import ArgumentParser
+import BrewImport
+import BrewReport
+import BrewStats
+import Foundation
 
+/// `brewstats report`: the weekly brew report of one journal, written as one folder.
 struct Report: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "report", abstract: "(report is being written)")
-    func run() async throws { throw ExitCode.failure }
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write the weekly brew report of a journal: CSV summaries, charts, index.html, report.pdf, summary.md.",
+        discussion: """
+            The report covers one ISO week (Monday first) in the report's time zone: by default the latest week \
+            with brews; --last takes the last complete week before today; --week names one. A week still in \
+            progress, or cut short by the journal's last brew, is labelled partial with the days it covers. \
+            The CSV summaries cover the whole journal, except week_summary.csv (the week against the week before).
+
+            The folder appears atomically: it is written beside its final place and renamed into it, so an \
+            interrupted run leaves the previous report (or nothing), never a half-written one.
+
+            Exit status: 0 on success, 1 when the report cannot be written, 2 when the journal cannot be read, \
+            64 for a usage error.
+
+            Examples:
+              brewstats report journal.sqlite
+              brewstats report export.csv --week 2026-W47 --tz Europe/Berlin --out reports/w47
+              brewstats report journal.sqlite --last --formats png,svg,pdf --theme dark
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, or a Beanconqueror backup.", valueName: "journal"))
+    var journal: String
+
+    @OptionGroup var input: JournalInputOptions
+    @OptionGroup var render: RenderOptions
+
+    @Option(name: .long, help: ArgumentHelp("The report week, e.g. 2026-W47 (default: the latest week with brews).", valueName: "YYYY-Www"))
+    var week: String?
+
+    @Flag(name: .long, help: "Report the last complete week before today instead of the latest week with brews.")
+    var last = false
+
+    @Option(name: .long, help: ArgumentHelp("Output folder (default: brew-report-<week> in the current folder).", valueName: "dir"))
+    var out: String?
+
+    func validate() throws {
+        if week != nil && last { throw ValidationError("--week and --last exclude each other") }
+        if let week { do { _ = try IsoWeek(label: week) } catch { throw ValidationError("\(error)") } }
+    }
+
+    func run() async throws {
+        CLI.removeStagingOnInterrupt()
+        let result = try input.load(journal)
+        var options = try render.options(timeZone: input.timeZone)
+        if last { options.week = .last }
+        if let week { options.week = .week(try IsoWeek(label: week)) }
+        let name = URL(fileURLWithPath: journal).lastPathComponent
+        let report: WeeklyReport
+        do {
+            report = try WeeklyReport(journal: result.journal, journalName: name, importReport: result.report, options: options)
+        } catch {
+            throw CLI.fail("\(error)", code: 1)
+        }
+        let folder = URL(fileURLWithPath: out ?? "brew-report-\(report.week?.label ?? "all")")
+        let files: [String]
+        do {
+            files = try ReportWriter.write(report, options: options, to: folder)
+        } catch {
+            throw CLI.fail("\(error)", code: 1)
+        }
+        let imp = result.report
+        print("\(report.weekTitle): \(report.weekSummary?.this.brews ?? 0) brews this week, \(imp.brews.kept) of \(imp.brews.read) imported"
+              + (imp.brews.rejected > 0 ? " (\(imp.brews.rejected) rejected: see index.html)" : ""))
+        print("wrote \(files.count) files to \(folder.path)/ (open \(folder.appendingPathComponent("index.html").path))")
+    }
+}
+
+/// Flags for how charts are drawn.
+struct RenderOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Chart formats to write, comma-separated: png, svg, pdf.", valueName: "list"))
+    var formats = "png,svg"
+
+    @Option(name: .long, help: ArgumentHelp("Chart theme: mono (default, matches the app), dark or colour.", valueName: "theme"))
+    var theme = "mono"
+
+    @Option(name: .long, help: ArgumentHelp("Water retained per gram of coffee, for beverage mass when no yield is logged.", valueName: "g/g"))
+    var retention = 2.0
+
+    func validate() throws {
+        do {
+            _ = try ReportOptions.formats(formats)
+            _ = try ReportOptions.theme(theme)
+        } catch { throw ValidationError("\(error)") }
+        guard retention >= 0, retention < 10 else { throw ValidationError("--retention must be between 0 and 10") }
+    }
+
+    func options(timeZone: TimeZone) throws -> ReportOptions {
+        var o = ReportOptions()
+        o.formats = try ReportOptions.formats(formats)
+        o.theme = try ReportOptions.theme(theme)
+        o.stats.timeZone = timeZone
+        o.stats.retentionFactor = retention
+        return o
+    }
 }

@@ -1,0 +1,137 @@
+import BrewImport
+import BrewStats
+import Foundation
+
+/// `index.html`: one self-contained page a person opens in a browser — monochrome, readable on a phone,
+/// no network needed (charts are files in the same folder), every user string escaped.
+enum HTMLReport {
+    /// - Parameters:
+    ///   - charts: The chart stems written, in order, and the image file each one shows.
+    static func render(_ report: WeeklyReport, charts: [(chart: NamedChart, image: String, links: [String])]) -> String {
+        let e = HTML.escape
+        var h = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="generator" content="brewstats">
+        <title>Brew report — \(e(report.weekTitle))</title>
+        <style>\(css)</style>
+        </head>
+        <body>
+        <header>
+        <p class="eyebrow">Brew report · \(e(report.journalName))</p>
+        <h1>\(e(report.week?.label ?? "No dated brews"))</h1>
+        <p class="sub">\(e(report.weekTitle))</p>
+        </header>
+        <main>
+        <section class="tiles" aria-label="This week">
+
+        """
+        for tile in Headline.of(report) {
+            h += "<div class=\"tile\"><div class=\"label\">\(e(tile.label))</div><div class=\"value\">\(e(tile.value))</div><div class=\"detail\">\(e(tile.detail))</div></div>\n"
+        }
+        h += "</section>\n"
+
+        let findings = report.findings
+        h += "<section><h2>Dial-in findings</h2>\n"
+        if findings.isEmpty {
+            h += "<p class=\"muted\">No grinder × method group has a sweet spot yet: a quadratic fit needs at least three distinct settings, a peak inside them, and a rating for each brew.</p>\n"
+        } else {
+            h += "<ul class=\"findings\">\n"
+            for g in findings.prefix(12) {
+                let rho = g.spearman.map { ", Spearman ρ = " + Format.number($0, decimals: 2) } ?? ""
+                h += "<li>\(e(WeeklyReport.sentence(g)))\(e(rho))</li>\n"
+            }
+            h += "</ul>\n"
+        }
+        h += "</section>\n"
+
+        h += "<section><h2>Charts</h2>\n<div class=\"charts\">\n"
+        for c in charts {
+            let links = c.links.map { "<a href=\"\(e($0))\">\(e(($0 as NSString).pathExtension.uppercased()))</a>" }.joined(separator: " · ")
+            h += "<figure id=\"\(e(c.chart.stem))\"><img src=\"\(e(c.image))\" alt=\"\(e(c.chart.title))\" loading=\"lazy\"><figcaption>\(e(c.chart.title)) <span class=\"muted\">\(links)</span></figcaption></figure>\n"
+        }
+        h += "</div>\n</section>\n"
+
+        h += "<section><h2>Equipment</h2>\n<div class=\"scroll\"><table>\n<thead><tr><th>Kind</th><th>Name</th><th class=\"n\">Brews</th><th class=\"n\">Share</th><th>First used</th><th>Last used</th><th class=\"n\">Mean rating</th><th class=\"n\">Median ratio</th><th class=\"n\">Mean EY</th><th>App's counter</th></tr></thead>\n<tbody>\n"
+        let zone = report.analysis.options.timeZone
+        for r in report.usage.rows {
+            let ratio = [r.medianRatioEspresso.map { Format.ratio($0) + " esp." }, r.medianRatioFilter.map { Format.ratio($0) + " filter" }]
+                .compactMap { $0 }.joined(separator: ", ")
+            var cached = "—"
+            if let c = r.cachedBrewCount { cached = r.brewCountDisagrees ? "\(c) (differs)" : "\(c)" }
+            h += "<tr><td>\(r.kind.rawValue)</td><td>\(e(r.name))</td><td class=\"n\">\(r.brews)</td><td class=\"n\">\(Format.number(r.sharePercent, decimals: 1))\(r.sharePercent == nil ? "" : " %")</td><td>\(Format.day(r.firstUsed, zone))</td><td>\(Format.day(r.lastUsed, zone))</td><td class=\"n\">\(Format.number(r.meanRating, decimals: 2))</td><td class=\"n\">\(e(ratio.isEmpty ? "—" : ratio))</td><td class=\"n\">\(Format.number(r.meanExtraction, decimals: 1))</td><td>\(cached)</td></tr>\n"
+        }
+        h += "</tbody></table></div>\n</section>\n"
+
+        h += "<section><h2>Methods</h2>\n<div class=\"scroll\"><table>\n<thead><tr><th>Method</th><th>Category</th><th class=\"n\">n</th><th class=\"n\">Ratio median (p25–p75)</th><th class=\"n\">n EY</th><th class=\"n\">EY median</th><th class=\"n\">TDS mean</th><th class=\"n\">Brew time median</th></tr></thead>\n<tbody>\n"
+        for m in report.methodStats.rows {
+            let iqr = m.ratioP25.map { " (" + Format.number($0, decimals: 1) + "–" + Format.number(m.ratioP75, decimals: 1) + ")" } ?? ""
+            h += "<tr><td>\(e(m.method))</td><td>\(m.category.rawString.replacingOccurrences(of: "_", with: " "))</td><td class=\"n\">\(m.n)</td><td class=\"n\">\(Format.ratio(m.ratioMedian))\(iqr)</td><td class=\"n\">\(m.nEY)</td><td class=\"n\">\(Format.number(m.eyMedian, decimals: 1))</td><td class=\"n\">\(Format.number(m.meanTDS, decimals: 2))</td><td class=\"n\">\(m.medianBrewTime.map(clock) ?? "—")</td></tr>\n"
+        }
+        h += "</tbody></table></div>\n</section>\n"
+
+        h += importSection(report.importReport, implausible: report.analysis.derived.implausibleExtractionCount)
+        h += """
+        <section><h2>Files</h2>
+        <p><a href="summary.md">summary.md</a> · <a href="report.pdf">report.pdf</a> · <a href="equipment_usage.csv">equipment_usage.csv</a> · <a href="weekly.csv">weekly.csv</a> · <a href="method_stats.csv">method_stats.csv</a> · <a href="grind_rating.csv">grind_rating.csv</a> · <a href="week_summary.csv">week_summary.csv</a></p>
+        </section>
+        </main>
+        <footer>Made by brewstats. Ratios: espresso yield ÷ dose, filter water ÷ dose. EY = TDS × beverage mass ÷ dose; values outside 0–35 % are left out.</footer>
+        </body>
+        </html>
+
+        """
+        return h
+    }
+
+    static func importSection(_ imp: ImportReport?, implausible: Int) -> String {
+        let e = HTML.escape
+        var h = "<section><h2>Import</h2>\n"
+        guard let imp else { return h + "<p class=\"muted\">Built from an in-memory journal.</p></section>\n" }
+        h += "<p>\(imp.brews.kept) of \(imp.brews.read) brews imported from \(e(imp.format.rawValue)), \(imp.brews.rejected) rejected; \(imp.methods) methods, \(imp.grinders) grinders, \(imp.beans) beans, \(imp.tastingNotes) tasting notes.</p>\n"
+        if implausible > 0 {
+            h += "<p>\(implausible) extraction yield\(implausible == 1 ? "" : "s") outside 0–35 % left out of the statistics.</p>\n"
+        }
+        if !imp.warnings.isEmpty {
+            h += "<ul class=\"warnings\">\n"
+            for w in imp.warnings.prefix(30) { h += "<li>\(e(w.message))</li>\n" }
+            if imp.warnings.count > 30 { h += "<li class=\"muted\">… and \(imp.warnings.count - 30) more</li>\n" }
+            h += "</ul>\n"
+        }
+        if !imp.rejects.isEmpty {
+            h += "<details><summary>\(imp.rejects.count) rejected row\(imp.rejects.count == 1 ? "" : "s")</summary><ul>\n"
+            for r in imp.rejects.prefix(50) {
+                h += "<li>\(e(r.where))\(r.column.map { " · " + e($0) } ?? ""): \(e(r.reason))</li>\n"
+            }
+            h += "</ul></details>\n"
+        }
+        return h + "</section>\n"
+    }
+
+    static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        return String(format: "%d:%02d", s / 60, s % 60)
+    }
+
+    static let css = """
+    :root{color-scheme:light dark;--fg:#111;--muted:#666;--line:#ddd;--bg:#fff;--tile:#f4f4f4}
+    @media (prefers-color-scheme:dark){:root{--fg:#eee;--muted:#999;--line:#333;--bg:#111;--tile:#1c1c1c}}
+    *{box-sizing:border-box}body{margin:0;font:16px/1.5 "DejaVu Sans",system-ui,sans-serif;color:var(--fg);background:var(--bg)}
+    header,main,footer{max-width:1100px;margin:0 auto;padding:0 16px}header{padding-top:28px}
+    h1{font-size:2rem;margin:.1em 0}h2{font-size:1.15rem;margin:2em 0 .6em;border-bottom:1px solid var(--line);padding-bottom:.3em}
+    .eyebrow{text-transform:uppercase;letter-spacing:.08em;font-size:.75rem;color:var(--muted);margin:0}.sub{color:var(--muted);margin:0}
+    .tiles{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:12px;margin-top:20px}
+    .tile{background:var(--tile);padding:12px 14px;border-radius:6px}.tile .label{font-size:.8rem;color:var(--muted)}
+    .tile .value{font-size:1.5rem;font-weight:bold;overflow-wrap:anywhere}.tile .detail{font-size:.8rem;color:var(--muted)}
+    .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(320px,1fr));gap:18px}
+    figure{margin:0}figure img{width:100%;height:auto;border:1px solid var(--line);border-radius:4px;background:#fff}
+    figcaption{font-size:.85rem;margin-top:4px}.muted{color:var(--muted)}a{color:inherit}
+    .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.85rem}
+    th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--line);white-space:nowrap}th{font-weight:600}
+    td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
+    footer{color:var(--muted);font-size:.8rem;padding:30px 16px}
+    """
+}

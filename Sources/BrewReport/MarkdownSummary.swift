@@ -1,0 +1,33 @@
+import Foundation
+
+/// `summary.md`: the headline numbers as Markdown, for pasting into a chat or a journal.
+enum MarkdownSummary {
+    static func render(_ report: WeeklyReport) -> String {
+        var md = "# Brew report — \(escape(report.weekTitle))\n\n"
+        md += "_\(escape(report.journalName))_\n\n"
+        md += "| | this week | |\n| --- | --- | --- |\n"
+        for h in Headline.of(report) {
+            md += "| \(escape(h.label)) | **\(escape(h.value))** | \(escape(h.detail)) |\n"
+        }
+        let findings = report.findings.prefix(5)
+        if !findings.isEmpty {
+            md += "\n## Dial-in\n\n"
+            for g in findings { md += "- \(escape(WeeklyReport.sentence(g)))\n" }
+        }
+        if let imp = report.importReport, imp.brews.rejected > 0 || !imp.warnings.isEmpty {
+            md += "\n## Import\n\n- \(imp.brews.kept) of \(imp.brews.read) brews imported, \(imp.brews.rejected) rejected\n"
+            for w in imp.warnings.prefix(5) { md += "- \(escape(w.message))\n" }
+        }
+        return md
+    }
+
+    /// Escapes Markdown's active characters in user text (`|`, `*`, `_`, backticks, brackets, `<`).
+    static func escape(_ s: String) -> String {
+        var out = ""
+        for ch in s {
+            if "\\|*_`[]<>#".contains(ch) { out.append("\\") }
+            out.append(ch == "\n" ? " " : ch)
+        }
+        return out
+    }
+}

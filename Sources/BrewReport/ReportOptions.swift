@@ -1,0 +1,55 @@
+import BrewCharts
+import BrewStats
+import Foundation
+
+/// What a weekly report covers and how it is drawn.
+public struct ReportOptions: Sendable {
+    /// Which ISO week the report is about.
+    public enum WeekChoice: Sendable, Equatable {
+        /// The latest week with a dated brew (the default).
+        case latest
+        /// The last complete week before ``ReportOptions/now`` (the week before the current one).
+        case last
+        /// A given week.
+        case week(IsoWeek)
+    }
+
+    public var week: WeekChoice = .latest
+    /// Statistics settings, including the report's time zone (days and weeks are taken there).
+    public var stats = StatsOptions()
+    /// Chart formats written for every chart (file extensions `png`, `svg`, `pdf`).
+    public var formats: [ChartImageFormat] = [.png(scale: 2), .svg]
+    /// Chart and PDF theme; monochrome by default, to match the journal app.
+    public var theme: Theme = .monochrome
+    /// The present instant, used to tell a week still in progress; fixed in tests for determinism.
+    public var now = Date()
+    /// How many grind-versus-rating panels the report draws (the groups with most brews first).
+    public var grindCharts = 4
+
+    public init() {}
+
+    /// Parses a comma-separated format list such as `png,svg,pdf`.
+    ///
+    /// - Throws: ``ReportError/invalidArgument(_:)`` for an unknown or empty list.
+    public static func formats(_ list: String) throws(ReportError) -> [ChartImageFormat] {
+        var out: [ChartImageFormat] = []
+        for part in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !part.isEmpty {
+            guard let f = ChartImageFormat(fileExtension: part) else {
+                throw .invalidArgument("unknown chart format '\(part)': use png, svg or pdf")
+            }
+            if !out.contains(f) { out.append(f) }
+        }
+        guard !out.isEmpty else { throw .invalidArgument("--formats needs at least one of png, svg, pdf") }
+        return out
+    }
+
+    /// Parses a theme name: `mono` (or `monochrome`), `dark`, `colour` (or `color`).
+    public static func theme(_ name: String) throws(ReportError) -> Theme {
+        switch name.lowercased() {
+        case "mono", "monochrome": return .monochrome
+        case "dark": return .dark
+        case "colour", "color": return .colour
+        default: throw .invalidArgument("unknown theme '\(name)': use mono, dark or colour")
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import BrewColumns
+import BrewImport
+import BrewStats
+import Foundation
+
+/// Everything one weekly report shows, computed once from an imported journal; the writers only format it.
+///
+/// The summaries cover the whole journal (contract §4), except the week summary, which sets the report week
+/// beside the week before it. Trend charts span ``StatsOptions/chartWeeks`` weeks ending at the report week.
+public struct WeeklyReport: Sendable {
+    public let journalName: String
+    public let importReport: ImportReport?
+    public let analysis: BrewAnalysis
+    /// The report week; `nil` only when the journal has no dated brew and no week was asked for.
+    public let week: IsoWeek?
+    /// The days of the report week the data covers (Monday … the last covered day).
+    public let coveredDays: ClosedRange<Day>?
+    /// Why the week is partial (`in progress` or `journal ends`), or `nil` for a complete week.
+    public let partialReason: String?
+
+    public let usage: EquipmentUsageSummary
+    public let weekly: WeeklySummary
+    public let methodStats: MethodStatsSummary
+    public let grindRating: GrindRatingSummary
+    public let weekSummary: WeekSummary?
+    public let series: ChartSeries
+
+    /// Builds the report of `journal`.
+    ///
+    /// - Parameters:
+    ///   - journalName: How the report names the journal (usually the file name).
+    ///   - importReport: The import's report, whose warnings and rejects the report lists.
+    /// - Throws: ``ReportError/noBrews(what:)`` when a week was asked for and the journal has no brew in it
+    ///   nor in the week before (an empty report would say nothing).
+    public init(journal: Journal, journalName: String, importReport: ImportReport?, options: ReportOptions) throws(ReportError) {
+        self.journalName = journalName
+        self.importReport = importReport
+        let analysis = BrewAnalysis(journal: journal, options: options.stats)
+        self.analysis = analysis
+        let calendar = LocalCalendar(timeZone: options.stats.timeZone)
+        let today = calendar.day(of: Timestamp(options.now))
+        let week: IsoWeek?
+        switch options.week {
+        case .latest: week = analysis.latestWeek
+        case .last: week = IsoWeek(containing: today).advanced(by: -1)
+        case let .week(w): week = w
+        }
+        self.week = week
+        if let week, case .week = options.week, analysis.weekSummary(week: week).map({ $0.this.brews + $0.previous.brews }) == 0 {
+            throw .noBrews(what: "in \(week.label) or the week before it")
+        }
+        // Partial weeks: still in progress (contains today), or cut short by the journal's last brew.
+        if let week {
+            let lastBrewDay = analysis.derived.localDay.validMax.map { Day(index: $0) }
+            if (week.firstDay...week.lastDay).contains(today) {
+                coveredDays = week.firstDay...today
+                partialReason = "in progress"
+            } else if let last = lastBrewDay, last >= week.firstDay, last < week.lastDay, today > week.lastDay,
+                      week == analysis.latestWeek {
+                coveredDays = week.firstDay...last
+                partialReason = "journal ends"
+            } else {
+                coveredDays = week.firstDay...week.lastDay
+                partialReason = nil
+            }
+        } else {
+            coveredDays = nil
+            partialReason = nil
+        }
+        usage = analysis.equipmentUsage()
+        weekly = analysis.weekly()
+        methodStats = analysis.methodStats()
+        grindRating = analysis.grindRating(curves: true)
+        weekSummary = week.flatMap { analysis.weekSummary(week: $0) }
+        series = analysis.chartSeries(week: week)
+    }
+
+    /// `2026-W47 (16–22 Nov 2026)`, with `, partial: …` when the week is partial.
+    public var weekTitle: String {
+        guard let week, let days = coveredDays else { return "no dated brews" }
+        var text = "\(week.label) (\(WeeklyReport.span(week.firstDay, week.lastDay)))"
+        if let partialReason {
+            text += ", partial: \(partialReason), covers \(WeeklyReport.span(days.lowerBound, days.upperBound))"
+        }
+        return text
+    }
+
+    /// Dial-in findings: groups whose quadratic fit has a sweet spot, most brews first.
+    public var findings: [GrindRatingGroup] {
+        grindRating.groups.filter { $0.sweetSpot != nil }.sorted { ($0.n, $1.grinder) > ($1.n, $0.grinder) }
+    }
+
+    /// A finding as a sentence: `Comandante C40 × V60 × Kochere: best around 22, n = 14`.
+    public static func sentence(_ g: GrindRatingGroup) -> String {
+        let who = ([g.grinder, g.method] + (g.bean.map { [$0] } ?? [])).joined(separator: " × ")
+        return "\(who): best around \(Format.number(g.sweetSpot, decimals: 1)), n = \(g.n)"
+    }
+
+    /// `16–22 Nov 2026`, `28 Dec 2026 – 3 Jan 2027`.
+    static func span(_ a: Day, _ b: Day) -> String {
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let x = a.civil, y = b.civil
+        if a == b { return "\(x.day) \(months[x.month - 1]) \(x.year)" }
+        if x.year != y.year { return "\(x.day) \(months[x.month - 1]) \(x.year) – \(y.day) \(months[y.month - 1]) \(y.year)" }
+        if x.month != y.month { return "\(x.day) \(months[x.month - 1]) – \(y.day) \(months[y.month - 1]) \(y.year)" }
+        return "\(x.day)–\(y.day) \(months[x.month - 1]) \(x.year)"
+    }
+}
+
+extension PrimitiveColumn {
+    /// The largest valid value, or `nil` when every slot is null.
+    var validMax: Element? {
+        var best: Element?
+        for i in 0..<count where isValid(i) {
+            if best == nil || values[i] > best! { best = values[i] }
+        }
+        return best
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import BrewImport
+import BrewReport
+import BrewStats
+import Foundation
+
+/// Flags every command that reads journals shares: the format override, the time zone and a CSV column mapping.
+struct JournalInputOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Read as this format: sqlite, csv, json or beanconqueror (default: sniffed from the content).",
+                                            valueName: "format"))
+    var format: String?
+
+    @Option(name: .long, help: ArgumentHelp("IANA time zone of the report: days and ISO weeks are taken there, and CSV dates without an offset are read there (default: the system's).",
+                                            valueName: "zone"))
+    var tz: String?
+
+    @Option(name: .long, help: ArgumentHelp("Column-mapping file (TOML) for a CSV whose headers differ from the app's export.", valueName: "mapping.toml"))
+    var map: String?
+
+    func validate() throws {
+        if let format, JournalFormat(cliName: format) == nil {
+            throw ValidationError("unknown format '\(format)' (use sqlite, csv, json or beanconqueror)")
+        }
+        if let tz, TimeZone(identifier: tz) == nil {
+            throw ValidationError("unknown time zone '\(tz)' (use an IANA name such as Europe/Berlin)")
+        }
+    }
+
+    /// The report's time zone.
+    var timeZone: TimeZone { tz.flatMap(TimeZone.init(identifier:)) ?? .current }
+
+    /// Import options for these flags (the mapping file is read here).
+    func importOptions() throws(ImportError) -> ImportOptions {
+        var options = ImportOptions(format: format.flatMap(JournalFormat.init(cliName:)), timeZone: timeZone)
+        if let map { options.columnMapping = try ColumnMapping.load(from: URL(fileURLWithPath: map)) }
+        return options
+    }
+
+    /// Imports `path`, or prints the import error as one line and exits with status 2.
+    func load(_ path: String) throws -> ImportResult {
+        do {
+            return try importJournal(at: URL(fileURLWithPath: path), options: try importOptions())
+        } catch {
+            throw CLI.fail("\(error)", code: 2)
+        }
+    }
+}
+
+/// Process-level helpers of the CLI: one-line errors with exit codes, and clean-up on interruption.
+enum CLI {
+    /// Prints `brewstats: <message>` on standard error and returns the exit code to throw.
+    static func fail(_ message: String, code: Int32 = 1) -> ExitCode {
+        FileHandle.standardError.write(Data("brewstats: \(message)\n".utf8))
+        return ExitCode(code)
+    }
+
+    /// On SIGINT/SIGTERM, removes the staging folders this process has open, then exits 130/143, so an
+    /// interrupted report leaves nothing behind. (A SIGKILL leaves a hidden staging folder, which the next
+    /// run for the same output removes.)
+    static func removeStagingOnInterrupt() {
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler {
+                StagedDirectory.removeAllStaging()
+                exit(128 + sig)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+}
