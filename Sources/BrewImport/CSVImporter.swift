@@ -142,19 +142,41 @@ private struct RowReader {
         }
     }
 
+    /// The field's text (blanks trimmed when `trim`), or `nil` when absent or empty. Invalid UTF-8 is replaced
+    /// by U+FFFD and warned about.
     private mutating func text(_ c: CSVColumn, _ reader: CSVReader, trim: Bool, _ session: inout ImportSession) -> String? {
         let k = position[c.index]
         guard k >= 0, k < reader.fields.count, reader.fields[k].end > reader.fields[k].start else { return nil }
-        let line = reader.recordLine
-        var s = reader.withField(k, scratch: &scratch) { bytes -> String? in
-            String(validating: bytes, as: UTF8.self)
+        var valid = true
+        let s = reader.withField(k, scratch: &scratch) { p -> String? in
+            var i = 0, end = p.count
+            if trim {
+                while i < end, NumberParser.isBlank(p[i]) { i += 1 }
+                while end > i, NumberParser.isBlank(p[end - 1]) { end -= 1 }
+            }
+            guard i < end else { return nil }
+            let (text, ok) = UTF8Bytes.string(UnsafeBufferPointer(rebasing: p[i..<end]))
+            valid = ok
+            return text
         }
-        if s == nil {
-            s = reader.withField(k, scratch: &scratch) { String(decoding: $0, as: UTF8.self) }
-            session.warn(.invalidUTF8, column: header(c), at: .line(line), "bytes that are not UTF-8 replaced by U+FFFD")
+        if !valid {
+            session.warn(.invalidUTF8, column: header(c), at: .line(reader.recordLine), "bytes that are not UTF-8 replaced by U+FFFD")
         }
-        if trim { s = s!.trimmingCharacters(in: .whitespaces) }
-        return s!.isEmpty ? nil : s
+        return s
+    }
+
+    /// The id field, a UUID upper-cased (``canonicalID(_:)``), without an intermediate `String`.
+    private mutating func identifier(_ reader: CSVReader, _ session: inout ImportSession) -> String? {
+        let k = position[CSVColumn.brewID.index]
+        guard k >= 0, k < reader.fields.count else { return nil }
+        let id = reader.withField(k, scratch: &scratch) { p -> String? in
+            var i = 0, end = p.count
+            while i < end, NumberParser.isBlank(p[i]) { i += 1 }
+            while end > i, NumberParser.isBlank(p[end - 1]) { end -= 1 }
+            let slice = UnsafeBufferPointer(rebasing: p[i..<end])
+            return slice.isEmpty || !UTF8Bytes.isValid(slice) ? nil : UTF8Bytes.canonicalID(slice)
+        }
+        return id ?? text(.brewID, reader, trim: true, &session)
     }
 
     private mutating func fill(_ row: inout BrewRow, _ reader: CSVReader, _ session: inout ImportSession) throws(Rejection) {
@@ -170,7 +192,7 @@ private struct RowReader {
             let text = reader.withField(dateColumn, scratch: &scratch) { String(decoding: $0, as: UTF8.self) }
             throw Rejection(column: header(.brewedAt), reason: "unparseable brew date '\(text.prefix(80))'")
         }
-        if let id = text(.brewID, reader, trim: true, &session) { row.id = canonicalID(id) }
+        row.id = identifier(reader, &session)
         row.doseGrams = try number(.doseGrams, reader)
         row.waterGrams = try number(.waterGrams, reader)
         row.yieldGrams = try number(.yieldGrams, reader)

@@ -148,25 +148,43 @@ struct ImportSession {
 
     private func rejection(of row: BrewRow) -> (field: BrewField, text: String)? {
         guard row.brewDate != nil else { return (.brewDate, "missing brew date") }
-        for (field, value) in [(BrewField.dose, row.doseGrams), (.water, row.waterGrams), (.yield, row.yieldGrams)] {
-            guard let v = value else { continue }
-            if !v.isFinite { return (field, "mass is not a finite number") }
-            if v < 0 { return (field, "negative mass \(Self.format(v)) g") }
-            if v > Self.maxMassGrams { return (field, "absurd mass \(Self.format(v)) g (more than 10 kg)") }
-        }
-        for (field, value) in [(BrewField.time, row.brewTimeSeconds), (.tds, row.tds)] {
-            guard let v = value else { continue }
-            if !v.isFinite { return (field, "not a finite number") }
-            if v < 0 { return (field, "negative value \(Self.format(v))") }
-        }
-        for (field, value) in [(BrewField.temperature, row.waterTemperature), (.rating, row.rating),
-                               (.acidity, row.acidity), (.body, row.body), (.sweetness, row.sweetness)] {
-            if let v = value, !v.isFinite { return (field, "not a finite number") }
-        }
+        if let reason = Self.massRejection(row.doseGrams) { return (.dose, reason) }
+        if let reason = Self.massRejection(row.waterGrams) { return (.water, reason) }
+        if let reason = Self.massRejection(row.yieldGrams) { return (.yield, reason) }
+        if let reason = Self.measureRejection(row.brewTimeSeconds) { return (.time, reason) }
+        if let reason = Self.measureRejection(row.tds) { return (.tds, reason) }
+        if let v = row.waterTemperature, !v.isFinite { return (.temperature, "not a finite number") }
+        if let v = row.rating, !v.isFinite { return (.rating, "not a finite number") }
+        if let v = row.acidity, !v.isFinite { return (.acidity, "not a finite number") }
+        if let v = row.body, !v.isFinite { return (.body, "not a finite number") }
+        if let v = row.sweetness, !v.isFinite { return (.sweetness, "not a finite number") }
         return nil
     }
 
+    @inline(__always)
+    private static func massRejection(_ value: Double?) -> String? {
+        guard let v = value, !(v >= 0 && v <= maxMassGrams) else { return nil }
+        if !v.isFinite { return "mass is not a finite number" }
+        if v < 0 { return "negative mass \(format(v)) g" }
+        return "absurd mass \(format(v)) g (more than 10 kg)"
+    }
+
+    @inline(__always)
+    private static func measureRejection(_ value: Double?) -> String? {
+        guard let v = value, !(v >= 0 && v.isFinite) else { return nil }
+        return v.isFinite ? "negative value \(format(v))" : "not a finite number"
+    }
+
     private mutating func flagImplausible(_ row: BrewRow, at location: () -> RecordLocation) {
+        @inline(__always) func outside(_ value: Double?, _ range: ClosedRange<Double>) -> Bool {
+            guard let v = value else { return false }
+            return !range.contains(v)
+        }
+        // The common case, every value plausible, costs a few comparisons.
+        guard outside(row.doseGrams, 0...100) || outside(row.waterGrams, 0...5000) || outside(row.yieldGrams, 0...5000)
+            || outside(row.brewTimeSeconds, 0...86_400) || outside(row.waterTemperature, 0...100) || outside(row.tds, 0...25)
+            || outside(row.rating, 0...5) || outside(row.acidity, 1...5) || outside(row.body, 1...5)
+            || outside(row.sweetness, 1...5) else { return }
         func check(_ field: BrewField, _ value: Double?, _ range: ClosedRange<Double>, _ unit: String) {
             guard let v = value, !range.contains(v) else { return }
             let column = name(field)

@@ -34,77 +34,126 @@ public struct NamedChart: Sendable {
     public let chart: Chart
 }
 
-/// Adapts the statistics layer's series to chart specs: the only place that knows both sides.
+/// What a chart is drawn from: the analysed journal, the report week, and summaries already computed
+/// (a weekly report computes usage and grind-vs-rating for its tables; a single chart computes only its own).
+public struct ChartSource: Sendable {
+    public let analysis: BrewAnalysis
+    public let week: IsoWeek?
+    public let options: ReportOptions
+    var usage: EquipmentUsageSummary?
+    var grind: GrindRatingSummary?
+
+    public init(analysis: BrewAnalysis, week: IsoWeek?, options: ReportOptions) {
+        self.analysis = analysis; self.week = week; self.options = options
+    }
+
+    init(_ report: WeeklyReport, options: ReportOptions) {
+        self.init(analysis: report.analysis, week: report.week, options: options)
+        usage = report.usage
+        grind = report.grindRating
+    }
+}
+
+/// Adapts the statistics layer's results to chart specs: the only place that knows both sides.
 public enum ReportCharts {
     /// Every chart of a weekly report: the seven kinds, with one grind-vs-rating chart per group drawn
     /// (``ReportOptions/grindCharts`` groups with most brews, per-bean groups included) and both control charts.
     public static func all(_ report: WeeklyReport, options: ReportOptions) -> [NamedChart] {
+        let source = ChartSource(report, options: options)
         var charts: [NamedChart] = []
         for kind in ChartKind.allCases {
             switch kind {
             case .grindRating:
-                let groups = grindGroups(report).prefix(max(0, options.grindCharts))
+                let groups = grindGroups(report.grindRating).prefix(max(0, options.grindCharts))
                 if groups.isEmpty {
-                    charts.append(NamedChart(stem: kind.rawValue, title: "Grind vs rating",
-                                             chart: BrewstatsCharts.grindVsRating(GrindRatingInput(grinder: "—", method: "—", grindSettings: [], ratings: []))))
+                    charts.append(NamedChart(stem: kind.rawValue, title: "Grind vs rating", chart: chart(kind, source)))
                 }
                 var naming = OutputNaming(reserved: [])
                 for g in groups {
-                    let slug = naming.name(for: URL(fileURLWithPath: slugText(([g.grinder, g.method] + (g.bean.map { [$0] } ?? [])).joined(separator: "-"))))
-                    charts.append(NamedChart(stem: "grind-rating-\(slug)", title: WeeklyReport.sentence(g),
-                                             chart: grindChart(g)))
+                    let who = ([g.grinder, g.method] + (g.bean.map { [$0] } ?? [])).joined(separator: "-")
+                    let slug = naming.name(for: URL(fileURLWithPath: slugText(who)))
+                    charts.append(NamedChart(stem: "grind-rating-\(slug)", title: WeeklyReport.sentence(g), chart: grindChart(g)))
                 }
             case .controlChart:
                 charts.append(NamedChart(stem: "control-chart", title: "Brewing control chart — filter",
-                                         chart: chart(kind, report: report, options: options, espresso: false)))
+                                         chart: chart(kind, source, espresso: false)))
                 charts.append(NamedChart(stem: "control-chart-espresso", title: "Brewing control chart — espresso",
-                                         chart: chart(kind, report: report, options: options, espresso: true)))
+                                         chart: chart(kind, source, espresso: true)))
             default:
-                charts.append(NamedChart(stem: kind.rawValue, title: kind.summary, chart: chart(kind, report: report, options: options)))
+                charts.append(NamedChart(stem: kind.rawValue, title: kind.summary, chart: chart(kind, source)))
             }
         }
         return charts
     }
 
-    /// One chart of `kind` for the report's data. For `grindRating`, the group with most brews (a filtered
-    /// journal usually holds one grinder × method).
-    public static func chart(_ kind: ChartKind, report: WeeklyReport, options: ReportOptions, espresso: Bool = false) -> Chart {
-        let s = report.series
-        let zone = options.stats.timeZone
-        let starts = s.weeks.map { weekStart($0, zone) }
+    /// One chart of `kind`, computing only what it needs. For `grindRating`, the group with most brews
+    /// (a filtered journal usually holds one grinder × method).
+    public static func chart(_ kind: ChartKind, _ source: ChartSource, espresso: Bool = false) -> Chart {
+        let a = source.analysis
+        let o = source.options
+        let zone = o.stats.timeZone
         switch kind {
-        case .brewsPerWeek:
-            let weeks = zip(s.weeks, s.brewsPerWeek).enumerated().map { i, w in WeekCount(weekStart: starts[i], label: w.0.label, count: w.1) }
-            return BrewstatsCharts.brewsPerWeek(weeks, endingWeek: starts.last, weekCount: options.stats.chartWeeks, timeZone: zone)
-        case .ratingTrend:
-            let weekly = s.weeks.indices.compactMap { i in s.meanRating[i].map { WeeklyValue(weekStart: starts[i], value: $0, count: s.brewsPerWeek[i]) } }
-            let rolling = s.weeks.indices.compactMap { i in s.rollingMeanRating[i].map { DatedValue(date: starts[i], value: $0) } }
-            return BrewstatsCharts.ratingTrend(weekly: weekly, rolling: rolling, windowWeeks: options.stats.rollingWeeks, timeZone: zone)
-        case .extractionTrend:
-            let weekly = s.weeks.indices.compactMap { i in s.meanExtraction[i].map { WeeklyValue(weekStart: starts[i], value: $0, count: s.brewsPerWeek[i]) } }
-            return BrewstatsCharts.extractionTrend(weekly: weekly, ideal: options.stats.filterIdeal.extraction, timeZone: zone)
+        case .brewsPerWeek, .ratingTrend, .extractionTrend:
+            let (rows, rolling) = weeklySeries(source)
+            let starts = rows.map { weekStart($0.week, zone) }
+            switch kind {
+            case .brewsPerWeek:
+                let weeks = rows.indices.map { WeekCount(weekStart: starts[$0], label: rows[$0].week.label, count: rows[$0].brews) }
+                return BrewstatsCharts.brewsPerWeek(weeks, endingWeek: starts.last, weekCount: o.stats.chartWeeks, timeZone: zone)
+            case .ratingTrend:
+                let weekly = rows.indices.compactMap { i in rows[i].meanRating.map { WeeklyValue(weekStart: starts[i], value: $0, count: rows[i].brews) } }
+                let line = rows.indices.compactMap { i in rolling[i].map { DatedValue(date: starts[i], value: $0) } }
+                return BrewstatsCharts.ratingTrend(weekly: weekly, rolling: line, windowWeeks: o.stats.rollingWeeks, timeZone: zone)
+            default:
+                let weekly = rows.indices.compactMap { i in rows[i].meanExtraction.map { WeeklyValue(weekStart: starts[i], value: $0, count: rows[i].brews) } }
+                return BrewstatsCharts.extractionTrend(weekly: weekly, ideal: o.stats.filterIdeal.extraction, timeZone: zone)
+            }
         case .grindRating:
-            guard let g = grindGroups(report).first else {
+            let summary = source.grind ?? a.grindRating(curves: true)
+            guard let g = grindGroups(summary).first ?? summary.groups.first else {
                 return BrewstatsCharts.grindVsRating(GrindRatingInput(grinder: "—", method: "—", grindSettings: [], ratings: []))
             }
             return grindChart(g)
         case .equipmentUsage:
-            let methods = report.usage.rows.filter { $0.kind == .method }.map { UsageCount(name: $0.name, count: $0.brews) }
-            let grinders = report.usage.rows.filter { $0.kind == .grinder }.map { UsageCount(name: $0.name, count: $0.brews) }
+            let rows = (source.usage ?? a.equipmentUsage()).rows
+            let methods = rows.filter { $0.kind == .method }.map { UsageCount(name: $0.name, count: $0.brews) }
+            let grinders = rows.filter { $0.kind == .grinder }.map { UsageCount(name: $0.name, count: $0.brews) }
             return BrewstatsCharts.equipmentUsage(methods: methods, grinders: grinders)
         case .controlChart:
-            let xy = espresso ? s.controlEspresso : s.controlFilter
-            let points = zip(xy.x, xy.y).map { ExtractionPoint(extraction: $0, tds: $1) }
-            return BrewstatsCharts.brewingControlChart(points, kind: espresso ? .espresso : .filter(retention: options.stats.retentionFactor))
+            let t = a.journal.brews, e = a.derived.extractionYield, s = a.derived.strength
+            var points: [ExtractionPoint] = []
+            for i in 0..<t.count where e.isValid(i) && s.isValid(i) && t.category(at: i).isEspresso == espresso {
+                points.append(ExtractionPoint(extraction: e.values[i], tds: s.values[i]))
+            }
+            return BrewstatsCharts.brewingControlChart(points, kind: espresso ? .espresso : .filter(retention: o.stats.retentionFactor))
         case .restRating:
-            let curve = zip(s.ratingByRoastAgeCurve.x, s.ratingByRoastAgeCurve.y).map { CurvePoint(x: $0, y: $1) }
-            return BrewstatsCharts.ratingVsDaysOffRoast(days: s.ratingByRoastAge.x, ratings: s.ratingByRoastAge.y, loess: curve)
+            let t = a.journal.brews, d = a.derived.daysOffRoast
+            var days: [Double] = [], ratings: [Double] = []
+            for i in 0..<t.count where d.isValid(i) && t.rating.isValid(i) && t.rating.values[i].isFinite {
+                days.append(d.values[i]); ratings.append(t.rating.values[i])
+            }
+            let span = (days.max() ?? 0) - (days.min() ?? 0)
+            let fit = loess(x: days, y: ratings, frac: o.stats.loessFraction, iterations: o.stats.loessIterations,
+                            delta: o.stats.loessDeltaFraction * span)
+            return BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings,
+                                                        loess: zip(fit.x, fit.y).map { CurvePoint(x: $0, y: $1) })
         }
     }
 
+    /// Weekly rows for the chart window (``StatsOptions/chartWeeks`` weeks ending at the report week) and the
+    /// rolling mean rating, which looks back ``StatsOptions/rollingWeeks`` weeks, before the window too.
+    static func weeklySeries(_ source: ChartSource) -> (rows: [WeeklyRow], rolling: [Double?]) {
+        guard let end = source.week ?? source.analysis.latestWeek else { return ([], []) }
+        let n = max(source.options.stats.chartWeeks, 1)
+        let look = max(source.options.stats.rollingWeeks, 1) - 1
+        let rows = source.analysis.weeklyRows(from: end.advanced(by: -(n - 1 + look)), to: end)
+        let rolling = Trend.rollingMean(rows.map(\.meanRating), window: source.options.stats.rollingWeeks)
+        return (Array(rows.suffix(n)), Array(rolling.suffix(n)))
+    }
+
     /// Grind-vs-rating groups worth drawing (n ≥ 3), most brews first; ties by grinder, method, bean name.
-    static func grindGroups(_ report: WeeklyReport) -> [GrindRatingGroup] {
-        report.grindRating.groups.filter { $0.n >= 3 }.sorted {
+    static func grindGroups(_ summary: GrindRatingSummary) -> [GrindRatingGroup] {
+        summary.groups.filter { $0.n >= 3 }.sorted {
             if $0.n != $1.n { return $0.n > $1.n }
             return ($0.grinder, $0.method, $0.bean ?? "") < ($1.grinder, $1.method, $1.bean ?? "")
         }
@@ -125,7 +174,7 @@ public enum ReportCharts {
         return calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day)) ?? Date(timeIntervalSince1970: 0)
     }
 
-    /// Lower-case ASCII-ish slug for file names (`Comandante C40-V60` → `comandante-c40-v60`).
+    /// Lower-case slug for file names (`Comandante C40-V60` → `comandante-c40-v60`).
     static func slugText(_ s: String) -> String {
         var out = ""
         var dash = false
@@ -134,5 +183,24 @@ public enum ReportCharts {
         }
         while out.hasSuffix("-") { out.removeLast() }
         return out.isEmpty ? "group" : String(out.prefix(60))
+    }
+}
+
+extension ReportCharts {
+    /// Draws one chart of `kind` into `url`, the format taken from its extension (`png`, `svg`, `pdf`).
+    ///
+    /// - Throws: ``ReportError/invalidArgument(_:)`` for another extension, ``ReportError/output(path:reason:)``
+    ///   when the file cannot be written.
+    public static func write(_ kind: ChartKind, _ source: ChartSource, espresso: Bool = false, to url: URL,
+                             pngScale: Double = 2) throws(ReportError) {
+        guard let format = ChartImageFormat(fileExtension: url.pathExtension) else {
+            throw .invalidArgument("cannot tell the chart format from '\(url.lastPathComponent)': use .png, .svg or .pdf")
+        }
+        let chosen: ChartImageFormat = if case .png = format { .png(scale: pngScale) } else { format }
+        do {
+            try ChartRenderer.write(chart(kind, source, espresso: espresso), to: url, format: chosen, theme: source.options.theme)
+        } catch {
+            throw .output(path: url.path, reason: "\(error)")
+        }
     }
 }

@@ -23,7 +23,6 @@ public struct WeeklyReport: Sendable {
     public let methodStats: MethodStatsSummary
     public let grindRating: GrindRatingSummary
     public let weekSummary: WeekSummary?
-    public let series: ChartSeries
 
     /// Builds the report of `journal`.
     ///
@@ -72,7 +71,6 @@ public struct WeeklyReport: Sendable {
         methodStats = analysis.methodStats()
         grindRating = analysis.grindRating(curves: true)
         weekSummary = week.flatMap { analysis.weekSummary(week: $0) }
-        series = analysis.chartSeries(week: week)
     }
 
     /// `2026-W47 (16–22 Nov 2026)`, with `, partial: …` when the week is partial.

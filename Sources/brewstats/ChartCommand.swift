@@ -1,6 +1,85 @@
 import ArgumentParser
+import BrewColumns
+import BrewReport
+import BrewStats
+import Foundation
 
+/// `brewstats chart`: one chart on demand, the format taken from the output file's extension.
 struct Chart: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "chart", abstract: "(chart is being written)")
-    func run() async throws { throw ExitCode.failure }
+    static let configuration = CommandConfiguration(
+        commandName: "chart",
+        abstract: "Draw one chart of a journal as PNG, SVG or PDF.",
+        discussion: """
+            Kinds:
+            \(ChartKind.allCases.map { "  \($0.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n"))
+
+            Filters narrow the brews first: --grinder, --method and --bean match names case-insensitively \
+            (a bean also as "Roaster Name"), --since and --until take local dates (YYYY-MM-DD, inclusive). \
+            A filter that matches nothing is an error that lists what the journal has.
+
+            Examples:
+              brewstats chart grind-rating journal.sqlite --grinder "Comandante C40" --bean "Kochere" -o dial-in.png
+              brewstats chart control-chart journal.sqlite --espresso -o espresso.svg
+              brewstats chart brews-per-week export.csv --week 2026-W47 -o weeks.pdf
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The chart: \(ChartKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
+    var kind: String
+
+    @Argument(help: ArgumentHelp("The journal file.", valueName: "journal"))
+    var journal: String
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output file; .png, .svg or .pdf.", valueName: "file"))
+    var output: String
+
+    @OptionGroup var input: JournalInputOptions
+
+    @Option(help: "Only brews with this grinder.") var grinder: String?
+    @Option(help: "Only brews with this method.") var method: String?
+    @Option(help: "Only brews of this bean.") var bean: String?
+    @Option(help: ArgumentHelp("Only brews on or after this local date.", valueName: "YYYY-MM-DD")) var since: String?
+    @Option(help: ArgumentHelp("Only brews on or before this local date.", valueName: "YYYY-MM-DD")) var until: String?
+    @Option(help: ArgumentHelp("Week the trend charts end at (default: the latest week with brews).", valueName: "YYYY-Www")) var week: String?
+    @Flag(help: "For control-chart: the espresso ranges (EY 18–22 %, TDS 8–12 %).") var espresso = false
+    @Option(help: ArgumentHelp("Theme: mono, dark or colour.", valueName: "theme")) var theme = "mono"
+    @Option(help: ArgumentHelp("PNG scale factor (2 = sharp on high-density screens).", valueName: "n")) var scale = 2.0
+
+    func validate() throws {
+        guard ChartKind(rawValue: kind) != nil else {
+            throw ValidationError("unknown chart '\(kind)': use one of \(ChartKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
+        guard ["png", "svg", "pdf"].contains(ext) else { throw ValidationError("the output file must end in .png, .svg or .pdf") }
+        if espresso && kind != ChartKind.controlChart.rawValue { throw ValidationError("--espresso applies to control-chart only") }
+        for (flag, text) in [("--since", since), ("--until", until)] {
+            if let text, Day(iso: text) == nil || text.count != 10 { throw ValidationError("\(flag) takes a date YYYY-MM-DD, not '\(text)'") }
+        }
+        if let week { do { _ = try IsoWeek(label: week) } catch { throw ValidationError("\(error)") } }
+        do { _ = try ReportOptions.theme(theme) } catch { throw ValidationError("\(error)") }
+        guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]") }
+    }
+
+    func run() async throws {
+        let result = try input.load(journal)
+        var options = ReportOptions()
+        options.stats.timeZone = input.timeZone
+        options.theme = try ReportOptions.theme(theme)
+        let filter = JournalFilter(grinder: grinder, method: method, bean: bean,
+                                   since: since.flatMap { Day(iso: $0) }, until: until.flatMap { Day(iso: $0) })
+        let journal: Journal
+        do {
+            journal = try filter.apply(to: result.journal, timeZone: input.timeZone)
+        } catch {
+            throw CLI.fail("\(error)", code: 1)
+        }
+        let analysis = BrewAnalysis(journal: journal, options: options.stats)
+        let source = ChartSource(analysis: analysis, week: try week.map { try IsoWeek(label: $0) }, options: options)
+        do {
+            try ReportCharts.write(ChartKind(rawValue: kind)!, source, espresso: espresso, to: URL(fileURLWithPath: output), pngScale: scale)
+        } catch {
+            throw CLI.fail("\(error)", code: 1)
+        }
+        print("wrote \(output) (\(journal.brews.count) brews\(filter.isEmpty ? "" : ", " + filter.description))")
+    }
 }

@@ -1,0 +1,84 @@
+import BrewColumns
+import BrewStats
+import Foundation
+
+/// Filters for a single chart: equipment and bean by name, and a date range of local days.
+///
+/// Names match case-insensitively and ignoring surrounding spaces; a bean also matches by
+/// `roaster name` or `name (roaster)`. A filter that matches no entity is an error naming what the journal
+/// has; filters that match entities but leave no brews are an error too (nothing to draw).
+public struct JournalFilter: Sendable, Equatable {
+    public var grinder: String?
+    public var method: String?
+    public var bean: String?
+    /// First local day included.
+    public var since: Day?
+    /// Last local day included.
+    public var until: Day?
+
+    public init(grinder: String? = nil, method: String? = nil, bean: String? = nil, since: Day? = nil, until: Day? = nil) {
+        self.grinder = grinder; self.method = method; self.bean = bean; self.since = since; self.until = until
+    }
+
+    /// Whether any filter is set.
+    public var isEmpty: Bool { grinder == nil && method == nil && bean == nil && since == nil && until == nil }
+
+    /// The journal restricted to the matching brews (entity tables kept whole).
+    ///
+    /// - Throws: ``ReportError/noMatch(filter:value:known:)`` when a name matches nothing, and
+    ///   ``ReportError/noBrews(what:)`` when no brew passes every filter.
+    public func apply(to journal: Journal, timeZone: TimeZone) throws(ReportError) -> Journal {
+        guard !isEmpty else { return journal }
+        let t = journal.brews
+        let grinders = try codes("grinder", grinder, journal.grinders.map { [$0.displayName] })
+        let methods = try codes("method", method, journal.methods.map { [$0.displayName] })
+        let beans = try codes("bean", bean, journal.beans.map { b in
+            [b.displayName] + (b.roaster.map { ["\($0) \(b.displayName)", "\(b.displayName) (\($0))"] } ?? [])
+        }, shown: journal.beans.map(\.displayName))
+        let calendar = LocalCalendar(timeZone: timeZone)
+        let selection = Selection.all(t.count).filter { i in
+            if let g = grinders, !(t.grinder.code(i).map { g.contains($0) } ?? false) { return false }
+            if let m = methods, !(t.method.code(i).map { m.contains($0) } ?? false) { return false }
+            if let b = beans, !(t.bean.code(i).map { b.contains($0) } ?? false) { return false }
+            if since != nil || until != nil {
+                guard let us = t.brewDate[i] else { return false }
+                let day = Day(index: calendar.dayIndex(at: us))
+                if let since, day < since { return false }
+                if let until, day > until { return false }
+            }
+            return true
+        }
+        guard !selection.isEmpty else { throw .noBrews(what: "match \(description)") }
+        return journal.filtered(selection)
+    }
+
+    /// The filters in words, e.g. `grinder "C40", since 2026-11-01`.
+    public var description: String {
+        var parts: [String] = []
+        if let grinder { parts.append("grinder \"\(grinder)\"") }
+        if let method { parts.append("method \"\(method)\"") }
+        if let bean { parts.append("bean \"\(bean)\"") }
+        if let since { parts.append("since \(since)") }
+        if let until { parts.append("until \(until)") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// Entity codes whose names match `wanted`, or `nil` when no filter is set.
+    private func codes(_ what: String, _ wanted: String?, _ names: [[String]], shown: [String]? = nil) throws(ReportError) -> Set<Int32>? {
+        guard let wanted else { return nil }
+        let key = Self.fold(wanted)
+        var out = Set<Int32>()
+        for (i, aliases) in names.enumerated() where aliases.contains(where: { Self.fold($0) == key }) {
+            out.insert(Int32(i))
+        }
+        guard !out.isEmpty else {
+            let known = Array(Set(shown ?? names.compactMap(\.first))).sorted()
+            throw .noMatch(filter: what, value: wanted, known: known)
+        }
+        return out
+    }
+
+    static func fold(_ s: String) -> String {
+        s.trimmingCharacters(in: .whitespacesAndNewlines).folding(options: [.caseInsensitive], locale: nil)
+    }
+}
