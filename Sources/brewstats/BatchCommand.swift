@@ -1,6 +1,95 @@
 import ArgumentParser
+import BrewReport
+import Foundation
 
+/// `brewstats batch`: many journals at once — a report folder per journal, a combined folder, `batch.csv`.
 struct Batch: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "batch", abstract: "(batch is being written)")
-    func run() async throws { throw ExitCode.failure }
+    static let configuration = CommandConfiguration(
+        commandName: "batch",
+        abstract: "Report on many journals at once, in parallel, with a combined summary across them.",
+        discussion: """
+            Inputs are journal files and folders (searched recursively for .sqlite, .store, .db, .csv, .json and \
+            .zip files; formats may be mixed). Each journal gets a report folder named after its file, a \
+            journal that cannot be read is listed with the reason and the batch goes on. <out>/combined/ holds \
+            every journal's summaries concatenated with a journal column, equipment usage across journals and \
+            grind versus rating pooled per grinder model; <out>/batch.csv lists each journal's outcome.
+
+            Across machines: --shard K/N takes the K-th of N shards (by a stable hash of each file's path \
+            relative to its input folder, so file order and mount point do not matter); afterwards \
+            `brewstats batch --merge <shard outputs…> --out DIR` combines the shards' combined folders.
+
+            Exit status: 0 when every journal was reported, 3 when some failed, 4 when all failed, 1 when \
+            there was nothing to do or the output could not be written, 64 for a usage error.
+
+            Examples:
+              brewstats batch exports/ --out club-reports
+              brewstats batch a.sqlite b.csv c.zip --out out --jobs 2 --quiet
+              brewstats batch exports/ --out part-3 --shard 3/8 --resume
+              brewstats batch --merge part-1 part-2 part-3 --out all
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Journal files and folders (with --merge: the shards' output folders).", valueName: "input"))
+    var inputs: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Output folder.", valueName: "dir"))
+    var out: String
+
+    @Option(name: .long, help: ArgumentHelp("Journals processed at once (default: all cores).", valueName: "n"))
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Flag(name: .long, help: "No progress output.")
+    var quiet = false
+
+    @Flag(name: .long, help: "Skip journals whose report is complete and was made from the same file with the same options.")
+    var resume = false
+
+    @Option(name: .long, help: ArgumentHelp("Take only shard K of N (1 ≤ K ≤ N).", valueName: "K/N"))
+    var shard: String?
+
+    @Flag(name: .long, help: "Merge the given batch output folders (from --shard runs) into --out.")
+    var merge = false
+
+    @OptionGroup var input: JournalInputOptions
+    @OptionGroup var render: RenderOptions
+
+    func validate() throws {
+        guard !inputs.isEmpty else { throw ValidationError("give at least one journal file or folder") }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if let shard, Shard(shard) == nil { throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, e.g. 2/8") }
+        if merge && (shard != nil || resume) { throw ValidationError("--merge combines finished outputs: --shard and --resume do not apply") }
+    }
+
+    func run() async throws {
+        CLI.removeStagingOnInterrupt()
+        let reportOptions = try render.options(timeZone: input.timeZone)
+        let outURL = URL(fileURLWithPath: out)
+        if merge {
+            do {
+                let outcomes = try BatchRunner.merge(shards: inputs.map { URL(fileURLWithPath: $0) }, out: outURL, options: reportOptions)
+                print("merged \(inputs.count) shard outputs: \(outcomes.count) journals into \(outURL.appendingPathComponent("combined").path)/")
+            } catch {
+                throw CLI.fail("\(error)", code: 1)
+            }
+            return
+        }
+        var options = BatchOptions(inputs: inputs, out: outURL)
+        options.jobs = jobs
+        options.quiet = quiet
+        options.resume = resume
+        options.shard = shard.flatMap(Shard.init)
+        options.report = reportOptions
+        do { options.importOptions = try input.importOptions() } catch { throw CLI.fail("\(error)", code: 2) }
+        let result: BatchResult
+        do {
+            result = try BatchRunner.run(options)
+        } catch {
+            throw CLI.fail("\(error)", code: 1)
+        }
+        guard !result.outcomes.isEmpty else { throw CLI.fail("no journal files found in \(inputs.joined(separator: ", "))", code: 1) }
+        let skipped = result.outcomes.filter { $0.status == .skipped }.count
+        print("\(result.succeeded) of \(result.outcomes.count) journals reported\(skipped > 0 ? " (\(skipped) unchanged, skipped)" : "")"
+              + "\(result.failed > 0 ? ", \(result.failed) failed" : ""); see \(outURL.appendingPathComponent("batch.csv").path)")
+        if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+    }
 }

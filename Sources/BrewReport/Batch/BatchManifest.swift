@@ -1,0 +1,78 @@
+import BrewStats
+import Foundation
+
+/// `manifest.json` in each journal's report folder of a batch: where the report came from, so `--resume`
+/// can tell an unchanged journal, and the small pooled data the combined charts need, so a resumed or merged
+/// batch can draw them without importing the journal again.
+public struct BatchManifest: Codable, Sendable, Equatable {
+    /// Bumped when the manifest or the report layout changes; a different version is never resumed.
+    public static let currentVersion = 1
+
+    public var version = BatchManifest.currentVersion
+    public var journal: String
+    public var input: String
+    /// FNV-1a 64 of the input's bytes and of the report options, hex.
+    public var fingerprint: String
+    public var format: String
+    public var read: Int
+    public var kept: Int
+    public var rejected: Int
+    public var warnings: Int
+    public var week: String?
+    /// Brews per method and grinder name (the combined usage chart).
+    public var usage: [UsageEntry]
+    /// (grinder, grind, rating) with their brew counts (the pooled grind-vs-rating charts).
+    public var grind: [GrindEntry]
+
+    public struct UsageEntry: Codable, Sendable, Equatable {
+        public var kind: String
+        public var name: String
+        public var brews: Int
+    }
+
+    public struct GrindEntry: Codable, Sendable, Equatable {
+        public var grinder: String
+        public var grind: Double
+        public var rating: Double
+        public var count: Int
+    }
+
+    /// The pooled data of one analysed journal.
+    static func pooled(_ report: WeeklyReport) -> (usage: [UsageEntry], grind: [GrindEntry]) {
+        let usage = report.usage.rows.map { UsageEntry(kind: $0.kind.rawValue, name: $0.name, brews: $0.brews) }
+        let t = report.analysis.journal.brews
+        struct Key: Hashable { let g: Int32; let x: Double; let y: Double }
+        var counts: [Key: Int] = [:]
+        for i in 0..<t.count {
+            guard let g = t.grinder.code(i), let x = t.grindSetting[i], let y = t.rating[i], x.isFinite, y.isFinite else { continue }
+            counts[Key(g: g, x: x, y: y), default: 0] += 1
+        }
+        let names = t.grinder.dictionary
+        let grind = counts.map { GrindEntry(grinder: names[Int($0.key.g)], grind: $0.key.x, rating: $0.key.y, count: $0.value) }
+            .sorted { ($0.grinder, $0.grind, $0.rating) < ($1.grinder, $1.grind, $1.rating) }
+        return (usage, grind)
+    }
+
+    func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return (try? encoder.encode(self)) ?? Data()
+    }
+
+    static func load(_ url: URL) -> BatchManifest? {
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        return try? JSONDecoder().decode(BatchManifest.self, from: data)
+    }
+}
+
+/// FNV-1a 64 over a file's bytes (streamed in 1 MiB blocks) and a salt; `nil` when the file cannot be read.
+func fingerprint(of url: URL, salt: String) -> String? {
+    guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+    defer { try? handle.close() }
+    var h: UInt64 = 0xcbf2_9ce4_8422_2325
+    for b in salt.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+    while let block = try? handle.read(upToCount: 1 << 20), !block.isEmpty {
+        for b in block { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+    }
+    return String(h, radix: 16)
+}

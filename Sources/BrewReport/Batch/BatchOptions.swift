@@ -1,0 +1,66 @@
+import BrewImport
+import Foundation
+
+/// How a batch runs.
+public struct BatchOptions: Sendable {
+    /// Files and folders given on the command line.
+    public var inputs: [String]
+    /// The output folder: one report folder per journal, `combined/`, and `batch.csv`.
+    public var out: URL
+    /// Journals processed at once (default: all cores).
+    public var jobs = ProcessInfo.processInfo.activeProcessorCount
+    public var quiet = false
+    /// Skip journals whose report folder is complete and was made from the same bytes with the same options.
+    public var resume = false
+    /// Take only this shard of the inputs.
+    public var shard: Shard?
+    public var report = ReportOptions()
+    public var importOptions = ImportOptions()
+    /// Progress display; `nil` picks a bar on a terminal and lines otherwise.
+    public var progressMode: ProgressReporter.Mode?
+
+    public init(inputs: [String], out: URL) {
+        self.inputs = inputs
+        self.out = out
+    }
+
+    /// File extensions a folder is searched for.
+    public static let journalExtensions: Set<String> = ["sqlite", "store", "db", "csv", "json", "zip"]
+
+    /// The journal files among `inputs`: files as given; folders searched recursively for files with a
+    /// journal extension (hidden files and folders skipped). Sorted by path, duplicates removed.
+    ///
+    /// Each file's shard key is its path relative to the folder it was found in (its name, for a file given
+    /// directly), so machines that mount the inputs at different places still agree on the shards.
+    ///
+    /// - Throws: ``ReportError/invalidArgument(_:)`` for a path that does not exist.
+    public func journalFiles() throws(ReportError) -> [BatchInput] {
+        var out: [BatchInput] = []
+        let fm = FileManager.default
+        for path in inputs {
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
+                throw .invalidArgument("no such file or folder: \(path)")
+            }
+            let url = URL(fileURLWithPath: path)
+            guard isDir.boolValue else { out.append(BatchInput(url: url.standardizedFileURL, key: url.lastPathComponent)); continue }
+            let root = url.standardizedFileURL.path + "/"
+            let walker = fm.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+            while let item = walker?.nextObject() as? URL {
+                if (try? item.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                   BatchOptions.journalExtensions.contains(item.pathExtension.lowercased()) {
+                    let full = item.standardizedFileURL
+                    out.append(BatchInput(url: full, key: full.path.hasPrefix(root) ? String(full.path.dropFirst(root.count)) : full.lastPathComponent))
+                }
+            }
+        }
+        var seen = Set<String>()
+        return out.filter { seen.insert($0.url.path).inserted }.sorted { $0.url.path < $1.url.path }
+    }
+}
+
+/// One journal file of a batch and the key its shard is chosen by.
+public struct BatchInput: Sendable, Equatable {
+    public let url: URL
+    public let key: String
+}

@@ -1,0 +1,155 @@
+import BrewImport
+import Foundation
+
+/// The outcome of one journal in a batch (one row of `batch.csv`).
+public struct JournalOutcome: Sendable, Equatable {
+    public enum Status: String, Sendable { case ok, skipped, failed }
+    public var journal: String
+    public var input: String
+    public var status: Status
+    public var format: String = ""
+    public var read = 0
+    public var kept = 0
+    public var rejected = 0
+    public var warnings = 0
+    public var week = ""
+    public var error = ""
+
+    static let header = ["journal", "input", "status", "format", "brews_read", "brews_kept", "brews_rejected", "warnings", "week", "error"]
+    var cells: [String] { [journal, input, status.rawValue, format, "\(read)", "\(kept)", "\(rejected)", "\(warnings)", week, error] }
+}
+
+/// What a batch did: one outcome per journal, in input order.
+public struct BatchResult: Sendable {
+    public let outcomes: [JournalOutcome]
+    public var succeeded: Int { outcomes.filter { $0.status != .failed }.count }
+    public var failed: Int { outcomes.filter { $0.status == .failed }.count }
+
+    /// 0 when every journal succeeded (or was skipped as unchanged), 3 when some failed, 4 when all failed.
+    public var exitCode: Int32 { failed == 0 ? 0 : (succeeded == 0 ? 4 : 3) }
+}
+
+/// Runs a batch: imports every journal, writes its report folder, then the combined folder and `batch.csv`.
+///
+/// Journals run `jobs` at a time; each worker holds one journal at once, so memory is bounded by `jobs`
+/// journals, not by the batch. A journal that fails to import or report is recorded and the batch goes on.
+/// Report folder names come from ``OutputNaming`` over all inputs (before sharding, so shards never
+/// collide), and cannot escape the output folder.
+public enum BatchRunner {
+    public static func run(_ options: BatchOptions) throws(ReportError) -> BatchResult {
+        let all = try options.journalFiles()
+        var naming = OutputNaming()
+        let named = all.map { (input: $0, name: naming.name(for: $0.url)) }
+        let mine = named.filter { options.shard?.contains($0.input.key) ?? true }
+        do {
+            try FileManager.default.createDirectory(at: options.out, withIntermediateDirectories: true)
+        } catch {
+            throw .output(path: options.out.path, reason: StagedDirectory.reason(error))
+        }
+        let progress = ProgressReporter(total: mine.count, quiet: options.quiet, mode: options.progressMode)
+        let salt = optionsSalt(options)
+        let results = OutcomeStore(count: mine.count)
+        let next = Counter()
+        let workers = max(1, min(options.jobs, mine.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let i = next.take(below: mine.count) {
+                let item = mine[i]
+                let outcome = runOne(item.input.url, name: item.name, options: options, salt: salt)
+                results.set(i, outcome)
+                let detail = outcome.status == .failed ? outcome.error : "\(outcome.kept) brews\(outcome.status == .skipped ? " (unchanged, skipped)" : "")"
+                progress.finished(item.name, ok: outcome.status != .failed, detail: detail)
+            }
+        }
+        let outcomes = results.all()
+        try Combined.write(names: mine.map(\.name), outcomes: outcomes, out: options.out, options: options.report)
+        try AtomicFile.write(batchCSV(outcomes), to: options.out.appendingPathComponent("batch.csv"))
+        return BatchResult(outcomes: outcomes)
+    }
+
+    /// Imports, analyses and writes one journal; never throws (a failure is an outcome).
+    static func runOne(_ url: URL, name: String, options: BatchOptions, salt: String) -> JournalOutcome {
+        var outcome = JournalOutcome(journal: name, input: url.path, status: .failed)
+        let folder = options.out.appendingPathComponent(name)
+        guard let print = fingerprint(of: url, salt: salt) else {
+            outcome.error = "cannot read the file"
+            return outcome
+        }
+        if options.resume, let m = BatchManifest.load(folder.appendingPathComponent("manifest.json")),
+           m.version == BatchManifest.currentVersion, m.fingerprint == print {
+            outcome.status = .skipped
+            (outcome.format, outcome.read, outcome.kept, outcome.rejected, outcome.warnings, outcome.week) =
+                (m.format, m.read, m.kept, m.rejected, m.warnings, m.week ?? "")
+            return outcome
+        }
+        do {
+            let imported = try importJournal(at: url, options: options.importOptions)
+            let imp = imported.report
+            (outcome.format, outcome.read, outcome.kept, outcome.rejected, outcome.warnings) =
+                (imp.format.rawValue, imp.brews.read, imp.brews.kept, imp.brews.rejected, imp.warnings.count)
+            let report = try WeeklyReport(journal: imported.journal, journalName: url.lastPathComponent,
+                                          importReport: imp, options: options.report)
+            outcome.week = report.week?.label ?? ""
+            let pooled = BatchManifest.pooled(report)
+            let manifest = BatchManifest(journal: name, input: url.path, fingerprint: print, format: imp.format.rawValue,
+                                         read: imp.brews.read, kept: imp.brews.kept, rejected: imp.brews.rejected,
+                                         warnings: imp.warnings.count, week: report.week?.label,
+                                         usage: pooled.usage, grind: pooled.grind)
+            try ReportWriter.write(report, options: options.report, to: folder, extra: ["manifest.json": manifest.encoded()])
+            outcome.status = .ok
+        } catch {
+            outcome.error = "\(error)"
+        }
+        return outcome
+    }
+
+    static func optionsSalt(_ o: BatchOptions) -> String {
+        let r = o.report
+        return "v\(BatchManifest.currentVersion)|\(r.week)|\(r.stats.timeZone.identifier)|\(r.stats.retentionFactor)|\(r.formats.map(\.fileExtension))|\(r.theme.name)|\(o.importOptions.format?.rawValue ?? "auto")"
+    }
+
+    static func batchCSV(_ outcomes: [JournalOutcome]) -> String {
+        var s = JournalOutcome.header.joined(separator: ",") + "\r\n"
+        for o in outcomes { s += o.cells.map(CSVText.field).joined(separator: ",") + "\r\n" }
+        return s
+    }
+}
+
+/// RFC 4180 fields for the report layer's own CSVs, with the same formula guard as the summaries.
+enum CSVText {
+    static func field(_ s: String) -> String {
+        var v = s
+        if let first = v.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), Double(v) == nil { v = "'" + v }
+        guard v.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return v }
+        return "\"" + v.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+/// A shared work index handed out to workers.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+    func take(below n: Int) -> Int? {
+        lock.lock(); defer { lock.unlock() }
+        guard value < n else { return nil }
+        value += 1
+        return value - 1
+    }
+}
+
+/// Outcomes written by workers into their input slot.
+final class OutcomeStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [JournalOutcome?]
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ o: JournalOutcome) { lock.lock(); slots[i] = o; lock.unlock() }
+    func all() -> [JournalOutcome] { lock.lock(); defer { lock.unlock() }; return slots.map { $0! } }
+}
+
+extension BatchRunner {
+    /// Combines shard outputs (each a finished batch `--out` folder) into `out`: `combined/` and `batch.csv`.
+    ///
+    /// - Throws: ``ReportError/invalidArgument(_:)`` when a folder is not a finished batch output.
+    public static func merge(shards: [URL], out: URL, options: ReportOptions) throws(ReportError) -> [JournalOutcome] {
+        try Combined.merge(shards: shards, out: out, options: options)
+    }
+}

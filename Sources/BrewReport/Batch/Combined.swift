@@ -1,0 +1,196 @@
+import BrewCharts
+import BrewStats
+import Foundation
+
+/// The combined folder of a batch (`<out>/combined/`): every journal's five summaries concatenated with a
+/// leading `journal` column, cross-journal charts (equipment usage summed over journals; grind versus rating
+/// pooled per grinder model), `pooled.json` (the data behind those charts, so shards can be merged), and an
+/// `index.html` linking every journal's report. Written through a ``StagedDirectory``.
+enum Combined {
+    /// Brews per (kind, name) and (grinder, grind, rating) counts, summed over journals.
+    struct Pool: Codable {
+        var usage: [String: Int] = [:]      // "method\tV60" → brews
+        var grind: [String: Int] = [:]      // "Comandante C40\t22\t4.5" → brews
+
+        mutating func add(_ m: BatchManifest) {
+            for u in m.usage { usage["\(u.kind)\t\(u.name)", default: 0] += u.brews }
+            for g in m.grind { grind["\(g.grinder)\t\(g.grind)\t\(g.rating)", default: 0] += g.count }
+        }
+
+        mutating func add(_ other: Pool) {
+            for (k, v) in other.usage { usage[k, default: 0] += v }
+            for (k, v) in other.grind { grind[k, default: 0] += v }
+        }
+    }
+
+    /// Writes `<out>/combined/` from the journals' report folders, read back one at a time.
+    static func write(names: [String], outcomes: [JournalOutcome], out: URL, options: ReportOptions) throws(ReportError) {
+        let staged = try StagedDirectory(target: out.appendingPathComponent("combined"))
+        var pool = Pool()
+        var writers = try csvWriters(in: staged.staging)
+        for (name, outcome) in zip(names, outcomes) where outcome.status != .failed {
+            let folder = out.appendingPathComponent(name)
+            if let m = BatchManifest.load(folder.appendingPathComponent("manifest.json")) { pool.add(m) }
+            for (file, writer) in writers {
+                guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) else { continue }
+                writer.append(records: CSVRecords.split(text).dropFirst(), journal: name)
+            }
+        }
+        writers.values.forEach { $0.close() }
+        writers.removeAll()
+        try finish(staged, pool: pool, outcomes: outcomes, options: options)
+    }
+
+    /// Merges shards' outputs: their `combined/` CSVs and pooled data, and their `batch.csv` files.
+    static func merge(shards: [URL], out: URL, options: ReportOptions) throws(ReportError) -> [JournalOutcome] {
+        let staged = try StagedDirectory(target: out.appendingPathComponent("combined"))
+        var pool = Pool()
+        var outcomes: [JournalOutcome] = []
+        var writers = try csvWriters(in: staged.staging)
+        for shard in shards {
+            let combined = shard.appendingPathComponent("combined")
+            guard let data = try? Data(contentsOf: combined.appendingPathComponent("pooled.json")),
+                  let p = try? JSONDecoder().decode(Pool.self, from: data),
+                  let batch = try? String(contentsOf: shard.appendingPathComponent("batch.csv"), encoding: .utf8)
+            else { throw .invalidArgument("\(shard.path) is not a finished batch output (no combined/pooled.json or batch.csv)") }
+            pool.add(p)
+            for (file, writer) in writers {
+                guard let text = try? String(contentsOf: combined.appendingPathComponent(file), encoding: .utf8) else { continue }
+                writer.append(records: CSVRecords.split(text).dropFirst(), journal: nil)
+            }
+            for record in CSVRecords.split(batch).dropFirst() {
+                let f = CSVRecords.fields(record)
+                guard f.count == JournalOutcome.header.count, let status = JournalOutcome.Status(rawValue: f[2]) else { continue }
+                outcomes.append(JournalOutcome(journal: f[0], input: f[1], status: status, format: f[3], read: Int(f[4]) ?? 0,
+                                               kept: Int(f[5]) ?? 0, rejected: Int(f[6]) ?? 0, warnings: Int(f[7]) ?? 0,
+                                               week: f[8], error: f[9]))
+            }
+        }
+        writers.values.forEach { $0.close() }
+        writers.removeAll()
+        outcomes.sort { $0.journal < $1.journal }
+        try finish(staged, pool: pool, outcomes: outcomes, options: options)
+        try AtomicFile.write(BatchRunner.batchCSV(outcomes), to: out.appendingPathComponent("batch.csv"))
+        return outcomes
+    }
+
+    private static func csvWriters(in folder: URL) throws(ReportError) -> [String: CombinedCSV] {
+        var writers: [String: CombinedCSV] = [:]
+        for file in ReportWriter.csvFiles {
+            writers[file] = try CombinedCSV(url: folder.appendingPathComponent(file), header: header(of: file))
+        }
+        return writers
+    }
+
+    private static func header(of file: String) -> [String] {
+        switch file {
+        case "equipment_usage.csv": EquipmentUsageSummary.header
+        case "weekly.csv": WeeklySummary.header
+        case "method_stats.csv": MethodStatsSummary.header
+        case "grind_rating.csv": GrindRatingSummary.header
+        default: WeekSummary.header
+        }
+    }
+
+    /// Charts, pooled data and the index page; then the folder appears.
+    private static func finish(_ staged: StagedDirectory, pool: Pool, outcomes: [JournalOutcome], options: ReportOptions) throws(ReportError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        try AtomicFile.write((try? encoder.encode(pool)) ?? Data(), to: staged.staging.appendingPathComponent("pooled.json"))
+        var charts: [NamedChart] = [NamedChart(stem: "equipment-usage", title: "Equipment usage across journals", chart: usageChart(pool))]
+        charts += PooledGrind.charts(pool.grind, limit: 6)
+        for named in charts {
+            for format in options.formats {
+                let url = staged.staging.appendingPathComponent("\(named.stem).\(format.fileExtension)")
+                do { try ChartRenderer.write(named.chart, to: url, format: format, theme: options.theme) } catch {
+                    throw .output(path: url.path, reason: "\(error)")
+                }
+            }
+        }
+        try AtomicFile.write(CombinedPage.render(outcomes: outcomes, charts: charts, formats: options.formats),
+                             to: staged.staging.appendingPathComponent("index.html"))
+        try staged.commit()
+    }
+
+    static func usageChart(_ pool: Pool) -> Chart {
+        var methods: [UsageCount] = [], grinders: [UsageCount] = []
+        for (key, n) in pool.usage.sorted(by: { $0.key < $1.key }) {
+            let parts = key.split(separator: "\t", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { continue }
+            if parts[0] == "method" { methods.append(UsageCount(name: parts[1], count: n)) } else { grinders.append(UsageCount(name: parts[1], count: n)) }
+        }
+        return BrewstatsCharts.equipmentUsage(methods: methods, grinders: grinders)
+    }
+}
+
+/// One combined CSV being appended to: the summary's header with `journal` in front, then records.
+final class CombinedCSV {
+    private let handle: FileHandle
+    private var buffer = Data()
+
+    init(url: URL, header: [String]) throws(ReportError) {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil), let h = FileHandle(forWritingAtPath: url.path) else {
+            throw .output(path: url.path, reason: "cannot create the file")
+        }
+        handle = h
+        buffer.append(Data((["journal"] + header).joined(separator: ",").utf8))
+        buffer.append(Data("\r\n".utf8))
+    }
+
+    /// Appends records (each without its line end), prefixed with the `journal` field when given.
+    func append<S: Sequence>(records: S, journal: String?) where S.Element == Substring {
+        let prefix = journal.map { CSVText.field($0) + "," } ?? ""
+        for r in records where !r.isEmpty {
+            buffer.append(Data((prefix + r + "\r\n").utf8))
+        }
+        if buffer.count > 1 << 20 { flush() }
+    }
+
+    private func flush() {
+        handle.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func close() {
+        flush()
+        try? handle.close()
+    }
+}
+
+/// Splits CSV text into records (quote-aware: a quoted field may hold line ends) and records into fields.
+enum CSVRecords {
+    /// Records without their line ends; a final empty line is dropped.
+    static func split(_ text: String) -> [Substring] {
+        var out: [Substring] = []
+        var start = text.startIndex
+        var quoted = false
+        var i = text.startIndex
+        while i < text.endIndex {
+            let c = text[i]
+            if c == "\"" { quoted.toggle() } else if !quoted && (c == "\n" || c == "\r\n" || c == "\r") {
+                out.append(text[start..<i])
+                start = text.index(after: i)
+            }
+            i = text.index(after: i)
+        }
+        if start < text.endIndex { out.append(text[start...]) }
+        return out
+    }
+
+    /// The fields of one record, unquoted.
+    static func fields(_ record: Substring) -> [String] {
+        var out: [String] = [], field = "", quoted = false
+        var it = record.makeIterator()
+        var pending: Character? = nil
+        while let c = pending ?? it.next() {
+            pending = nil
+            if quoted {
+                if c == "\"" {
+                    if let n = it.next() { if n == "\"" { field.append("\"") } else { quoted = false; pending = n } } else { quoted = false }
+                } else { field.append(c) }
+            } else if c == "\"" { quoted = true } else if c == "," { out.append(field); field = "" } else { field.append(c) }
+        }
+        out.append(field)
+        return out
+    }
+}
