@@ -52,7 +52,6 @@ release: deps
 	$(SWIFT) build -c release --product brewstats
 
 report: release
-	rm -rf $(REPORT_DIR)
 	$(RELEASE_BIN) report $(SAMPLE) --out $(REPORT_DIR) --tz Europe/Berlin
 	@echo "weekly report written to $(REPORT_DIR)/ (open $(REPORT_DIR)/index.html)"
 

@@ -95,7 +95,11 @@ let package = Package(
         .testTarget(name: "BrewColumnsTests", dependencies: ["BrewColumns", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "BrewImportTests",
-            dependencies: ["BrewImport", "BrewSynth", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "BrewImport", "BrewSynth", "TestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ],
             swiftSettings: strict
         ),
         .testTarget(name: "BrewSynthTests", dependencies: ["BrewSynth", "BrewImport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),

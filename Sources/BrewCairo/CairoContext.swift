@@ -71,6 +71,16 @@ public struct CairoContext: ~Copyable {
         try CairoError.check(cairo_status(handle), "drawing")
     }
 
+    // MARK: Pages
+
+    /// Ends the current page of a multi-page (PDF) surface and starts a fresh, blank one of the same size.
+    ///
+    /// The graphics state (source, line style, clip, transform) carries over to the next page. The page in
+    /// progress when the surface is finished is emitted automatically, so a document of `n` pages calls this
+    /// `n − 1` times. On PNG surfaces it only flushes; on SVG surfaces (single-page) later drawing overlays the
+    /// same page.
+    public func showPage() { cairo_show_page(handle) }
+
     // MARK: State
 
     /// Pushes the graphics state (source, line style, clip, transform).

@@ -67,6 +67,12 @@ struct CairoBackend: RenderBackend, ~Copyable {
         clipDepth -= 1
     }
 
+    /// Ends the current PDF page: unwinds any open clips, then starts a blank page of the same size.
+    mutating func showPage() {
+        while clipDepth > 0 { popClip() }
+        context.showPage()
+    }
+
     /// Checks the sticky status and releases the context.
     consuming func close() throws {
         while clipDepth > 0 { popClip() }
@@ -111,11 +117,31 @@ enum CairoOutput {
         }
     }
 
-    static func write(_ bytes: [UInt8], to url: URL) throws {
+    /// Encodes `pages` as one multi-page PDF of `width × height` pt pages, each list replayed onto its own page.
+    ///
+    /// An empty `pages` still yields a valid one-page (blank) document.
+    static func encodePDF(pages: [DisplayList], width: Double, height: Double, title: String) throws -> [UInt8] {
+        do {
+            let surface = try CairoSurface(format: .pdf, width: width, height: height,
+                                           metadata: CairoDocumentMetadata(title: title.isEmpty ? nil : title))
+            var backend = CairoBackend(context: try CairoContext(surface: surface))
+            for (index, page) in pages.enumerated() {
+                if index > 0 { backend.showPage() }
+                page.replay(into: &backend)
+            }
+            try backend.close()
+            return try surface.finish()
+        } catch let error as CairoError {
+            throw ChartError(context: "rendering PDF document \"\(title)\"", reason: error.description)
+        }
+    }
+
+    /// Writes `bytes` atomically; `noun` names what is written in the error context ("chart", "document").
+    static func write(_ bytes: [UInt8], to url: URL, noun: String = "chart") throws {
         do {
             try AtomicFile.write(bytes, to: url)
         } catch let error as CairoError {
-            throw ChartError(context: "writing chart to \(url.path)", reason: error.description)
+            throw ChartError(context: "writing \(noun) to \(url.path)", reason: error.description)
         }
     }
 }

@@ -1,8 +1,9 @@
 /// A hash map from byte strings to entity indices, probed without creating a `String` per lookup.
 ///
 /// Keys are copied once into an arena; lookups hash the candidate bytes (FNV-1a) and compare in place.
-/// Open addressing with linear probing; the table doubles past 50 % load.
-struct ByteInterner {
+/// Open addressing with linear probing; the table doubles past 50 % load. A class, so the per-row readers
+/// that hold one pay a single retain, not one per array.
+final class ByteInterner {
     private var arena: [UInt8] = []
     private var starts: [Int] = []
     private var counts: [Int] = []
@@ -34,7 +35,7 @@ struct ByteInterner {
     }
 
     /// Stores `value` for `key` (which must not be present yet).
-    mutating func insert(_ key: UnsafeBufferPointer<UInt8>, value: Int32) {
+    func insert(_ key: UnsafeBufferPointer<UInt8>, value: Int32) {
         if (values.count + 1) * 2 > slots.count { grow() }
         let h = Self.hash(key)
         starts.append(arena.count)
@@ -51,14 +52,14 @@ struct ByteInterner {
         return true
     }
 
-    private mutating func place(_ entry: Int32, hash h: UInt64) {
+    private func place(_ entry: Int32, hash h: UInt64) {
         let mask = slots.count - 1
         var s = Int(truncatingIfNeeded: h) & mask
         while slots[s] >= 0 { s = (s + 1) & mask }
         slots[s] = entry
     }
 
-    private mutating func grow() {
+    private func grow() {
         slots = [Int32](repeating: -1, count: slots.count * 2)
         for k in 0..<values.count { place(Int32(k), hash: hashes[k]) }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The columns of the app's CSV export (contract §2b), and how foreign headers are matched to them.
 ///
 /// A header matches after ``normalize(_:)``: lower-cased, a trailing unit in parentheses or brackets
@@ -87,5 +89,3 @@ public enum CSVColumn: String, Sendable, CaseIterable {
         self = column
     }
 }
-
-import Foundation

@@ -97,9 +97,9 @@ private struct RowReader {
     var resolver: LocalTimeResolver
     var scratch: [UInt8] = []
     var key: [UInt8] = []
-    var methods = ByteInterner()
-    var grinders = ByteInterner()
-    var beans = ByteInterner()
+    let methods = ByteInterner()
+    let grinders = ByteInterner()
+    let beans = ByteInterner()
 
     init(position: [Int], headers: [String], mapping: ColumnMapping?, resolver: LocalTimeResolver) {
         self.position = position
@@ -236,9 +236,7 @@ private struct RowReader {
         let category = text(.methodCategory, reader, trim: true, &session).map(MethodCategory.init(rawString:))
             ?? MethodCategory.inferred(fromName: name)
         let index = session.builder.addMethod(BrewMethod(name: name, category: category))
-        var interner = self.methods
-        trimmedBytes(.method, reader) { interner.insert($0, value: index) }
-        self.methods = interner
+        trimmedBytes(.method, reader) { methods.insert($0, value: index) }
         return index
     }
 
@@ -248,9 +246,7 @@ private struct RowReader {
         if let found { return found }
         let name = text(.grinder, reader, trim: true, &session)!
         let index = session.builder.addGrinder(Grinder(name: name))
-        var interner = self.grinders
-        trimmedBytes(.grinder, reader) { interner.insert($0, value: index) }
-        self.grinders = interner
+        trimmedBytes(.grinder, reader) { grinders.insert($0, value: index) }
         return index
     }
 
@@ -265,6 +261,7 @@ private struct RowReader {
         trimmedBytes(.bean, reader) { key.append(contentsOf: $0) }
         defer { swap(&key, &self.key) }
         guard key.count > 1 else { return nil }
+        let beans = self.beans
         if let found = key.withUnsafeBufferPointer({ beans.value(for: $0) }) { return found }
         let line = reader.recordLine
         var bean = CoffeeBean(name: text(.bean, reader, trim: true, &session),

@@ -40,11 +40,14 @@ public struct ImportReport: Sendable, Equatable {
 
 /// One rejected record: where it is, which column made it impossible, and why.
 ///
-/// Reject rules (every importer): a brew is rejected when its date is missing or cannot be parsed; when a
-/// numeric field holds something that is not a number (after units such as `g`, `°C`, `%`, `s` and decimal
-/// commas are allowed for); when a mass (dose, water, yield) is negative, not finite, or above 10 000 g; when
-/// brew time, temperature or TDS is negative or not finite; when its id repeats an earlier brew's
-/// (the first is kept); or, in JSON, when a field has the wrong JSON type. Everything else is kept.
+/// Reject rules (every importer): a brew is rejected when its date is missing or cannot be parsed (a brew
+/// without a date cannot be placed in a day or week); when a numeric field holds something that is not a number
+/// (after units such as `g`, `°C`, `%`, `s`, `m:ss` times and decimal commas are allowed for); when a mass (dose,
+/// water, yield) is negative, not finite, or above 10 000 g; when brew time or TDS is negative or not finite, or
+/// temperature, rating or a tasting score is not finite; when its id repeats an earlier brew's (the first is
+/// kept); when a CSV record is malformed (the file ends inside quotes, text follows a closing quote); or, in JSON,
+/// when a brew field has the wrong JSON type. Everything else is kept: implausible values (dose > 100 g,
+/// rating outside 0–5, TDS > 25 %, …) become ``ImportWarning``s, and text that is not UTF-8 is kept with U+FFFD.
 public struct Reject: Sendable, Equatable, Codable {
     /// The file (for an archive: `archive.zip/entry.json`).
     public var file: String

@@ -1,94 +1,6 @@
 import BrewColumns
 import Foundation
 
-/// Where a record sits in its file; turned into text only when a reject or a first warning needs it.
-enum RecordLocation: Sendable, CustomStringConvertible {
-    /// A physical CSV line (1-based).
-    case line(Int)
-    /// A store row: table and `Z_PK`.
-    case storeRow(table: String, pk: Int64)
-    /// An array element: `brews[17]`.
-    case element(array: String, index: Int)
-
-    var description: String {
-        switch self {
-        case .line(let n): "line \(n)"
-        case .storeRow(let table, let pk): "\(table) Z_PK=\(pk)"
-        case .element(let array, let index): "\(array)[\(index)]"
-        }
-    }
-}
-
-/// The brew fields every importer validates, with each format's spelling of their names.
-enum BrewField: Hashable, CaseIterable {
-    case id, brewDate, dose, water, yield, time, temperature, tds, rating, acidity, body, sweetness
-
-    func name(in format: JournalFormat) -> String {
-        switch format {
-        case .csv:
-            switch self {
-            case .id: "brew_id"
-            case .brewDate: "brewed_at"
-            case .dose: "dose_g"
-            case .water: "water_g"
-            case .yield: "yield_g"
-            case .time: "brew_time_s"
-            case .temperature: "water_temp_c"
-            case .tds: "tds_pct"
-            case .rating: "rating"
-            case .acidity: "acidity"
-            case .body: "body"
-            case .sweetness: "sweetness"
-            }
-        case .coreDataStore:
-            switch self {
-            case .id: "ZID"
-            case .brewDate: "ZBREWDATE"
-            case .dose: "ZDOSEGRAMS"
-            case .water: "ZWATERGRAMS"
-            case .yield: "ZYIELDGRAMS"
-            case .time: "ZBREWTIMESECONDS"
-            case .temperature: "ZWATERTEMPERATURE"
-            case .tds: "ZTDS"
-            case .rating: "ZRATING"
-            case .acidity: "ZTASTINGNOTE.ZACIDITY"
-            case .body: "ZTASTINGNOTE.ZBODY"
-            case .sweetness: "ZTASTINGNOTE.ZSWEETNESS"
-            }
-        case .json:
-            switch self {
-            case .id: "id"
-            case .brewDate: "brewDate"
-            case .dose: "doseGrams"
-            case .water: "waterGrams"
-            case .yield: "yieldGrams"
-            case .time: "brewTimeSeconds"
-            case .temperature: "waterTemperature"
-            case .tds: "tds"
-            case .rating: "rating"
-            case .acidity: "acidity"
-            case .body: "body"
-            case .sweetness: "sweetness"
-            }
-        case .beanconqueror:
-            switch self {
-            case .id: "config.uuid"
-            case .brewDate: "config.unix_timestamp"
-            case .dose: "grind_weight"
-            case .water: "brew_quantity"
-            case .yield: "brew_beverage_quantity"
-            case .time: "brew_time"
-            case .temperature: "brew_temperature"
-            case .tds: "tds"
-            case .rating: "rating"
-            case .acidity: "cupping.acidity"
-            case .body: "cupping.body"
-            case .sweetness: "cupping.sweetness"
-            }
-        }
-    }
-}
-
 /// The state one import accumulates: the journal builder, counts, rejects, aggregated warnings and the ids seen.
 ///
 /// Importers call ``offer(_:at:record:)`` for every brew record that parsed, and ``reject(at:column:reason:record:)``
@@ -97,25 +9,35 @@ struct ImportSession {
     /// The heaviest mass (dose, water, yield) a brew may have; above it the record is rejected as absurd.
     static let maxMassGrams = 10_000.0
 
-    let file: String
-    let format: JournalFormat
-    let options: ImportOptions
+    /// The import's fixed inputs, boxed: per-record calls then retain one reference instead of copying them.
+    private final class Context: Sendable {
+        let file: String
+        let format: JournalFormat
+        let options: ImportOptions
+        init(file: String, format: JournalFormat, options: ImportOptions) {
+            self.file = file; self.format = format; self.options = options
+        }
+    }
+
+    private let context: Context
+    var file: String { context.file }
+    var format: JournalFormat { context.format }
+    var options: ImportOptions { context.options }
     var builder: JournalBuilder
     private(set) var read = 0
     private(set) var rejects: [Reject] = []
     private var warnings: [ImportWarning] = []
     private var warningIndex: [String: Int] = [:]
-    private var seenIDs: Set<String> = []
+    private var seenIDs = IDSet()
     /// Per-file spellings of field names (a CSV's headers as written), overriding ``BrewField/name(in:)``.
     var fieldNames: [BrewField: String] = [:]
 
     func name(_ field: BrewField) -> String { fieldNames[field] ?? field.name(in: format) }
 
     init(file: String, format: JournalFormat, options: ImportOptions, expectedBrews: Int = 0) {
-        self.file = file
-        self.format = format
-        self.options = options
+        self.context = Context(file: file, format: format, options: options)
         self.builder = JournalBuilder(expectedBrews: expectedBrews)
+        self.seenIDs.reserve(expectedBrews)
     }
 
     /// Counts a record that cannot be a brew.
@@ -135,7 +57,7 @@ struct ImportSession {
             reject(at: location(), column: name(reason.field), reason: reason.text, record: record(), file: file)
             return false
         }
-        if let id = row.id, !seenIDs.insert(id).inserted {
+        if let id = row.id, !seenIDs.insert(id) {
             reject(at: location(), column: name(.id),
                    reason: "duplicate brew id \(id) (the first record with it is kept)", record: record(), file: file)
             return false

@@ -385,17 +385,12 @@ private struct StoreReader {
         }
     }
 
-    /// A 16-byte blob as an upper-case UUID string; a text UUID canonicalised; anything else as text.
+    /// A 16-byte blob as an upper-case UUID string (another length: its bytes in hex); a text UUID canonicalised.
     static func uuid(_ row: Row, _ index: Int?) -> String? {
         guard let index else { return nil }
         switch (row[index] as DatabaseValue).storage {
         case .blob(let data):
-            guard data.count == 16 else { return data.map { String(format: "%02X", $0) }.joined() }
-            return data.withUnsafeBytes { raw in
-                var u: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-                withUnsafeMutableBytes(of: &u) { $0.copyMemory(from: raw) }
-                return UUID(uuid: u).uuidString
-            }
+            return data.withUnsafeBytes { raw in UTF8Bytes.hexUUID(raw.bindMemory(to: UInt8.self)) }
         case .string(let s): return canonicalID(s)
         default: return nil
         }

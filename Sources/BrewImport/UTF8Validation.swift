@@ -52,4 +52,24 @@ enum UTF8Bytes {
             return String(decoding: UnsafeBufferPointer(out), as: UTF8.self)
         }
     }
+
+    /// 16 bytes as `XXXXXXXX-XXXX-XXXX-XXXX-XXXXXXXXXXXX` (what `UUID.uuidString` writes); any other length as
+    /// plain upper-case hex.
+    static func hexUUID(_ p: UnsafeBufferPointer<UInt8>) -> String {
+        let digits: StaticString = "0123456789ABCDEF"
+        let dashes = p.count == 16
+        let length = p.count * 2 + (dashes ? 4 : 0)
+        return String(unsafeUninitializedCapacity: length) { out in
+            digits.withUTF8Buffer { d in
+                var o = 0
+                for (i, byte) in p.enumerated() {
+                    if dashes && (i == 4 || i == 6 || i == 8 || i == 10) { out[o] = UInt8(ascii: "-"); o += 1 }
+                    out[o] = d[Int(byte >> 4)]
+                    out[o + 1] = d[Int(byte & 0xF)]
+                    o += 2
+                }
+                return o
+            }
+        }
+    }
 }

@@ -41,6 +41,24 @@ public struct BrewAnalysis: Sendable {
         return GroupIndex(codes: codes, validity: nil, groupCount: count)
     }
 
+    /// ``GroupCodes`` of every brew by its ISO week, weeks numbered from `first` (group g = week `first + g`),
+    /// `count` groups; brews outside are in no group.
+    func weekCodes(from first: IsoWeek, count: Int) -> GroupCodes {
+        let w = derived.week
+        var codes = [Int32](repeating: -1, count: w.count)
+        let base = first.index, limit = Int32(clamping: count)
+        codes.withUnsafeMutableBufferPointer { c in
+            w.values.withUnsafeBufferPointer { v in
+                // SAFETY: `c` and `v` both have `w.count` slots; the closure only reads and writes below that.
+                for i in 0..<c.count where w.isValid(i) {
+                    let g = v[i] &- base
+                    if g >= 0 && g < limit { c[i] = g }
+                }
+            }
+        }
+        return GroupCodes(codes: codes, groupCount: count)
+    }
+
     /// Number of distinct non-null bean codes per group.
     func distinctBeans(_ groups: GroupIndex) -> [Int] {
         let bean = table.bean.codes

@@ -42,76 +42,148 @@ public struct DerivedColumns: Sendable {
     /// The first and last week holding a dated brew; `nil` when no brew has a date.
     public let weekSpan: ClosedRange<IsoWeek>?
 
-    /// Derives every column from `table` in one pass per column.
+    /// Derives every column from `table` in one pass over the rows, in row chunks across the cores.
     public init(_ table: BrewTable, options: StatsOptions) {
         let n = table.count
-        var span: ClosedRange<Int64>?
         let dates = table.brewDate
-        for i in 0..<n where dates.isValid(i) {
-            let t = dates.values[i]
-            span = span.map { min($0.lowerBound, t)...max($0.upperBound, t) } ?? t...t
+        var span: ClosedRange<Int64>?
+        dates.values.withUnsafeBufferPointer { v in
+            // SAFETY: `v` is the date column's own buffer of n values; only i < n is read.
+            var lo = Int64.max, hi = Int64.min
+            for i in 0..<n where dates.isValid(i) {
+                let t = v[i]
+                if t < lo { lo = t }
+                if t > hi { hi = t }
+            }
+            if lo <= hi { span = lo...hi }
         }
         let calendar = LocalCalendar(timeZone: options.timeZone, span: span)
         self.calendar = calendar
 
-        let category = table.category.values
-        func read(_ c: Float64Column, _ i: Int) -> Double? {
-            guard c.isValid(i) else { return nil }
-            let v = c.values[i]
-            return v.isNaN ? nil : v
-        }
+        let ratio = SharedColumn<Double>(n), espresso = SharedColumn<Double>(n), filter = SharedColumn<Double>(n)
+        let mass = SharedColumn<Double>(n), ey = SharedColumn<Double>(n), zone = SharedColumn<UInt8>(n)
+        let day = SharedColumn<Int32>(n), week = SharedColumn<Int32>(n), age = SharedColumn<Double>(n)
+        defer { for c in [ratio, espresso, filter, mass, ey, age] { c.release() }; zone.release()
+                day.release(); week.release() }
+        let r = options.retentionFactor, plausible = options.plausibleExtraction
+        let espressoBox = options.espressoIdeal, filterBox = options.filterIdeal
+        let espressoCode = MethodCategory.espresso.rawValue
 
-        var ratio = ColumnWriter<Double>(count: n), espresso = ColumnWriter<Double>(count: n)
-        var filter = ColumnWriter<Double>(count: n), mass = ColumnWriter<Double>(count: n)
-        var ey = ColumnWriter<Double>(count: n), zone = ColumnWriter<UInt8>(count: n)
-        var implausible = [Int32]()
-        let r = options.retentionFactor
-        for i in 0..<n {
-            let isEspresso = category[i] == MethodCategory.espresso.rawValue
-            let dose = read(table.doseGrams, i)
-            let water = read(table.waterGrams, i)
-            let yield = read(table.yieldGrams, i)
-            if let dose, dose > 0, let other = isEspresso ? yield : water {
-                let q = other / dose
-                ratio.set(i, q)
-                if isEspresso { espresso.set(i, q) } else { filter.set(i, q) }
-            }
-            var bm: Double?
-            if let yield { bm = yield } else if !isEspresso, let water, let dose { bm = water - r * dose }
-            if let bm { mass.set(i, bm) }
-            if let bm, let dose, dose > 0, let tds = read(table.tds, i) {
-                let e = tds * bm / dose
-                if options.plausibleExtraction.contains(e) {
-                    ey.set(i, e)
-                    let box = isEspresso ? options.espressoIdeal : options.filterIdeal
-                    zone.set(i, ControlChartZone(ey: e, tds: tds, box: box).rawValue)
-                } else {
-                    implausible.append(Int32(i))
+        let chunks = parallelChunks(n) { rows -> (implausible: [Int32], weeks: ClosedRange<Int32>?) in
+            var implausible = [Int32]()
+            var firstWeek = Int32.max, lastWeek = Int32.min
+            let category = Reader(table.category), dose = Reader(table.doseGrams), water = Reader(table.waterGrams)
+            let yield = Reader(table.yieldGrams), tds = Reader(table.tds), date = Reader(table.brewDate)
+            let roast = Reader(table.roastDate)
+            var segment: (start: Int64, end: Int64, offset: Int64) = (1, 0, 0)
+            for i in rows {
+                let isEspresso = category.value(i) == espressoCode
+                let d = dose.present(i), w = water.present(i), y = yield.present(i)
+                if let d, d > 0, let other = isEspresso ? y : w {
+                    let q = other / d
+                    ratio.set(i, q)
+                    if isEspresso { espresso.set(i, q) } else { filter.set(i, q) }
                 }
+                var bm: Double?
+                if let y { bm = y } else if !isEspresso, let w, let d { bm = w - r * d }
+                if let bm {
+                    mass.set(i, bm)
+                    if let d, d > 0, let t = tds.present(i) {
+                        let e = t * bm / d
+                        if plausible.contains(e) {
+                            ey.set(i, e)
+                            zone.set(i, ControlChartZone(ey: e, tds: t, box: isEspresso ? espressoBox : filterBox).rawValue)
+                        } else {
+                            implausible.append(Int32(i))
+                        }
+                    }
+                }
+                guard date.isValid(i) else { continue }
+                let t = date.value(i)
+                if t < segment.start || t >= segment.end { segment = calendar.segment(at: t) }
+                let local = Int32(floorDiv(floorDiv(t, 1_000_000) + segment.offset, 86_400))
+                let wk = IsoWeek.index(ofDay: local)
+                day.set(i, local); week.set(i, wk)
+                if wk < firstWeek { firstWeek = wk }
+                if wk > lastWeek { lastWeek = wk }
+                if roast.isValid(i) { age.set(i, Double(local - roast.value(i))) }
             }
+            return (implausible, firstWeek <= lastWeek ? firstWeek...lastWeek : nil)
         }
         self.ratio = ratio.finish(); espressoRatio = espresso.finish(); filterRatio = filter.finish()
         beverageMass = mass.finish(); extractionYield = ey.finish(); self.zone = zone.finish()
-        implausibleExtraction = Selection(implausible)
+        implausibleExtraction = Selection(chunks.flatMap(\.implausible))
         strength = PrimitiveColumn(
             values: table.tds.values.map { $0.isNaN ? 0 : $0 },
             validity: table.tds.values.contains(where: \.isNaN)
                 ? Bitmap.from(count: n) { table.tds.isValid($0) && !table.tds.values[$0].isNaN }
                 : table.tds.validity)
-
-        var day = ColumnWriter<Int32>(count: n), week = ColumnWriter<Int32>(count: n)
-        var age = ColumnWriter<Double>(count: n)
-        var firstWeek = Int32.max, lastWeek = Int32.min
-        let roast = table.roastDate
-        for i in 0..<n where dates.isValid(i) {
-            let d = calendar.dayIndex(at: dates.values[i])
-            let w = IsoWeek.index(ofDay: d)
-            day.set(i, d); week.set(i, w)
-            firstWeek = min(firstWeek, w); lastWeek = max(lastWeek, w)
-            if roast.isValid(i) { age.set(i, Double(d - roast.values[i])) }
-        }
         localDay = day.finish(); self.week = week.finish(); daysOffRoast = age.finish()
-        weekSpan = firstWeek <= lastWeek ? IsoWeek(index: firstWeek)...IsoWeek(index: lastWeek) : nil
+        let weeks = chunks.compactMap(\.weeks)
+        if let lo = weeks.map(\.lowerBound).min(), let hi = weeks.map(\.upperBound).max() {
+            weekSpan = IsoWeek(index: lo)...IsoWeek(index: hi)
+        } else {
+            weekSpan = nil
+        }
+    }
+}
+
+/// A column under construction that row chunks of ``parallelChunks(_:_:)`` fill concurrently: values plus
+/// validity words, every slot null until set.
+///
+/// SAFETY (why `@unchecked Sendable`): chunks own disjoint row ranges whose boundaries are multiples of 64,
+/// so no two threads write the same value slot or validity word; the column is read (``finish()``) only after
+/// every chunk has returned, and freed (``release()``) once.
+private final class SharedColumn<E: ColumnElement>: @unchecked Sendable {
+    let values: UnsafeMutableBufferPointer<E>
+    let words: UnsafeMutableBufferPointer<UInt64>
+    let count: Int
+
+    init(_ count: Int) {
+        self.count = count
+        values = .allocate(capacity: count)
+        values.initialize(repeating: E.nullPlaceholder)
+        words = .allocate(capacity: (count + 63) >> 6)
+        words.initialize(repeating: 0)
+    }
+
+    @inline(__always) func set(_ i: Int, _ v: E) {
+        values[i] = v
+        words[i >> 6] |= 1 << UInt64(i & 63)
+    }
+
+    func finish() -> PrimitiveColumn<E> {
+        PrimitiveColumn(values: Array(values), validity: Bitmap(words: Array(words), count: count))
+    }
+
+    func release() { values.deallocate(); words.deallocate() }
+}
+
+/// Reads of one column inside a row loop: its values and validity words (`nil`: no nulls), held directly so
+/// the loop tests a bit instead of going through optionals.
+private struct Reader<E: ColumnElement> {
+    let values: [E]
+    let words: [UInt64]?
+
+    init(_ column: PrimitiveColumn<E>) {
+        values = column.values
+        words = column.validity?.words
+    }
+
+    @inline(__always) func isValid(_ i: Int) -> Bool {
+        guard let words else { return true }
+        return (words[i >> 6] >> UInt64(i & 63)) & 1 == 1
+    }
+
+    @inline(__always) func value(_ i: Int) -> E { values[i] }
+}
+
+extension Reader where E == Double {
+    /// The value when valid and not NaN.
+    @inline(__always) func present(_ i: Int) -> Double? {
+        guard isValid(i) else { return nil }
+        let v = values[i]
+        return v.isNaN ? nil : v
     }
 }
 

@@ -73,30 +73,32 @@ extension BrewAnalysis {
     /// Usage of every method and grinder (including those with zero brews); see ``EquipmentUsage``.
     public func equipmentUsage() -> EquipmentUsageSummary {
         let total = table.count
-        var rows = [EquipmentUsage]()
-        let methods = usageRows(kind: .method, column: table.method, total: total,
-                                cached: journal.methods.map { ($0.cachedBrewCount, $0.cachedLastUsed) })
-        let grinders = usageRows(kind: .grinder, column: table.grinder, total: total,
-                                 cached: journal.grinders.map { ($0.cachedBrewCount, $0.cachedLastUsed) })
-        rows.append(contentsOf: methods)
-        rows.append(contentsOf: grinders)
-        return EquipmentUsageSummary(rows: rows, totalBrews: total)
+        // The method block and the grinder block are independent: one task each.
+        let blocks = parallelMap(2, work: 2 * total) { k in
+            k == 0
+                ? usageRows(kind: .method, column: table.method, total: total,
+                            cached: journal.methods.map { ($0.cachedBrewCount, $0.cachedLastUsed) })
+                : usageRows(kind: .grinder, column: table.grinder, total: total,
+                            cached: journal.grinders.map { ($0.cachedBrewCount, $0.cachedLastUsed) })
+        }
+        return EquipmentUsageSummary(rows: blocks[0] + blocks[1], totalBrews: total)
     }
 
     private func usageRows(kind: EquipmentUsage.Kind, column: DictionaryColumn, total: Int,
                            cached: [(Int?, Timestamp?)]) -> [EquipmentUsage] {
-        let groups = GroupIndex(column)
+        let groups = GroupCodes(column)
         let rating = groups.summarize(table.rating)
         let espresso = groups.summarize(derived.espressoRatio, quantiles: [0.5])
         let filter = groups.summarize(derived.filterRatio, quantiles: [0.5])
         let ey = groups.summarize(derived.extractionYield)
-        let dates = dateRange(groups)
+        let dates = groups.range(table.brewDate)
         let rows = (0..<groups.groupCount).map { g in
             let n = groups.count(of: g)
             return EquipmentUsage(
                 kind: kind, index: g, name: column.dictionary[g], brews: n,
                 sharePercent: total > 0 ? 100 * Double(n) / Double(total) : nil,
-                firstUsed: dates[g].first, lastUsed: dates[g].last,
+                firstUsed: dates[g].map { Timestamp(microseconds: $0.first) },
+                lastUsed: dates[g].map { Timestamp(microseconds: $0.last) },
                 meanRating: rating[g].mean, medianRatioEspresso: espresso[g].median,
                 medianRatioFilter: filter[g].median, meanExtraction: ey[g].mean,
                 cachedBrewCount: cached[g].0, cachedLastUsed: cached[g].1)

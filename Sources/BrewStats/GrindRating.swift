@@ -27,27 +27,29 @@ public struct GrindRatingGroup: Sendable, Equatable {
     public let rating: [Double]
     public let curve: LoessCurve?
 
-    /// Fits every statistic to the points.
+    /// Fits every statistic to the points (``PairFit``), using `scratch` for intermediates.
     init(grinderIndex: Int, grinder: String, methodIndex: Int, method: String, beanIndex: Int?, bean: String?,
-         grind: [Double], rating: [Double], curveOptions: StatsOptions?) {
+         grind: [Double], rating: [Double], curveOptions: StatsOptions?, scratch: inout [Double]) {
         self.grinderIndex = grinderIndex; self.grinder = grinder
         self.methodIndex = methodIndex; self.method = method
         self.beanIndex = beanIndex; self.bean = bean
         self.grind = grind; self.rating = rating
         n = grind.count
-        pearson = Regression.pearson(grind, rating)
-        spearman = Regression.spearman(grind, rating)
-        line = Regression.ols(grind, rating)
-        let q = Regression.quadratic(grind, rating)
-        quadratic = q
-        if let q, q.c < 0, let lo = grind.min(), let hi = grind.max(), q.vertex >= lo, q.vertex <= hi {
+        let fit = grind.withUnsafeBufferPointer { x in
+            rating.withUnsafeBufferPointer { y in PairFit(x: x, y: y, scratch: &scratch) }
+        }
+        pearson = fit.pearson
+        spearman = fit.spearman
+        line = fit.line
+        quadratic = fit.quadratic
+        if let q = fit.quadratic, q.c < 0, let range = fit.xRange, range.contains(q.vertex) {
             sweetSpot = q.vertex
         } else {
             sweetSpot = nil
         }
         curve = curveOptions.map { o in
             loess(x: grind, y: rating, frac: o.loessFraction, iterations: o.loessIterations,
-                  delta: grind.isEmpty ? nil : o.loessDeltaFraction * (grind.max()! - grind.min()!))
+                  delta: fit.xRange.map { o.loessDeltaFraction * ($0.upperBound - $0.lowerBound) })
         }
     }
 }
@@ -80,12 +82,24 @@ extension BrewAnalysis {
         let t = table
         let methodCount = t.method.dictionary.count, grinderCount = t.grinder.dictionary.count
         let n = t.count
+        // Usable brews: numeric grind setting and rating, a grinder and a method.
         var codes = [Int32](repeating: -1, count: n)
-        for i in 0..<n where t.grindSetting.isValid(i) && t.rating.isValid(i) && t.grinder.codes.isValid(i)
-            && t.method.codes.isValid(i) && !t.grindSetting.values[i].isNaN && !t.rating.values[i].isNaN {
-            codes[i] = t.grinder.codes.values[i] * Int32(methodCount) + t.method.codes.values[i]
+        let methods = Int32(methodCount)
+        codes.withUnsafeMutableBufferPointer { c in
+            t.grindSetting.values.withUnsafeBufferPointer { gs in
+                t.rating.values.withUnsafeBufferPointer { rs in
+                    t.grinder.codes.values.withUnsafeBufferPointer { gc in
+                        t.method.codes.values.withUnsafeBufferPointer { mc in
+                            // SAFETY: every buffer is a column of the table, n slots each; only i < n is read.
+                            for i in 0..<n where !gs[i].isNaN && !rs[i].isNaN && t.grindSetting.isValid(i)
+                                && t.rating.isValid(i) && t.grinder.codes.isValid(i) && t.method.codes.isValid(i) {
+                                c[i] = gc[i] &* methods &+ mc[i]
+                            }
+                        }
+                    }
+                }
+            }
         }
-        let groups = GroupIndex(codes: codes, validity: nil, groupCount: grinderCount * methodCount)
         let grindValues = t.grindSetting.values, ratingValues = t.rating.values
         let beanCodes = t.bean.codes
         let nonEmpty = (0..<groups.groupCount).filter { groups.count(of: $0) > 0 }
@@ -97,9 +111,10 @@ extension BrewAnalysis {
             let gi = g / methodCount, mi = g % methodCount
             let rows = groups.rows(of: g)
             let x = rows.map { grindValues[Int($0)] }, y = rows.map { ratingValues[Int($0)] }
+            var scratch = [Double](repeating: 0, count: 7 * x.count)
             var out = [GrindRatingGroup(grinderIndex: gi, grinder: t.grinder.dictionary[gi], methodIndex: mi,
                                         method: t.method.dictionary[mi], beanIndex: nil, bean: nil,
-                                        grind: x, rating: y, curveOptions: opts)]
+                                        grind: x, rating: y, curveOptions: opts, scratch: &scratch)]
             var beanCounts = [Int](repeating: 0, count: beans.count)
             for r in rows where beanCodes.isValid(Int(r)) { beanCounts[Int(beanCodes.values[Int(r)])] += 1 }
             let chosen = beanCounts.indices.filter { beanCounts[$0] >= minPerBean }.sorted { a, b in
@@ -123,7 +138,8 @@ extension BrewAnalysis {
                 let pos = positions[k]
                 out.append(GrindRatingGroup(grinderIndex: gi, grinder: t.grinder.dictionary[gi], methodIndex: mi,
                                             method: t.method.dictionary[mi], beanIndex: b, bean: t.bean.dictionary[b],
-                                            grind: pos.map { x[$0] }, rating: pos.map { y[$0] }, curveOptions: opts))
+                                            grind: pos.map { x[$0] }, rating: pos.map { y[$0] }, curveOptions: opts,
+                                            scratch: &scratch))
             }
             return out
         }

@@ -60,6 +60,30 @@ public struct ColumnSummary: Sendable, Equatable {
             (quantiles, median) = selectQuantiles(&values, ps)
         }
     }
+
+    /// Summarises the values in `buffer` (no NaN), without the variance; reorders the buffer when `quantiles`
+    /// is not empty. The same results as ``init(values:quantiles:withVariance:)`` on the same values.
+    init(buffer values: UnsafeMutableBufferPointer<Double>, quantiles ps: [Double]) {
+        let n = values.count
+        count = n
+        variance = nil
+        guard n > 0 else {
+            sum = 0; mean = nil; min = nil; max = nil
+            quantiles = ps.map { _ in nil }; median = nil
+            return
+        }
+        let s = pairwiseSum(UnsafeBufferPointer(values))
+        sum = s
+        mean = s / Double(n)
+        var lo = values[0], hi = values[0]
+        for v in values { if v < lo { lo = v }; if v > hi { hi = v } }
+        min = lo; max = hi
+        if ps.isEmpty {
+            quantiles = []; median = nil
+        } else {
+            (quantiles, median) = selectQuantiles(values, ps)
+        }
+    }
 }
 
 /// Reductions of a ``Float64Column`` over a ``Selection`` (every row when `nil`), skipping null slots and NaN.

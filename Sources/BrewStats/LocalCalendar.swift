@@ -63,6 +63,21 @@ public struct LocalCalendar: Sendable {
         return offsets[lo]
     }
 
+    /// The stretch of instants around `t` (µs) over which the zone's offset is constant, as
+    /// `start ..< end` with that offset in seconds: within the tabulated span, the stretch between two
+    /// transitions (clipped to the span); outside it, `t` alone. Lets a loop over instants in time order
+    /// reuse one offset until the next transition.
+    func segment(at t: Int64) -> (start: Int64, end: Int64, offset: Int64) {
+        guard t >= lower, t <= upper else { return (t, t + 1, offsetSeconds(at: t)) }
+        var lo = 0, hi = starts.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) >> 1
+            if starts[mid] <= t { lo = mid } else { hi = mid - 1 }
+        }
+        let end = lo + 1 < starts.count ? starts[lo + 1] : upper + 1
+        return (starts[lo], end, offsets[lo])
+    }
+
     /// The local calendar day (days since 1970-01-01) of the instant `microseconds` since the epoch.
     public func dayIndex(at microseconds: Int64) -> Int32 {
         let seconds = floorDiv(microseconds, 1_000_000) + offsetSeconds(at: microseconds)

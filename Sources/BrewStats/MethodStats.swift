@@ -47,12 +47,15 @@ public struct MethodStatsSummary: Sendable, Equatable {
 extension BrewAnalysis {
     /// Per-method statistics; see ``MethodStatsRow``.
     public func methodStats() -> MethodStatsSummary {
-        let groups = GroupIndex(table.method)
+        let groups = GroupCodes(table.method)
         let ps = [0.25, 0.5, 0.75]
-        let ratio = groups.summarize(derived.ratio, quantiles: ps)
-        let ey = groups.summarize(derived.extractionYield, quantiles: ps)
-        let tds = groups.summarize(derived.strength)
-        let time = groups.summarize(table.brewTimeSeconds, quantiles: [0.5])
+        // Four independent reductions over the same groups, spread over the cores.
+        let columns = [(derived.ratio, ps), (derived.extractionYield, ps), (derived.strength, []),
+                       (table.brewTimeSeconds, [0.5])]
+        let parts = parallelMap(columns.count, work: columns.count * table.count) { k in
+            groups.summarize(columns[k].0, quantiles: columns[k].1)
+        }
+        let ratio = parts[0], ey = parts[1], tds = parts[2], time = parts[3]
         let rows = (0..<groups.groupCount).map { g in
             MethodStatsRow(
                 index: g, method: table.method.dictionary[g], category: journal.methods[g].category,

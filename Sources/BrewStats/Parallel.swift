@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 /// Results written by index from concurrent workers.
 ///
@@ -26,4 +27,17 @@ func parallelMap<T>(_ count: Int, work: Int, _ body: @Sendable (Int) -> T) -> [T
         }
     }
     return out.slots.map { $0! }
+}
+
+/// Runs `body` over `0..<count` split into contiguous chunks, across the machine's cores when `count` is
+/// large (≥ 65 536), serially otherwise; returns the chunks' results in chunk order.
+///
+/// Chunk boundaries are multiples of 64, so a chunk owns whole words of a validity bitmap: chunks may write
+/// their rows' bits without touching another chunk's words.
+func parallelChunks<T>(_ count: Int, _ body: @Sendable (Range<Int>) -> T) -> [T] {
+    let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let chunks = count < 65_536 ? 1 : min(4 * cores, (count + 16_383) / 16_384)
+    let size = ((count + chunks - 1) / chunks + 63) & ~63
+    let ranges = (0..<chunks).map { k in min(count, k * size)..<min(count, (k + 1) * size) }
+    return parallelMap(ranges.count, work: count) { body(ranges[$0]) }
 }

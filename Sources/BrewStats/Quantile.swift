@@ -54,9 +54,14 @@ public func median(_ values: [Double]) -> Double? {
 ///
 /// Edge cases: empty → `nil` for every probability and the median. NaN must have been removed.
 func selectQuantiles(_ values: inout [Double], _ ps: [Double]) -> (quantiles: [Double?], median: Double?) {
-    let n = values.count
+    values.withUnsafeMutableBufferPointer { selectQuantiles($0, ps) }
+}
+
+/// ``selectQuantiles(_:_:)-([Double],_)`` on a buffer, which it reorders.
+func selectQuantiles(_ a: UnsafeMutableBufferPointer<Double>, _ ps: [Double]) -> (quantiles: [Double?], median: Double?) {
+    let n = a.count
     guard n > 0 else { return (ps.map { _ in nil }, nil) }
-    return values.withUnsafeMutableBufferPointer { a in
+    do {
         // The order statistic k (0-based) after selection; k+1 is the minimum of the part right of k.
         func stat(_ k: Int) -> Double { select(a, k); return a[k] }
         func next(_ k: Int) -> Double {

@@ -125,22 +125,39 @@ public enum Regression {
     public static func quadratic(_ x: [Double], _ y: [Double]) -> QuadraticFit? {
         precondition(x.count == y.count, "quadratic: length mismatch")
         guard x.count >= 3, distinctCount(x, atLeast: 3) else { return nil }
-        let n = Double(x.count)
-        let mx = pairwiseSum(x) / n
         var lo = x[0], hi = x[0]
         for v in x { lo = min(lo, v); hi = max(hi, v) }
-        let s = max(hi - mx, mx - lo)
-        // Normal equations M·β = v for the columns 1, u, u².
-        var su = [Double](), su2 = [Double](), su3 = [Double](), su4 = [Double](), sy = [Double](), suy = [Double](), su2y = [Double]()
-        for i in 0..<x.count {
-            let u = (x[i] - mx) / s, u2 = u * u
-            su.append(u); su2.append(u2); su3.append(u2 * u); su4.append(u2 * u2)
-            sy.append(y[i]); suy.append(u * y[i]); su2y.append(u2 * y[i])
+        var scratch = [Double](repeating: 0, count: 6 * x.count)
+        return x.withUnsafeBufferPointer { xs in
+            y.withUnsafeBufferPointer { ys in
+                scratch.withUnsafeMutableBufferPointer { s in
+                    quadratic(xs, ys, mean: pairwiseSum(xs) / Double(xs.count), low: lo, high: hi, scratch: s)
+                }
+            }
         }
-        let s1 = pairwiseSum(su), s2 = pairwiseSum(su2), s3 = pairwiseSum(su3), s4 = pairwiseSum(su4)
-        var m: [[Double]] = [[n, s1, s2, pairwiseSum(sy)],
-                             [s1, s2, s3, pairwiseSum(suy)],
-                             [s2, s3, s4, pairwiseSum(su2y)]]
+    }
+
+    /// ``quadratic(_:_:)`` on buffers whose checks (n ≥ 3, ≥ 3 distinct x), mean (pairwise) and extremes
+    /// the caller has done; `scratch` holds at least 6n slots.
+    static func quadratic(_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>, mean mx: Double,
+                          low lo: Double, high hi: Double, scratch: UnsafeMutableBufferPointer<Double>) -> QuadraticFit? {
+        let count = x.count
+        precondition(scratch.count >= 6 * count, "quadratic: scratch too small")
+        let n = Double(count)
+        let s = max(hi - mx, mx - lo)
+        // Normal equations M·β = v for the columns 1, u, u²: the sums of u, u², u³, u⁴, u·y, u²·y.
+        for i in 0..<count {
+            let u = (x[i] - mx) / s, u2 = u * u
+            scratch[i] = u; scratch[count + i] = u2; scratch[2 * count + i] = u2 * u
+            scratch[3 * count + i] = u2 * u2; scratch[4 * count + i] = u * y[i]; scratch[5 * count + i] = u2 * y[i]
+        }
+        func sum(_ k: Int) -> Double {
+            pairwiseSum(UnsafeBufferPointer(rebasing: scratch[(k * count)..<((k + 1) * count)]))
+        }
+        let s1 = sum(0), s2 = sum(1), s3 = sum(2), s4 = sum(3)
+        var m: [[Double]] = [[n, s1, s2, pairwiseSum(y)],
+                             [s1, s2, s3, sum(4)],
+                             [s2, s3, s4, sum(5)]]
         guard let beta = solve3(&m) else { return nil }
         let (alpha, b1, g) = (beta[0], beta[1], beta[2])
         // y = α + β·u + γ·u², u = (x − m)/s.
@@ -148,7 +165,7 @@ public enum Regression {
         let b = b1 / s - 2 * g * mx / (s * s)
         let a = alpha - b1 * mx / s + g * mx * mx / (s * s)
         let vertex = g != 0 ? mx + s * (-b1 / (2 * g)) : .nan
-        return QuadraticFit(n: x.count, a: a, b: b, c: c, vertex: vertex)
+        return QuadraticFit(n: count, a: a, b: b, c: c, vertex: vertex)
     }
 
     /// Whether `v` holds at least `k` distinct values (stops scanning once it has seen them).

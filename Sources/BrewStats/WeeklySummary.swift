@@ -42,16 +42,36 @@ extension BrewAnalysis {
     public func weeklyRows(from first: IsoWeek, to last: IsoWeek) -> [WeeklyRow] {
         let count = max(0, Int(last.index - first.index) + 1)
         guard count > 0 else { return [] }
-        let groups = weekGroups(from: first, count: count)
-        let rating = groups.summarize(table.rating)
-        let espresso = groups.summarize(derived.espressoRatio, quantiles: [0.5])
-        let filter = groups.summarize(derived.filterRatio, quantiles: [0.5])
-        let ey = groups.summarize(derived.extractionYield)
-        let beans = distinctBeans(groups)
+        let groups = weekCodes(from: first, count: count)
+        // Five independent reductions over the same groups, spread over the cores.
+        let beanCount = table.bean.dictionary.count
+        let parts = parallelMap(5, work: 5 * table.count) { k -> WeeklyPart in
+            switch k {
+            case 0: .summaries(groups.summarize(table.rating))
+            case 1: .summaries(groups.summarize(derived.espressoRatio, quantiles: [0.5]))
+            case 2: .summaries(groups.summarize(derived.filterRatio, quantiles: [0.5]))
+            case 3: .summaries(groups.summarize(derived.extractionYield))
+            default:
+                .counts(count * beanCount <= 1 << 27
+                    ? groups.distinctCount(table.bean.codes, codeCount: beanCount)
+                    : distinctBeans(weekGroups(from: first, count: count)))
+            }
+        }
+        let rating = parts[0].summaries, espresso = parts[1].summaries, filter = parts[2].summaries
+        let ey = parts[3].summaries, beans = parts[4].counts
         return (0..<count).map { g in
             WeeklyRow(week: first.advanced(by: g), brews: groups.count(of: g), meanRating: rating[g].mean,
                       medianRatioEspresso: espresso[g].median, medianRatioFilter: filter[g].median,
                       meanExtraction: ey[g].mean, distinctBeans: beans[g])
         }
     }
+}
+
+/// One of the weekly summary's independent reductions.
+private enum WeeklyPart: Sendable {
+    case summaries([ColumnSummary])
+    case counts([Int])
+
+    var summaries: [ColumnSummary] { if case .summaries(let s) = self { s } else { [] } }
+    var counts: [Int] { if case .counts(let c) = self { c } else { [] } }
 }

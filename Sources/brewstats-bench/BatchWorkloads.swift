@@ -1,7 +1,67 @@
+import BrewSynth
 import Foundation
 
+/// A batch of generated journals (1,000 of 1,000 brews at full size; mostly stores, every tenth a CSV export
+/// and every tenth a JSON export) through `brewstats batch --quiet`, on one and on two cores: journals per
+/// second, the speed-up and the peak memory. The journals are generated once, in process, and cached.
 enum BatchWorkloads {
+    static let brewsPerJournal = 1_000
+
     static func run(_ ctx: BenchContext) throws -> [WorkloadResult] {
-        throw BenchError.missingTool("the Batch workload (being written)")
+        // Full size at the default --brews; smaller runs scale the batch down for development.
+        let count = ctx.brews >= 1_000_000 ? 1_000 : max(20, ctx.brews / 1_000)
+        let folder = try journals(ctx, count: count)
+        let out = try ctx.scratchFolder("batch")
+        defer { try? FileManager.default.removeItem(at: out) }
+
+        var one = Measurement(subject: "--jobs 1", seconds: []), two = Measurement(subject: "brewstats", seconds: [])
+        var reportBytes = 0
+        for _ in 0..<ctx.repeats {
+            for (jobs, target) in [(1, 0), (2, 1)] {
+                let dir = out.appendingPathComponent("jobs\(jobs)")
+                try? FileManager.default.removeItem(at: dir)
+                let o = try ctx.runOnce([ctx.brewstats, "batch", folder.path, "--out", dir.path, "--jobs", "\(jobs)",
+                                         "--quiet", "--tz", "Europe/Berlin"])
+                if target == 0 { one.add(o) } else { two.add(o) }
+                reportBytes = ctx.folderSize(dir)
+                try FileManager.default.removeItem(at: dir)
+            }
+        }
+        let rate1 = Double(count) / one.median, rate2 = Double(count) / two.median
+        var single = one
+        single.subject = "brewstats"
+        return [
+            WorkloadResult(family: "batch", name: "batch, 1 core",
+                           detail: String(format: "%d journals × %d brews: %.0f journals/s", count, brewsPerJournal, rate1),
+                           ours: single, references: [], target: "journals/s and peak memory",
+                           extra: ["journals": Double(count), "journals_per_s": rate1]),
+            WorkloadResult(family: "batch", name: "batch, 2 cores",
+                           detail: String(format: "%d journals × %d brews: %.0f journals/s (ratio = speed-up over --jobs 1)",
+                                          count, brewsPerJournal, rate2),
+                           ours: two, references: [one], target: "≥ 1.7× speed-up on 2 cores",
+                           extra: ["journals": Double(count), "journals_per_s": rate2, "speedup": one.median / two.median,
+                                   "output_bytes": Double(reportBytes)]),
+        ]
+    }
+
+    /// The cached batch folder of `count` journals (seed = position), generated when missing or incomplete.
+    static func journals(_ ctx: BenchContext, count: Int) throws -> URL {
+        let folder = ctx.data.appendingPathComponent("batch-\(count)x\(brewsPerJournal)")
+        let done = ctx.data.appendingPathComponent("batch-\(count)x\(brewsPerJournal).complete")
+        if FileManager.default.fileExists(atPath: done.path) { return folder }
+        print("  generating \(count) journals of \(brewsPerJournal) brews…")
+        try? FileManager.default.removeItem(at: folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for k in 0..<count {
+            let generator = JournalGenerator(GeneratorOptions(brewCount: brewsPerJournal, seed: UInt64(k + 1)))
+            let name = String(format: "journal-%04d", k + 1)
+            switch k % 10 {
+            case 3: try CSVExportWriter().write(generator, to: folder.appendingPathComponent(name + ".csv"))
+            case 7: try JSONExportWriter().write(generator, to: folder.appendingPathComponent(name + ".json"))
+            default: try CoreDataStoreWriter().write(generator, to: folder.appendingPathComponent(name + ".sqlite"))
+            }
+        }
+        try Data().write(to: done)
+        return folder
     }
 }

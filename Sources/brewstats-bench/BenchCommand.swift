@@ -54,6 +54,7 @@ struct BenchCommand: ParsableCommand {
                                    data: outURL.appendingPathComponent("tmp"))
         try FileManager.default.createDirectory(at: context.data, withIntermediateDirectories: true)
         var results: [WorkloadResult] = []
+        var failures: [String] = []
         for family in Workloads.families where only.isEmpty || only.contains(family) {
             print("== \(family)")
             do {
@@ -64,7 +65,8 @@ struct BenchCommand: ParsableCommand {
                 }
                 results += produced
             } catch {
-                print("  skipped: \(error)")
+                print("  FAILED: \(error)")
+                failures.append("\(family): \(error)")
             }
         }
         let encoder = JSONEncoder()
@@ -73,6 +75,11 @@ struct BenchCommand: ParsableCommand {
         let md = "<!-- written by brewstats-bench; medians of \(repeats) runs -->\n" + ResultTable.markdown(results)
         try md.write(to: outURL.appendingPathComponent("results.md"), atomically: true, encoding: .utf8)
         print("\n" + ResultTable.markdown(results))
+        // A family that failed is an error of the run, not a silent gap in the table.
+        if !failures.isEmpty {
+            FileHandle.standardError.write(Data(("brewstats-bench: failed families:\n" + failures.map { "  " + $0 }.joined(separator: "\n") + "\n").utf8))
+            throw ExitCode.failure
+        }
     }
 }
 

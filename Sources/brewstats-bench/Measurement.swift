@@ -43,13 +43,19 @@ enum ResultTable {
         for r in results {
             let refs = r.references.isEmpty ? "—" : r.references.map { "\($0.subject): \(fmt($0.median))" }.joined(separator: "<br>")
             let ratios = r.references.isEmpty ? "—" : r.references.map { String(format: "%.2f×", $0.median / r.ours.median) }.joined(separator: "<br>")
-            let mem = r.ours.peakBytes.map { String(format: "%.0f MB", Double($0) / 1e6) } ?? "—"
+            // Our peak, then each reference's peak where it was measured (a child process).
+            var mem = r.ours.peakBytes.map(megabytes) ?? "—"
+            for ref in r.references { if let p = ref.peakBytes { mem += "<br>\(ref.subject): \(megabytes(p))" } }
             var ours = fmt(r.ours.median)
             if let b = r.ours.bytes { ours += String(format: " (%.0f MB/s)", Double(b) / 1e6 / r.ours.median) }
             if let n = r.ours.rows { ours += String(format: " (%.2f M rows/s)", Double(n) / 1e6 / r.ours.median) }
             out += "| \(r.name) — \(r.detail) | \(ours) | \(refs) | \(ratios) | \(mem) | \(r.target) |\n"
         }
         return out
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        bytes >= 1_000_000_000 ? String(format: "%.2f GB", Double(bytes) / 1e9) : String(format: "%.0f MB", Double(bytes) / 1e6)
     }
 
     static func fmt(_ s: Double) -> String {

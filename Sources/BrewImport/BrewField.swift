@@ -1,0 +1,88 @@
+/// Where a record sits in its file; turned into text only when a reject or a first warning needs it.
+enum RecordLocation: Sendable, CustomStringConvertible {
+    /// A physical CSV line (1-based).
+    case line(Int)
+    /// A store row: table and `Z_PK`.
+    case storeRow(table: String, pk: Int64)
+    /// An array element: `brews[17]`.
+    case element(array: String, index: Int)
+
+    var description: String {
+        switch self {
+        case .line(let n): "line \(n)"
+        case .storeRow(let table, let pk): "\(table) Z_PK=\(pk)"
+        case .element(let array, let index): "\(array)[\(index)]"
+        }
+    }
+}
+
+/// The brew fields every importer validates, with each format's spelling of their names.
+enum BrewField: Hashable, CaseIterable {
+    case id, brewDate, dose, water, yield, time, temperature, tds, rating, acidity, body, sweetness
+
+    func name(in format: JournalFormat) -> String {
+        switch format {
+        case .csv:
+            switch self {
+            case .id: "brew_id"
+            case .brewDate: "brewed_at"
+            case .dose: "dose_g"
+            case .water: "water_g"
+            case .yield: "yield_g"
+            case .time: "brew_time_s"
+            case .temperature: "water_temp_c"
+            case .tds: "tds_pct"
+            case .rating: "rating"
+            case .acidity: "acidity"
+            case .body: "body"
+            case .sweetness: "sweetness"
+            }
+        case .coreDataStore:
+            switch self {
+            case .id: "ZID"
+            case .brewDate: "ZBREWDATE"
+            case .dose: "ZDOSEGRAMS"
+            case .water: "ZWATERGRAMS"
+            case .yield: "ZYIELDGRAMS"
+            case .time: "ZBREWTIMESECONDS"
+            case .temperature: "ZWATERTEMPERATURE"
+            case .tds: "ZTDS"
+            case .rating: "ZRATING"
+            case .acidity: "ZTASTINGNOTE.ZACIDITY"
+            case .body: "ZTASTINGNOTE.ZBODY"
+            case .sweetness: "ZTASTINGNOTE.ZSWEETNESS"
+            }
+        case .json:
+            switch self {
+            case .id: "id"
+            case .brewDate: "brewDate"
+            case .dose: "doseGrams"
+            case .water: "waterGrams"
+            case .yield: "yieldGrams"
+            case .time: "brewTimeSeconds"
+            case .temperature: "waterTemperature"
+            case .tds: "tds"
+            case .rating: "rating"
+            case .acidity: "acidity"
+            case .body: "body"
+            case .sweetness: "sweetness"
+            }
+        case .beanconqueror:
+            switch self {
+            case .id: "config.uuid"
+            case .brewDate: "config.unix_timestamp"
+            case .dose: "grind_weight"
+            case .water: "brew_quantity"
+            case .yield: "brew_beverage_quantity"
+            case .time: "brew_time"
+            case .temperature: "brew_temperature"
+            case .tds: "tds"
+            case .rating: "rating"
+            case .acidity: "cupping.acidity"
+            case .body: "cupping.body"
+            case .sweetness: "cupping.sweetness"
+            }
+        }
+    }
+}
+

@@ -1,0 +1,297 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// One `brewstats report` run on a sample journal, made once and shared by the tests that read it.
+struct SampleReport: Sendable {
+    let folder: URL
+    let result: CLIResult
+
+    static func make(_ encoding: String, label: String = "sample") -> SampleReport? {
+        guard CLI.available, let scratch = try? Repo.scratch("e2e-report-\(encoding)") else { return nil }
+        let out = scratch.appendingPathComponent(label)
+        guard let r = try? CLI.run(["report", Repo.sample("journal.\(encoding)").path, "--out", out.path, "--tz", "Europe/Berlin"],
+                                   timeout: 120) else { return nil }
+        return SampleReport(folder: out, result: r)
+    }
+
+    static let sqlite = make("sqlite")
+    static let json = make("json")
+    static let csv = make("csv")
+
+    func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
+    func csvRecords(_ name: String) -> (header: [String], rows: [[String: String]]) { TestCSV.records(text(file(name))) }
+}
+
+let berlin = TimeZone(identifier: "Europe/Berlin")!
+let csvSummaries = ["equipment_usage.csv", "weekly.csv", "method_stats.csv", "grind_rating.csv", "week_summary.csv"]
+
+/// The chart kinds `brewstats chart --help` lists under "Kinds:".
+func chartKindsFromHelp() throws -> [String] {
+    let help = try CLI.run(["chart", "--help"]).stdout
+    guard let section = help.components(separatedBy: "Kinds:").dropFirst().first else { return [] }
+    var kinds: [String] = []
+    for line in section.split(separator: "\n", omittingEmptySubsequences: false).dropFirst() {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { if kinds.isEmpty { continue } else { break } }
+        kinds.append(String(trimmed.prefix { !$0.isWhitespace }))
+    }
+    return kinds
+}
+
+@Suite(.serialized) struct ReportCommandTests {
+    /// The seven kinds the docs name.
+    static let documentedKinds = ["brews-per-week", "rating-trend", "extraction-trend", "grind-rating", "equipment-usage",
+                                  "control-chart", "rest-rating"]
+
+    @Test(.enabled(if: CLI.available)) func chartHelpListsTheSevenKinds() throws {
+        #expect(try chartKindsFromHelp() == Self.documentedKinds)
+    }
+
+    @Test(.enabled(if: CLI.available)) func sampleReportWritesEveryFile() throws {
+        let report = try #require(SampleReport.sqlite)
+        #expect(report.result.status == 0, "\(report.result.stderr)")
+        #expect(report.result.stderr.isEmpty, "\(report.result.stderr)")
+        let files = Set(relativeFiles(in: report.folder))
+        for name in csvSummaries + ["index.html", "summary.md", "report.pdf"] {
+            #expect(files.contains(name), "missing \(name)")
+        }
+        #expect(bytes(report.file("report.pdf")).starts(with: Data("%PDF".utf8)), "report.pdf is not a PDF")
+        for kind in Self.documentedKinds {
+            for ext in ["png", "svg"] {
+                #expect(files.contains { $0.hasPrefix(kind) && $0.hasSuffix(".\(ext)") }, "no \(kind) chart as \(ext)")
+            }
+        }
+        #expect(files.contains("control-chart-espresso.svg") && files.contains("control-chart-espresso.png"))
+        // Every chart is written in both formats, and each file is what its extension says.
+        let stems = Set(files.filter { $0.hasSuffix(".png") || $0.hasSuffix(".svg") }.map { ($0 as NSString).deletingPathExtension })
+        for stem in stems {
+            #expect(bytes(report.file(stem + ".png")).starts(with: pngMagic), "\(stem).png is not a PNG")
+            let svg = text(report.file(stem + ".svg"))
+            #expect(svg.contains("<svg") && svg.hasSuffix("</svg>\n") || svg.hasSuffix("</svg>"), "\(stem).svg is not an SVG")
+        }
+        // Nothing hidden (no staging or old folder) beside the report.
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: report.folder.deletingLastPathComponent().path)
+        #expect(siblings == [report.folder.lastPathComponent])
+        #expect(report.result.stdout.contains("2026-W47"))
+    }
+
+    @Test(.enabled(if: CLI.available)) func storeAndJSONGiveIdenticalSummaries() throws {
+        let a = try #require(SampleReport.sqlite), b = try #require(SampleReport.json)
+        #expect(b.result.status == 0)
+        for name in csvSummaries {
+            #expect(bytes(a.file(name)) == bytes(b.file(name)), "\(name) differs between journal.sqlite and journal.json")
+            #expect(!bytes(a.file(name)).isEmpty)
+        }
+    }
+
+    /// The CSV export differs from the store only where the sample's README says it must: it carries no
+    /// cached counters and no unused equipment, and it merges the three repurchased bags into one bean each.
+    @Test(.enabled(if: CLI.available)) func csvExportDiffersOnlyWhereTheFormatLosesInformation() throws {
+        let store = try #require(SampleReport.sqlite), csv = try #require(SampleReport.csv)
+        #expect(csv.result.status == 0)
+        // No bean identity involved: identical.
+        for name in ["weekly.csv", "week_summary.csv"] {
+            #expect(bytes(store.file(name)) == bytes(csv.file(name)), "\(name) differs between journal.sqlite and journal.csv")
+        }
+        // Methods: the store also lists the never-used Siphon.
+        let sm = store.csvRecords("method_stats.csv"), cm = csv.csvRecords("method_stats.csv")
+        #expect(sm.header == cm.header)
+        let usedMethods = sm.rows.filter { $0["n"] != "0" }
+        #expect(sm.rows.count - usedMethods.count == 1)
+        #expect(usedMethods == cm.rows)
+        // Usage: the same rows for used equipment, without the cached counter (the export has none).
+        let su = store.csvRecords("equipment_usage.csv"), cu = csv.csvRecords("equipment_usage.csv")
+        #expect(su.header == cu.header)
+        func withoutCounter(_ rows: [[String: String]]) -> [[String: String]] {
+            rows.filter { $0["brews"] != "0" }.map { var r = $0; r["cached_brew_count"] = nil; return r }
+        }
+        #expect(withoutCounter(su.rows) == withoutCounter(cu.rows))
+        #expect(cu.rows.allSatisfy { $0["cached_brew_count"] == "" })
+        #expect(Set(su.rows.compactMap { $0["cached_brew_count"].flatMap { $0.isEmpty ? nil : $0 } }) == ["77", "34"])
+        // Grind vs rating: the all-beans rows agree; per-bean rows agree except for the repurchased beans.
+        let repurchased: Set<String> = ["Finca \"El Injerto\", Lot 12", "Santa Bárbara", "Tarrazú La Pastora"]
+        let sg = store.csvRecords("grind_rating.csv"), cg = csv.csvRecords("grind_rating.csv")
+        func stable(_ rows: [[String: String]]) -> [[String: String]] { rows.filter { !repurchased.contains($0["bean"] ?? "") } }
+        #expect(stable(sg.rows) == stable(cg.rows))
+        #expect(sg.rows.filter { $0["bean"] == "" } == cg.rows.filter { $0["bean"] == "" })
+    }
+
+    @Test(.enabled(if: CLI.available)) func headlineNumbersMatchTheRawExport() throws {
+        let report = try #require(SampleReport.sqlite)
+        let sample = try SampleJournal.load()
+        #expect(sample.brews.count == 360)
+        let w47 = sample.brews(inWeek: "2026-W47", berlin), w46 = sample.brews(inWeek: "2026-W46", berlin)
+        #expect(w47.count == 19)  // the sample's README
+        let summary = Dictionary(uniqueKeysWithValues: report.csvRecords("week_summary.csv").rows.map { ($0["metric"] ?? "", $0) })
+        #expect(summary["brews"]?["this_week"] == "\(w47.count)")
+        #expect(summary["brews"]?["previous_week"] == "\(w46.count)")
+        let meanRating = try #require(SampleJournal.mean(w47.compactMap(\.rating)))
+        #expect(isClose(Double(summary["mean_rating"]?["this_week"] ?? "") ?? .nan, meanRating))
+        let previousRating = try #require(SampleJournal.mean(w46.compactMap(\.rating)))
+        #expect(isClose(Double(summary["mean_rating"]?["previous_week"] ?? "") ?? .nan, previousRating))
+        let meanEY = try #require(SampleJournal.mean(w47.compactMap(SampleJournal.extraction)))
+        #expect(isClose(Double(summary["mean_ey"]?["this_week"] ?? "") ?? .nan, meanEY, relative: 1e-9))
+        #expect(summary["top_method"]?["this_week"] == SampleJournal.topMethod(w47))
+        // Best brew: highest rating, earliest first.
+        let best = w47.filter { $0.rating != nil }.sorted {
+            $0.rating! != $1.rating! ? $0.rating! > $1.rating! : $0.instant < $1.instant
+        }.first
+        #expect(summary["best_brew"]?["this_week"]?.hasPrefix(try #require(best).id) == true)
+
+        // Usage: V60's brews over the whole journal, and its share.
+        let usage = report.csvRecords("equipment_usage.csv").rows
+        let v60 = try #require(usage.first { $0["kind"] == "method" && $0["name"] == "V60" })
+        let v60Count = sample.brews.filter { $0.method == "V60" }.count
+        #expect(v60["brews"] == "\(v60Count)")
+        #expect(v60Count == 78)  // the README: the app's counter says 77
+        #expect(isClose(Double(v60["share_pct"] ?? "") ?? .nan, 100 * Double(v60Count) / 360))
+
+        // Weekly: every week's brew count.
+        var perWeek: [String: Int] = [:]
+        for b in sample.brews { perWeek[SampleJournal.isoWeek(b.instant, berlin), default: 0] += 1 }
+        let weekly = report.csvRecords("weekly.csv").rows
+        #expect(Dictionary(uniqueKeysWithValues: weekly.filter { $0["brews"] != "0" }.map { ($0["week"] ?? "", Int($0["brews"] ?? "") ?? -1) }) == perWeek)
+    }
+
+    @Test(.enabled(if: CLI.available)) func twoRunsGiveByteIdenticalCSVsAndSVGs() throws {
+        let first = try #require(SampleReport.sqlite)
+        let second = try #require(SampleReport.make("sqlite", label: "again"))
+        #expect(second.result.status == 0)
+        let names = relativeFiles(in: first.folder).filter { $0.hasSuffix(".csv") || $0.hasSuffix(".svg") }
+        #expect(names.count > csvSummaries.count)
+        #expect(names == relativeFiles(in: second.folder).filter { $0.hasSuffix(".csv") || $0.hasSuffix(".svg") })
+        for name in names {
+            #expect(bytes(first.file(name)) == bytes(second.file(name)), "\(name) differs between two runs")
+        }
+    }
+
+    @Test(.enabled(if: CLI.available)) func indexPageIsWellFormedAndLinksOnlyExistingFiles() throws {
+        let report = try #require(SampleReport.sqlite)
+        let html = text(report.file("index.html"))
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        for tag in ["html", "head", "body", "main", "section", "table", "figure", "ul", "header", "footer"] {
+            let open = html.components(separatedBy: "<\(tag)>").count + html.components(separatedBy: "<\(tag) ").count - 2
+            let close = html.components(separatedBy: "</\(tag)>").count - 1
+            #expect(open == close, "<\(tag)> opened \(open) times, closed \(close) times")
+        }
+        #expect(html.components(separatedBy: "<html").count == 2)
+        // Every referenced file exists in the folder.
+        let refs = attributeValues(html, "src") + attributeValues(html, "href").filter { !$0.hasPrefix("#") && !$0.contains(":") }
+        #expect(!refs.isEmpty)
+        for ref in refs {
+            #expect(FileManager.default.fileExists(atPath: report.file(ref.removingPercentEncoding ?? ref).path), "index.html refers to missing \(ref)")
+        }
+        let images = attributeValues(html, "src")
+        for kind in Self.documentedKinds {
+            #expect(images.contains { $0.hasPrefix(kind) }, "index.html shows no \(kind) chart")
+        }
+        // Every chart file written is shown or linked.
+        for chart in relativeFiles(in: report.folder) where chart.hasSuffix(".svg") || chart.hasSuffix(".png") {
+            #expect(refs.contains(chart), "\(chart) is not linked from index.html")
+        }
+    }
+
+    @Test(.enabled(if: CLI.available)) func userTextIsEscapedInEveryPage() throws {
+        let out = try Repo.scratch("e2e-hostile").appendingPathComponent("report")
+        let r = try CLI.run(["report", Repo.fixture("report/hostile.csv").path, "--out", out.path, "--tz", "Europe/Berlin"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let html = text(out.appendingPathComponent("index.html"))
+        #expect(!html.isEmpty)
+        #expect(!html.contains("<script"), "a user string reached index.html unescaped")
+        #expect(!html.contains("<img src=x"))
+        #expect(!html.contains("<b>bold"))
+        #expect(html.contains("&lt;script&gt;alert(&quot;m&quot;)&lt;/script&gt; V60"))
+        #expect(html.contains("Tom &amp; Jerry &quot;Special&quot;"))
+        #expect(html.contains("Grinder&#39;s &lt;img src=x onerror=alert(1)&gt;"))
+        // Markdown: every `<` of user text is backslash-escaped.
+        let md = text(out.appendingPathComponent("summary.md"))
+        #expect(md.contains("V60"))
+        #expect(!md.replacingOccurrences(of: "\\<", with: "").contains("<"), "summary.md has an unescaped <")
+        // Chart files never carry markup from names.
+        for svg in relativeFiles(in: out) where svg.hasSuffix(".svg") {
+            #expect(!text(out.appendingPathComponent(svg)).contains("<script"), "\(svg) holds a script element")
+        }
+        for name in relativeFiles(in: out) {
+            #expect(!name.contains("<") && !name.contains(">") && !name.contains("\"") && !name.contains("'"), "file name \(name)")
+        }
+    }
+
+    @Test(.enabled(if: CLI.available)) func headerOnlyCSVGivesAnEmptyReport() throws {
+        let folder = try Repo.scratch("e2e-empty")
+        let header = try String(contentsOf: Repo.sample("journal.csv"), encoding: .utf8).split(separator: "\n")[0]
+        let journal = folder.appendingPathComponent("empty.csv")
+        try Data((header + "\n").utf8).write(to: journal)
+        let out = folder.appendingPathComponent("report")
+        let r = try CLI.run(["report", journal.path, "--out", out.path, "--tz", "Europe/Berlin"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let files = relativeFiles(in: out)
+        for name in csvSummaries + ["index.html", "summary.md"] { #expect(files.contains(name), "missing \(name)") }
+        for kind in Self.documentedKinds { #expect(files.contains("\(kind).svg"), "missing \(kind).svg") }
+        let summary = TestCSV.records(text(out.appendingPathComponent("week_summary.csv"))).rows
+        #expect(summary.first { $0["metric"] == "brews" }?["this_week"] == "0")
+        #expect(TestCSV.parse(text(out.appendingPathComponent("weekly.csv"))).count == 1)  // header only
+        #expect(text(out.appendingPathComponent("index.html")).contains("No dated brews"))
+    }
+
+    @Test(.enabled(if: CLI.available)) func missingOrUnreadableJournalIsOneLineAndExit2() throws {
+        let folder = try Repo.scratch("e2e-bad")
+        var rng = TestRNG(seed: 11)
+        let noise = folder.appendingPathComponent("noise.sqlite")
+        // Random bytes without line ends.
+        try Data((0..<4096).map { _ in UInt8.random(in: 0x20...0xFF, using: &rng) }).write(to: noise)
+        let cases = [folder.appendingPathComponent("missing.sqlite").path, noise.path, folder.path]
+        for journal in cases {
+            let out = folder.appendingPathComponent("out")
+            let r = try CLI.run(["report", journal, "--out", out.path])
+            #expect(r.status == 2, "\(journal): exit \(r.status)")
+            let lines = r.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count == 2 && lines[1].isEmpty, "\(journal): stderr is not one line: \(r.stderr)")
+            #expect(r.stderr.hasPrefix("brewstats: "))
+            #expect(!r.stderr.contains("Fatal error") && !r.stderr.contains("Stack dump") && !r.stderr.contains("0x0"))
+            #expect(r.stdout.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: out.path))
+        }
+    }
+
+    /// An error message shows the file's bytes only as printable text: no terminal control sequences.
+    @Test(.enabled(if: CLI.available)) func errorMessagesCarryNoControlCharacters() throws {
+        let folder = try Repo.scratch("e2e-ctrl")
+        let file = folder.appendingPathComponent("binary.sqlite")
+        // ESC [ 2 J (clear screen), BEL, and other C0 bytes on the first line.
+        try Data([0x1B, 0x5B, 0x32, 0x4A, 0x07, 0x01, 0x41, 0x42, 0x1B, 0x5D, 0x30, 0x3B, 0x78, 0x07, 0x2C, 0x43]).write(to: file)
+        let r = try CLI.run(["report", file.path, "--out", folder.appendingPathComponent("out").path])
+        #expect(r.status == 2)
+        let controls = r.stderr.unicodeScalars.filter { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }
+        #expect(controls.isEmpty, "stderr carries control characters: \(controls.map { String($0.value, radix: 16) })")
+    }
+
+    @Test(.enabled(if: CLI.available)) func impossibleWeekIsAUsageError() throws {
+        let out = try Repo.scratch("e2e-week").appendingPathComponent("out")
+        let r = try CLI.run(["report", Repo.sample("journal.sqlite").path, "--week", "2026-W99", "--out", out.path])
+        #expect(r.status == 64)
+        #expect(r.stderr.contains("2026-W99"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        let both = try CLI.run(["report", Repo.sample("journal.sqlite").path, "--week", "2026-W40", "--last", "--out", out.path])
+        #expect(both.status == 64)
+    }
+
+    @Test(.enabled(if: CLI.available)) func weekWithoutBrewsIsAnError() throws {
+        let out = try Repo.scratch("e2e-noweek").appendingPathComponent("out")
+        // The sample starts 2026-06-22 (W26): W10 and W09 hold no brew.
+        let r = try CLI.run(["report", Repo.sample("journal.sqlite").path, "--week", "2026-W10", "--out", out.path, "--tz", "Europe/Berlin"])
+        #expect(r.status == 1)
+        #expect(r.stderr.hasPrefix("brewstats: ") && r.stderr.contains("2026-W10"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}
+
+/// Values of `name="…"` attributes in `html` (entities `&amp;` decoded).
+func attributeValues(_ html: String, _ name: String) -> [String] {
+    var out: [String] = []
+    for part in html.components(separatedBy: " \(name)=\"").dropFirst() {
+        guard let end = part.firstIndex(of: "\"") else { continue }
+        out.append(String(part[..<end]).replacingOccurrences(of: "&amp;", with: "&"))
+    }
+    return out
+}
