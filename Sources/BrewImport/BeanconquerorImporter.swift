@@ -13,10 +13,9 @@ import Foundation
 /// Backups from before the app had a beverage quantity (no `brew_beverage_quantity` key on the brew) record an
 /// espresso's shot weight in `brew_quantity`: for espresso methods it is then read as the yield, not as water.
 ///
-/// Ratings: 0 and −1 (and any negative) mean unrated; others are rescaled from `SETTINGS[0].brew_rating`
-/// (the slider's maximum) to 0–5. When the backup states no maximum, 5 is assumed and a
-/// ``ImportWarning/Kind/ratingScale`` warning says so; ratings above the assumed maximum then show as
-/// out-of-range warnings.
+/// Ratings: 0 and −1 (and any negative) mean unrated; others are rescaled to 0–5 from `SETTINGS[0].brew_rating`
+/// (the slider's maximum). When the backup states no maximum, the smallest of 5, 10 and 100 that no rating
+/// exceeds is assumed, and a ``ImportWarning/Kind/ratingScale`` warning says which.
 ///
 /// Method category: `style_type` (`ESPRESSO`, `POUR_OVER`, `FULL_IMMERSION`; `PERCOLATION` → other), else the
 /// preparation's `type` (`PORTAFILTER`, `V60`, `AEROPRESS`, …), else its name (see
@@ -37,7 +36,12 @@ enum BeanconquerorImporter {
         }
         var session = ImportSession(file: path, format: .beanconqueror, options: options)
         var reader = BeanconquerorReader()
-        reader.readScale(root, &session)
+        var brewArrays: [(name: String, file: String, brews: [Any])] = [("BREWS", mainName, array(root, "BREWS", &session))]
+        for part in documents.brewParts {
+            let file = path + "/" + part.name
+            brewArrays.append((part.name, file, try partArray(part.data, file: file)))
+        }
+        reader.readScale(root, highestRating: BeanconquerorReader.highestRating(brewArrays.map(\.brews)), &session)
         var beanArrays: [(String, [Any])] = [("BEANS", array(root, "BEANS", &session))]
         for part in documents.beanParts {
             beanArrays.append((part.name, try partArray(part.data, file: path + "/" + part.name)))
@@ -45,11 +49,7 @@ enum BeanconquerorImporter {
         for (name, beans) in beanArrays { reader.readBeans(beans, arrayName: name, &session) }
         reader.readMills(array(root, "MILL", &session), &session)
         reader.readPreparations(array(root, "PREPARATION", &session), &session)
-        reader.readBrews(array(root, "BREWS", &session), arrayName: "BREWS", file: mainName, &session)
-        for part in documents.brewParts {
-            let file = path + "/" + part.name
-            reader.readBrews(try partArray(part.data, file: file), arrayName: part.name, file: file, &session)
-        }
+        for part in brewArrays { reader.readBrews(part.brews, arrayName: part.name, file: part.file, &session) }
         return session.finish()
     }
 
@@ -87,7 +87,21 @@ private struct BeanconquerorReader {
         return Timestamp(unixSeconds: t)
     }
 
-    mutating func readScale(_ root: [String: Any], _ session: inout ImportSession) {
+    /// The highest positive rating among the brews, or `nil` when none is rated.
+    static func highestRating(_ arrays: [[Any]]) -> Double? {
+        var best: Double?
+        for a in arrays {
+            for case let o as [String: Any] in a {
+                if case .value(let r) = JSONValue.number(o, "rating"), r.isFinite, r > 0 { best = max(best ?? r, r) }
+            }
+        }
+        return best
+    }
+
+    /// Sets the scale ratings are converted from: the backup's `SETTINGS[0].brew_rating` when stated; otherwise
+    /// the smallest of the app's usual maxima (5, 10, 100) that no rating exceeds — older app versions rated
+    /// on a 1–10 slider and stored no maximum. Either way the report says which scale was used.
+    mutating func readScale(_ root: [String: Any], highestRating: Double?, _ session: inout ImportSession) {
         let settings = (root["SETTINGS"] as? [Any])?.first as? [String: Any]
         if let settings, case .value(let max) = JSONValue.number(settings, "brew_rating"), max > 0 {
             scale = max
@@ -96,8 +110,11 @@ private struct BeanconquerorReader {
                              "ratings converted from Beanconqueror's 0–\(ImportSession.format(max)) scale to 0–5")
             }
         } else {
+            let highest = highestRating ?? 0
+            scale = [5.0, 10, 100].first { highest <= $0 } ?? 5
+            let why = highest > 5 ? " because ratings reach \(ImportSession.format(highest))" : ""
             session.warn(.ratingScale, column: "rating", at: nil,
-                         "the backup states no rating scale (SETTINGS[0].brew_rating); 0–5 assumed")
+                         "the backup states no rating scale (SETTINGS[0].brew_rating); 0–\(ImportSession.format(scale)) assumed\(why), converted to 0–5")
         }
     }
 

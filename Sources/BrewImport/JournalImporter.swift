@@ -40,7 +40,9 @@ public enum JournalImporter {
         if let forced = options.format {
             format = forced
         } else {
-            format = JournalFormat.sniff(try readPrefix(path))
+            let prefix = try readPrefix(path)
+            format = JournalFormat.sniff(prefix)
+            try checkSniffed(format, prefix: prefix, url: url)
         }
         switch format {
         case .coreDataStore:
@@ -61,6 +63,22 @@ public enum JournalImporter {
             return session.finish()
         case .beanconqueror:
             return try BeanconquerorImporter.read(url, options: options)
+        }
+    }
+
+    /// Refuses content that was sniffed as CSV but cannot be one: a file named like a store or an archive
+    /// whose bytes are not, or binary content (NUL bytes) — a clearer message than a missing CSV header.
+    static func checkSniffed(_ format: JournalFormat, prefix: [UInt8], url: URL) throws(ImportError) {
+        guard format == .csv else { return }
+        let ext = url.pathExtension.lowercased()
+        if ["sqlite", "store", "db", "sqlite3"].contains(ext) {
+            throw ImportError(.notAJournal, file: url.path, "named .\(ext) but not an SQLite database (no SQLite header)")
+        }
+        if ext == "zip" {
+            throw ImportError(.notAJournal, file: url.path, "named .zip but not a zip archive")
+        }
+        if prefix.contains(0) {
+            throw ImportError(.notAJournal, file: url.path, "binary content: not a store, archive, CSV or JSON journal")
         }
     }
 

@@ -174,15 +174,22 @@ private let contentWidth = 595.0 - 2 * 50
         #expect(recorded.texts(onPage: count - 1).first?.string == "Last page")
     }
 
-    @Test func headingIsNeverLeftAloneAtThePageBottom() {
-        // Fill the first page to within two lines of the bottom, then a heading and a paragraph.
-        var blocks: [DocumentBlock] = []
-        for _ in 0..<47 { blocks.append(.paragraph("lorem")) }
-        blocks += [.heading("Dial-in findings"), .paragraph(DocumentFixtures.filler(words: 40))]
+    @Test(arguments: 20...32)
+    func headingIsNeverLeftAloneAtThePageBottom(paragraphsBefore: Int) {
+        // Sliding the heading down the first page in small steps puts it at every position near the bottom;
+        // wherever it lands, the first two lines of its paragraph are on the same page, just below it.
+        var blocks: [DocumentBlock] = Array(repeating: .paragraph("lorem"), count: paragraphsBefore)
+        blocks += [.heading("Dial-in findings"), .paragraph(DocumentFixtures.filler(words: 200))]
         let recorded = RecordedPages(ReportDocument(title: "H", blocks: blocks).record())
-        #expect(recorded.pages.count == 2)
-        let secondStrings = recorded.texts(onPage: 1).map(\.string)
-        #expect(secondStrings.first == "Dial-in findings")
+        let page = recorded.pages.indices.first { recorded.texts(onPage: $0).contains { $0.string == "Dial-in findings" } }
+        guard let page else {
+            Issue.record("heading not drawn")
+            return
+        }
+        let texts = recorded.texts(onPage: page)
+        let index = texts.firstIndex { $0.string == "Dial-in findings" }!
+        let following = texts[(index + 1)...].prefix(2)
+        #expect(following.count == 2 && following.allSatisfy { $0.string.hasPrefix("lorem lorem") && $0.y < contentBottom })
     }
 
     @Test func paragraphsWrapWithinTheContentWidth() {

@@ -16,8 +16,8 @@ import ZIPFoundation
 
     /// The real 2020 backup, verified by hand: 222 brew records of which 12 repeat an earlier record's
     /// `config.uuid` byte for byte (11 uuids occur twice or three times: 210 distinct), 1 grinder (Kinu M47),
-    /// 3 methods (V60, Aeropress, Profitec Pro 500), 12 beans; no rating scale stored; ratings 7 and 10 exceed
-    /// the assumed 0–5.
+    /// 3 methods (V60, Aeropress, Profitec Pro 500), 12 beans; no rating scale stored, and ratings reach 10
+    /// (the app's old 1–10 slider), so 0–10 is assumed and ratings are halved.
     @Test(.enabled(if: Repo.peerData != nil)) func oldBackupOf2020() throws {
         let result = try importChecked(Self.folder!.appendingPathComponent("Beanconqueror_old.json"))
         let r = result.report, t = result.journal.brews
@@ -28,8 +28,8 @@ import ZIPFoundation
         #expect(result.journal.grinders.map(\.displayName) == ["Kinu M47"])
         #expect(result.journal.methods.map(\.displayName) == ["V60", "Aeropress", "Profitec Pro 500"])
         #expect(result.journal.methods.map(\.category) == [.pourOver, .immersion, .espresso])
-        #expect(r.warning(.ratingScale) != nil)
-        #expect(r.warning(.outOfRange, column: "rating")?.count == 2)
+        #expect(r.warning(.ratingScale)?.message.contains("0–10 assumed") == true)
+        #expect(r.warning(.outOfRange, column: "rating") == nil)
 
         // Independent figures from the raw JSON: first record per uuid, in file order.
         let brews = try #require(try raw("Beanconqueror_old.json")["BREWS"] as? [[String: Any]])
@@ -47,7 +47,7 @@ import ZIPFoundation
             let grind = Double(b["grind_size"] as! String)
             #expect(t.grindSetting[i] == grind)
             let rating = (b["rating"] as! NSNumber).doubleValue
-            #expect(t.rating[i] == (rating > 0 ? rating : nil))
+            #expect(t.rating[i] == (rating > 0 ? rating * 5 / 10 : nil))
         }
         // The espresso machine's shots: 14 g in, brew_quantity read as the yield (no beverage quantity in 2020).
         let espresso = (0..<t.count).filter { t.category(at: $0) == .espresso }

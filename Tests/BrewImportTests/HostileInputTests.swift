@@ -73,3 +73,32 @@ import TestSupport
         #expect(result.report.rejects.first?.where == "line 2")
     }
 }
+
+@Suite("Sniffing refuses what cannot be a CSV")
+struct SniffRefusalTests {
+    func scratchFile(_ name: String, _ data: Data) throws -> URL {
+        let url = try Repo.scratch("sniff").appendingPathComponent(name)
+        try data.write(to: url)
+        return url
+    }
+
+    func error(_ url: URL) -> ImportError? {
+        do { _ = try importJournal(at: url); return nil } catch { return error }
+    }
+
+    @Test func textNamedLikeAStoreIsNotAJournal() throws {
+        let e = error(try scratchFile("broken.sqlite", Data("garbage\n".utf8)))
+        #expect(e?.kind == .notAJournal)
+        #expect(e?.description.contains("not an SQLite database") == true)
+    }
+
+    @Test func textNamedLikeAnArchiveIsNotAJournal() throws {
+        #expect(error(try scratchFile("backup.zip", Data("hello".utf8)))?.kind == .notAJournal)
+    }
+
+    @Test func binaryWithoutAKnownHeaderIsNotAJournal() throws {
+        let e = error(try scratchFile("noise.bin", Data([0x41, 0x00, 0x42, 0x0A, 0x43])))
+        #expect(e?.kind == .notAJournal)
+        #expect(e?.description.contains("binary") == true)
+    }
+}

@@ -8,6 +8,7 @@ struct SampleJournal {
         let id: String
         let instant: Date
         let method: String
+        let grinder: String
         let category: String
         let dose: Double?
         let water: Double?
@@ -27,7 +28,7 @@ struct SampleJournal {
         func number(_ s: String?) -> Double? { s.flatMap { $0.isEmpty ? nil : Double($0) } }
         let brews = rows.compactMap { r -> Brew? in
             guard let at = r["brewed_at"], let instant = iso.date(from: at) else { return nil }
-            return Brew(id: r["brew_id"] ?? "", instant: instant, method: r["method"] ?? "", category: r["method_category"] ?? "",
+            return Brew(id: r["brew_id"] ?? "", instant: instant, method: r["method"] ?? "", grinder: r["grinder"] ?? "", category: r["method_category"] ?? "",
                         dose: number(r["dose_g"]), water: number(r["water_g"]), yield: number(r["yield_g"]),
                         tds: number(r["tds_pct"]), rating: number(r["rating"]))
         }

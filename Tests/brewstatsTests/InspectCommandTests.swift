@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite struct InspectCommandTests {
+    /// Every journal in sample-data, with the flags it needs and the brews the README says it holds.
+    static let samples: [(file: String, extra: [String], read: Int, kept: Int)] = [
+        ("journal.sqlite", [], 360, 360),
+        ("journal.csv", [], 360, 360),
+        ("journal.json", [], 360, 360),
+        ("messy.csv", ["--tz", "Europe/Berlin"], 11, 8),
+    ]
+
+    @Test(.enabled(if: CLI.available), arguments: samples.indices)
+    func inspectSample(_ i: Int) throws {
+        let s = Self.samples[i]
+        let plain = try CLI.run(["inspect", Repo.sample(s.file).path] + s.extra)
+        #expect(plain.status == 0, "\(s.file): \(plain.stderr)")
+        #expect(plain.stdout.contains("read \(s.read), kept \(s.kept), rejected \(s.read - s.kept)"))
+        let r = try CLI.run(["inspect", Repo.sample(s.file).path, "--json"] + s.extra)
+        #expect(r.status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let brews = try #require(object["brews"] as? [String: Any])
+        let read = try #require(brews["read"] as? Int), kept = try #require(brews["kept"] as? Int)
+        let rejected = try #require(brews["rejected"] as? Int)
+        #expect(read == kept + rejected)
+        #expect(read == s.read && kept == s.kept)
+        #expect((object["rejects"] as? [Any])?.count == rejected)
+        #expect(object["rows"] as? Int == kept)
+    }
+
+    @Test(.enabled(if: CLI.available)) func foreignCSVWithItsMapping() throws {
+        let r = try CLI.run(["inspect", Repo.sample("foreign.csv").path, "--map", Repo.sample("mapping.toml").path, "--json"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let brews = try #require(object["brews"] as? [String: Int])
+        #expect(brews["read"] == (brews["kept"] ?? -1) + (brews["rejected"] ?? -1))
+        #expect((brews["kept"] ?? 0) > 0)
+        // Without the mapping the file is not a journal of ours.
+        let bare = try CLI.run(["inspect", Repo.sample("foreign.csv").path])
+        #expect(bare.status == 2)
+    }
+
+    @Test(.enabled(if: CLI.available)) func notAJournalIsExit2() throws {
+        let r = try CLI.run(["inspect", Repo.sample("README.md").path])
+        #expect(r.status == 2)
+        #expect(r.stderr.hasPrefix("brewstats: ") && r.stderr.split(separator: "\n").count == 1)
+    }
+}

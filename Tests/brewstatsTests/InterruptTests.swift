@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TestSupport
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Killing `brewstats report` mid-run never leaves a half-written report folder.
+///
+/// The journal is large enough that the report takes seconds, so the signal lands while the folder is being
+/// written: the test waits until the hidden staging folder appears beside `--out` (or the run ends), then
+/// signals. A run that finished first must have left a complete folder.
+@Suite(.serialized) struct InterruptTests {
+    static let brews = 60_000
+
+    /// A generated store shared by the runs below.
+    static let journal: URL? = {
+        guard CLI.available, let folder = try? Repo.scratch("e2e-kill-journal") else { return nil }
+        let url = folder.appendingPathComponent("big.sqlite")
+        guard let r = try? CLI.run(["generate", "--brews", "\(brews)", "--format", "sqlite", "-o", url.path], timeout: 300),
+              r.status == 0 else { return nil }
+        return url
+    }()
+
+    /// Hidden `.out.staging-…` / `.out.old-…` entries beside `out`.
+    static func hidden(beside out: URL) -> [String] {
+        let items = (try? FileManager.default.contentsOfDirectory(atPath: out.deletingLastPathComponent().path)) ?? []
+        return items.filter { $0.hasPrefix(".\(out.lastPathComponent).") }
+    }
+
+    /// Starts a report into `out`, waits for its staging folder (at most `limit` seconds), sends `signal`.
+    /// Returns the result and whether the signal was sent while the staging folder existed.
+    static func interrupt(_ signal: Int32, out: URL, limit: Double = 120) throws -> (CLIResult, sentWhileStaging: Bool) {
+        let journal = try #require(journal)
+        let running = try CLI.start(["report", journal.path, "--out", out.path, "--tz", "Europe/Berlin"])
+        let deadline = Date().addingTimeInterval(limit)
+        var staged = false
+        while Date() < deadline, running.process.isRunning {
+            if hidden(beside: out).contains(where: { $0.contains(".staging-") }) { staged = true; break }
+            usleep(20_000)
+        }
+        if staged { usleep(150_000) }  // into the chart writing
+        let sent = running.process.isRunning
+        if sent { running.send(signal) }
+        let result = running.wait(timeout: limit)
+        return (result, staged && sent)
+    }
+
+    /// A finished report folder holds every file the report writes.
+    static func expectComplete(_ out: URL, sourceLocation: SourceLocation = #_sourceLocation) {
+        let files = relativeFiles(in: out)
+        for name in csvSummaries + ["index.html", "summary.md", "report.pdf", "brews-per-week.svg", "rest-rating.png"] {
+            #expect(files.contains(name), "complete report lacks \(name)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test(.enabled(if: CLI.available)) func sigtermLeavesNothingBehind() throws {
+        let out = try Repo.scratch("e2e-sigterm").appendingPathComponent("out")
+        let (r, sentWhileStaging) = try Self.interrupt(SIGTERM, out: out)
+        if sentWhileStaging {
+            #expect(r.status == 128 + SIGTERM || (r.signalled && r.status == SIGTERM), "exit \(r.status)")
+            #expect(!FileManager.default.fileExists(atPath: out.path), "an interrupted report left \(out.lastPathComponent)")
+        } else if FileManager.default.fileExists(atPath: out.path) {
+            Self.expectComplete(out)
+        }
+        #expect(Self.hidden(beside: out).isEmpty, "left behind: \(Self.hidden(beside: out))")
+    }
+
+    @Test(.enabled(if: CLI.available)) func sigkillLeavesOnlyAStagingFolderThatTheNextRunSweeps() throws {
+        let out = try Repo.scratch("e2e-sigkill").appendingPathComponent("out")
+        let (r, sentWhileStaging) = try Self.interrupt(SIGKILL, out: out)
+        if sentWhileStaging {
+            #expect(r.signalled && r.status == SIGKILL)
+            #expect(!FileManager.default.fileExists(atPath: out.path), "a killed report left a visible \(out.lastPathComponent)")
+            #expect(!Self.hidden(beside: out).isEmpty, "expected the killed run's staging folder")
+        }
+        // The next run for the same output (a small journal) sweeps the dead run's staging folder.
+        let next = try CLI.run(["report", Repo.sample("journal.sqlite").path, "--out", out.path, "--tz", "Europe/Berlin"])
+        #expect(next.status == 0, "\(next.stderr)")
+        Self.expectComplete(out)
+        #expect(Self.hidden(beside: out).isEmpty, "not swept: \(Self.hidden(beside: out))")
+    }
+
+    @Test(.enabled(if: CLI.available)) func replacingAReportKeepsTheOldOneWhenInterrupted() throws {
+        let out = try Repo.scratch("e2e-replace").appendingPathComponent("out")
+        let first = try CLI.run(["report", Repo.sample("journal.sqlite").path, "--out", out.path, "--tz", "Europe/Berlin"])
+        #expect(first.status == 0)
+        let before = bytes(out.appendingPathComponent("weekly.csv"))
+        let (_, sentWhileStaging) = try Self.interrupt(SIGTERM, out: out)
+        if sentWhileStaging {
+            // The previous complete report is still there, untouched.
+            #expect(bytes(out.appendingPathComponent("weekly.csv")) == before)
+            Self.expectComplete(out)
+        } else {
+            Self.expectComplete(out)
+        }
+        #expect(Self.hidden(beside: out).isEmpty, "left behind: \(Self.hidden(beside: out))")
+    }
+}
