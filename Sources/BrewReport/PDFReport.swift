@@ -1,10 +1,52 @@
 import BrewCharts
+import BrewStats
 import Foundation
 
-/// `report.pdf`: the report's content as a multi-page PDF.
+/// `report.pdf`: the content of `index.html` as a multi-page A4 document — title and week, the headline
+/// figures, dial-in findings, every chart, the equipment and method tables and the import summary.
 enum PDFReport {
     static func write(_ report: WeeklyReport, charts: [NamedChart], options: ReportOptions, to url: URL) throws(ReportError) {
-        // Until the document layer lands: one page per chart.
-        _ = (report, charts, options, url)
+        let document = ReportDocument(title: "Brew report \(report.week?.label ?? "")", blocks: blocks(report, charts: charts),
+                                      theme: options.theme)
+        do {
+            try document.writePDF(to: url)
+        } catch {
+            throw .output(path: url.path, reason: "\(error)")
+        }
+    }
+
+    static func blocks(_ report: WeeklyReport, charts: [NamedChart]) -> [DocumentBlock] {
+        var b: [DocumentBlock] = [
+            .title("Brew report — \(report.week?.label ?? "no dated brews")", subtitle: "\(report.journalName) · \(report.weekTitle)"),
+            .figures(Headline.of(report).map { HeadlineFigure(label: $0.label, value: $0.value, detail: $0.detail) }),
+            .heading("Dial-in findings"),
+        ]
+        let findings = report.findings.prefix(12).map(WeeklyReport.sentence)
+        b.append(findings.isEmpty
+                 ? .paragraph("No grinder × method group has a sweet spot yet: a quadratic fit needs three distinct settings and a peak inside them.")
+                 : .bullets(Array(findings)))
+        for c in charts { b.append(.chart(c.chart, height: nil)) }
+        b.append(.pageBreak)
+        b.append(.heading("Equipment"))
+        let zone = report.analysis.options.timeZone
+        b.append(.table(header: ["Kind", "Name", "Brews", "Share %", "Last used", "Mean rating", "Mean EY"],
+                        rows: report.usage.rows.map {
+                            [$0.kind.rawValue, $0.name, "\($0.brews)", Format.number($0.sharePercent, decimals: 1),
+                             Format.day($0.lastUsed, zone), Format.number($0.meanRating, decimals: 2), Format.number($0.meanExtraction, decimals: 1)]
+                        }, numericColumns: [2, 3, 5, 6]))
+        b.append(.heading("Methods"))
+        b.append(.table(header: ["Method", "Category", "n", "Ratio median", "EY median", "TDS mean"],
+                        rows: report.methodStats.rows.map {
+                            [$0.method, $0.category.rawString.replacingOccurrences(of: "_", with: " "), "\($0.n)", Format.ratio($0.ratioMedian),
+                             Format.number($0.eyMedian, decimals: 1), Format.number($0.meanTDS, decimals: 2)]
+                        }, numericColumns: [2, 3, 4, 5]))
+        if let imp = report.importReport {
+            b.append(.heading("Import"))
+            b.append(.paragraph("\(imp.brews.kept) of \(imp.brews.read) brews imported from \(imp.format.rawValue), \(imp.brews.rejected) rejected; \(imp.methods) methods, \(imp.grinders) grinders, \(imp.beans) beans, \(imp.tastingNotes) tasting notes."))
+            let notes = imp.warnings.prefix(30).map(\.message) + imp.rejects.prefix(20).map { "rejected \($0.where)\($0.column.map { " · " + $0 } ?? ""): \($0.reason)" }
+            if !notes.isEmpty { b.append(.bullets(Array(notes))) }
+        }
+        b.append(.note("Ratios: espresso yield ÷ dose, filter water ÷ dose. EY = TDS × beverage mass ÷ dose; values outside 0–35 % are left out."))
+        return b
     }
 }

@@ -100,6 +100,7 @@ extension BrewAnalysis {
                 }
             }
         }
+        let groups = GroupIndex(codes: codes, validity: nil, groupCount: grinderCount * methodCount)
         let grindValues = t.grindSetting.values, ratingValues = t.rating.values
         let beanCodes = t.bean.codes
         let nonEmpty = (0..<groups.groupCount).filter { groups.count(of: $0) > 0 }

@@ -61,36 +61,43 @@ func selectQuantiles(_ values: inout [Double], _ ps: [Double]) -> (quantiles: [D
 func selectQuantiles(_ a: UnsafeMutableBufferPointer<Double>, _ ps: [Double]) -> (quantiles: [Double?], median: Double?) {
     let n = a.count
     guard n > 0 else { return (ps.map { _ in nil }, nil) }
-    do {
-        // The order statistic k (0-based) after selection; k+1 is the minimum of the part right of k.
-        func stat(_ k: Int) -> Double { select(a, k); return a[k] }
-        func next(_ k: Int) -> Double {
-            var m = a[k + 1]
-            for i in (k + 2)..<n where a[i] < m { m = a[i] }
-            return m
+    // Every order statistic needed, selected in increasing order: after selecting k, everything right of k
+    // is ≥ a[k], so the next (larger) statistic is selected within the part right of k only.
+    var needed = Set<Int>()
+    var plans: [(j: Int, g: Double)] = []
+    for p in ps {
+        let q = min(max(p, 0), 1)
+        let h = Double(n - 1) * q
+        let j = Int(h.rounded(.down))
+        if j >= n - 1 {
+            plans.append((n - 1, 0)); needed.insert(n - 1)
+        } else {
+            plans.append((j, h - Double(j))); needed.insert(j); needed.insert(j + 1)
         }
-        let quantiles: [Double?] = ps.map { p in
-            let q = min(max(p, 0), 1)
-            let h = Double(n - 1) * q
-            let j = Int(h.rounded(.down))
-            if j >= n - 1 { return stat(n - 1) }
-            let g = h - Double(j)
-            let lo = stat(j), hi = next(j)
-            let d = hi - lo
-            return g >= 0.5 ? hi - d * (1 - g) : lo + d * g
-        }
-        let median: Double = n % 2 == 1 ? stat(n / 2) : {
-            let lo = stat(n / 2 - 1)
-            return (lo + next(n / 2 - 1)) / 2
-        }()
-        return (quantiles, median)
     }
+    if n % 2 == 1 { needed.insert(n / 2) } else { needed.insert(n / 2 - 1); needed.insert(n / 2) }
+    var stat = [Int: Double]()
+    var from = 0
+    for k in needed.sorted() {
+        select(a, k, from: from)
+        stat[k] = a[k]
+        from = k + 1
+    }
+    let quantiles: [Double?] = plans.map { plan in
+        if plan.j >= n - 1 { return stat[n - 1]! }
+        let lo = stat[plan.j]!, hi = stat[plan.j + 1]!
+        let d = hi - lo
+        return plan.g >= 0.5 ? hi - d * (1 - plan.g) : lo + d * plan.g
+    }
+    let median = n % 2 == 1 ? stat[n / 2]! : (stat[n / 2 - 1]! + stat[n / 2]!) / 2
+    return (quantiles, median)
 }
 
-/// Hoare-style quickselect with median-of-three pivots: afterwards `a[k]` is the k-th smallest, everything
-/// left of it ≤ and everything right of it ≥.
-private func select(_ a: UnsafeMutableBufferPointer<Double>, _ k: Int) {
-    var lo = 0, hi = a.count - 1
+/// Hoare-style quickselect with median-of-three pivots within `a[from...]`: afterwards `a[k]` is the k-th
+/// smallest of the buffer, everything in `from..<k` ≤ it and everything right of it ≥ — provided every value
+/// left of `from` is ≤ every value from `from` on (as after selecting `from − 1`).
+private func select(_ a: UnsafeMutableBufferPointer<Double>, _ k: Int, from: Int = 0) {
+    var lo = from, hi = a.count - 1
     while hi > lo {
         if hi - lo < 16 {
             // Insertion sort on short ranges.

@@ -27,10 +27,11 @@ enum SummaryWorkloads {
         var ours = Measurement(subject: "brewstats", seconds: [])
         ours.rows = journal.brews.count
         var stageSeconds = [String: [Double]]()
+        var cpuSeconds = [Double]()
         var bytes = 0
         for _ in 0..<ctx.repeats {
             var clock = Stopwatch()
-            let start = clock.last
+            let start = clock.last, cpuStart = processCPUSeconds()
             let analysis = BrewAnalysis(journal: journal, options: options)
             stageSeconds["derive", default: []].append(clock.lap())
             var texts = [analysis.equipmentUsage().csv()]
@@ -44,6 +45,7 @@ enum SummaryWorkloads {
             texts.append(analysis.weekSummary()?.csv() ?? "")
             stageSeconds["week_summary", default: []].append(clock.lap())
             ours.seconds.append(Double(clock.last - start) / 1e9)
+            cpuSeconds.append(processCPUSeconds() - cpuStart)
             bytes = texts.reduce(0) { $0 + $1.utf8.count }
         }
 
@@ -52,8 +54,11 @@ enum SummaryWorkloads {
             extra["\(stage)_s"] = Measurement(subject: stage, seconds: stageSeconds[stage] ?? []).median
         }
         extra["csv_bytes"] = Double(bytes)
+        // CPU time of all threads: steadier than wall time on a busy machine.
+        extra["cpu_s"] = Measurement(subject: "cpu", seconds: cpuSeconds).median
         let breakdown = stages.map { String(format: "%@ %.0f ms", $0, (extra["\($0)_s"] ?? .nan) * 1000) }
-        print("  brewstats \(ResultTable.fmt(ours.median)); stages (median): " + breakdown.joined(separator: ", "))
+        print("  brewstats \(ResultTable.fmt(ours.median)) (CPU \(ResultTable.fmt(extra["cpu_s"] ?? .nan))); "
+              + "stages (median): " + breakdown.joined(separator: ", "))
 
         let refs = [
             try ctx.measurePython("duckdb", script: "summaries_ref.py", ["duckdb", csv.path]),
@@ -78,4 +83,11 @@ private struct Stopwatch {
         defer { last = now }
         return Double(now - last) / 1e9
     }
+}
+
+/// CPU time (user + system) of every thread of this process, in seconds.
+private func processCPUSeconds() -> Double {
+    var t = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }

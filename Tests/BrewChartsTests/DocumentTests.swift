@@ -101,7 +101,9 @@ private let contentWidth = 595.0 - 2 * 50
             #expect(strings.contains(expected), "\(expected)")
         }
         #expect(strings.contains("brewstats · Week 2025-W03 · page 1 of 1"))
-        // The long grinder name is ellipsised in its cell rather than running into the numbers.
+        // Numeric columns keep their natural width, so their headings are never cut…
+        #expect(recorded.texts(onPage: 0).contains { $0.string == "Mean rating" && $0.bold })
+        // …while the long grinder name is ellipsised in its cell rather than running into the numbers.
         #expect(strings.contains { $0.hasPrefix("Müller Handmühle") && $0.hasSuffix("…") })
     }
 
@@ -141,8 +143,8 @@ private let contentWidth = 595.0 - 2 * 50
     }
 
     @Test func chartNearTheBottomMovesToTheNextPage() {
-        // 13 lines of 15 pt (10.5 pt × 1.42 leading, 82 words of 5 per line at 483 pt … measured below) push the
-        // cursor well down; a 420 pt chart cannot fit in what is left, so it starts page 2.
+        // 600 short words fill most of page 1 (the test checks how much is left); a 420 pt chart cannot fit
+        // in the rest, so it moves whole to the top of page 2 and the text after it follows it there.
         let blocks: [DocumentBlock] = [.paragraph(DocumentFixtures.filler(words: 600)),
                                        .chart(ChartFixtures.ratingTrend, height: 420),
                                        .paragraph("After the chart.")]

@@ -142,8 +142,9 @@ def grind_rating(j, keep_points=False):
             points[(gname, mname, None)] = (x, y)
         counts = grp["bean_key"].value_counts()
         chosen = counts[counts >= MIN_BREWS_PER_BEAN].index
-        beans = j.beans.set_index("key").loc[list(chosen)] if len(chosen) else j.beans.iloc[:0].set_index("key")
-        beans = beans.assign(_r=beans["roaster"].fillna("")).sort_values(["name", "_r"])
+        # Beans by name, roaster, then position in the journal.
+        beans = j.beans.assign(_pos=np.arange(len(j.beans)), _r=j.beans["roaster"].fillna(""))
+        beans = beans[beans["key"].isin(chosen)].sort_values(["name", "_r", "_pos"]).set_index("key")
         for bk, bean in beans.iterrows():
             sel = grp["bean_key"].eq(bk).to_numpy()
             rows.append([gname, mname, bean["name"]] + _fit(x[sel], y[sel]))

@@ -1,11 +1,11 @@
 /// Column widths for a ``DocumentTable`` at a given total width.
 ///
-/// Each column's natural width is its widest cell or heading plus padding. When the natural widths fit, the
-/// spare width goes to the text (non-numeric) columns in proportion to their natural widths, so the table
-/// spans the content width while numbers stay next to their labels' column edge; a table of only numeric
-/// columns shares it equally. When they do not fit, numeric columns keep their natural width (together at
-/// most 60 % of the total, scaled down beyond that) and the text columns share the rest by water-filling:
-/// narrow columns keep their width and the widest are cut to a common cap, their cells ellipsised.
+/// Each column's natural width is its widest cell or heading plus padding (and 1 pt of slack). When the
+/// natural widths fit, the spare width goes to the text (non-numeric) columns in proportion to their natural
+/// widths, so the table spans the content width; a table of only numeric columns shares it equally. When they
+/// do not fit, numeric columns keep their natural width (together at most 60 % of the total, scaled down
+/// beyond that) and the text columns share the rest by water-filling: narrow columns keep their width and the
+/// widest are cut to a common cap, their cells ellipsised.
 struct TableColumns {
     /// The width of each column, summing to the available width (up to rounding).
     let widths: [Double]
@@ -17,13 +17,16 @@ struct TableColumns {
             widths = []
             return
         }
+        // One point of slack keeps a cell that exactly fills its natural width clear of floating-point noise
+        // in `width − padding` (it would otherwise be ellipsised).
+        let extra = 2 * padding + 1
         var natural = Array(repeating: minimum, count: count)
         for (column, text) in table.header.enumerated() {
-            natural[column] = max(natural[column], measure(text, true) + 2 * padding)
+            natural[column] = max(natural[column], measure(text, true) + extra)
         }
         for row in table.rows {
             for (column, text) in row.enumerated() {
-                natural[column] = max(natural[column], measure(text, false) + 2 * padding)
+                natural[column] = max(natural[column], measure(text, false) + extra)
             }
         }
         let numeric = (0..<count).filter { table.numericColumns.contains($0) }

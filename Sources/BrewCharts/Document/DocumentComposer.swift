@@ -69,7 +69,9 @@ struct DocumentComposer {
         case .paragraph: return style.blockGap + 2 * style.lineHeight(style.body)
         case .note: return style.blockGap + style.lineHeight(style.note)
         case .bullets: return style.blockGap + style.lineHeight(style.body)
-        case .figures(let figures): return style.blockGap + tileRowHeight(Array(figures.prefix(style.figuresPerRow)))
+        case .figures(let figures):
+            let columns = figureColumns(figures.count)
+            return style.blockGap + tileRowHeight(Array(figures.prefix(columns)), tileWidth: tileWidth(columns: columns))
         case .table(let table): return style.blockGap + style.rowHeight * (table.header.isEmpty ? 1 : 2) + 4
         case .chart(let chart, let height): return chartCanvas(chart, height: height).height
         case .pageBreak: return 0
@@ -142,8 +144,8 @@ struct DocumentComposer {
 
     private mutating func addFigures(_ figures: [HeadlineFigure]) {
         guard !figures.isEmpty else { return }
-        let columns = min(figures.count, style.figuresPerRow)
-        let tileWidth = (content.width - Double(columns - 1) * style.tileGap) / Double(columns)
+        let columns = figureColumns(figures.count)
+        let tileWidth = tileWidth(columns: columns)
         var start = 0
         while start < figures.count {
             let row = Array(figures[start..<min(start + columns, figures.count)])
@@ -160,11 +162,21 @@ struct DocumentComposer {
 
     private var tilePadding: Double { 8 }
 
+    /// Tiles per row for `count` figures: as few rows as ``DocumentStyle/figuresPerRow`` allows, filled evenly
+    /// (4 figures make two rows of 2, 5 make 3 + 2), so no row holds a lone tile when that can be avoided.
+    private func figureColumns(_ count: Int) -> Int {
+        guard count > 0 else { return 1 }
+        let rows = (count + style.figuresPerRow - 1) / style.figuresPerRow
+        return (count + rows - 1) / rows
+    }
+
+    private func tileWidth(columns: Int) -> Double {
+        (content.width - Double(columns - 1) * style.tileGap) / Double(columns)
+    }
+
     /// The height of a row of tiles: the tallest tile (details wrap to at most two lines).
-    private func tileRowHeight(_ row: [HeadlineFigure], tileWidth: Double? = nil) -> Double {
-        let columns = max(1, min(row.count, style.figuresPerRow))
-        let width = tileWidth ?? (content.width - Double(columns - 1) * style.tileGap) / Double(columns)
-        let details = row.map { detailLines($0, width: width).count }.max() ?? 0
+    private func tileRowHeight(_ row: [HeadlineFigure], tileWidth: Double) -> Double {
+        let details = row.map { detailLines($0, width: tileWidth).count }.max() ?? 0
         return 2 * tilePadding + style.lineHeight(style.figureLabel) + style.lineHeight(style.figureValue)
             + Double(details) * style.lineHeight(style.figureDetail)
     }
@@ -188,12 +200,23 @@ struct DocumentComposer {
         var y = tile.y + tilePadding
         let parts: [(String, TextStyle)] = [(figure.label, style.figureLabel), (figure.value, style.figureValue)]
             + detailLines(figure, width: tile.width).map { ($0, style.figureDetail) }
-        for (text, textStyle) in parts {
+        for (index, (text, var textStyle)) in parts.enumerated() {
             let lineHeight = style.lineHeight(textStyle)
+            if index == 1 { textStyle.size = shrunkSize(text, style: textStyle, maxWidth: inner) }
             let fitted = placer.fit(text, style: textStyle, maxWidth: inner)
             flow.page.text(fitted, at: Point(x: x, y: baseline(top: y, lineHeight: lineHeight, style: textStyle)), style: textStyle)
             y += lineHeight
         }
+    }
+
+    /// The type size, between two thirds of `style.size` and `style.size` in half-point steps, at which `text`
+    /// fits in `maxWidth` (the smallest when it fits at none; the caller ellipsises then).
+    private func shrunkSize(_ text: String, style textStyle: TextStyle, maxWidth: Double) -> Double {
+        let width = measurer.measure(text, style: textStyle).width
+        guard width > maxWidth, width > 0 else { return textStyle.size }
+        let smallest = (textStyle.size * 2 / 3 * 2).rounded(.up) / 2
+        let wanted = (textStyle.size * maxWidth / width * 2).rounded(.down) / 2
+        return max(smallest, wanted)
     }
 
     // MARK: Charts

@@ -1,0 +1,244 @@
+import BrewColumns
+import BrewStats
+import BrewSynth
+import Foundation
+import Testing
+import TestSupport
+@testable import BrewReport
+
+/// The weekly report model: which week, whether it is partial, and the figures it shows — each checked
+/// against values computed here from the journal's rows with Foundation's calendars.
+@Suite struct WeeklyReportTests {
+    /// A generated journal ending Sunday 2026-11-22 (ISO week 2026-W47), Europe/Berlin.
+    static let journal = JournalGenerator(GeneratorOptions(brewCount: 300, seed: 7)).makeJournal()
+    static let brews = plainBrews(journal)
+
+    static func options(now: Date, week: ReportOptions.WeekChoice = .latest) -> ReportOptions {
+        var o = ReportOptions()
+        o.stats.timeZone = berlin
+        o.now = now
+        o.week = week
+        return o
+    }
+
+    static func week(_ label: String) -> IsoWeek { try! IsoWeek(label: label) }
+
+    static func report(_ options: ReportOptions, journal: Journal = journal) throws -> WeeklyReport {
+        try WeeklyReport(journal: journal, journalName: "test", importReport: nil, options: options)
+    }
+
+    static func inWeek(_ label: String, _ brews: [PlainBrew] = brews) -> [PlainBrew] {
+        brews.filter { $0.date.map { isoWeekLabel($0, berlin) } == label }
+    }
+
+    // MARK: Week choice
+
+    @Test func latestIsTheWeekOfTheLastBrew() throws {
+        let last = try #require(Self.brews.compactMap(\.date).max())
+        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
+        #expect(r.week?.label == isoWeekLabel(last, berlin))
+        #expect(r.week?.label == "2026-W47")
+        #expect(r.partialReason == nil)
+        #expect(r.weekTitle == "2026-W47 (16–22 Nov 2026)")
+    }
+
+    @Test(arguments: [(2026, 12, 2), (2027, 1, 4), (2026, 11, 23), (2027, 1, 1)])
+    func lastIsTheWeekBeforeNow(_ y: Int, _ m: Int, _ d: Int) throws {
+        let now = instant(y, m, d, 9, 30)
+        let expected = isoWeekLabel(now.addingTimeInterval(-7 * 86400), berlin)
+        let r = try Self.report(Self.options(now: now, week: .last))
+        #expect(r.week?.label == expected)
+    }
+
+    @Test func explicitWeekIsUsedAsGiven() throws {
+        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0), week: .week(Self.week("2026-W40"))))
+        #expect(r.week?.label == "2026-W40")
+        #expect(r.weekSummary?.this.brews == Self.inWeek("2026-W40").count)
+        #expect(r.weekSummary?.previous.brews == Self.inWeek("2026-W39").count)
+    }
+
+    @Test func explicitWeekAfterTheJournalStillComparesWithTheWeekBefore() throws {
+        // W48 has no brew but W47 has: a report saying "0 brews, down from N" is still worth writing.
+        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0), week: .week(Self.week("2026-W48"))))
+        #expect(r.weekSummary?.this.brews == 0)
+        #expect(r.weekSummary?.previous.brews == Self.inWeek("2026-W47").count)
+    }
+
+    @Test(arguments: ["2026-W49", "2025-W10", "2020-W53"])
+    func explicitWeekWithoutBrewsNearItIsNoBrews(_ label: String) throws {
+        #expect(Self.inWeek(label).isEmpty && Self.inWeek(Self.week(label).advanced(by: -1).label).isEmpty)
+        let error = #expect(throws: ReportError.self) {
+            _ = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0), week: .week(Self.week(label))))
+        }
+        guard case let .noBrews(what) = error else { Issue.record("expected noBrews, got \(String(describing: error))"); return }
+        #expect(what.contains(label))
+    }
+
+    @Test func emptyJournalHasNoWeek() throws {
+        let r = try Self.report(Self.options(now: instant(2026, 11, 20, 12, 0)), journal: .empty)
+        #expect(r.week == nil && r.weekSummary == nil && r.coveredDays == nil)
+        #expect(r.weekTitle == "no dated brews")
+        let tiles = Headline.of(r)
+        #expect(tiles.count == 1 && tiles[0].value == "0")
+        #expect(r.findings.isEmpty)
+    }
+
+    // MARK: Partial weeks
+
+    @Test(arguments: [(16, 0, 0), (19, 12, 0), (22, 23, 59)])
+    func nowInsideTheWeekIsInProgress(_ day: Int, _ hour: Int, _ minute: Int) throws {
+        let now = instant(2026, 11, day, hour, minute)
+        let r = try Self.report(Self.options(now: now))
+        #expect(r.week?.label == "2026-W47")
+        #expect(r.partialReason == "in progress")
+        #expect(r.coveredDays?.upperBound.description == localDay(now, berlin))
+        #expect(r.coveredDays?.lowerBound.description == "2026-11-16")
+        #expect(r.weekTitle.contains("partial: in progress"))
+        let span = day == 16 ? "covers 16 Nov 2026" : "covers 16–\(day) Nov 2026"
+        #expect(r.weekTitle.hasSuffix(span), "\(r.weekTitle)")
+    }
+
+    @Test func nowJustAfterTheWeekIsComplete() throws {
+        // Monday 00:00:30 Berlin is already the next week there (but still Sunday in UTC).
+        let r = try Self.report(Self.options(now: instant(2026, 11, 23, 0, 0, 30)))
+        #expect(r.partialReason == nil)
+        #expect(r.coveredDays?.upperBound.description == "2026-11-22")
+    }
+
+    @Test func journalEndingMidWeekIsPartial() throws {
+        // Brews from Monday 2026-11-02 for 10 days: the last week (W46) is cut short on a Wednesday or earlier.
+        let short = JournalGenerator(GeneratorOptions(brewCount: 40, seed: 3, start: Day(year: 2026, month: 11, day: 2), days: 10)).makeJournal()
+        let last = try #require(plainBrews(short).compactMap(\.date).max())
+        let r = try Self.report(Self.options(now: instant(2026, 12, 20, 12, 0)), journal: short)
+        #expect(r.week?.label == isoWeekLabel(last, berlin))
+        #expect(r.partialReason == "journal ends")
+        #expect(r.coveredDays?.upperBound.description == localDay(last, berlin))
+        #expect(r.coveredDays?.lowerBound.description == "2026-11-09")
+        #expect(r.weekTitle.contains("partial: journal ends"))
+    }
+
+    // MARK: Figures
+
+    @Test func weekSummaryMatchesTheRows() throws {
+        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
+        let ws = try #require(r.weekSummary)
+        for (figures, label) in [(ws.this, "2026-W47"), (ws.previous, "2026-W46")] {
+            let rows = Self.inWeek(label)
+            #expect(figures.week.label == label)
+            #expect(figures.brews == rows.count)
+            let ratings = rows.compactMap(\.rating)
+            #expect(isClose(figures.meanRating, ratings.isEmpty ? nil : ratings.reduce(0, +) / Double(ratings.count), relative: 1e-12))
+            #expect(figures.topMethod == Self.topMethod(rows))
+            #expect(figures.bestBrew?.id == Self.bestBrew(rows)?.id)
+        }
+    }
+
+    @Test func headlineShowsTheWeekSummary() throws {
+        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
+        let this = Self.inWeek("2026-W47"), previous = Self.inWeek("2026-W46")
+        let tiles = Headline.of(r)
+        #expect(tiles.map(\.label) == ["Brews", "Mean rating", "Mean extraction", "Top method", "Best brew"])
+        let diff = this.count - previous.count
+        #expect(tiles[0].value == "\(this.count)")
+        #expect(tiles[0].detail == "\(diff > 0 ? "+" : diff < 0 ? "−" : "±")\(abs(diff)) vs last week (\(previous.count))")
+
+        let mean = { (rows: [PlainBrew]) -> Double in let x = rows.compactMap(\.rating); return x.reduce(0, +) / Double(x.count) }
+        #expect(tiles[1].value == Self.shortNumber(mean(this), 2))
+        #expect(tiles[1].detail.hasSuffix("vs last week (\(Self.shortNumber(mean(previous), 2)))"))
+        let change = mean(this) - mean(previous)
+        #expect(tiles[1].detail.hasPrefix(change > 0 ? "+" : "−"))
+
+        #expect(tiles[3].value == Self.topMethod(this))
+        #expect(tiles[3].detail == "last week: \(Self.topMethod(previous) ?? "—")")
+
+        let best = try #require(Self.bestBrew(this))
+        #expect(tiles[4].value == "\(Self.shortNumber(best.rating!, 1)) / 5")
+        #expect(tiles[4].detail.contains("id \(best.id!)"))
+        #expect(tiles[4].detail.contains(localDay(best.date!, berlin)))
+        // The same numbers in summary.md's table.
+        let md = MarkdownSummary.render(r)
+        #expect(md.contains("| Brews | **\(this.count)** |"))
+        #expect(md.contains("| Mean rating | **\(Self.shortNumber(mean(this), 2))** |"))
+    }
+
+    @Test func findingsAreTheGroupsWithASweetSpotMostBrewsFirst() throws {
+        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
+        let findings = r.findings
+        #expect(!findings.isEmpty)
+        #expect(findings.count == r.grindRating.groups.filter { $0.sweetSpot != nil }.count)
+        #expect(zip(findings, findings.dropFirst()).allSatisfy { $0.n >= $1.n })
+        for g in findings {
+            let spot = try #require(g.sweetSpot)
+            #expect(spot >= g.grind.min()! && spot <= g.grind.max()!)
+            let who = ([g.grinder, g.method] + (g.bean.map { [$0] } ?? [])).joined(separator: " × ")
+            #expect(WeeklyReport.sentence(g) == "\(who): best around \(Self.shortNumber(spot, 1)), n = \(g.n)")
+            // The sweet spot is the vertex of the least-squares parabola through the group's brews.
+            let vertex = try #require(Self.parabolaVertex(g.grind, g.rating))
+            #expect(isClose(spot, vertex, relative: 1e-6), "\(who): \(spot) vs \(vertex)")
+        }
+    }
+
+    @Test func sentenceWithAndWithoutBean() throws {
+        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
+        let withBean = r.grindRating.groups.first { $0.bean != nil && $0.sweetSpot != nil }
+        if let g = withBean {
+            #expect(WeeklyReport.sentence(g).hasPrefix("\(g.grinder) × \(g.method) × \(g.bean!): best around "))
+        }
+        let without = try #require(r.grindRating.groups.first { $0.bean == nil && $0.sweetSpot == nil })
+        #expect(WeeklyReport.sentence(without) == "\(without.grinder) × \(without.method): best around —, n = \(without.n)")
+    }
+
+    @Test func spanLabels() {
+        func d(_ s: String) -> Day { Day(iso: s)! }
+        #expect(WeeklyReport.span(d("2026-11-16"), d("2026-11-22")) == "16–22 Nov 2026")
+        #expect(WeeklyReport.span(d("2026-12-28"), d("2027-01-03")) == "28 Dec 2026 – 3 Jan 2027")
+        #expect(WeeklyReport.span(d("2026-09-28"), d("2026-10-04")) == "28 Sep – 4 Oct 2026")
+        #expect(WeeklyReport.span(d("2026-11-16"), d("2026-11-16")) == "16 Nov 2026")
+    }
+
+    // MARK: Independent helpers
+
+    static func topMethod(_ rows: [PlainBrew]) -> String? {
+        var counts: [String: Int] = [:]
+        for r in rows { if let m = r.method { counts[m, default: 0] += 1 } }
+        return counts.sorted { $0.value != $1.value ? $0.value > $1.value : Array($0.key.utf8).lexicographicallyPrecedes(Array($1.key.utf8)) }.first?.key
+    }
+
+    static func bestBrew(_ rows: [PlainBrew]) -> PlainBrew? {
+        rows.filter { $0.rating != nil }.sorted {
+            if $0.rating! != $1.rating! { return $0.rating! > $1.rating! }
+            if $0.date != $1.date { return ($0.date ?? .distantFuture) < ($1.date ?? .distantFuture) }
+            return ($0.id ?? "") < ($1.id ?? "")
+        }.first
+    }
+
+    /// `v` with at most `decimals` decimals, trailing zeros dropped.
+    static func shortNumber(_ v: Double, _ decimals: Int) -> String {
+        let scale = pow(10, Double(decimals))
+        let rounded = (v * scale).rounded(.toNearestOrEven) / scale
+        var s = String(rounded)
+        if s.hasSuffix(".0") { s.removeLast(2) }
+        return s == "-0" ? "0" : s
+    }
+
+    /// The vertex −b ÷ 2c of the least-squares fit y = a + b·x + c·x², solved by Cramer's rule on centred x.
+    static func parabolaVertex(_ x: [Double], _ y: [Double]) -> Double? {
+        let n = Double(x.count)
+        let m = x.reduce(0, +) / n
+        let u = x.map { $0 - m }
+        func s(_ p: Int) -> Double { u.reduce(0) { $0 + pow($1, Double(p)) } }
+        func t(_ p: Int) -> Double { zip(u, y).reduce(0) { $0 + pow($1.0, Double(p)) * $1.1 } }
+        let a = [[n, s(1), s(2)], [s(1), s(2), s(3)], [s(2), s(3), s(4)]]
+        let rhs = [t(0), t(1), t(2)]
+        func det(_ k: [[Double]]) -> Double {
+            k[0][0] * (k[1][1] * k[2][2] - k[1][2] * k[2][1]) - k[0][1] * (k[1][0] * k[2][2] - k[1][2] * k[2][0])
+                + k[0][2] * (k[1][0] * k[2][1] - k[1][1] * k[2][0])
+        }
+        let d = det(a)
+        guard abs(d) > 1e-12 else { return nil }
+        var bMatrix = a, cMatrix = a
+        for r in 0..<3 { bMatrix[r][1] = rhs[r]; cMatrix[r][2] = rhs[r] }
+        let b = det(bMatrix) / d, c = det(cMatrix) / d
+        return m - b / (2 * c)
+    }
+}
