@@ -31,6 +31,8 @@ public struct Journal: Sendable {
 /// index must be one this builder returned.
 public struct JournalBuilder: Sendable {
     public private(set) var methods: [BrewMethod] = []
+    /// Each method's category, kept beside ``methods`` so appending a brew reads one byte, not a method.
+    private var methodCategories: [UInt8] = []
     public private(set) var grinders: [Grinder] = []
     public private(set) var beans: [CoffeeBean] = []
     public var tastingNoteCount = 0
@@ -46,7 +48,7 @@ public struct JournalBuilder: Sendable {
     private var grindText, pressureProfile, notes, flavorTags: StringColumnBuilder
 
     public init(expectedBrews n: Int = 0) {
-        id = .init(minimumCapacity: n)
+        id = .init(minimumCapacity: n, byteCapacity: n * 36)  // most ids are 36-character UUIDs
         brewDate = .init(minimumCapacity: n)
         method = .init(minimumCapacity: n); category = .init(minimumCapacity: n)
         grinder = .init(minimumCapacity: n); bean = .init(minimumCapacity: n)
@@ -62,7 +64,11 @@ public struct JournalBuilder: Sendable {
     public var brewCount: Int { id.count }
 
     /// Adds a method and returns its index.
-    public mutating func addMethod(_ m: BrewMethod) -> Int32 { methods.append(m); return Int32(methods.count - 1) }
+    public mutating func addMethod(_ m: BrewMethod) -> Int32 {
+        methods.append(m)
+        methodCategories.append(m.category.rawValue)
+        return Int32(methods.count - 1)
+    }
     /// Adds a grinder and returns its index.
     public mutating func addGrinder(_ g: Grinder) -> Int32 { grinders.append(g); return Int32(grinders.count - 1) }
     /// Adds a bean and returns its index.
@@ -72,22 +78,35 @@ public struct JournalBuilder: Sendable {
     ///
     /// - Precondition: the row's entity indices were returned by this builder.
     public mutating func appendBrew(_ row: BrewRow) {
-        precondition(row.method.map { Int($0) < methods.count && $0 >= 0 } ?? true, "appendBrew: unknown method index")
+        appendBrew(row, text: BrewRowText())
+    }
+
+    /// Appends one brew whose id, notes or flavour tags are given as UTF-8 bytes (read in place from a file,
+    /// with no `String` per field). A field `text` holds replaces the row's `String` for it; a `nil` one
+    /// leaves the row's value (which may itself be `nil`, a null).
+    ///
+    /// - Precondition: the row's entity indices were returned by this builder, and `text`'s bytes are
+    ///   well-formed UTF-8.
+    public mutating func appendBrew(_ row: BrewRow, text: BrewRowText) {
+        let methodCount = methodCategories.count
+        precondition(row.method.map { Int($0) < methodCount && $0 >= 0 } ?? true, "appendBrew: unknown method index")
         precondition(row.grinder.map { Int($0) < grinders.count && $0 >= 0 } ?? true, "appendBrew: unknown grinder index")
         precondition(row.bean.map { Int($0) < beans.count && $0 >= 0 } ?? true, "appendBrew: unknown bean index")
-        id.append(row.id)
+        if let bytes = text.id { id.append(utf8: bytes) } else { id.append(row.id) }
         brewDate.append(row.brewDate?.microseconds)
         method.append(row.method)
-        category.append((row.method.map { methods[Int($0)].category } ?? .other).rawValue)
+        category.append(row.method.map { methodCategories[Int($0)] }
+                        ?? MethodCategory.other.rawValue)
         grinder.append(row.grinder)
         bean.append(row.bean)
         dose.append(row.doseGrams); water.append(row.waterGrams); yield.append(row.yieldGrams)
         time.append(row.brewTimeSeconds); temperature.append(row.waterTemperature)
         grind.append(row.grindSetting); grindText.append(row.grindText)
         pressureProfile.append(row.pressureProfile)
-        rating.append(row.rating); tds.append(row.tds); notes.append(row.notes)
+        rating.append(row.rating); tds.append(row.tds)
+        if let bytes = text.notes { notes.append(utf8: bytes) } else { notes.append(row.notes) }
         acidity.append(row.acidity); body.append(row.body); sweetness.append(row.sweetness)
-        flavorTags.append(row.flavorTags)
+        if let bytes = text.flavorTags { flavorTags.append(utf8: bytes) } else { flavorTags.append(row.flavorTags) }
     }
 
     /// Ends the builder: builds every column and joins the bean attributes.

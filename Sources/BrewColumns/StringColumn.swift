@@ -39,8 +39,10 @@ public struct StringColumnBuilder: Sendable {
     private var offsets: [Int] = [0]
     private var validity: BitmapBuilder?
 
-    public init(minimumCapacity: Int = 0) {
+    /// Creates a builder with room for `minimumCapacity` slots and `byteCapacity` bytes of text.
+    public init(minimumCapacity: Int = 0, byteCapacity: Int = 0) {
         offsets.reserveCapacity(minimumCapacity + 1)
+        bytes.reserveCapacity(byteCapacity)
     }
 
     public var count: Int { offsets.count - 1 }
@@ -48,9 +50,19 @@ public struct StringColumnBuilder: Sendable {
     /// Appends a string, or a null for `nil`.
     public mutating func append(_ value: String?) {
         guard var text = value else { appendNull(); return }
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append(utf8: $0) }
+    }
+
+    /// Appends a string given as its UTF-8 bytes (an empty buffer is the empty string, not a null), without
+    /// creating a `String`.
+    ///
+    /// - Precondition: `utf8` is well-formed UTF-8 (the column hands its slots out as `String`s and promises
+    ///   they need no repair); checked in debug builds.
+    public mutating func append(utf8: UnsafeBufferPointer<UInt8>) {
+        assert(String(validating: utf8, as: UTF8.self) != nil, "StringColumnBuilder: bytes are not UTF-8")
+        bytes.append(contentsOf: utf8)
         offsets.append(bytes.count)
-        validity?.append(true)
+        if validity != nil { validity!.appendBit(true) }
     }
 
     /// Appends a null slot.

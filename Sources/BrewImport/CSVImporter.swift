@@ -8,7 +8,14 @@ import Foundation
 /// (origin, roast date and roast level from the first row naming the bean). Text that is not valid UTF-8 is
 /// kept with U+FFFD in place of the bad bytes and counted in an ``ImportWarning/Kind/invalidUTF8`` warning.
 enum CSVImporter {
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, into session: inout ImportSession) throws(ImportError) {
+    /// Reads `bytes`, a whole CSV file, into `session`.
+    ///
+    /// When `file` is the mapping `bytes` lies in, its pages are released as the reader passes them, so the
+    /// file's pages do not all stay resident.
+    ///
+    /// - Throws: ``ImportError`` when the file has no header row or no brew date column.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, into session: inout ImportSession,
+                     releasingPagesOf file: MappedFile? = nil) throws(ImportError) {
         let mapping = session.options.columnMapping
         var reader = CSVReader(bytes: bytes, delimiter: mapping?.delimiter ?? guessDelimiter(bytes))
         guard reader.next() else {
@@ -54,6 +61,7 @@ enum CSVImporter {
 
         var rows = RowReader(position: position, headers: headers, mapping: mapping,
                              resolver: LocalTimeResolver(timeZone: mapping?.timeZone ?? session.options.timeZone))
+        var released = 0
         while reader.next() {
             switch reader.status {
             case .ok: break
@@ -67,7 +75,28 @@ enum CSVImporter {
                 continue
             }
             rows.read(reader, into: &session)
+            if let file, reader.position - released >= 8 << 20 {
+                // Nothing keeps pointers into bytes already read (entity keys are copied), so let them go.
+                released = reader.position
+                file.releasePages(before: released)
+            }
         }
+    }
+
+    /// About how many records `bytes` holds: the line ends in its first MiB scaled to its length, plus 2 %.
+    /// Builders reserve this much, so a large file's columns are allocated once instead of doubling into twice
+    /// the memory they need.
+    static func estimatedRecords(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        let sample = min(bytes.count, 1 << 20)
+        guard let base = bytes.baseAddress, sample > 0 else { return 0 }
+        var lines = 0, i = 0
+        while i < sample {
+            i = ByteScan.first(base, from: i, to: sample, 0x0A, 0x0A, 0x0A) + 1
+            if i <= sample { lines += 1 }
+        }
+        if lines == 0 { return bytes.count / 200 }
+        if sample == bytes.count { return lines + 1 }
+        return Int(Double(lines) * Double(bytes.count) / Double(sample) * 1.02) + 16
     }
 
     /// `;` or tab when the first line has them and no comma; otherwise `,`.
@@ -89,20 +118,52 @@ extension CSVColumn {
 }
 
 /// Turns one CSV record into a brew; holds the interned entities between records.
+/// Where each journal column sits in the file's records (`-1`: the file has no such column), resolved once.
+private struct ColumnPositions {
+    let id, date, method, methodCategory, grinder, grindSetting, bean, roaster, origin, roastDate, roastLevel: Int
+    let dose, water, yield, time, temperature, tds, rating, acidity, body, sweetness: Int
+    let flavorTags, notes, pressureProfile: Int
+
+    init(_ position: [Int]) {
+        func p(_ c: CSVColumn) -> Int { position[c.index] }
+        id = p(.brewID); date = p(.brewedAt); method = p(.method); methodCategory = p(.methodCategory)
+        grinder = p(.grinder); grindSetting = p(.grindSetting); bean = p(.bean); roaster = p(.roaster)
+        origin = p(.origin); roastDate = p(.roastDate); roastLevel = p(.roastLevel)
+        dose = p(.doseGrams); water = p(.waterGrams); yield = p(.yieldGrams); time = p(.brewTimeSeconds)
+        temperature = p(.waterTemperature); tds = p(.tds); rating = p(.rating)
+        acidity = p(.acidity); body = p(.body); sweetness = p(.sweetness)
+        flavorTags = p(.flavorTags); notes = p(.notes); pressureProfile = p(.pressureProfile)
+    }
+}
+
+/// A 36-byte buffer for an id re-spelt in canonical form, owned for the import's duration.
+private final class IDBuffer {
+    let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: 36)
+    deinit { pointer.deallocate() }
+}
+
+/// Turns one CSV record into a brew; holds the interned entities between records.
+///
+/// Fields that need nothing special — no doubled quotes, a plain number, the export's date shape, an ASCII or
+/// valid UTF-8 text, a known name — are read in place; anything else takes the general path, which creates
+/// `String`s, repairs invalid UTF-8 and explains rejects.
 private struct RowReader {
     let position: [Int]
+    let columns: ColumnPositions
     let headers: [String]
     let separator: DecimalSeparator
     let datePattern: DatePattern?
     var resolver: LocalTimeResolver
     var scratch: [UInt8] = []
     var key: [UInt8] = []
-    let methods = ByteInterner()
-    let grinders = ByteInterner()
-    let beans = ByteInterner()
+    var methods = ByteInterner()
+    var grinders = ByteInterner()
+    var beans = ByteInterner()
+    let idBuffer = IDBuffer()
 
     init(position: [Int], headers: [String], mapping: ColumnMapping?, resolver: LocalTimeResolver) {
         self.position = position
+        self.columns = ColumnPositions(position)
         self.headers = headers
         self.separator = mapping?.decimalSeparator ?? .automatic
         self.datePattern = mapping?.datePattern
@@ -114,9 +175,13 @@ private struct RowReader {
     mutating func read(_ reader: CSVReader, into session: inout ImportSession) {
         do {
             var row = BrewRow()
-            try fill(&row, reader, &session)
+            var text = BrewRowText()
+            var uuid: UUIDWords?
+            try fill(&row, &text, &uuid, reader, &session)
             let hasTasting = row.acidity != nil || row.body != nil || row.sweetness != nil || row.flavorTags != nil
-            if session.offer(row, at: .line(reader.recordLine), record: { reader.recordText }), hasTasting {
+                || text.flavorTags != nil
+            if session.offer(row, text: text, uuid: uuid, at: .line(reader.recordLine), record: { reader.recordText }),
+               hasTasting {
                 session.builder.tastingNoteCount += 1
             }
         } catch {
@@ -126,9 +191,29 @@ private struct RowReader {
 
     private func header(_ c: CSVColumn) -> String { headers[position[c.index]] }
 
-    private mutating func number(_ c: CSVColumn, _ reader: CSVReader, duration: Bool = false) throws(Rejection) -> Double? {
-        let k = position[c.index]
+    /// `p` without leading and trailing blanks.
+    @inline(__always)
+    private static func trimmed(_ p: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        var i = 0, end = p.count
+        while i < end, NumberParser.isBlank(p[i]) { i += 1 }
+        while end > i, NumberParser.isBlank(p[end - 1]) { end -= 1 }
+        return UnsafeBufferPointer(rebasing: p[i..<end])
+    }
+
+    /// The number in field `k` (column `c`), `nil` when absent or blank.
+    ///
+    /// - Throws: a rejection when the field holds something that is not a number.
+    @inline(__always)
+    private mutating func number(_ k: Int, _ c: CSVColumn, _ reader: CSVReader, duration: Bool = false) throws(Rejection) -> Double? {
         guard k >= 0 else { return nil }
+        if separator != .comma, let p = reader.plainField(k) {
+            if p.isEmpty { return nil }
+            if let v = NumberParser.plain(p) { return v }
+        }
+        return try generalNumber(k, c, reader, duration: duration)
+    }
+
+    private mutating func generalNumber(_ k: Int, _ c: CSVColumn, _ reader: CSVReader, duration: Bool) throws(Rejection) -> Double? {
         let sep = separator
         let result = reader.withField(k, scratch: &scratch) {
             duration ? NumberParser.parseDuration($0, separator: sep) : NumberParser.parse($0, separator: sep)
@@ -165,25 +250,57 @@ private struct RowReader {
         return s
     }
 
-    /// The id field, a UUID upper-cased (``canonicalID(_:)``), without an intermediate `String`.
-    private mutating func identifier(_ reader: CSVReader, _ session: inout ImportSession) -> String? {
-        let k = position[CSVColumn.brewID.index]
-        guard k >= 0, k < reader.fields.count else { return nil }
-        let id = reader.withField(k, scratch: &scratch) { p -> String? in
-            var i = 0, end = p.count
-            while i < end, NumberParser.isBlank(p[i]) { i += 1 }
-            while end > i, NumberParser.isBlank(p[end - 1]) { end -= 1 }
-            let slice = UnsafeBufferPointer(rebasing: p[i..<end])
-            return slice.isEmpty || !UTF8Bytes.isValid(slice) ? nil : UTF8Bytes.canonicalID(slice)
+    /// An untrimmed text field read in place: its bytes go to `bytes` when they need no unescaping and are UTF-8;
+    /// otherwise the field is returned as a `String` by ``text(_:_:trim:_:)``. Empty reads as `nil` either way.
+    @inline(__always)
+    private mutating func borrowedText(_ k: Int, _ c: CSVColumn, _ reader: CSVReader, _ session: inout ImportSession,
+                                       _ bytes: inout UnsafeBufferPointer<UInt8>?) -> String? {
+        guard k >= 0 else { return nil }
+        if let p = reader.plainField(k) {
+            if p.isEmpty { return nil }
+            if ByteScan.isASCII(p) || UTF8Bytes.isValid(p) { bytes = p; return nil }
         }
-        return id ?? text(.brewID, reader, trim: true, &session)
+        return text(c, reader, trim: false, &session)
     }
 
-    private mutating func fill(_ row: inout BrewRow, _ reader: CSVReader, _ session: inout ImportSession) throws(Rejection) {
+    /// The id: a UUID (any case) goes to `uuid` and, spelt upper-case, to `text.id` without creating a `String`;
+    /// any other id is returned as written (``canonicalID(_:)``).
+    private mutating func identifier(_ reader: CSVReader, _ text: inout BrewRowText, _ uuid: inout UUIDWords?,
+                                     _ session: inout ImportSession) -> String? {
+        let k = columns.id
+        guard k >= 0, k < reader.fields.count else { return nil }
+        if let p = reader.plainField(k) {
+            let t = Self.trimmed(p)
+            var lowercase = false
+            if let words = UUIDWords(text: t, lowercase: &lowercase) {
+                uuid = words
+                if lowercase {
+                    words.write(to: idBuffer.pointer)
+                    text.id = UnsafeBufferPointer(start: idBuffer.pointer, count: 36)
+                } else {
+                    text.id = t
+                }
+                return nil
+            }
+        }
+        let id = reader.withField(k, scratch: &scratch) { p -> String? in
+            let slice = Self.trimmed(p)
+            return slice.isEmpty || !UTF8Bytes.isValid(slice) ? nil : UTF8Bytes.canonicalID(slice)
+        }
+        return id ?? self.text(.brewID, reader, trim: true, &session)
+    }
+
+    private mutating func fill(_ row: inout BrewRow, _ text: inout BrewRowText, _ uuid: inout UUIDWords?,
+                               _ reader: CSVReader, _ session: inout ImportSession) throws(Rejection) {
         // Date first: a brew without one is rejected whatever else it holds.
-        let dateColumn = position[CSVColumn.brewedAt.index]
-        let pattern = datePattern
-        let parsed = reader.withField(dateColumn, scratch: &scratch) { pattern?.parse($0) ?? ISO8601.parse($0) }
+        let dateColumn = columns.date
+        let parsed: ParsedDate
+        if datePattern == nil, let p = reader.plainField(dateColumn), let fixed = ISO8601.parseFixed(p) {
+            parsed = fixed
+        } else {
+            let pattern = datePattern
+            parsed = reader.withField(dateColumn, scratch: &scratch) { pattern?.parse($0) ?? ISO8601.parse($0) }
+        }
         switch parsed {
         case .instant(let us): row.brewDate = Timestamp(microseconds: us)
         case .local(let us): row.brewDate = Timestamp(microseconds: resolver.instant(fromLocal: us))
@@ -192,61 +309,82 @@ private struct RowReader {
             let text = reader.withField(dateColumn, scratch: &scratch) { String(decoding: $0, as: UTF8.self) }
             throw Rejection(column: header(.brewedAt), reason: "unparseable brew date '\(text.prefix(80))'")
         }
-        row.id = identifier(reader, &session)
-        row.doseGrams = try number(.doseGrams, reader)
-        row.waterGrams = try number(.waterGrams, reader)
-        row.yieldGrams = try number(.yieldGrams, reader)
-        row.brewTimeSeconds = try number(.brewTimeSeconds, reader, duration: true)
-        row.waterTemperature = try number(.waterTemperature, reader)
-        row.tds = try number(.tds, reader)
-        row.rating = try number(.rating, reader)
-        row.acidity = try number(.acidity, reader)
-        row.body = try number(.body, reader)
-        row.sweetness = try number(.sweetness, reader)
-        if position[CSVColumn.grindSetting.index] >= 0 {
-            do { row.grindSetting = try number(.grindSetting, reader) } catch {
-                row.grindText = text(.grindSetting, reader, trim: true, &session)
+        let c = columns
+        row.id = identifier(reader, &text, &uuid, &session)
+        row.doseGrams = try number(c.dose, .doseGrams, reader)
+        row.waterGrams = try number(c.water, .waterGrams, reader)
+        row.yieldGrams = try number(c.yield, .yieldGrams, reader)
+        row.brewTimeSeconds = try number(c.time, .brewTimeSeconds, reader, duration: true)
+        row.waterTemperature = try number(c.temperature, .waterTemperature, reader)
+        row.tds = try number(c.tds, .tds, reader)
+        row.rating = try number(c.rating, .rating, reader)
+        row.acidity = try number(c.acidity, .acidity, reader)
+        row.body = try number(c.body, .body, reader)
+        row.sweetness = try number(c.sweetness, .sweetness, reader)
+        if c.grindSetting >= 0 {
+            do { row.grindSetting = try number(c.grindSetting, .grindSetting, reader) } catch {
+                row.grindText = self.text(.grindSetting, reader, trim: true, &session)
             }
         }
-        row.flavorTags = text(.flavorTags, reader, trim: false, &session)
-        row.notes = text(.notes, reader, trim: false, &session)
-        row.pressureProfile = text(.pressureProfile, reader, trim: true, &session)
+        row.flavorTags = borrowedText(c.flavorTags, .flavorTags, reader, &session, &text.flavorTags)
+        row.notes = borrowedText(c.notes, .notes, reader, &session, &text.notes)
+        row.pressureProfile = self.text(.pressureProfile, reader, trim: true, &session)
         row.method = method(reader, &session)
         row.grinder = grinder(reader, &session)
         row.bean = bean(reader, &session)
     }
 
-    /// Calls `body` with the trimmed bytes of column `c` (empty when absent).
-    private mutating func trimmedBytes<R>(_ c: CSVColumn, _ reader: CSVReader, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        let k = position[c.index]
-        guard k >= 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return reader.withField(k, scratch: &scratch) { p in
-            var i = 0, end = p.count
-            while i < end, NumberParser.isBlank(p[i]) { i += 1 }
-            while end > i, NumberParser.isBlank(p[end - 1]) { end -= 1 }
-            return body(UnsafeBufferPointer(rebasing: p[i..<end]))
+    /// Appends the trimmed bytes of field `k` (nothing when absent) to `out`.
+    @inline(__always)
+    private mutating func appendTrimmed(_ k: Int, _ reader: CSVReader, to out: inout [UInt8]) {
+        guard k >= 0 else { return }
+        if let p = reader.plainField(k) {
+            out.append(contentsOf: Self.trimmed(p))
+        } else {
+            reader.withField(k, scratch: &scratch) { out.append(contentsOf: Self.trimmed($0)) }
         }
     }
 
+    /// The entity index interned under field `k`'s trimmed bytes: `.some(nil)` for a blank or absent field,
+    /// `nil` when the name is new (the caller adds the entity and remembers it under ``trimmedKey(_:_:)``).
+    @inline(__always)
+    private static func lookUp(_ k: Int, _ reader: CSVReader, in interner: ByteInterner) -> Int32?? {
+        guard k >= 0 else { return .some(nil) }
+        if let p = reader.plainField(k) {
+            let t = trimmed(p)
+            return t.isEmpty ? .some(nil) : interner.value(for: t).map { .some($0) }
+        }
+        var scratch: [UInt8] = []
+        return reader.withField(k, scratch: &scratch) { p in
+            let t = trimmed(p)
+            return t.isEmpty ? .some(nil) : interner.value(for: t).map { .some($0) }
+        }
+    }
+
+    /// A copy of field `k`'s trimmed, unescaped bytes.
+    private mutating func trimmedKey(_ k: Int, _ reader: CSVReader) -> [UInt8] {
+        var key: [UInt8] = []
+        appendTrimmed(k, reader, to: &key)
+        return key
+    }
+
     private mutating func method(_ reader: CSVReader, _ session: inout ImportSession) -> Int32? {
-        let methods = self.methods
-        let found: Int32?? = trimmedBytes(.method, reader) { $0.isEmpty ? .some(nil) : methods.value(for: $0).map { .some($0) } }
-        if let found { return found }
+        let k = columns.method
+        if let found = Self.lookUp(k, reader, in: methods) { return found }
         let name = text(.method, reader, trim: true, &session)!
         let category = text(.methodCategory, reader, trim: true, &session).map(MethodCategory.init(rawString:))
             ?? MethodCategory.inferred(fromName: name)
         let index = session.builder.addMethod(BrewMethod(name: name, category: category))
-        trimmedBytes(.method, reader) { methods.insert($0, value: index) }
+        trimmedKey(k, reader).withUnsafeBufferPointer { methods.insert($0, value: index) }
         return index
     }
 
     private mutating func grinder(_ reader: CSVReader, _ session: inout ImportSession) -> Int32? {
-        let grinders = self.grinders
-        let found: Int32?? = trimmedBytes(.grinder, reader) { $0.isEmpty ? .some(nil) : grinders.value(for: $0).map { .some($0) } }
-        if let found { return found }
+        let k = columns.grinder
+        if let found = Self.lookUp(k, reader, in: grinders) { return found }
         let name = text(.grinder, reader, trim: true, &session)!
         let index = session.builder.addGrinder(Grinder(name: name))
-        trimmedBytes(.grinder, reader) { grinders.insert($0, value: index) }
+        trimmedKey(k, reader).withUnsafeBufferPointer { grinders.insert($0, value: index) }
         return index
     }
 
@@ -254,14 +392,13 @@ private struct RowReader {
         // Key: roaster bytes, a 0 byte, bean name bytes.
         var key: [UInt8] = []
         swap(&key, &self.key)
+        defer { swap(&key, &self.key) }
         key.removeAll(keepingCapacity: true)
-        trimmedBytes(.roaster, reader) { key.append(contentsOf: $0) }
+        appendTrimmed(columns.roaster, reader, to: &key)
         let roasterLength = key.count
         key.append(0)
-        trimmedBytes(.bean, reader) { key.append(contentsOf: $0) }
-        defer { swap(&key, &self.key) }
+        appendTrimmed(columns.bean, reader, to: &key)
         guard key.count > 1 else { return nil }
-        let beans = self.beans
         if let found = key.withUnsafeBufferPointer({ beans.value(for: $0) }) { return found }
         let line = reader.recordLine
         var bean = CoffeeBean(name: text(.bean, reader, trim: true, &session),

@@ -17,6 +17,7 @@ enum ISO8601 {
     /// Parses `YYYY-MM-DD`, optionally followed by `T` or a space and `HH:MM[:SS[.fraction]]`, optionally
     /// followed by `Z` or an offset `±HH[:MM]`/`±HHMM`. A date alone is local midnight.
     static func parse(_ p: UnsafeBufferPointer<UInt8>) -> ParsedDate {
+        if let fixed = parseFixed(p) { return fixed }
         var i = 0, end = p.count
         while i < end, NumberParser.isBlank(p[i]) { i += 1 }
         while end > i, NumberParser.isBlank(p[end - 1]) { end -= 1 }
@@ -77,6 +78,40 @@ enum ISO8601 {
             om = m
         }
         guard i == end else { return .invalid }
+        return .instant(micros - sign * Int64(oh * 3600 + om * 60) * 1_000_000)
+    }
+
+    /// The export's own shapes, `YYYY-MM-DDTHH:MM:SS±HH:MM` and `YYYY-MM-DDTHH:MM:SSZ`, read at fixed positions;
+    /// `nil` for any other text (including these shapes with an impossible date or time), which ``parse(_:)``
+    /// then reads in full. Where it answers, it agrees with the full parser.
+    @inline(__always)
+    static func parseFixed(_ p: UnsafeBufferPointer<UInt8>) -> ParsedDate? {
+        let n = p.count
+        guard n == 25 || n == 20, let b = p.baseAddress else { return nil }
+        // SAFETY: every index below is under 20, or under 25 when `n == 25`.
+        guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
+              b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":") else { return nil }
+        var bad: UInt8 = 0
+        @inline(__always) func two(_ k: Int) -> Int {
+            let hi = b[k] &- 0x30, lo = b[k + 1] &- 0x30
+            bad |= (hi > 9 ? 1 : 0) | (lo > 9 ? 1 : 0)
+            return Int(hi) &* 10 &+ Int(lo)
+        }
+        let year = two(0) &* 100 &+ two(2), month = two(5), day = two(8)
+        let hour = two(11), minute = two(14), second = two(17)
+        guard bad == 0, hour <= 24, minute < 60, second <= 60,
+              let dayIndex = Day(year: year, month: month, day: day)?.index else { return nil }
+        let micros = (Int64(dayIndex) * 86_400 + Int64(hour * 3600 + minute * 60 + second)) * 1_000_000
+        if n == 20 { return b[19] == UInt8(ascii: "Z") ? .instant(micros) : nil }
+        let sign: Int64
+        switch b[19] {
+        case UInt8(ascii: "+"): sign = 1
+        case UInt8(ascii: "-"): sign = -1
+        default: return nil
+        }
+        guard b[22] == UInt8(ascii: ":") else { return nil }
+        let oh = two(20), om = two(23)
+        guard bad == 0, oh <= 18, om < 60 else { return nil }
         return .instant(micros - sign * Int64(oh * 3600 + om * 60) * 1_000_000)
     }
 

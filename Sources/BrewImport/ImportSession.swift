@@ -53,18 +53,32 @@ struct ImportSession {
     @discardableResult
     mutating func offer(_ row: BrewRow, at location: @autoclosure () -> RecordLocation,
                         record: () -> String?, file: String? = nil) -> Bool {
+        offer(row, text: BrewRowText(), uuid: nil, at: location(), record: record, file: file)
+    }
+
+    /// ``offer(_:at:record:file:)`` for a brew whose id, notes or flavour tags are borrowed bytes (`text`, see
+    /// ``JournalBuilder/appendBrew(_:text:)``). `uuid`, when given, is the id's value (`text.id` or `row.id`
+    /// spells it), so the duplicate check needs no text.
+    @discardableResult
+    mutating func offer(_ row: BrewRow, text: BrewRowText, uuid: UUIDWords?, at location: @autoclosure () -> RecordLocation,
+                        record: () -> String?, file: String? = nil) -> Bool {
         if let reason = rejection(of: row) {
             reject(at: location(), column: name(reason.field), reason: reason.text, record: record(), file: file)
             return false
         }
-        if let id = row.id, !seenIDs.insert(id) {
+        let duplicate: Bool
+        if let uuid { duplicate = !seenIDs.insert(uuid: uuid) }
+        else if let id = text.id.map({ String(decoding: $0, as: UTF8.self) }) ?? row.id { duplicate = !seenIDs.insert(id) }
+        else { duplicate = false }
+        if duplicate {
+            let id = text.id.map { String(decoding: $0, as: UTF8.self) } ?? row.id ?? ""
             reject(at: location(), column: name(.id),
                    reason: "duplicate brew id \(id) (the first record with it is kept)", record: record(), file: file)
             return false
         }
         read += 1
         flagImplausible(row, at: location)
-        builder.appendBrew(row)
+        builder.appendBrew(row, text: text)
         return true
     }
 

@@ -48,13 +48,10 @@ public enum JournalImporter {
         case .coreDataStore:
             return try StoreImporter.read(url, options: options)
         case .csv:
-            let data = try mappedContents(url)
-            var session = ImportSession(file: path, format: .csv, options: options, expectedBrews: data.count / 200)
-            var failure: ImportError?
-            data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-                do throws(ImportError) { try CSVImporter.read(raw.bindMemory(to: UInt8.self), into: &session) } catch { failure = error }
-            }
-            if let failure { throw failure }
+            let file = try MappedFile(path: path)
+            var session = ImportSession(file: path, format: .csv, options: options,
+                                        expectedBrews: CSVImporter.estimatedRecords(file.bytes))
+            try CSVImporter.read(file.bytes, into: &session, releasingPagesOf: file)
             return session.finish()
         case .json:
             let data = try mappedContents(url)

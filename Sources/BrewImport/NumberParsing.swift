@@ -34,6 +34,7 @@ enum NumberParser {
                                            "°c", "°", "ºc", "º", "c", "%", "pct"].map { Array($0.utf8) }
 
     static func parse(_ p: UnsafeBufferPointer<UInt8>, separator: DecimalSeparator = .automatic) -> NumberField {
+        if separator != .comma, let v = plain(p) { return .value(v) }
         var i = 0, end = p.count
         while i < end, isBlank(p[i]) { i += 1 }
         while end > i, isBlank(p[end - 1]) { end -= 1 }
@@ -122,8 +123,37 @@ enum NumberParser {
         return .value(value)
     }
 
+    /// The value of a plain decimal — digits with at most one `.` (`18`, `15.5`, `.5`), at most 16 bytes, nothing
+    /// else — or `nil` for any other text, which the full parser then reads.
+    ///
+    /// Where it answers, it agrees bit for bit with ``parse(_:separator:)`` under `.point` and `.automatic`: the
+    /// mantissa is below 2^53 and the power of ten at most 10^16, so the one division is correctly rounded.
+    @inline(__always)
+    static func plain(_ p: UnsafeBufferPointer<UInt8>) -> Double? {
+        let n = p.count
+        guard n > 0, n <= 16, let base = p.baseAddress else { return nil }
+        var mantissa: UInt64 = 0, fractionDigits = -1, digits = 0
+        for k in 0..<n {
+            // SAFETY: `k < n`, inside the buffer.
+            let b = base[k]
+            let d = b &- 0x30
+            if d < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                digits += 1
+                if fractionDigits >= 0 { fractionDigits += 1 }
+            } else if b == UInt8(ascii: "."), fractionDigits < 0 {
+                fractionDigits = 0
+            } else {
+                return nil
+            }
+        }
+        guard digits > 0, mantissa < (1 << 53) else { return nil }
+        return fractionDigits <= 0 ? Double(mantissa) : Double(mantissa) / powers[fractionDigits]
+    }
+
     /// Parses a duration: a number of seconds (with an optional `s` unit), `m:ss`, or `h:mm:ss`.
     static func parseDuration(_ p: UnsafeBufferPointer<UInt8>, separator: DecimalSeparator = .automatic) -> NumberField {
+        if separator != .comma, let v = plain(p) { return .value(v) }
         guard p.contains(UInt8(ascii: ":")) else { return parse(p, separator: separator) }
         var total = 0.0, part = 0.0, hasDigit = false, fraction = 0.0, inFraction = false
         var parts = 0

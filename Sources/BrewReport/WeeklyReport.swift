@@ -78,7 +78,8 @@ public struct WeeklyReport: Sendable {
         guard let week, let days = coveredDays else { return "no dated brews" }
         var text = "\(week.label) (\(WeeklyReport.span(week.firstDay, week.lastDay)))"
         if let partialReason {
-            text += ", partial: \(partialReason), covers \(WeeklyReport.span(days.lowerBound, days.upperBound))"
+            text += ", partial: \(partialReason)"
+            if days != week.firstDay...week.lastDay { text += ", covers \(WeeklyReport.span(days.lowerBound, days.upperBound))" }
         }
         return text
     }

@@ -9,7 +9,7 @@ enum BatchWorkloads {
 
     static func run(_ ctx: BenchContext) throws -> [WorkloadResult] {
         // Full size at the default --brews; smaller runs scale the batch down for development.
-        let count = ctx.brews >= 1_000_000 ? 1_000 : max(20, ctx.brews / 1_000)
+        let count = ctx.batchJournals ?? (ctx.brews >= 1_000_000 ? 1_000 : max(20, ctx.brews / 1_000))
         let folder = try journals(ctx, count: count)
         let out = try ctx.scratchFolder("batch")
         defer { try? FileManager.default.removeItem(at: out) }

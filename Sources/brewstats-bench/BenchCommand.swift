@@ -31,6 +31,9 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Brews in the large generated journals.")
     var brews = 1_000_000
 
+    @Option(help: "Journals in the batch family (default: 1,000 at the full --brews, else --brews ÷ 1,000).")
+    var batchJournals: Int?
+
     @Option(parsing: .upToNextOption, help: "Only these families.")
     var only: [String] = []
 
@@ -40,6 +43,7 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("\(brewstats) not found: build it with `swift build -c release`")
         }
         guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1") }
+        if let n = batchJournals, n < 1 { throw ValidationError("--batch-journals must be at least 1") }
     }
 
     #if DEBUG
@@ -51,7 +55,7 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         let outURL = URL(fileURLWithPath: out)
         let context = BenchContext(brewstats: brewstats, python: python, repeats: repeats, brews: brews,
-                                   data: outURL.appendingPathComponent("tmp"))
+                                   data: outURL.appendingPathComponent("tmp"), batchJournals: batchJournals)
         try FileManager.default.createDirectory(at: context.data, withIntermediateDirectories: true)
         var results: [WorkloadResult] = []
         var failures: [String] = []
@@ -90,6 +94,8 @@ struct BenchContext {
     var repeats: Int
     var brews: Int
     var data: URL
+    /// Journals in the batch family; `nil` for the default.
+    var batchJournals: Int? = nil
 
     /// A generated journal (cached across runs by its parameters).
     func journal(brews n: Int, format: String, seed: Int = 42) throws -> URL {

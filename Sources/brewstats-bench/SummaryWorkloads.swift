@@ -60,6 +60,8 @@ enum SummaryWorkloads {
         print("  brewstats \(ResultTable.fmt(ours.median)) (CPU \(ResultTable.fmt(extra["cpu_s"] ?? .nan))); "
               + "stages (median): " + breakdown.joined(separator: ", "))
 
+        let mismatches = try likeForLike(ctx, brews: min(ctx.brews, 20_000), options: options)
+        extra["check_mismatched_cells"] = Double(mismatches)
         let refs = [
             try ctx.measurePython("duckdb", script: "summaries_ref.py", ["duckdb", csv.path]),
             try ctx.measurePython("polars", script: "summaries_ref.py", ["polars", csv.path]),
@@ -70,6 +72,66 @@ enum SummaryWorkloads {
             family: "summaries", name: "five summaries",
             detail: "\(ctx.brews) brews in memory: derived columns + the five summary CSVs",
             ours: ours, references: refs, target: "≥ 3× faster than the faster reference", extra: extra)]
+    }
+}
+
+extension SummaryWorkloads {
+    /// Checks that the references compute what we compute: on a smaller journal of the same generator, each
+    /// reference writes its five CSVs (`--out`), and every cell is compared with ours — numbers to a relative
+    /// 1e-9, text exactly; equipment rows without brews (the CSV export cannot list them) and the app's cached
+    /// counters (not in the export) are left out. Prints and returns the number of differing cells.
+    static func likeForLike(_ ctx: BenchContext, brews: Int, options: StatsOptions) throws -> Int {
+        let journal = JournalGenerator(GeneratorOptions(brewCount: brews, seed: 42)).makeJournal()
+        let csv = try ctx.journal(brews: brews, format: "csv", seed: 42)
+        let analysis = BrewAnalysis(journal: journal, options: options)
+        let ours = ["equipment_usage": analysis.equipmentUsage().csv(), "weekly": analysis.weekly().csv(),
+                    "method_stats": analysis.methodStats().csv(), "grind_rating": analysis.grindRating().csv(),
+                    "week_summary": analysis.weekSummary()?.csv() ?? ""]
+        var once = ctx
+        once.repeats = 1
+        var total = 0
+        for engine in ["duckdb", "polars"] {
+            let folder = ctx.data.appendingPathComponent("check-\(engine)")
+            _ = try once.measurePython(engine, script: "summaries_ref.py", [engine, csv.path, "--out", folder.path])
+            var report: [String] = []
+            for (name, text) in ours.sorted(by: { $0.key < $1.key }) {
+                let theirs = try String(contentsOf: folder.appendingPathComponent("\(name).csv"), encoding: .utf8)
+                let (cells, bad) = compareCSV(text, theirs, skipUnused: name == "equipment_usage")
+                report.append("\(name) \(bad)/\(cells)")
+                total += bad
+            }
+            print("  like-for-like (\(brews) brews), \(engine): differing cells " + report.joined(separator: ", "))
+        }
+        return total
+    }
+
+    /// Cells compared and cells differing between two summary CSVs (plain RFC 4180 without embedded line
+    /// breaks, as the summaries of generated journals are).
+    static func compareCSV(_ a: String, _ b: String, skipUnused: Bool) -> (cells: Int, differing: Int) {
+        func rows(_ text: String) -> [[String]] {
+            text.split(separator: "\r\n").map { line in
+                var fields: [String] = [], field = "", quoted = false
+                for ch in line {
+                    if ch == "\"" { quoted.toggle() } else if ch == "," && !quoted { fields.append(field); field = "" }
+                    else { field.append(ch) }
+                }
+                fields.append(field)
+                // Equipment rows: drop unused equipment and the cached counter column.
+                return skipUnused ? Array(fields.prefix(10)) : fields
+            }.filter { !skipUnused || $0.count < 3 || $0[2] != "0" }
+        }
+        let x = rows(a), y = rows(b)
+        var cells = 0, bad = abs(x.count - y.count)
+        for (r, s) in zip(x, y) {
+            bad += abs(r.count - s.count)
+            for (u, v) in zip(r, s) {
+                cells += 1
+                if u == v { continue }
+                if let p = Double(u), let q = Double(v), abs(p - q) <= 1e-9 * max(1, abs(p), abs(q)) { continue }
+                bad += 1
+            }
+        }
+        return (cells, bad)
     }
 }
 

@@ -143,6 +143,26 @@ import TestSupport
         #expect(Self.outcome(fifth, "charlie")?.status == .skipped)
     }
 
+    /// `--last --resume` a week later: the report week has moved on, so a resumed batch must not keep the
+    /// old week's reports (a fresh run and a resumed run of the same command must agree).
+    @Test func resumeWithLastWeekFollowsTheClock() throws {
+        let input = try Self.inputFolder(good: 1, broken: false)
+        let out = try Repo.scratch("batch-resume-last").appendingPathComponent("out")
+        var options = Self.options([input], out: out)
+        options.report.week = .last
+        options.report.now = instant(2026, 11, 25, 9, 0)
+        let first = try BatchRunner.run(options)
+        #expect(first.outcomes.first?.week == isoWeekLabel(instant(2026, 11, 18, 9, 0), berlin))
+        options.resume = true
+        options.report.now = instant(2026, 12, 9, 9, 0)
+        let later = try BatchRunner.run(options)
+        let expectedWeek = isoWeekLabel(instant(2026, 12, 2, 9, 0), berlin)
+        #expect(later.outcomes.first?.week == expectedWeek,
+                "resumed batch kept \(later.outcomes.first?.week ?? "-") (\(later.outcomes.first?.status.rawValue ?? "-")); a fresh run reports \(expectedWeek)")
+        let manifest = try #require(BatchManifest.load(out.appendingPathComponent("alpha/manifest.json")))
+        #expect(manifest.week == expectedWeek)
+    }
+
     @Test func shardsThenMergeEqualOneRun() throws {
         let input = try Self.inputFolder(good: 5, broken: true)
         let scratch = try Repo.scratch("batch-shards")

@@ -9,7 +9,7 @@ import TestSupport
         let target = parent.appendingPathComponent("report")
         let staged = try StagedDirectory(target: target)
         // The staging folder is hidden, beside the target, and the target does not exist yet.
-        #expect(staged.staging.deletingLastPathComponent().standardizedFileURL == parent.standardizedFileURL)
+        #expect(staged.staging.deletingLastPathComponent().standardizedFileURL.path == parent.standardizedFileURL.path)
         #expect(staged.staging.lastPathComponent.hasPrefix(".report.staging-"))
         try Data("a".utf8).write(to: staged.staging.appendingPathComponent("a.csv"))
         try FileManager.default.createDirectory(at: staged.staging.appendingPathComponent("sub"), withIntermediateDirectories: false)

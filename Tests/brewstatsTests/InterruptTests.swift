@@ -11,7 +11,7 @@ import Glibc
 /// written: the test waits until the hidden staging folder appears beside `--out` (or the run ends), then
 /// signals. A run that finished first must have left a complete folder.
 @Suite(.serialized) struct InterruptTests {
-    static let brews = 60_000
+    static let brews = 30_000
 
     /// A generated store shared by the runs below.
     static let journal: URL? = {
@@ -30,16 +30,16 @@ import Glibc
 
     /// Starts a report into `out`, waits for its staging folder (at most `limit` seconds), sends `signal`.
     /// Returns the result and whether the signal was sent while the staging folder existed.
-    static func interrupt(_ signal: Int32, out: URL, limit: Double = 120) throws -> (CLIResult, sentWhileStaging: Bool) {
+    static func interrupt(_ signal: Int32, out: URL, delay: Double = 0.15, limit: Double = 120) throws -> (CLIResult, sentWhileStaging: Bool) {
         let journal = try #require(journal)
         let running = try CLI.start(["report", journal.path, "--out", out.path, "--tz", "Europe/Berlin"])
         let deadline = Date().addingTimeInterval(limit)
         var staged = false
         while Date() < deadline, running.process.isRunning {
             if hidden(beside: out).contains(where: { $0.contains(".staging-") }) { staged = true; break }
-            usleep(20_000)
+            usleep(5_000)
         }
-        if staged { usleep(150_000) }  // into the chart writing
+        if staged && delay > 0 { usleep(UInt32(delay * 1_000_000)) }
         let sent = running.process.isRunning
         if sent { running.send(signal) }
         let result = running.wait(timeout: limit)
@@ -54,16 +54,18 @@ import Glibc
         }
     }
 
-    @Test(.enabled(if: CLI.available)) func sigtermLeavesNothingBehind() throws {
+    /// SIGTERM while the CSVs are being written (right as the staging folder appears) and while the charts are.
+    @Test(.enabled(if: CLI.available), arguments: [0.0, 0.3, 1.0, 1.5])
+    func sigtermLeavesNothingBehind(_ delay: Double) throws {
         let out = try Repo.scratch("e2e-sigterm").appendingPathComponent("out")
-        let (r, sentWhileStaging) = try Self.interrupt(SIGTERM, out: out)
+        let (r, sentWhileStaging) = try Self.interrupt(SIGTERM, out: out, delay: delay)
         if sentWhileStaging {
-            #expect(r.status == 128 + SIGTERM || (r.signalled && r.status == SIGTERM), "exit \(r.status)")
+            #expect(r.status == 128 + SIGTERM || (r.signalled && r.status == SIGTERM), "exit \(r.status): \(r.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out.path), "an interrupted report left \(out.lastPathComponent)")
         } else if FileManager.default.fileExists(atPath: out.path) {
             Self.expectComplete(out)
         }
-        #expect(Self.hidden(beside: out).isEmpty, "left behind: \(Self.hidden(beside: out))")
+        #expect(Self.hidden(beside: out).isEmpty, "left behind after SIGTERM: \(Self.hidden(beside: out))")
     }
 
     @Test(.enabled(if: CLI.available)) func sigkillLeavesOnlyAStagingFolderThatTheNextRunSweeps() throws {
