@@ -64,8 +64,8 @@ bench: bench-deps
 	$(SWIFT) build -c release --product brewstats
 	.build/release/brewstats-bench --out reports/bench --python $(VENV)/bin/python $(BENCH_ARGS)
 
-gallery: release
-	$(RELEASE_BIN) gallery --out reports/gallery
+gallery: deps
+	BREWSTATS_WRITE_GALLERY=1 $(SWIFT) test --filter GalleryTests
 
 sample-data: release
 	tools/make-sample-data.sh $(RELEASE_BIN)

@@ -31,16 +31,7 @@ struct Inspect: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The journal file.", valueName: "journal"))
     var journal: String
 
-    @Option(name: .long, help: ArgumentHelp("Read as this format: sqlite, csv, json or beanconqueror (default: sniffed).",
-                                            valueName: "format"))
-    var format: String?
-
-    @Option(name: .long, help: ArgumentHelp("IANA time zone for CSV dates without an offset (default: the system's).",
-                                            valueName: "zone"))
-    var tz: String?
-
-    @Option(name: .long, help: ArgumentHelp("Column-mapping file (TOML) for a foreign CSV.", valueName: "mapping.toml"))
-    var map: String?
+    @OptionGroup var input: JournalInputOptions
 
     @Option(name: .long, help: ArgumentHelp("Write every rejected record to this CSV file.", valueName: "rejects.csv"))
     var rejects: String?
@@ -52,34 +43,15 @@ struct Inspect: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        if let format, JournalFormat(cliName: format) == nil {
-            throw ValidationError("unknown format '\(format)' (use sqlite, csv, json or beanconqueror)")
-        }
-        if let tz, TimeZone(identifier: tz) == nil {
-            throw ValidationError("unknown time zone '\(tz)' (use an IANA name such as Europe/Berlin)")
-        }
         if showRejects < 0 { throw ValidationError("--show-rejects must be 0 or more") }
     }
 
     func run() async throws {
-        let result: ImportResult
-        do {
-            result = try load()
-        } catch {
-            FileHandle.standardError.write(Data("brewstats: \(error)\n".utf8))
-            throw ExitCode(2)
+        let result = try input.load(journal)
+        if let rejects {
+            do { try result.report.writeRejects(to: URL(fileURLWithPath: rejects)) } catch { throw CLI.fail("\(error)", code: 1) }
         }
         print(json ? Self.jsonText(result) : Self.text(result, showRejects: showRejects), terminator: "")
-    }
-
-    /// Imports the journal and writes the rejects file when asked.
-    private func load() throws(ImportError) -> ImportResult {
-        var options = ImportOptions(format: format.flatMap(JournalFormat.init(cliName:)))
-        if let tz, let zone = TimeZone(identifier: tz) { options.timeZone = zone }
-        if let map { options.columnMapping = try ColumnMapping.load(from: URL(fileURLWithPath: map)) }
-        let result = try importJournal(at: URL(fileURLWithPath: journal), options: options)
-        if let rejects { try result.report.writeRejects(to: URL(fileURLWithPath: rejects)) }
-        return result
     }
 
     /// The report, the table's row count and schema, as sorted-key JSON.
