@@ -28,8 +28,13 @@ public struct Bitmap: Sendable, Equatable {
 }
 
 /// Accumulates bits one at a time and ends in ``finish()``.
+///
+/// The word being filled is kept apart and stored once full, so appending a bit touches no array.
 public struct BitmapBuilder: Sendable {
+    /// The full words.
     private var words: [UInt64] = []
+    /// Bits `count & ~63 ..< count`, least significant first; the rest clear.
+    private var current: UInt64 = 0
     public private(set) var count = 0
 
     public init(minimumCapacity: Int = 0) {
@@ -40,24 +45,14 @@ public struct BitmapBuilder: Sendable {
     public mutating func appendSet(count n: Int) {
         guard n > 0 else { return }
         var remaining = n
-        // Fill the partial last word first.
-        let used = count & 63
-        if used != 0 {
-            let take = min(64 - used, remaining)
-            let mask: UInt64 = take == 64 ? ~0 : ((1 << UInt64(take)) - 1) << UInt64(used)
-            words[words.count - 1] |= mask
-            remaining -= take
-            count += take
-        }
+        // Fill the partial word first.
+        while remaining > 0 && count & 63 != 0 { appendBit(true); remaining -= 1 }
         while remaining >= 64 {
             words.append(~0)
             remaining -= 64
             count += 64
         }
-        if remaining > 0 {
-            words.append((1 << UInt64(remaining)) - 1)
-            count += remaining
-        }
+        while remaining > 0 { appendBit(true); remaining -= 1 }
     }
 
     /// Appends one bit.
@@ -68,13 +63,18 @@ public struct BitmapBuilder: Sendable {
 
     @usableFromInline
     mutating func appendBit(_ bit: Bool) {
-        if count & 63 == 0 { words.append(0) }
-        if bit { words[words.count - 1] |= 1 << UInt64(count & 63) }
+        current |= UInt64(bit ? 1 : 0) << UInt64(count & 63)
         count += 1
+        if count & 63 == 0 {
+            words.append(current)
+            current = 0
+        }
     }
 
     /// Ends the builder.
     public func finish() -> Bitmap {
-        Bitmap(words: words, count: count)
+        var all = words
+        if count & 63 != 0 { all.append(current) }
+        return Bitmap(words: all, count: count)
     }
 }

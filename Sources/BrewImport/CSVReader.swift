@@ -31,8 +31,13 @@ struct CSVReader {
     /// The 1-based physical line at `position`.
     private(set) var line = 1
 
-    /// The current record's fields.
-    private(set) var fields: [Field] = []
+    /// The current record's fields (valid until the next call to ``next()``).
+    var fields: UnsafeBufferPointer<Field> { UnsafeBufferPointer(start: fieldBase, count: fieldCount) }
+    /// Field storage: `fieldBase[0..<fieldCapacity]`, owned (freed) by `fieldOwner`.
+    private var fieldBase: UnsafeMutablePointer<Field>
+    private var fieldCapacity = 32
+    private var fieldCount = 0
+    private var fieldOwner: FieldStorage
     /// The current record's first line, and its byte range (without the line end).
     private(set) var recordLine = 0
     private(set) var recordStart = 0
@@ -44,7 +49,23 @@ struct CSVReader {
         self.delimiter = delimiter
         let bom = skipBOM && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         self.position = bom ? 3 : 0
-        fields.reserveCapacity(32)
+        fieldOwner = FieldStorage(capacity: fieldCapacity)
+        fieldBase = fieldOwner.pointer
+    }
+
+    /// Appends a field to the current record, doubling the storage when full.
+    @inline(__always)
+    private mutating func append(_ field: Field) {
+        if fieldCount == fieldCapacity {
+            fieldCapacity *= 2
+            let bigger = FieldStorage(capacity: fieldCapacity)
+            bigger.pointer.initialize(from: fieldBase, count: fieldCount)
+            fieldOwner = bigger
+            fieldBase = bigger.pointer
+        }
+        // SAFETY: `fieldCount < fieldCapacity`, the storage's size.
+        (fieldBase + fieldCount).initialize(to: field)
+        fieldCount += 1
     }
 
     /// Reads the next non-blank record into ``fields``; `false` at the end of the file.
@@ -59,7 +80,7 @@ struct CSVReader {
             else { break }
         }
         guard position < n else { return false }
-        fields.removeAll(keepingCapacity: true)
+        fieldCount = 0
         status = .ok
         recordLine = line
         recordStart = position
@@ -84,7 +105,7 @@ struct CSVReader {
                     if b == 0x0A || j + 1 >= n || base[j + 1] != 0x0A { line += 1 }
                     j += 1
                 }
-                fields.append(Field(start: i + 1, end: j, escaped: escaped))
+                append(Field(start: i + 1, end: j, escaped: escaped))
                 if !closed {
                     status = .unterminatedQuote
                     recordEnd = n
@@ -98,7 +119,7 @@ struct CSVReader {
                 }
             } else {
                 let j = ByteScan.first(base, from: i, to: n, delimiter, 0x0A, 0x0D)
-                fields.append(Field(start: i, end: j, escaped: false))
+                append(Field(start: i, end: j, escaped: false))
                 i = j
             }
             // i is at a delimiter, a line end, or the end.
@@ -146,6 +167,13 @@ struct CSVReader {
     var recordText: String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[recordStart..<max(recordStart, recordEnd)]), as: UTF8.self)
     }
+}
+
+/// Owns the memory of a reader's fields (a class, so it is freed exactly once).
+private final class FieldStorage {
+    let pointer: UnsafeMutablePointer<CSVReader.Field>
+    init(capacity: Int) { pointer = .allocate(capacity: capacity) }
+    deinit { pointer.deallocate() }
 }
 
 /// Byte searches eight bytes at a time (SWAR: SIMD within a register).

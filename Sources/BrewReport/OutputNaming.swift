@@ -11,7 +11,7 @@ public struct OutputNaming: Sendable {
     private var used: Set<String>
 
     /// `reserved` names (e.g. `combined`) are never handed out.
-    public init(reserved: Set<String> = ["combined"]) {
+    public init(reserved: Set<String> = ["combined", "batch.csv"]) {
         used = Set(reserved.map { $0.lowercased() })
     }
 

@@ -24,3 +24,19 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
         }
     }
 }
+
+/// Text safe to print on a terminal or store in a CSV cell: control characters (C0, DEL, C1 — ESC
+/// sequences, carriage returns, bells) are written as `\u{1B}`-style escapes, so a hostile file's bytes
+/// quoted in an error message cannot move the cursor, clear the screen or break a line.
+public func printable(_ text: String) -> String {
+    var out = ""
+    out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+    for scalar in text.unicodeScalars {
+        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+            out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+        } else {
+            out.unicodeScalars.append(scalar)
+        }
+    }
+    return out
+}

@@ -92,16 +92,35 @@ public final class StagedDirectory: @unchecked Sendable {
         }
     }
 
+    /// The most specific description of a Foundation error: the underlying POSIX error when there is one
+    /// (Foundation's own text is often only "The operation could not be completed").
     static func reason(_ error: any Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+        var e = error as NSError
+        while let underlying = e.userInfo[NSUnderlyingErrorKey] as? NSError { e = underlying }
+        if e.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(e.code))) }
+        return e.localizedFailureReason ?? e.localizedDescription
     }
 
     /// Staging folders of this process, removed by ``removeAllStaging()`` when the CLI is interrupted.
     static let registry = StagingRegistry()
 
     /// Removes every staging folder this process has open (called from SIGINT/SIGTERM handlers).
+    ///
+    /// Each folder is first renamed aside, so writes still under way on other threads fail (their folder
+    /// is gone) instead of recreating it; a file that was being written into the renamed folder at that
+    /// moment can still land there, so removal is retried briefly until the folder is gone. Whatever is left
+    /// keeps a `.staging-<pid>-` name and is swept by the next run for the same output.
     public static func removeAllStaging() {
-        for path in registry.all() { try? FileManager.default.removeItem(atPath: path) }
+        let fm = FileManager.default
+        for path in registry.all() {
+            let aside = path + ".removing"
+            let target = rename(path, aside) == 0 ? aside : path
+            for _ in 0..<50 {
+                try? fm.removeItem(atPath: target)
+                if !fm.fileExists(atPath: target) { break }
+                usleep(20_000)
+            }
+        }
     }
 }
 

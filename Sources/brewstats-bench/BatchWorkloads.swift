@@ -32,11 +32,11 @@ enum BatchWorkloads {
         single.subject = "brewstats"
         return [
             WorkloadResult(family: "batch", name: "batch, 1 core",
-                           detail: String(format: "%d journals × %d brews: %.0f journals/s", count, brewsPerJournal, rate1),
+                           detail: String(format: "%d journals × %d brews: %.2f journals/s", count, brewsPerJournal, rate1),
                            ours: single, references: [], target: "journals/s and peak memory",
                            extra: ["journals": Double(count), "journals_per_s": rate1]),
             WorkloadResult(family: "batch", name: "batch, 2 cores",
-                           detail: String(format: "%d journals × %d brews: %.0f journals/s (ratio = speed-up over --jobs 1)",
+                           detail: String(format: "%d journals × %d brews: %.2f journals/s (ratio = speed-up over --jobs 1)",
                                           count, brewsPerJournal, rate2),
                            ours: two, references: [one], target: "≥ 1.7× speed-up on 2 cores",
                            extra: ["journals": Double(count), "journals_per_s": rate2, "speedup": one.median / two.median,

@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewImport
 import BrewStats
 import BrewSynth
 import Dispatch
@@ -9,20 +10,23 @@ import Foundation
 ///
 /// Our side: `BrewAnalysis(journal:options:)` (the derived columns) plus `equipmentUsage()`, `weekly()`,
 /// `methodStats()`, `grindRating(curves: false)` and `weekSummary()`, each with its CSV text, timed
-/// `repeats` times in this process on the journal `BrewSynth` builds (seed 42, Europe/Berlin). The references
-/// (`tools/bench/summaries_ref.py`) load the CSV export of the same journal (the CLI's `generate`, same seed
-/// and defaults) untimed, then time deriving the columns and computing the same groupings and statistics,
-/// with every core (their default).
+/// `repeats` times in this process on the generated journal (seed 42, Europe/Berlin) as imported from its CSV
+/// export. The references (`tools/bench/summaries_ref.py`) load the same CSV untimed, then time deriving the
+/// columns and computing the same groupings and statistics, with every core (their default). Before timing,
+/// ``likeForLike(_:brews:options:)`` checks on a smaller journal that both references produce our cells.
 enum SummaryWorkloads {
     /// The stages timed, in order; the workload reports each one's median in `extra`.
     static let stages = ["derive", "equipment_usage", "weekly", "method_stats", "grind_rating", "week_summary"]
 
     static func run(_ ctx: BenchContext) throws -> [WorkloadResult] {
-        let generator = JournalGenerator(GeneratorOptions(brewCount: ctx.brews, seed: 42))
-        let journal = generator.makeJournal()
+        // The generator's journal (seed 42, the CLI's defaults) written as the CSV export, imported here untimed:
+        // the references read the same file, so both sides see the same brews with the same identities (in a CSV
+        // export a bean is its roaster + name, where the generated journal keeps bean ids).
+        let generated = GeneratorOptions(brewCount: ctx.brews, seed: 42)
         let csv = try ctx.journal(brews: ctx.brews, format: "csv", seed: 42)
+        let journal = try importJournal(at: csv).journal
         var options = StatsOptions()
-        options.timeZone = try StatsOptions.zone(generator.options.timeZone)
+        options.timeZone = try StatsOptions.zone(generated.timeZone)
 
         var ours = Measurement(subject: "brewstats", seconds: [])
         ours.rows = journal.brews.count
@@ -34,16 +38,22 @@ enum SummaryWorkloads {
             let start = clock.last, cpuStart = processCPUSeconds()
             let analysis = BrewAnalysis(journal: journal, options: options)
             stageSeconds["derive", default: []].append(clock.lap())
+            stageSeconds["derive_cpu", default: []].append(clock.lapCPU)
             var texts = [analysis.equipmentUsage().csv()]
             stageSeconds["equipment_usage", default: []].append(clock.lap())
+            stageSeconds["equipment_usage_cpu", default: []].append(clock.lapCPU)
             texts.append(analysis.weekly().csv())
             stageSeconds["weekly", default: []].append(clock.lap())
+            stageSeconds["weekly_cpu", default: []].append(clock.lapCPU)
             texts.append(analysis.methodStats().csv())
             stageSeconds["method_stats", default: []].append(clock.lap())
+            stageSeconds["method_stats_cpu", default: []].append(clock.lapCPU)
             texts.append(analysis.grindRating(curves: false).csv())
             stageSeconds["grind_rating", default: []].append(clock.lap())
+            stageSeconds["grind_rating_cpu", default: []].append(clock.lapCPU)
             texts.append(analysis.weekSummary()?.csv() ?? "")
             stageSeconds["week_summary", default: []].append(clock.lap())
+            stageSeconds["week_summary_cpu", default: []].append(clock.lapCPU)
             ours.seconds.append(Double(clock.last - start) / 1e9)
             cpuSeconds.append(processCPUSeconds() - cpuStart)
             bytes = texts.reduce(0) { $0 + $1.utf8.count }
@@ -52,11 +62,14 @@ enum SummaryWorkloads {
         var extra = [String: Double]()
         for stage in stages {
             extra["\(stage)_s"] = Measurement(subject: stage, seconds: stageSeconds[stage] ?? []).median
+            extra["\(stage)_cpu_s"] = Measurement(subject: stage, seconds: stageSeconds[stage + "_cpu"] ?? []).median
         }
         extra["csv_bytes"] = Double(bytes)
         // CPU time of all threads: steadier than wall time on a busy machine.
         extra["cpu_s"] = Measurement(subject: "cpu", seconds: cpuSeconds).median
-        let breakdown = stages.map { String(format: "%@ %.0f ms", $0, (extra["\($0)_s"] ?? .nan) * 1000) }
+        let breakdown = stages.map {
+            String(format: "%@ %.0f ms (CPU %.0f)", $0, (extra["\($0)_s"] ?? .nan) * 1000, (extra["\($0)_cpu_s"] ?? .nan) * 1000)
+        }
         print("  brewstats \(ResultTable.fmt(ours.median)) (CPU \(ResultTable.fmt(extra["cpu_s"] ?? .nan))); "
               + "stages (median): " + breakdown.joined(separator: ", "))
 
@@ -76,17 +89,22 @@ enum SummaryWorkloads {
 }
 
 extension SummaryWorkloads {
-    /// Checks that the references compute what we compute: on a smaller journal of the same generator, each
-    /// reference writes its five CSVs (`--out`), and every cell is compared with ours — numbers to a relative
-    /// 1e-9, text exactly; equipment rows without brews (the CSV export cannot list them) and the app's cached
-    /// counters (not in the export) are left out. Prints and returns the number of differing cells.
+    /// Checks that the references compute what we compute: on the CSV export of a smaller journal of the same
+    /// generator, imported by us and loaded by them, each reference writes its five CSVs (`--out`), and every
+    /// cell is compared with ours — numbers to a relative 1e-9, text exactly; the app's cached counters (not in
+    /// the export) are left out. Prints and returns the number of differing cells.
     static func likeForLike(_ ctx: BenchContext, brews: Int, options: StatsOptions) throws -> Int {
-        let journal = JournalGenerator(GeneratorOptions(brewCount: brews, seed: 42)).makeJournal()
+        // Both sides read the same CSV export: there a bean is its roaster + name (journal-format §4), whereas the
+        // generated journal keeps bean ids, and unused equipment is not in the file.
         let csv = try ctx.journal(brews: brews, format: "csv", seed: 42)
+        let journal = try importJournal(at: csv).journal
         let analysis = BrewAnalysis(journal: journal, options: options)
         let ours = ["equipment_usage": analysis.equipmentUsage().csv(), "weekly": analysis.weekly().csv(),
                     "method_stats": analysis.methodStats().csv(), "grind_rating": analysis.grindRating().csv(),
                     "week_summary": analysis.weekSummary()?.csv() ?? ""]
+        let mine = ctx.data.appendingPathComponent("check-brewstats")
+        try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
+        for (name, text) in ours { try text.write(to: mine.appendingPathComponent("\(name).csv"), atomically: true, encoding: .utf8) }
         var once = ctx
         once.repeats = 1
         var total = 0
@@ -140,9 +158,13 @@ private struct Stopwatch {
     private(set) var last = DispatchTime.now().uptimeNanoseconds
 
     /// Seconds since the previous lap (or creation).
+    private(set) var lastCPU = processCPUSeconds()
+    /// CPU seconds (all threads) of the latest lap.
+    private(set) var lapCPU = 0.0
+
     mutating func lap() -> Double {
-        let now = DispatchTime.now().uptimeNanoseconds
-        defer { last = now }
+        let now = DispatchTime.now().uptimeNanoseconds, cpu = processCPUSeconds()
+        defer { last = now; lapCPU = cpu - lastCPU; lastCPU = cpu }
         return Double(now - last) / 1e9
     }
 }

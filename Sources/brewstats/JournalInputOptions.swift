@@ -50,7 +50,7 @@ struct JournalInputOptions: ParsableArguments {
 enum CLI {
     /// Prints `brewstats: <message>` on standard error and returns the exit code to throw.
     static func fail(_ message: String, code: Int32 = 1) -> ExitCode {
-        FileHandle.standardError.write(Data("brewstats: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("brewstats: \(printable(message))\n".utf8))
         return ExitCode(code)
     }
 

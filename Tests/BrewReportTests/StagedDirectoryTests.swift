@@ -103,10 +103,19 @@ import TestSupport
 
     @Test func atomicFileReplacesWhole() throws {
         let folder = try Repo.scratch("atomic")
-        let url = folder.appendingPathComponent("deep/x.csv")
+        let url = folder.appendingPathComponent("x.csv")
         try AtomicFile.write("first", to: url)
         try AtomicFile.write("second", to: url)
         #expect(text(url) == "second")
-        #expect(entries(url.deletingLastPathComponent()) == ["x.csv"])
+        #expect(entries(folder) == ["x.csv"])
+    }
+
+    @Test func atomicFileNeverCreatesItsFolder() throws {
+        let folder = try Repo.scratch("atomic-missing")
+        let url = folder.appendingPathComponent("gone/x.csv")
+        let error = #expect(throws: ReportError.self) { try AtomicFile.write("x", to: url) }
+        guard case let .output(path, _) = error else { Issue.record("expected an output error, got \(String(describing: error))"); return }
+        #expect(path == url.path)
+        #expect(!exists(folder.appendingPathComponent("gone")))
     }
 }

@@ -78,6 +78,36 @@ import TestSupport
         #expect(TestCSV.records(text(out.appendingPathComponent("batch.csv"))).rows.map { $0["status"] } == ["ok", "ok"])
     }
 
+    @Test(.enabled(if: CLI.available)) func shardsMergeIntoOneBatch() throws {
+        let folder = try Repo.scratch("e2e-batch-shards")
+        let input = folder.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        let names = ["j1.csv", "j2.csv", "j3.csv", "j4.csv"]
+        for (i, name) in names.enumerated() {
+            #expect(try CLI.run(["generate", "--brews", "10", "--seed", "\(i + 10)", "--format", "csv", "-o", input.appendingPathComponent(name).path]).status == 0)
+        }
+        var journals: [String] = []
+        var parts: [String] = []
+        for k in 1...2 {
+            let part = folder.appendingPathComponent("part-\(k)")
+            let r = try CLI.run(["batch", input.path, "--out", part.path, "--shard", "\(k)/2", "--quiet", "--formats", "svg"], timeout: 120)
+            // A shard may hold no journal ("nothing to do", exit 1); otherwise every journal is reported.
+            #expect(r.status == 0 || r.status == 1, "\(r.stderr)")
+            journals += TestCSV.records(text(part.appendingPathComponent("batch.csv"))).rows.compactMap { $0["journal"] }
+            parts.append(part.path)
+        }
+        #expect(journals.sorted() == ["j1", "j2", "j3", "j4"])
+        let merged = folder.appendingPathComponent("all")
+        let r = try CLI.run(["batch", "--merge"] + parts + ["--out", merged.path, "--formats", "svg"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(TestCSV.records(text(merged.appendingPathComponent("batch.csv"))).rows.compactMap { $0["journal"] } == ["j1", "j2", "j3", "j4"])
+        let weekly = TestCSV.parse(text(merged.appendingPathComponent("combined/weekly.csv")))
+        let expectedRows = parts.map { TestCSV.parse(text(URL(fileURLWithPath: $0).appendingPathComponent("combined/weekly.csv"))).count - 1 }.reduce(0, +)
+        #expect(weekly.count - 1 == expectedRows)
+        // Merging with --shard makes no sense: a usage error.
+        #expect(try CLI.run(["batch", "--merge"] + parts + ["--out", merged.path, "--shard", "1/2"]).status == 64)
+    }
+
     @Test(.enabled(if: CLI.available)) func allBadIsExit4AndBadShardIsAUsageError() throws {
         let folder = try Repo.scratch("e2e-batch-bad")
         try Data("{\"format\": \"coffee-journal\", \"brews\": [".utf8).write(to: folder.appendingPathComponent("x.json"))

@@ -57,7 +57,9 @@ import Glibc
     /// SIGTERM while the CSVs are being written (right as the staging folder appears) and while the charts are.
     @Test(.enabled(if: CLI.available), arguments: [0.0, 0.3, 1.0, 1.5])
     func sigtermLeavesNothingBehind(_ delay: Double) throws {
-        let out = try Repo.scratch("e2e-sigterm").appendingPathComponent("out")
+        let scratch = try Repo.scratch("e2e-sigterm")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let out = scratch.appendingPathComponent("out")
         let (r, sentWhileStaging) = try Self.interrupt(SIGTERM, out: out, delay: delay)
         if sentWhileStaging {
             #expect(r.status == 128 + SIGTERM || (r.signalled && r.status == SIGTERM), "exit \(r.status): \(r.stderr)")
@@ -69,7 +71,9 @@ import Glibc
     }
 
     @Test(.enabled(if: CLI.available)) func sigkillLeavesOnlyAStagingFolderThatTheNextRunSweeps() throws {
-        let out = try Repo.scratch("e2e-sigkill").appendingPathComponent("out")
+        let scratch = try Repo.scratch("e2e-sigkill")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let out = scratch.appendingPathComponent("out")
         let (r, sentWhileStaging) = try Self.interrupt(SIGKILL, out: out)
         if sentWhileStaging {
             #expect(r.signalled && r.status == SIGKILL)
@@ -84,7 +88,9 @@ import Glibc
     }
 
     @Test(.enabled(if: CLI.available)) func replacingAReportKeepsTheOldOneWhenInterrupted() throws {
-        let out = try Repo.scratch("e2e-replace").appendingPathComponent("out")
+        let scratch = try Repo.scratch("e2e-replace")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let out = scratch.appendingPathComponent("out")
         let first = try CLI.run(["report", Repo.sample("journal.sqlite").path, "--out", out.path, "--tz", "Europe/Berlin"])
         #expect(first.status == 0)
         let before = bytes(out.appendingPathComponent("weekly.csv"))

@@ -39,7 +39,7 @@ func chartKindsFromHelp() throws -> [String] {
     return kinds
 }
 
-@Suite(.serialized) struct ReportCommandTests {
+@Suite struct ReportCommandTests {
     /// The seven kinds the docs name.
     static let documentedKinds = ["brews-per-week", "rating-trend", "extraction-trend", "grind-rating", "equipment-usage",
                                   "control-chart", "rest-rating"]
@@ -255,9 +255,10 @@ func chartKindsFromHelp() throws -> [String] {
     }
 
     /// An error message shows the file's bytes only as printable text: no terminal control sequences.
-    @Test(.enabled(if: CLI.available)) func errorMessagesCarryNoControlCharacters() throws {
+    @Test(.enabled(if: CLI.available), arguments: ["binary.sqlite", "binary.csv", "binary.json"])
+    func errorMessagesCarryNoControlCharacters(_ name: String) throws {
         let folder = try Repo.scratch("e2e-ctrl")
-        let file = folder.appendingPathComponent("binary.sqlite")
+        let file = folder.appendingPathComponent(name)
         // ESC [ 2 J (clear screen), BEL, and other C0 bytes on the first line.
         try Data([0x1B, 0x5B, 0x32, 0x4A, 0x07, 0x01, 0x41, 0x42, 0x1B, 0x5D, 0x30, 0x3B, 0x78, 0x07, 0x2C, 0x43]).write(to: file)
         let r = try CLI.run(["report", file.path, "--out", folder.appendingPathComponent("out").path])

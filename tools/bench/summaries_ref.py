@@ -144,12 +144,13 @@ def duckdb_grind(con, keys):
     k = ", ".join(keys)
     having = f"HAVING count(*) >= {MIN_PER_BEAN}" if "bean_id" in keys else ""
     extra = ", any_value(bean), any_value(coalesce(roaster, ''))" if "bean_id" in keys else ", '', ''"
+    where = "WHERE bean_id IS NOT NULL" if "bean_id" in keys else ""
     return con.execute(f"""
         WITH r AS (
             SELECT *, rank() OVER (PARTITION BY {k} ORDER BY x) + (count(*) OVER (PARTITION BY {k}, x) - 1) / 2.0 AS rx,
                       rank() OVER (PARTITION BY {k} ORDER BY y) + (count(*) OVER (PARTITION BY {k}, y) - 1) / 2.0 AS ry,
                       avg(x) OVER (PARTITION BY {k}) AS mx
-            FROM usable),
+            FROM usable {where}),
         c AS (SELECT *, max(abs(x - mx)) OVER (PARTITION BY {k}) AS s FROM r),
         q AS (SELECT *, (x - mx) / s AS u FROM c)
         SELECT grinder, method {extra}, count(*), count(DISTINCT x), count(DISTINCT y), corr(y, x), corr(ry, rx),
@@ -270,6 +271,8 @@ def polars_load(path):
 def polars_grind(usable, keys):
     import polars as pl
     x, y = pl.col("x"), pl.col("y")
+    if "bean_id" in keys:
+        usable = usable.filter(pl.col("bean_id").is_not_null())
     q = usable.with_columns(
         x.rank("average").over(keys).alias("rx"), y.rank("average").over(keys).alias("ry"),
         x.mean().over(keys).alias("mx"))

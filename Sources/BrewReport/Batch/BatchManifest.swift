@@ -19,6 +19,11 @@ public struct BatchManifest: Codable, Sendable, Equatable {
     public var rejected: Int
     public var warnings: Int
     public var week: String?
+    /// Why the report week was partial (``WeeklyReport/partialReason``); an `in progress` report is
+    /// resumed only on the day it was made.
+    public var partial: String?
+    /// The local day the report was made.
+    public var madeOn: String?
     /// Brews per method and grinder name (the combined usage chart).
     public var usage: [UsageEntry]
     /// (grinder, grind, rating) with their brew counts (the pooled grind-vs-rating charts).

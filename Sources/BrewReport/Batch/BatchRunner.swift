@@ -1,4 +1,6 @@
+import BrewColumns
 import BrewImport
+import BrewStats
 import Foundation
 
 /// The outcome of one journal in a batch (one row of `batch.csv`).
@@ -74,8 +76,10 @@ public enum BatchRunner {
             outcome.error = "cannot read the file"
             return outcome
         }
+        let today = LocalCalendar(timeZone: options.report.stats.timeZone).day(of: Timestamp(options.report.now)).description
         if options.resume, let m = BatchManifest.load(folder.appendingPathComponent("manifest.json")),
-           m.version == BatchManifest.currentVersion, m.fingerprint == print {
+           m.version == BatchManifest.currentVersion, m.fingerprint == print,
+           m.partial != "in progress" || m.madeOn == today {
             outcome.status = .skipped
             (outcome.format, outcome.read, outcome.kept, outcome.rejected, outcome.warnings, outcome.week) =
                 (m.format, m.read, m.kept, m.rejected, m.warnings, m.week ?? "")
@@ -93,18 +97,26 @@ public enum BatchRunner {
             let manifest = BatchManifest(journal: name, input: url.path, fingerprint: print, format: imp.format.rawValue,
                                          read: imp.brews.read, kept: imp.brews.kept, rejected: imp.brews.rejected,
                                          warnings: imp.warnings.count, week: report.week?.label,
+                                         partial: report.partialReason, madeOn: today,
                                          usage: pooled.usage, grind: pooled.grind)
             try ReportWriter.write(report, options: options.report, to: folder, extra: ["manifest.json": manifest.encoded()])
             outcome.status = .ok
         } catch {
-            outcome.error = "\(error)"
+            outcome.error = printable("\(error)")
         }
         return outcome
     }
 
+    /// What besides the input's bytes decides a report: the options, and for `--last` the week it resolves
+    /// to today (so a resumed batch a week later reports the new week).
     static func optionsSalt(_ o: BatchOptions) -> String {
         let r = o.report
-        return "v\(BatchManifest.currentVersion)|\(r.week)|\(r.stats.timeZone.identifier)|\(r.stats.retentionFactor)|\(r.formats.map(\.fileExtension))|\(r.theme.name)|\(o.importOptions.format?.rawValue ?? "auto")"
+        var week = "\(r.week)"
+        if r.week == .last {
+            let today = LocalCalendar(timeZone: r.stats.timeZone).day(of: Timestamp(r.now))
+            week = IsoWeek(containing: today).advanced(by: -1).label
+        }
+        return "v\(BatchManifest.currentVersion)|\(week)|\(r.stats.timeZone.identifier)|\(r.stats.retentionFactor)|\(r.formats.map(\.fileExtension))|\(r.theme.name)|\(o.importOptions.format?.rawValue ?? "auto")"
     }
 
     static func batchCSV(_ outcomes: [JournalOutcome]) -> String {

@@ -3,8 +3,8 @@ import Foundation
 /// A tiny RFC 4180 reader for the tests' own checks (quoted fields may hold commas, doubled quotes and line
 /// ends; CRLF or LF; a leading BOM is dropped). Kept apart from the importer on purpose: the tests must not
 /// read our outputs with the code under test.
-enum TestCSV {
-    static func parse(_ text: String) -> [[String]] {
+public enum TestCSV {
+    public static func parse(_ text: String) -> [[String]] {
         var rows: [[String]] = []
         var row: [String] = []
         var field = ""
@@ -42,7 +42,7 @@ enum TestCSV {
     }
 
     /// Rows as dictionaries keyed by the header.
-    static func records(_ text: String) -> (header: [String], rows: [[String: String]]) {
+    public static func records(_ text: String) -> (header: [String], rows: [[String: String]]) {
         let all = parse(text)
         guard let header = all.first else { return ([], []) }
         let rows = all.dropFirst().map { r in
@@ -50,4 +50,7 @@ enum TestCSV {
         }
         return (header, rows)
     }
+
+    /// Rows as dictionaries keyed by the header, without the header itself.
+    public static func rows(_ text: String) -> [[String: String]] { records(text).rows }
 }
