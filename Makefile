@@ -8,7 +8,7 @@ SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 
 # Debian packages the build, the tests and the charts need (checked one by one; only missing ones are installed).
-APT_PACKAGES := libcairo2-dev libpango1.0-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-droid-fallback tzdata sqlite3 zip
+APT_PACKAGES := libcairo2-dev libpng-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-droid-fallback tzdata sqlite3 zip
 # Extra packages only the benchmarks need (python references, image tools).
 BENCH_APT_PACKAGES := python3-venv python3-pip
 

@@ -38,7 +38,12 @@ let package = Package(
             pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]
         ),
-        .target(name: "BrewCairo", dependencies: ["CCairo"], swiftSettings: strict),
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+        .target(name: "BrewCairo", dependencies: ["CCairo", "CPNG"], swiftSettings: strict),
 
         // MARK: Pure-Swift layers
         .target(name: "BrewColumns", swiftSettings: strict),
@@ -47,6 +52,7 @@ let package = Package(
             dependencies: [
                 "BrewColumns",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
             ],
@@ -77,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "brewstats-bench",
             dependencies: [
-                "BrewReport", "BrewImport", "BrewSynth", "BrewStats", "BrewCharts", "BrewColumns",
+                "BrewReport", "BrewImport", "BrewSynth", "BrewStats", "BrewCharts", "BrewColumns", "BrewCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ],
@@ -91,7 +97,7 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),
-        .testTarget(name: "BrewCairoTests", dependencies: ["BrewCairo", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BrewCairoTests", dependencies: ["BrewCairo", "CCairo", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "BrewColumnsTests", dependencies: ["BrewColumns", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "BrewImportTests",

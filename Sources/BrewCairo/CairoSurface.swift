@@ -138,12 +138,14 @@ public struct CairoSurface: ~Copyable {
     /// SVG output has cairo's process-wide `surfaceN` (and other) ids renumbered in order of appearance,
     /// so the same drawing gives the same bytes in any process. Close every ``CairoContext`` drawing on this
     /// surface first; a context still open keeps drawing into a finished surface and records an error.
+    /// - Parameter encoding: How a PNG is encoded (``PNGEncoding``); ignored by SVG and PDF.
     /// - Throws: ``CairoError`` when drawing left an error status or encoding fails.
-    public consuming func finish() throws -> [UInt8] {
+    public consuming func finish(png encoding: PNGEncoding = .fast) throws -> [UInt8] {
         switch format {
         case .png:
             cairo_surface_flush(handle)
             try CairoError.check(cairo_surface_status(handle), "drawing the PNG")
+            if encoding == .fast { return try PNGEncoder.encode(handle) }
             // SAFETY: the sink is alive for the whole call; cairo calls `writeToSink` synchronously.
             let status = cairo_surface_write_to_png_stream(
                 handle, writeToSink, Unmanaged.passUnretained(sink).toOpaque())

@@ -98,7 +98,8 @@ struct CairoBackend: RenderBackend, ~Copyable {
 
 /// Encoding and writing through BrewCairo, with its errors mapped to ``ChartError``.
 enum CairoOutput {
-    static func encode(_ list: DisplayList, width: Double, height: Double, format: ChartImageFormat, title: String) throws -> [UInt8] {
+    static func encode(_ list: DisplayList, width: Double, height: Double, format: ChartImageFormat, title: String,
+                       png encoding: PNGEncoding = .fast) throws -> [UInt8] {
         let cairoFormat: CairoOutputFormat
         switch format {
         case .png(let scale): cairoFormat = .png(scale: scale)
@@ -111,7 +112,7 @@ enum CairoOutput {
             var backend = CairoBackend(context: try CairoContext(surface: surface))
             list.replay(into: &backend)
             try backend.close()
-            return try surface.finish()
+            return try surface.finish(png: encoding)
         } catch let error as CairoError {
             throw ChartError(context: "rendering \(format.fileExtension.uppercased()) chart \"\(title)\"", reason: error.description)
         }

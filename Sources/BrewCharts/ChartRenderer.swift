@@ -1,3 +1,4 @@
+import BrewCairo
 import Foundation
 
 /// Output formats for rendered charts.
@@ -67,6 +68,14 @@ public enum ChartRenderer {
     public static func render(_ chart: Chart, format: ChartImageFormat, theme: Theme = .monochrome) throws -> [UInt8] {
         let list = displayList(chart, theme: theme, measurer: CairoTextMeasurer())
         return try CairoOutput.encode(list, width: chart.width, height: chart.height, format: format, title: chart.title)
+    }
+
+    /// Encodes `chart` as PNG with the given encoder, for the `png-encode` benchmark (``PNGEncoding``).
+    @_spi(Benchmarks)
+    public static func renderPNG(_ chart: Chart, scale: Double = 2, theme: Theme = .monochrome, encoding: PNGEncoding) throws -> [UInt8] {
+        let list = displayList(chart, theme: theme, measurer: CairoTextMeasurer())
+        return try CairoOutput.encode(list, width: chart.width, height: chart.height, format: .png(scale: scale),
+                                      title: chart.title, png: encoding)
     }
 
     /// Renders `chart` and writes it atomically (temporary file beside `url`, then rename).

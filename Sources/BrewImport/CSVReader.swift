@@ -7,17 +7,17 @@
 ///
 /// Accepted: quoted fields holding delimiters, doubled quotes and line breaks; CRLF, LF or lone CR line ends;
 /// blank lines between records (skipped). A quote inside an unquoted field is an ordinary character.
-struct CSVReader {
+@_spi(Benchmarks) public struct CSVReader {
     /// One field of the current record: `bytes[start..<end]`, already without its surrounding quotes.
-    struct Field {
-        var start: Int
-        var end: Int
+    public struct Field {
+        public var start: Int
+        public var end: Int
         /// Holds doubled quotes (`""`) that must be collapsed before use.
-        var escaped: Bool
+        public var escaped: Bool
     }
 
     /// How a record ended.
-    enum Status: Equatable {
+    public enum Status: Equatable {
         case ok
         /// The file ended inside a quoted field.
         case unterminatedQuote
@@ -32,7 +32,7 @@ struct CSVReader {
     private(set) var line = 1
 
     /// The current record's fields (valid until the next call to ``next()``).
-    var fields: UnsafeBufferPointer<Field> { UnsafeBufferPointer(start: fieldBase, count: fieldCount) }
+    public var fields: UnsafeBufferPointer<Field> { UnsafeBufferPointer(start: fieldBase, count: fieldCount) }
     /// Field storage: `fieldBase[0..<fieldCapacity]`, owned (freed) by `fieldOwner`.
     private var fieldBase: UnsafeMutablePointer<Field>
     private var fieldCapacity = 32
@@ -42,9 +42,9 @@ struct CSVReader {
     private(set) var recordLine = 0
     private(set) var recordStart = 0
     private(set) var recordEnd = 0
-    private(set) var status = Status.ok
+    public private(set) var status = Status.ok
 
-    init(bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8 = UInt8(ascii: ","), skipBOM: Bool = true) {
+    public init(bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8 = UInt8(ascii: ","), skipBOM: Bool = true) {
         self.bytes = bytes
         self.delimiter = delimiter
         let bom = skipBOM && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
@@ -69,7 +69,7 @@ struct CSVReader {
     }
 
     /// Reads the next non-blank record into ``fields``; `false` at the end of the file.
-    mutating func next() -> Bool {
+    public mutating func next() -> Bool {
         let n = bytes.count
         guard let base = bytes.baseAddress else { return false }
         // Skip blank lines.

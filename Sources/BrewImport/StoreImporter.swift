@@ -138,66 +138,69 @@ private struct StoreReader {
 
     // MARK: Entities
 
-    private mutating func readMethods() throws -> [Int64: Int32] {
+    private mutating func readMethods() throws -> PKMap<Int32> {
         let t = table("BrewMethod")
         guard let (sql, ix) = try select(t, ["Z_PK", "ZID", "ZNAME", "ZCATEGORYRAWVALUE", "ZCATEGORY", "ZNOTES",
-                                             "ZBREWCOUNT", "ZLASTUSEDDATE", "ZCREATEDAT", "ZUPDATEDAT"]) else { return [:] }
-        var map: [Int64: Int32] = [:]
-        for row in try Row.fetchAll(db, sql: sql) {
-            let raw = Self.string(row, ix["ZCATEGORYRAWVALUE"]) ?? Self.string(row, ix["ZCATEGORY"])
+                                             "ZBREWCOUNT", "ZLASTUSEDDATE", "ZCREATEDAT", "ZUPDATEDAT"]) else { return PKMap() }
+        var map = PKMap<Int32>()
+        let row = try StoreRows(db, sql: sql)
+        while try row.next() {
+            let raw = row.string(ix["ZCATEGORYRAWVALUE"]) ?? row.string(ix["ZCATEGORY"])
             let method = BrewMethod(
-                id: Self.uuid(row, ix["ZID"]), name: Self.string(row, ix["ZNAME"]),
-                category: raw.map(MethodCategory.init(rawString:)) ?? .other, notes: Self.string(row, ix["ZNOTES"]),
-                cachedBrewCount: Self.int(row, ix["ZBREWCOUNT"]), cachedLastUsed: Self.timestamp(row, ix["ZLASTUSEDDATE"]),
-                createdAt: Self.timestamp(row, ix["ZCREATEDAT"]), updatedAt: Self.timestamp(row, ix["ZUPDATEDAT"]))
-            map[row[ix["Z_PK"]!]] = session.builder.addMethod(method)
+                id: row.uuid(ix["ZID"]), name: row.string(ix["ZNAME"]),
+                category: raw.map(MethodCategory.init(rawString:)) ?? .other, notes: row.string(ix["ZNOTES"]),
+                cachedBrewCount: row.int(ix["ZBREWCOUNT"]), cachedLastUsed: row.timestamp(ix["ZLASTUSEDDATE"]),
+                createdAt: row.timestamp(ix["ZCREATEDAT"]), updatedAt: row.timestamp(ix["ZUPDATEDAT"]))
+            map[row.int64(ix["Z_PK"]) ?? 0] = session.builder.addMethod(method)
         }
         return map
     }
 
-    private mutating func readGrinders() throws -> [Int64: Int32] {
+    private mutating func readGrinders() throws -> PKMap<Int32> {
         let t = table("Grinder")
         guard let (sql, ix) = try select(t, ["Z_PK", "ZID", "ZNAME", "ZTYPERAWVALUE", "ZTYPE", "ZSETTINGMIN", "ZSETTINGMAX",
                                              "ZSETTINGSTEP", "ZNOTES", "ZBREWCOUNT", "ZLASTUSEDDATE", "ZCREATEDAT",
-                                             "ZUPDATEDAT"]) else { return [:] }
-        var map: [Int64: Int32] = [:]
-        for row in try Row.fetchAll(db, sql: sql) {
-            let raw = Self.string(row, ix["ZTYPERAWVALUE"]) ?? Self.string(row, ix["ZTYPE"])
+                                             "ZUPDATEDAT"]) else { return PKMap() }
+        var map = PKMap<Int32>()
+        let row = try StoreRows(db, sql: sql)
+        while try row.next() {
+            let raw = row.string(ix["ZTYPERAWVALUE"]) ?? row.string(ix["ZTYPE"])
             let grinder = Grinder(
-                id: Self.uuid(row, ix["ZID"]), name: Self.string(row, ix["ZNAME"]),
+                id: row.uuid(ix["ZID"]), name: row.string(ix["ZNAME"]),
                 type: raw.flatMap { GrinderType(rawValue: $0.lowercased()) },
-                settingMin: Self.double(row, ix["ZSETTINGMIN"]) ?? 0, settingMax: Self.double(row, ix["ZSETTINGMAX"]) ?? 40,
-                settingStep: Self.double(row, ix["ZSETTINGSTEP"]) ?? 1, notes: Self.string(row, ix["ZNOTES"]),
-                cachedBrewCount: Self.int(row, ix["ZBREWCOUNT"]), cachedLastUsed: Self.timestamp(row, ix["ZLASTUSEDDATE"]),
-                createdAt: Self.timestamp(row, ix["ZCREATEDAT"]), updatedAt: Self.timestamp(row, ix["ZUPDATEDAT"]))
-            map[row[ix["Z_PK"]!]] = session.builder.addGrinder(grinder)
+                settingMin: row.double(ix["ZSETTINGMIN"]) ?? 0, settingMax: row.double(ix["ZSETTINGMAX"]) ?? 40,
+                settingStep: row.double(ix["ZSETTINGSTEP"]) ?? 1, notes: row.string(ix["ZNOTES"]),
+                cachedBrewCount: row.int(ix["ZBREWCOUNT"]), cachedLastUsed: row.timestamp(ix["ZLASTUSEDDATE"]),
+                createdAt: row.timestamp(ix["ZCREATEDAT"]), updatedAt: row.timestamp(ix["ZUPDATEDAT"]))
+            map[row.int64(ix["Z_PK"]) ?? 0] = session.builder.addGrinder(grinder)
         }
         return map
     }
 
-    private mutating func readBeans() throws -> [Int64: Int32] {
+    private mutating func readBeans() throws -> PKMap<Int32> {
         let t = table("CoffeeBean")
         guard let (sql, ix) = try select(t, ["Z_PK", "ZID", "ZNAME", "ZROASTER", "ZORIGIN", "ZVARIETY", "ZPROCESSING",
                                              "ZROASTLEVELRAWVALUE", "ZROASTLEVEL", "ZROASTDATE", "ZISARCHIVED", "ZNOTES",
-                                             "ZCREATEDAT", "ZUPDATEDAT"]) else { return [:] }
-        var map: [Int64: Int32] = [:]
-        for row in try Row.fetchAll(db, sql: sql) {
-            let level = Self.string(row, ix["ZROASTLEVELRAWVALUE"]) ?? Self.string(row, ix["ZROASTLEVEL"])
+                                             "ZCREATEDAT", "ZUPDATEDAT"]) else { return PKMap() }
+        var map = PKMap<Int32>()
+        let row = try StoreRows(db, sql: sql)
+        while try row.next() {
+            let level = row.string(ix["ZROASTLEVELRAWVALUE"]) ?? row.string(ix["ZROASTLEVEL"])
             let bean = CoffeeBean(
-                id: Self.uuid(row, ix["ZID"]), name: Self.string(row, ix["ZNAME"]), roaster: Self.string(row, ix["ZROASTER"]),
-                origin: Self.string(row, ix["ZORIGIN"]), variety: Self.string(row, ix["ZVARIETY"]),
-                processing: Self.string(row, ix["ZPROCESSING"]), roastLevel: level.flatMap(RoastLevel.init(rawString:)),
-                roastDate: Self.timestamp(row, ix["ZROASTDATE"]).map { resolver.day(of: $0) },
-                isArchived: Self.int(row, ix["ZISARCHIVED"]).map { $0 != 0 }, notes: Self.string(row, ix["ZNOTES"]),
-                createdAt: Self.timestamp(row, ix["ZCREATEDAT"]), updatedAt: Self.timestamp(row, ix["ZUPDATEDAT"]))
-            map[row[ix["Z_PK"]!]] = session.builder.addBean(bean)
+                id: row.uuid(ix["ZID"]), name: row.string(ix["ZNAME"]), roaster: row.string(ix["ZROASTER"]),
+                origin: row.string(ix["ZORIGIN"]), variety: row.string(ix["ZVARIETY"]),
+                processing: row.string(ix["ZPROCESSING"]), roastLevel: level.flatMap(RoastLevel.init(rawString:)),
+                roastDate: row.timestamp(ix["ZROASTDATE"]).map { resolver.day(of: $0) },
+                isArchived: row.int(ix["ZISARCHIVED"]).map { $0 != 0 }, notes: row.string(ix["ZNOTES"]),
+                createdAt: row.timestamp(ix["ZCREATEDAT"]), updatedAt: row.timestamp(ix["ZUPDATEDAT"]))
+            map[row.int64(ix["Z_PK"]) ?? 0] = session.builder.addBean(bean)
         }
         return map
     }
 
     /// Tasting notes keyed by their brew's `Z_PK`.
     struct Notes {
-        var byBrew: [Int64: Int] = [:]
+        var byBrew = PKMap<Int>()
         var acidity: [Double?] = [], body: [Double?] = [], sweetness: [Double?] = [], tags: [String?] = []
         var used: [Bool] = []
     }
@@ -207,23 +210,23 @@ private struct StoreReader {
         let t = table("TastingNote")
         guard let (sql, ix) = try select(t, ["Z_PK", "ZBREW", "ZACIDITY", "ZBODY", "ZSWEETNESS", "ZFLAVORTAGS"]),
               let brewIndex = ix["ZBREW"] else { return notes }
-        let cursor = try Row.fetchCursor(db, sql: sql)
-        while let row = try cursor.next() {
-            guard let brew: Int64 = row[brewIndex] else {
-                session.warn(.danglingReference, column: "ZTASTINGNOTE.ZBREW", at: .storeRow(table: t, pk: row[0]),
+        let row = try StoreRows(db, sql: sql)
+        while try row.next() {
+            guard let brew = row.int64(brewIndex) else {
+                session.warn(.danglingReference, column: "ZTASTINGNOTE.ZBREW", at: .storeRow(table: t, pk: row.int64(0) ?? 0),
                              "tasting note without a brew; ignored")
                 continue
             }
             guard notes.byBrew[brew] == nil else {
-                session.warn(.note, column: "ZTASTINGNOTE.ZBREW", at: .storeRow(table: t, pk: row[0]),
+                session.warn(.note, column: "ZTASTINGNOTE.ZBREW", at: .storeRow(table: t, pk: row.int64(0) ?? 0),
                              "a second tasting note for one brew; the first is used")
                 continue
             }
             notes.byBrew[brew] = notes.acidity.count
-            notes.acidity.append(Self.double(row, ix["ZACIDITY"]))
-            notes.body.append(Self.double(row, ix["ZBODY"]))
-            notes.sweetness.append(Self.double(row, ix["ZSWEETNESS"]))
-            notes.tags.append(Self.string(row, ix["ZFLAVORTAGS"]))
+            notes.acidity.append(row.double(ix["ZACIDITY"]))
+            notes.body.append(row.double(ix["ZBODY"]))
+            notes.sweetness.append(row.double(ix["ZSWEETNESS"]))
+            notes.tags.append(row.string(ix["ZFLAVORTAGS"]))
             notes.used.append(false)
         }
         return notes
@@ -231,8 +234,8 @@ private struct StoreReader {
 
     // MARK: Brews
 
-    private mutating func readBrews(table t: String, methods: [Int64: Int32], grinders: [Int64: Int32],
-                                    beans: [Int64: Int32], notes: Notes) throws {
+    private mutating func readBrews(table t: String, methods: PKMap<Int32>, grinders: PKMap<Int32>,
+                                    beans: PKMap<Int32>, notes: Notes) throws {
         var notes = notes
         guard let (sql, ix) = try select(t, ["Z_PK", "ZID", "ZBREWDATE", "ZMETHOD", "ZGRINDER", "ZBEAN", "ZDOSEGRAMS",
                                              "ZWATERGRAMS", "ZYIELDGRAMS", "ZBREWTIMESECONDS", "ZWATERTEMPERATURE",
@@ -245,20 +248,20 @@ private struct StoreReader {
         let iCreated = ix["ZCREATEDAT"], iUpdated = ix["ZUPDATEDAT"]
         let hasNotes = !notes.byBrew.isEmpty
 
-        let cursor = try Row.fetchCursor(db, sql: sql)
-        while let row = try cursor.next() {
-            let pk: Int64 = row[0]
+        let row = try StoreRows(db, sql: sql)
+        while try row.next() {
+            let pk = row.int64(0) ?? 0
             var brew = BrewRow()
-            brew.id = Self.uuid(row, iID)
+            brew.id = row.uuid(iID)
             if let i = iDate {
-                switch (row[i] as DatabaseValue).storage {
-                case .double(let v): brew.brewDate = v.isFinite ? Timestamp(appleReferenceSeconds: v) : nil
-                case .int64(let v): brew.brewDate = Timestamp(appleReferenceSeconds: Double(v))
+                switch row.cell(i) {
+                case .real(let v): brew.brewDate = v.isFinite ? Timestamp(appleReferenceSeconds: v) : nil
+                case .integer(let v): brew.brewDate = Timestamp(appleReferenceSeconds: Double(v))
                 case .null: break
-                case .string(let s):
-                    guard case .instant(let us) = ISO8601.parse(s) else {
+                case .text(let p):
+                    guard case .instant(let us) = ISO8601.parse(p) else {
                         session.reject(at: .storeRow(table: t, pk: pk), column: "ZBREWDATE",
-                                       reason: "unparseable brew date '\(s.prefix(80))'", record: nil)
+                                       reason: "unparseable brew date '\(String(decoding: p.prefix(80), as: UTF8.self))'", record: nil)
                         continue
                     }
                     brew.brewDate = Timestamp(microseconds: us)
@@ -271,30 +274,31 @@ private struct StoreReader {
             brew.grinder = reference(row, iGrinder, grinders, column: "ZGRINDER", table: t, pk: pk)
             brew.bean = reference(row, iBean, beans, column: "ZBEAN", table: t, pk: pk)
             do {
-                brew.doseGrams = try Self.number(row, iDose, "ZDOSEGRAMS")
-                brew.waterGrams = try Self.number(row, iWater, "ZWATERGRAMS")
-                brew.yieldGrams = try Self.number(row, iYield, "ZYIELDGRAMS")
-                brew.brewTimeSeconds = try Self.number(row, iTime, "ZBREWTIMESECONDS")
-                brew.waterTemperature = try Self.number(row, iTemp, "ZWATERTEMPERATURE")
-                brew.rating = try Self.number(row, iRating, "ZRATING")
-                brew.tds = try Self.number(row, iTDS, "ZTDS")
+                brew.doseGrams = try row.number(iDose, "ZDOSEGRAMS")
+                brew.waterGrams = try row.number(iWater, "ZWATERGRAMS")
+                brew.yieldGrams = try row.number(iYield, "ZYIELDGRAMS")
+                brew.brewTimeSeconds = try row.number(iTime, "ZBREWTIMESECONDS")
+                brew.waterTemperature = try row.number(iTemp, "ZWATERTEMPERATURE")
+                brew.rating = try row.number(iRating, "ZRATING")
+                brew.tds = try row.number(iTDS, "ZTDS")
             } catch {
                 session.reject(at: .storeRow(table: t, pk: pk), column: error.column, reason: error.reason, record: nil)
                 continue
             }
             if let i = iGrind {
-                switch (row[i] as DatabaseValue).storage {
-                case .double(let v): brew.grindSetting = v
-                case .int64(let v): brew.grindSetting = Double(v)
-                case .string(let s):
-                    if case .value(let v) = NumberParser.parse(s) { brew.grindSetting = v } else if !s.isEmpty { brew.grindText = s }
+                switch row.cell(i) {
+                case .real(let v): brew.grindSetting = v
+                case .integer(let v): brew.grindSetting = Double(v)
+                case .text(let p):
+                    if case .value(let v) = NumberParser.parse(p) { brew.grindSetting = v }
+                    else if !p.isEmpty { brew.grindText = String(decoding: p, as: UTF8.self) }
                 case .null, .blob: break
                 }
             }
-            brew.pressureProfile = Self.string(row, iProfile)
-            brew.notes = Self.string(row, iNotes)
-            brew.createdAt = Self.timestamp(row, iCreated)
-            brew.updatedAt = Self.timestamp(row, iUpdated)
+            brew.pressureProfile = row.string(iProfile)
+            brew.notes = row.string(iNotes)
+            brew.createdAt = row.timestamp(iCreated)
+            brew.updatedAt = row.timestamp(iUpdated)
             var note: Int?
             if hasNotes, let k = notes.byBrew[pk] {
                 note = k
@@ -317,82 +321,12 @@ private struct StoreReader {
         }
     }
 
-    private mutating func reference(_ row: Row, _ index: Int?, _ map: [Int64: Int32], column: String,
+    private mutating func reference(_ row: StoreRows, _ index: Int?, _ map: PKMap<Int32>, column: String,
                                     table: String, pk: Int64) -> Int32? {
-        guard let index, let target: Int64 = row[index] else { return nil }
+        guard let target = row.int64(index) else { return nil }
         if let entity = map[target] { return entity }
         session.warn(.danglingReference, column: column, at: .storeRow(table: table, pk: pk),
                      "\(column) refers to Z_PK=\(target), which does not exist; the brew is kept without it")
         return nil
-    }
-
-    // MARK: Values
-
-    struct BadValue: Error { let column: String; let reason: String }
-
-    static func number(_ row: Row, _ index: Int?, _ column: String) throws(BadValue) -> Double? {
-        guard let index else { return nil }
-        switch (row[index] as DatabaseValue).storage {
-        case .double(let v): return v
-        case .int64(let v): return Double(v)
-        case .null: return nil
-        case .string(let s):
-            switch NumberParser.parse(s) {
-            case .value(let v): return v
-            case .empty: return nil
-            case .invalid: throw BadValue(column: column, reason: "not a number: '\(s.prefix(80))'")
-            }
-        case .blob: throw BadValue(column: column, reason: "a blob where a number belongs")
-        }
-    }
-
-    static func double(_ row: Row, _ index: Int?) -> Double? {
-        guard let index else { return nil }
-        switch (row[index] as DatabaseValue).storage {
-        case .double(let v): return v
-        case .int64(let v): return Double(v)
-        case .string(let s): if case .value(let v) = NumberParser.parse(s) { return v } else { return nil }
-        default: return nil
-        }
-    }
-
-    static func int(_ row: Row, _ index: Int?) -> Int? {
-        guard let index else { return nil }
-        switch (row[index] as DatabaseValue).storage {
-        case .int64(let v): return Int(v)
-        case .double(let v): return v.isFinite && abs(v) < 1e15 ? Int(v) : nil
-        default: return nil
-        }
-    }
-
-    static func string(_ row: Row, _ index: Int?) -> String? {
-        guard let index else { return nil }
-        switch (row[index] as DatabaseValue).storage {
-        case .string(let s): return s
-        case .int64(let v): return String(v)
-        case .double(let v): return String(v)
-        default: return nil
-        }
-    }
-
-    static func timestamp(_ row: Row, _ index: Int?) -> Timestamp? {
-        guard let index else { return nil }
-        switch (row[index] as DatabaseValue).storage {
-        case .double(let v): return v.isFinite ? Timestamp(appleReferenceSeconds: v) : nil
-        case .int64(let v): return Timestamp(appleReferenceSeconds: Double(v))
-        case .string(let s): if case .instant(let us) = ISO8601.parse(s) { return Timestamp(microseconds: us) } else { return nil }
-        default: return nil
-        }
-    }
-
-    /// A 16-byte blob as an upper-case UUID string (another length: its bytes in hex); a text UUID canonicalised.
-    static func uuid(_ row: Row, _ index: Int?) -> String? {
-        guard let index else { return nil }
-        switch (row[index] as DatabaseValue).storage {
-        case .blob(let data):
-            return data.withUnsafeBytes { raw in UTF8Bytes.hexUUID(raw.bindMemory(to: UInt8.self)) }
-        case .string(let s): return canonicalID(s)
-        default: return nil
-        }
     }
 }

@@ -1,5 +1,6 @@
 import BrewCharts
 import Foundation
+import Synchronization
 
 /// Writes a weekly report folder: the five CSV summaries, every chart in every chosen format, `index.html`,
 /// `report.pdf` and `summary.md`. The folder appears atomically (``StagedDirectory``): a reader or a batch
@@ -30,26 +31,10 @@ public enum ReportWriter {
         try put("week_summary.csv", report.weekSummary?.csv() ?? emptyWeekSummary)
 
         let charts = ReportCharts.all(report, options: options)
-        var shown: [(chart: NamedChart, image: String, links: [String])] = []
-        for named in charts {
-            var files: [String] = []
-            for format in options.formats {
-                let name = "\(named.stem).\(format.fileExtension)"
-                do {
-                    try ChartRenderer.write(named.chart, to: staged.staging.appendingPathComponent(name), format: format, theme: options.theme)
-                } catch {
-                    throw .output(path: out.appendingPathComponent(name).path, reason: "\(error)")
-                }
-                files.append(name)
-            }
-            written += files
-            // The page shows SVG when written (sharp at any size), else PNG, else links only.
-            let image = files.first { $0.hasSuffix(".svg") } ?? files.first { $0.hasSuffix(".png") } ?? files[0]
-            shown.append((named, image, files))
-        }
+        let shown = try renderCharts(charts, report: report, options: options, into: staged.staging, reportedAs: out)
+        written += shown.flatMap(\.links)
         try put("index.html", HTMLReport.render(report, charts: shown))
         try put("summary.md", MarkdownSummary.render(report))
-        try PDFReport.write(report, charts: charts, options: options, to: staged.staging.appendingPathComponent("report.pdf"))
         written.append("report.pdf")
         for (name, data) in extra.sorted(by: { $0.key < $1.key }) {
             try AtomicFile.write(data, to: staged.staging.appendingPathComponent(name))
@@ -57,6 +42,45 @@ public enum ReportWriter {
         }
         try staged.commit()
         return written
+    }
+
+    /// Writes every chart in every chosen format, and `report.pdf`, into `folder`, on all cores.
+    ///
+    /// Each file is an independent job (the multi-page PDF, the largest, goes first); cairo keeps each
+    /// surface to one thread. The first error in job order is the one reported, so the outcome does not
+    /// depend on scheduling.
+    ///
+    /// - Returns: Each chart with the file the page shows (SVG when written, sharp at any size; else PNG;
+    ///   else the first file) and all its files, in chart order.
+    static func renderCharts(_ charts: [NamedChart], report: WeeklyReport, options: ReportOptions, into folder: URL,
+                             reportedAs out: URL) throws(ReportError) -> [(chart: NamedChart, image: String, links: [String])] {
+        let files = charts.map { named in options.formats.map { "\(named.stem).\($0.fileExtension)" } }
+        // Job 0 is report.pdf; job k > 0 is chart (k − 1) ÷ formats in format (k − 1) mod formats.
+        let perChart = options.formats.count
+        let errors = Mutex<[Int: ReportError]>([:])
+        DispatchQueue.concurrentPerform(iterations: 1 + charts.count * perChart) { job in
+            do {
+                if job == 0 {
+                    try PDFReport.write(report, charts: charts, options: options, to: folder.appendingPathComponent("report.pdf"))
+                } else {
+                    let c = (job - 1) / perChart, f = (job - 1) % perChart
+                    let name = files[c][f]
+                    do {
+                        try ChartRenderer.write(charts[c].chart, to: folder.appendingPathComponent(name),
+                                                format: options.formats[f], theme: options.theme)
+                    } catch {
+                        throw ReportError.output(path: out.appendingPathComponent(name).path, reason: "\(error)")
+                    }
+                }
+            } catch {
+                errors.withLock { $0[job] = error as? ReportError ?? .output(path: out.path, reason: "\(error)") }
+            }
+        }
+        if let first = errors.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
+        return zip(charts, files).map { named, links in
+            let image = links.first { $0.hasSuffix(".svg") } ?? links.first { $0.hasSuffix(".png") } ?? links[0]
+            return (named, image, links)
+        }
     }
 
     /// `week_summary.csv` of a journal without dated brews: the header and the metric names, all cells empty.

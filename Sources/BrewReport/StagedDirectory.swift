@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -104,6 +105,11 @@ public final class StagedDirectory: @unchecked Sendable {
     /// Staging folders of this process, removed by ``removeAllStaging()`` when the CLI is interrupted.
     static let registry = StagingRegistry()
 
+    /// Whether ``removeAllStaging()`` has run: the process is being interrupted, so a write that fails now
+    /// failed because its folder was removed, and the caller should leave the exit to the signal handler.
+    public static var isInterrupted: Bool { interruptedFlag.load(ordering: .sequentiallyConsistent) }
+    private static let interruptedFlag = Atomic<Bool>(false)
+
     /// Removes every staging folder this process has open (called from SIGINT/SIGTERM handlers).
     ///
     /// Each folder is first renamed aside, so writes still under way on other threads fail (their folder
@@ -111,6 +117,7 @@ public final class StagedDirectory: @unchecked Sendable {
     /// moment can still land there, so removal is retried briefly until the folder is gone. Whatever is left
     /// keeps a `.staging-<pid>-` name and is swept by the next run for the same output.
     public static func removeAllStaging() {
+        interruptedFlag.store(true, ordering: .sequentiallyConsistent)
         let fm = FileManager.default
         for path in registry.all() {
             let aside = path + ".removing"

@@ -2,7 +2,7 @@ import Foundation
 
 /// The benchmark families, registered by name; each returns one or more results.
 enum Workloads {
-    static let families = ["import", "csv-parse", "summaries", "charts", "report", "batch"]
+    static let families = ["import", "csv-parse", "summaries", "charts", "png-encode", "report", "batch"]
 
     static func run(_ family: String, _ ctx: BenchContext) throws -> [WorkloadResult] {
         switch family {
@@ -10,6 +10,7 @@ enum Workloads {
         case "csv-parse": return try CSVParseWorkloads.run(ctx)
         case "summaries": return try SummaryWorkloads.run(ctx)
         case "charts": return try ChartWorkloads.run(ctx)
+        case "png-encode": return try PNGEncodeWorkloads.run(ctx)
         case "report": return try ReportWorkloads.run(ctx)
         case "batch": return try BatchWorkloads.run(ctx)
         default: return []

@@ -90,6 +90,6 @@ struct Batch: AsyncParsableCommand {
         let skipped = result.outcomes.filter { $0.status == .skipped }.count
         print("\(result.succeeded) of \(result.outcomes.count) journals reported\(skipped > 0 ? " (\(skipped) unchanged, skipped)" : "")"
               + "\(result.failed > 0 ? ", \(result.failed) failed" : ""); see \(outURL.appendingPathComponent("batch.csv").path)")
-        if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+        if result.exitCode != 0 { throw CLI.exitCode(result.exitCode) }
     }
 }

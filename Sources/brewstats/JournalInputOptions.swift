@@ -49,8 +49,18 @@ struct JournalInputOptions: ParsableArguments {
 /// Process-level helpers of the CLI: one-line errors with exit codes, and clean-up on interruption.
 enum CLI {
     /// Prints `brewstats: <message>` on standard error and returns the exit code to throw.
+    ///
+    /// While an interruption is removing the staging folders, a failure is only its echo (a write into a
+    /// folder that was just removed): this thread then waits for the signal handler to exit with 130/143.
     static func fail(_ message: String, code: Int32 = 1) -> ExitCode {
+        while StagedDirectory.isInterrupted { pause() }
         FileHandle.standardError.write(Data("brewstats: \(printable(message))\n".utf8))
+        return ExitCode(code)
+    }
+
+    /// The exit code to throw for a run that ended with failures, after waiting out an interruption (as ``fail(_:code:)``).
+    static func exitCode(_ code: Int32) -> ExitCode {
+        while StagedDirectory.isInterrupted { pause() }
         return ExitCode(code)
     }
 

@@ -1,4 +1,4 @@
-@testable import BrewImport
+@_spi(Benchmarks) @testable import BrewImport
 import Foundation
 import Testing
 import TestSupport

@@ -1,0 +1,78 @@
+@testable import BrewCairo
+import CCairo
+import Foundation
+import Testing
+
+/// A scene with text, strokes and (when `background` is false) transparent and half-transparent pixels.
+private func drawing(_ encoding: PNGEncoding, background: Bool) throws -> [UInt8] {
+    let surface = try CairoSurface(format: .png(scale: 2), width: 90, height: 50)
+    let context = try CairoContext(surface: surface)
+    if background {
+        context.setColor(red: 1, green: 1, blue: 1)
+        context.paint()
+    }
+    context.setColor(red: 0.8, green: 0.1, blue: 0.3, alpha: 0.5)
+    context.rectangle(x: 5, y: 5, width: 50, height: 30)
+    context.fill()
+    context.setColor(red: 0.1, green: 0.2, blue: 0.9, alpha: 0.8)
+    context.setLineWidth(3)
+    context.move(toX: 0, y: 50)
+    context.line(toX: 90, y: 3)
+    context.stroke()
+    context.setColor(red: 0, green: 0, blue: 0)
+    context.showText("Crème 42", x: 10, y: 45, font: CairoFont(size: 11))
+    try context.close()
+    return try surface.finish(png: encoding)
+}
+
+/// Decodes PNG bytes with cairo's reader (libpng) into premultiplied ARGB32 words, row by row.
+private func decode(_ bytes: [UInt8]) throws -> (width: Int, height: Int, pixels: [UInt32]) {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("brewstats-png-\(UUID().uuidString).png")
+    try Data(bytes).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    guard let surface = cairo_image_surface_create_from_png(url.path) else { throw CairoError(status: .noMemory, context: "decode") }
+    defer { cairo_surface_destroy(surface) }
+    try #require(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS)
+    // A PNG without alpha decodes to RGB24 (alpha byte undefined); normalise it to opaque.
+    let opaque = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
+    let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    let data = try #require(cairo_image_surface_get_data(surface))
+    var pixels: [UInt32] = []
+    for y in 0..<h {
+        let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+        for x in 0..<w { pixels.append(opaque ? row[x] | 0xFF00_0000 : row[x]) }
+    }
+    return (w, h, pixels)
+}
+
+@Suite struct PNGEncoderTests {
+    @Test func opaqueImageIsRGBAndPixelIdenticalToCairosWriter() throws {
+        let fast = try drawing(.fast, background: true)
+        let reference = try drawing(.cairo, background: true)
+        #expect(fast[25] == 2, "colour type 2 (RGB) for an opaque image")
+        #expect(reference[25] == 2, "cairo also drops alpha from an opaque image")
+        let a = try decode(fast), b = try decode(reference)
+        #expect(a.width == 180 && a.height == 100)
+        #expect(a.width == b.width && a.height == b.height)
+        #expect(a.pixels == b.pixels)
+    }
+
+    @Test func transparentPixelsKeepAlphaAndAgreeWithCairoWithinRounding() throws {
+        let fast = try drawing(.fast, background: false)
+        let reference = try drawing(.cairo, background: false)
+        #expect(fast[25] == 6, "colour type 6 (RGBA) when any pixel is not opaque")
+        let a = try decode(fast), b = try decode(reference)
+        #expect(a.pixels.count == b.pixels.count)
+        var worst = 0, translucent = 0
+        for (p, q) in zip(a.pixels, b.pixels) {
+            let alpha = Int(p >> 24)
+            if alpha != 0 && alpha != 255 { translucent += 1 }
+            for shift in stride(from: 0, through: 24, by: 8) {
+                worst = max(worst, abs(Int((p >> UInt32(shift)) & 0xFF) - Int((q >> UInt32(shift)) & 0xFF)))
+            }
+        }
+        #expect(translucent > 1000, "the scene must exercise un-premultiplying")
+        #expect(worst <= 1)
+    }
+}
