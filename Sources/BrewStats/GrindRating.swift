@@ -16,6 +16,7 @@ public struct GrindRatingGroup: Sendable, Equatable {
     public let method: String
     /// The bean (index into ``Journal/beans``) for a per-bean row; `nil` for the row over all beans.
     public let beanIndex: Int?
+    /// The bean's label (``BeanLabels``: its name, with roaster or roast date added where names collide).
     public let bean: String?
     public let n: Int
     public let pearson: Double?
@@ -107,6 +108,7 @@ extension BrewAnalysis {
         let opts = curves ? options : nil
         let minPerBean = options.minimumBrewsPerBean
         let beans = journal.beans
+        let beanLabels = BeanLabels.make(journal)
         let perPair: [[GrindRatingGroup]] = parallelMap(nonEmpty.count, work: groups.rows.count * (curves ? 50 : 1)) { k in
             let g = nonEmpty[k]
             let gi = g / methodCount, mi = g % methodCount
@@ -138,7 +140,7 @@ extension BrewAnalysis {
             for (k, b) in chosen.enumerated() {
                 let pos = positions[k]
                 out.append(GrindRatingGroup(grinderIndex: gi, grinder: t.grinder.dictionary[gi], methodIndex: mi,
-                                            method: t.method.dictionary[mi], beanIndex: b, bean: t.bean.dictionary[b],
+                                            method: t.method.dictionary[mi], beanIndex: b, bean: beanLabels[b],
                                             grind: pos.map { x[$0] }, rating: pos.map { y[$0] }, curveOptions: opts,
                                             scratch: &scratch))
             }

@@ -1,11 +1,13 @@
 import BrewColumns
+import BrewImport
 import Foundation
 import TestSupport
 
 /// A test-only loader for the plain fixture journals of `Tests/Fixtures/stats/` (the app's CSV export
 /// columns, `.` decimals, no units, `brewed_at` ISO 8601 with offset). Entities are made the way the
 /// contract identifies them in a CSV export: methods and grinders by name, beans by roaster + name,
-/// each in order of first appearance.
+/// each in order of first appearance. A case whose `case.json` names a `store` is that Core Data store of the
+/// repository instead, imported by BrewImport.
 enum FixtureJournal {
     struct Case {
         let name: String
@@ -23,13 +25,20 @@ enum FixtureJournal {
 
     typealias IsoWeekLabel = String
 
-    static let caseNames = ["empty", "one_brew", "no_ratings", "edge", "random", "random_utc"]
+    static let caseNames = ["empty", "one_brew", "no_ratings", "edge", "random", "random_utc", "sample_store"]
 
     static func load(_ name: String) throws -> Case {
         let folder = Repo.fixture("stats/\(name)")
         let meta = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("case.json")))
             as! [String: Any]
         let zone = TimeZone(identifier: meta["timezone"] as! String)!
+        let week = meta["report_week"] as? String
+        if let store = meta["store"] as? String {
+            // A case over a Core Data store of the repository, read by BrewImport (the reference reads it with
+            // Python's sqlite3).
+            let imported = try importJournal(at: Repo.root.appendingPathComponent(store))
+            return Case(name: name, journal: imported.journal, timeZone: zone, reportWeek: week, folder: folder)
+        }
         let rows = parseCSV(try String(contentsOf: folder.appendingPathComponent("journal.csv"), encoding: .utf8))
         let header = rows[0]
         func col(_ n: String) -> Int { header.firstIndex(of: n)! }
@@ -66,7 +75,6 @@ enum FixtureJournal {
             row.tds = number("tds_pct"); row.rating = number("rating"); row.notes = text("notes")
             builder.appendBrew(row)
         }
-        let week = meta["report_week"] as? String
         return Case(name: name, journal: builder.finish(), timeZone: zone, reportWeek: week, folder: folder)
     }
 

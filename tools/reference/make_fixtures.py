@@ -6,8 +6,9 @@ One command regenerates everything (inputs are seeded, so the output is reproduc
     python3 -m venv .venv && .venv/bin/pip install numpy scipy pandas statsmodels
     .venv/bin/python tools/reference/make_fixtures.py
 
-Each case is a folder with journal.csv (the app's CSV export format, §2b), case.json (time zone and report
-week) and the expected outputs that reference.py computes.
+Each case is a folder with journal.csv (the app's CSV export format, §2b) or, for `sample_store`, a case.json
+that names the bundled Core Data store instead; case.json (time zone and report week); and the expected
+outputs that reference.py computes.
 """
 import csv
 import datetime as dt
@@ -62,6 +63,17 @@ def write_case(name, brews, timezone="Europe/Berlin", report_week=None):
         for b in brews:
             w.writerow([fmt(b.get(h)) for h in HEADER])
     (d / "case.json").write_text(json.dumps({"timezone": timezone, "report_week": report_week}, indent=2) + "\n")
+    reference.run(d)
+
+
+def write_store_case(name, store, timezone="Europe/Berlin", report_week=None):
+    """A case over a Core Data store of the repository (path relative to its root), read by the reference itself."""
+    d = ROOT / name
+    if d.exists():
+        shutil.rmtree(d)
+    d.mkdir(parents=True)
+    (d / "case.json").write_text(json.dumps({"timezone": timezone, "report_week": report_week, "store": store},
+                                            indent=2) + "\n")
     reference.run(d)
 
 
@@ -169,6 +181,9 @@ def main():
     write_case("edge", edge_cases(), report_week="2027-W01")
     write_case("random", random_journal(20261116, 1500))
     write_case("random_utc", random_journal(7, 400), timezone="UTC")
+    # The bundled sample journal's store: what `make report` summarises (zero-brew equipment, stale cached
+    # counters, repurchased bags with the same name and roaster).
+    write_store_case("sample_store", "sample-data/journal.sqlite")
 
 
 if __name__ == "__main__":

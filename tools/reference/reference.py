@@ -16,6 +16,7 @@ import csv
 import datetime as dt
 import json
 import math
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -76,22 +77,146 @@ def write_csv(path, header, rows):
 
 
 # ---------------------------------------------------------------- loading and derived columns
+def objects(values, index):
+    """A column of Python objects with None for missing (pandas 3 would turn None in a str column into NaN)."""
+    return pd.Series(list(values), index=index, dtype=object)
+
+
+def bean_labels(keys, names, roasters, roast_dates):
+    """journal-format §4 identity → display label (the rule BrewStats documents in BeanLabels): the name; where
+    names collide, `name (roaster)`; then `name (roaster, roasted DATE)`; then ` #k` in journal order."""
+    labels = list(names)
+
+    def refine(f):
+        counts = pd.Series(labels).value_counts() if labels else {}
+        shared = [i for i, l in enumerate(labels) if counts[l] > 1]
+        new = {i: f(i) for i in shared}
+        for i, l in new.items():
+            labels[i] = l
+
+    refine(lambda i: "%s (%s)" % (names[i], roasters[i] or "no roaster"))
+    refine(lambda i: labels[i] if roast_dates[i] is None else labels[i][:-1] + ", roasted %s)" % roast_dates[i].isoformat())
+    refine(lambda i: labels[i] + " #")
+    seen = {}
+    for i, l in enumerate(labels):
+        if l.endswith(" #"):
+            seen[l] = seen.get(l, 0) + 1
+            labels[i] = l + str(seen[l])
+    return dict(zip(keys, labels))
+
+
 def load(case_dir):
+    """The case's journal as one row per brew, plus its equipment lists.
+
+    A case reads either `journal.csv` in its folder (the CSV export; entities identified as §4 says: methods
+    and grinders by name, beans by roaster + name) or, when case.json names a `store`, that Core Data store
+    (§2a) through Python's sqlite3, read-only (entities identified by Z_PK, equipment with zero brews and the
+    cached brew counts included)."""
     case = json.loads((case_dir / "case.json").read_text())
     tz = case["timezone"]
-    df = pd.read_csv(case_dir / "journal.csv", dtype=str, keep_default_na=False)
+    if case.get("store"):
+        df, equipment = load_store(Path(__file__).resolve().parents[2] / case["store"])
+    else:
+        df, equipment = load_csv(case_dir / "journal.csv")
+    local = df["instant"].dt.tz_convert(tz)
+    df["local_date"] = objects((None if pd.isna(t) else t.date() for t in local), df.index)
+    df["is_espresso"] = df["method_category"].fillna("other").str.lower() == "espresso"
+    return case, df, equipment
+
+
+def load_csv(path):
+    df = pd.read_csv(path, dtype=str, keep_default_na=False)
     for c in ["dose_g", "water_g", "yield_g", "brew_time_s", "water_temp_c", "tds_pct", "rating", "grind_setting"]:
         df[c] = pd.to_numeric(df[c].replace("", np.nan), errors="coerce").astype(float)
     for c in ["method", "grinder", "bean", "roaster", "method_category", "brew_id"]:
-        df[c] = df[c].replace("", None)
+        df[c] = objects((None if v == "" else v for v in df[c]), df.index)
     # Instants: parse each with its own offset, then to UTC.
     df["instant"] = pd.to_datetime(df["brewed_at"].replace("", None), utc=True, format="ISO8601")
-    local = df["instant"].dt.tz_convert(tz)
-    df["local_date"] = [None if pd.isna(t) else t.date() for t in local]
-    df["roast"] = [None if not s else dt.date.fromisoformat(s) for s in df["roast_date"]]
-    df["is_espresso"] = df["method_category"].fillna("other").str.lower() == "espresso"
-    df["bean_key"] = [None if b is None else (r or "", b) for r, b in zip(df["roaster"], df["bean"])]
+    df["roast"] = objects((None if not s else dt.date.fromisoformat(s) for s in df["roast_date"]), df.index)
+    df["method_key"], df["grinder_key"] = df["method"], df["grinder"]
+    df["bean_key"] = objects((None if b is None else (r or "", b) for r, b in zip(df["roaster"], df["bean"])), df.index)
+    keys = first_seen(df["bean_key"])
+    roast = {}
+    for k, d in zip(df["bean_key"], df["roast"]):
+        if k is not None and k not in roast:
+            roast[k] = d
+    # In a CSV a bean is roaster + name, so two beans can only share a name across roasters.
+    labels = bean_labels(keys, [k[1] for k in keys], [k[0] for k in keys], [None for k in keys])
+    df["bean_label"] = objects((None if k is None else labels[k] for k in df["bean_key"]), df.index)
+    equipment = {}
+    for kind in ["method", "grinder"]:
+        equipment[kind] = []
+        for name in first_seen(df[kind]):
+            cats = df.loc[df[kind] == name, "method_category"].dropna()
+            equipment[kind].append((name, name, cats.iloc[0] if len(cats) else None, None))
+    equipment["bean"] = keys  # bean keys in journal order
+    return df, equipment
 
+
+APPLE_EPOCH = dt.datetime(2001, 1, 1, tzinfo=dt.timezone.utc)
+
+
+def apple_instant(v):
+    return None if v is None else APPLE_EPOCH + dt.timedelta(seconds=float(v))
+
+
+def uuid_text(blob):
+    if blob is None:
+        return None
+    h = blob.hex().upper()
+    return "%s-%s-%s-%s-%s" % (h[:8], h[8:12], h[12:16], h[16:20], h[20:]) if len(blob) == 16 else h
+
+
+def load_store(path):
+    con = sqlite3.connect("file:%s?mode=ro&immutable=1" % path, uri=True)
+    entities = {n for (n,) in con.execute("select Z_NAME from Z_PRIMARYKEY")}
+    assert {"BrewLog", "BrewMethod", "Grinder", "CoffeeBean"} <= entities, entities
+    q = lambda sql: con.execute(sql).fetchall()
+    methods = q("select Z_PK, ZNAME, ZCATEGORYRAWVALUE, ZBREWCOUNT from ZBREWMETHOD order by Z_PK")
+    grinders = q("select Z_PK, ZNAME, ZBREWCOUNT from ZGRINDER order by Z_PK")
+    beans = q("select Z_PK, ZNAME, ZROASTER, ZROASTDATE from ZCOFFEEBEAN order by Z_PK")
+    brews = q("select ZID, ZBREWDATE, ZMETHOD, ZGRINDER, ZBEAN, ZDOSEGRAMS, ZWATERGRAMS, ZYIELDGRAMS, ZBREWTIMESECONDS,"
+              " ZWATERTEMPERATURE, ZTDS, ZRATING, ZGRINDSETTING from ZBREWLOG order by Z_PK")
+    con.close()
+    method = {pk: (name or "Unnamed method", (cat or "other").lower()) for pk, name, cat, _ in methods}
+    grinder = {pk: name or "Unnamed grinder" for pk, name, _ in grinders}
+    # A roast date is the UTC day of ZROASTDATE (the app stores noon UTC of the roast day).
+    bean = {pk: (name or "Unnamed bean", roaster, None if rd is None else apple_instant(rd).date())
+            for pk, name, roaster, rd in beans}
+    labels = bean_labels([b[0] for b in beans], [bean[b[0]][0] for b in beans], [bean[b[0]][1] for b in beans],
+                         [bean[b[0]][2] for b in beans])
+    rows = []
+    for (bid, when, m, g, b, dose, water, yld, time, temp, tds, rating, grind) in brews:
+        m = m if m in method else None
+        g = g if g in grinder else None
+        b = b if b in bean else None
+        rows.append({
+            "brew_id": None if bid is None else uuid_text(bid),
+            "instant": apple_instant(when),
+            "method_key": m, "method": None if m is None else method[m][0],
+            "method_category": None if m is None else method[m][1],
+            "grinder_key": g, "grinder": None if g is None else grinder[g],
+            "bean_key": b, "bean": None if b is None else bean[b][0], "roaster": None if b is None else bean[b][1],
+            "bean_label": None if b is None else labels[b], "roast": None if b is None else bean[b][2],
+            "dose_g": dose, "water_g": water, "yield_g": yld, "brew_time_s": time, "water_temp_c": temp,
+            "tds_pct": tds, "rating": rating, "grind_setting": grind,
+        })
+    df = pd.DataFrame(rows)
+    for c in ["dose_g", "water_g", "yield_g", "brew_time_s", "water_temp_c", "tds_pct", "rating", "grind_setting"]:
+        df[c] = pd.to_numeric(df[c], errors="coerce").astype(float)
+    for c in ["brew_id", "method_key", "method", "method_category", "grinder_key", "grinder", "bean_key", "bean",
+              "roaster", "bean_label", "roast"]:
+        df[c] = objects((r[c] for r in rows), df.index)  # from the rows: ints and None, not floats and NaN
+    df["instant"] = pd.to_datetime(df["instant"], utc=True)
+    equipment = {
+        "method": [(pk, method[pk][0], method[pk][1], count) for pk, _, _, count in methods],
+        "grinder": [(pk, grinder[pk], None, count) for pk, _, count in grinders],
+        "bean": [b[0] for b in beans],  # bean keys (Z_PK) in journal order
+    }
+    return df, equipment
+
+
+def derive(df):
     ratio, mass, ey, implaus, zone = [], [], [], [], []
     for _, r in df.iterrows():
         dose, water, yld, tds, esp = r.dose_g, r.water_g, r.yield_g, r.tds_pct, r.is_espresso
@@ -127,7 +252,7 @@ def load(case_dir):
     ]
     df["week"] = [None if d is None else "%04d-W%02d" % d.isocalendar()[:2] for d in df["local_date"]]
     df["monday"] = [None if d is None else d - dt.timedelta(days=d.weekday()) for d in df["local_date"]]
-    return case, df
+    return df
 
 
 def mean(s):
@@ -154,23 +279,24 @@ def first_seen(values):
 
 
 # ---------------------------------------------------------------- summaries
-def equipment_usage(df):
+def equipment_usage(df, equipment):
     rows = []
     total = len(df)
     for kind in ["method", "grinder"]:
         block = []
-        for name in first_seen(df[kind]):
-            g = df[df[kind] == name]
+        for key, name, _, cached in equipment[kind]:
+            g = df[df[kind + "_key"] == key]
             inst = g["instant"].dropna()
             block.append([
                 kind, name, len(g), 100.0 * len(g) / total if total else None,
                 inst.min() if len(inst) else None, inst.max() if len(inst) else None,
                 mean(g["rating"]), med(g["esp_ratio"]), med(g["fil_ratio"]), mean(g["ey"]),
+                cached if cached is not None and cached != len(g) else None,
             ])
-        block.sort(key=lambda r: (-r[2], r[1]))
+        block.sort(key=lambda r: (-r[2], r[1]))  # stable: journal position breaks ties
         rows += block
-    return [[k, neutral(n), integer(b), num(s), iso_utc(f), iso_utc(l), num(mr), num(me), num(mf), num(ey), ""]
-            for k, n, b, s, f, l, mr, me, mf, ey in rows]
+    return [[k, neutral(n), integer(b), num(s), iso_utc(f), iso_utc(l), num(mr), num(me), num(mf), num(ey), integer(c)]
+            for k, n, b, s, f, l, mr, me, mf, ey, c in rows]
 
 
 def weekly(df):
@@ -189,11 +315,11 @@ def weekly(df):
     return rows
 
 
-def method_stats(df):
+def method_stats(df, equipment):
     rows = []
-    for name in first_seen(df["method"]):
-        g = df[df["method"] == name]
-        cat = (g["method_category"].dropna().iloc[0] if g["method_category"].notna().any() else "other").lower()
+    for key, name, cat, _ in equipment["method"]:
+        g = df[df["method_key"] == key]
+        cat = (cat or "other").lower()
         if cat not in ("espresso", "pour_over", "immersion", "other"):
             cat = "other"
         rows.append([name, cat, len(g), mean(g["ratio"]), med(g["ratio"]), q(g["ratio"], 0.25), q(g["ratio"], 0.75),
@@ -234,20 +360,30 @@ def loess_curve(x, y):
     return out[:, 0], out[:, 1]
 
 
-def grind_rating(df):
-    use = df[df["grind_setting"].notna() & df["rating"].notna() & df["grinder"].notna() & df["method"].notna()]
+def grind_rating(df, equipment):
+    use = df[df["grind_setting"].notna() & df["rating"].notna() & df["grinder_key"].notna() & df["method_key"].notna()]
+    pos = {kind: {e[0]: i for i, e in enumerate(equipment[kind])} for kind in ["method", "grinder"]}
+    name = {kind: {e[0]: e[1] for e in equipment[kind]} for kind in ["method", "grinder"]}
+    pairs = sorted({(g, m) for g, m in zip(use["grinder_key"], use["method_key"])},
+                   key=lambda p: (name["grinder"][p[0]], pos["grinder"][p[0]], name["method"][p[1]], pos["method"][p[1]]))
     rows, curves = [], []
-    for (gr, me), g in sorted(use.groupby(["grinder", "method"]), key=lambda kv: kv[0]):
+    for gk, mk in pairs:
+        g = use[(use["grinder_key"] == gk) & (use["method_key"] == mk)]
+        gr, me = name["grinder"][gk], name["method"][mk]
         rows.append([neutral(gr), neutral(me), ""] + fit_group(g["grind_setting"], g["rating"]))
         for cx, cy in zip(*loess_curve(g["grind_setting"], g["rating"])):
             curves.append([gr, me, "", repr(float(cx)), repr(float(cy))])
-        beans = g[g["bean_key"].notna()].groupby("bean_key")
-        keys = sorted([k for k, b in beans if len(b) >= MIN_PER_BEAN], key=lambda k: (k[1], k[0]))
+        with_bean = g[g["bean_key"].notna()]
+        order = equipment["bean"]
+        keys = [k for k in first_seen(with_bean["bean_key"]) if (with_bean["bean_key"] == k).sum() >= MIN_PER_BEAN]
+        first = {k: (bn, r or "") for k, bn, r in zip(df["bean_key"], df["bean"], df["roaster"]) if k is not None}
+        keys.sort(key=lambda k: (first[k][0], first[k][1], order.index(k)))
         for k in keys:
-            b = beans.get_group(k)
-            rows.append([neutral(gr), neutral(me), neutral(k[1])] + fit_group(b["grind_setting"], b["rating"]))
+            b = with_bean[with_bean["bean_key"] == k]
+            label = b["bean_label"].iloc[0]
+            rows.append([neutral(gr), neutral(me), neutral(label)] + fit_group(b["grind_setting"], b["rating"]))
             for cx, cy in zip(*loess_curve(b["grind_setting"], b["rating"])):
-                curves.append([gr, me, k[1], repr(float(cx)), repr(float(cy))])
+                curves.append([gr, me, label, repr(float(cx)), repr(float(cy))])
     return rows, curves
 
 
@@ -297,16 +433,17 @@ def derived(df):
 
 def run(case_dir):
     case_dir = Path(case_dir)
-    case, df = load(case_dir)
+    case, df, equipment = load(case_dir)
+    df = derive(df)
     write_csv(case_dir / "equipment_usage.csv",
               ["kind", "name", "brews", "share_pct", "first_used", "last_used", "mean_rating",
-               "median_ratio_espresso", "median_ratio_filter", "mean_ey", "cached_brew_count"], equipment_usage(df))
+               "median_ratio_espresso", "median_ratio_filter", "mean_ey", "cached_brew_count"], equipment_usage(df, equipment))
     write_csv(case_dir / "weekly.csv", ["week", "brews", "mean_rating", "median_ratio_espresso",
                                         "median_ratio_filter", "mean_ey", "distinct_beans"], weekly(df))
     write_csv(case_dir / "method_stats.csv",
               ["method", "category", "n", "ratio_mean", "ratio_median", "ratio_p25", "ratio_p75", "n_ey", "ey_mean",
-               "ey_median", "ey_p25", "ey_p75", "tds_mean", "brew_time_median"], method_stats(df))
-    rows, curves = grind_rating(df)
+               "ey_median", "ey_p25", "ey_p75", "tds_mean", "brew_time_median"], method_stats(df, equipment))
+    rows, curves = grind_rating(df, equipment)
     write_csv(case_dir / "grind_rating.csv", ["grinder", "method", "bean", "n", "pearson_r", "spearman_rho", "slope",
                                               "intercept", "sweet_spot"], rows)
     write_csv(case_dir / "grind_loess.csv", ["grinder", "method", "bean", "x", "y"], curves)

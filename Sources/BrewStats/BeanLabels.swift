@@ -1,0 +1,53 @@
+import BrewColumns
+
+/// Labels that tell a journal's beans apart wherever a summary or a chart names one bean.
+///
+/// A bean is identified by its id (store, JSON export) or by roaster + name (CSV export; journal-format §4),
+/// so two beans may share a name: the same coffee from two roasters, or a bag bought twice. A label that
+/// showed only the name would give two rows of `grind_rating.csv` the same key. The label is therefore:
+///
+/// 1. the bean's name, when no other bean of the journal has that name;
+/// 2. otherwise `name (roaster)` — `name (no roaster)` for a bean without one;
+/// 3. when that still collides (a repurchased bag of the same roaster), `name (roaster, roasted YYYY-MM-DD)`;
+/// 4. when that still collides (same roast date, or none), the label of step 3 followed by ` #k`, where k
+///    numbers the still-colliding beans 1, 2, … in journal order.
+///
+/// Edge cases: an empty journal gives no labels; a bean without a name is named as the table names it
+/// (``CoffeeBean/displayName``). Labels depend only on the journal's beans, never on which brews are selected, so a
+/// bean is labelled the same in every summary and chart of one journal.
+public enum BeanLabels {
+    /// One label per bean, in the order of `journal.beans` (see ``BeanLabels``).
+    public static func make(_ journal: Journal) -> [String] {
+        make(names: journal.beans.map(\.displayName), beans: journal.beans)
+    }
+
+    /// One label per bean from each bean's base `names[i]` and its roaster and roast date in `beans[i]`.
+    public static func make(names: [String], beans: [CoffeeBean]) -> [String] {
+        precondition(names.count == beans.count, "one name per bean")
+        var labels = names
+        labels = disambiguate(labels) { i, _ in
+            let roaster = beans[i].roaster.flatMap { $0.isEmpty ? nil : $0 } ?? "no roaster"
+            return "\(names[i]) (\(roaster))"
+        }
+        labels = disambiguate(labels) { i, label in
+            guard let day = beans[i].roastDate else { return label }
+            return String(label.dropLast()) + ", roasted \(day))"
+        }
+        labels = disambiguate(labels) { _, label in label + " #" }
+        // Step 4: number what still collides, in journal order.
+        var seen: [String: Int] = [:]
+        for i in labels.indices where labels[i].hasSuffix(" #") {
+            let k = (seen[labels[i]] ?? 0) + 1
+            seen[labels[i]] = k
+            labels[i] += "\(k)"
+        }
+        return labels
+    }
+
+    /// `labels` with every label that several beans share replaced by `refine(i, label)`; unique labels stay.
+    private static func disambiguate(_ labels: [String], _ refine: (Int, String) -> String) -> [String] {
+        var count: [String: Int] = [:]
+        for l in labels { count[l, default: 0] += 1 }
+        return labels.indices.map { i in count[labels[i]]! > 1 ? refine(i, labels[i]) : labels[i] }
+    }
+}

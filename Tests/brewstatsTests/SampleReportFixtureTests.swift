@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The bundled sample report, as `make report` writes it, against the independent reference.
+///
+/// `tools/reference/reference.py` reads `sample-data/journal.sqlite` itself (Python's sqlite3, pandas, numpy,
+/// scipy) and wrote the five summaries into `Tests/Fixtures/stats/sample_store/` (`make fixtures`). Here the
+/// built binary writes the report and every cell of its five CSVs must match: numbers to 1e-9 relative, text
+/// exactly, empty cells only where the reference's are empty.
+@Suite struct SampleReportFixtureTests {
+    @Test(.enabled(if: CLI.available)) func sampleReportSummariesMatchTheReference() throws {
+        let scratch = try Repo.scratch("e2e-sample-fixture")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let out = scratch.appendingPathComponent("report")
+        let r = try CLI.run(["report", Repo.sample("journal.sqlite").path, "--out", out.path, "--tz", "Europe/Berlin",
+                             "--formats", "svg"])
+        try #require(r.status == 0, "\(r.stderr)")
+        for name in csvSummaries {
+            let ours = TestCSV.parse(try String(contentsOf: out.appendingPathComponent(name), encoding: .utf8))
+            let expected = TestCSV.parse(try String(contentsOf: Repo.fixture("stats/sample_store/\(name)"), encoding: .utf8))
+            #expect(ours.first == expected.first, "\(name): header")
+            #expect(ours.count == expected.count, "\(name): \(ours.count) rows, the reference has \(expected.count)")
+            #expect(expected.count > 1, "\(name): the reference has no rows")
+            for (r, (a, b)) in zip(ours, expected).enumerated().dropFirst() {
+                #expect(a.count == b.count, "\(name) row \(r): field count")
+                for (k, (x, y)) in zip(a, b).enumerated() {
+                    if let dx = Double(x), let dy = Double(y) {
+                        #expect(isClose(dx, dy, relative: 1e-9), "\(name) row \(r) \(expected[0][k]): \(x) vs \(y)")
+                    } else {
+                        #expect(x == y, "\(name) row \(r) \(expected[0][k]): '\(x)' vs '\(y)'")
+                    }
+                }
+            }
+        }
+    }
+}
