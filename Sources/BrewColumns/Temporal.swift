@@ -13,12 +13,42 @@ public struct Timestamp: Sendable, Hashable, Comparable {
     /// Seconds between 1970-01-01 and Apple's reference date 2001-01-01T00:00:00Z.
     public static let appleReferenceOffset: Double = 978_307_200
 
-    /// From seconds since the Unix epoch (rounded to the nearest microsecond).
-    public init(unixSeconds: Double) {
-        self.microseconds = Int64((unixSeconds * 1_000_000).rounded())
+    /// The earliest instant a `Timestamp` holds: −2⁶³ µs, about 292,277 years before 1970.
+    public static let earliestRepresentable = Timestamp(microseconds: .min)
+    /// The latest instant a `Timestamp` holds: 2⁶³ − 1 µs, about 292,277 years after 1970.
+    public static let latestRepresentable = Timestamp(microseconds: .max)
+
+    /// From seconds since the Unix epoch, rounded to the nearest microsecond; `nil` when `unixSeconds` is NaN or
+    /// infinite, or the instant lies outside ``earliestRepresentable`` … ``latestRepresentable``
+    /// (|seconds| ≥ about 9.22 × 10¹²).
+    ///
+    /// The conversion for untrusted input: `Timestamp(checkedUnixSeconds: 1e300)` is `nil`, where a plain
+    /// `Int64(…)` conversion would trap. Whether a representable instant is a *plausible* date (a brew in
+    /// year 30 000?) is for the caller to decide.
+    public init?(checkedUnixSeconds unixSeconds: Double) {
+        // `Int64(exactly:)` is nil for NaN, ±∞ and anything outside [−2⁶³, 2⁶³); the product is exact enough:
+        // µs resolution is all a journal records.
+        guard let us = Int64(exactly: (unixSeconds * 1_000_000).rounded()) else { return nil }
+        self.microseconds = us
     }
 
-    /// From Core Data's `TIMESTAMP`: seconds since 2001-01-01T00:00:00Z.
+    /// ``init(checkedUnixSeconds:)`` from Core Data's `TIMESTAMP` (seconds since 2001-01-01T00:00:00Z).
+    public init?(checkedAppleReferenceSeconds seconds: Double) {
+        self.init(checkedUnixSeconds: seconds + Timestamp.appleReferenceOffset)
+    }
+
+    /// From seconds since the Unix epoch, rounded to the nearest microsecond and **clamped** to
+    /// ``earliestRepresentable`` … ``latestRepresentable``; NaN is the epoch. Never traps. For input that may be
+    /// out of range prefer ``init(checkedUnixSeconds:)``, which tells the caller instead of clamping.
+    public init(unixSeconds: Double) {
+        if let t = Timestamp(checkedUnixSeconds: unixSeconds) {
+            self = t
+        } else {
+            self.microseconds = unixSeconds.isNaN ? 0 : unixSeconds < 0 ? .min : .max
+        }
+    }
+
+    /// From Core Data's `TIMESTAMP`: seconds since 2001-01-01T00:00:00Z, clamped like ``init(unixSeconds:)``.
     public init(appleReferenceSeconds: Double) {
         self.init(unixSeconds: appleReferenceSeconds + Timestamp.appleReferenceOffset)
     }
@@ -44,9 +74,11 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     public init(index: Int32) { self.index = index }
 
-    /// The day `year`-`month`-`day`; `nil` when the date does not exist (e.g. 2026-02-30).
+    /// The day `year`-`month`-`day`; `nil` when the date does not exist (e.g. 2026-02-30) or lies beyond what an
+    /// `Int32` of days holds (years outside about ±5.8 million).
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), day >= 1, day <= Day.daysIn(month: month, year: year) else { return nil }
+        guard (1...12).contains(month), day >= 1, (-5_000_000...5_000_000).contains(year),
+              day <= Day.daysIn(month: month, year: year) else { return nil }
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

@@ -16,11 +16,18 @@ struct BeanconquerorDocuments {
 
     /// Reads a bare JSON file or a zip archive.
     ///
-    /// Archive safety: every entry name is checked before anything is inflated — an absolute path or a `..`
-    /// component is refused (``ImportError/Kind/unsafeArchiveEntry``); the declared uncompressed sizes must
-    /// sum to at most `maxBytes`, and the bytes actually inflated are counted too, so an entry that lies about
-    /// its size is stopped at the bound (``ImportError/Kind/archiveTooLarge``). Only the backup's JSON entries
-    /// are inflated; photos and flow profiles are skipped.
+    /// Archive safety, checked before anything is inflated:
+    /// - an entry name with an absolute path or a `..` component is refused (``ImportError/Kind/unsafeArchiveEntry``);
+    /// - an entry declaring an uncompressed size above 2⁶³ − 1 bytes (a ZIP64 field near 2⁶⁴: no file is that
+    ///   large) is refused as damaged or hostile (``ImportError/Kind/archiveTooLarge``), inflated or not;
+    /// - only the backup's JSON entries (`Beanconqueror.json`, `Beanconqueror_Brews_N.json`,
+    ///   `Beanconqueror_Beans_N.json`) are inflated — photos and flow profiles are skipped, so their sizes do not
+    ///   count — and their declared sizes, summed with overflow checks, must be at most `maxBytes`;
+    /// - while inflating, the bytes actually produced are counted against the same `maxBytes` across all
+    ///   entries, so an entry whose header understates its size is stopped at the bound, never held whole;
+    /// - each inflated entry's CRC-32 must match its header (``ImportError/Kind/corrupt`` otherwise).
+    ///
+    /// `maxBytes` below 0 counts as 0.
     static func load(_ url: URL, maxBytes: Int) throws(ImportError) -> BeanconquerorDocuments {
         let path = url.path
         let prefix = try JournalImporter.readPrefix(path)
@@ -33,7 +40,8 @@ struct BeanconquerorDocuments {
         } catch {
             throw ImportError(.corrupt, file: path, "not a readable zip archive: \(error)")
         }
-        var declared: UInt64 = 0
+        let maxBytes = max(0, maxBytes)
+        let tooLarge = "archive entries inflate to more than \(ImportOptions.describe(bytes: maxBytes))"
         var mainEntry: Entry?
         var brews: [(Int, Entry)] = [], beans: [(Int, Entry)] = []
         for entry in archive {
@@ -44,10 +52,10 @@ struct BeanconquerorDocuments {
                 throw ImportError(.unsafeArchiveEntry, file: path, location: name,
                                   "archive entry name escapes the archive (absolute path or '..')")
             }
-            declared += entry.uncompressedSize
-            guard declared <= UInt64(maxBytes) else {
+            guard entry.uncompressedSize <= UInt64(Int64.max) else {
                 throw ImportError(.archiveTooLarge, file: path, location: name,
-                                  "archive entries inflate to more than \(maxBytes >> 20) MiB")
+                                  "the entry declares \(entry.uncompressedSize) bytes uncompressed, more than any file holds: "
+                                    + "a damaged or hostile archive")
             }
             guard entry.type == .file, let file = components.last.map(String.init) else { continue }
             if file == "Beanconqueror.json" {
@@ -61,19 +69,34 @@ struct BeanconquerorDocuments {
         guard let mainEntry else {
             throw ImportError(.notAJournal, file: path, "zip archive without a Beanconqueror.json")
         }
+        var declared: UInt64 = 0
+        for entry in [mainEntry] + brews.map(\.1) + beans.map(\.1) {
+            let (sum, overflow) = declared.addingReportingOverflow(entry.uncompressedSize)
+            guard !overflow, sum <= UInt64(maxBytes) else {
+                throw ImportError(.archiveTooLarge, file: path, location: entry.path, tooLarge)
+            }
+            declared = sum
+        }
         var budget = maxBytes
         func inflate(_ entry: Entry) throws(ImportError) -> Data {
             var data = Data()
             data.reserveCapacity(Int(min(entry.uncompressedSize, UInt64(budget))))
             do {
-                _ = try archive.extract(entry, skipCRC32: false) { chunk in
+                let crc = try archive.extract(entry, skipCRC32: false) { chunk in
                     guard chunk.count <= budget else { throw SizeExceeded() }
                     budget -= chunk.count
                     data.append(chunk)
                 }
+                // ZIPFoundation's consumer form computes the CRC-32 but leaves the comparison to the caller.
+                guard crc == entry.checksum else {
+                    throw ImportError(.corrupt, file: path, location: entry.path,
+                                      "damaged entry: its CRC-32 does not match the inflated bytes")
+                }
+            } catch let error as ImportError {
+                throw error
             } catch is SizeExceeded {
                 throw ImportError(.archiveTooLarge, file: path, location: entry.path,
-                                  "archive entries inflate to more than \(maxBytes >> 20) MiB")
+                                  tooLarge + " (the entry's header understates its size)")
             } catch {
                 throw ImportError(.corrupt, file: path, location: entry.path, "cannot inflate the entry: \(error)")
             }

@@ -40,14 +40,18 @@ public struct ImportReport: Sendable, Equatable {
 
 /// One rejected record: where it is, which column made it impossible, and why.
 ///
-/// Reject rules (every importer): a brew is rejected when its date is missing or cannot be parsed (a brew
-/// without a date cannot be placed in a day or week); when a numeric field holds something that is not a number
+/// Reject rules (every importer): a brew is rejected when its date is missing, cannot be parsed, or lies outside
+/// the years 1900–2199 (a brew without a usable date cannot be placed in a day or week); when a numeric field holds something that is not a number
 /// (after units such as `g`, `°C`, `%`, `s`, `m:ss` times and decimal commas are allowed for); when a mass (dose,
 /// water, yield) is negative, not finite, or above 10 000 g; when brew time or TDS is negative or not finite, or
 /// temperature, rating or a tasting score is not finite; when its id repeats an earlier brew's (the first is
 /// kept); when a CSV record is malformed (the file ends inside quotes, text follows a closing quote); or, in JSON,
 /// when a brew field has the wrong JSON type. Everything else is kept: implausible values (dose > 100 g,
-/// rating outside 0–5, TDS > 25 %, …) become ``ImportWarning``s, and text that is not UTF-8 is kept with U+FFFD.
+/// rating outside 0–5, TDS > 25 %, …) become ``ImportWarning``s, and text that is not UTF-8 is kept with U+FFFD
+/// and counted in an ``ImportWarning/Kind/invalidUTF8`` warning.
+///
+/// Encoded (``ImportReport/jsonData()``, `inspect --json`) as `{"file", "where", "column", "reason", "record"}`,
+/// every key always present: a reject without a column or record has `null` there, so scripts can index it.
 public struct Reject: Sendable, Equatable, Codable {
     /// The file (for an archive: `archive.zip/entry.json`).
     public var file: String
@@ -64,12 +68,28 @@ public struct Reject: Sendable, Equatable, Codable {
     public init(file: String, where: String, column: String?, reason: String, record: String?) {
         self.file = file; self.where = `where`; self.column = column; self.reason = reason; self.record = record
     }
+
+    private enum CodingKeys: String, CodingKey { case file, `where`, column, reason, record }
+
+    /// Encodes every key; `column` and `record` are `null` when absent (never omitted).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(file, forKey: .file)
+        try c.encode(self.where, forKey: .where)
+        try c.encode(column, forKey: .column)
+        try c.encode(reason, forKey: .reason)
+        try c.encode(record, forKey: .record)
+    }
 }
 
 /// A finding about values that were kept: out-of-range values, disagreeing cached counters, assumptions made.
 ///
 /// Warnings are aggregated: one entry per ``kind`` and ``column``, with the number of occurrences and the
-/// first place met, so a million implausible values make one line, not a million.
+/// first place met, so a million implausible values make one line, not a million. Findings about a named thing
+/// are not merged across things: each method or grinder whose cached counters disagree has its own
+/// ``Kind/cachedCounterMismatch`` entry per counter, naming it in ``message``.
+///
+/// Encoded as `{"kind", "column", "count", "where", "message"}`, every key always present (`null` when absent).
 public struct ImportWarning: Sendable, Equatable, Codable {
     /// The kinds of finding.
     public enum Kind: String, Sendable, Codable, CaseIterable {
@@ -103,6 +123,18 @@ public struct ImportWarning: Sendable, Equatable, Codable {
 
     public init(kind: Kind, column: String?, count: Int, where: String?, message: String) {
         self.kind = kind; self.column = column; self.count = count; self.where = `where`; self.message = message
+    }
+
+    private enum CodingKeys: String, CodingKey { case kind, column, count, `where`, message }
+
+    /// Encodes every key; `column` and `where` are `null` when absent (never omitted).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(column, forKey: .column)
+        try c.encode(count, forKey: .count)
+        try c.encode(self.where, forKey: .where)
+        try c.encode(message, forKey: .message)
     }
 }
 

@@ -83,7 +83,10 @@ struct ImportSession {
     }
 
     private func rejection(of row: BrewRow) -> (field: BrewField, text: String)? {
-        guard row.brewDate != nil else { return (.brewDate, "missing brew date") }
+        guard let date = row.brewDate else { return (.brewDate, "missing brew date") }
+        if !Self.plausibleDates.contains(date.microseconds) {
+            return (.brewDate, "brew date \(ISO8601.format(date)) is outside the accepted years \(Self.plausibleYears)")
+        }
         if let reason = Self.massRejection(row.doseGrams) { return (.dose, reason) }
         if let reason = Self.massRejection(row.waterGrams) { return (.water, reason) }
         if let reason = Self.massRejection(row.yieldGrams) { return (.yield, reason) }
@@ -139,9 +142,15 @@ struct ImportSession {
         check(.sweetness, row.sweetness, 1...5, "")
     }
 
-    /// Records a warning, merged with earlier ones of the same kind and column.
-    mutating func warn(_ kind: ImportWarning.Kind, column: String?, at location: RecordLocation?, _ message: @autoclosure () -> String) {
-        let key = "\(kind.rawValue)\u{1}\(column ?? "")"
+    /// Records a warning, merged with earlier ones of the same kind, column and `subject` (the count goes up; the
+    /// first occurrence's place and message are kept).
+    ///
+    /// Per-record findings (an implausible dose on 10,000 rows, bad UTF-8 in a column) pass no `subject` and make one
+    /// line with a count. A finding about one named thing — an equipment's cached counters — passes that thing's
+    /// identity as `subject`, so every thing keeps its own warning and none is hidden behind the first.
+    mutating func warn(_ kind: ImportWarning.Kind, column: String?, subject: String? = nil, at location: RecordLocation?,
+                       _ message: @autoclosure () -> String) {
+        let key = "\(kind.rawValue)\u{1}\(column ?? "")\u{1}\(subject ?? "")"
         if let i = warningIndex[key] {
             warnings[i].count += 1
             return
@@ -176,6 +185,10 @@ struct ImportSession {
         return ImportResult(journal: journal, report: report)
     }
 
+    /// Compares each method's and grinder's cached `brewCount` and `lastUsedDate` with the kept brews: one
+    /// ``ImportWarning/Kind/cachedCounterMismatch`` per equipment and counter that disagree, naming the equipment and
+    /// both values. A cached date agrees when it is within one second of the latest brew's; a cached date with no brew
+    /// at all disagrees ("last brew none").
     private mutating func checkCachedCounters(_ journal: Journal) {
         func usage(_ column: DictionaryColumn, entities: Int) -> (counts: [Int], last: [Int64?]) {
             var counts = [Int](repeating: 0, count: entities)
@@ -193,14 +206,17 @@ struct ImportSession {
             let (counts, last) = usage(column, entities: names.count)
             for i in names.indices {
                 if let cached = cachedCount[i], cached != counts[i] {
-                    warn(.cachedCounterMismatch, column: "\(kind).brewCount", at: nil,
-                         "\(kind) '\(names[i])': cached brewCount \(cached), brews \(counts[i])")
+                    warn(.cachedCounterMismatch, column: "\(kind).brewCount", subject: "\(kind)#\(i)", at: nil,
+                         "\(kind) '\(names[i])': cached brewCount \(cached), recomputed from the brews \(counts[i])")
                 }
                 if let cached = cachedLast[i] {
-                    let differs = last[i].map { abs($0 - cached.microseconds) > 1_000_000 } ?? true
+                    let differs = last[i].map {
+                        let (gap, overflow) = $0.subtractingReportingOverflow(cached.microseconds)
+                        return overflow || gap.magnitude > 1_000_000
+                    } ?? true
                     if differs {
                         let actual = last[i].map { ISO8601.format(Timestamp(microseconds: $0)) } ?? "none"
-                        warn(.cachedCounterMismatch, column: "\(kind).lastUsedDate", at: nil,
+                        warn(.cachedCounterMismatch, column: "\(kind).lastUsedDate", subject: "\(kind)#\(i)", at: nil,
                              "\(kind) '\(names[i])': cached lastUsedDate \(ISO8601.format(cached)), last brew \(actual)")
                     }
                 }

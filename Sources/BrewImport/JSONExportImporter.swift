@@ -8,18 +8,29 @@ import Foundation
 /// are by id. A brew field with the wrong JSON type (a string where a number belongs, …) rejects that brew with
 /// its path (`brews[17]`, column `doseGrams`), not the file. `grindSetting` may be a number or text. Entities with
 /// unreadable fields keep what can be read; a reference to an unknown id is a dangling-reference warning.
+///
+/// Dates: a brew's `brewDate` must parse and lie within ``ImportSession/plausibleDates`` or the brew is rejected;
+/// every other date (`createdAt`, `updatedAt`, `lastUsedDate`) that does not is dropped with a warning. A cached
+/// `brewCount` that is not a whole number from 0 to 2⁵³ (`1e300`, `-3`, `2.5`) is dropped with a warning.
+///
+/// JSON of a known other kind (a Beanconqueror flow profile, an espresso shot log, …: ``ForeignJSON``) is refused
+/// with a message that says what it is.
 enum JSONExportImporter {
-    static func read(_ data: Data, into session: inout ImportSession) throws(ImportError) {
-        let top = try JSONValue.parse(data, file: session.file)
+    static func read(_ parsed: JSONValue.Parsed, into session: inout ImportSession) throws(ImportError) {
+        let top = parsed.value
         guard let root = top as? [String: Any] else {
             throw ImportError(.notAJournal, file: session.file, "the JSON is \(JSONValue.typeName(top)), not a journal object")
+        }
+        if let foreign = ForeignJSON.identify(root) {
+            throw ImportError(.notAJournal, file: session.file, "this is \(foreign.description)")
         }
         let format = JSONValue.text(root, "format")
         guard format == "coffee-journal" || (format == nil && root["brews"] is [Any]) else {
             throw ImportError(.notAJournal, file: session.file,
                               format.map { "unknown JSON format '\($0)' (expected \"coffee-journal\")" }
-                                ?? "no \"format\": \"coffee-journal\" key and no \"brews\" array")
+                                ?? "no \"format\": \"coffee-journal\" key and no \"brews\" array: not a coffee-journal JSON export")
         }
+        session.noteRepairs(parsed, document: (session.file as NSString).lastPathComponent)
         var reader = JSONExportReader(resolver: LocalTimeResolver(timeZone: session.options.timeZone))
         reader.readEntities(root, &session)
         reader.readTastingNotes(root, &session)
@@ -57,10 +68,31 @@ private struct JSONExportReader {
         }
     }
 
-    mutating func date(_ o: [String: Any], _ key: String) -> Timestamp? { JSONValue.text(o, key).flatMap { instant($0) } }
+    /// A date that is not a brew's own (`createdAt`, `lastUsedDate`, …): `nil`, with a warning, when it does not
+    /// parse or is implausible (see ``ImportSession/optionalDate(_:column:at:)``).
+    mutating func date(_ o: [String: Any], _ key: String, at location: RecordLocation, _ session: inout ImportSession) -> Timestamp? {
+        guard let text = JSONValue.text(o, key) else { return nil }
+        let read = ImportSession.date(text: text, column: key) { resolver.instant(fromLocal: $0) }
+        return session.optionalDate(read, column: key, at: location)
+    }
 
     func number(_ o: [String: Any], _ key: String) -> Double? {
         if case .value(let v) = JSONValue.number(o, key) { return v }
+        return nil
+    }
+
+    /// A cached `brewCount`: a whole number from 0 to 2⁵³, else `nil` with a warning (never a trapping `Int(_:)`).
+    func count(_ o: [String: Any], at location: RecordLocation, _ session: inout ImportSession) -> Int? {
+        switch JSONValue.number(o, "brewCount") {
+        case .missing: return nil
+        case .value(let v):
+            if v >= 0, v <= 9_007_199_254_740_992, let n = Int(exactly: v) { return n }
+            session.warn(.unreadableValue, column: "brewCount", at: location,
+                         "brewCount \(ImportSession.format(v)) is not a count; the cached counter is ignored")
+        case .wrongType(let t):
+            session.warn(.unreadableValue, column: "brewCount", at: location,
+                         "brewCount is a \(t), not a number; the cached counter is ignored")
+        }
         return nil
     }
 
@@ -70,10 +102,12 @@ private struct JSONExportReader {
                 session.warn(.unreadableValue, column: "methods", at: .element(array: "methods", index: i), "not an object; ignored")
                 continue
             }
+            let at = RecordLocation.element(array: "methods", index: i)
             let m = BrewMethod(id: JSONValue.text(o, "id").map(canonicalID), name: JSONValue.text(o, "name"),
                                category: JSONValue.text(o, "category").map(MethodCategory.init(rawString:)) ?? .other,
-                               notes: JSONValue.text(o, "notes"), cachedBrewCount: number(o, "brewCount").map { Int($0) },
-                               cachedLastUsed: date(o, "lastUsedDate"), createdAt: date(o, "createdAt"), updatedAt: date(o, "updatedAt"))
+                               notes: JSONValue.text(o, "notes"), cachedBrewCount: count(o, at: at, &session),
+                               cachedLastUsed: date(o, "lastUsedDate", at: at, &session),
+                               createdAt: date(o, "createdAt", at: at, &session), updatedAt: date(o, "updatedAt", at: at, &session))
             let index = session.builder.addMethod(m)
             if let id = m.id, methods[id] == nil { methods[id] = index }
         }
@@ -82,12 +116,13 @@ private struct JSONExportReader {
                 session.warn(.unreadableValue, column: "grinders", at: .element(array: "grinders", index: i), "not an object; ignored")
                 continue
             }
+            let at = RecordLocation.element(array: "grinders", index: i)
             let g = Grinder(id: JSONValue.text(o, "id").map(canonicalID), name: JSONValue.text(o, "name"),
                             type: JSONValue.text(o, "type").flatMap { GrinderType(rawValue: $0.lowercased()) },
                             settingMin: number(o, "settingMin") ?? 0, settingMax: number(o, "settingMax") ?? 40,
                             settingStep: number(o, "settingStep") ?? 1, notes: JSONValue.text(o, "notes"),
-                            cachedBrewCount: number(o, "brewCount").map { Int($0) }, cachedLastUsed: date(o, "lastUsedDate"),
-                            createdAt: date(o, "createdAt"), updatedAt: date(o, "updatedAt"))
+                            cachedBrewCount: count(o, at: at, &session), cachedLastUsed: date(o, "lastUsedDate", at: at, &session),
+                            createdAt: date(o, "createdAt", at: at, &session), updatedAt: date(o, "updatedAt", at: at, &session))
             let index = session.builder.addGrinder(g)
             if let id = g.id, grinders[id] == nil { grinders[id] = index }
         }
@@ -111,7 +146,8 @@ private struct JSONExportReader {
                                variety: JSONValue.text(o, "variety"), processing: JSONValue.text(o, "processing"),
                                roastLevel: JSONValue.text(o, "roastLevel").flatMap(RoastLevel.init(rawString:)),
                                roastDate: roastDay, isArchived: archived, notes: JSONValue.text(o, "notes"),
-                               createdAt: date(o, "createdAt"), updatedAt: date(o, "updatedAt"))
+                               createdAt: date(o, "createdAt", at: .element(array: "beans", index: i), &session),
+                               updatedAt: date(o, "updatedAt", at: .element(array: "beans", index: i), &session))
             let index = session.builder.addBean(b)
             if let id = b.id, beans[id] == nil { beans[id] = index }
         }
@@ -194,12 +230,13 @@ private struct JSONExportReader {
                 }
                 row.pressureProfile = try string(o, "pressureProfile")
                 row.notes = try string(o, "notes")
-                if let s = try string(o, "createdAt") { row.createdAt = instant(s) }
-                if let s = try string(o, "updatedAt") { row.updatedAt = instant(s) }
+                _ = try string(o, "createdAt"); _ = try string(o, "updatedAt")  // a wrong type rejects the brew
                 // References last: a record rejected above raises no dangling-reference warning.
                 row.method = try reference(o, "methodId", methods, at: i, &session)
                 row.grinder = try reference(o, "grinderId", grinders, at: i, &session)
                 row.bean = try reference(o, "beanId", beans, at: i, &session)
+                row.createdAt = date(o, "createdAt", at: .element(array: "brews", index: i), &session)
+                row.updatedAt = date(o, "updatedAt", at: .element(array: "brews", index: i), &session)
                 let note = row.id.flatMap { notes[$0] }
                 if let note {
                     row.acidity = note.acidity; row.body = note.body; row.sweetness = note.sweetness; row.flavorTags = note.tags

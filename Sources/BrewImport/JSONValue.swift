@@ -9,14 +9,34 @@ enum JSONValue {
         case wrongType(String)
     }
 
+    /// A parsed document, and whether its bytes had to be repaired first.
+    struct Parsed {
+        /// The `JSONSerialization` value.
+        var value: Any
+        /// The byte offset of the first ill-formed UTF-8 sequence when the document was read only after every such
+        /// sequence was replaced by U+FFFD; `nil` when its bytes were well-formed.
+        var repairedUTF8At: Int?
+    }
+
     /// Parses JSON bytes.
     ///
-    /// - Throws: ``ImportError`` (``ImportError/Kind/corrupt``) for malformed or truncated JSON.
-    static func parse(_ data: Data, file: String, location: String? = nil) throws(ImportError) -> Any {
+    /// JSON must be UTF-8 (RFC 8259), and `JSONSerialization` refuses a document with one ill-formed byte. A journal
+    /// is not thrown away for a damaged byte in a note: when parsing fails and the bytes are not UTF-8, they are
+    /// repaired (each ill-formed sequence → U+FFFD, as the CSV and store importers do) and parsed again; the caller
+    /// reports ``Parsed/repairedUTF8At`` as an ``ImportWarning/Kind/invalidUTF8`` warning. A document that still
+    /// does not parse is refused with the original error.
+    ///
+    /// - Throws: ``ImportError`` (``ImportError/Kind/corrupt``) for malformed or truncated JSON,
+    ///   (``ImportError/Kind/notAJournal``) for an empty file.
+    static func parse(_ data: Data, file: String, location: String? = nil) throws(ImportError) -> Parsed {
         guard !data.isEmpty else { throw ImportError(.notAJournal, file: file, location: location, "empty file") }
         do {
-            return try JSONSerialization.jsonObject(with: data, options: [])
+            return Parsed(value: try JSONSerialization.jsonObject(with: data, options: []))
         } catch {
+            if let offset = data.withUnsafeBytes({ UTF8Bytes.firstInvalidOffset($0.bindMemory(to: UInt8.self)) }),
+               let value = try? JSONSerialization.jsonObject(with: Data(String(decoding: data, as: UTF8.self).utf8)) {
+                return Parsed(value: value, repairedUTF8At: offset)
+            }
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
             throw ImportError(.corrupt, file: file, location: location, "malformed or truncated JSON: \(detail)")
         }
@@ -63,5 +83,15 @@ enum JSONValue {
         guard JSONSerialization.isValidJSONObject(v),
               let data = try? JSONSerialization.data(withJSONObject: v, options: [.sortedKeys]) else { return nil }
         return String(decoding: data, as: UTF8.self)
+    }
+}
+
+extension ImportSession {
+    /// Reports a document that ``JSONValue/parse(_:file:location:)`` read only after repairing its UTF-8: one
+    /// ``ImportWarning/Kind/invalidUTF8`` warning per document, naming it and the first bad byte's offset.
+    mutating func noteRepairs(_ parsed: JSONValue.Parsed, document: String) {
+        guard let offset = parsed.repairedUTF8At else { return }
+        warn(.invalidUTF8, column: nil, subject: document, at: nil,
+             "\(document): bytes that are not UTF-8 (the first at byte offset \(offset)) replaced by U+FFFD")
     }
 }

@@ -42,7 +42,9 @@ public enum JournalFormat: String, Sendable, CaseIterable, Codable {
     /// - the zip local-file magic `PK\u{3}\u{4}` (or an empty archive's `PK\u{5}\u{6}`) → ``beanconqueror``;
     /// - JSON (first non-blank byte `{` or `[`): ``json`` when the prefix holds `"format"` with
     ///   `"coffee-journal"`; ``beanconqueror`` when it holds one of the keys `"BREWS"`, `"BEANS"`, `"MILL"`,
-    ///   `"PREPARATION"`; otherwise ``json`` (whose importer then names what is missing);
+    ///   `"PREPARATION"`; otherwise ``json``, whose importer reads Beanconqueror's single-brew Visualizer upload as
+    ///   a Beanconqueror journal, refuses other apps' JSON saying what it is (``ForeignJSON``), and otherwise names
+    ///   what is missing;
     /// - anything else → ``csv``.
     ///
     /// `prefix` should be the first few kilobytes; a UTF-8 BOM is skipped.

@@ -54,9 +54,13 @@ public enum JournalImporter {
             try CSVImporter.read(file.bytes, into: &session, releasingPagesOf: file)
             return session.finish()
         case .json:
-            let data = try mappedContents(url)
+            let parsed = try JSONValue.parse(try mappedContents(url), file: path)
+            if let root = parsed.value as? [String: Any], ForeignJSON.identify(root) == .beanconquerorUpload {
+                // Beanconqueror's single-brew Visualizer upload carries no key the sniffer knows; read it as what it is.
+                return try BeanconquerorImporter.read(parsed, file: path, options: options)
+            }
             var session = ImportSession(file: path, format: .json, options: options)
-            try JSONExportImporter.read(data, into: &session)
+            try JSONExportImporter.read(parsed, into: &session)
             return session.finish()
         case .beanconqueror:
             return try BeanconquerorImporter.read(url, options: options)

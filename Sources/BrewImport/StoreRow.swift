@@ -88,23 +88,29 @@ final class StoreRows {
         }
     }
 
-    /// Text (numbers in their decimal form); `nil` for null and blobs.
-    func string(_ index: Int?) -> String? {
+    /// Text (numbers in their decimal form), and whether its bytes were well-formed UTF-8 (`valid == false`: each
+    /// ill-formed sequence was replaced by U+FFFD); `nil` for null and blobs.
+    func text(_ index: Int?) -> (text: String, valid: Bool)? {
         switch cell(index) {
-        case .text(let p): String(decoding: p, as: UTF8.self)
-        case .integer(let v): String(v)
-        case .real(let v): String(v)
+        case .text(let p): UTF8Bytes.string(p)
+        case .integer(let v): (String(v), true)
+        case .real(let v): (String(v), true)
         default: nil
         }
     }
 
-    /// Seconds since 2001-01-01 UTC (Core Data's reference date), or ISO 8601 text; `nil` otherwise.
-    func timestamp(_ index: Int?) -> Timestamp? {
+    /// A date: REAL or INTEGER seconds since 2001-01-01 UTC (Core Data's reference date), or ISO 8601 text with an
+    /// offset; checked by ``ImportSession/date(seconds:appleReference:column:)``, so `1e300` or year 30 000 is
+    /// ``DateRead/unusable(_:)``, never a trap. `column` names the cell in the reason.
+    func date(_ index: Int?, column: String) -> DateRead {
         switch cell(index) {
-        case .real(let v): v.isFinite ? Timestamp(appleReferenceSeconds: v) : nil
-        case .integer(let v): Timestamp(appleReferenceSeconds: Double(v))
-        case .text(let p): if case .instant(let us) = ISO8601.parse(p) { Timestamp(microseconds: us) } else { nil }
-        default: nil
+        case .null: return .missing
+        case .real(let v): return ImportSession.date(seconds: v, appleReference: true, column: column)
+        case .integer(let v): return ImportSession.date(seconds: Double(v), appleReference: true, column: column)
+        case .text(let p):
+            if case .instant(let us) = ISO8601.parse(p) { return ImportSession.check(Timestamp(microseconds: us), column: column) }
+            return .unusable("\(column) '\(String(decoding: p.prefix(80), as: UTF8.self))' is not a date")
+        case .blob: return .unusable("\(column) is a blob, not a date")
         }
     }
 
@@ -115,6 +121,53 @@ final class StoreRows {
         case .text(let p): UTF8Bytes.canonicalID(p)
         default: nil
         }
+    }
+}
+
+/// The text and date cells of the row a ``StoreRows`` cursor is on, read for one table with what they need
+/// repaired or dropped reported to the session: text that is not UTF-8 is kept with U+FFFD and counted in one
+/// ``ImportWarning/Kind/invalidUTF8`` warning per column (its place: the first such row's `Z_PK`); an unusable date
+/// is dropped (``ImportSession/optionalDate(_:column:at:)``). Warnings name the column as `TABLE.COLUMN`.
+struct StoreCells {
+    let row: StoreRows
+    /// Column name → index in the `SELECT` list, for look-ups by name (entity tables; brews pass indices).
+    let index: [String: Int]
+    let table: String
+    let pk: Int64
+
+    init(row: StoreRows, index: [String: Int], table: String, pk: Int64? = nil) {
+        self.row = row; self.index = index; self.table = table
+        self.pk = pk ?? row.int64(0) ?? 0
+    }
+
+    func string(_ column: String, _ session: inout ImportSession) -> String? { string(index[column], column, &session) }
+
+    func string(_ i: Int?, _ column: String, _ session: inout ImportSession) -> String? {
+        guard let (text, valid) = row.text(i) else { return nil }
+        if !valid {
+            session.warn(.invalidUTF8, column: "\(table).\(column)", at: .storeRow(table: table, pk: pk),
+                         "bytes that are not UTF-8 replaced by U+FFFD")
+        }
+        return text
+    }
+
+    /// ``StoreRows/uuid(_:)``, with text ids that are not UTF-8 counted like any other text.
+    func uuid(_ column: String, _ session: inout ImportSession) -> String? { uuid(index[column], column, &session) }
+
+    func uuid(_ i: Int?, _ column: String, _ session: inout ImportSession) -> String? {
+        if case .text(let p) = row.cell(i), !UTF8Bytes.isValid(p) {
+            session.warn(.invalidUTF8, column: "\(table).\(column)", at: .storeRow(table: table, pk: pk),
+                         "bytes that are not UTF-8 replaced by U+FFFD")
+        }
+        return row.uuid(i)
+    }
+
+    func date(_ column: String, _ session: inout ImportSession) -> Timestamp? { date(index[column], column, &session) }
+
+    func date(_ i: Int?, _ column: String, _ session: inout ImportSession) -> Timestamp? {
+        let read = row.date(i, column: column)
+        if case .date(let t) = read { return t }  // the common case builds no strings
+        return session.optionalDate(read, column: "\(table).\(column)", at: .storeRow(table: table, pk: pk))
     }
 }
 

@@ -1,7 +1,12 @@
 /// UTF-8 checks over bytes, for text fields read straight from a mapped file.
 enum UTF8Bytes {
     /// Whether `p` is well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF).
-    static func isValid(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inline(__always)
+    static func isValid(_ p: UnsafeBufferPointer<UInt8>) -> Bool { firstInvalidOffset(p) == nil }
+
+    /// The offset of the first byte that starts an ill-formed sequence (see ``isValid(_:)``), or `nil` when `p` is
+    /// well-formed UTF-8.
+    static func firstInvalidOffset(_ p: UnsafeBufferPointer<UInt8>) -> Int? {
         var i = 0
         let n = p.count
         while i < n {
@@ -17,13 +22,13 @@ enum UTF8Bytes {
             case 0xF0: length = 4; low = 0x90
             case 0xF1...0xF3: length = 4
             case 0xF4: length = 4; high = 0x8F
-            default: return false
+            default: return i
             }
-            guard i + length <= n, (low...high).contains(p[i + 1]) else { return false }
-            for k in 2..<max(2, length) where p[i + k] & 0xC0 != 0x80 { return false }
+            guard i + length <= n, (low...high).contains(p[i + 1]) else { return i }
+            for k in 2..<max(2, length) where p[i + k] & 0xC0 != 0x80 { return i }
             i += length
         }
-        return true
+        return nil
     }
 
     /// A `String` of bytes known to be, or repaired into, UTF-8; `valid` tells which.

@@ -151,6 +151,42 @@ struct TemporalTests {
         #expect(t.appleReferenceSeconds == 785_000_000.25)
         #expect(t.date == Date(timeIntervalSinceReferenceDate: 785_000_000.25))
     }
+
+    /// Seconds beyond what `Int64` microseconds hold (±2⁶³ µs ≈ ±9.22 × 10¹² s) used to trap in
+    /// `Int64(_:)`; the checked conversion answers `nil` for them, NaN and ±∞, and is exact inside.
+    @Test("Checked conversion: nil outside the representable range, never a trap")
+    func checkedConversion() {
+        for s in [1e300, -1e300, .infinity, -.infinity, .nan, 9.3e12, -9.3e12, 9_223_372_036_854.776] {
+            #expect(Timestamp(checkedUnixSeconds: s) == nil, "\(s)")
+        }
+        #expect(Timestamp(checkedAppleReferenceSeconds: 1e300) == nil)
+        #expect(Timestamp(checkedUnixSeconds: 0)?.microseconds == 0)
+        #expect(Timestamp(checkedUnixSeconds: -2_208_988_800)?.microseconds == -2_208_988_800_000_000)
+        #expect(Timestamp(checkedUnixSeconds: 0x1p-20)?.microseconds == 1, "0.95 µs rounds to the nearest µs")
+        #expect(Timestamp(checkedUnixSeconds: 9e12)?.microseconds == 9_000_000_000_000_000_000)
+        #expect(Timestamp(checkedUnixSeconds: -9e12)?.microseconds == -9_000_000_000_000_000_000)
+        #expect(Timestamp(checkedAppleReferenceSeconds: 0)?.microseconds == 978_307_200_000_000)
+    }
+
+    /// The unchecked initialisers clamp instead of trapping: beyond the range is the nearest end, NaN the epoch.
+    @Test("Unchecked conversion clamps")
+    func clampedConversion() {
+        #expect(Timestamp(unixSeconds: 1e300) == .latestRepresentable)
+        #expect(Timestamp(unixSeconds: -.infinity) == .earliestRepresentable)
+        #expect(Timestamp(unixSeconds: .nan).microseconds == 0)
+        #expect(Timestamp(appleReferenceSeconds: 1e300) == .latestRepresentable)
+        #expect(Timestamp(unixSeconds: 1_731_445_292.5).microseconds == 1_731_445_292_500_000)
+    }
+
+    /// `Day(year:month:day:)` used to trap in `Int32(_:)` for years far outside what an `Int32` of days holds.
+    @Test("Days beyond Int32 are nil, not a trap")
+    func hugeYears() {
+        #expect(Day(year: 10_000_000, month: 1, day: 1) == nil)
+        #expect(Day(year: -10_000_000, month: 1, day: 1) == nil)
+        #expect(Day(year: Int.max, month: 12, day: 31) == nil)
+        #expect(Day(year: 5_000_000, month: 12, day: 31) != nil)
+        #expect(Day(year: -5_000_000, month: 1, day: 1) != nil)
+    }
 }
 
 @Suite("Journal builder")

@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 import ZIPFoundation
 
-@Suite struct BeanconquerorTests {
+@Suite(.cleansScratch) struct BeanconquerorTests {
     static var folder: URL? { Repo.peerData?.appendingPathComponent("beanconqueror") }
 
     /// Reads a peer file with Foundation alone, for figures computed independently of the importer.
@@ -88,7 +88,7 @@ import ZIPFoundation
             ["grind_weight": "lots", "config": ["uuid": "x3", "unix_timestamp": 1731445492]],
         ]
         let beans: [Any] = [["name": "B", "config": ["uuid": "b", "unix_timestamp": 2]]]
-        let url = try Repo.scratch("bc").appendingPathComponent("Beanconqueror.zip")
+        let url = try scratchFolder("bc").appendingPathComponent("Beanconqueror.zip")
         let archive = try Archive(url: url, accessMode: .create)
         for (name, object) in [("Beanconqueror.json", main as Any), ("Beanconqueror_Brews_1.json", part), ("Beanconqueror_Beans_1.json", beans)] {
             let data = try JSONSerialization.data(withJSONObject: object)
@@ -109,7 +109,7 @@ import ZIPFoundation
     }
 
     @Test func zipSlipAndOversizedArchivesAreRefused() throws {
-        let folder = try Repo.scratch("bc")
+        let folder = try scratchFolder("bc")
         func zip(_ name: String, _ entries: [(String, Data)]) throws -> URL {
             let url = folder.appendingPathComponent(name)
             let archive = try Archive(url: url, accessMode: .create)

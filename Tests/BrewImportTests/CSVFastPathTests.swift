@@ -5,7 +5,7 @@ import TestSupport
 
 /// The CSV reader's in-place fast paths (word-at-a-time scans, plain numbers, the export's date shape, UUID ids)
 /// agree with independent references on many shapes, including every offset around an eight-byte word.
-@Suite struct CSVFastPathTests {
+@Suite(.cleansScratch) struct CSVFastPathTests {
     /// A byte-at-a-time RFC 4180 tokenizer to compare against: records as arrays of unescaped fields, with the
     /// physical line each record starts on.
     static func referenceRecords(_ text: [UInt8]) -> [(line: Int, fields: [[UInt8]])] {

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite struct CSVImporterTests {
+@Suite(.cleansScratch) struct CSVImporterTests {
     let berlin = TimeZone(identifier: "Europe/Berlin")!
 
     /// `Tests/Fixtures/import/edge.csv`: BOM, CRLF, spaced header names with unit suffixes, units in cells,

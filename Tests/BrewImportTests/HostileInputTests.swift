@@ -5,7 +5,7 @@ import Testing
 import TestSupport
 
 /// Damaged and hostile files end in a clear error or rejected rows, never a crash.
-@Suite struct HostileInputTests {
+@Suite(.cleansScratch) struct HostileInputTests {
     /// Every prefix length of a small CSV export imports or fails cleanly, and the invariant holds.
     @Test func everyTruncationOfACSV() throws {
         let text = try String(contentsOf: Repo.fixture("import/edge.csv"), encoding: .utf8)
@@ -66,6 +66,15 @@ import TestSupport
         #expect(result.journal.brews.doseGrams[0] == nil && result.journal.brews.waterGrams[1] == 250)
     }
 
+    /// A CSV brew dated outside the accepted years 1900–2199 is rejected, the first and last second kept.
+    @Test func brewDatesOutsideTheAcceptedYearsAreRejected() throws {
+        let csv = "brewed_at,dose_g\n1900-01-01T00:00:00Z,15\n1899-12-31T23:59:59Z,15\n2199-12-31 23:59,15\n9999-12-31T00:00:00+14:00,15\n"
+        let result = try importChecked(try scratchFile("years.csv", csv), ImportOptions(timeZone: utc))
+        #expect(result.report.brews == .init(read: 4, kept: 2, rejected: 2))
+        #expect(result.report.rejects.map(\.where) == ["line 3", "line 5"])
+        #expect(result.report.rejects.allSatisfy { $0.column == "brewed_at" && $0.reason.contains("1900–2199") })
+    }
+
     @Test func textAfterAClosingQuoteRejectsTheRow() throws {
         let csv = "brewed_at,notes\n2026-11-16T07:00:00Z,\"ok\"junk\n2026-11-16T08:00:00Z,fine\n"
         let result = try importChecked(try scratchFile("junk.csv", csv))
@@ -74,10 +83,10 @@ import TestSupport
     }
 }
 
-@Suite("Sniffing refuses what cannot be a CSV")
+@Suite("Sniffing refuses what cannot be a CSV", .cleansScratch)
 struct SniffRefusalTests {
     func scratchFile(_ name: String, _ data: Data) throws -> URL {
-        let url = try Repo.scratch("sniff").appendingPathComponent(name)
+        let url = try scratchFolder("sniff").appendingPathComponent(name)
         try data.write(to: url)
         return url
     }

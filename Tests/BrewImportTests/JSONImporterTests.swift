@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite struct JSONImporterTests {
+@Suite(.cleansScratch) struct JSONImporterTests {
     @Test func wrongTypesRejectTheBrewWithItsPath() throws {
         let json = """
             {"format": "coffee-journal", "version": 1,

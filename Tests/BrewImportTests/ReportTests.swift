@@ -4,7 +4,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite struct ReportTests {
+@Suite(.cleansScratch) struct ReportTests {
     func sample() throws -> ImportResult {
         let csv = "brew_id,brewed_at,dose_g,notes\na,2026-11-16T07:00:00Z,15,\nb,2026-11-16T08:00:00Z,\"x, y\",\"say \"\"hi\"\"\"\n"
         return try importChecked(try scratchFile("r.csv", csv))
@@ -25,13 +25,32 @@ import TestSupport
         #expect(object["warnings"] is [Any])
     }
 
+    /// Every key of a reject and a warning is present, `null` when there is no value — a reject without a column,
+    /// a warning without a place — so scripts can index `r["column"]` without a key check.
+    @Test func absentValuesAreNullNotOmitted() throws {
+        let json = #"{"format": "coffee-journal", "brews": ["not a brew"], "methods": [{"id": "m", "brewCount": 5}]}"#
+        let report = try importChecked(try scratchFile("n.json", json)).report
+        let object = try #require(try JSONSerialization.jsonObject(with: report.jsonData()) as? [String: Any])
+        let reject = try #require((object["rejects"] as? [[String: Any]])?.first)
+        #expect(Set(reject.keys) == ["file", "where", "column", "reason", "record"])
+        #expect(reject["column"] is NSNull && reject["where"] as? String == "brews[0]")
+        let warnings = try #require(object["warnings"] as? [[String: Any]])
+        let counter = try #require(warnings.first { $0["kind"] as? String == "cachedCounterMismatch" })
+        #expect(Set(counter.keys) == ["kind", "column", "count", "where", "message"])
+        #expect(counter["where"] is NSNull)
+        // The issue's minimum shape.
+        for key in ["format", "brews", "methods", "grinders", "beans", "tastingNotes", "warnings", "rejects"] {
+            #expect(object[key] != nil, "\(key)")
+        }
+    }
+
     /// The rejects CSV reads back with the importer's own RFC 4180 rules: five columns, the record intact.
     @Test func rejectsCSVRoundTrips() throws {
         let result = try sample()
         let text = result.report.rejectsCSV()
         #expect(text.hasPrefix("file,where,column,reason,record\n"))
         #expect(text.contains("\"b,2026-11-16T08:00:00Z,\"\"x, y\"\",\"\"say \"\"\"\"hi\"\"\"\"\"\"\"\n"))
-        let url = try Repo.scratch("rej").appendingPathComponent("rejects.csv")
+        let url = try scratchFolder("rej").appendingPathComponent("rejects.csv")
         try result.report.writeRejects(to: url)
         #expect(try String(contentsOf: url, encoding: .utf8) == text)
     }
@@ -46,6 +65,6 @@ import TestSupport
 
     @Test func missingAndFolderPaths() throws {
         #expect(importError(URL(fileURLWithPath: "/nonexistent/journal.sqlite"))?.kind == .fileNotFound)
-        #expect(importError(try Repo.scratch("dir"))?.kind == .unreadable)
+        #expect(importError(try scratchFolder("dir"))?.kind == .unreadable)
     }
 }

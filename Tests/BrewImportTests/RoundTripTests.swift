@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// A generated journal written as a store, as CSV (clean and messy) and as JSON imports to the same brews.
-@Suite struct RoundTripTests {
+@Suite(.cleansScratch) struct RoundTripTests {
     static let generator = JournalGenerator(GeneratorOptions(brewCount: 400, seed: 11, timeZone: "Europe/Berlin"))
 
     /// Compares every column the encoding carries with the generator's own journal, brew by brew.
@@ -48,7 +48,7 @@ import TestSupport
     }
 
     @Test func store() throws {
-        let url = try Repo.scratch("rt").appendingPathComponent("journal.sqlite")
+        let url = try scratchFolder("rt").appendingPathComponent("journal.sqlite")
         try CoreDataStoreWriter().write(Self.generator, to: url)
         let result = try importChecked(url, ImportOptions(timeZone: TimeZone(identifier: "Europe/Berlin")!))
         #expect(result.report.format == .coreDataStore)
@@ -61,7 +61,7 @@ import TestSupport
     }
 
     @Test func json() throws {
-        let url = try Repo.scratch("rt").appendingPathComponent("journal.json")
+        let url = try scratchFolder("rt").appendingPathComponent("journal.json")
         try JSONExportWriter().write(Self.generator, to: url)
         let result = try importChecked(url)
         #expect(result.report.format == .json)
@@ -73,7 +73,7 @@ import TestSupport
 
     @Test(arguments: [CSVStyle.standard, .messy(seed: 3)])
     func csv(style: CSVStyle) throws {
-        let url = try Repo.scratch("rt").appendingPathComponent("journal.csv")
+        let url = try scratchFolder("rt").appendingPathComponent("journal.csv")
         try CSVExportWriter(style: style).write(Self.generator, to: url)
         let result = try importChecked(url, ImportOptions(timeZone: TimeZone(identifier: "Europe/Berlin")!))
         #expect(result.report.format == .csv)

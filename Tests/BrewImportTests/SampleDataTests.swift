@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// Every file in `sample-data/` imports, with counts checked against the file itself.
-@Suite struct SampleDataTests {
+@Suite(.cleansScratch) struct SampleDataTests {
     static let berlin = ImportOptions(timeZone: TimeZone(identifier: "Europe/Berlin")!)
 
     /// The store, the CSV and the JSON export of the sample journal are one journal: the same brew ids in the
@@ -25,9 +25,26 @@ import TestSupport
         #expect(store.report.methods == json.report.methods && store.report.beans == json.report.beans)
     }
 
+    /// The sample journal's stale counters (V60 77 vs 78 brews, AeroPress 34 vs 35, each with a lastUsedDate two
+    /// days early) are each reported, naming the equipment — in all three encodings that carry counters. They
+    /// used to merge into one warning per column, so AeroPress's disagreement appeared nowhere.
+    @Test func everyStaleCachedCounterIsReported() throws {
+        for file in ["journal.sqlite", "journal.json"] {
+            let r = try importChecked(Repo.sample(file), Self.berlin).report
+            let messages = r.warnings.filter { $0.kind == .cachedCounterMismatch }.map(\.message)
+            #expect(messages == [
+                "method 'V60': cached brewCount 77, recomputed from the brews 78",
+                "method 'V60': cached lastUsedDate 2026-11-19T08:50:26Z, last brew 2026-11-21T08:50:26Z",
+                "method 'AeroPress': cached brewCount 34, recomputed from the brews 35",
+                "method 'AeroPress': cached lastUsedDate 2026-11-20T11:45:44Z, last brew 2026-11-21T11:45:44Z",
+            ], "\(file)")
+            #expect(r.warnings.filter { $0.kind == .cachedCounterMismatch }.allSatisfy { $0.count == 1 })
+        }
+    }
+
     /// `SELECT COUNT(*) FROM ZBREWLOG` with plain GRDB on a private copy (independent of the importer).
     func countRows(_ url: URL) throws -> Int {
-        let copy = try Repo.scratch("count").appendingPathComponent("copy.sqlite")
+        let copy = try scratchFolder("count").appendingPathComponent("copy.sqlite")
         try FileManager.default.copyItem(at: url, to: copy)
         let queue = try DatabaseQueue(path: copy.path)
         defer { try? queue.close() }

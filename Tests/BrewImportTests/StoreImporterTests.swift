@@ -6,7 +6,7 @@ import GRDB
 import Testing
 import TestSupport
 
-@Suite struct StoreImporterTests {
+@Suite(.cleansScratch) struct StoreImporterTests {
     /// The names in a folder and each file's bytes (the stores here are small).
     func snapshot(_ folder: URL) throws -> [String: Data] {
         var out: [String: Data] = [:]
@@ -18,7 +18,7 @@ import TestSupport
 
     func generated(_ brews: Int, walTail: Int = 0) throws -> (URL, JournalGenerator) {
         let generator = JournalGenerator(GeneratorOptions(brewCount: brews, seed: 5))
-        let url = try Repo.scratch("store").appendingPathComponent("default.store")
+        let url = try scratchFolder("store").appendingPathComponent("default.store")
         try CoreDataStoreWriter(walTail: walTail).write(generator, to: url)
         return (url, generator)
     }
@@ -64,7 +64,7 @@ import TestSupport
     }
 
     @Test func aNonStoreSQLiteFileNamesTheMissingTables() throws {
-        let url = try Repo.scratch("store").appendingPathComponent("other.sqlite")
+        let url = try scratchFolder("store").appendingPathComponent("other.sqlite")
         let queue = try DatabaseQueue(path: url.path)
         try queue.write { db in try db.execute(sql: "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)") }
         try queue.close()
@@ -89,7 +89,7 @@ import TestSupport
     /// Hand-made store: missing optional columns, an unknown column, a dangling method, a text brew date that
     /// cannot be read, a non-number dose, a duplicate id, a tasting note for a brew that does not exist.
     @Test func handMadeStoreWithOddities() throws {
-        let url = try Repo.scratch("store").appendingPathComponent("odd.sqlite")
+        let url = try scratchFolder("store").appendingPathComponent("odd.sqlite")
         let queue = try DatabaseQueue(path: url.path)
         try queue.write { db in
             try db.execute(sql: """

@@ -27,10 +27,58 @@ func scratchFile(_ name: String, _ text: String) throws -> URL {
     try scratchFile(name, Data(text.utf8))
 }
 
-func scratchFile(_ name: String, _ data: Data) throws -> URL {
-    let url = try Repo.scratch("import").appendingPathComponent(name)
+func scratchFile(_ name: String, _ data: Data, sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+    let url = try scratchFolder("import", sourceLocation: sourceLocation).appendingPathComponent(name)
     try data.write(to: url)
     return url
+}
+
+/// A fresh temporary folder (`brewstats-<label>-<uuid>`) that is removed when the running test ends.
+///
+/// Only inside a suite marked ``Trait/cleansScratch``: elsewhere the folder would outlive the test, so asking for
+/// one records an issue (and the folder is still made, so the test itself can go on).
+func scratchFolder(_ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> URL {
+    let url = try Repo.scratch(label)
+    if let folders = ScratchFolders.current {
+        folders.add(url)
+    } else {
+        Issue.record("scratchFolder outside a .cleansScratch suite: \(url.path) would be left behind", sourceLocation: sourceLocation)
+    }
+    return url
+}
+
+/// The scratch folders made by one test, removed together when it ends.
+final class ScratchFolders: @unchecked Sendable {
+    /// The running test's folders (set by ``ScratchCleanup``).
+    @TaskLocal static var current: ScratchFolders?
+
+    // SAFETY of @unchecked Sendable: `urls` is only touched under `lock`.
+    private let lock = NSLock()
+    private var urls: [URL] = []
+
+    func add(_ url: URL) { lock.withLock { urls.append(url) } }
+
+    func removeAll() {
+        for url in lock.withLock({ urls }) { try? FileManager.default.removeItem(at: url) }
+    }
+}
+
+/// Gives every test of a suite (and each case of a parameterised test) its own ``ScratchFolders`` and removes
+/// them after the test, whether it passed, failed or threw.
+struct ScratchCleanup: SuiteTrait, TestTrait, TestScoping {
+    var isRecursive: Bool { true }
+
+    func provideScope(for test: Test, testCase: Test.Case?,
+                      performing function: @Sendable () async throws -> Void) async throws {
+        let folders = ScratchFolders()
+        defer { folders.removeAll() }
+        try await ScratchFolders.$current.withValue(folders) { try await function() }
+    }
+}
+
+extension Trait where Self == ScratchCleanup {
+    /// Removes the scratch folders each test makes (``scratchFolder(_:sourceLocation:)``) when it ends.
+    static var cleansScratch: Self { ScratchCleanup() }
 }
 
 /// The error an import throws, or `nil`.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite struct ValueParsingTests {
+@Suite(.cleansScratch) struct ValueParsingTests {
     @Test(arguments: [
         ("18", 18.0), ("18.5", 18.5), ("18,5", 18.5), (" 18 g", 18), ("18g", 18), ("93°C", 93), ("93 °C", 93),
         ("1.38 %", 1.38), ("-3", -3), ("+4", 4), ("1,234.5", 1234.5), ("1.234,5", 1234.5), ("2e3", 2000),
