@@ -31,11 +31,19 @@ public struct AxisSpec: Sendable, Hashable {
     public var groups: [BandGroup]
     /// Whether to draw the axis at all (ticks, labels, title).
     public var visible: Bool
+    /// Explicit tick positions (linear axes), e.g. from ``AnchoredTicks`` so reference values fall on ticks;
+    /// `nil` to let Wilkinson's extended algorithm choose. Ticks outside the domain are not drawn.
+    public var ticks: [Double]?
+    /// The range of values that can occur (e.g. 0...5 for ratings), or `nil` when unbounded. When set, ticks
+    /// are chosen inside it, jitter is kept inside it and lines are clipped to it, while the domain may be a
+    /// little wider so markers at the bounds stay whole.
+    public var valid: ClosedRange<Double>?
 
     /// Creates axis options.
     public init(title: String? = nil, domain: ClosedRange<Double>? = nil, dateDomain: ClosedRange<Date>? = nil,
                 includeZero: Bool = false, format: NumberFormat = .automatic, grid: Bool = true,
-                groups: [BandGroup] = [], visible: Bool = true) {
+                groups: [BandGroup] = [], visible: Bool = true, ticks: [Double]? = nil,
+                valid: ClosedRange<Double>? = nil) {
         self.title = title
         self.domain = domain
         self.dateDomain = dateDomain
@@ -44,6 +52,8 @@ public struct AxisSpec: Sendable, Hashable {
         self.grid = grid
         self.groups = groups
         self.visible = visible
+        self.ticks = ticks
+        self.valid = valid
     }
 }
 

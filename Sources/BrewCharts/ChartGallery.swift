@@ -93,9 +93,12 @@ public enum ChartGallery {
             settings.append(setting)
             ratings.append(quantise(4.3 - 0.035 * (setting - 24) * (setting - 24) + (random.next() - 0.5) * 1.4))
         }
-        let curve = stride(from: 17.0, through: 30.0, by: 0.5).map { CurvePoint(x: $0, y: 4.3 - 0.035 * ($0 - 24) * ($0 - 24)) }
+        // The quadratic fit peaks at 24; the LOESS curve follows the data more closely and wobbles around it.
+        let fit = QuadraticCurve(a: 4.3 - 0.035 * 576, b: 0.035 * 48, c: -0.035)
+        let curve = stride(from: 17.0, through: 30.0, by: 0.5).map { CurvePoint(x: $0, y: fit($0) + 0.12 * sin(1.3 * ($0 - 24.6))) }
         return GrindRatingInput(grinder: "Comandante C40 MK4", method: "V60", bean: "Ethiopia Guji Hambela (natural)",
-                                grindSettings: settings, ratings: ratings, loess: curve, sweetSpot: 24, spearman: 0.18)
+                                grindSettings: settings, ratings: ratings, loess: curve, sweetSpot: 24, spearman: 0.18,
+                                quadratic: fit, settingStep: 1)
     }
 }
 

@@ -23,8 +23,12 @@ struct ChartLayout {
     var xTitleBaseline = 0.0
     var notesTop = 0.0
     var legend: [LegendEntry] = []
+    /// Radius of the largest marker of each aggregated point mark, keyed by mark index (see ``markerRadius``).
+    var largestMarker: [Int: Double] = [:]
 
     static let margin = 20.0
+    /// The largest marker an aggregated point mark draws, in points.
+    static let largestMarkerCap = 9.0
 
     var titleStyle: TextStyle { TextStyle(size: theme.titleSize, bold: true, color: theme.text) }
     var subtitleStyle: TextStyle { TextStyle(size: theme.subtitleSize, color: theme.mutedText) }
@@ -47,13 +51,15 @@ struct ChartLayout {
         for (index, mark) in chart.marks.enumerated() {
             guard case .point(let point) = mark,
                   let xs = Self.continuous(point.x), let ys = Self.continuous(point.y) else { continue }
-            let statistic = PointStatistic.resolve(xs: xs, ys: ys, jitter: point.jitter, noun: point.noun)
+            let statistic = PointStatistic.resolve(xs: xs, ys: ys, jitter: point.jitter, noun: point.noun,
+                                                   xValid: point.x.kind == .linear ? chart.x.valid : nil,
+                                                   yValid: point.y.kind == .linear ? chart.y.valid : nil)
             if let note = statistic.note { notes.append(note) }
             statistics[index] = statistic
         }
         self.statistics = statistics
         self.notes = notes
-        self.legend = LegendEntry.entries(for: chart.marks)
+        self.legend = LegendEntry.entries(for: chart.marks, statistics: statistics, theme: theme)
 
         // Vertical layout: header, legend, plot, x guides, notes.
         var top = margin
@@ -69,7 +75,7 @@ struct ChartLayout {
         if !legend.isEmpty {
             top += 10
             legendTop = top
-            top += LegendEntry.rowHeight(theme)
+            top += LegendEntry.rowHeight(theme, entries: legend)
         }
         top += 16
         let axisTitle = measurer.measure("Hg", style: TextStyle(size: theme.labelSize, color: theme.mutedText))
@@ -135,6 +141,29 @@ struct ChartLayout {
         self.xScale = xScale
         self.yScale = yScale
         self.plot = Rect(x: left, y: plotTop, width: max(20, right - left), height: plotBottom - plotTop)
+
+        // Marker sizes of merged points: the largest marker fits the spacing of the discrete grid on the canvas,
+        // so neighbours do not swallow each other.
+        let coordinates = Coordinates(plot: plot, x: xScale, y: yScale)
+        for (index, statistic) in statistics where statistic.kind == .aggregated {
+            guard case .point(let mark) = chart.marks[index] else { continue }
+            func spacing(_ values: [Double?]) -> Double {
+                let sorted = Array(Set(values.compactMap { $0 })).sorted()
+                return zip(sorted.dropFirst(), sorted).map { $0 - $1 }.filter { $0 > 0.5 }.min() ?? 40
+            }
+            let sx = spacing(statistic.xs.map { coordinates.canvasX(value: $0) })
+            let sy = spacing(statistic.ys.map { coordinates.canvasY(value: $0) })
+            largestMarker[index] = max(mark.radius * 1.2, min(Self.largestMarkerCap, 0.48 * min(sx, sy)))
+        }
+    }
+
+    /// Radius of a merged marker standing for `count` points of the point mark at `index`: its area grows with
+    /// the count, from 0.7 × the mark's radius (at no points) to the largest marker (at the most points).
+    func markerRadius(_ index: Int, count: Int) -> Double {
+        guard case .point(let mark) = chart.marks[index], let statistic = statistics[index] else { return 3 }
+        let largest = largestMarker[index] ?? mark.radius * 1.2
+        let share = Double(count) / Double(max(1, statistic.counts.max() ?? 1))
+        return mark.radius * 0.7 + (largest - mark.radius * 0.7) * share.squareRoot()
     }
 
     // MARK: Scale helpers

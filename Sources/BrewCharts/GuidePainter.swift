@@ -14,44 +14,7 @@ struct GuidePainter {
             list.text(placer.fit(subtitle, style: layout.subtitleStyle, maxWidth: width),
                       at: Point(x: margin, y: layout.subtitleBaseline), style: layout.subtitleStyle)
         }
-        paintLegend(into: &list, placer: &placer)
-    }
-
-    func paintLegend(into list: inout DisplayList, placer: inout TextPlacer) {
-        guard !layout.legend.isEmpty else { return }
-        let style = TextStyle(size: theme.labelSize, color: theme.text)
-        let rowHeight = LegendEntry.rowHeight(theme)
-        var x = ChartLayout.margin
-        let centreY = layout.legendTop + rowHeight / 2
-        let baseline = placer.centredBaseline(centreY, style: style)
-        for entry in layout.legend {
-            let swatch = Rect(x: x, y: centreY - 5, width: 18, height: 10)
-            paintSwatch(entry.swatch, in: swatch, into: &list)
-            let room = chart.width - ChartLayout.margin - (swatch.maxX + 6)
-            guard room > 20 else { break }
-            let label = placer.fit(entry.label, style: style, maxWidth: room)
-            list.text(label, at: Point(x: swatch.maxX + 6, y: baseline), style: style)
-            x = swatch.maxX + 6 + layout.measurer.measure(label, style: style).width + 18
-        }
-    }
-
-    func paintSwatch(_ swatch: LegendEntry.Swatch, in rect: Rect, into list: inout DisplayList) {
-        switch swatch {
-        case .point(let series):
-            MarkPainter.marker(theme.style(series), center: Point(x: rect.midX, y: rect.midY), radius: 3.6,
-                               fillAlpha: 0.85, into: &list)
-        case .line(let series, let width):
-            let style = theme.style(series)
-            list.stroke(.segment(Point(x: rect.x, y: rect.midY), Point(x: rect.maxX, y: rect.midY)), color: style.color,
-                        style: StrokeStyle(width: min(width, 3), dash: style.dash, round: style.dash.isEmpty))
-        case .bar(let series):
-            list.fill(.rect(rect.insetBy(1)), color: series == 0 ? theme.bar : theme.style(series).color)
-        case .band:
-            list.fill(.rect(rect), color: theme.band)
-            list.stroke(.rect(rect), color: theme.bandEdge, style: StrokeStyle(width: 0.8))
-        case .area(let series):
-            list.fill(.rect(rect), color: theme.style(series).color.withAlpha(0.18))
-        }
+        LegendPainter(layout: layout).paint(into: &list, placer: &placer)
     }
 
     /// Grid lines behind the marks.

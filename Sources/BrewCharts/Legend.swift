@@ -1,4 +1,10 @@
+import Foundation
+
 /// One legend item: a swatch drawn like its mark, and a label.
+///
+/// Point marks are described by what the statistic stage made of them: a marker for individual points, a size
+/// key for points merged by count (``Swatch/sizes(mark:counts:)``), a shade ramp with the smallest and largest
+/// counts for binned points (``Swatch/ramp(low:high:lowCount:highCount:)``).
 struct LegendEntry: Sendable, Hashable {
     enum Swatch: Sendable, Hashable {
         case point(series: Int)
@@ -6,18 +12,41 @@ struct LegendEntry: Sendable, Hashable {
         case bar(series: Int)
         case band
         case area(series: Int)
+        /// Merged markers of the point mark at index `mark`, one per count, sized like the plot's.
+        case sizes(mark: Int, counts: [Int])
+        /// A density ramp from `low` to `high`, labelled with the cell counts at its ends.
+        case ramp(low: Color, high: Color, lowCount: Int, highCount: Int)
     }
 
     let swatch: Swatch
     let label: String
 
     /// Entries for every mark with a legend label, in mark order, without duplicates.
-    static func entries(for marks: [Mark]) -> [LegendEntry] {
+    static func entries(for marks: [Mark], statistics: [Int: PointStatistic] = [:], theme: Theme = .monochrome) -> [LegendEntry] {
         var entries: [LegendEntry] = []
-        for mark in marks {
+        for (index, mark) in marks.enumerated() {
             let entry: LegendEntry?
             switch mark {
-            case .point(let m): entry = m.label.map { LegendEntry(swatch: .point(series: m.series), label: $0) }
+            case .point(let m):
+                entry = m.label.map { label in
+                    guard let statistic = statistics[index], !statistic.counts.isEmpty else {
+                        return LegendEntry(swatch: .point(series: m.series), label: label)
+                    }
+                    let low = statistic.counts.min()!, high = statistic.counts.max()!
+                    switch statistic.kind {
+                    case .individual:
+                        return LegendEntry(swatch: .point(series: m.series), label: label)
+                    case .aggregated:
+                        return LegendEntry(swatch: .sizes(mark: index, counts: keyCounts(low: low, high: high)),
+                                           label: "\(m.noun) per marker")
+                    case .binned:
+                        // The shade of the emptiest cell, as the painter computes it (log scale).
+                        let t = high > 0 ? log1p(Double(low)) / log1p(Double(high)) : 0
+                        return LegendEntry(swatch: .ramp(low: theme.densityLow.mixed(with: theme.densityHigh, t), high: theme.densityHigh,
+                                                         lowCount: low, highCount: high),
+                                           label: "\(m.noun) per cell")
+                    }
+                }
             case .line(let m): entry = m.label.map { LegendEntry(swatch: .line(series: m.series, width: m.width), label: $0) }
             case .bar(let m): entry = m.label.map { LegendEntry(swatch: .bar(series: m.series), label: $0) }
             case .area(let m): entry = m.label.map { LegendEntry(swatch: .area(series: m.series), label: $0) }
@@ -29,5 +58,109 @@ struct LegendEntry: Sendable, Hashable {
         return entries
     }
 
-    static func rowHeight(_ theme: Theme) -> Double { max(12, theme.labelSize * 1.5) }
+    /// The counts a size key shows: the smallest, the round number (1, 2 or 5 × 10ⁿ) nearest their geometric
+    /// mean when it is clearly between them, and the largest.
+    static func keyCounts(low: Int, high: Int) -> [Int] {
+        guard high > low else { return [high] }
+        var keys = [low]
+        let target = (Double(max(1, low)) * Double(high)).squareRoot()
+        let magnitude = pow(10, floor(log10(max(1, target))))
+        let middle = Int(([1.0, 2, 5, 10].map { $0 * magnitude }.min { abs($0 - target) < abs($1 - target) } ?? target))
+        if Double(middle) > Double(low) * 1.5, Double(middle) < Double(high) / 1.5 { keys.append(middle) }
+        keys.append(high)
+        return keys
+    }
+
+    /// The legend row height: room for the label text, and for the largest marker of a size key.
+    static func rowHeight(_ theme: Theme, entries: [LegendEntry] = []) -> Double {
+        let text = max(12, theme.labelSize * 1.5)
+        let sized = entries.contains { if case .sizes = $0.swatch { return true } else { return false } }
+        return sized ? max(text, 2 * ChartLayout.largestMarkerCap + 4) : text
+    }
+}
+
+/// Draws the legend row under the subtitle: each entry's swatch, then its label, left to right; entries that
+/// no longer fit are left out.
+struct LegendPainter {
+    let layout: ChartLayout
+    var theme: Theme { layout.theme }
+
+    func paint(into list: inout DisplayList, placer: inout TextPlacer) {
+        guard !layout.legend.isEmpty else { return }
+        let style = TextStyle(size: theme.labelSize, color: theme.text)
+        let countStyle = TextStyle(size: theme.tickSize, color: theme.mutedText)
+        let rowHeight = LegendEntry.rowHeight(theme, entries: layout.legend)
+        let right = layout.chart.width - ChartLayout.margin
+        var x = ChartLayout.margin
+        let centreY = layout.legendTop + rowHeight / 2
+        let baseline = placer.centredBaseline(centreY, style: style)
+        let countBaseline = placer.centredBaseline(centreY, style: countStyle)
+        func text(_ string: String, _ style: TextStyle, _ baseline: Double) {
+            list.text(string, at: Point(x: x, y: baseline), style: style)
+            x += layout.measurer.measure(string, style: style).width
+        }
+        for entry in layout.legend {
+            guard right - x > 60 else { break }
+            switch entry.swatch {
+            case .sizes(let mark, let counts):
+                let series = theme.style(layout.chart.marks[mark].pointSeries ?? 0)
+                let filled = SeriesStyle(color: series.color, shape: series.shape, dash: series.dash, filled: true)
+                for count in counts {
+                    let r = layout.markerRadius(mark, count: count)
+                    MarkPainter.marker(filled, center: Point(x: x + r, y: centreY), radius: r, fillAlpha: 0.3, into: &list)
+                    x += 2 * r + 3
+                    text(PointStatistic.grouped(count), countStyle, countBaseline)
+                    x += 8
+                }
+            case .ramp(let low, let high, let lowCount, let highCount):
+                text(PointStatistic.grouped(lowCount), countStyle, countBaseline)
+                x += 4
+                let steps = 6
+                for i in 0..<steps {
+                    let t = Double(i) / Double(steps - 1)
+                    list.fill(.rect(Rect(x: x + Double(i) * 8, y: centreY - 5, width: 8.3, height: 10)), color: low.mixed(with: high, t))
+                }
+                x += Double(steps) * 8 + 4
+                text(PointStatistic.grouped(highCount), countStyle, countBaseline)
+                x += 6
+            default:
+                paintSwatch(entry.swatch, in: Rect(x: x, y: centreY - 5, width: 18, height: 10), into: &list)
+                x += 24
+            }
+            let room = right - x
+            guard room > 20 else { break }
+            let label = placer.fit(entry.label, style: style, maxWidth: room)
+            text(label, style, baseline)
+            x += 18
+        }
+    }
+
+    func paintSwatch(_ swatch: LegendEntry.Swatch, in rect: Rect, into list: inout DisplayList) {
+        switch swatch {
+        case .point(let series):
+            MarkPainter.marker(theme.style(series), center: Point(x: rect.midX, y: rect.midY), radius: 3.6,
+                               fillAlpha: 0.85, into: &list)
+        case .line(let series, let width):
+            let style = theme.style(series)
+            list.stroke(.segment(Point(x: rect.x, y: rect.midY), Point(x: rect.maxX, y: rect.midY)), color: style.color,
+                        style: StrokeStyle(width: min(width, 3), dash: style.dash, round: style.dash.isEmpty))
+        case .bar(let series):
+            list.fill(.rect(rect.insetBy(1)), color: series == 0 ? theme.bar : theme.style(series).color)
+        case .band:
+            list.fill(.rect(rect), color: theme.band)
+            list.stroke(.rect(rect), color: theme.bandEdge, style: StrokeStyle(width: 0.8))
+        case .area(let series):
+            list.fill(.rect(rect), color: theme.style(series).color.withAlpha(0.18))
+        case .sizes, .ramp:
+            break
+        }
+    }
+}
+
+extension Mark {
+    /// The series of a point mark, `nil` for other marks.
+    var pointSeries: Int? {
+        if case .point(let m) = self { return m.series }
+        return nil
+    }
 }

@@ -6,47 +6,58 @@ struct MarkPainter {
     let coordinates: Coordinates
     var theme: Theme { layout.theme }
 
-    /// Draws all marks in spec order. Text marks and labels are placed after the shapes so they stay readable.
+    /// Whether a point mark of the chart was binned into a density grid (drawn beneath everything else).
+    var hasDensity: Bool { layout.statistics.values.contains { if case .binned = $0.kind { true } else { false } } }
+
+    /// Draws all marks: density cells first, then every other mark in spec order, then their labels.
+    ///
+    /// Density cells go beneath the other marks so reference outlines and lines stay visible over a cloud of a
+    /// million brews; those lines then get a halo in the background colour. Labels are placed last, keeping
+    /// clear of the data (``TextPlacer``), required labels first.
     func paint(into list: inout DisplayList, placer: inout TextPlacer) {
         let plot = layout.plot
+        placer.obstacles = obstacles()
         list.pushClip(plot.insetBy(-6))
-        var labels: [(String, Point, TextAlignment, TextStyle, Bool)] = []
+        for (index, mark) in layout.chart.marks.enumerated() {
+            if case .point(let point) = mark, let statistic = layout.statistics[index], case .binned = statistic.kind {
+                paintPoints(point, index: index, statistic, into: &list)
+            }
+        }
+        var labels: [PendingLabel] = []
         for (index, mark) in layout.chart.marks.enumerated() {
             switch mark {
-            case .band(let band): bandLabel(band, labels: &labels)
+            case .band(let band):
+                paintBandEdge(band, into: &list)
+                bandLabel(band, labels: &labels)
             case .area(let area): paintArea(area, into: &list)
             case .bar(let bar): paintBar(bar, into: &list, labels: &labels)
             case .rule(let rule): paintRule(rule, into: &list, labels: &labels)
             case .line(let line): paintLine(line, into: &list, labels: &labels)
             case .point(let point):
-                if let statistic = layout.statistics[index] { paintPoints(point, statistic, into: &list) }
-            case .text(let text):
-                guard let anchor = coordinates.point(text.x, text.y) else { continue }
-                let style: TextStyle
-                switch text.role {
-                case .annotation: style = TextStyle(size: theme.labelSize, color: theme.mutedText)
-                case .emphasis: style = TextStyle(size: theme.labelSize, bold: true, color: theme.emphasis)
-                case .value: style = TextStyle(size: theme.tickSize, color: theme.text)
-                }
-                labels.append((text.text, Point(x: anchor.x + text.offset.x, y: anchor.y + text.offset.y), text.alignment, style,
-                               text.role != .value))
+                guard let statistic = layout.statistics[index] else { continue }
+                if case .binned = statistic.kind { continue }
+                paintPoints(point, index: index, statistic, into: &list)
+            case .text(let text): textLabel(text, labels: &labels)
             }
         }
         list.popClip()
-        for (text, anchor, alignment, style, halo) in labels {
-            guard let (fitted, origin, rect) = placer.place(text, at: anchor, alignment: alignment, style: style, padding: 2) else { continue }
-            if halo { list.fill(.rect(rect.insetBy(-2)), color: theme.background.withAlpha(0.88)) }
-            list.text(fitted, at: origin, style: style)
-        }
+        place(labels, into: &list, placer: &placer)
     }
 
-    /// Shaded ranges go first, under the grid, so grid lines stay visible through them.
+    /// Shaded ranges go first, under the grid, so grid lines stay visible through them. Their outlines are drawn
+    /// later, in spec order.
     func paintBands(into list: inout DisplayList) {
         list.pushClip(layout.plot)
         for mark in layout.chart.marks {
-            if case .band(let band) = mark { paintBand(band, into: &list) }
+            if case .band(let band) = mark { list.fill(.rect(bandRect(band)), color: theme.band) }
         }
         list.popClip()
+    }
+
+    /// A background-coloured stroke under `path`, so a line stays readable over density cells.
+    func halo(_ path: Path, width: Double, into list: inout DisplayList) {
+        guard hasDensity else { return }
+        list.stroke(path, color: theme.background.withAlpha(0.8), style: StrokeStyle(width: width + 2.6, round: true))
     }
 
     func bandRect(_ band: BandMark) -> Rect {
@@ -58,24 +69,20 @@ struct MarkPainter {
         return Rect(corner: Point(x: x0, y: y0), corner: Point(x: x1, y: y1))
     }
 
-    func bandLabel(_ band: BandMark, labels: inout [(String, Point, TextAlignment, TextStyle, Bool)]) {
-        guard let label = band.label else { return }
-        let plot = layout.plot
+    func paintBandEdge(_ band: BandMark, into list: inout DisplayList) {
         let rect = bandRect(band)
-        let style = TextStyle(size: theme.tickSize, bold: true, color: theme.mutedText)
-        let ascent = layout.measurer.measure(label, style: style).ascent
-        labels.append((label, Point(x: max(rect.x, plot.x) + 6, y: max(rect.y, plot.y) + ascent + 5), .leading, style, true))
-    }
-
-    func paintBand(_ band: BandMark, into list: inout DisplayList) {
-        let rect = bandRect(band)
-        list.fill(.rect(rect), color: theme.band)
-        let edge = StrokeStyle(width: 0.8)
+        var edges: [Path] = []
         if band.x != nil && band.y != nil {
-            list.stroke(.rect(rect), color: theme.bandEdge, style: edge)
+            edges = [.rect(rect)]
         } else if band.y != nil {
-            list.stroke(.segment(Point(x: rect.x, y: rect.y), Point(x: rect.maxX, y: rect.y)), color: theme.bandEdge, style: edge)
-            list.stroke(.segment(Point(x: rect.x, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)), color: theme.bandEdge, style: edge)
+            edges = [.segment(Point(x: rect.x, y: rect.y), Point(x: rect.maxX, y: rect.y)),
+                     .segment(Point(x: rect.x, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY))]
+        }
+        // Over density cells the outline is drawn darker, on a halo, so the box shows through the cloud.
+        let style = StrokeStyle(width: hasDensity ? 1.2 : 0.8)
+        for edge in edges {
+            halo(edge, width: style.width, into: &list)
+            list.stroke(edge, color: hasDensity ? theme.axis : theme.bandEdge, style: style)
         }
     }
 
@@ -92,31 +99,28 @@ struct MarkPainter {
         list.fill(.polygon(upper + lower.reversed()), color: theme.style(area.series).color.withAlpha(0.16))
     }
 
-    func paintBar(_ bar: BarMark, into list: inout DisplayList, labels: inout [(String, Point, TextAlignment, TextStyle, Bool)]) {
-        let color = bar.series == 0 ? theme.bar : theme.style(bar.series).color
-        let valueStyle = TextStyle(size: theme.tickSize, color: theme.text)
-        let zeroStyle = StrokeStyle(width: 1.5)
+    /// One bar on the canvas: its rectangle (from the baseline to the value) and value.
+    struct BarGeometry {
+        var rect: Rect
+        var value: Double
+        var horizontal: Bool
+    }
+
+    /// The bars of a bar mark on the canvas, skipping non-finite values and unknown categories.
+    func barGeometry(_ bar: BarMark) -> [BarGeometry] {
+        var result: [BarGeometry] = []
         if case .categories(let names) = bar.y, case .numbers(let values) = bar.x, case .band(let band) = layout.yScale {
-            // Horizontal bars.
-            guard let x0 = coordinates.canvasX(value: 0) else { return }
+            guard let x0 = coordinates.canvasX(value: 0) else { return [] }
             for (name, value) in zip(names, values) where value.isFinite {
                 guard let slot = band.band(name), let x1 = coordinates.canvasX(value: value) else { continue }
-                let top = coordinates.canvasY(slot.start)
-                let bottom = coordinates.canvasY(slot.start + slot.size)
-                list.fill(.rect(Rect(corner: Point(x: x0, y: top), corner: Point(x: x1, y: bottom))), color: color)
-                if bar.valueLabels {
-                    let label = TickFormatter.labels([value], format: .automatic)[0]
-                    let baseline = (top + bottom) / 2 + layout.measurer.measure(label, style: valueStyle).ascent * 0.36
-                    labels.append((label, Point(x: max(x0, x1) + 5, y: baseline), .leading, valueStyle, false))
-                }
+                let top = coordinates.canvasY(slot.start), bottom = coordinates.canvasY(slot.start + slot.size)
+                result.append(BarGeometry(rect: Rect(corner: Point(x: x0, y: top), corner: Point(x: x1, y: bottom)), value: value, horizontal: true))
             }
-            return
+            return result
         }
-        // Vertical bars over categories, dates or numbers.
-        guard let y0 = coordinates.canvasY(value: 0), case .numbers(let values) = bar.y else { return }
-        let count = min(bar.x.count, values.count)
+        guard let y0 = coordinates.canvasY(value: 0), case .numbers(let values) = bar.y else { return [] }
         let centres = coordinates.xs(bar.x)
-        for i in 0..<count where values[i].isFinite {
+        for i in 0..<min(bar.x.count, values.count) where values[i].isFinite {
             var left: Double
             var right: Double
             switch (bar.x, layout.xScale) {
@@ -133,85 +137,107 @@ struct MarkPainter {
                 right = b - gap
             }
             guard let y1 = coordinates.canvasY(value: values[i]) else { continue }
-            if values[i] == 0 {
+            result.append(BarGeometry(rect: Rect(corner: Point(x: left, y: y0), corner: Point(x: right, y: y1)), value: values[i], horizontal: false))
+        }
+        return result
+    }
+
+    /// The canvas rectangles of a bar mark's non-zero bars.
+    func barRects(_ bar: BarMark) -> [Rect] { barGeometry(bar).filter { $0.value != 0 }.map(\.rect) }
+
+    func paintBar(_ bar: BarMark, into list: inout DisplayList, labels: inout [PendingLabel]) {
+        let color = bar.series == 0 ? theme.bar : theme.style(bar.series).color
+        let valueStyle = TextStyle(size: theme.tickSize, color: theme.text)
+        for geometry in barGeometry(bar) {
+            let r = geometry.rect
+            let label = TickFormatter.labels([geometry.value], format: .automatic)[0]
+            if geometry.horizontal {
+                list.fill(.rect(r), color: color)
+                if bar.valueLabels {
+                    let baseline = r.midY + layout.measurer.measure(label, style: valueStyle).ascent * 0.36
+                    labels.append(PendingLabel(label, at: Point(x: r.maxX + 5, y: baseline), .leading, valueStyle))
+                }
+                continue
+            }
+            if geometry.value == 0 {
                 // A zero is data, not a gap: mark it on the baseline.
-                list.stroke(.segment(Point(x: left, y: y0 - 0.75), Point(x: right, y: y0 - 0.75)), color: theme.mutedText, style: zeroStyle)
+                list.stroke(.segment(Point(x: r.x, y: r.maxY - 0.75), Point(x: r.maxX, y: r.maxY - 0.75)), color: theme.mutedText,
+                            style: StrokeStyle(width: 1.5))
             } else {
-                list.fill(.rect(Rect(corner: Point(x: left, y: y0), corner: Point(x: right, y: y1))), color: color)
+                list.fill(.rect(r), color: color)
             }
             if bar.valueLabels {
-                let label = TickFormatter.labels([values[i]], format: .automatic)[0]
-                labels.append((label, Point(x: (left + right) / 2, y: min(y0, y1) - 4), .center, valueStyle, false))
+                labels.append(PendingLabel(label, at: Point(x: r.midX, y: r.y - 4), .center, valueStyle))
             }
         }
     }
 
-    func paintRule(_ rule: RuleMark, into list: inout DisplayList, labels: inout [(String, Point, TextAlignment, TextStyle, Bool)]) {
+    func paintRule(_ rule: RuleMark, into list: inout DisplayList, labels: inout [PendingLabel]) {
         let plot = layout.plot
         let color = rule.emphasised ? theme.emphasis : theme.axis
         let style = rule.emphasised ? StrokeStyle(width: 1.5) : StrokeStyle(width: 1, dash: [4, 3])
         let labelStyle = TextStyle(size: theme.labelSize, bold: rule.emphasised, color: rule.emphasised ? theme.emphasis : theme.mutedText)
-        let ascent = layout.measurer.measure("Hg", style: labelStyle).ascent
+        let path: Path
         switch rule.orientation {
         case .vertical:
             guard let ux = layout.xScale.unit(rule.value) else { return }
             let x = coordinates.canvasX(ux)
-            list.stroke(.segment(Point(x: x, y: plot.y), Point(x: x, y: plot.maxY)), color: color, style: style)
-            if let label = rule.label {
-                let width = layout.measurer.measure(label, style: labelStyle).width
-                let leftSide = x + 6 + width > plot.maxX
-                labels.append((label, Point(x: leftSide ? x - 6 : x + 6, y: plot.y + ascent + 2),
-                               leftSide ? .trailing : .leading, labelStyle, true))
-            }
+            path = .segment(Point(x: x, y: plot.y), Point(x: x, y: plot.maxY))
+            if let label = rule.label { labels.append(verticalRuleLabel(label, x: x, style: labelStyle)) }
         case .horizontal:
             guard let uy = layout.yScale.unit(rule.value) else { return }
             let y = coordinates.canvasY(uy)
-            list.stroke(.segment(Point(x: plot.x, y: y), Point(x: plot.maxX, y: y)), color: color, style: style)
-            if let label = rule.label {
-                labels.append((label, Point(x: plot.maxX - 4, y: y - 5), .trailing, labelStyle, true))
-            }
+            path = .segment(Point(x: plot.x, y: y), Point(x: plot.maxX, y: y))
+            if let label = rule.label { labels.append(horizontalRuleLabel(label, y: y, style: labelStyle)) }
         }
+        halo(path, width: style.width, into: &list)
+        list.stroke(path, color: color, style: style)
     }
 
-    func paintLine(_ line: LineMark, into list: inout DisplayList, labels: inout [(String, Point, TextAlignment, TextStyle, Bool)]) {
+    func paintLine(_ line: LineMark, into list: inout DisplayList, labels: inout [PendingLabel]) {
         let style = theme.style(line.series)
+        var path = Path()
+        for run in runs(line) {
+            path.move(to: run[0])
+            for p in run.dropFirst() { path.line(to: p) }
+        }
+        // Lines stop at the bounds of the valid range (a LOESS fit does not dip below a rating of 0).
+        let valid = validBand()
+        if let valid { list.pushClip(valid) }
+        halo(path, width: line.width, into: &list)
+        list.stroke(path, color: style.color, style: StrokeStyle(width: line.width, dash: style.dash, round: style.dash.isEmpty))
+        if valid != nil { list.popClip() }
+        if let label = line.endLabel, let pending = lineEndLabel(label, line: line) { labels.append(pending) }
+    }
+
+    /// The visible runs of a line on the canvas: consecutive finite points, at least two per run.
+    func runs(_ line: LineMark) -> [[Point]] {
         let xs = coordinates.xs(line.x)
         let ys = coordinates.ys(line.y)
-        var path = Path()
+        var result: [[Point]] = []
         var run: [Point] = []
-        var last: Point?
-        func flush() {
-            if run.count >= 2 {
-                path.move(to: run[0])
-                for p in run.dropFirst() { path.line(to: p) }
-            }
-            run = []
-        }
         for i in 0..<min(xs.count, ys.count) {
             if let x = xs[i], let y = ys[i] {
                 run.append(Point(x: x, y: y))
-                last = Point(x: x, y: y)
             } else {
-                flush()
+                if run.count >= 2 { result.append(run) }
+                run = []
             }
         }
-        flush()
-        list.stroke(path, color: style.color, style: StrokeStyle(width: line.width, dash: style.dash, round: style.dash.isEmpty))
-        if let label = line.endLabel, let end = last {
-            let plot = layout.plot
-            let labelStyle = TextStyle(size: theme.tickSize, color: theme.mutedText)
-            let size = layout.measurer.measure(label, style: labelStyle)
-            if end.x < plot.maxX - size.width - 8 {
-                // The line leaves through the top: label to its right, just below the edge.
-                labels.append((label, Point(x: end.x + 5, y: end.y + size.ascent + 3), .leading, labelStyle, true))
-            } else {
-                // The line leaves through the right edge: label above it, ending at the edge.
-                labels.append((label, Point(x: plot.maxX - 3, y: max(plot.y + size.ascent + 2, end.y - 5)), .trailing, labelStyle, true))
-            }
-        }
+        if run.count >= 2 { result.append(run) }
+        return result
     }
 
-    func paintPoints(_ mark: PointMark, _ statistic: PointStatistic, into list: inout DisplayList) {
+    /// The canvas strip of the y axis's valid range (the plot's width, plus the marker overhang), or `nil`.
+    func validBand() -> Rect? {
+        guard let valid = layout.chart.y.valid, let top = coordinates.canvasY(value: valid.upperBound),
+              let bottom = coordinates.canvasY(value: valid.lowerBound) else { return nil }
+        let plot = layout.plot
+        let y0 = max(plot.y - 6, min(top, bottom)), y1 = min(plot.maxY + 6, max(top, bottom))
+        return Rect(x: plot.x - 6, y: y0, width: plot.width + 12, height: max(0, y1 - y0))
+    }
+
+    func paintPoints(_ mark: PointMark, index: Int, _ statistic: PointStatistic, into list: inout DisplayList) {
         let style = theme.style(mark.series)
         switch statistic.kind {
         case .individual:
@@ -220,34 +246,35 @@ struct MarkPainter {
                 Self.marker(style, center: Point(x: x, y: y), radius: mark.radius, fillAlpha: 0.7, into: &list)
             }
         case .aggregated:
-            let maxCount = Double(statistic.counts.max() ?? 1)
-            // The largest marker fits the spacing of the discrete grid, so neighbours do not swallow each other.
-            func spacing(_ values: [Double?]) -> Double {
-                let sorted = Array(Set(values.compactMap { $0 })).sorted()
-                return zip(sorted.dropFirst(), sorted).map { $0 - $1 }.filter { $0 > 0.5 }.min() ?? 40
-            }
-            let xsCanvas = statistic.xs.map { coordinates.canvasX(value: $0) }
-            let ysCanvas = statistic.ys.map { coordinates.canvasY(value: $0) }
-            let largest = max(mark.radius * 1.2, min(16, 0.48 * min(spacing(xsCanvas), spacing(ysCanvas))))
             let filled = SeriesStyle(color: style.color, shape: style.shape, dash: style.dash, filled: true)
             for i in 0..<statistic.xs.count {
                 guard let x = coordinates.canvasX(value: statistic.xs[i]), let y = coordinates.canvasY(value: statistic.ys[i]) else { continue }
-                let share = Double(statistic.counts[i]) / maxCount
-                let radius = mark.radius * 0.7 + (largest - mark.radius * 0.7) * share.squareRoot()
+                let radius = layout.markerRadius(index, count: statistic.counts[i])
                 Self.marker(filled, center: Point(x: x, y: y), radius: radius, fillAlpha: 0.3, into: &list)
             }
-        case .binned(let cw, let ch):
-            let maxLog = log1p(Double(statistic.counts.max() ?? 1))
-            for i in 0..<statistic.xs.count {
-                guard let x0 = coordinates.canvasX(value: statistic.xs[i] - cw / 2), let x1 = coordinates.canvasX(value: statistic.xs[i] + cw / 2),
-                      let y0 = coordinates.canvasY(value: statistic.ys[i] - ch / 2), let y1 = coordinates.canvasY(value: statistic.ys[i] + ch / 2)
-                else { continue }
-                let t = maxLog > 0 ? log1p(Double(statistic.counts[i])) / maxLog : 1
+        case .binned:
+            for (i, rect) in cellRects(statistic) {
                 // Cells overlap by a hair so anti-aliasing leaves no seams between them.
-                list.fill(.rect(Rect(corner: Point(x: x0, y: y0), corner: Point(x: x1, y: y1)).insetBy(-0.3)),
-                          color: theme.densityLow.mixed(with: theme.densityHigh, t))
+                list.fill(.rect(rect.insetBy(-0.3)), color: theme.densityLow.mixed(with: theme.densityHigh, cellShade(statistic, i)))
             }
         }
+    }
+
+    /// The canvas rectangles of a binned statistic's cells, with their indices.
+    func cellRects(_ statistic: PointStatistic) -> [(Int, Rect)] {
+        guard case .binned(let cw, let ch) = statistic.kind else { return [] }
+        return statistic.xs.indices.compactMap { i in
+            guard let x0 = coordinates.canvasX(value: statistic.xs[i] - cw / 2), let x1 = coordinates.canvasX(value: statistic.xs[i] + cw / 2),
+                  let y0 = coordinates.canvasY(value: statistic.ys[i] - ch / 2), let y1 = coordinates.canvasY(value: statistic.ys[i] + ch / 2)
+            else { return nil }
+            return (i, Rect(corner: Point(x: x0, y: y0), corner: Point(x: x1, y: y1)))
+        }
+    }
+
+    /// A cell's position on the density ramp: log(1 + count) ÷ log(1 + largest count), so sparse cells still show.
+    func cellShade(_ statistic: PointStatistic, _ i: Int) -> Double {
+        let maxLog = log1p(Double(statistic.counts.max() ?? 1))
+        return maxLog > 0 ? log1p(Double(statistic.counts[i])) / maxLog : 1
     }
 
     /// Draws one marker of the series' shape; filled series get a translucent fill and a solid outline.

@@ -30,9 +30,15 @@ public enum TextRole: Sendable, Hashable {
     case emphasis
     /// Value labels on bars.
     case value
+    /// Names of regions of the plot (e.g. "Strong · under-extracted"): smaller and lighter than tick labels,
+    /// with a glyph halo instead of a box, so they read as annotations and do not cut the lines beneath.
+    case region
 }
 
 /// Deterministic jitter: each point is moved by a pseudo-random offset derived from its index and `seed`.
+///
+/// Jitter never leaves an axis's valid range (``AxisSpec/valid``): an offset that would cross a bound is
+/// mirrored inwards, so a rating of 0 is jittered upwards and a 5 downwards.
 public struct Jitter: Sendable, Hashable {
     /// Total horizontal spread in data units (offsets lie in ±width/2).
     public var width: Double
@@ -51,6 +57,10 @@ public struct Jitter: Sendable, Hashable {
 /// Scatter points. The statistic stage keeps large inputs sane: up to `PointMark.individualLimit` points are
 /// drawn one by one (jittered if asked); more points with identical (x, y) are merged into one mark sized by
 /// count; above `PointMark.distinctLimit` distinct positions the points are binned into a density grid.
+///
+/// The legend follows what is drawn: a marker for individual points, a size key ("1 · 50 · 400 brews per
+/// position") for merged points, and a shade ramp with the smallest and largest cell counts for a density grid.
+/// Binned cells are painted beneath every other mark so reference lines and outlines stay visible.
 public struct PointMark: Sendable, Hashable {
     /// Horizontal positions (numbers or dates).
     public var x: Channel
@@ -152,7 +162,8 @@ public struct RuleMark: Sendable, Hashable {
     public var orientation: Orientation
     /// Position on the perpendicular axis.
     public var value: PlotValue
-    /// Text placed at the line's top (vertical) or right end (horizontal), or `nil`.
+    /// Text placed at the line's top (vertical) or right end (horizontal), or `nil`. When that spot covers data
+    /// or other text, the label moves along the rule (to the other side, the other end, then inwards).
     public var label: String?
     /// Whether the rule is emphasised (solid, dark) rather than a quiet dashed reference.
     public var emphasised: Bool
@@ -189,8 +200,13 @@ public struct AreaMark: Sendable, Hashable {
     }
 }
 
-/// Text placed at a data position, with an offset in points. Overlapping text marks are dropped, later ones
-/// first, so labels never collide.
+/// Text placed at a data position, with an offset in points.
+///
+/// Placement: the label is tried at `offset`, then at each of `nudges` in order, and the first position that
+/// overlaps no earlier text and covers no data mark wins; when every position covers data, the one covering
+/// least is used. A label that would overlap earlier text everywhere is dropped — unless it is `required`,
+/// in which case it is placed before the optional labels of the chart (so it wins their space) and, as a
+/// last resort, at its first position.
 public struct TextMark: Sendable, Hashable {
     /// Horizontal data position.
     public var x: PlotValue
@@ -204,16 +220,23 @@ public struct TextMark: Sendable, Hashable {
     public var offset: Point
     /// Visual role.
     public var role: TextRole
+    /// Alternative offsets (points, y down) tried in order when `offset` is taken or covers data.
+    public var nudges: [Point]
+    /// Whether the label must appear (placed first, never dropped).
+    public var required: Bool
 
     /// Creates a text mark.
     public init(x: PlotValue, y: PlotValue, text: String, alignment: TextAlignment = .center,
-                offset: Point = Point(x: 0, y: 0), role: TextRole = .annotation) {
+                offset: Point = Point(x: 0, y: 0), role: TextRole = .annotation, nudges: [Point] = [],
+                required: Bool = false) {
         self.x = x
         self.y = y
         self.text = text
         self.alignment = alignment
         self.offset = offset
         self.role = role
+        self.nudges = nudges
+        self.required = required
     }
 }
 
@@ -223,7 +246,8 @@ public struct BandMark: Sendable, Hashable {
     public var x: ClosedRange<Double>?
     /// Vertical extent, or `nil` for the full height.
     public var y: ClosedRange<Double>?
-    /// Label placed inside the band's top-left corner.
+    /// Label placed inside the band's top-left corner, or — when that covers data — another inside corner, or
+    /// just outside the band's top or bottom edge.
     public var label: String?
     /// Legend entry.
     public var legend: String?

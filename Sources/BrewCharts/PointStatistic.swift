@@ -7,7 +7,8 @@ import Foundation
 ///   proportional to the count (grind settings and ratings are discrete, so this is exact, not a sample).
 /// - More distinct positions: counts in a `columns × rows` grid over the data extent, drawn as shaded cells.
 ///
-/// Non-finite coordinates are dropped. Output order is deterministic (sorted by x, then y).
+/// Non-finite coordinates are dropped. Output order is deterministic (sorted by x, then y). Jitter is mirrored
+/// inwards at the bounds of the axes' valid ranges, so no jittered point leaves them.
 struct PointStatistic: Sendable {
     enum Kind: Sendable, Equatable {
         case individual
@@ -34,7 +35,8 @@ struct PointStatistic: Sendable {
     }
 
     /// Resolves continuous coordinates (numbers, or seconds for dates) into marks.
-    static func resolve(xs rawX: [Double], ys rawY: [Double], jitter: Jitter?, noun: String) -> PointStatistic {
+    static func resolve(xs rawX: [Double], ys rawY: [Double], jitter: Jitter?, noun: String,
+                        xValid: ClosedRange<Double>? = nil, yValid: ClosedRange<Double>? = nil) -> PointStatistic {
         let n = min(rawX.count, rawY.count)
         var xs: [Double] = []
         var ys: [Double] = []
@@ -49,8 +51,8 @@ struct PointStatistic: Sendable {
             if let jitter {
                 for i in 0..<total {
                     var state = jitter.seed &+ UInt64(i) &* 0x9E37_79B9_7F4A_7C15
-                    xs[i] += (unitRandom(&state) - 0.5) * jitter.width
-                    ys[i] += (unitRandom(&state) - 0.5) * jitter.height
+                    xs[i] = jittered(xs[i], by: (unitRandom(&state) - 0.5) * jitter.width, inside: xValid)
+                    ys[i] = jittered(ys[i], by: (unitRandom(&state) - 0.5) * jitter.height, inside: yValid)
                 }
             }
             return PointStatistic(kind: .individual, xs: xs, ys: ys, counts: Array(repeating: 1, count: total),
@@ -96,6 +98,15 @@ struct PointStatistic: Sendable {
         return PointStatistic(
             kind: .binned(cellWidth: cw, cellHeight: ch), xs: outX, ys: outY, counts: outCount, total: xs.count,
             note: "\(grouped(xs.count)) \(noun) binned into a \(columns) × \(rows) grid: cell shade shows the count.")
+    }
+
+    /// `value + offset`, with the offset mirrored when it would cross a bound of `valid` (and the result clamped
+    /// to it, for values already outside or offsets wider than the range).
+    static func jittered(_ value: Double, by offset: Double, inside valid: ClosedRange<Double>?) -> Double {
+        guard let valid else { return value + offset }
+        var moved = value + offset
+        if moved > valid.upperBound || moved < valid.lowerBound { moved = value - offset }
+        return min(valid.upperBound, max(valid.lowerBound, moved))
     }
 
     /// SplitMix64 step mapped to [0, 1).

@@ -16,26 +16,40 @@ struct ContinuousScale: Sendable {
     func unit(_ value: Double) -> Double { (value - lower) / (upper - lower) }
 
     /// Builds a linear scale over the data extent, honouring a fixed domain, zero inclusion and niceness.
+    ///
+    /// Ticks are the axis's explicit ``AxisSpec/ticks`` when given, otherwise Wilkinson's extended choice over
+    /// the valid range (when set) or the domain; either way only ticks inside the domain are kept.
     static func linear(extent: (Double, Double)?, axis: AxisSpec, length: Double) -> ContinuousScale {
         let target = max(2, min(10, Int(length / 70) + 1))
-        if let fixed = axis.domain {
-            let (lo, hi) = ExtendedTicks.widened(fixed.lowerBound, fixed.upperBound)
-            let ticks = ExtendedTicks.ticks(lower: lo, upper: hi, count: target).values
-                .filter { $0 >= lo - 1e-9 * (hi - lo) && $0 <= hi + 1e-9 * (hi - lo) }
+        func scale(_ lo: Double, _ hi: Double, computed: () -> [Double]) -> ContinuousScale {
+            let slack = 1e-9 * (hi - lo)
+            var tickRange = (lo, hi)
+            if let valid = axis.valid { tickRange = (max(lo, valid.lowerBound), min(hi, valid.upperBound)) }
+            let candidates = axis.ticks ?? computed()
+            let ticks = candidates.filter { $0 >= tickRange.0 - slack && $0 <= tickRange.1 + slack }
             return ContinuousScale(lower: lo, upper: hi, ticks: ticks,
                                    labels: TickFormatter.labels(ticks, format: axis.format), kind: .linear)
+        }
+        func extended(_ lo: Double, _ hi: Double) -> [Double] {
+            var (a, b) = (lo, hi)
+            if let valid = axis.valid, valid.lowerBound < valid.upperBound {
+                (a, b) = (max(lo, valid.lowerBound), min(hi, valid.upperBound))
+            }
+            return ExtendedTicks.ticks(lower: a, upper: b, count: target).values
+        }
+        if let fixed = axis.domain {
+            let (lo, hi) = ExtendedTicks.widened(fixed.lowerBound, fixed.upperBound)
+            return scale(lo, hi) { extended(lo, hi) }
         }
         var (lo, hi) = extent ?? (0, 1)
         if axis.includeZero { lo = min(lo, 0); hi = max(hi, 0) }
         (lo, hi) = ExtendedTicks.widened(lo, hi)
-        if !axis.includeZero {
+        if !axis.includeZero || axis.ticks != nil {
             // Data axes: 4 % breathing room, ticks inside (markers at the extremes stay whole).
             let pad = (hi - lo) * 0.04
             (lo, hi) = (lo - pad, hi + pad)
-            let ticks = ExtendedTicks.ticks(lower: lo, upper: hi, count: target).values
-                .filter { $0 >= lo - 1e-9 * (hi - lo) && $0 <= hi + 1e-9 * (hi - lo) }
-            return ContinuousScale(lower: lo, upper: hi, ticks: ticks,
-                                   labels: TickFormatter.labels(ticks, format: axis.format), kind: .linear)
+            if axis.includeZero { lo = min(lo, 0); hi = max(hi, 0) }
+            return scale(lo, hi) { extended(lo, hi) }
         }
         let ticks = ExtendedTicks.ticks(lower: lo, upper: hi, count: target, loose: true).values
         let lower = min(lo, ticks.first ?? lo)

@@ -31,6 +31,8 @@ public struct Theme: Sendable, Hashable {
     public var text: Color
     /// Subtitles, tick labels, notes.
     public var mutedText: Color
+    /// Region names inside the plot (lighter than tick labels, so they never read as axis labels).
+    public var regionText: Color
     /// Axis lines and tick marks.
     public var axis: Color
     /// Grid lines.
@@ -43,9 +45,10 @@ public struct Theme: Sendable, Hashable {
     public var bandEdge: Color
     /// Emphasised marks (sweet spot).
     public var emphasis: Color
-    /// Density ramp: lightest (few brews) to darkest (many).
+    /// Density ramp start: the shade of a cell with the fewest brews.
     public var densityLow: Color
-    /// Density ramp end.
+    /// Density ramp end: the shade of the fullest cell. Kept short of the text colour, so reference lines and
+    /// labels drawn over the densest cells stay readable.
     public var densityHigh: Color
     /// Series styles, indexed by a mark's `series` (wrapping around).
     public var series: [SeriesStyle]
@@ -72,9 +75,9 @@ public struct Theme: Sendable, Hashable {
     /// dashed lines; 2 dark-grey triangles and dotted lines; 3 grey squares and dash-dot lines; 4 light-grey
     /// solid reference lines (``guideSeries``).
     public static let monochrome = Theme(
-        name: "mono", background: .gray(1), text: .gray(0.08), mutedText: .gray(0.36), axis: .gray(0.3),
-        grid: .gray(0.87), bar: .gray(0.3), band: .gray(0.94), bandEdge: .gray(0.72), emphasis: .gray(0),
-        densityLow: .gray(0.88), densityHigh: .gray(0.05),
+        name: "mono", background: .gray(1), text: .gray(0.08), mutedText: .gray(0.36), regionText: .gray(0.5),
+        axis: .gray(0.3), grid: .gray(0.87), bar: .gray(0.3), band: .gray(0.94), bandEdge: .gray(0.72), emphasis: .gray(0),
+        densityLow: .gray(0.9), densityHigh: .gray(0.3),
         series: [
             SeriesStyle(color: .gray(0.1), shape: .circle),
             SeriesStyle(color: .gray(0.42), shape: .circle, dash: [6, 3], filled: false),
@@ -84,11 +87,13 @@ public struct Theme: Sendable, Hashable {
         ],
         fontFamily: "DejaVu Sans", titleSize: 16, subtitleSize: 11, labelSize: 10, tickSize: 9.5, noteSize: 9)
 
-    /// Light greys on near-black, for dark pages.
+    /// Light greys on near-black, for dark pages. The band is only a little lighter than the background and the
+    /// grid clearly lighter than both, so grid lines stay visible inside shaded ranges; the density ramp stops at
+    /// a mid grey, so dense cells do not glare.
     public static let dark = Theme(
-        name: "dark", background: .gray(0.1), text: .gray(0.95), mutedText: .gray(0.68), axis: .gray(0.7),
-        grid: .gray(0.22), bar: .gray(0.75), band: .gray(0.2), bandEdge: .gray(0.4), emphasis: .gray(1),
-        densityLow: .gray(0.22), densityHigh: .gray(0.97),
+        name: "dark", background: .gray(0.1), text: .gray(0.95), mutedText: .gray(0.68), regionText: .gray(0.56),
+        axis: .gray(0.7), grid: .gray(0.27), bar: .gray(0.75), band: .gray(0.16), bandEdge: .gray(0.42), emphasis: .gray(1),
+        densityLow: .gray(0.17), densityHigh: .gray(0.52),
         series: [
             SeriesStyle(color: .gray(0.93), shape: .circle),
             SeriesStyle(color: .gray(0.66), shape: .circle, dash: [6, 3], filled: false),
@@ -98,16 +103,17 @@ public struct Theme: Sendable, Hashable {
         ],
         fontFamily: "DejaVu Sans", titleSize: 16, subtitleSize: 11, labelSize: 10, tickSize: 9.5, noteSize: 9)
 
-    /// The monochrome layout with Okabe–Ito colours for series and bars.
+    /// The monochrome layout with Okabe–Ito colours for series and bars. Emphasis (the sweet-spot rule) stays
+    /// near-black: every Okabe–Ito hue is taken by a series, and the warm ones sit too close to the orange points.
     public static let colour: Theme = {
         var theme = Theme.monochrome
         theme.name = "colour"
         theme.bar = .hex(0x0072B2)
         theme.band = .hex(0x009E73, alpha: 0.14)
         theme.bandEdge = .hex(0x009E73, alpha: 0.5)
-        theme.emphasis = .hex(0xD55E00)
+        theme.emphasis = .gray(0.1)
         theme.densityLow = .hex(0xDCEAF5)
-        theme.densityHigh = .hex(0x08306B)
+        theme.densityHigh = .hex(0x2B5C8A)
         theme.series = [
             SeriesStyle(color: .hex(0x0072B2), shape: .circle),
             SeriesStyle(color: .hex(0xE69F00), shape: .circle, dash: [6, 3], filled: false),

@@ -4,7 +4,8 @@ import Foundation
 public enum TimeTickUnit: Sendable, Hashable {
     /// Every `n` days at midnight.
     case days(Int)
-    /// Every `n` weeks on Mondays (ISO weeks).
+    /// Every `n` weeks on Mondays (ISO weeks); for `n > 1`, the Mondays a whole number of `n`-week steps from
+    /// Monday 1 January 2001, so spacing stays even across 53-week years.
     case weeks(Int)
     /// Every `n` months on the 1st, aligned so January is always a candidate.
     case months(Int)
@@ -74,9 +75,11 @@ public enum TimeTicks {
             components.weekday = 2
             var monday = calendar.date(from: components) ?? startOfDay
             while monday < from { monday = calendar.date(byAdding: .day, value: 7, to: monday)! }
-            // Align multi-week steps to the ISO week number so ticks do not depend on the range start.
-            if n > 1 {
-                while calendar.component(.weekOfYear, from: monday) % n != 1 % n {
+            // Align multi-week steps to a fixed Monday (1 January 2001) so ticks do not depend on the range start
+            // and stay evenly spaced across years with 53 ISO weeks (week numbers restart at 1).
+            if n > 1, let epoch = calendar.date(from: DateComponents(year: 2001, month: 1, day: 1)) {
+                while let days = calendar.dateComponents([.day], from: epoch, to: monday).day,
+                      ((days / 7) % n + n) % n != 0 {
                     monday = calendar.date(byAdding: .day, value: 7, to: monday)!
                 }
             }

@@ -6,8 +6,9 @@ import Foundation
 /// no network needed (charts are files in the same folder), every user string escaped.
 enum HTMLReport {
     /// - Parameters:
-    ///   - charts: The chart stems written, in order, and the image file each one shows.
-    static func render(_ report: WeeklyReport, charts: [(chart: NamedChart, image: String, links: [String])]) -> String {
+    ///   - charts: The charts written, in order, each with the image file the page shows (`nil` when only PDF
+    ///     was written: browsers do not show a PDF as an image, so the page links it instead) and all its files.
+    static func render(_ report: WeeklyReport, charts: [(chart: NamedChart, image: String?, links: [String])]) -> String {
         let e = HTML.escape
         var h = """
         <!DOCTYPE html>
@@ -42,7 +43,7 @@ enum HTMLReport {
             h += "<ul class=\"findings\">\n"
             for g in findings.prefix(12) {
                 let rho = g.spearman.map { ", Spearman ρ = " + Format.number($0, decimals: 2) } ?? ""
-                h += "<li>\(e(WeeklyReport.sentence(g)))\(e(rho))</li>\n"
+                h += "<li>\(e(report.sentence(g)))\(e(rho))</li>\n"
             }
             h += "</ul>\n"
         }
@@ -50,8 +51,7 @@ enum HTMLReport {
 
         h += "<section><h2>Charts</h2>\n<div class=\"charts\">\n"
         for c in charts {
-            let links = c.links.map { "<a href=\"\(e($0))\">\(e(($0 as NSString).pathExtension.uppercased()))</a>" }.joined(separator: " · ")
-            h += "<figure id=\"\(e(c.chart.stem))\"><img src=\"\(e(c.image))\" alt=\"\(e(c.chart.title))\" loading=\"lazy\"><figcaption>\(e(c.chart.title)) <span class=\"muted\">\(links)</span></figcaption></figure>\n"
+            h += figure(stem: c.chart.stem, title: c.chart.title, image: c.image, links: c.links)
         }
         h += "</div>\n</section>\n"
 
@@ -86,6 +86,32 @@ enum HTMLReport {
         """
         return h
     }
+
+    /// One chart: its image with links to every format, or, when no format is an image a browser shows (PDF
+    /// only), a link to the file in place of the image.
+    static func figure(stem: String, title: String, image: String?, links: [String]) -> String {
+        let e = HTML.escape
+        let list = links.map { "<a href=\"\(e(href($0)))\">\(e(($0 as NSString).pathExtension.uppercased()))</a>" }.joined(separator: " · ")
+        guard let image else {
+            let main = links.first.map { "<a class=\"file\" href=\"\(e(href($0)))\">Open the chart (\(e(($0 as NSString).pathExtension.uppercased())))</a>" } ?? ""
+            return "<figure id=\"\(e(stem))\">\(main)<figcaption>\(e(title)) <span class=\"muted\">\(list)</span></figcaption></figure>\n"
+        }
+        return "<figure id=\"\(e(stem))\"><img src=\"\(e(href(image)))\" alt=\"\(e(title))\" loading=\"lazy\"><figcaption>\(e(title)) <span class=\"muted\">\(list)</span></figcaption></figure>\n"
+    }
+
+    /// A file name or relative path as a URL path: each component percent-encoded where a URL needs it
+    /// (`#`, `?`, `%`, spaces), so a file name is never read as a fragment or query.
+    static func href(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false).map { part in
+            String(part).addingPercentEncoding(withAllowedCharacters: hrefAllowed) ?? String(part)
+        }.joined(separator: "/")
+    }
+
+    private static let hrefAllowed: CharacterSet = {
+        var set = CharacterSet.urlPathAllowed
+        set.remove(charactersIn: "/;?#%")
+        return set
+    }()
 
     static func importSection(_ imp: ImportReport?, implausible: Int) -> String {
         let e = HTML.escape
@@ -128,6 +154,7 @@ enum HTMLReport {
     .tile .value{font-size:1.5rem;font-weight:bold;overflow-wrap:anywhere}.tile .detail{font-size:.8rem;color:var(--muted)}
     .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(320px,1fr));gap:18px}
     figure{margin:0}figure img{width:100%;height:auto;border:1px solid var(--line);border-radius:4px;background:#fff}
+    figure a.file{display:block;padding:48px 16px;text-align:center;border:1px dashed var(--line);border-radius:4px}
     figcaption{font-size:.85rem;margin-top:4px}.muted{color:var(--muted)}a{color:inherit}
     .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.85rem}
     th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--line);white-space:nowrap}th{font-weight:600}

@@ -12,7 +12,7 @@ enum MarkdownSummary {
         let findings = report.findings.prefix(5)
         if !findings.isEmpty {
             md += "\n## Dial-in\n\n"
-            for g in findings { md += "- \(escape(WeeklyReport.sentence(g)))\n" }
+            for g in findings { md += "- \(escape(report.sentence(g)))\n" }
         }
         if let imp = report.importReport, imp.brews.rejected > 0 || !imp.warnings.isEmpty {
             md += "\n## Import\n\n- \(imp.brews.kept) of \(imp.brews.read) brews imported, \(imp.brews.rejected) rejected\n"

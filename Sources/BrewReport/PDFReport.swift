@@ -21,7 +21,7 @@ enum PDFReport {
             .figures(Headline.of(report).map { HeadlineFigure(label: $0.label, value: $0.value, detail: $0.detail) }),
             .heading("Dial-in findings"),
         ]
-        let findings = report.findings.prefix(12).map(WeeklyReport.sentence)
+        let findings = report.findings.prefix(12).map(report.sentence)
         b.append(findings.isEmpty
                  ? .paragraph("No grinder × method group has a sweet spot yet: a quadratic fit needs three distinct settings and a peak inside them.")
                  : .bullets(Array(findings)))

@@ -72,7 +72,8 @@ public enum ReportCharts {
                 for g in groups {
                     let who = ([g.grinder, g.method] + (g.bean.map { [$0] } ?? [])).joined(separator: "-")
                     let slug = naming.name(for: URL(fileURLWithPath: slugText(who)))
-                    charts.append(NamedChart(stem: "grind-rating-\(slug)", title: WeeklyReport.sentence(g), chart: grindChart(g)))
+                    charts.append(NamedChart(stem: "grind-rating-\(slug)", title: WeeklyReport.sentence(g),
+                                             chart: grindChart(g, journal: report.analysis.journal)))
                 }
             case .controlChart:
                 charts.append(NamedChart(stem: "control-chart", title: "Brewing control chart — filter",
@@ -113,7 +114,7 @@ public enum ReportCharts {
             guard let g = grindGroups(summary).first ?? summary.groups.first else {
                 return BrewstatsCharts.grindVsRating(GrindRatingInput(grinder: "—", method: "—", grindSettings: [], ratings: []))
             }
-            return grindChart(g)
+            return grindChart(g, journal: a.journal)
         case .equipmentUsage:
             let rows = (source.usage ?? a.equipmentUsage()).rows
             let methods = rows.filter { $0.kind == .method }.map { UsageCount(name: $0.name, count: $0.brews) }
@@ -159,11 +160,19 @@ public enum ReportCharts {
         }
     }
 
-    static func grindChart(_ g: GrindRatingGroup) -> Chart {
+    /// The grind-vs-rating chart of one group: its points, LOESS curve, quadratic fit (whose vertex is the sweet
+    /// spot) and the grinder's setting step from the journal (precision of the sweet-spot label and grind ticks).
+    /// The step is passed only when the group's settings lie on its grid (``GrindSetting/knownStep(_:observed:)``),
+    /// so the chart labels the sweet spot as the report's findings do.
+    static func grindChart(_ g: GrindRatingGroup, journal: Journal) -> Chart {
         let curve = g.curve.map { c in zip(c.x, c.y).map { CurvePoint(x: $0, y: $1) } } ?? []
+        let grinder = journal.grinders.indices.contains(g.grinderIndex) ? journal.grinders[g.grinderIndex] : nil
+        let step = grinder.flatMap { GrindSetting.knownStep($0, observed: g.grind) }
         return BrewstatsCharts.grindVsRating(GrindRatingInput(grinder: g.grinder, method: g.method, bean: g.bean,
                                                               grindSettings: g.grind, ratings: g.rating, loess: curve,
-                                                              sweetSpot: g.sweetSpot, spearman: g.spearman))
+                                                              sweetSpot: g.sweetSpot, spearman: g.spearman,
+                                                              quadratic: g.quadratic.map { QuadraticCurve(a: $0.a, b: $0.b, c: $0.c) },
+                                                              settingStep: step))
     }
 
     /// Monday 00:00 of `week` in `zone`.

@@ -12,6 +12,14 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
     case noMatch(filter: String, value: String, known: [String])
     /// A chart kind or option is not known.
     case invalidArgument(String)
+    /// An output path exists and is not a folder brewstats wrote (or is, or holds, an input journal), so it is
+    /// left alone (``OwnedFolder``).
+    case refusedOutput(path: String, reason: String)
+    /// A batch's inputs hold no journal file at all.
+    case noJournals(inputs: [String])
+    /// The brews left after filtering hold nothing the chart draws, e.g. no filter brew with TDS for the
+    /// filter control chart; `missing` says what, and what might help.
+    case nothingToDraw(chart: String, missing: String)
 
     public var description: String {
         switch self {
@@ -21,6 +29,10 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
         case let .noMatch(filter, value, known):
             "no \(filter) matches '\(value)'" + (known.isEmpty ? "" : "; the journal has: " + known.prefix(12).joined(separator: ", ") + (known.count > 12 ? ", …" : ""))
         case let .invalidArgument(s): s
+        case let .refusedOutput(path, reason): "refusing to replace \(path): \(reason)"
+        case let .noJournals(inputs):
+            "no journal files found in \(inputs.joined(separator: ", ")) (looked for \(BatchOptions.journalExtensions.sorted().map { "." + $0 }.joined(separator: ", ")))"
+        case let .nothingToDraw(chart, missing): "nothing to draw for \(chart): \(missing)"
         }
     }
 }

@@ -25,6 +25,9 @@ public struct ReportOptions: Sendable {
     public var now = Date()
     /// How many grind-versus-rating panels the report draws (the groups with most brews first).
     public var grindCharts = 4
+    /// Whether a report renders its charts and `report.pdf` on all cores (the default, for a single report).
+    /// A batch running several journals at once turns it off: nested parallelism there only adds overhead.
+    public var parallelRendering = true
 
     public init() {}
 

@@ -4,22 +4,26 @@ import Synchronization
 
 /// Writes a weekly report folder: the five CSV summaries, every chart in every chosen format, `index.html`,
 /// `report.pdf` and `summary.md`. The folder appears atomically (``StagedDirectory``): a reader or a batch
-/// resume never sees a half-written report.
+/// resume never sees a half-written report. It carries the marker ``OwnedFolder/markerName``, and only a
+/// folder brewstats wrote is ever replaced (``OwnedFolder``).
 public enum ReportWriter {
     /// The CSV summaries, in the order the report lists them.
     public static let csvFiles = ["equipment_usage.csv", "weekly.csv", "method_stats.csv", "grind_rating.csv", "week_summary.csv"]
 
     /// Writes `report` into the folder `out` (replacing a previous report there as a whole).
     ///
-    /// - Parameter extra: Further files to place in the folder before it appears (name → bytes), e.g. a
-    ///   batch manifest.
-    /// - Returns: The file names written, in order.
-    /// - Throws: ``ReportError/output(path:reason:)`` when a file cannot be written; nothing appears then.
+    /// - Parameters:
+    ///   - extra: Further files to place in the folder before it appears (name → bytes), e.g. a batch manifest.
+    ///   - protecting: The input journal(s): `out` must not be one of them nor contain one.
+    /// - Returns: The file names written, in order (the marker file first).
+    /// - Throws: ``ReportError/refusedOutput(path:reason:)`` when `out` exists and is not a report folder
+    ///   brewstats wrote (checked before any work), ``ReportError/output(path:reason:)`` when a file cannot be
+    ///   written; nothing appears then.
     @discardableResult
     public static func write(_ report: WeeklyReport, options: ReportOptions, to out: URL,
-                             extra: [String: Data] = [:]) throws(ReportError) -> [String] {
-        let staged = try StagedDirectory(target: out)
-        var written: [String] = []
+                             extra: [String: Data] = [:], protecting: [URL] = []) throws(ReportError) -> [String] {
+        let staged = try StagedDirectory(target: out, kind: .report, protecting: protecting)
+        var written: [String] = [OwnedFolder.markerName]
         func put(_ name: String, _ text: String) throws(ReportError) {
             try AtomicFile.write(text, to: staged.staging.appendingPathComponent(name))
             written.append(name)
@@ -44,21 +48,24 @@ public enum ReportWriter {
         return written
     }
 
-    /// Writes every chart in every chosen format, and `report.pdf`, into `folder`, on all cores.
+    /// Writes every chart in every chosen format, and `report.pdf`, into `folder`: on all cores when
+    /// ``ReportOptions/parallelRendering`` is set, else one file after the other (a batch running several
+    /// journals at once already keeps the cores busy).
     ///
     /// Each file is an independent job (the multi-page PDF, the largest, goes first); cairo keeps each
     /// surface to one thread. The first error in job order is the one reported, so the outcome does not
     /// depend on scheduling.
     ///
-    /// - Returns: Each chart with the file the page shows (SVG when written, sharp at any size; else PNG;
-    ///   else the first file) and all its files, in chart order.
+    /// - Returns: Each chart with the image the page shows (SVG when written, sharp at any size; else PNG;
+    ///   `nil` when only PDF was written, which browsers do not show as an image) and all its files, in chart order.
     static func renderCharts(_ charts: [NamedChart], report: WeeklyReport, options: ReportOptions, into folder: URL,
-                             reportedAs out: URL) throws(ReportError) -> [(chart: NamedChart, image: String, links: [String])] {
+                             reportedAs out: URL) throws(ReportError) -> [(chart: NamedChart, image: String?, links: [String])] {
         let files = charts.map { named in options.formats.map { "\(named.stem).\($0.fileExtension)" } }
         // Job 0 is report.pdf; job k > 0 is chart (k − 1) ÷ formats in format (k − 1) mod formats.
         let perChart = options.formats.count
         let errors = Mutex<[Int: ReportError]>([:])
-        DispatchQueue.concurrentPerform(iterations: 1 + charts.count * perChart) { job in
+        let jobs = 1 + charts.count * perChart
+        @Sendable func run(_ job: Int) {
             do {
                 if job == 0 {
                     try PDFReport.write(report, charts: charts, options: options, to: folder.appendingPathComponent("report.pdf"))
@@ -76,9 +83,14 @@ public enum ReportWriter {
                 errors.withLock { $0[job] = error as? ReportError ?? .output(path: out.path, reason: "\(error)") }
             }
         }
+        if options.parallelRendering {
+            DispatchQueue.concurrentPerform(iterations: jobs) { run($0) }
+        } else {
+            for job in 0..<jobs { run(job) }
+        }
         if let first = errors.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
         return zip(charts, files).map { named, links in
-            let image = links.first { $0.hasSuffix(".svg") } ?? links.first { $0.hasSuffix(".png") } ?? links[0]
+            let image = links.first { $0.hasSuffix(".svg") } ?? links.first { $0.hasSuffix(".png") }
             return (named, image, links)
         }
     }

@@ -8,6 +8,10 @@ import Glibc
 /// the target, and ``commit()`` puts it in place with one `rename`. When the target already exists, the old
 /// folder is first renamed aside (to a hidden `.<name>.old-…`), the new one renamed in, and the old removed.
 ///
+/// Only a folder brewstats wrote is ever replaced (``OwnedFolder/checkReplaceable(_:protecting:)``, checked
+/// when the staging folder is made and again just before the commit): every staged folder carries the marker
+/// file ``OwnedFolder/markerName``, so the next run recognises it.
+///
 /// A reader therefore sees the previous complete folder, or (for the instant between the two renames)
 /// none, or the new complete one — never a half-written folder or a mix of two runs.
 /// A process killed mid-write leaves only a hidden `.<name>.staging-<pid>-…` folder beside the target;
@@ -19,11 +23,20 @@ public final class StagedDirectory: @unchecked Sendable {
     public let staging: URL
     private var done = false
 
-    /// Creates the staging folder (and the target's parent folder).
+    /// The paths the target must never contain (the input journals).
+    public let protecting: [URL]
+
+    /// Creates the staging folder (and the target's parent folder), with the marker file of `kind` in it.
     ///
-    /// - Throws: ``ReportError/output(path:reason:)`` when the parent cannot be created or written.
-    public init(target: URL) throws(ReportError) {
+    /// - Parameters:
+    ///   - kind: What the folder holds (written into its marker).
+    ///   - protecting: Paths (input journals) that a replaced target must not be or contain.
+    /// - Throws: ``ReportError/refusedOutput(path:reason:)`` when the target exists and is not a folder
+    ///   brewstats wrote; ``ReportError/output(path:reason:)`` when the parent cannot be created or written.
+    public init(target: URL, kind: OwnedFolder.Kind, protecting: [URL] = []) throws(ReportError) {
         self.target = target.standardizedFileURL
+        self.protecting = protecting
+        try OwnedFolder.checkReplaceable(self.target, protecting: protecting)
         let parent = self.target.deletingLastPathComponent()
         let name = self.target.lastPathComponent
         self.staging = parent.appendingPathComponent(".\(name).staging-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -35,6 +48,12 @@ public final class StagedDirectory: @unchecked Sendable {
             throw .output(path: self.target.path, reason: StagedDirectory.reason(error))
         }
         StagedDirectory.registry.add(staging.path)
+        do {
+            try AtomicFile.write(OwnedFolder.marker(kind), to: staging.appendingPathComponent(OwnedFolder.markerName))
+        } catch {
+            discard()
+            throw error
+        }
     }
 
     deinit {
@@ -43,9 +62,17 @@ public final class StagedDirectory: @unchecked Sendable {
 
     /// Moves the staged folder into place.
     ///
-    /// - Throws: ``ReportError/output(path:reason:)`` when the rename fails (the staging folder is removed).
+    /// - Throws: ``ReportError/refusedOutput(path:reason:)`` when something brewstats did not write appeared at
+    ///   the target meanwhile, ``ReportError/output(path:reason:)`` when the rename fails (the staging folder is
+    ///   removed either way).
     public func commit() throws(ReportError) {
         precondition(!done, "StagedDirectory committed or discarded twice")
+        do {
+            try OwnedFolder.checkReplaceable(target, protecting: protecting)
+        } catch {
+            discard()
+            throw error
+        }
         done = true
         StagedDirectory.registry.remove(staging.path)
         let fm = FileManager.default

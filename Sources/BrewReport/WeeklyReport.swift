@@ -89,10 +89,22 @@ public struct WeeklyReport: Sendable {
         grindRating.groups.filter { $0.sweetSpot != nil }.sorted { ($0.n, $1.grinder) > ($1.n, $0.grinder) }
     }
 
-    /// A finding as a sentence: `Comandante C40 × V60 × Kochere: best around 22, n = 14`.
-    public static func sentence(_ g: GrindRatingGroup) -> String {
+    /// A finding as a sentence, the setting in the grinder's own steps:
+    /// `Comandante C40 × V60 × Kochere: best around setting 22, n = 14` (see ``sentence(_:grinder:)``).
+    public func sentence(_ g: GrindRatingGroup) -> String {
+        let grinders = analysis.journal.grinders
+        return WeeklyReport.sentence(g, grinder: grinders.indices.contains(g.grinderIndex) ? grinders[g.grinderIndex] : nil)
+    }
+
+    /// A finding as a sentence: `Comandante C40 × V60 × Kochere: best around setting 22, n = 14`, or
+    /// `…: no sweet spot yet, n = 5` for a group without one.
+    ///
+    /// The setting is shown with the grinder's step precision (``GrindSetting/text(_:grinder:observed:)``):
+    /// rounded to a whole setting for whole steps, to a half for half steps, else to one decimal.
+    public static func sentence(_ g: GrindRatingGroup, grinder: Grinder? = nil) -> String {
         let who = ([g.grinder, g.method] + (g.bean.map { [$0] } ?? [])).joined(separator: " × ")
-        return "\(who): best around \(Format.number(g.sweetSpot, decimals: 1)), n = \(g.n)"
+        guard let spot = g.sweetSpot, spot.isFinite else { return "\(who): no sweet spot yet, n = \(g.n)" }
+        return "\(who): best around setting \(GrindSetting.text(spot, grinder: grinder, observed: g.grind)), n = \(g.n)"
     }
 
     /// `16–22 Nov 2026`, `28 Dec 2026 – 3 Jan 2027`.

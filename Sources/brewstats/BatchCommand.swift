@@ -8,18 +8,27 @@ struct Batch: AsyncParsableCommand {
         commandName: "batch",
         abstract: "Report on many journals at once, in parallel, with a combined summary across them.",
         discussion: """
-            Inputs are journal files and folders (searched recursively for .sqlite, .store, .db, .csv, .json and \
-            .zip files; formats may be mixed). Each journal gets a report folder named after its file, a \
-            journal that cannot be read is listed with the reason and the batch goes on. <out>/combined/ holds \
-            every journal's summaries concatenated with a journal column, equipment usage across journals and \
-            grind versus rating pooled per grinder model; <out>/batch.csv lists each journal's outcome.
+            Inputs are journal files and folders. Folders are searched recursively for .sqlite, .store, .db, \
+            .csv, .json and .zip files (formats may be mixed); files and folders whose names start with a dot \
+            are skipped, and so are report folders brewstats wrote and the output folder itself. Each journal \
+            gets a report folder in <dir> named after its file; a journal that cannot be read is listed with the \
+            reason and the batch goes on. <dir>/combined/ holds every journal's summaries concatenated with a \
+            journal column, equipment usage across journals and grind versus rating pooled per grinder model; \
+            <dir>/batch.csv lists each journal's outcome.
+
+            Only what brewstats wrote is replaced: a folder in <dir> with a journal's name (or combined/, or a \
+            batch.csv) that holds anything else stops the batch before it starts.
 
             Across machines: --shard K/N takes the K-th of N shards (by a stable hash of each file's path \
-            relative to its input folder, so file order and mount point do not matter); afterwards \
-            `brewstats batch --merge <shard outputs…> --out DIR` combines the shards' combined folders.
+            relative to its input folder, so file order and mount point do not matter); a shard that gets no \
+            journal writes an empty combined/ and exits 0. Afterwards `brewstats batch --merge <shard \
+            outputs…> --out DIR` combines the shards' combined folders; its page links each journal's report \
+            inside its shard folder, so keep the shard folders beside DIR.
 
-            Exit status: 0 when every journal was reported, 3 when some failed, 4 when all failed, 1 when \
-            there was nothing to do or the output could not be written, 64 for a usage error.
+            Exit status: 0 when every journal was reported (or there was none in this shard), 3 when some \
+            failed, 4 when all failed (the failures are listed in batch.csv; --merge exits the same way for the \
+            journals of all shards), 1 when the inputs hold no journal or the output cannot be written, 64 for \
+            a usage error.
 
             Examples:
               brewstats batch exports/ --out club-reports
@@ -29,14 +38,14 @@ struct Batch: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Journal files and folders (with --merge: the shards' output folders).", valueName: "input"))
-    var inputs: [String] = []
+    @Argument(help: ArgumentHelp("Journal files and folders; with --merge, the shards' output folders.", valueName: "input"))
+    var inputs: [String]
 
-    @Option(name: .long, help: ArgumentHelp("Output folder.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Output folder: a report folder per journal, combined/ and batch.csv.", valueName: "dir"))
     var out: String
 
     @Option(name: .long, help: ArgumentHelp("Journals processed at once (default: all cores).", valueName: "n"))
-    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+    var jobs: Int?
 
     @Flag(name: .long, help: "No progress output.")
     var quiet = false
@@ -54,8 +63,7 @@ struct Batch: AsyncParsableCommand {
     @OptionGroup var render: RenderOptions
 
     func validate() throws {
-        guard !inputs.isEmpty else { throw ValidationError("give at least one journal file or folder") }
-        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if let shard, Shard(shard) == nil { throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, e.g. 2/8") }
         if merge && (shard != nil || resume) { throw ValidationError("--merge combines finished outputs: --shard and --resume do not apply") }
     }
@@ -64,29 +72,33 @@ struct Batch: AsyncParsableCommand {
         CLI.removeStagingOnInterrupt()
         let reportOptions = try render.options(timeZone: input.timeZone)
         let outURL = URL(fileURLWithPath: out)
+        let result: BatchResult
         if merge {
             do {
-                let outcomes = try BatchRunner.merge(shards: inputs.map { URL(fileURLWithPath: $0) }, out: outURL, options: reportOptions)
-                print("merged \(inputs.count) shard outputs: \(outcomes.count) journals into \(outURL.appendingPathComponent("combined").path)/")
+                result = try BatchRunner.merge(shards: inputs.map { URL(fileURLWithPath: $0) }, out: outURL, options: reportOptions)
             } catch {
                 throw CLI.fail("\(error)", code: 1)
             }
-            return
+            for warning in result.warnings { FileHandle.standardError.write(Data("brewstats: warning: \(printable(warning))\n".utf8)) }
+            print("merged the shard outputs: \(result.outcomes.count) journals into \(outURL.appendingPathComponent("combined").path)/")
+        } else {
+            var options = BatchOptions(inputs: inputs, out: outURL)
+            options.jobs = jobs ?? options.jobs
+            options.quiet = quiet
+            options.resume = resume
+            options.shard = shard.flatMap(Shard.init)
+            options.report = reportOptions
+            do { options.importOptions = try input.importOptions() } catch { throw CLI.fail("\(error)", code: 2) }
+            do {
+                result = try BatchRunner.run(options)
+            } catch {
+                throw CLI.fail("\(error)", code: 1)
+            }
+            if result.outcomes.isEmpty, let shard = options.shard {
+                print("shard \(shard) holds none of the \(result.journalsFound) journals; wrote an empty \(outURL.appendingPathComponent("combined").path)/")
+                return
+            }
         }
-        var options = BatchOptions(inputs: inputs, out: outURL)
-        options.jobs = jobs
-        options.quiet = quiet
-        options.resume = resume
-        options.shard = shard.flatMap(Shard.init)
-        options.report = reportOptions
-        do { options.importOptions = try input.importOptions() } catch { throw CLI.fail("\(error)", code: 2) }
-        let result: BatchResult
-        do {
-            result = try BatchRunner.run(options)
-        } catch {
-            throw CLI.fail("\(error)", code: 1)
-        }
-        guard !result.outcomes.isEmpty else { throw CLI.fail("no journal files found in \(inputs.joined(separator: ", "))", code: 1) }
         let skipped = result.outcomes.filter { $0.status == .skipped }.count
         print("\(result.succeeded) of \(result.outcomes.count) journals reported\(skipped > 0 ? " (\(skipped) unchanged, skipped)" : "")"
               + "\(result.failed > 0 ? ", \(result.failed) failed" : ""); see \(outURL.appendingPathComponent("batch.csv").path)")

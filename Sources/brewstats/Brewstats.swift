@@ -13,7 +13,7 @@ struct Brewstats: AsyncParsableCommand {
 
             Examples:
               brewstats report sample-data/journal.sqlite --out reports/sample
-              brewstats chart grind-rating journal.sqlite --grinder "Comandante C40" -o dial-in.png
+              brewstats chart grind-rating journal.sqlite --grinder "Niche Zero" -o g.png
               brewstats inspect Beanconqueror.zip --rejects rejects.csv
               brewstats batch exports/ --out batch-reports --jobs 2
             """,

@@ -15,10 +15,16 @@ struct Chart: AsyncParsableCommand {
 
             Filters narrow the brews first: --grinder, --method and --bean match names case-insensitively \
             (a bean also as "Roaster Name"), --since and --until take local dates (YYYY-MM-DD, inclusive). \
-            A filter that matches nothing is an error that lists what the journal has.
+            A filter that matches nothing is an error that lists what the journal has; filters whose brews hold \
+            nothing the chart draws (no TDS for a control chart, no ratings for a rating trend) are an error \
+            too, saying what is missing, and no file is written.
+
+            Exit status: 0 when the chart was written, 1 when a filter left nothing to draw or the file cannot \
+            be written, 2 when the journal cannot be read, 64 for a usage error.
 
             Examples:
-              brewstats chart grind-rating journal.sqlite --grinder "Comandante C40" --bean "Kochere" -o dial-in.png
+              brewstats chart grind-rating journal.sqlite --grinder "Niche Zero" -o g.png
+              brewstats chart rating-trend export.csv --bean "Yirgacheffe Kochere" -o r.svg
               brewstats chart control-chart journal.sqlite --espresso -o espresso.svg
               brewstats chart brews-per-week export.csv --week 2026-W47 -o weeks.pdf
             """
@@ -27,7 +33,7 @@ struct Chart: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The chart: \(ChartKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
     var kind: String
 
-    @Argument(help: ArgumentHelp("The journal file.", valueName: "journal"))
+    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, or a Beanconqueror backup.", valueName: "journal"))
     var journal: String
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output file; .png, .svg or .pdf.", valueName: "file"))
@@ -42,7 +48,7 @@ struct Chart: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only brews on or before this local date.", valueName: "YYYY-MM-DD")) var until: String?
     @Option(help: ArgumentHelp("Week the trend charts end at (default: the latest week with brews).", valueName: "YYYY-Www")) var week: String?
     @Flag(help: "For control-chart: the espresso ranges (EY 18–22 %, TDS 8–12 %).") var espresso = false
-    @Option(help: ArgumentHelp("Theme: mono, dark or colour.", valueName: "theme")) var theme = "mono"
+    @Option(help: ArgumentHelp("Chart theme: mono (matches the app), dark or colour.", valueName: "theme")) var theme = "mono"
     @Option(help: ArgumentHelp("PNG scale factor (2 = sharp on high-density screens).", valueName: "n")) var scale = 2.0
 
     func validate() throws {
@@ -62,24 +68,20 @@ struct Chart: AsyncParsableCommand {
 
     func run() async throws {
         let result = try input.load(journal)
-        var options = ReportOptions()
-        options.stats.timeZone = input.timeZone
-        options.theme = try ReportOptions.theme(theme)
-        let filter = JournalFilter(grinder: grinder, method: method, bean: bean,
-                                   since: since.flatMap { Day(iso: $0) }, until: until.flatMap { Day(iso: $0) })
-        let journal: Journal
+        var chart = SingleChart(kind: ChartKind(rawValue: kind)!)
+        chart.filter = JournalFilter(grinder: grinder, method: method, bean: bean,
+                                     since: since.flatMap { Day(iso: $0) }, until: until.flatMap { Day(iso: $0) })
+        chart.espresso = espresso
+        chart.week = try week.map { try IsoWeek(label: $0) }
+        chart.options.stats.timeZone = input.timeZone
+        chart.options.theme = try ReportOptions.theme(theme)
+        chart.pngScale = scale
+        let kept: Int
         do {
-            journal = try filter.apply(to: result.journal, timeZone: input.timeZone)
+            kept = try chart.write(result.journal, to: URL(fileURLWithPath: output))
         } catch {
             throw CLI.fail("\(error)", code: 1)
         }
-        let analysis = BrewAnalysis(journal: journal, options: options.stats)
-        let source = ChartSource(analysis: analysis, week: try week.map { try IsoWeek(label: $0) }, options: options)
-        do {
-            try ReportCharts.write(ChartKind(rawValue: kind)!, source, espresso: espresso, to: URL(fileURLWithPath: output), pngScale: scale)
-        } catch {
-            throw CLI.fail("\(error)", code: 1)
-        }
-        print("wrote \(output) (\(journal.brews.count) brews\(filter.isEmpty ? "" : ", " + filter.description))")
+        print("wrote \(output) (\(kept) brew\(kept == 1 ? "" : "s")\(chart.filter.isEmpty ? "" : ", " + chart.filter.description))")
     }
 }

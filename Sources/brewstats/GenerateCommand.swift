@@ -16,10 +16,10 @@ struct Generate: AsyncParsableCommand {
             some stale cached counters.
 
             Formats:
-              sqlite  the app's Core Data store (rollback journal; with --wal-tail N the latest N brews \
-            are only in the -wal file beside it)
-              csv     the app's CSV export (--messy: BOM, CRLF, units, decimal commas, m:ss, shuffled \
-            and missing columns)
+              sqlite  the app's Core Data store (a rollback journal; with --wal-tail N,
+                      the latest N brews are only in the -wal file beside it)
+              csv     the app's CSV export (--messy: BOM, CRLF, units, decimal commas,
+                      m:ss times, shuffled and missing columns)
               json    the app's JSON export
 
             Without --start the journal ends on 2026-11-22 (ISO week 2026-W47).
@@ -42,7 +42,7 @@ struct Generate: AsyncParsableCommand {
     @Option(name: .long, help: "Seed of every random choice.")
     var seed: UInt64 = 1
 
-    @Option(name: .long, help: "Output encoding: sqlite, csv or json.")
+    @Option(name: .long, help: "Output encoding.")
     var format: Format
 
     @Option(name: .long, help: ArgumentHelp("Leave the latest N brews only in the -wal file (sqlite only).",

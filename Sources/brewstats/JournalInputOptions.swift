@@ -10,7 +10,7 @@ struct JournalInputOptions: ParsableArguments {
                                             valueName: "format"))
     var format: String?
 
-    @Option(name: .long, help: ArgumentHelp("IANA time zone of the report: days and ISO weeks are taken there, and CSV dates without an offset are read there (default: the system's).",
+    @Option(name: .long, help: ArgumentHelp("IANA time zone, e.g. Europe/Berlin: days and ISO weeks are counted there, and CSV dates without an offset are read as local times there (default: the system's).",
                                             valueName: "zone"))
     var tz: String?
 

@@ -16,14 +16,17 @@ struct Report: AsyncParsableCommand {
             The CSV summaries cover the whole journal, except week_summary.csv (the week against the week before).
 
             The folder appears atomically: it is written beside its final place and renamed into it, so an \
-            interrupted run leaves the previous report (or nothing), never a half-written one.
+            interrupted run leaves the previous report (or nothing), never a half-written one. An existing \
+            --out is replaced only when brewstats wrote it (it holds the marker file .brewstats-report, or only \
+            files a report writes) or it is empty; anything else (a folder with other files, a file, the \
+            journal or a folder holding it) is refused and left as it is.
 
-            Exit status: 0 on success, 1 when the report cannot be written, 2 when the journal cannot be read, \
-            64 for a usage error.
+            Exit status: 0 on success, 1 when the report cannot be written (or --out may not be replaced), \
+            2 when the journal cannot be read, 64 for a usage error.
 
             Examples:
               brewstats report journal.sqlite
-              brewstats report export.csv --week 2026-W47 --tz Europe/Berlin --out reports/w47
+              brewstats report export.csv --week 2026-W47 --tz Europe/Berlin --out w47
               brewstats report journal.sqlite --last --formats png,svg,pdf --theme dark
             """
     )
@@ -64,7 +67,7 @@ struct Report: AsyncParsableCommand {
         let folder = URL(fileURLWithPath: out ?? "brew-report-\(report.week?.label ?? "all")")
         let files: [String]
         do {
-            files = try ReportWriter.write(report, options: options, to: folder)
+            files = try ReportWriter.write(report, options: options, to: folder, protecting: [URL(fileURLWithPath: journal)])
         } catch {
             throw CLI.fail("\(error)", code: 1)
         }
@@ -80,7 +83,7 @@ struct RenderOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Chart formats to write, comma-separated: png, svg, pdf.", valueName: "list"))
     var formats = "png,svg"
 
-    @Option(name: .long, help: ArgumentHelp("Chart theme: mono (default, matches the app), dark or colour.", valueName: "theme"))
+    @Option(name: .long, help: ArgumentHelp("Chart theme: mono (matches the app), dark or colour.", valueName: "theme"))
     var theme = "mono"
 
     @Option(name: .long, help: ArgumentHelp("Water retained per gram of coffee, for beverage mass when no yield is logged.", valueName: "g/g"))

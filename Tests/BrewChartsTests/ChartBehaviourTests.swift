@@ -62,7 +62,8 @@ import Testing
             var backend = RecordingBackend()
             ChartRenderer.draw(chart, measurer: ApproximateTextMeasurer(), into: &backend)
             let boxes: [Rect] = backend.lines.compactMap { line in
-                guard line.hasPrefix("text \"") else { return nil }
+                // Text in the (translucent) background colour is a glyph halo drawn under its label.
+                guard line.hasPrefix("text \""), !line.hasSuffix("#FFFFFF/90") else { return nil }
                 let parts = line.dropFirst(6).split(separator: "\"", maxSplits: 1)
                 let text = String(parts[0])
                 let rest = parts[1].split(separator: " ")

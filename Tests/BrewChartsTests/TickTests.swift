@@ -120,3 +120,105 @@ import Testing
         #expect(TickFormatter.labels([14, 16], format: .affixed(prefix: "1:", suffix: "")) == ["1:14", "1:16"])
     }
 }
+
+@Suite struct AnchoredTickTests {
+    @Test func referenceEdgesFallOnTicks() {
+        // The filter control chart's strength axis: the ideal box 1.15–1.35 % must be ticked.
+        let step = AnchoredTicks.step(lower: 0.9, upper: 1.7, anchor: 1.15, steps: AnchoredTicks.referenceSteps(0.2), maxCount: 7)
+        let ticks = AnchoredTicks.ticks(lower: 0.9, upper: 1.7, anchor: 1.15, step: step)
+        #expect(ticks == [0.95, 1.15, 1.35, 1.55], "\(ticks)")
+        #expect(TickFormatter.labels(ticks, format: .decimals(2)) == ["0.95", "1.15", "1.35", "1.55"])
+    }
+
+    @Test(arguments: [(16.9, 23.0), (17.5, 22.4), (12.0, 27.3), (5.65, 14.0), (0.87, 2.03), (-3.2, 4.1)])
+    func snappedDomainsNeverLeaveAGridLineHuggingAnEdge(lower: Double, upper: Double) {
+        for anchor in [18.0, 1.15, 8.0, 0.0] {
+            let step = AnchoredTicks.step(lower: lower, upper: upper, anchor: anchor,
+                                          steps: AnchoredTicks.referenceSteps(4), maxCount: 8)
+            let domain = AnchoredTicks.snapped(lower: lower, upper: upper, anchor: anchor, step: step)
+            #expect(domain.lowerBound <= lower && domain.upperBound >= upper)
+            let ticks = AnchoredTicks.ticks(lower: domain.lowerBound, upper: domain.upperBound, anchor: anchor, step: step)
+            for edge in [domain.lowerBound, domain.upperBound] {
+                let gap = ticks.map { abs($0 - edge) }.min() ?? step
+                #expect(gap < 1e-9 || gap >= step / 2 - 1e-9, "tick \(gap) from the edge \(edge) of \(domain)")
+            }
+        }
+    }
+
+    @Test func grinderStepsGiveSettingTicks() {
+        #expect(AnchoredTicks.unitSteps(0.25).prefix(4) == [0.25, 0.5, 1, 2])
+        #expect(AnchoredTicks.unitSteps(1).prefix(3) == [1, 2, 5])
+        #expect(AnchoredTicks.unitSteps(0.3).prefix(2) == [0.3, 0.6])
+        // The Eureka Mignon range of the sample journal: ticks every half setting, not 0.4.
+        let step = AnchoredTicks.step(lower: 1.9, upper: 5.4, anchor: 0, steps: AnchoredTicks.unitSteps(0.25), maxCount: 9)
+        #expect(AnchoredTicks.ticks(lower: 1.9, upper: 5.4, anchor: 0, step: step) == [2, 2.5, 3, 3.5, 4, 4.5, 5])
+    }
+
+    @Test func degenerateInputsGiveNoTicksRatherThanACrash() {
+        #expect(AnchoredTicks.ticks(lower: 0, upper: 1, anchor: 0, step: 0).isEmpty)
+        #expect(AnchoredTicks.ticks(lower: .nan, upper: 1, anchor: 0, step: 1).isEmpty)
+        #expect(AnchoredTicks.ticks(lower: 3, upper: 1, anchor: 0, step: 1) == [1, 2, 3])
+        #expect(AnchoredTicks.snapped(lower: 2, upper: 2, anchor: 0, step: 1) == 2...3)
+    }
+}
+
+/// The axes the brewstats charts end up with, read from their layouts.
+@Suite struct ChartAxisTests {
+    func yTicks(_ chart: Chart) -> (ticks: [Double], lower: Double, upper: Double) {
+        let layout = ChartLayout(chart: chart, theme: .monochrome, measurer: ApproximateTextMeasurer())
+        guard case .continuous(let scale) = layout.yScale else { return ([], 0, 0) }
+        return (scale.ticks, scale.lower, scale.upper)
+    }
+
+    @Test func ratingAxesTickEveryWholeRating() {
+        for chart in [ChartFixtures.grindVsRating, ChartFixtures.ratingVsDays, ChartFixtures.ratingTrend] {
+            #expect(yTicks(chart).ticks == [0, 1, 2, 3, 4, 5], "\(chart.title)")
+        }
+    }
+
+    @Test func theControlChartTicksTheIdealBox() {
+        let filter = yTicks(ChartFixtures.controlFilter)
+        #expect(filter.ticks.contains(1.15) && filter.ticks.contains(1.35), "\(filter.ticks)")
+        #expect(filter.lower == 0.95 && filter.upper == 1.75)
+        #expect(yTicks(ChartFixtures.controlEspresso).ticks.contains { $0 == 8 } && yTicks(ChartFixtures.controlEspresso).ticks.contains(12))
+        let layout = ChartLayout(chart: ChartFixtures.controlFilter, theme: .monochrome, measurer: ApproximateTextMeasurer())
+        guard case .continuous(let x) = layout.xScale else { Issue.record("no x scale"); return }
+        #expect(x.ticks.contains(18) && x.ticks.contains(22))
+    }
+
+    @Test func theExtractionTrendTicksTheIdealRangeAndNoGridLineHugsTheAxis() {
+        let (ticks, lower, _) = yTicks(ChartFixtures.extractionTrend)
+        #expect(ticks.contains(18) && ticks.contains(22), "\(ticks)")
+        #expect(ticks.first.map { $0 - lower == 0 || $0 - lower >= 0.5 } == true, "\(ticks) from \(lower)")
+    }
+
+    @Test func trendChartsNameTheirTimeAxis() {
+        for chart in [ChartFixtures.ratingTrend, ChartFixtures.extractionTrend, ChartFixtures.brewsPerWeek] {
+            #expect(chart.x.title == "Week (Monday start)")
+        }
+    }
+}
+
+@Suite struct WeeklyTicksAcrossAYearEnd {
+    let calendar = Chart.isoCalendar(.gmt)
+    func date(_ y: Int, _ m: Int, _ d: Int) -> Date { calendar.date(from: DateComponents(year: y, month: m, day: d))! }
+
+    @Test func weekFiftyThreeIsFollowedByWeekOne() {
+        // 2020 has 53 ISO weeks: W53 starts Monday 28 December 2020, W01 of 2021 on 4 January.
+        let (dates, unit) = TimeTicks.ticks(start: date(2020, 12, 7), end: date(2021, 1, 25), count: 10, calendar: calendar)
+        #expect(unit == .weeks(1))
+        let weeks = dates.map { calendar.dateComponents([.yearForWeekOfYear, .weekOfYear], from: $0) }
+        #expect(weeks.map(\.weekOfYear) == [50, 51, 52, 53, 1, 2, 3, 4])
+        #expect(zip(dates, dates.dropFirst()).allSatisfy { $1.timeIntervalSince($0) == 7 * 86_400 })
+        #expect(TickFormatter.labels(dates, unit: unit, calendar: calendar)[3...4] == ["28 Dec", "4 Jan 2021"])
+    }
+
+    @Test func twoWeekTicksStayTwoWeeksApartAcrossWeekFiftyThree() {
+        let (dates, unit) = TimeTicks.ticks(start: date(2020, 10, 1), end: date(2021, 3, 1), count: 12, calendar: calendar)
+        #expect(unit == .weeks(2))
+        #expect(zip(dates, dates.dropFirst()).allSatisfy { $1.timeIntervalSince($0) == 14 * 86_400 }, "\(dates)")
+        // 2015 also has 53 weeks.
+        let (later, _) = TimeTicks.ticks(start: date(2015, 10, 1), end: date(2016, 3, 1), count: 12, calendar: calendar)
+        #expect(zip(later, later.dropFirst()).allSatisfy { $1.timeIntervalSince($0) == 14 * 86_400 })
+    }
+}

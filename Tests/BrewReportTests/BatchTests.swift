@@ -179,7 +179,10 @@ import TestSupport
         // Every journal ran in exactly one shard, under the same folder name as in the single run.
         #expect(seen.sorted() == single.outcomes.map(\.journal).sorted())
         let merged = scratch.appendingPathComponent("merged")
-        let outcomes = try BatchRunner.merge(shards: parts, out: merged, options: Self.options([input], out: merged).report)
+        let mergedResult = try BatchRunner.merge(shards: parts, out: merged, options: Self.options([input], out: merged).report)
+        let outcomes = mergedResult.outcomes
+        #expect(mergedResult.exitCode == single.exitCode && single.exitCode == 3)
+        #expect(mergedResult.warnings.isEmpty)
         #expect(outcomes.sorted { $0.journal < $1.journal }.map { [$0.journal, $0.status.rawValue, "\($0.kept)", $0.format, $0.week] }
                 == single.outcomes.sorted { $0.journal < $1.journal }.map { [$0.journal, $0.status.rawValue, "\($0.kept)", $0.format, $0.week] })
         for name in ReportWriter.csvFiles {
@@ -197,6 +200,102 @@ import TestSupport
         // The merged batch.csv lists every journal once.
         let batch = TestCSV.records(text(merged.appendingPathComponent("batch.csv"))).rows
         #expect(batch.map { $0["journal"] ?? "" }.sorted() == single.outcomes.map(\.journal).sorted())
+        // The merged page links every reported journal inside its shard; failed ones are not links.
+        let page = text(merged.appendingPathComponent("combined/index.html"))
+        for o in single.outcomes {
+            let k = try #require(parts.firstIndex { TestCSV.records(text($0.appendingPathComponent("batch.csv"))).rows.contains { $0["journal"] == o.journal } })
+            let href = "../../part-\(k + 1)/\(o.journal)/index.html"
+            #expect(page.contains("href=\"\(href)\"") == (o.status != .failed), "\(o.journal): \(href)")
+            if o.status != .failed { #expect(exists(merged.appendingPathComponent("combined").appendingPathComponent(href))) }
+        }
+
+        // The same shard folder twice (once through a symbolic link): merged once, with a warning.
+        let link = scratch.appendingPathComponent("link-to-part-1")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: parts[0])
+        let twice = try BatchRunner.merge(shards: parts + [link], out: scratch.appendingPathComponent("twice"),
+                                          options: Self.options([input], out: merged).report)
+        #expect(twice.outcomes == mergedResult.outcomes)
+        #expect(twice.warnings.count == 1 && twice.warnings[0].contains("more than once"))
+        #expect(text(scratch.appendingPathComponent("twice/combined/weekly.csv")) == text(merged.appendingPathComponent("combined/weekly.csv")))
+        // A copy of a shard holds the same journals: refused before anything is written.
+        let copy = scratch.appendingPathComponent("copy")
+        let full = try #require(parts.first { !TestCSV.records(text($0.appendingPathComponent("batch.csv"))).rows.isEmpty })
+        try FileManager.default.copyItem(at: full, to: copy)
+        let error = #expect(throws: ReportError.self) {
+            _ = try BatchRunner.merge(shards: parts + [copy], out: scratch.appendingPathComponent("dup"), options: Self.options([input], out: merged).report)
+        }
+        #expect("\(error.map { "\($0)" } ?? "")".contains("each journal must come from one shard"))
+        #expect(!exists(scratch.appendingPathComponent("dup")))
+        // Merging into one of the shards is refused.
+        #expect(throws: ReportError.self) { _ = try BatchRunner.merge(shards: parts, out: parts[1], options: ReportOptions()) }
+    }
+
+    /// A shard that receives no journal is a normal outcome: an empty, valid output and exit 0.
+    @Test func emptyShardWritesAnEmptyOutput() throws {
+        let input = try Self.inputFolder(good: 1, broken: false)
+        let scratch = try Repo.scratch("batch-empty-shard")
+        var empties = 0
+        for k in 1...4 {
+            var options = Self.options([input], out: scratch.appendingPathComponent("part-\(k)"))
+            options.shard = Shard(index: k, count: 4)
+            let r = try BatchRunner.run(options)
+            #expect(r.exitCode == 0 && r.journalsFound == 1)
+            guard r.outcomes.isEmpty else { continue }
+            empties += 1
+            #expect(text(options.out.appendingPathComponent("batch.csv")) == JournalOutcome.header.joined(separator: ",") + "\r\n")
+            for name in ReportWriter.csvFiles {
+                #expect(TestCSV.parse(text(options.out.appendingPathComponent("combined/\(name)"))).count == 1, "\(name)")
+            }
+            #expect(entries(options.out) == ["batch.csv", "combined"])
+        }
+        #expect(empties == 3)
+        // No journal in the inputs at all is an error, and nothing is written.
+        let none = try Repo.scratch("batch-none")
+        let out = none.appendingPathComponent("out")
+        let error = #expect(throws: ReportError.self) { _ = try BatchRunner.run(Self.options([none], out: out)) }
+        guard case .noJournals = error else { Issue.record("expected noJournals, got \(String(describing: error))"); return }
+        #expect(!exists(out))
+    }
+
+    /// A folder in `--out` with a journal's name that brewstats did not write stops the batch before it starts.
+    @Test func foreignFoldersInTheOutputAreNeverReplaced() throws {
+        let input = try Self.inputFolder(good: 2, broken: false)
+        let out = try Repo.scratch("batch-foreign").appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out.appendingPathComponent("bravo"), withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: out.appendingPathComponent("bravo/letter.txt"))
+        let error = #expect(throws: ReportError.self) { _ = try BatchRunner.run(Self.options([input], out: out)) }
+        guard case let .refusedOutput(path, _) = error else { Issue.record("expected refusedOutput, got \(String(describing: error))"); return }
+        #expect(path == out.appendingPathComponent("bravo").path)
+        #expect(relativeFiles(in: out) == ["bravo/letter.txt"], "the batch started anyway")
+        // A batch.csv that is not ours is left alone too.
+        try FileManager.default.removeItem(at: out.appendingPathComponent("bravo"))
+        try Data("name,amount\n".utf8).write(to: out.appendingPathComponent("batch.csv"))
+        #expect(throws: ReportError.self) { _ = try BatchRunner.run(Self.options([input], out: out)) }
+        #expect(relativeFiles(in: out) == ["batch.csv"])
+    }
+
+    /// The output folder inside an input folder: neither it nor other report folders are read as journals,
+    /// and dot folders are skipped.
+    @Test func outputAndReportFoldersAreNotInputs() throws {
+        let input = try Self.inputFolder(good: 2, broken: false)
+        let hidden = input.appendingPathComponent(".trash")
+        try FileManager.default.createDirectory(at: hidden, withIntermediateDirectories: true)
+        try Self.writeJournal("old.csv", brews: 5, seed: 3, in: hidden)
+        let out = input.appendingPathComponent("reports")
+        let first = try BatchRunner.run(Self.options([input], out: out))
+        #expect(first.outcomes.map(\.journal) == ["alpha", "bravo"])
+        let second = try BatchRunner.run(Self.options([input], out: out))
+        #expect(second.outcomes.map(\.journal) == ["alpha", "bravo"], "report CSVs were read as journals")
+        // A report folder moved elsewhere in the inputs still carries its marker: skipped.
+        try FileManager.default.copyItem(at: out.appendingPathComponent("alpha"), to: input.appendingPathComponent("alpha-report"))
+        #expect(try Self.options([input], out: out).journalFiles().map { $0.url.lastPathComponent } == ["alpha.sqlite", "bravo.csv"])
+    }
+
+    /// Workers render their reports serially when several run at once; one worker keeps all cores.
+    @Test func nestedParallelismOnlyForOneWorker() {
+        #expect(BatchRunner.reportRendersInParallel(workers: 1))
+        #expect(!BatchRunner.reportRendersInParallel(workers: 2))
+        #expect(!BatchRunner.reportRendersInParallel(workers: 16))
     }
 
     @Test func mergeOfSomethingElseIsAnError() throws {

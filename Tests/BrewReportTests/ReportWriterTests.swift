@@ -65,7 +65,7 @@ import TestSupport
         }
         let md = text(out.appendingPathComponent("summary.md"))
         #expect(!md.replacingOccurrences(of: "\\<", with: "").contains("<"))
-        for name in files { #expect(!name.contains("<") && !name.contains("\"") && !name.hasPrefix(".")) }
+        for name in files where name != OwnedFolder.markerName { #expect(!name.contains("<") && !name.contains("\"") && !name.hasPrefix(".")) }
     }
 
     @Test func writesEveryFileOnce() throws {
@@ -77,7 +77,7 @@ import TestSupport
         let files = try ReportWriter.write(report, options: options, to: out, extra: ["manifest.json": Data("{}".utf8)])
         #expect(files.count == Set(files).count)
         #expect(Set(files) == Set(relativeFiles(in: out)))
-        for name in ReportWriter.csvFiles + ["index.html", "summary.md", "report.pdf", "manifest.json"] {
+        for name in ReportWriter.csvFiles + ["index.html", "summary.md", "report.pdf", "manifest.json", OwnedFolder.markerName] {
             #expect(files.contains(name), "missing \(name)")
         }
         let pdf = (try? Data(contentsOf: out.appendingPathComponent("report.pdf"))) ?? Data()
@@ -106,5 +106,62 @@ import TestSupport
         let report = try WeeklyReport(journal: Self.hostileJournal(), journalName: "x", importReport: nil, options: Self.options())
         #expect(throws: ReportError.self) { try ReportWriter.write(report, options: Self.options(), to: blocker.appendingPathComponent("out")) }
         #expect(entries(parent) == ["file"])
+    }
+
+    /// With only PDF charts, the page links them: a browser shows no PDF in an `<img>`.
+    @Test func pdfOnlyChartsAreLinkedNotEmbedded() throws {
+        var options = Self.options()
+        options.formats = [.pdf]
+        let journal = JournalGenerator(GeneratorOptions(brewCount: 80, seed: 4)).makeJournal()
+        let report = try WeeklyReport(journal: journal, journalName: "gen", importReport: nil, options: options)
+        let out = try Repo.scratch("writer-pdf").appendingPathComponent("report")
+        let files = try ReportWriter.write(report, options: options, to: out)
+        let html = text(out.appendingPathComponent("index.html"))
+        #expect(!html.contains("<img"), "index.html embeds a PDF as an image")
+        let charts = files.filter { $0.hasSuffix(".pdf") && $0 != "report.pdf" }
+        #expect(charts.count >= ChartKind.allCases.count + 1)
+        for chart in charts {
+            #expect(html.contains("<a class=\"file\" href=\"\(HTMLReport.href(chart))\">"), "\(chart) has no link in place of its image")
+        }
+        // SVG written too: the page shows the SVG and links both.
+        options.formats = [.pdf, .svg]
+        let both = try Repo.scratch("writer-pdf-svg").appendingPathComponent("report")
+        try ReportWriter.write(report, options: options, to: both)
+        let page = text(both.appendingPathComponent("index.html"))
+        #expect(page.contains("<img src=\"brews-per-week.svg\""))
+        #expect(page.contains("<a href=\"brews-per-week.pdf\">PDF</a>"))
+    }
+
+    /// Serial rendering (a batch's workers) writes the very same files as rendering on all cores.
+    @Test func serialRenderingWritesTheSameFiles() throws {
+        var options = Self.options()
+        options.formats = [.svg]
+        let journal = JournalGenerator(GeneratorOptions(brewCount: 80, seed: 6)).makeJournal()
+        let report = try WeeklyReport(journal: journal, journalName: "gen", importReport: nil, options: options)
+        let parallel = try Repo.scratch("writer-parallel").appendingPathComponent("report")
+        try ReportWriter.write(report, options: options, to: parallel)
+        options.parallelRendering = false
+        let serial = try Repo.scratch("writer-serial").appendingPathComponent("report")
+        try ReportWriter.write(report, options: options, to: serial)
+        #expect(relativeFiles(in: parallel) == relativeFiles(in: serial))
+        for name in relativeFiles(in: serial) where name.hasSuffix(".svg") || name.hasSuffix(".csv") || name.hasSuffix(".html") {
+            #expect(text(parallel.appendingPathComponent(name)) == text(serial.appendingPathComponent(name)), "\(name)")
+        }
+        #expect(ReportOptions().parallelRendering, "a single report renders on all cores by default")
+    }
+
+    /// `report --out` over the input journal, or a folder holding it, is refused before anything is written.
+    @Test func theInputJournalIsNeverReplaced() throws {
+        let folder = try Repo.scratch("writer-protect")
+        let journal = folder.appendingPathComponent("j.csv")
+        try Data("brew_id\n".utf8).write(to: journal)
+        let report = try WeeklyReport(journal: Self.hostileJournal(), journalName: "j.csv", importReport: nil, options: Self.options())
+        for target in [folder, journal] {
+            let error = #expect(throws: ReportError.self) { try ReportWriter.write(report, options: Self.options(), to: target, protecting: [journal]) }
+            guard case .refusedOutput = error else { Issue.record("expected refusedOutput, got \(String(describing: error))"); continue }
+        }
+        #expect(entries(folder) == ["j.csv"])
+        #expect(text(journal) == "brew_id\n")
+        #expect(entries(folder.deletingLastPathComponent()).filter { $0.hasPrefix(".\(folder.lastPathComponent).") }.isEmpty)
     }
 }

@@ -7,7 +7,7 @@ import TestSupport
     @Test func commitMakesTheFolderAppearWhole() throws {
         let parent = try Repo.scratch("staged")
         let target = parent.appendingPathComponent("report")
-        let staged = try StagedDirectory(target: target)
+        let staged = try StagedDirectory(target: target, kind: .report)
         // The staging folder is hidden, beside the target, and the target does not exist yet.
         #expect(staged.staging.deletingLastPathComponent().standardizedFileURL.path == parent.standardizedFileURL.path)
         #expect(staged.staging.lastPathComponent.hasPrefix(".report.staging-"))
@@ -16,7 +16,7 @@ import TestSupport
         try Data("b".utf8).write(to: staged.staging.appendingPathComponent("sub/b.csv"))
         #expect(!exists(target))
         try staged.commit()
-        #expect(relativeFiles(in: target) == ["a.csv", "sub/b.csv"])
+        #expect(relativeFiles(in: target) == [OwnedFolder.markerName, "a.csv", "sub/b.csv"])
         #expect(text(target.appendingPathComponent("sub/b.csv")) == "b")
         #expect(entries(parent) == ["report"], "left beside the target: \(entries(parent))")
     }
@@ -25,16 +25,17 @@ import TestSupport
         let parent = try Repo.scratch("staged-replace")
         let target = parent.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: target.appendingPathComponent("old-sub"), withIntermediateDirectories: true)
+        try Data("an earlier run".utf8).write(to: target.appendingPathComponent(OwnedFolder.markerName))
         try Data("old".utf8).write(to: target.appendingPathComponent("old.csv"))
         try Data("old".utf8).write(to: target.appendingPathComponent("shared.csv"))
         try Data("old".utf8).write(to: target.appendingPathComponent("old-sub/x"))
-        let staged = try StagedDirectory(target: target)
+        let staged = try StagedDirectory(target: target, kind: .report)
         try Data("new".utf8).write(to: staged.staging.appendingPathComponent("shared.csv"))
         try Data("new".utf8).write(to: staged.staging.appendingPathComponent("new.csv"))
         // Until the commit, readers see the old folder untouched.
-        #expect(relativeFiles(in: target) == ["old-sub/x", "old.csv", "shared.csv"])
+        #expect(relativeFiles(in: target) == [OwnedFolder.markerName, "old-sub/x", "old.csv", "shared.csv"])
         try staged.commit()
-        #expect(relativeFiles(in: target) == ["new.csv", "shared.csv"])
+        #expect(relativeFiles(in: target) == [OwnedFolder.markerName, "new.csv", "shared.csv"])
         #expect(text(target.appendingPathComponent("shared.csv")) == "new")
         #expect(entries(parent) == ["out"], "left beside the target: \(entries(parent))")
     }
@@ -42,13 +43,13 @@ import TestSupport
     @Test func discardLeavesNothing() throws {
         let parent = try Repo.scratch("staged-discard")
         let target = parent.appendingPathComponent("out")
-        let staged = try StagedDirectory(target: target)
+        let staged = try StagedDirectory(target: target, kind: .report)
         try Data("x".utf8).write(to: staged.staging.appendingPathComponent("x.csv"))
         staged.discard()
         #expect(entries(parent).isEmpty)
         // Dropped without commit: discarded as well.
         do {
-            let dropped = try StagedDirectory(target: target)
+            let dropped = try StagedDirectory(target: target, kind: .report)
             try Data("x".utf8).write(to: dropped.staging.appendingPathComponent("x.csv"))
         }
         #expect(entries(parent).isEmpty)
@@ -59,7 +60,8 @@ import TestSupport
         let target = parent.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: target.appendingPathComponent("keep.csv"))
-        let staged = try StagedDirectory(target: target)
+        try Data("an earlier run".utf8).write(to: target.appendingPathComponent(OwnedFolder.markerName))
+        let staged = try StagedDirectory(target: target, kind: .report)
         staged.discard()
         #expect(entries(parent) == ["out"])
         #expect(text(target.appendingPathComponent("keep.csv")) == "keep")
@@ -76,7 +78,7 @@ import TestSupport
             try FileManager.default.createDirectory(at: parent.appendingPathComponent(name), withIntermediateDirectories: false)
             try Data("partial".utf8).write(to: parent.appendingPathComponent(name).appendingPathComponent("weekly.csv"))
         }
-        let staged = try StagedDirectory(target: target)
+        let staged = try StagedDirectory(target: target, kind: .report)
         for name in stale { #expect(!exists(parent.appendingPathComponent(name)), "\(name) was not swept") }
         for name in kept { #expect(exists(parent.appendingPathComponent(name)), "\(name) was swept") }
         try staged.commit()
@@ -86,9 +88,9 @@ import TestSupport
     @Test func missingParentsAreCreated() throws {
         let parent = try Repo.scratch("staged-deep")
         let target = parent.appendingPathComponent("a/b/c")
-        let staged = try StagedDirectory(target: target)
+        let staged = try StagedDirectory(target: target, kind: .report)
         try staged.commit()
-        #expect(entries(target).isEmpty && exists(target))
+        #expect(entries(target) == [OwnedFolder.markerName])
         #expect(entries(parent.appendingPathComponent("a/b")) == ["c"])
     }
 
@@ -96,7 +98,7 @@ import TestSupport
         let parent = try Repo.scratch("staged-file")
         let file = parent.appendingPathComponent("plain-file")
         try Data("x".utf8).write(to: file)
-        let error = #expect(throws: ReportError.self) { _ = try StagedDirectory(target: file.appendingPathComponent("out")) }
+        let error = #expect(throws: ReportError.self) { _ = try StagedDirectory(target: file.appendingPathComponent("out"), kind: .report) }
         guard case let .output(path, _) = error else { Issue.record("expected an output error, got \(String(describing: error))"); return }
         #expect(path.hasSuffix("plain-file/out"))
     }
@@ -117,5 +119,104 @@ import TestSupport
         guard case let .output(path, _) = error else { Issue.record("expected an output error, got \(String(describing: error))"); return }
         #expect(path == url.path)
         #expect(!exists(folder.appendingPathComponent("gone")))
+    }
+
+    // MARK: Only folders brewstats wrote are replaced
+
+    /// The refusal leaves the target as it was and nothing beside it.
+    static func expectRefused(_ target: URL, protecting: [URL] = [], reason: String,
+                              sourceLocation: SourceLocation = #_sourceLocation) {
+        let parent = target.deletingLastPathComponent()
+        let before = entries(parent), files = relativeFiles(in: parent)
+        let error = #expect(throws: ReportError.self, sourceLocation: sourceLocation) {
+            _ = try StagedDirectory(target: target, kind: .report, protecting: protecting)
+        }
+        guard case let .refusedOutput(path, why) = error else {
+            Issue.record("expected refusedOutput, got \(String(describing: error))", sourceLocation: sourceLocation); return
+        }
+        #expect(path == target.standardizedFileURL.path, sourceLocation: sourceLocation)
+        #expect(why.contains(reason), "\(why)", sourceLocation: sourceLocation)
+        #expect(entries(parent) == before && relativeFiles(in: parent) == files, sourceLocation: sourceLocation)
+    }
+
+    @Test func aFolderOfOtherFilesIsRefused() throws {
+        let parent = try Repo.scratch("staged-foreign")
+        let target = parent.appendingPathComponent("home")
+        try FileManager.default.createDirectory(at: target.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: target.appendingPathComponent("thesis.tex"))
+        try Data("x".utf8).write(to: target.appendingPathComponent("index.html"))
+        Self.expectRefused(target, reason: "photos, thesis.tex")
+        // Chart-like names are not enough when something else is there.
+        let charts = parent.appendingPathComponent("charts")
+        try FileManager.default.createDirectory(at: charts, withIntermediateDirectories: true)
+        for name in ["index.html", "weekly.csv", "brews-per-week.svg", "holiday.png"] { try Data("x".utf8).write(to: charts.appendingPathComponent(name)) }
+        Self.expectRefused(charts, reason: "holiday.png")
+        // Report files without index.html are not a report (a CSV journal named weekly.csv, say).
+        let lone = parent.appendingPathComponent("lone")
+        try FileManager.default.createDirectory(at: lone, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: lone.appendingPathComponent("weekly.csv"))
+        Self.expectRefused(lone, reason: "no index.html")
+    }
+
+    @Test func aFileOrALinkIsRefused() throws {
+        let parent = try Repo.scratch("staged-file-target")
+        let file = parent.appendingPathComponent("journal.sqlite")
+        try Data("SQLite".utf8).write(to: file)
+        Self.expectRefused(file, reason: "it is a file")
+        #expect(text(file) == "SQLite")
+        let report = parent.appendingPathComponent("report")
+        try FileManager.default.createDirectory(at: report, withIntermediateDirectories: false)
+        let link = parent.appendingPathComponent("latest")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: report)
+        Self.expectRefused(link, reason: "symbolic link")
+    }
+
+    @Test func aFolderHoldingOrBeingAnInputIsRefusedEvenWithTheMarker() throws {
+        let parent = try Repo.scratch("staged-input")
+        let target = parent.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: target.appendingPathComponent("deep"), withIntermediateDirectories: true)
+        try Data("marker".utf8).write(to: target.appendingPathComponent(OwnedFolder.markerName))
+        let journal = target.appendingPathComponent("deep/journal.csv")
+        try Data("brew_id\n".utf8).write(to: journal)
+        Self.expectRefused(target, protecting: [journal], reason: "contains the input journal")
+        Self.expectRefused(journal, protecting: [journal], reason: "it is the input journal")
+        // Through another spelling of the same path.
+        let dotted = URL(fileURLWithPath: parent.path + "/out/deep/../deep/journal.csv")
+        Self.expectRefused(target, protecting: [dotted], reason: "contains the input journal")
+        // A journal beside the target is no reason to refuse.
+        _ = try StagedDirectory(target: target, kind: .report, protecting: [parent.appendingPathComponent("elsewhere.csv")])
+    }
+
+    @Test func ownFoldersAreReplacedAlsoFromBeforeTheMarker() throws {
+        let parent = try Repo.scratch("staged-legacy")
+        let empty = parent.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: false)
+        try StagedDirectory(target: empty, kind: .report).commit()
+        #expect(entries(empty) == [OwnedFolder.markerName])
+        // A report folder of an earlier version: report files only, no marker.
+        let legacy = parent.appendingPathComponent("legacy")
+        try FileManager.default.createDirectory(at: legacy, withIntermediateDirectories: false)
+        for name in ReportWriter.csvFiles + ["index.html", "summary.md", "report.pdf", "manifest.json", "pooled.json",
+                                             "brews-per-week.png", "control-chart-espresso.svg", "grind-rating-niche-zero-espresso.pdf"] {
+            try Data("old".utf8).write(to: legacy.appendingPathComponent(name))
+        }
+        let staged = try StagedDirectory(target: legacy, kind: .combined)
+        try Data("new".utf8).write(to: staged.staging.appendingPathComponent("index.html"))
+        try staged.commit()
+        #expect(entries(legacy) == [OwnedFolder.markerName, "index.html"])
+        #expect(text(legacy.appendingPathComponent(OwnedFolder.markerName)).hasPrefix("brewstats combined folder"))
+    }
+
+    @Test func somethingForeignAppearingBeforeTheCommitIsLeftAlone() throws {
+        let parent = try Repo.scratch("staged-race")
+        let target = parent.appendingPathComponent("out")
+        let staged = try StagedDirectory(target: target, kind: .report)
+        try Data("x".utf8).write(to: staged.staging.appendingPathComponent("index.html"))
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
+        try Data("mine".utf8).write(to: target.appendingPathComponent("notes.txt"))
+        let error = #expect(throws: ReportError.self) { try staged.commit() }
+        guard case .refusedOutput = error else { Issue.record("expected refusedOutput, got \(String(describing: error))"); return }
+        #expect(entries(parent) == ["out"], "staging left behind: \(entries(parent))")
+        #expect(entries(target) == ["notes.txt"])
     }
 }

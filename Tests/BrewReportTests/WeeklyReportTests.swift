@@ -176,7 +176,15 @@ import TestSupport
             let spot = try #require(g.sweetSpot)
             #expect(spot >= g.grind.min()! && spot <= g.grind.max()!)
             let who = ([g.grinder, g.method] + (g.bean.map { [$0] } ?? [])).joined(separator: " × ")
-            #expect(WeeklyReport.sentence(g) == "\(who): best around \(Self.shortNumber(spot, 1)), n = \(g.n)")
+            // The setting in the grinder's steps: whole steps as an integer, half steps to .5, else one decimal.
+            let step = r.analysis.journal.grinders[g.grinderIndex].settingStep
+            let setting = switch step {
+            case 1: "\(Int(spot.rounded()))"
+            case 0.5: (spot * 2).rounded().truncatingRemainder(dividingBy: 2) == 0 ? "\(Int((spot * 2).rounded()) / 2)" : "\(Int((spot * 2).rounded()) / 2).5"
+            default: Self.shortNumber(spot, 1)
+            }
+            #expect(r.sentence(g) == "\(who): best around setting \(setting), n = \(g.n)")
+            #expect(WeeklyReport.sentence(g) == "\(who): best around setting \(Self.shortNumber(spot, 1)), n = \(g.n)")
             // The sweet spot is the vertex of the least-squares parabola through the group's brews.
             let vertex = try #require(Self.parabolaVertex(g.grind, g.rating))
             #expect(isClose(spot, vertex, relative: 1e-6), "\(who): \(spot) vs \(vertex)")
@@ -187,10 +195,38 @@ import TestSupport
         let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
         let withBean = r.grindRating.groups.first { $0.bean != nil && $0.sweetSpot != nil }
         if let g = withBean {
-            #expect(WeeklyReport.sentence(g).hasPrefix("\(g.grinder) × \(g.method) × \(g.bean!): best around "))
+            #expect(r.sentence(g).hasPrefix("\(g.grinder) × \(g.method) × \(g.bean!): best around setting "))
         }
         let without = try #require(r.grindRating.groups.first { $0.bean == nil && $0.sweetSpot == nil })
-        #expect(WeeklyReport.sentence(without) == "\(without.grinder) × \(without.method): best around —, n = \(without.n)")
+        #expect(r.sentence(without) == "\(without.grinder) × \(without.method): no sweet spot yet, n = \(without.n)")
+    }
+
+    /// Every step the grinders of the generated journal use is exercised: 1, 0.5 and 0.25.
+    @Test func findingsCoverEveryStepKind() throws {
+        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
+        let steps = Set(r.findings.map { r.analysis.journal.grinders[$0.grinderIndex].settingStep })
+        #expect(steps.isSuperset(of: [1, 0.5]), "\(steps)")
+    }
+
+    @Test func grindSettingsInTheGrindersSteps() {
+        let whole = Grinder(name: "C40", settingMin: 0, settingMax: 40, settingStep: 1)
+        #expect(GrindSetting.text(22.37, grinder: whole, observed: [20, 22, 24]) == "22")
+        #expect(GrindSetting.text(22.5, grinder: whole, observed: [20, 22]) == "23")
+        #expect(GrindSetting.text(-0.2, grinder: whole, observed: [0, 1]) == "0")
+        let half = Grinder(name: "Ode", settingMin: 1, settingMax: 11, settingStep: 0.5)
+        #expect(GrindSetting.text(5.3, grinder: half, observed: [4.5, 5, 6]) == "5.5")
+        #expect(GrindSetting.text(5.2, grinder: half, observed: [4.5, 5, 6]) == "5")
+        let even = Grinder(name: "Big steps", settingMin: 0, settingMax: 40, settingStep: 2)
+        #expect(GrindSetting.text(23.1, grinder: even, observed: [20, 22, 24]) == "24")
+        let quarter = Grinder(name: "Mignon", settingMin: 0, settingMax: 10, settingStep: 0.25)
+        #expect(GrindSetting.text(3.37, grinder: quarter, observed: [3, 3.25, 3.5]) == "3.4")
+        // Settings off the grinder's grid (a CSV export's default step of 1, settings logged in halves): no step known.
+        #expect(GrindSetting.text(22.37, grinder: whole, observed: [21.5, 22, 23]) == "22.4")
+        #expect(GrindSetting.text(22.37, grinder: nil, observed: []) == "22.4")
+        #expect(GrindSetting.text(22, grinder: nil, observed: []) == "22")
+        let broken = Grinder(name: "zero", settingStep: 0)
+        #expect(GrindSetting.text(22.37, grinder: broken, observed: [22]) == "22.4")
+        #expect(GrindSetting.text(.nan, grinder: whole, observed: []) == "—")
     }
 
     @Test func spanLabels() {

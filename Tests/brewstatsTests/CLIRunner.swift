@@ -18,7 +18,9 @@ struct CLIResult: Sendable {
 ///
 /// Under `swift test` the test bundle runs from the build products folder that also holds `brewstats`
 /// (e.g. `.build-NAME/x86_64-unknown-linux-gnu/debug/`), so the binary is looked for beside the test
-/// runner first, then in `Repo.root/.build/debug/`. `BREWSTATS_BIN` overrides both.
+/// runner only: the tests always run the binary of the build they belong to, whatever `--scratch-path` it
+/// used, never a stale one from another build folder. `BREWSTATS_BIN` overrides that (e.g. to check an
+/// installed or older binary).
 enum CLI {
     static let binary: URL? = {
         let fm = FileManager.default
@@ -33,7 +35,6 @@ enum CLI {
         }
         candidates.append(Bundle.main.bundleURL.appendingPathComponent("brewstats"))
         candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("brewstats"))
-        candidates.append(Repo.root.appendingPathComponent(".build/debug/brewstats"))
         return candidates.first { url in
             var isDir: ObjCBool = false
             return fm.fileExists(atPath: url.path, isDirectory: &isDir) && !isDir.boolValue && fm.isExecutableFile(atPath: url.path)
@@ -77,7 +78,9 @@ enum CLI {
     }
 
     struct CLIMissing: Error, CustomStringConvertible {
-        var description: String { "the brewstats binary was not found beside the test runner nor in .build/debug" }
+        var description: String {
+            "the brewstats binary was not found beside the test runner (\(CommandLine.arguments[0])); build it with the tests (swift build --build-tests) or set BREWSTATS_BIN"
+        }
     }
 }
 

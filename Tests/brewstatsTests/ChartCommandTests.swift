@@ -68,4 +68,40 @@ import TestSupport
         let bad = try CLI.run(["chart", "brews-per-week", Repo.sample("journal.sqlite").path, "--since", "2026-02-30", "-o", out.path])
         #expect(bad.status == 64)
     }
+
+    /// Filters that match brews but leave nothing the chart draws: a one-line error saying what is missing,
+    /// a non-zero exit, no file.
+    @Test(.enabled(if: CLI.available)) func filtersThatLeaveNothingToDrawAreAnError() throws {
+        let folder = try Repo.scratch("e2e-chart-nothing")
+        let espressoBrews = try SampleJournal.load().brews.filter { $0.method == "Espresso" }.count
+        #expect(espressoBrews > 0)
+        let out = folder.appendingPathComponent("cc.png")
+        let r = try CLI.run(["chart", "control-chart", Repo.sample("journal.sqlite").path, "--method", "Espresso", "-o", out.path])
+        #expect(r.status == 1, "\(r.stdout)")
+        #expect(r.stderr == "brewstats: nothing to draw for control-chart: no filter brews with TDS among the \(espressoBrews) brews matched; try --espresso\n")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+        // The hint is right: with --espresso the chart is drawn.
+        let espresso = try CLI.run(["chart", "control-chart", Repo.sample("journal.sqlite").path, "--method", "Espresso", "--espresso", "-o", out.path])
+        #expect(espresso.status == 0, "\(espresso.stderr)")
+        #expect(bytes(out).starts(with: pngMagic))
+        // A rating trend of a week range holding brews but no ratings is the same kind of error (trend window).
+        let week = folder.appendingPathComponent("w.svg")
+        let old = try CLI.run(["chart", "brews-per-week", Repo.sample("journal.sqlite").path, "--grinder", "Comandante C40",
+                               "--week", "2025-W10", "-o", week.path])
+        #expect(old.status == 1)
+        #expect(old.stderr.hasPrefix("brewstats: nothing to draw for brews-per-week: no dated brews in the 26 weeks ending 2025-W10"), "\(old.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: week.path))
+    }
+
+    /// Without filters an empty journal still draws the chart's empty panel.
+    @Test(.enabled(if: CLI.available)) func noFiltersOnAnEmptyJournalDrawsTheEmptyChart() throws {
+        let folder = try Repo.scratch("e2e-chart-empty")
+        let header = try String(contentsOf: Repo.sample("journal.csv"), encoding: .utf8).split(separator: "\n")[0]
+        let journal = folder.appendingPathComponent("empty.csv")
+        try Data((header + "\n").utf8).write(to: journal)
+        let out = folder.appendingPathComponent("cc.svg")
+        let r = try CLI.run(["chart", "control-chart", journal.path, "-o", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(text(out).contains("<svg"))
+    }
 }

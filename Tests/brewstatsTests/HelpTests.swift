@@ -38,4 +38,45 @@ import Testing
         #expect(r.status == 64)
         #expect(!r.stderr.isEmpty)
     }
+
+    /// Help text reads like a finished tool: no doubled defaults, required arguments shown as required, shared
+    /// flags worded for every command that has them.
+    @Test(.enabled(if: CLI.available)) func helpTextIsPolished() throws {
+        var all = ""
+        for sub in ["", "report", "chart", "batch", "inspect", "generate"] {
+            let help = try CLI.run(sub.isEmpty ? ["--help"] : [sub, "--help"]).stdout
+            all += help
+            // A default is stated once: either in the text or by the parser, never both.
+            for line in Self.optionEntries(help) {
+                let defaults = line.components(separatedBy: "default").count - 1
+                #expect(defaults <= 1, "\(sub): \(line)")
+            }
+            // Examples fit 80 columns: none wraps mid-command onto an unindented line.
+            let examples = help.components(separatedBy: "Examples:").last?.components(separatedBy: "USAGE:").first ?? ""
+            for line in examples.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                #expect(line.hasPrefix("  brewstats \(sub)"), "\(sub): an example wraps: \(line)")
+            }
+        }
+        let batch = try CLI.run(["batch", "--help"]).stdout
+        #expect(batch.contains(" <input> ... --out <dir>"), "\(batch)")
+        #expect(!batch.contains("[<input> ...]"))
+        #expect(batch.contains("start with a dot"), "batch --help does not say dot folders are skipped")
+        let inspect = try CLI.run(["inspect", "--help"]).stdout
+        let tz = Self.optionEntries(inspect).first { $0.contains("--tz") } ?? ""
+        #expect(!tz.isEmpty && !tz.contains("report"), "\(tz)")
+        // Without inputs, batch is a usage error (and --merge needs the shard folders).
+        #expect(try CLI.run(["batch", "--out", "x"]).status == 64)
+        #expect(try CLI.run(["batch", "--merge", "--out", "x"]).status == 64)
+    }
+
+    /// The OPTIONS entries of a help text, each with its wrapped continuation lines joined.
+    static func optionEntries(_ help: String) -> [String] {
+        guard let options = help.components(separatedBy: "OPTIONS:").last else { return [] }
+        var entries: [String] = []
+        for line in options.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("-") { entries.append(trimmed) } else if !entries.isEmpty { entries[entries.count - 1] += " " + trimmed }
+        }
+        return entries
+    }
 }

@@ -46,4 +46,31 @@ import TestSupport
         #expect(r.status == 2)
         #expect(r.stderr.hasPrefix("brewstats: ") && r.stderr.split(separator: "\n").count == 1)
     }
+
+    /// `--json`: every reject and every warning carries the same keys; an absent column or place is `null`.
+    @Test(.enabled(if: CLI.available)) func jsonEntriesHaveEveryKeyWithNullForNone() throws {
+        // A CSV whose last record ends inside quotes (a reject without a column), and the store, whose cached
+        // counters disagree with its brews (warnings without a place).
+        let folder = try Repo.scratch("e2e-inspect-null")
+        let lines = try String(contentsOf: Repo.sample("journal.csv"), encoding: .utf8).split(separator: "\n")
+        let csv = folder.appendingPathComponent("cut.csv")
+        try Data((lines[0] + "\n" + lines[1] + "\n\"unterminated,\n").utf8).write(to: csv)
+        var rejects: [[String: Any]] = [], warnings: [[String: Any]] = []
+        for journal in [csv, Repo.sample("journal.sqlite")] {
+            let r = try CLI.run(["inspect", journal.path, "--json"])
+            #expect(r.status == 0, "\(r.stderr)")
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+            rejects += try #require(object["rejects"] as? [[String: Any]])
+            warnings += try #require(object["warnings"] as? [[String: Any]])
+        }
+        #expect(!rejects.isEmpty && !warnings.isEmpty)
+        for reject in rejects {
+            for key in ["file", "where", "column", "reason", "record"] { #expect(reject.keys.contains(key), "reject without \(key): \(reject)") }
+        }
+        for warning in warnings {
+            for key in ["kind", "column", "count", "where", "message"] { #expect(warning.keys.contains(key), "warning without \(key): \(warning)") }
+        }
+        #expect(rejects.contains { $0["column"] is NSNull }, "the cut record has no column: it should read null")
+        #expect(warnings.contains { $0["where"] is NSNull }, "a cached-counter warning has no place: it should read null")
+    }
 }

@@ -41,9 +41,14 @@ extension BrewstatsCharts {
     /// Chart 6 — the brewing control chart: extraction yield (x) against strength (y) with the ideal box,
     /// labelled regions (under/over-extracted, weak/strong) and labelled lines of constant brew ratio.
     ///
-    /// The axes show EY 14–26 % and TDS 0.9–1.7 % (filter) or 6–14 % (espresso), widened to include every brew.
+    /// The axes show at least EY 14–26 % and TDS 0.95–1.75 % (filter) or 6–14 % (espresso), widened to include
+    /// every brew. Ticks are anchored on the ideal box (``AnchoredTicks``), so its edges — EY 18 and 22 %, TDS
+    /// 1.15 and 1.35 % (filter) or 8 and 12 % (espresso) — are always ticks, and each end of the strength axis is
+    /// a tick or half a step from one (never a grid line hugging the axis).
+    /// The eight region names sit in the plot's corners and edge midpoints in a quiet style, placed before any
+    /// other label so they are never dropped, and nudged along the edges to keep clear of brews.
     /// Brews outside 0–35 % EY should be excluded upstream. Large inputs are merged or binned by the point
-    /// statistic, which adds a note.
+    /// statistic, which adds a note; binned cells are drawn beneath the box and the ratio lines.
     ///
     /// - Parameters:
     ///   - points: One point per measured brew.
@@ -59,17 +64,25 @@ extension BrewstatsCharts {
         let ey = kind.idealExtraction
         let tds = kind.idealStrength
         let baseX: ClosedRange<Double> = 14...26
-        let baseY: ClosedRange<Double> = isEspresso ? 6...14 : 0.9...1.7
+        let baseY: ClosedRange<Double> = isEspresso ? 6...14 : 0.95...1.75
         let xs = brews.map(\.extraction)
         let ys = brews.map(\.tds)
         let xPad = 0.5
         let yPad = isEspresso ? 0.5 : 0.05
         let xDomain = min(baseX.lowerBound, xs.min()! - xPad)...max(baseX.upperBound, xs.max()! + xPad)
-        let yDomain = min(baseY.lowerBound, ys.min()! - yPad)...max(baseY.upperBound, ys.max()! + yPad)
+        let yExtent = min(baseY.lowerBound, ys.min()! - yPad)...max(baseY.upperBound, ys.max()! + yPad)
+        let xSteps = AnchoredTicks.referenceSteps(ey.upperBound - ey.lowerBound)
+        let xStep = AnchoredTicks.step(lower: xDomain.lowerBound, upper: xDomain.upperBound, anchor: ey.lowerBound,
+                                       steps: xSteps, maxCount: 13)
+        let ySteps = AnchoredTicks.referenceSteps(tds.upperBound - tds.lowerBound)
+        let yStep = AnchoredTicks.step(lower: yExtent.lowerBound, upper: yExtent.upperBound, anchor: tds.lowerBound,
+                                       steps: ySteps, maxCount: 7)
+        let yDomain = AnchoredTicks.snapped(lower: yExtent.lowerBound, upper: yExtent.upperBound, anchor: tds.lowerBound, step: yStep)
         let inside = brews.filter { ey.contains($0.extraction) && tds.contains($0.tds) }.count
         let share = Int((Double(inside) / Double(brews.count) * 100).rounded())
 
-        var marks: [Mark] = [.band(BandMark(x: ey, y: tds, label: "Ideal", legend: "Ideal EY \(number(ey.lowerBound))–\(number(ey.upperBound)) %, TDS \(number(tds.lowerBound, decimals: 2))–\(number(tds.upperBound, decimals: 2)) %"))]
+        var marks = regionLabels(xDomain: xDomain, yDomain: yDomain, ideal: (ey, tds))
+        marks.append(.band(BandMark(x: ey, y: tds, label: "Ideal", legend: "Ideal EY \(number(ey.lowerBound))–\(number(ey.upperBound)) %, TDS \(number(tds.lowerBound, decimals: 2))–\(number(tds.upperBound, decimals: 2)) %")))
         // Lines of constant ratio, clipped to the plotted box.
         for ratio in ratios ?? kind.defaultRatios {
             guard let slope = kind.strength(extraction: 1, ratio: ratio), slope > 0 else { continue }
@@ -80,26 +93,7 @@ extension BrewstatsCharts {
                                         series: Theme.guideSeries, width: 0.9, endLabel: "1:\(number(ratio))")))
         }
         marks.append(.point(PointMark(x: .numbers(xs), y: .numbers(ys), series: 0, label: isEspresso ? "Shot" : "Brew",
-                                      radius: 3.2)))
-        // Region names in the corners and edge midpoints of the plot, away from the ideal box.
-        let (left, right, bottom, top) = (xDomain.lowerBound, xDomain.upperBound, yDomain.lowerBound, yDomain.upperBound)
-        let midY = (tds.lowerBound + tds.upperBound) / 2
-        let midX = (ey.lowerBound + ey.upperBound) / 2
-        let regions: [(Double, Double, String, TextAlignment, Double)] = [
-            (left, top, "Strong · under-extracted", .leading, 16),
-            (right, top, "Strong · over-extracted", .trailing, 16),
-            (left, bottom, "Weak · under-extracted", .leading, -8),
-            (right, bottom, "Weak · over-extracted", .trailing, -8),
-            (midX, top, "Strong", .center, 16),
-            (midX, bottom, "Weak", .center, -8),
-            (left, midY, "Under-extracted", .leading, 4),
-            (right, midY, "Over-extracted", .trailing, 4),
-        ]
-        for (x, y, text, alignment, dy) in regions {
-            let dx = alignment == .leading ? 8.0 : alignment == .trailing ? -8.0 : 0
-            marks.append(.text(TextMark(x: .number(x), y: .number(y), text: text, alignment: alignment,
-                                        offset: Point(x: dx, y: dy))))
-        }
+                                      radius: 3.2, noun: isEspresso ? "shots" : "brews")))
         let ratioNote = isEspresso
             ? "Lines: constant brew ratio (yield ÷ dose); TDS = EY ÷ ratio."
             : {
@@ -111,10 +105,49 @@ extension BrewstatsCharts {
         return Chart(
             title: title,
             subtitle: "\(count(brews.count, isEspresso ? "shot" : "brew")) · \(TickFormatter.plain(Double(inside), decimals: 0)) inside the ideal box (\(share) %)",
-            x: AxisSpec(title: "Extraction yield (%)", domain: xDomain),
-            y: AxisSpec(title: "Total dissolved solids (%)", domain: yDomain, format: isEspresso ? .automatic : .decimals(2)),
+            x: AxisSpec(title: "Extraction yield (%)", domain: xDomain,
+                        ticks: AnchoredTicks.ticks(lower: xDomain.lowerBound, upper: xDomain.upperBound, anchor: ey.lowerBound, step: xStep)),
+            y: AxisSpec(title: "Total dissolved solids (%)", domain: yDomain, format: isEspresso ? .automatic : .decimals(2),
+                        ticks: AnchoredTicks.ticks(lower: yDomain.lowerBound, upper: yDomain.upperBound, anchor: tds.lowerBound, step: yStep)),
             marks: marks,
             notes: [ratioNote],
             height: 520)
+    }
+
+    /// The eight region names of the control chart as required text marks: the four corners (both
+    /// qualities) and the edge midpoints level with the ideal box (one quality). Each may slide along its
+    /// edges, away from brews and ratio lines.
+    static func regionLabels(xDomain: ClosedRange<Double>, yDomain: ClosedRange<Double>,
+                             ideal: (ey: ClosedRange<Double>, tds: ClosedRange<Double>)) -> [Mark] {
+        let (left, right, bottom, top) = (xDomain.lowerBound, xDomain.upperBound, yDomain.lowerBound, yDomain.upperBound)
+        let midY = (ideal.tds.lowerBound + ideal.tds.upperBound) / 2
+        let midX = (ideal.ey.lowerBound + ideal.ey.upperBound) / 2
+        // (x, y, text, alignment, horizontal direction into the plot, vertical direction into the plot)
+        let regions: [(Double, Double, String, TextAlignment, Double, Double)] = [
+            (left, top, "Strong · under-extracted", .leading, 1, 1),
+            (right, top, "Strong · over-extracted", .trailing, -1, 1),
+            (left, bottom, "Weak · under-extracted", .leading, 1, -1),
+            (right, bottom, "Weak · over-extracted", .trailing, -1, -1),
+            (midX, top, "Strong", .center, 0, 1),
+            (midX, bottom, "Weak", .center, 0, -1),
+            (left, midY, "Under-extracted", .leading, 1, 0),
+            (right, midY, "Over-extracted", .trailing, -1, 0),
+        ]
+        return regions.map { x, y, text, alignment, dx, dy in
+            // Inset from the plot edges: 8 pt sideways; below the top edge by a line, above the bottom by 7 pt.
+            let offset = Point(x: 8 * dx, y: dy > 0 ? 15 : dy < 0 ? -7 : 3)
+            let nudges: [Point]
+            if dx != 0 && dy != 0 {
+                // Corners slide inwards along either edge.
+                nudges = [(0, 14), (36, 0), (0, 28), (72, 0), (36, 14), (108, 0), (0, 42)]
+                    .map { Point(x: offset.x + $0.0 * dx, y: offset.y + $0.1 * dy) }
+            } else if dy == 0 {
+                nudges = [-14.0, 14, -28, 28, -42, 42].map { Point(x: offset.x, y: offset.y + $0) }
+            } else {
+                nudges = [(-40.0, 0.0), (40, 0), (0, 14), (-80, 0), (80, 0)].map { Point(x: $0.0, y: offset.y + $0.1 * dy) }
+            }
+            return .text(TextMark(x: .number(x), y: .number(y), text: text, alignment: alignment, offset: offset,
+                                  role: .region, nudges: nudges, required: true))
+        }
     }
 }

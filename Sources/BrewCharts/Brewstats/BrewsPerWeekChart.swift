@@ -4,7 +4,10 @@ extension BrewstatsCharts {
     /// Chart 1 — brews per ISO week as bars over the last `weekCount` weeks, zero weeks shown on the baseline.
     ///
     /// The window ends at `endingWeek` (or the latest week in `weeks`) and every week in it gets a bar, so a
-    /// week without brews is visibly zero rather than missing. A dashed rule marks the weekly mean.
+    /// week without brews is visibly zero rather than missing. A dashed rule marks the weekly mean; its label
+    /// moves along the rule to where it hides no bar. The subtitle names the busiest week (the latest, on ties)
+    /// by its count and ISO week, e.g. "busiest week: 9 brews (2025-W13)". The count axis ticks on whole
+    /// numbers and ends on the first tick at or above the busiest week.
     /// Weeks outside the window are ignored; several entries for the same week are summed.
     ///
     /// - Parameters:
@@ -35,18 +38,30 @@ extension BrewstatsCharts {
         }
         let mean = Double(total) / Double(n)
         let busiest = values.max() ?? 0
+        let busiestWeek = starts[values.lastIndex(of: busiest) ?? (n - 1)]
         let zeroWeeks = values.filter { $0 == 0 }.count
-        var subtitle = "Last \(n) weeks · \(count(total, "brew")) · busiest week \(number(busiest, decimals: 0))"
+        var subtitle = "Last \(n) weeks · \(count(total, "brew")) · busiest week: \(count(Int(busiest), "brew")) (\(isoWeek(busiestWeek, calendar)))"
         if zeroWeeks > 0 { subtitle += " · \(zeroWeeks) week\(zeroWeeks == 1 ? "" : "s") without brews" }
+        // Counts tick on whole numbers (1, 2, 5, 10 … apart) and the axis ends on the tick above the busiest week.
+        let step = AnchoredTicks.step(lower: 0, upper: busiest, anchor: 0, steps: AnchoredTicks.unitSteps(1), maxCount: 6)
+        let top = max(step, (busiest / step).rounded(.up) * step)
         return Chart(
             title: title,
             subtitle: subtitle,
             x: AxisSpec(title: "Week (Monday start)", grid: false),
-            y: AxisSpec(title: "Brews", includeZero: true, format: .automatic),
+            y: AxisSpec(title: "Brews", domain: 0...top, format: .automatic,
+                        ticks: AnchoredTicks.ticks(lower: 0, upper: top, anchor: 0, step: step)),
             marks: [
                 .bar(BarMark(x: .dates(starts), y: .numbers(values), span: 7 * 86_400)),
                 .rule(RuleMark(.horizontal, at: .number(mean), label: "mean \(number(mean)) per week")),
             ],
             calendar: calendar)
+    }
+
+    /// "2025-W03": the ISO year and week number of `date` in `calendar`.
+    static func isoWeek(_ date: Date, _ calendar: Calendar) -> String {
+        let c = calendar.dateComponents([.yearForWeekOfYear, .weekOfYear], from: date)
+        let week = c.weekOfYear ?? 0
+        return "\(c.yearForWeekOfYear ?? 0)-W\(week < 10 ? "0" : "")\(week)"
     }
 }

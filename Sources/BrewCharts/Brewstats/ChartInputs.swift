@@ -71,6 +71,25 @@ public struct UsageCount: Sendable, Hashable {
     }
 }
 
+/// A fitted parabola `y = a + b·x + c·x²` (the least-squares quadratic of rating on grind, computed by the
+/// statistics layer). Its vertex `−b ÷ 2c` is the sweet spot when `c < 0`.
+public struct QuadraticCurve: Sendable, Hashable {
+    /// Constant term.
+    public var a: Double
+    /// Linear coefficient.
+    public var b: Double
+    /// Quadratic coefficient (negative for a peak).
+    public var c: Double
+    /// Creates the curve.
+    public init(a: Double, b: Double, c: Double) {
+        self.a = a
+        self.b = b
+        self.c = c
+    }
+    /// The fitted value at `x`.
+    public func callAsFunction(_ x: Double) -> Double { a + b * x + c * x * x }
+}
+
 /// Grind settings and ratings for one grinder × method (× bean), with the statistics computed elsewhere.
 public struct GrindRatingInput: Sendable, Hashable {
     /// Grinder name.
@@ -85,14 +104,22 @@ public struct GrindRatingInput: Sendable, Hashable {
     public var ratings: [Double]
     /// LOESS fit of rating on grind, sorted by x; empty for none.
     public var loess: [CurvePoint]
-    /// The grind setting with the highest fitted rating, or `nil`.
+    /// The sweet spot: by contract the vertex of the quadratic fit (when it is a peak inside the observed
+    /// settings), or `nil`. It is not the maximum of the LOESS curve, which may dip there.
     public var sweetSpot: Double?
     /// Spearman's rank correlation, or `nil` when undefined (fewer than 3 brews, no variance).
     public var spearman: Double?
+    /// The quadratic fit whose vertex is the sweet spot, drawn so the sweet spot sits on a visible peak; `nil`
+    /// for none.
+    public var quadratic: QuadraticCurve?
+    /// The grinder's setting step (e.g. 1 or 0.5), which sets the precision of the sweet-spot label and the
+    /// grind ticks; `nil` when unknown (then 1 if every setting is whole).
+    public var settingStep: Double?
 
     /// Creates the input.
     public init(grinder: String, method: String, bean: String? = nil, grindSettings: [Double], ratings: [Double],
-                loess: [CurvePoint] = [], sweetSpot: Double? = nil, spearman: Double? = nil) {
+                loess: [CurvePoint] = [], sweetSpot: Double? = nil, spearman: Double? = nil,
+                quadratic: QuadraticCurve? = nil, settingStep: Double? = nil) {
         self.grinder = grinder
         self.method = method
         self.bean = bean
@@ -101,6 +128,8 @@ public struct GrindRatingInput: Sendable, Hashable {
         self.loess = loess
         self.sweetSpot = sweetSpot
         self.spearman = spearman
+        self.quadratic = quadratic
+        self.settingStep = settingStep
     }
 }
 

@@ -4,9 +4,15 @@ extension BrewstatsCharts {
     /// Chart 4 — grind setting against rating for one grinder × method (× bean).
     ///
     /// Brews are drawn as jittered points (deterministic jitter of about half the smallest grind step and
-    /// ±0.08 rating, so identical brews do not hide each other); large inputs are merged or binned by the
-    /// point statistic and a note says so. The LOESS curve and the sweet spot come from the statistics layer;
-    /// the sweet spot is a solid rule labelled with its setting. The subtitle gives n and Spearman's ρ.
+    /// ±0.08 rating, kept inside the 0–5 scale, so identical brews do not hide each other); large inputs are
+    /// merged or binned by the point statistic and a note says so. The LOESS curve, the quadratic fit and the
+    /// sweet spot come from the statistics layer. The sweet spot is by contract the vertex of the quadratic fit,
+    /// so the fit is drawn too (thin, dotted) and the sweet spot's solid rule meets it at its peak; the LOESS
+    /// curve may well dip there. Both curves are named in the legend and stop at the bounds of the rating scale.
+    ///
+    /// The sweet spot is labelled at the precision of the grinder's step (``settingText(_:step:)``), and the
+    /// grind axis ticks on multiples of that step (``AnchoredTicks/unitSteps(_:)``). The rating axis ticks every
+    /// whole rating. The subtitle gives n and Spearman's ρ.
     ///
     /// - Parameter input: Settings, ratings and their statistics.
     /// - Returns: The chart; empty when no brew has both a finite setting and rating.
@@ -17,63 +23,68 @@ extension BrewstatsCharts {
         guard !pairs.isEmpty else { return .empty(title: title, message: emptyMessage) }
         let grind = pairs.map { input.grindSettings[$0] }
         let rating = pairs.map { input.ratings[$0] }
+        let unit = input.settingStep.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+            ?? (grind.allSatisfy { $0 == $0.rounded() } ? 1 : nil)
+        let spot = input.sweetSpot.flatMap { $0.isFinite ? $0 : nil }
         var subtitle = input.bean.map { "\($0) · " } ?? ""
         subtitle += "n = \(TickFormatter.plain(Double(pairs.count), decimals: 0))"
         if let rho = input.spearman, rho.isFinite {
             subtitle += " · Spearman ρ = \(TickFormatter.plain(rho, decimals: 2))"
         }
-        if let spot = input.sweetSpot, spot.isFinite { subtitle += " · sweet spot at \(number(spot, decimals: 2))" }
+        if let spot { subtitle += " · sweet spot at \(settingText(spot, step: unit))" }
         let distinct = Array(Set(grind)).sorted()
-        let step = zip(distinct.dropFirst(), distinct).map { $0 - $1 }.min() ?? 1
+        let spacing = zip(distinct.dropFirst(), distinct).map { $0 - $1 }.min() ?? unit ?? 1
         var marks: [Mark] = []
-        if let spot = input.sweetSpot, spot.isFinite {
-            marks.append(.rule(RuleMark(.vertical, at: .number(spot), label: "Sweet spot \(number(spot, decimals: 2))",
+        if let spot {
+            marks.append(.rule(RuleMark(.vertical, at: .number(spot), label: "Sweet spot \(settingText(spot, step: unit))",
                                         emphasised: true)))
         }
         marks.append(.point(PointMark(x: .numbers(grind), y: .numbers(rating), series: 1, label: "Brew",
-                                      jitter: Jitter(width: step * 0.5, height: 0.16, seed: 0x6121D))))
+                                      jitter: Jitter(width: spacing * 0.5, height: 0.16, seed: 0x6121D))))
         if input.loess.count >= 2 {
             marks.append(.line(LineMark(x: .numbers(input.loess.map(\.x)), y: .numbers(input.loess.map(\.y)),
-                                        series: 0, label: "LOESS fit", width: 2.4)))
+                                        series: 0, label: "LOESS", width: 2.4)))
         }
+        if let fit = input.quadratic, let lo = distinct.first, let hi = distinct.last, hi > lo {
+            // Sampled over the observed settings, with the vertex itself so the drawn peak is exact.
+            var xs = (0...60).map { lo + (hi - lo) * Double($0) / 60 }
+            if let spot, spot > lo, spot < hi { xs.append(spot); xs.sort() }
+            marks.append(.line(LineMark(x: .numbers(xs), y: .numbers(xs.map { fit($0) }), series: 2,
+                                        label: "quadratic fit", width: 1.5)))
+        }
+        let padding = (distinct.last! - distinct.first!) * 0.1 + spacing
+        let steps = AnchoredTicks.unitSteps(unit ?? niceUnit(spacing))
+        let lower = distinct.first! - padding, upper = distinct.last! + padding
+        let step = AnchoredTicks.step(lower: lower, upper: upper, anchor: 0, steps: steps, maxCount: 9)
         return Chart(
             title: title, subtitle: subtitle,
-            x: AxisSpec(title: "Grind setting (\(input.grinder))"),
-            y: AxisSpec(title: "Rating (0–5)", domain: -0.25...5.25, format: .decimals(0)),
+            x: AxisSpec(title: "Grind setting (\(input.grinder))",
+                        ticks: AnchoredTicks.ticks(lower: lower, upper: upper, anchor: 0, step: step)),
+            y: ratingAxis,
             marks: marks)
     }
 
-    /// Chart 7 — rating against days off roast, with a LOESS curve computed by the statistics layer.
+    /// The rating axis of the scatter charts: 0–5 with every whole rating ticked, a little room beyond the
+    /// bounds so markers at 0 and 5 stay whole, and 0–5 as the valid range (jitter and curves stay inside).
+    static var ratingAxis: AxisSpec {
+        AxisSpec(title: "Rating (0–5)", domain: -0.3...5.3, format: .decimals(0), ticks: ratingTicks, valid: 0...5)
+    }
+
+    /// A grind setting at the precision of the grinder's step.
     ///
-    /// - Parameters:
-    ///   - days: Days between roast and brew per brew (parallel to `ratings`); negative values are kept (they
-    ///     show data-entry errors).
-    ///   - ratings: Rating 0–5 per brew.
-    ///   - loess: Fitted curve, sorted by x; empty for none.
-    /// - Returns: The chart; empty when no brew has both values.
-    public static func ratingVsDaysOffRoast(days: [Double], ratings: [Double], loess: [CurvePoint] = []) -> Chart {
-        let title = "Rating vs days off roast"
-        let n = min(days.count, ratings.count)
-        let pairs = (0..<n).filter { days[$0].isFinite && ratings[$0].isFinite }
-        guard !pairs.isEmpty else { return .empty(title: title, message: emptyMessage) }
-        let x = pairs.map { days[$0] }
-        let y = pairs.map { ratings[$0] }
-        var subtitle = "n = \(TickFormatter.plain(Double(pairs.count), decimals: 0))"
-        if let best = loess.max(by: { $0.y < $1.y }) {
-            subtitle += " · fitted rating peaks at \(number(best.x, decimals: 0)) days"
+    /// A step with at most one decimal (1, 2, 0.5, 0.1) snaps the value to the nearest setting and prints it
+    /// without trailing zeros: 24.29 is "24" with step 1 and "24.5" with step 0.5. Any other step (0.25, none)
+    /// prints one decimal: "3.3".
+    static func settingText(_ value: Double, step: Double?) -> String {
+        if let step, step > 0, abs(step * 10 - (step * 10).rounded()) < 1e-9 {
+            return number((value / step).rounded() * step, decimals: 1)
         }
-        var marks: [Mark] = [
-            .point(PointMark(x: .numbers(x), y: .numbers(y), series: 1, label: "Brew",
-                             jitter: Jitter(width: 0.6, height: 0.16, seed: 0xD4A5))),
-        ]
-        if loess.count >= 2 {
-            marks.append(.line(LineMark(x: .numbers(loess.map(\.x)), y: .numbers(loess.map(\.y)), series: 0,
-                                        label: "LOESS fit", width: 2.4)))
-        }
-        return Chart(
-            title: title, subtitle: subtitle,
-            x: AxisSpec(title: "Days off roast"),
-            y: AxisSpec(title: "Rating (0–5)", domain: -0.25...5.25, format: .decimals(0)),
-            marks: marks)
+        return number(value, decimals: 1)
+    }
+
+    /// A tick unit for settings without a known step: the largest power of ten not above the data spacing.
+    static func niceUnit(_ spacing: Double) -> Double {
+        guard spacing > 0, spacing.isFinite else { return 1 }
+        return pow(10, floor(log10(spacing)))
     }
 }

@@ -28,13 +28,17 @@ extension BrewstatsCharts {
         return Chart(
             title: title,
             subtitle: "\(count(weeks.count, "week")) with rated brews · \(count(brews, "brew"))",
-            x: AxisSpec(grid: false),
-            y: AxisSpec(title: "Rating (0–5)", domain: 0...5, format: .decimals(0)),
+            x: AxisSpec(title: "Week (Monday start)", grid: false),
+            y: AxisSpec(title: "Rating (0–5)", domain: 0...5, format: .decimals(0), ticks: ratingTicks, valid: 0...5),
             marks: marks,
             calendar: Chart.isoCalendar(timeZone))
     }
 
     /// Chart 3 — extraction trend: weekly mean extraction yield with the ideal range shaded.
+    ///
+    /// The y axis covers the ideal range ± 1 point and every week (± 0.5), ticked on a grid anchored on the ideal
+    /// range (``AnchoredTicks``), so both edges of the range are ticks, and widened so each end is a tick or half
+    /// a step from one — never a grid line a few points above the axis.
     ///
     /// - Parameters:
     ///   - weekly: Mean extraction yield (%) per week; implausible values should already be excluded.
@@ -50,12 +54,17 @@ extension BrewstatsCharts {
         let brews = weeks.reduce(0) { $0 + $1.count }
         let dates = Channel.dates(weeks.map(\.weekStart))
         let values = Channel.numbers(weeks.map(\.value))
+        let lower = min(ideal.lowerBound - 1, weeks.map(\.value).min()! - 0.5)
+        let upper = max(ideal.upperBound + 1, weeks.map(\.value).max()! + 0.5)
+        let step = AnchoredTicks.step(lower: lower, upper: upper, anchor: ideal.lowerBound,
+                                      steps: AnchoredTicks.referenceSteps(ideal.upperBound - ideal.lowerBound), maxCount: 8)
+        let domain = AnchoredTicks.snapped(lower: lower, upper: upper, anchor: ideal.lowerBound, step: step)
         return Chart(
             title: title,
             subtitle: "\(count(brews, "measured brew")) · \(inside) of \(count(weeks.count, "week")) inside the ideal range",
-            x: AxisSpec(grid: false),
-            y: AxisSpec(title: "Extraction yield (%)",
-                        domain: min(ideal.lowerBound - 1, weeks.map(\.value).min()! - 0.5)...max(ideal.upperBound + 1, weeks.map(\.value).max()! + 0.5)),
+            x: AxisSpec(title: "Week (Monday start)", grid: false),
+            y: AxisSpec(title: "Extraction yield (%)", domain: domain,
+                        ticks: AnchoredTicks.ticks(lower: domain.lowerBound, upper: domain.upperBound, anchor: ideal.lowerBound, step: step)),
             marks: [
                 .band(BandMark(y: ideal, label: "Ideal \(number(ideal.lowerBound))–\(number(ideal.upperBound)) %",
                                legend: nil)),
@@ -64,4 +73,7 @@ extension BrewstatsCharts {
             ],
             calendar: Chart.isoCalendar(timeZone))
     }
+
+    /// The ticks of every rating axis: each whole rating of the 0–5 scale.
+    static let ratingTicks: [Double] = [0, 1, 2, 3, 4, 5]
 }

@@ -28,7 +28,9 @@ public struct BatchOptions: Sendable {
     public static let journalExtensions: Set<String> = ["sqlite", "store", "db", "csv", "json", "zip"]
 
     /// The journal files among `inputs`: files as given; folders searched recursively for files with a
-    /// journal extension (hidden files and folders skipped). Sorted by path, duplicates removed.
+    /// journal extension. Hidden files and folders (names starting with a dot) are skipped, and so are the
+    /// output folder and report folders brewstats wrote (they hold CSVs that are not journals). Sorted by
+    /// path, duplicates removed.
     ///
     /// Each file's shard key is its path relative to the folder it was found in (its name, for a file given
     /// directly), so machines that mount the inputs at different places still agree on the shards.
@@ -45,8 +47,16 @@ public struct BatchOptions: Sendable {
             let url = URL(fileURLWithPath: path)
             guard isDir.boolValue else { out.append(BatchInput(url: url.standardizedFileURL, key: url.lastPathComponent)); continue }
             let root = url.standardizedFileURL.path + "/"
-            let walker = fm.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
+            let output = OwnedFolder.canonical(self.out.path)
+            let walker = fm.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey], options: [.skipsHiddenFiles])
             while let item = walker?.nextObject() as? URL {
+                if (try? item.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+                    if fm.fileExists(atPath: item.appendingPathComponent(OwnedFolder.markerName).path)
+                        || OwnedFolder.canonical(item.path) == output {
+                        walker?.skipDescendants()
+                    }
+                    continue
+                }
                 if (try? item.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
                    BatchOptions.journalExtensions.contains(item.pathExtension.lowercased()) {
                     let full = item.standardizedFileURL

@@ -21,13 +21,19 @@ public struct JournalOutcome: Sendable, Equatable {
     var cells: [String] { [journal, input, status.rawValue, format, "\(read)", "\(kept)", "\(rejected)", "\(warnings)", week, error] }
 }
 
-/// What a batch did: one outcome per journal, in input order.
+/// What a batch (or a merge of shards) did: one outcome per journal, in input order.
 public struct BatchResult: Sendable {
     public let outcomes: [JournalOutcome]
+    /// Journal files found in the inputs before sharding (a shard may hold none of them).
+    public var journalsFound = 0
+    /// Things a person should know that did not stop the run (e.g. a shard folder given twice to a merge).
+    public var warnings: [String] = []
+
     public var succeeded: Int { outcomes.filter { $0.status != .failed }.count }
     public var failed: Int { outcomes.filter { $0.status == .failed }.count }
 
-    /// 0 when every journal succeeded (or was skipped as unchanged), 3 when some failed, 4 when all failed.
+    /// 0 when every journal succeeded (or was skipped as unchanged, or there was none, as in an empty shard),
+    /// 3 when some failed, 4 when all failed.
     public var exitCode: Int32 { failed == 0 ? 0 : (succeeded == 0 ? 4 : 3) }
 }
 
@@ -37,12 +43,32 @@ public struct BatchResult: Sendable {
 /// journals, not by the batch. A journal that fails to import or report is recorded and the batch goes on.
 /// Report folder names come from ``OutputNaming`` over all inputs (before sharding, so shards never
 /// collide), and cannot escape the output folder.
+///
+/// Nothing in `--out` is replaced unless brewstats wrote it (``OwnedFolder``): before any journal runs, each
+/// journal's folder, `combined/` and `batch.csv` are checked, and an input journal inside `--out` is never
+/// inside a replaced folder.
 public enum BatchRunner {
+    /// Runs the batch.
+    ///
+    /// A shard that receives none of the journals is not an error: it writes an empty `combined/` and a
+    /// `batch.csv` with only its header (an indexed Job with more shards than journals has such shards).
+    ///
+    /// - Throws: ``ReportError/noJournals(inputs:)`` when the inputs hold no journal file at all,
+    ///   ``ReportError/invalidArgument(_:)`` for an input that does not exist,
+    ///   ``ReportError/refusedOutput(path:reason:)`` when an output path holds something brewstats did not
+    ///   write, ``ReportError/output(path:reason:)`` when the output cannot be written.
     public static func run(_ options: BatchOptions) throws(ReportError) -> BatchResult {
         let all = try options.journalFiles()
+        guard !all.isEmpty else { throw .noJournals(inputs: options.inputs) }
         var naming = OutputNaming()
         let named = all.map { (input: $0, name: naming.name(for: $0.url)) }
         let mine = named.filter { options.shard?.contains($0.input.key) ?? true }
+        // Input journals that live under --out: no replaced folder may hold one.
+        let inside = all.map(\.url).filter { OwnedFolder.contains(options.out, $0) }
+        try checkOutput(options.out, protecting: inside)
+        for item in mine {
+            try OwnedFolder.checkReplaceable(options.out.appendingPathComponent(item.name), protecting: inside)
+        }
         do {
             try FileManager.default.createDirectory(at: options.out, withIntermediateDirectories: true)
         } catch {
@@ -53,23 +79,50 @@ public enum BatchRunner {
         let results = OutcomeStore(count: mine.count)
         let next = Counter()
         let workers = max(1, min(options.jobs, mine.count))
+        // Several journals at once keep the cores busy: each report then renders its charts serially.
+        let perJournal = { var o = options; o.report.parallelRendering = reportRendersInParallel(workers: workers); return o }()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let i = next.take(below: mine.count) {
                 let item = mine[i]
-                let outcome = runOne(item.input.url, name: item.name, options: options, salt: salt)
+                let outcome = runOne(item.input.url, name: item.name, options: perJournal, salt: salt, protecting: inside)
                 results.set(i, outcome)
                 let detail = outcome.status == .failed ? outcome.error : "\(outcome.kept) brews\(outcome.status == .skipped ? " (unchanged, skipped)" : "")"
                 progress.finished(item.name, ok: outcome.status != .failed, detail: detail)
             }
         }
         let outcomes = results.all()
-        try Combined.write(names: mine.map(\.name), outcomes: outcomes, out: options.out, options: options.report)
+        try Combined.write(names: mine.map(\.name), outcomes: outcomes, out: options.out, options: options.report, protecting: inside)
         try AtomicFile.write(batchCSV(outcomes), to: options.out.appendingPathComponent("batch.csv"))
-        return BatchResult(outcomes: outcomes)
+        return BatchResult(outcomes: outcomes, journalsFound: all.count)
+    }
+
+    /// Whether each journal's report renders its charts on all cores: only when the batch runs one journal
+    /// at a time (``ReportOptions/parallelRendering``); with several workers that would only add overhead.
+    static func reportRendersInParallel(workers: Int) -> Bool { workers <= 1 }
+
+    /// Checks, before any work, that `out` is a folder (or absent) and that its `combined/` and `batch.csv`
+    /// may be replaced: `combined/` a folder brewstats wrote, `batch.csv` a file starting with its header.
+    ///
+    /// - Throws: ``ReportError/refusedOutput(path:reason:)``.
+    static func checkOutput(_ out: URL, protecting: [URL]) throws(ReportError) {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: out.path, isDirectory: &isDir), !isDir.boolValue {
+            throw .refusedOutput(path: out.standardizedFileURL.path, reason: "it is a file, not a folder")
+        }
+        try OwnedFolder.checkReplaceable(out.appendingPathComponent("combined"), protecting: protecting)
+        let csv = out.appendingPathComponent("batch.csv")
+        guard FileManager.default.fileExists(atPath: csv.path) else { return }
+        let header = JournalOutcome.header.joined(separator: ",")
+        let handle = FileHandle(forReadingAtPath: csv.path)
+        let start = (try? handle?.read(upToCount: header.utf8.count)) ?? nil
+        try? handle?.close()
+        guard let start, String(decoding: start, as: UTF8.self) == header else {
+            throw .refusedOutput(path: csv.standardizedFileURL.path, reason: "it is not a batch.csv brewstats wrote")
+        }
     }
 
     /// Imports, analyses and writes one journal; never throws (a failure is an outcome).
-    static func runOne(_ url: URL, name: String, options: BatchOptions, salt: String) -> JournalOutcome {
+    static func runOne(_ url: URL, name: String, options: BatchOptions, salt: String, protecting: [URL] = []) -> JournalOutcome {
         var outcome = JournalOutcome(journal: name, input: url.path, status: .failed)
         let folder = options.out.appendingPathComponent(name)
         guard let print = fingerprint(of: url, salt: salt) else {
@@ -99,7 +152,8 @@ public enum BatchRunner {
                                          warnings: imp.warnings.count, week: report.week?.label,
                                          partial: report.partialReason, madeOn: today,
                                          usage: pooled.usage, grind: pooled.grind)
-            try ReportWriter.write(report, options: options.report, to: folder, extra: ["manifest.json": manifest.encoded()])
+            try ReportWriter.write(report, options: options.report, to: folder, extra: ["manifest.json": manifest.encoded()],
+                                   protecting: protecting)
             outcome.status = .ok
         } catch {
             outcome.error = printable("\(error)")
@@ -160,8 +214,17 @@ final class OutcomeStore: @unchecked Sendable {
 extension BatchRunner {
     /// Combines shard outputs (each a finished batch `--out` folder) into `out`: `combined/` and `batch.csv`.
     ///
-    /// - Throws: ``ReportError/invalidArgument(_:)`` when a folder is not a finished batch output.
-    public static func merge(shards: [URL], out: URL, options: ReportOptions) throws(ReportError) -> [JournalOutcome] {
+    /// The journals' report folders stay in their shards: the merged `combined/index.html` links them by
+    /// relative path, so the shard folders and `out` must stay side by side (as they are when they share a
+    /// parent). A shard folder given twice is used once, with a warning; two different shard folders holding
+    /// the same journal are refused, since counting it twice would skew every combined number.
+    ///
+    /// - Returns: Every journal's outcome, from the shards' `batch.csv` files; its ``BatchResult/exitCode`` is
+    ///   that of a single batch over all of them (0, or 3 when some failed, 4 when all did).
+    /// - Throws: ``ReportError/invalidArgument(_:)`` when a folder is not a finished batch output, `out` is one
+    ///   of the shards, or a journal is in two shards; ``ReportError/refusedOutput(path:reason:)`` when
+    ///   `out/combined` or `out/batch.csv` is not brewstats'.
+    public static func merge(shards: [URL], out: URL, options: ReportOptions) throws(ReportError) -> BatchResult {
         try Combined.merge(shards: shards, out: out, options: options)
     }
 }

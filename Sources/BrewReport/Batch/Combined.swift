@@ -5,7 +5,8 @@ import Foundation
 /// The combined folder of a batch (`<out>/combined/`): every journal's five summaries concatenated with a
 /// leading `journal` column, cross-journal charts (equipment usage summed over journals; grind versus rating
 /// pooled per grinder model), `pooled.json` (the data behind those charts, so shards can be merged), and an
-/// `index.html` linking every journal's report. Written through a ``StagedDirectory``.
+/// `index.html` linking every journal's report. Written through a ``StagedDirectory`` (so only a `combined/`
+/// brewstats wrote is ever replaced).
 enum Combined {
     /// Brews per (kind, name) and (grinder, grind, rating) counts, summed over journals.
     struct Pool: Codable {
@@ -24,8 +25,9 @@ enum Combined {
     }
 
     /// Writes `<out>/combined/` from the journals' report folders, read back one at a time.
-    static func write(names: [String], outcomes: [JournalOutcome], out: URL, options: ReportOptions) throws(ReportError) {
-        let staged = try StagedDirectory(target: out.appendingPathComponent("combined"))
+    static func write(names: [String], outcomes: [JournalOutcome], out: URL, options: ReportOptions,
+                      protecting: [URL] = []) throws(ReportError) {
+        let staged = try StagedDirectory(target: out.appendingPathComponent("combined"), kind: .combined, protecting: protecting)
         var pool = Pool()
         var writers = try csvWriters(in: staged.staging)
         for (name, outcome) in zip(names, outcomes) where outcome.status != .failed {
@@ -38,40 +40,82 @@ enum Combined {
         }
         writers.values.forEach { $0.close() }
         writers.removeAll()
-        try finish(staged, pool: pool, outcomes: outcomes, options: options)
+        try finish(staged, pool: pool, outcomes: outcomes, options: options) { o in
+            o.status == .failed ? nil : "../\(o.journal)/index.html"
+        }
     }
 
     /// Merges shards' outputs: their `combined/` CSVs and pooled data, and their `batch.csv` files.
-    static func merge(shards: [URL], out: URL, options: ReportOptions) throws(ReportError) -> [JournalOutcome] {
-        let staged = try StagedDirectory(target: out.appendingPathComponent("combined"))
-        var pool = Pool()
-        var outcomes: [JournalOutcome] = []
-        var writers = try csvWriters(in: staged.staging)
+    ///
+    /// The merged page links each journal's report where it is, inside its shard, by a path relative to
+    /// `out/combined/`. See ``BatchRunner/merge(shards:out:options:)`` for duplicates.
+    static func merge(shards given: [URL], out: URL, options: ReportOptions) throws(ReportError) -> BatchResult {
+        // The same folder given twice (also through another spelling or a symbolic link) is used once.
+        var shards: [URL] = [], seenPaths = Set<String>(), warnings: [String] = []
+        for shard in given {
+            if seenPaths.insert(OwnedFolder.canonical(shard.path)).inserted { shards.append(shard) } else {
+                warnings.append("\(shard.path) was given more than once; merged once")
+            }
+        }
+        if let same = shards.first(where: { OwnedFolder.canonical($0.path) == OwnedFolder.canonical(out.path) }) {
+            throw .invalidArgument("--out \(out.path) is one of the shard outputs (\(same.path)); merge into a new folder")
+        }
+        // Read every shard's batch.csv first: a journal in two shards is refused before anything is written.
+        var perShard: [(shard: URL, pool: Pool, outcomes: [JournalOutcome])] = []
+        var owner: [String: URL] = [:]
         for shard in shards {
             let combined = shard.appendingPathComponent("combined")
             guard let data = try? Data(contentsOf: combined.appendingPathComponent("pooled.json")),
                   let p = try? JSONDecoder().decode(Pool.self, from: data),
                   let batch = try? String(contentsOf: shard.appendingPathComponent("batch.csv"), encoding: .utf8)
             else { throw .invalidArgument("\(shard.path) is not a finished batch output (no combined/pooled.json or batch.csv)") }
-            pool.add(p)
-            for (file, writer) in writers {
-                guard let text = try? String(contentsOf: combined.appendingPathComponent(file), encoding: .utf8) else { continue }
-                writer.append(records: CSVRecords.split(text).dropFirst(), journal: nil)
-            }
+            var outcomes: [JournalOutcome] = []
             for record in CSVRecords.split(batch).dropFirst() {
                 let f = CSVRecords.fields(record)
                 guard f.count == JournalOutcome.header.count, let status = JournalOutcome.Status(rawValue: f[2]) else { continue }
+                if let first = owner[f[0]] {
+                    throw .invalidArgument("journal '\(f[0])' is in both \(first.path) and \(shard.path): each journal must come from one shard")
+                }
+                owner[f[0]] = shard
                 outcomes.append(JournalOutcome(journal: f[0], input: f[1], status: status, format: f[3], read: Int(f[4]) ?? 0,
                                                kept: Int(f[5]) ?? 0, rejected: Int(f[6]) ?? 0, warnings: Int(f[7]) ?? 0,
                                                week: f[8], error: f[9]))
+            }
+            perShard.append((shard, p, outcomes))
+        }
+        try BatchRunner.checkOutput(out, protecting: [])
+        let staged = try StagedDirectory(target: out.appendingPathComponent("combined"), kind: .combined)
+        var pool = Pool()
+        var outcomes: [JournalOutcome] = []
+        var writers = try csvWriters(in: staged.staging)
+        for (shard, p, shardOutcomes) in perShard {
+            pool.add(p)
+            outcomes += shardOutcomes
+            let combined = shard.appendingPathComponent("combined")
+            for (file, writer) in writers {
+                guard let text = try? String(contentsOf: combined.appendingPathComponent(file), encoding: .utf8) else { continue }
+                writer.append(records: CSVRecords.split(text).dropFirst(), journal: nil)
             }
         }
         writers.values.forEach { $0.close() }
         writers.removeAll()
         outcomes.sort { $0.journal < $1.journal }
-        try finish(staged, pool: pool, outcomes: outcomes, options: options)
+        let page = staged.target
+        try finish(staged, pool: pool, outcomes: outcomes, options: options) { o in
+            guard o.status != .failed, let shard = owner[o.journal] else { return nil }
+            return relativePath(from: page, to: shard.appendingPathComponent(o.journal).appendingPathComponent("index.html"))
+        }
         try AtomicFile.write(BatchRunner.batchCSV(outcomes), to: out.appendingPathComponent("batch.csv"))
-        return outcomes
+        return BatchResult(outcomes: outcomes, journalsFound: outcomes.count, warnings: warnings)
+    }
+
+    /// The path of `target` relative to the folder `base` (both resolved through symbolic links first), e.g.
+    /// `../../part-1/j1/index.html`.
+    static func relativePath(from base: URL, to target: URL) -> String {
+        let b = OwnedFolder.canonical(base.path).split(separator: "/"), t = OwnedFolder.canonical(target.path).split(separator: "/")
+        var common = 0
+        while common < b.count, common < t.count, b[common] == t[common] { common += 1 }
+        return (Array(repeating: "..", count: b.count - common) + t[common...].map(String.init)).joined(separator: "/")
     }
 
     private static func csvWriters(in folder: URL) throws(ReportError) -> [String: CombinedCSV] {
@@ -93,7 +137,9 @@ enum Combined {
     }
 
     /// Charts, pooled data and the index page; then the folder appears.
-    private static func finish(_ staged: StagedDirectory, pool: Pool, outcomes: [JournalOutcome], options: ReportOptions) throws(ReportError) {
+    /// - Parameter link: The relative link to a journal's report page, or `nil` for none.
+    private static func finish(_ staged: StagedDirectory, pool: Pool, outcomes: [JournalOutcome], options: ReportOptions,
+                               link: (JournalOutcome) -> String?) throws(ReportError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try AtomicFile.write((try? encoder.encode(pool)) ?? Data(), to: staged.staging.appendingPathComponent("pooled.json"))
@@ -107,7 +153,7 @@ enum Combined {
                 }
             }
         }
-        try AtomicFile.write(CombinedPage.render(outcomes: outcomes, charts: charts, formats: options.formats),
+        try AtomicFile.write(CombinedPage.render(outcomes: outcomes, charts: charts, formats: options.formats, link: link),
                              to: staged.staging.appendingPathComponent("index.html"))
         try staged.commit()
     }

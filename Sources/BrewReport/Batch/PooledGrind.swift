@@ -38,9 +38,10 @@ enum PooledGrind {
 
 /// `combined/index.html`: every journal's outcome with a link to its report, and the cross-journal charts.
 enum CombinedPage {
-    static func render(outcomes: [JournalOutcome], charts: [NamedChart], formats: [ChartImageFormat]) -> String {
+    /// - Parameter link: A journal's report page relative to the combined folder (`../j1/index.html`), or `nil`.
+    static func render(outcomes: [JournalOutcome], charts: [NamedChart], formats: [ChartImageFormat],
+                       link: (JournalOutcome) -> String?) -> String {
         let e = HTML.escape
-        let ext = formats.contains(.svg) ? "svg" : (formats.first?.fileExtension ?? "png")
         let ok = outcomes.filter { $0.status != .failed }.count
         var h = """
         <!DOCTYPE html>
@@ -51,13 +52,15 @@ enum CombinedPage {
         <section><h2>Across journals</h2><div class="charts">
 
         """
-        for c in charts where ext != "pdf" {
-            h += "<figure><img src=\"\(e(c.stem)).\(ext)\" alt=\"\(e(c.title))\" loading=\"lazy\"><figcaption>\(e(c.title))</figcaption></figure>\n"
+        for c in charts {
+            let files = formats.map { "\(c.stem).\($0.fileExtension)" }
+            let image = files.first { $0.hasSuffix(".svg") } ?? files.first { $0.hasSuffix(".png") }
+            h += HTMLReport.figure(stem: c.stem, title: c.title, image: image, links: files)
         }
         h += "</div></section>\n<section><h2>Journals</h2><div class=\"scroll\"><table><thead><tr><th>Journal</th><th>Status</th><th>Format</th><th class=\"n\">Kept</th><th class=\"n\">Rejected</th><th>Week</th><th>Error</th></tr></thead><tbody>\n"
         for o in outcomes {
-            let link = o.status == .failed ? e(o.journal) : "<a href=\"../\(e(o.journal))/index.html\">\(e(o.journal))</a>"
-            h += "<tr><td>\(link)</td><td>\(o.status.rawValue)</td><td>\(e(o.format))</td><td class=\"n\">\(o.kept)</td><td class=\"n\">\(o.rejected)</td><td>\(e(o.week))</td><td>\(e(o.error))</td></tr>\n"
+            let name = link(o).map { "<a href=\"\(e(HTMLReport.href($0)))\">\(e(o.journal))</a>" } ?? e(o.journal)
+            h += "<tr><td>\(name)</td><td>\(o.status.rawValue)</td><td>\(e(o.format))</td><td class=\"n\">\(o.kept)</td><td class=\"n\">\(o.rejected)</td><td>\(e(o.week))</td><td>\(e(o.error))</td></tr>\n"
         }
         h += "</tbody></table></div></section></main><footer>Made by brewstats.</footer></body></html>\n"
         return h

@@ -1,0 +1,102 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Which existing folders brewstats may replace: only the ones it wrote itself.
+///
+/// Every folder brewstats writes as a whole (a report, a batch journal's report, `combined/`) carries a
+/// small marker file, ``markerName``. Writing to an output path that already exists replaces it only when
+/// it is
+/// - a folder holding the marker;
+/// - an empty folder (nothing is lost);
+/// - a folder from a brewstats version before the marker: every entry a file whose name is one a report or a
+///   combined folder writes (the five CSVs, `index.html`, `summary.md`, `report.pdf`, `manifest.json`,
+///   `pooled.json`, chart files such as `brews-per-week.svg` or `grind-rating-….png`), `index.html` among them.
+///
+/// Anything else — a file (a journal given as `--out`), a symbolic link, a folder with other files (the current
+/// folder, a folder holding the journal) — is refused with ``ReportError/refusedOutput(path:reason:)``.
+/// A folder that is or contains one of the `protecting` paths (the input journals) is refused even when brewstats
+/// wrote it.
+public enum OwnedFolder {
+    /// The marker file's name (hidden, so it stays out of the way in listings).
+    public static let markerName = ".brewstats-report"
+
+    /// What a folder holds, written into its marker.
+    public enum Kind: String, Sendable {
+        /// A weekly report (also a batch journal's report).
+        case report
+        /// A batch's `combined/` folder.
+        case combined
+    }
+
+    /// The marker's content: one line a person who finds the file can understand.
+    static func marker(_ kind: Kind) -> Data {
+        Data("brewstats \(kind.rawValue) folder, format 1. brewstats replaces this folder as a whole when it writes the \(kind.rawValue) again; remove this file to stop it.\n".utf8)
+    }
+
+    /// Throws unless `url` may be replaced by a folder brewstats writes.
+    ///
+    /// - Parameter protecting: Paths (the input journals) that must never be inside a replaced folder.
+    /// - Throws: ``ReportError/refusedOutput(path:reason:)`` naming why.
+    public static func checkReplaceable(_ url: URL, protecting: [URL] = []) throws(ReportError) {
+        let path = url.standardizedFileURL.path
+        if let input = protecting.first(where: { contains(url, $0) }) {
+            let same = canonical(input.path) == canonical(path)
+            throw .refusedOutput(path: path, reason: same ? "it is the input journal" : "it contains the input journal \(input.path)")
+        }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }  // nothing there
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: break
+        case S_IFLNK: throw .refusedOutput(path: path, reason: "it is a symbolic link, not a folder brewstats wrote")
+        default: throw .refusedOutput(path: path, reason: "it is a file, not a folder brewstats wrote")
+        }
+        let items: [String]
+        do {
+            items = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            throw .refusedOutput(path: path, reason: "it cannot be listed (\(StagedDirectory.reason(error)))")
+        }
+        if items.isEmpty || items.contains(markerName) { return }
+        let foreign = items.filter { !isReportFile($0, in: url) }.sorted()
+        if foreign.isEmpty && items.contains("index.html") { return }
+        let shown = foreign.isEmpty ? "no index.html" : foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? ", …" : "")
+        throw .refusedOutput(path: path, reason: "it holds files brewstats did not write (\(shown)); choose a new or empty folder")
+    }
+
+    /// Whether `name` in `folder` is a regular file with a name a report or combined folder writes.
+    static func isReportFile(_ name: String, in folder: URL) -> Bool {
+        var info = stat()
+        guard lstat(folder.appendingPathComponent(name).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        if fixedNames.contains(name) { return true }
+        let ext = (name as NSString).pathExtension
+        guard ["png", "svg", "pdf"].contains(ext) else { return false }
+        let stem = (name as NSString).deletingPathExtension
+        return chartStems.contains(stem) || stem.hasPrefix("grind-rating-")
+    }
+
+    static let fixedNames: Set<String> = Set(ReportWriter.csvFiles + ["index.html", "summary.md", "report.pdf", "manifest.json", "pooled.json"])
+    static let chartStems: Set<String> = ["brews-per-week", "rating-trend", "extraction-trend", "grind-rating", "equipment-usage",
+                                          "control-chart", "control-chart-espresso", "rest-rating"]
+
+    /// Whether `outer` is `inner` or one of its ancestors (paths compared after resolving symbolic links).
+    public static func contains(_ outer: URL, _ inner: URL) -> Bool {
+        let o = canonical(outer.path), i = canonical(inner.path)
+        return i == o || i.hasPrefix(o == "/" ? "/" : o + "/")
+    }
+
+    /// The absolute path with `.`/`..` and symbolic links resolved as far as the path exists.
+    static func canonical(_ path: String) -> String {
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
+        if let resolved = realpath(absolute, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        // Not there (yet): resolve the parent, keep the last component.
+        let url = URL(fileURLWithPath: absolute)
+        let parent = url.deletingLastPathComponent().path
+        guard parent != absolute else { return absolute }
+        return (canonical(parent) as NSString).appendingPathComponent(url.lastPathComponent)
+    }
+}

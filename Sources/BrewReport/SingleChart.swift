@@ -1,0 +1,121 @@
+import BrewCharts
+import BrewColumns
+import BrewStats
+import Foundation
+
+/// One chart on demand (`brewstats chart`): filter the journal, check the brews left hold something the chart
+/// draws, draw it into a file.
+///
+/// Filters that match nothing are errors (``JournalFilter/apply(to:timeZone:)``), and so are filters that match
+/// brews none of which the chart can use — a filter control chart of espresso brews, a rating trend of brews
+/// without ratings: ``ReportError/nothingToDraw(chart:missing:)`` says what is missing, and no file is written.
+/// Without filters an empty journal still draws the chart's "no brews in this period" panel.
+public struct SingleChart: Sendable {
+    public var kind: ChartKind
+    public var filter = JournalFilter()
+    /// For the control chart: the espresso ranges instead of the filter ones.
+    public var espresso = false
+    /// The week the trend charts end at; `nil` for the latest week with brews.
+    public var week: IsoWeek?
+    public var options = ReportOptions()
+    /// PNG scale factor.
+    public var pngScale = 2.0
+
+    public init(kind: ChartKind) { self.kind = kind }
+
+    /// Draws the chart of `journal` into `url`, the format taken from its extension.
+    ///
+    /// - Returns: The number of brews the filters kept.
+    /// - Throws: ``ReportError/invalidArgument(_:)`` for an extension other than `png`, `svg`, `pdf`;
+    ///   ``ReportError/noMatch(filter:value:known:)`` and ``ReportError/noBrews(what:)`` from the filters;
+    ///   ``ReportError/nothingToDraw(chart:missing:)`` when filters leave nothing to draw;
+    ///   ``ReportError/output(path:reason:)`` when the file cannot be written.
+    @discardableResult
+    public func write(_ journal: Journal, to url: URL) throws(ReportError) -> Int {
+        guard let format = ChartImageFormat(fileExtension: url.pathExtension) else {
+            throw .invalidArgument("cannot tell the chart format from '\(url.lastPathComponent)': use .png, .svg or .pdf")
+        }
+        let (chart, kept) = try make(journal)
+        let chosen: ChartImageFormat = if case .png = format { .png(scale: pngScale) } else { format }
+        do {
+            try ChartRenderer.write(chart, to: url, format: chosen, theme: options.theme)
+        } catch {
+            throw .output(path: url.path, reason: "\(error)")
+        }
+        return kept
+    }
+
+    /// The chart of `journal` and the number of brews the filters kept (see ``write(_:to:)``).
+    public func make(_ journal: Journal) throws(ReportError) -> (chart: Chart, kept: Int) {
+        let zone = options.stats.timeZone
+        let filtered = try filter.apply(to: journal, timeZone: zone)
+        let analysis = BrewAnalysis(journal: filtered, options: options.stats)
+        let source = ChartSource(analysis: analysis, week: week, options: options)
+        let kept = filtered.brews.count
+        if !filter.isEmpty, let missing = missing(source, matched: kept) {
+            throw .nothingToDraw(chart: kind.rawValue, missing: missing)
+        }
+        var chart = ReportCharts.chart(kind, source, espresso: espresso)
+        // The group drawn pools the matched bags of the bean (its all-beans row): say which bean it is.
+        if kind == .grindRating, let label = beanLabel(filtered),
+           !chart.title.contains(label), !(chart.subtitle ?? "").contains(label) {
+            chart.subtitle = chart.subtitle.map { "\(label) · \($0)" } ?? label
+        }
+        return (chart, kept)
+    }
+
+    /// What the brews of `source` lack for this chart, as a phrase naming the brews matched, or `nil` when
+    /// there is something to draw.
+    func missing(_ source: ChartSource, matched: Int) -> String? {
+        let a = source.analysis
+        let t = a.journal.brews
+        let among = "among the \(matched) brew\(matched == 1 ? "" : "s") matched"
+        switch kind {
+        case .brewsPerWeek, .ratingTrend, .extractionTrend:
+            let rows = ReportCharts.weeklySeries(source).rows
+            let window: String
+            if let end = source.week ?? a.latestWeek {
+                window = " in the \(max(source.options.stats.chartWeeks, 1)) weeks ending \(end.label)"
+            } else {
+                window = ""
+            }
+            let hint = source.week == nil ? "" : "; try another --week"
+            switch kind {
+            case .brewsPerWeek:
+                return rows.contains { $0.brews > 0 } ? nil : "no dated brews\(window) \(among)\(hint)"
+            case .ratingTrend:
+                return rows.contains { $0.meanRating != nil } ? nil : "no rated brews\(window) \(among)\(hint)"
+            default:
+                return rows.contains { $0.meanExtraction != nil } ? nil
+                    : "no brews with TDS (an extraction yield)\(window) \(among)\(hint)"
+            }
+        case .grindRating:
+            return a.grindRating().groups.isEmpty ? "no brews with a grinder, a method, a grind setting and a rating \(among)" : nil
+        case .equipmentUsage:
+            return a.equipmentUsage().rows.contains { $0.brews > 0 } ? nil : "no brews with a method or a grinder \(among)"
+        case .controlChart:
+            let e = a.derived.extractionYield, s = a.derived.strength
+            var wanted = 0, other = 0
+            for i in 0..<t.count where e.isValid(i) && s.isValid(i) {
+                if t.category(at: i).isEspresso == espresso { wanted += 1 } else { other += 1 }
+            }
+            guard wanted == 0 else { return nil }
+            let hint = other == 0 ? "" : (espresso ? "; try without --espresso" : "; try --espresso")
+            return "no \(espresso ? "espresso" : "filter") brews with TDS \(among)\(hint)"
+        case .restRating:
+            let d = a.derived.daysOffRoast
+            let any = (0..<t.count).contains { d.isValid($0) && t.rating.isValid($0) && t.rating.values[$0].isFinite }
+            return any ? nil : "no rated brews of a bean with a roast date \(among)"
+        }
+    }
+
+    /// The bean a `--bean` filter kept, as the journal names it (the filter's text when it matched bags with
+    /// different names, e.g. by roaster), or `nil` without a bean filter.
+    func beanLabel(_ filtered: Journal) -> String? {
+        guard let wanted = filter.bean else { return nil }
+        let t = filtered.brews
+        var names = Set<String>()
+        for i in 0..<t.count { if let b = t.bean.code(i) { names.insert(filtered.beans[Int(b)].displayName) } }
+        return names.count == 1 ? names.first : wanted.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,80 @@
+@testable import BrewCharts
+import Foundation
+import Testing
+
+/// The chart builders' small rules: what a curve's peak may be called, sweet-spot precision, the busiest week,
+/// jitter and curves kept inside the rating scale.
+@Suite struct ChartRuleTests {
+    static func curve(_ ys: [Double]) -> [CurvePoint] { ys.enumerated().map { CurvePoint(x: Double($0.offset * 2), y: $0.element) } }
+
+    @Test func aPeakIsClaimedOnlyWhenTheCurveRisesAndFallsByAQuarterPoint() {
+        #expect(CurvePeak.classify(Self.curve([3.5, 3.9, 4.1, 3.8, 3.6])) == .peak(x: 4))
+        #expect(CurvePeak.classify(Self.curve([3.8, 3.75, 3.7, 3.62, 3.6])) == .flat)
+        // Highest at the first point (the sample journal's rest curve): no interior peak.
+        #expect(CurvePeak.classify(Self.curve([3.82, 3.75, 3.7, 3.6, 3.5])) == .edge(x: 0))
+        // Rises by 0.5 but falls by only 0.1 after its top.
+        #expect(CurvePeak.classify(Self.curve([3.0, 3.3, 3.5, 3.4])) == .edge(x: 4))
+        #expect(CurvePeak.classify([]) == .none)
+        #expect(CurvePeak.classify(Self.curve([4, .nan])) == .none)
+    }
+
+    @Test func theRestChartSaysSoWhenTheFitIsFlatOrPeaksAtAnEdge() {
+        let days = [3.0, 7, 12, 20, 30], ratings = [4.0, 3.5, 3.5, 4, 3]
+        func subtitle(_ ys: [Double]) -> String {
+            BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: Self.curve(ys)).subtitle ?? ""
+        }
+        #expect(subtitle([3.5, 3.9, 4.1, 3.8, 3.6]).hasSuffix("fitted rating peaks at 4 days"))
+        #expect(subtitle([3.8, 3.75, 3.7, 3.62, 3.6]).contains("flat"))
+        #expect(subtitle([3.82, 3.75, 3.7, 3.6, 3.5]).hasSuffix("no clear peak (fit highest at 0 days)"))
+    }
+
+    @Test func theSweetSpotIsLabelledAtTheGrindersPrecision() {
+        #expect(BrewstatsCharts.settingText(24.29, step: 1) == "24")
+        #expect(BrewstatsCharts.settingText(24.29, step: 0.5) == "24.5")
+        #expect(BrewstatsCharts.settingText(24.1, step: 0.5) == "24")
+        #expect(BrewstatsCharts.settingText(3.34, step: 0.25) == "3.3")
+        #expect(BrewstatsCharts.settingText(3.34, step: nil) == "3.3")
+        let chart = BrewstatsCharts.grindVsRating(GrindRatingInput(
+            grinder: "Fellow Ode", method: "V60", grindSettings: [3, 3.5, 4, 4.5, 5], ratings: [3, 4, 4.5, 4, 3],
+            sweetSpot: 4.29, quadratic: QuadraticCurve(a: -10, b: 6.86, c: -0.8), settingStep: 0.5))
+        #expect(chart.subtitle?.hasSuffix("sweet spot at 4.5") == true)
+        let log = ChartRenderer.record(chart)
+        #expect(log.contains("text \"Sweet spot 4.5\""))
+        #expect(log.contains("text \"quadratic fit\"") && !log.contains("text \"LOESS\""))
+    }
+
+    @Test func theBusiestWeekIsNamedByCountAndIsoWeek() {
+        #expect(ChartFixtures.brewsPerWeek.subtitle?.contains("busiest week: 7 brews (2024-W52)") == true,
+                "\(ChartFixtures.brewsPerWeek.subtitle ?? "")")
+        #expect(BrewstatsCharts.isoWeek(ChartFixtures.monday(2021, 1, 4), ChartFixtures.calendar) == "2021-W01")
+        #expect(BrewstatsCharts.isoWeek(ChartFixtures.monday(2020, 12, 28), ChartFixtures.calendar) == "2020-W53")
+    }
+
+    @Test func jitterIsMirroredInwardsAtTheBoundsOfTheScale() {
+        let n = 500
+        let statistic = PointStatistic.resolve(xs: (0..<n).map { Double($0 % 5) }, ys: (0..<n).map { $0 % 2 == 0 ? 0 : 5 },
+                                               jitter: Jitter(width: 0.5, height: 0.3), noun: "brews", yValid: 0...5)
+        #expect(statistic.ys.allSatisfy { (0...5).contains($0) })
+        #expect(statistic.ys.enumerated().filter { $0.offset % 2 == 0 }.contains { $0.element > 0 })
+        #expect(statistic.ys.enumerated().filter { $0.offset % 2 == 1 }.contains { $0.element < 5 })
+        #expect(PointStatistic.jittered(4.9, by: 0.2, inside: 0...5) == 4.7)
+        #expect(PointStatistic.jittered(0.05, by: -0.1, inside: 0...5) == 0.15000000000000002)
+        #expect(PointStatistic.jittered(7, by: 0.1, inside: 0...5) == 5)
+    }
+
+    @Test func curvesAreClippedToTheValidRatingRange() {
+        let chart = BrewstatsCharts.grindVsRating(GrindRatingInput(
+            grinder: "G", method: "M", grindSettings: [10, 12, 14, 16], ratings: [0, 3, 4, 0],
+            loess: [CurvePoint(x: 10, y: -0.4), CurvePoint(x: 13, y: 3.9), CurvePoint(x: 16, y: -0.3)]))
+        let layout = ChartLayout(chart: chart, theme: .monochrome, measurer: ApproximateTextMeasurer())
+        let coordinates = Coordinates(plot: layout.plot, x: layout.xScale, y: layout.yScale)
+        let zero = coordinates.canvasY(value: 0)!, five = coordinates.canvasY(value: 5)!
+        let lines = ChartRenderer.record(chart).split(separator: "\n")
+        guard let loess = lines.lastIndex(where: { $0.hasPrefix("stroke M") && $0.contains("w2.4") }) else {
+            Issue.record("no LOESS line"); return
+        }
+        let clip = "clip (\(RecordingBackend.format(layout.plot.x - 6)),\(RecordingBackend.format(five)) "
+            + "\(RecordingBackend.format(layout.plot.width + 12))x\(RecordingBackend.format(zero - five)))"
+        #expect(lines[loess - 1] == clip || lines[loess - 2] == clip, "\(lines[loess - 2]) / \(lines[loess - 1])")
+    }
+}
