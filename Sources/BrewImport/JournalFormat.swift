@@ -24,6 +24,16 @@ public enum JournalFormat: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// How a person would name the source in a sentence ("360 brews imported from the app's Core Data store").
+    public var displayName: String {
+        switch self {
+        case .coreDataStore: "the app's Core Data store"
+        case .csv: "a CSV export"
+        case .json: "the app's JSON export"
+        case .beanconqueror: "a Beanconqueror backup"
+        }
+    }
+
     /// Parses a command-line spelling (`sqlite`, `store`, `csv`, `json`, `beanconqueror`, `bc`) or a raw value,
     /// case-insensitively; `nil` for anything else.
     public init?(cliName: String) {

@@ -42,7 +42,7 @@ enum PDFReport {
                         }, numericColumns: [2, 3, 4, 5]))
         if let imp = report.importReport {
             b.append(.heading("Import"))
-            b.append(.paragraph("\(imp.brews.kept) of \(imp.brews.read) brews imported from \(imp.format.rawValue), \(imp.brews.rejected) rejected; \(imp.methods) methods, \(imp.grinders) grinders, \(imp.beans) beans, \(imp.tastingNotes) tasting notes."))
+            b.append(.paragraph("\(imp.brews.kept) of \(imp.brews.read) brews imported from \(imp.format.displayName), \(imp.brews.rejected) rejected; \(imp.methods) methods, \(imp.grinders) grinders, \(imp.beans) beans, \(imp.tastingNotes) tasting notes."))
             let notes = imp.warnings.prefix(30).map(\.message) + imp.rejects.prefix(20).map { "rejected \($0.where)\($0.column.map { " · " + $0 } ?? ""): \($0.reason)" }
             if !notes.isEmpty { b.append(.bullets(Array(notes))) }
         }

@@ -72,7 +72,7 @@ public enum ReportCharts {
                 for g in groups {
                     let who = ([g.grinder, g.method] + (g.bean.map { [$0] } ?? [])).joined(separator: "-")
                     let slug = naming.name(for: URL(fileURLWithPath: slugText(who)))
-                    charts.append(NamedChart(stem: "grind-rating-\(slug)", title: WeeklyReport.sentence(g),
+                    charts.append(NamedChart(stem: "grind-rating-\(slug)", title: report.sentence(g),
                                              chart: grindChart(g, journal: report.analysis.journal)))
                 }
             case .controlChart:

@@ -59,7 +59,7 @@ public struct SingleChart: Sendable {
         // The group drawn pools the matched bags of the bean (its all-beans row): say which bean it is.
         if kind == .grindRating, let label = beanLabel(filtered),
            !chart.title.contains(label), !(chart.subtitle ?? "").contains(label) {
-            chart.subtitle = chart.subtitle.map { "\(label) · \($0)" } ?? label
+            chart.title += " · \(label)"
         }
         return (chart, kept)
     }

@@ -17,7 +17,7 @@ extension BrewstatsCharts {
     /// - Parameter input: Settings, ratings and their statistics.
     /// - Returns: The chart; empty when no brew has both a finite setting and rating.
     public static func grindVsRating(_ input: GrindRatingInput) -> Chart {
-        let title = "Grind vs rating — \(input.grinder) · \(input.method)"
+        let title = "Grind vs rating — \(input.grinder) · \(input.method)" + (input.bean.map { " · \($0)" } ?? "")
         let n = min(input.grindSettings.count, input.ratings.count)
         let pairs = (0..<n).filter { input.grindSettings[$0].isFinite && input.ratings[$0].isFinite }
         guard !pairs.isEmpty else { return .empty(title: title, message: emptyMessage) }
@@ -26,8 +26,7 @@ extension BrewstatsCharts {
         let unit = input.settingStep.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
             ?? (grind.allSatisfy { $0 == $0.rounded() } ? 1 : nil)
         let spot = input.sweetSpot.flatMap { $0.isFinite ? $0 : nil }
-        var subtitle = input.bean.map { "\($0) · " } ?? ""
-        subtitle += "n = \(TickFormatter.plain(Double(pairs.count), decimals: 0))"
+        var subtitle = "n = \(TickFormatter.plain(Double(pairs.count), decimals: 0))"
         if let rho = input.spearman, rho.isFinite {
             subtitle += " · Spearman ρ = \(TickFormatter.plain(rho, decimals: 2))"
         }

@@ -25,7 +25,8 @@ enum PooledGrind {
             return NamedChart(stem: "grind-rating-\(slug)", title: "\(name): pooled over journals, n = \(xy.x.count)",
                               chart: BrewstatsCharts.grindVsRating(GrindRatingInput(
                                   grinder: name, method: "all methods", grindSettings: xy.x, ratings: xy.y,
-                                  sweetSpot: sweetSpot(xy.x, xy.y), spearman: Regression.spearman(xy.x, xy.y))))
+                                  sweetSpot: sweetSpot(xy.x, xy.y), spearman: Regression.spearman(xy.x, xy.y),
+                                  quadratic: Regression.quadratic(xy.x, xy.y).map { QuadraticCurve(a: $0.a, b: $0.b, c: $0.c) })))
         }
     }
 
