@@ -211,6 +211,10 @@ struct MarkPainter {
     }
 
     /// The visible runs of a line on the canvas: consecutive finite points, at least two per run.
+    ///
+    /// A point that repeats the previous canvas point, or that lies on the straight segment from the point
+    /// before it to the next one (within ``LineSimplification/tolerance`` points), is left out: the stroke is
+    /// the same, and a curve of a million points (a LOESS fit with tied x) costs only its corners.
     func runs(_ line: LineMark) -> [[Point]] {
         let xs = coordinates.xs(line.x)
         let ys = coordinates.ys(line.y)
@@ -218,7 +222,7 @@ struct MarkPainter {
         var run: [Point] = []
         for i in 0..<min(xs.count, ys.count) {
             if let x = xs[i], let y = ys[i] {
-                run.append(Point(x: x, y: y))
+                LineSimplification.append(Point(x: x, y: y), to: &run)
             } else {
                 if run.count >= 2 { result.append(run) }
                 run = []
@@ -294,5 +298,30 @@ struct MarkPainter {
         }
         if style.filled { list.fill(path, color: style.color.withAlpha(fillAlpha)) }
         list.stroke(path, color: style.color, style: StrokeStyle(width: style.filled ? 0.8 : 1.2))
+    }
+}
+
+/// Streaming simplification of a polyline that leaves its drawing unchanged (see ``MarkPainter/runs(_:)``).
+enum LineSimplification {
+    /// Largest distance, in points, by which a dropped point may lie off the segment that replaces it: far
+    /// below what any output resolution shows.
+    static let tolerance = 0.01
+
+    /// Appends `p` to `run`, first dropping `run`'s last point when `p` repeats it or when it lies on the
+    /// segment from the point before it to `p` (between the two, within ``tolerance``).
+    static func append(_ p: Point, to run: inout [Point]) {
+        guard let last = run.last else { run.append(p); return }
+        if last == p { return }
+        if run.count >= 2 {
+            let a = run[run.count - 2]
+            let dx = p.x - a.x, dy = p.y - a.y
+            let length = (dx * dx + dy * dy).squareRoot()
+            if length > 0 {
+                let along = ((last.x - a.x) * dx + (last.y - a.y) * dy) / length
+                let off = abs((last.x - a.x) * dy - (last.y - a.y) * dx) / length
+                if off <= tolerance && along >= 0 && along <= length { run[run.count - 1] = p; return }
+            }
+        }
+        run.append(p)
     }
 }

@@ -41,6 +41,9 @@ public struct BitmapBuilder: Sendable {
         words.reserveCapacity((minimumCapacity + 63) >> 6)
     }
 
+    /// Makes room for `n` bits in all (never shrinks).
+    public mutating func reserveCapacity(_ n: Int) { words.reserveCapacity((n + 63) >> 6) }
+
     /// Appends `n` set bits (used to back-fill a bitmap created lazily at the first null).
     public mutating func appendSet(count n: Int) {
         guard n > 0 else { return }
@@ -53,6 +56,19 @@ public struct BitmapBuilder: Sendable {
             count += 64
         }
         while remaining > 0 { appendBit(true); remaining -= 1 }
+    }
+
+    /// Appends the low `n` bits of `bits` (bit 0 first), `n` in `1...64`; the bits above them are ignored.
+    mutating func append(bits: UInt64, count n: Int) {
+        precondition(n > 0 && n <= 64, "BitmapBuilder: 1 to 64 bits at a time")
+        let bits = n == 64 ? bits : bits & ((1 << UInt64(n)) - 1)
+        let used = count & 63
+        current |= bits << UInt64(used)
+        if used + n >= 64 {
+            words.append(current)
+            current = used == 0 ? 0 : bits >> UInt64(64 - used)  // the bits that did not fit
+        }
+        count += n
     }
 
     /// Appends one bit.

@@ -10,10 +10,12 @@ public struct BrewRowText {
     public var notes: UnsafeBufferPointer<UInt8>?
     /// The comma-separated flavour tags' bytes.
     public var flavorTags: UnsafeBufferPointer<UInt8>?
+    /// The pressure profile's bytes.
+    public var pressureProfile: UnsafeBufferPointer<UInt8>?
 
     /// Creates a text with the given fields (none by default).
     public init(id: UnsafeBufferPointer<UInt8>? = nil, notes: UnsafeBufferPointer<UInt8>? = nil,
-                flavorTags: UnsafeBufferPointer<UInt8>? = nil) {
-        self.id = id; self.notes = notes; self.flavorTags = flavorTags
+                flavorTags: UnsafeBufferPointer<UInt8>? = nil, pressureProfile: UnsafeBufferPointer<UInt8>? = nil) {
+        self.id = id; self.notes = notes; self.flavorTags = flavorTags; self.pressureProfile = pressureProfile
     }
 }

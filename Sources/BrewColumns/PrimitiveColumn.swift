@@ -91,6 +91,12 @@ public struct PrimitiveColumnBuilder<Element: ColumnElement>: Sendable {
     /// The number of slots appended so far.
     public var count: Int { values.count }
 
+    /// Makes room for `n` slots in all (never shrinks).
+    public mutating func reserveCapacity(_ n: Int) {
+        values.reserveCapacity(n)
+        validity?.reserveCapacity(n)
+    }
+
     /// Appends a value, or a null for `nil`.
     @inlinable
     public mutating func append(_ value: Element?) {
@@ -101,6 +107,21 @@ public struct PrimitiveColumnBuilder<Element: ColumnElement>: Sendable {
     mutating func appendValue(_ value: Element) {
         values.append(value)
         validity?.appendBit(true)
+    }
+
+    /// Appends up to 64 slots at once: `values[k]` is valid when bit `k` of `validBits` is set (a null slot's value
+    /// must be the placeholder).
+    mutating func append(contentsOf values: UnsafeBufferPointer<Element>, validBits: UInt64) {
+        let n = values.count
+        guard n > 0 else { return }
+        let all: UInt64 = n == 64 ? ~0 : (1 << UInt64(n)) - 1
+        if validity == nil && validBits & all != all {
+            var bits = BitmapBuilder(minimumCapacity: max(self.values.capacity, self.values.count + n))
+            bits.appendSet(count: self.values.count)
+            validity = bits
+        }
+        self.values.append(contentsOf: values)
+        validity?.append(bits: validBits, count: n)
     }
 
     /// Appends a null slot.

@@ -47,6 +47,13 @@ public struct StringColumnBuilder: Sendable {
 
     public var count: Int { offsets.count - 1 }
 
+    /// Makes room for `n` slots in all and `bytes` bytes of text in all (never shrinks).
+    public mutating func reserveCapacity(_ n: Int, bytes byteCount: Int = 0) {
+        offsets.reserveCapacity(n + 1)
+        if byteCount > 0 { bytes.reserveCapacity(byteCount) }
+        validity?.reserveCapacity(n)
+    }
+
     /// Appends a string, or a null for `nil`.
     public mutating func append(_ value: String?) {
         guard var text = value else { appendNull(); return }
@@ -63,6 +70,44 @@ public struct StringColumnBuilder: Sendable {
         bytes.append(contentsOf: utf8)
         offsets.append(bytes.count)
         if validity != nil { validity!.appendBit(true) }
+    }
+
+    // MARK: Staged appends (``JournalBuilder``): bytes now, the slots' offsets later
+
+    /// Appends a slot's bytes without ending the slot; returns the byte count, the slot's end offset for
+    /// ``append(ends:validBits:)``.
+    ///
+    /// - Precondition: `utf8` is well-formed UTF-8 (checked in debug builds).
+    @inline(__always)
+    mutating func appendBytes(_ utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        assert(String(validating: utf8, as: UTF8.self) != nil, "StringColumnBuilder: bytes are not UTF-8")
+        bytes.append(contentsOf: utf8)
+        return bytes.count
+    }
+
+    /// ``appendBytes(_:)`` for a `String`.
+    @inline(__always)
+    mutating func appendBytes(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { appendBytes($0) }
+    }
+
+    /// The bytes appended so far: where a slot staged now without bytes (a null) ends.
+    var byteCount: Int { bytes.count }
+
+    /// Ends up to 64 staged slots: slot `k` ends at `ends[k]` (non-decreasing, at most ``byteCount``) and is valid
+    /// when bit `k` of `validBits` is set (a null slot spans no bytes).
+    mutating func append(ends: UnsafeBufferPointer<Int>, validBits: UInt64) {
+        let n = ends.count
+        guard n > 0 else { return }
+        let all: UInt64 = n == 64 ? ~0 : (1 << UInt64(n)) - 1
+        if validity == nil && validBits & all != all {
+            var bits = BitmapBuilder(minimumCapacity: max(offsets.capacity, offsets.count + n))
+            bits.appendSet(count: count)
+            validity = bits
+        }
+        offsets.append(contentsOf: ends)
+        validity?.append(bits: validBits, count: n)
     }
 
     /// Appends a null slot.

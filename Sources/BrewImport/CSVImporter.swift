@@ -83,9 +83,9 @@ enum CSVImporter {
         }
     }
 
-    /// About how many records `bytes` holds: the line ends in its first MiB scaled to its length, plus 2 %.
-    /// Builders reserve this much, so a large file's columns are allocated once instead of doubling into twice
-    /// the memory they need.
+    /// About how many records `bytes` holds: the line ends in its first MiB scaled to its length, plus 2 %, and at
+    /// most one per 11 bytes (a brew that is kept has at least a date, 10 bytes, and a line end). Builders reserve
+    /// this much, so a large file's columns are allocated once instead of doubling into twice the memory they need.
     static func estimatedRecords(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let sample = min(bytes.count, 1 << 20)
         guard let base = bytes.baseAddress, sample > 0 else { return 0 }
@@ -96,7 +96,7 @@ enum CSVImporter {
         }
         if lines == 0 { return bytes.count / 200 }
         if sample == bytes.count { return lines + 1 }
-        return Int(Double(lines) * Double(bytes.count) / Double(sample) * 1.02) + 16
+        return min(Int(Double(lines) * Double(bytes.count) / Double(sample) * 1.02) + 16, bytes.count / 11)
     }
 
     /// `;` or tab when the first line has them and no comma; otherwise `,`.
@@ -136,12 +136,6 @@ private struct ColumnPositions {
     }
 }
 
-/// A 36-byte buffer for an id re-spelt in canonical form, owned for the import's duration.
-private final class IDBuffer {
-    let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: 36)
-    deinit { pointer.deallocate() }
-}
-
 /// Turns one CSV record into a brew; holds the interned entities between records.
 ///
 /// Fields that need nothing special — no doubled quotes, a plain number, the export's date shape, an ASCII or
@@ -159,7 +153,7 @@ private struct RowReader {
     var methods = ByteInterner()
     var grinders = ByteInterner()
     var beans = ByteInterner()
-    let idBuffer = IDBuffer()
+    let idBuffer = UUIDTextBuffer()
 
     init(position: [Int], headers: [String], mapping: ColumnMapping?, resolver: LocalTimeResolver) {
         self.position = position

@@ -28,16 +28,33 @@ struct ImportSession {
     private(set) var rejects: [Reject] = []
     private var warnings: [ImportWarning] = []
     private var warningIndex: [String: Int] = [:]
-    private var seenIDs = IDSet()
+    private var seenIDs: IDSet
     /// Per-file spellings of field names (a CSV's headers as written), overriding ``BrewField/name(in:)``.
     var fieldNames: [BrewField: String] = [:]
 
     func name(_ field: BrewField) -> String { fieldNames[field] ?? field.name(in: format) }
 
-    init(file: String, format: JournalFormat, options: ImportOptions, expectedBrews: Int = 0) {
+    /// - Parameter idCheck: how repeated brew ids are found. ``IDSet/Check/optimistic`` is for importers that can
+    ///   read their input again: the session then keeps every brew whatever its id, and ``idsRepeated`` tells
+    ///   afterwards whether the import must be redone with an ``IDSet/Check/exact`` session (see ``IDSet``).
+    init(file: String, format: JournalFormat, options: ImportOptions, expectedBrews: Int = 0,
+         idCheck: IDSet.Check = .exact) {
         self.context = Context(file: file, format: format, options: options)
         self.builder = JournalBuilder(expectedBrews: expectedBrews)
+        self.seenIDs = IDSet(check: idCheck)
         self.seenIDs.reserve(expectedBrews)
+    }
+
+    /// Whether an ``IDSet/Check/optimistic`` session saw a brew id twice, so that its journal is not the exact one
+    /// (it kept the repeats) and the import must be read again with an exact session. Always `false` for an exact
+    /// session.
+    var idsRepeated: Bool { mutating get { seenIDs.repeated } }
+
+    /// Makes room for `n` brews in the journal's columns and the duplicate-id set (an estimate: more brews still fit,
+    /// they only cost a column's doubling).
+    mutating func reserve(brews n: Int) {
+        builder.reserveCapacity(brews: n)
+        seenIDs.reserve(n)
     }
 
     /// Counts a record that cannot be a brew.
@@ -174,6 +191,7 @@ struct ImportSession {
 
     /// Ends the import: builds the journal, compares cached equipment counters with the brews, and writes the report.
     mutating func finish() -> ImportResult {
+        seenIDs = IDSet()  // no brew comes after this: free the set before the columns' final allocations
         let journal = builder.finish()
         checkCachedCounters(journal)
         let report = ImportReport(

@@ -49,9 +49,16 @@ public enum JournalImporter {
             return try StoreImporter.read(url, options: options)
         case .csv:
             let file = try MappedFile(path: path)
-            var session = ImportSession(file: path, format: .csv, options: options,
-                                        expectedBrews: CSVImporter.estimatedRecords(file.bytes))
+            let expected = CSVImporter.estimatedRecords(file.bytes)
+            var session = ImportSession(file: path, format: .csv, options: options, expectedBrews: expected,
+                                        idCheck: .optimistic)
             try CSVImporter.read(file.bytes, into: &session, releasingPagesOf: file)
+            if session.idsRepeated {
+                // A repeated brew id: read the file again, rejecting each repeat where it occurs (see `IDSet`).
+                session = ImportSession(file: path, format: .csv, options: options, expectedBrews: expected)
+                file.rewind()
+                try CSVImporter.read(file.bytes, into: &session, releasingPagesOf: file)
+            }
             return session.finish()
         case .json:
             let parsed = try JSONValue.parse(try mappedContents(url), file: path)

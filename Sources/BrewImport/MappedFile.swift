@@ -51,6 +51,10 @@ final class MappedFile {
         released = end
     }
 
+    /// Starts another pass over the file: pages released so far are read back as they are touched, and will be
+    /// released again by ``releasePages(before:)``.
+    func rewind() { released = 0 }
+
     deinit {
         if let base = bytes.baseAddress {
             munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)

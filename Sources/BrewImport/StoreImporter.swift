@@ -61,8 +61,12 @@ enum StoreImporter {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
             return try queue.read { db in
-                var reader = StoreReader(db: db, file: reportedPath, options: options)
-                return try reader.read()
+                // One read transaction: a second pass, when there is one, sees the same rows.
+                var reader = StoreReader(db: db, file: reportedPath, options: options, idCheck: .optimistic)
+                if let result = try reader.read() { return result }
+                // A repeated brew id: read the store again, rejecting each repeat where it occurs (see `IDSet`).
+                reader = StoreReader(db: db, file: reportedPath, options: options, idCheck: .exact)
+                return try reader.read()!  // an exact read always ends in a result
             }
         } catch let error as ImportError {
             throw error

@@ -136,8 +136,7 @@ public enum ReportCharts {
             let span = (days.max() ?? 0) - (days.min() ?? 0)
             let fit = loess(x: days, y: ratings, frac: o.stats.loessFraction, iterations: o.stats.loessIterations,
                             delta: o.stats.loessDeltaFraction * span)
-            return BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings,
-                                                        loess: zip(fit.x, fit.y).map { CurvePoint(x: $0, y: $1) })
+            return BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curvePoints(fit.x, fit.y))
         }
     }
 
@@ -165,7 +164,7 @@ public enum ReportCharts {
     /// The step is passed only when the group's settings lie on its grid (``GrindSetting/knownStep(_:observed:)``),
     /// so the chart labels the sweet spot as the report's findings do.
     static func grindChart(_ g: GrindRatingGroup, journal: Journal) -> Chart {
-        let curve = g.curve.map { c in zip(c.x, c.y).map { CurvePoint(x: $0, y: $1) } } ?? []
+        let curve = g.curve.map { curvePoints($0.x, $0.y) } ?? []
         let grinder = journal.grinders.indices.contains(g.grinderIndex) ? journal.grinders[g.grinderIndex] : nil
         let step = grinder.flatMap { GrindSetting.knownStep($0, observed: g.grind) }
         return BrewstatsCharts.grindVsRating(GrindRatingInput(grinder: g.grinder, method: g.method, bean: g.bean,
@@ -173,6 +172,19 @@ public enum ReportCharts {
                                                               sweetSpot: g.sweetSpot, spearman: g.spearman,
                                                               quadratic: g.quadratic.map { QuadraticCurve(a: $0.a, b: $0.b, c: $0.c) },
                                                               settingStep: step))
+    }
+
+    /// A fitted curve as chart points, each run of identical consecutive points kept once.
+    ///
+    /// A LOESS curve has one point per input point, and tied x values get the same fitted value: a
+    /// 1,000,000-brew journal's curve of ratings by days off roast holds a few hundred distinct points. The
+    /// curve drawn is the same; the chart carries (and the renderer walks) only the distinct ones.
+    static func curvePoints(_ x: [Double], _ y: [Double]) -> [CurvePoint] {
+        var out: [CurvePoint] = []
+        for (a, b) in zip(x, y) where out.last.map({ $0.x != a || $0.y != b }) ?? true {
+            out.append(CurvePoint(x: a, y: b))
+        }
+        return out
     }
 
     /// Monday 00:00 of `week` in `zone`.

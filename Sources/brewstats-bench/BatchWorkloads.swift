@@ -3,7 +3,8 @@ import Foundation
 
 /// A batch of generated journals (1,000 of 1,000 brews at full size; mostly stores, every tenth a CSV export
 /// and every tenth a JSON export) through `brewstats batch --quiet`, on one and on two cores: journals per
-/// second, the speed-up and the peak memory. The journals are generated once, in process, and cached.
+/// second, the speed-up and the peak memory. The one-core run is pinned to one CPU with `taskset`. The journals
+/// are generated once, in process, and cached.
 enum BatchWorkloads {
     static let brewsPerJournal = 1_000
 
@@ -20,8 +21,11 @@ enum BatchWorkloads {
             for (jobs, target) in [(1, 0), (2, 1)] {
                 let dir = out.appendingPathComponent("jobs\(jobs)")
                 try? FileManager.default.removeItem(at: dir)
-                let o = try ctx.runOnce([ctx.brewstats, "batch", folder.path, "--out", dir.path, "--jobs", "\(jobs)",
-                                         "--quiet", "--tz", "Europe/Berlin"])
+                // One core means one core: the --jobs 1 run is pinned to CPU 0 (taskset), so neither its chart
+                // rendering nor the kernel's scheduling can borrow the second core and flatter the speed-up.
+                let argv = [ctx.brewstats, "batch", folder.path, "--out", dir.path, "--jobs", "\(jobs)", "--quiet",
+                            "--tz", "Europe/Berlin"]
+                let o = try ctx.runOnce(jobs == 1 ? ["taskset", "-c", "0"] + argv : argv)
                 if target == 0 { one.add(o) } else { two.add(o) }
                 reportBytes = ctx.folderSize(dir)
                 try FileManager.default.removeItem(at: dir)

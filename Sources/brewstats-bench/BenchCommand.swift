@@ -37,6 +37,9 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "Only these families.")
     var only: [String] = []
 
+    @Option(help: "README whose table between `<!-- bench:start -->` and `<!-- bench:end -->` is replaced by this run's (not with --only).")
+    var readme = "README.md"
+
     func validate() throws {
         if Self.isDebugBuild { throw ValidationError(BenchError.debugBuild.description) }
         guard FileManager.default.isExecutableFile(atPath: brewstats) else {
@@ -79,6 +82,8 @@ struct BenchCommand: ParsableCommand {
         let md = "<!-- written by brewstats-bench; medians of \(repeats) runs -->\n" + ResultTable.markdown(results)
         try md.write(to: outURL.appendingPathComponent("results.md"), atomically: true, encoding: .utf8)
         print("\n" + ResultTable.markdown(results))
+        // A partial run (--only) leaves the README's table alone: it quotes one complete run.
+        if only.isEmpty && failures.isEmpty { try ResultTable.splice(md, into: URL(fileURLWithPath: readme)) }
         // A family that failed is an error of the run, not a silent gap in the table.
         if !failures.isEmpty {
             FileHandle.standardError.write(Data(("brewstats-bench: failed families:\n" + failures.map { "  " + $0 }.joined(separator: "\n") + "\n").utf8))
@@ -139,5 +144,18 @@ struct BenchContext {
             m.peakBytes = max(m.peakBytes ?? 0, o.peakBytes)
         }
         return m
+    }
+
+}
+
+extension ResultTable {
+    /// Replaces the text between the `<!-- bench:start -->` and `<!-- bench:end -->` lines of `readme` with
+    /// `table`; a README without both markers is left as it is.
+    static func splice(_ table: String, into readme: URL) throws {
+        guard let text = try? String(contentsOf: readme, encoding: .utf8),
+              let start = text.range(of: "<!-- bench:start -->\n"), let end = text.range(of: "<!-- bench:end -->"),
+              start.upperBound <= end.lowerBound else { return }
+        let updated = text[..<start.upperBound] + table + (table.hasSuffix("\n") ? "" : "\n") + text[end.lowerBound...]
+        try String(updated).write(to: readme, atomically: true, encoding: .utf8)
     }
 }

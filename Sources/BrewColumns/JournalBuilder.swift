@@ -1,0 +1,161 @@
+/// Accumulates entities and brews and ends in ``finish()``, which builds the columns.
+///
+/// Entities must be added before the brews that reference them; a brew's `method`/`grinder`/`bean`
+/// index must be one this builder returned. Brews are staged a few dozen at a time and moved into the columns
+/// together (see ``BrewStage``); the stage is copied on write, so builders keep value semantics.
+public struct JournalBuilder: Sendable {
+    public private(set) var methods: [BrewMethod] = []
+    /// Each method's category, kept beside ``methods`` so appending a brew reads one byte, not a method.
+    private var methodCategories: [UInt8] = []
+    public private(set) var grinders: [Grinder] = []
+    public private(set) var beans: [CoffeeBean] = []
+    public var tastingNoteCount = 0
+
+    private var stage = BrewStage()
+    private var floats = [PrimitiveColumnBuilder<Double>](repeating: .init(), count: BrewStage.Float.allCases.count)
+    private var brewDate = PrimitiveColumnBuilder<Int64>()
+    private var codes = [PrimitiveColumnBuilder<Int32>](repeating: .init(), count: BrewStage.Code.allCases.count)
+    private var category = PrimitiveColumnBuilder<UInt8>()
+    private var texts = [StringColumnBuilder](repeating: .init(), count: BrewStage.Text.allCases.count)
+
+    /// Creates a builder with room for `expectedBrews` brews (see ``reserveCapacity(brews:)``).
+    public init(expectedBrews n: Int = 0) {
+        reserveCapacity(brews: n)
+    }
+
+    /// Makes room for `n` brews in every column (and 36 bytes of id text per brew, a UUID's length), so a large
+    /// import allocates each column once instead of doubling it (which copies the column and, while it copies,
+    /// holds both). Capacity that is never written costs address space, not memory. Never shrinks.
+    public mutating func reserveCapacity(brews n: Int) {
+        guard n > 0 else { return }
+        for k in floats.indices { floats[k].reserveCapacity(n) }
+        brewDate.reserveCapacity(n)
+        for k in codes.indices { codes[k].reserveCapacity(n) }
+        category.reserveCapacity(n)
+        for k in texts.indices { texts[k].reserveCapacity(n, bytes: k == BrewStage.Text.id.rawValue ? n * 36 : 0) }
+    }
+
+    /// The number of brews appended so far.
+    public var brewCount: Int { category.count + stage.count }
+
+    /// Adds a method and returns its index.
+    public mutating func addMethod(_ m: BrewMethod) -> Int32 {
+        methods.append(m)
+        methodCategories.append(m.category.rawValue)
+        return Int32(methods.count - 1)
+    }
+    /// Adds a grinder and returns its index.
+    public mutating func addGrinder(_ g: Grinder) -> Int32 { grinders.append(g); return Int32(grinders.count - 1) }
+    /// Adds a bean and returns its index.
+    public mutating func addBean(_ b: CoffeeBean) -> Int32 { beans.append(b); return Int32(beans.count - 1) }
+
+    /// Appends one brew.
+    ///
+    /// - Precondition: the row's entity indices were returned by this builder.
+    public mutating func appendBrew(_ row: BrewRow) {
+        appendBrew(row, text: BrewRowText())
+    }
+
+    /// Appends one brew whose id, notes, flavour tags or pressure profile are given as UTF-8 bytes (read in place
+    /// from a file, with no `String` per field). A field `text` holds replaces the row's `String` for it; a `nil` one
+    /// leaves the row's value (which may itself be `nil`, a null).
+    ///
+    /// - Precondition: the row's entity indices were returned by this builder, and `text`'s bytes are
+    ///   well-formed UTF-8.
+    public mutating func appendBrew(_ row: BrewRow, text: BrewRowText) {
+        let methodCount = methodCategories.count
+        precondition(row.method.map { Int($0) < methodCount && $0 >= 0 } ?? true, "appendBrew: unknown method index")
+        precondition(row.grinder.map { Int($0) < grinders.count && $0 >= 0 } ?? true, "appendBrew: unknown grinder index")
+        precondition(row.bean.map { Int($0) < beans.count && $0 >= 0 } ?? true, "appendBrew: unknown bean index")
+        if !isKnownUniquelyReferenced(&stage) { stage = stage.copy() }
+        stage.setDate(row.brewDate?.microseconds)
+        stage.set(.method, row.method); stage.set(.grinder, row.grinder); stage.set(.bean, row.bean)
+        stage.setCategory(row.method.map { methodCategories[Int($0)] } ?? MethodCategory.other.rawValue)
+        stage.set(.dose, row.doseGrams); stage.set(.water, row.waterGrams); stage.set(.yield, row.yieldGrams)
+        stage.set(.time, row.brewTimeSeconds); stage.set(.temperature, row.waterTemperature)
+        stage.set(.grind, row.grindSetting); stage.set(.rating, row.rating); stage.set(.tds, row.tds)
+        stage.set(.acidity, row.acidity); stage.set(.body, row.body); stage.set(.sweetness, row.sweetness)
+        stageText(.id, text.id, row.id)
+        stageText(.grindText, nil, row.grindText)
+        stageText(.pressureProfile, text.pressureProfile, row.pressureProfile)
+        stageText(.notes, text.notes, row.notes)
+        stageText(.flavorTags, text.flavorTags, row.flavorTags)
+        if stage.commit() { flush() }
+    }
+
+    /// Stages text column `column`'s slot: `bytes` when given, else `string`, else a null.
+    @inline(__always)
+    private mutating func stageText(_ column: BrewStage.Text, _ bytes: UnsafeBufferPointer<UInt8>?, _ string: String?) {
+        let k = column.rawValue
+        if let bytes {
+            stage.set(column, end: texts[k].appendBytes(bytes), present: true)
+        } else if let string {
+            stage.set(column, end: texts[k].appendBytes(string), present: true)
+        } else {
+            stage.set(column, end: texts[k].byteCount, present: false)
+        }
+    }
+
+    /// Moves the staged brews into the columns.
+    private mutating func flush() {
+        stage.flush(
+            floats: { column, values, valid in floats[column.rawValue].append(contentsOf: values, validBits: valid) },
+            dates: { values, valid in brewDate.append(contentsOf: values, validBits: valid) },
+            codes: { column, values, valid in codes[column.rawValue].append(contentsOf: values, validBits: valid) },
+            categories: { values in category.append(contentsOf: values, validBits: ~0) },
+            texts: { column, ends, valid in texts[column.rawValue].append(ends: ends, validBits: valid) })
+    }
+
+    /// Ends the builder: builds every column and joins the bean attributes (roaster, origin and roast date, through
+    /// each brew's bean).
+    public mutating func finish() -> Journal {
+        flush()
+        let beanCodes = codes[BrewStage.Code.bean.rawValue].finish()
+        // Roaster and origin: dictionaries over the beans' values, joined per brew through the bean code.
+        var roasterDict = DictionaryColumnBuilder(), originDict = DictionaryColumnBuilder()
+        let roaster = Self.join(beanCodes, beans.map { $0.roaster.map { roasterDict.intern($0) } })
+        let origin = Self.join(beanCodes, beans.map { $0.origin.map { originDict.intern($0) } })
+        let roastDate = Self.join(beanCodes, beans.map { $0.roastDate?.index })
+        func float(_ c: BrewStage.Float) -> Float64Column { floats[c.rawValue].finish() }
+        func text(_ t: BrewStage.Text) -> StringColumn { texts[t.rawValue].finish() }
+        let table = BrewTable(
+            id: text(.id),
+            brewDate: brewDate.finish(),
+            method: DictionaryColumn(codes: codes[BrewStage.Code.method.rawValue].finish(), dictionary: methods.map(\.displayName)),
+            category: category.finish(),
+            grinder: DictionaryColumn(codes: codes[BrewStage.Code.grinder.rawValue].finish(), dictionary: grinders.map(\.displayName)),
+            bean: DictionaryColumn(codes: beanCodes, dictionary: beans.map(\.displayName)),
+            roaster: DictionaryColumn(codes: roaster, dictionary: roasterDict.finish().dictionary),
+            origin: DictionaryColumn(codes: origin, dictionary: originDict.finish().dictionary),
+            roastDate: roastDate,
+            doseGrams: float(.dose), waterGrams: float(.water), yieldGrams: float(.yield),
+            brewTimeSeconds: float(.time), waterTemperature: float(.temperature),
+            grindSetting: float(.grind), grindText: text(.grindText), pressureProfile: text(.pressureProfile),
+            rating: float(.rating), tds: float(.tds), notes: text(.notes),
+            acidity: float(.acidity), body: float(.body), sweetness: float(.sweetness),
+            flavorTags: text(.flavorTags))
+        return Journal(brews: table, methods: methods, grinders: grinders, beans: beans,
+                       tastingNoteCount: tastingNoteCount)
+    }
+
+    /// A per-bean value joined to every brew: slot `i` is `perBean[bean of brew i]`, null when the brew has no bean
+    /// or its bean no value.
+    private static func join(_ beanCodes: Int32Column, _ perBean: [Int32?]) -> Int32Column {
+        var out = PrimitiveColumnBuilder<Int32>(minimumCapacity: beanCodes.count)
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 64) { chunk in
+            var start = 0
+            while start < beanCodes.count {
+                let n = min(64, beanCodes.count - start)
+                var valid: UInt64 = 0
+                for k in 0..<n {
+                    let value = beanCodes[start + k].flatMap { perBean[Int($0)] }
+                    chunk[k] = value ?? 0
+                    valid |= UInt64(value != nil ? 1 : 0) << UInt64(k)
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]), validBits: valid)
+                start += n
+            }
+        }
+        return out.finish()
+    }
+}
