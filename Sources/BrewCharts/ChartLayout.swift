@@ -51,7 +51,7 @@ struct ChartLayout {
         for (index, mark) in chart.marks.enumerated() {
             guard case .point(let point) = mark,
                   let xs = Self.continuous(point.x), let ys = Self.continuous(point.y) else { continue }
-            let statistic = PointStatistic.resolve(xs: xs, ys: ys, jitter: point.jitter, noun: point.noun,
+            let statistic = PointStatistic.resolve(xs: xs, ys: ys, weights: point.weights, jitter: point.jitter, noun: point.noun,
                                                    xValid: point.x.kind == .linear ? chart.x.valid : nil,
                                                    yValid: point.y.kind == .linear ? chart.y.valid : nil)
             if let note = statistic.note { notes.append(note) }

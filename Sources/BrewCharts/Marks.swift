@@ -76,6 +76,9 @@ public struct PointMark: Sendable, Hashable {
     public var jitter: Jitter?
     /// Noun for counts in notes (e.g. "brews").
     public var noun: String
+    /// How many data points each (x, y) stands for, parallel to `x` and `y` (see ``merged(x:y:)``); `nil`
+    /// when each stands for one. What is drawn depends only on the points and their weights.
+    public var weights: [Int]?
 
     /// Points drawn individually up to this count.
     public static let individualLimit = 2_000
@@ -84,14 +87,42 @@ public struct PointMark: Sendable, Hashable {
 
     /// Creates a point mark; `x` and `y` must have equal length (extra values are ignored).
     public init(x: Channel, y: Channel, series: Int = 0, label: String? = nil, radius: Double = 3.2,
-                jitter: Jitter? = nil, noun: String = "brews") {
+                jitter: Jitter? = nil, noun: String = "brews", weights: [Int]? = nil) {
         self.x = x
         self.y = y
+        self.weights = weights
         self.series = series
         self.label = label
         self.radius = radius
         self.jitter = jitter
         self.noun = noun
+    }
+}
+
+extension PointMark {
+    /// Numeric points with identical (x, y) merged into one weighted point, when there are more than
+    /// ``individualLimit`` of them; otherwise the points as given, unweighted.
+    ///
+    /// Above the limit the statistic stage merges identical positions (or bins them) anyway, so a chart built
+    /// from the merged points draws exactly what the raw points would, while it carries a few hundred
+    /// positions instead of a million (grind settings, days and ratings are discrete). Below it, points are
+    /// drawn one by one with jitter and are kept as they are. Non-finite points are dropped; −0 is +0.
+    ///
+    /// - Returns: The x and y values, and their weights (`nil` when unmerged).
+    public static func merged(x: [Double], y: [Double]) -> (x: [Double], y: [Double], weights: [Int]?) {
+        let n = min(x.count, y.count)
+        let finite = (0..<n).filter { x[$0].isFinite && y[$0].isFinite }
+        guard finite.count > individualLimit else { return (finite.map { x[$0] }, finite.map { y[$0] }, nil) }
+        var slot: [SIMD2<UInt64>: Int] = [:]
+        var xs: [Double] = [], ys: [Double] = [], weights: [Int] = []
+        for i in finite {
+            let a = x[i] == 0 ? 0 : x[i], b = y[i] == 0 ? 0 : y[i]
+            let key = SIMD2(a.bitPattern, b.bitPattern)
+            if let k = slot[key] { weights[k] += 1; continue }
+            slot[key] = xs.count
+            xs.append(a); ys.append(b); weights.append(1)
+        }
+        return (xs, ys, weights)
     }
 }
 

@@ -35,18 +35,33 @@ struct PointStatistic: Sendable {
     }
 
     /// Resolves continuous coordinates (numbers, or seconds for dates) into marks.
-    static func resolve(xs rawX: [Double], ys rawY: [Double], jitter: Jitter?, noun: String,
+    ///
+    /// `weights[i]` (when given) is how many points `(rawX[i], rawY[i])` stands for (``PointMark/merged(x:y:)``);
+    /// the result is the one the points repeated that often would give, except that individual points come in
+    /// the order of the weighted input.
+    static func resolve(xs rawX: [Double], ys rawY: [Double], weights: [Int]? = nil, jitter: Jitter?, noun: String,
                         xValid: ClosedRange<Double>? = nil, yValid: ClosedRange<Double>? = nil) -> PointStatistic {
-        let n = min(rawX.count, rawY.count)
+        let n = min(rawX.count, rawY.count, weights?.count ?? .max)
         var xs: [Double] = []
         var ys: [Double] = []
+        var ws: [Int] = []
         xs.reserveCapacity(n)
         ys.reserveCapacity(n)
-        for i in 0..<n where rawX[i].isFinite && rawY[i].isFinite {
+        for i in 0..<n where rawX[i].isFinite && rawY[i].isFinite && (weights?[i] ?? 1) > 0 {
             xs.append(rawX[i] == 0 ? 0 : rawX[i])
             ys.append(rawY[i] == 0 ? 0 : rawY[i])
+            if let weights { ws.append(weights[i]) }
         }
-        let total = xs.count
+        let total = weights == nil ? xs.count : ws.reduce(0, +)
+        if total <= PointMark.individualLimit, weights != nil {
+            // Few enough to draw one by one: expand the weights into repeated points.
+            var ex: [Double] = [], ey: [Double] = []
+            for (i, w) in ws.enumerated() {
+                ex.append(contentsOf: repeatElement(xs[i], count: w))
+                ey.append(contentsOf: repeatElement(ys[i], count: w))
+            }
+            return resolve(xs: ex, ys: ey, jitter: jitter, noun: noun, xValid: xValid, yValid: yValid)
+        }
         if total <= PointMark.individualLimit {
             if let jitter {
                 for i in 0..<total {
@@ -60,8 +75,8 @@ struct PointStatistic: Sendable {
         }
         var counts: [Key: Int] = [:]
         var overflow = false
-        for i in 0..<total {
-            counts[Key(x: xs[i].bitPattern, y: ys[i].bitPattern), default: 0] += 1
+        for i in 0..<xs.count {
+            counts[Key(x: xs[i].bitPattern, y: ys[i].bitPattern), default: 0] += weights == nil ? 1 : ws[i]
             if counts.count > PointMark.distinctLimit { overflow = true; break }
         }
         if !overflow {
@@ -71,10 +86,10 @@ struct PointStatistic: Sendable {
                 kind: .aggregated, xs: sorted.map(\.0), ys: sorted.map(\.1), counts: sorted.map(\.2), total: total,
                 note: "\(grouped(total)) \(noun) at \(grouped(sorted.count)) distinct positions: marker area shows the count.")
         }
-        return binned(xs: xs, ys: ys, noun: noun)
+        return binned(xs: xs, ys: ys, weights: weights == nil ? nil : ws, total: total, noun: noun)
     }
 
-    private static func binned(xs: [Double], ys: [Double], noun: String) -> PointStatistic {
+    private static func binned(xs: [Double], ys: [Double], weights: [Int]?, total: Int, noun: String) -> PointStatistic {
         let (x0, x1) = ExtendedTicks.widened(xs.min()!, xs.max()!)
         let (y0, y1) = ExtendedTicks.widened(ys.min()!, ys.max()!)
         let cw = (x1 - x0) / Double(columns)
@@ -83,7 +98,7 @@ struct PointStatistic: Sendable {
         for i in 0..<xs.count {
             let c = min(columns - 1, max(0, Int((xs[i] - x0) / cw)))
             let r = min(rows - 1, max(0, Int((ys[i] - y0) / ch)))
-            grid[r * columns + c] += 1
+            grid[r * columns + c] += weights?[i] ?? 1
         }
         var outX: [Double] = []
         var outY: [Double] = []
@@ -96,8 +111,8 @@ struct PointStatistic: Sendable {
             }
         }
         return PointStatistic(
-            kind: .binned(cellWidth: cw, cellHeight: ch), xs: outX, ys: outY, counts: outCount, total: xs.count,
-            note: "\(grouped(xs.count)) \(noun) binned into a \(columns) × \(rows) grid: cell shade shows the count.")
+            kind: .binned(cellWidth: cw, cellHeight: ch), xs: outX, ys: outY, counts: outCount, total: total,
+            note: "\(grouped(total)) \(noun) binned into a \(columns) × \(rows) grid: cell shade shows the count.")
     }
 
     /// `value + offset`, with the offset mirrored when it would cross a bound of `valid` (and the result clamped

@@ -63,8 +63,6 @@ public struct DerivedColumns: Sendable {
         let ratio = SharedColumn<Double>(n), espresso = SharedColumn<Double>(n), filter = SharedColumn<Double>(n)
         let mass = SharedColumn<Double>(n), ey = SharedColumn<Double>(n), zone = SharedColumn<UInt8>(n)
         let day = SharedColumn<Int32>(n), week = SharedColumn<Int32>(n), age = SharedColumn<Double>(n)
-        defer { for c in [ratio, espresso, filter, mass, ey, age] { c.release() }; zone.release()
-                day.release(); week.release() }
         let r = options.retentionFactor, plausible = options.plausibleExtraction
         let espressoBox = options.espressoIdeal, filterBox = options.filterIdeal
         let espressoCode = MethodCategory.espresso.rawValue
@@ -110,15 +108,16 @@ public struct DerivedColumns: Sendable {
             }
             return (implausible, firstWeek <= lastWeek ? firstWeek...lastWeek : nil)
         }
-        self.ratio = ratio.finish(); espressoRatio = espresso.finish(); filterRatio = filter.finish()
-        beverageMass = mass.finish(); extractionYield = ey.finish(); self.zone = zone.finish()
+        // Each column is copied out and its working buffer freed at once, so at most one column exists twice.
+        self.ratio = ratio.finishAndRelease(); espressoRatio = espresso.finishAndRelease()
+        filterRatio = filter.finishAndRelease(); beverageMass = mass.finishAndRelease()
+        extractionYield = ey.finishAndRelease(); self.zone = zone.finishAndRelease()
         implausibleExtraction = Selection(chunks.flatMap(\.implausible))
-        strength = PrimitiveColumn(
+        // Strength is the TDS column itself (shared storage) unless it holds NaN, which becomes null here.
+        strength = !table.tds.values.contains(where: \.isNaN) ? table.tds : PrimitiveColumn(
             values: table.tds.values.map { $0.isNaN ? 0 : $0 },
-            validity: table.tds.values.contains(where: \.isNaN)
-                ? Bitmap.from(count: n) { table.tds.isValid($0) && !table.tds.values[$0].isNaN }
-                : table.tds.validity)
-        localDay = day.finish(); self.week = week.finish(); daysOffRoast = age.finish()
+            validity: Bitmap.from(count: n) { table.tds.isValid($0) && !table.tds.values[$0].isNaN })
+        localDay = day.finishAndRelease(); self.week = week.finishAndRelease(); daysOffRoast = age.finishAndRelease()
         let weeks = chunks.compactMap(\.weeks)
         if let lo = weeks.map(\.lowerBound).min(), let hi = weeks.map(\.upperBound).max() {
             weekSpan = IsoWeek(index: lo)...IsoWeek(index: hi)
@@ -157,6 +156,13 @@ private final class SharedColumn<E: ColumnElement>: @unchecked Sendable {
     }
 
     func release() { values.deallocate(); words.deallocate() }
+
+    /// ``finish()``, then ``release()``: the column, its working buffers freed. Call once, after every chunk.
+    func finishAndRelease() -> PrimitiveColumn<E> {
+        let column = finish()
+        release()
+        return column
+    }
 }
 
 /// Reads of one column inside a row loop: its values and validity words (`nil`: no nulls), held directly so

@@ -62,9 +62,10 @@ extension BrewstatsCharts {
         case .edge(let at): subtitle += " · no clear peak (fit highest at \(number(at, decimals: 0)) days)"
         case .none: break
         }
+        let points = PointMark.merged(x: x, y: y)
         var marks: [Mark] = [
-            .point(PointMark(x: .numbers(x), y: .numbers(y), series: 1, label: "Brew",
-                             jitter: Jitter(width: 0.6, height: 0.16, seed: 0xD4A5))),
+            .point(PointMark(x: .numbers(points.x), y: .numbers(points.y), series: 1, label: "Brew",
+                             jitter: Jitter(width: 0.6, height: 0.16, seed: 0xD4A5), weights: points.weights)),
         ]
         if loess.count >= 2 {
             marks.append(.line(LineMark(x: .numbers(loess.map(\.x)), y: .numbers(loess.map(\.y)), series: 0,

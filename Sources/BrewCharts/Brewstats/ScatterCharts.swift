@@ -38,8 +38,10 @@ extension BrewstatsCharts {
             marks.append(.rule(RuleMark(.vertical, at: .number(spot), label: "Sweet spot \(settingText(spot, step: unit))",
                                         emphasised: true)))
         }
-        marks.append(.point(PointMark(x: .numbers(grind), y: .numbers(rating), series: 1, label: "Brew",
-                                      jitter: Jitter(width: spacing * 0.5, height: 0.16, seed: 0x6121D))))
+        let points = PointMark.merged(x: grind, y: rating)
+        marks.append(.point(PointMark(x: .numbers(points.x), y: .numbers(points.y), series: 1, label: "Brew",
+                                      jitter: Jitter(width: spacing * 0.5, height: 0.16, seed: 0x6121D),
+                                      weights: points.weights)))
         if input.loess.count >= 2 {
             marks.append(.line(LineMark(x: .numbers(input.loess.map(\.x)), y: .numbers(input.loess.map(\.y)),
                                         series: 0, label: "LOESS", width: 2.4)))
