@@ -9,8 +9,8 @@ SHELL := /bin/bash
 
 # Debian packages the build, the tests and the charts need (checked one by one; only missing ones are installed).
 APT_PACKAGES := libcairo2-dev libpng-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-droid-fallback tzdata sqlite3 zip
-# Extra packages only the benchmarks need (python references, image tools).
-BENCH_APT_PACKAGES := python3-venv python3-pip
+# Extra packages only the benchmarks need (python references; GNU time for each run's peak memory).
+BENCH_APT_PACKAGES := python3-venv python3-pip time
 
 SWIFT ?= swift
 RELEASE_BIN := .build/release/brewstats

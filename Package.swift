@@ -110,7 +110,8 @@ let package = Package(
         ),
         .testTarget(name: "BrewSynthTests", dependencies: ["BrewSynth", "BrewImport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "BrewStatsTests", dependencies: ["BrewStats", "BrewImport", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "TestSupport"], exclude: ["Goldens"],
+                    swiftSettings: strict),
         .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewSynth", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "brewstatsTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ]

@@ -21,11 +21,36 @@ final class BrewStage: @unchecked Sendable {
     /// The `Double` columns, in region order.
     enum Float: Int, CaseIterable {
         case dose, water, yield, time, temperature, grind, rating, tds, acidity, body, sweetness
+
+        /// The ``BrewColumnSet`` group the column belongs to.
+        var group: BrewColumnSet {
+            switch self {
+            case .dose, .water, .yield: .masses
+            case .time: .brewTime
+            case .temperature: .waterTemperature
+            case .grind: .grindSetting
+            case .rating: .rating
+            case .tds: .tds
+            case .acidity, .body, .sweetness: .tastingNote
+            }
+        }
     }
     /// The entity code columns, in region order.
     enum Code: Int, CaseIterable { case method, grinder, bean }
     /// The text columns, in region order.
-    enum Text: Int, CaseIterable { case id, grindText, pressureProfile, notes, flavorTags }
+    enum Text: Int, CaseIterable {
+        case id, grindText, pressureProfile, notes, flavorTags
+
+        /// The ``BrewColumnSet`` group the column belongs to; `nil` for the id, which every table holds.
+        var group: BrewColumnSet? {
+            switch self {
+            case .id: nil
+            case .grindText: .grindSetting
+            case .pressureProfile, .notes: .freeText
+            case .flavorTags: .tastingNote
+            }
+        }
+    }
 
     /// Validity words: ``Float``s first, then the brew date, then ``Code``s, then ``Text``s (the category is never null).
     private static let validCount = Float.allCases.count + 1 + Code.allCases.count + Text.allCases.count

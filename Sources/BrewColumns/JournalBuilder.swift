@@ -3,7 +3,19 @@
 /// Entities must be added before the brews that reference them; a brew's `method`/`grinder`/`bean`
 /// index must be one this builder returned. Brews are staged a few dozen at a time and moved into the columns
 /// together (see ``BrewStage``); the stage is copied on write, so builders keep value semantics.
+///
+/// **Projection.** A builder keeps the column groups of ``columns`` (default ``BrewColumnSet/all``) and the
+/// always-read columns. Values a ``BrewRow`` holds for another column are ignored — never copied, never
+/// allocated for — and the finished table has that column null in every slot. All-null columns of one table (left
+/// out, or kept but never given a value) share one zero-filled buffer per kind (``NullColumns``), so they cost
+/// a few bytes each instead of 8 bytes a brew.
 public struct JournalBuilder: Sendable {
+    /// The column groups the table keeps; the others are null (see the type's discussion).
+    public let columns: BrewColumnSet
+    /// Bit `c.rawValue` set for each ``BrewStage/Float`` column kept.
+    private let keptFloats: UInt32
+    /// Bit `t.rawValue` set for each ``BrewStage/Text`` column kept.
+    private let keptTexts: UInt32
     public private(set) var methods: [BrewMethod] = []
     /// Each method's category, kept beside ``methods`` so appending a brew reads one byte, not a method.
     private var methodCategories: [UInt8] = []
@@ -18,21 +30,33 @@ public struct JournalBuilder: Sendable {
     private var category = PrimitiveColumnBuilder<UInt8>()
     private var texts = [StringColumnBuilder](repeating: .init(), count: BrewStage.Text.allCases.count)
 
-    /// Creates a builder with room for `expectedBrews` brews (see ``reserveCapacity(brews:)``).
-    public init(expectedBrews n: Int = 0) {
+    /// Creates a builder with room for `expectedBrews` brews (see ``reserveCapacity(brews:)``) that keeps the
+    /// column groups of `columns` (see the type's discussion).
+    public init(expectedBrews n: Int = 0, columns: BrewColumnSet = .all) {
+        self.columns = columns
+        var floats: UInt32 = 0, texts: UInt32 = 0
+        for c in BrewStage.Float.allCases where columns.contains(c.group) { floats |= 1 << UInt32(c.rawValue) }
+        for t in BrewStage.Text.allCases where t.group.map(columns.contains) ?? true { texts |= 1 << UInt32(t.rawValue) }
+        keptFloats = floats
+        keptTexts = texts
         reserveCapacity(brews: n)
     }
 
-    /// Makes room for `n` brews in every column (and 36 bytes of id text per brew, a UUID's length), so a large
+    @inline(__always) private func keeps(_ c: BrewStage.Float) -> Bool { keptFloats & (1 << UInt32(c.rawValue)) != 0 }
+    @inline(__always) private func keeps(_ t: BrewStage.Text) -> Bool { keptTexts & (1 << UInt32(t.rawValue)) != 0 }
+
+    /// Makes room for `n` brews in every column kept (and 36 bytes of id text per brew, a UUID's length), so a large
     /// import allocates each column once instead of doubling it (which copies the column and, while it copies,
     /// holds both). Capacity that is never written costs address space, not memory. Never shrinks.
     public mutating func reserveCapacity(brews n: Int) {
         guard n > 0 else { return }
-        for k in floats.indices { floats[k].reserveCapacity(n) }
+        for c in BrewStage.Float.allCases where keeps(c) { floats[c.rawValue].reserveCapacity(n) }
         brewDate.reserveCapacity(n)
         for k in codes.indices { codes[k].reserveCapacity(n) }
         category.reserveCapacity(n)
-        for k in texts.indices { texts[k].reserveCapacity(n, bytes: k == BrewStage.Text.id.rawValue ? n * 36 : 0) }
+        for t in BrewStage.Text.allCases where keeps(t) {
+            texts[t.rawValue].reserveCapacity(n, bytes: t == .id ? n * 36 : 0)
+        }
     }
 
     /// The number of brews appended so far.
@@ -58,7 +82,7 @@ public struct JournalBuilder: Sendable {
 
     /// Appends one brew whose id, notes, flavour tags or pressure profile are given as UTF-8 bytes (read in place
     /// from a file, with no `String` per field). A field `text` holds replaces the row's `String` for it; a `nil` one
-    /// leaves the row's value (which may itself be `nil`, a null).
+    /// leaves the row's value (which may itself be `nil`, a null). Fields of columns outside ``columns`` are ignored.
     ///
     /// - Precondition: the row's entity indices were returned by this builder, and `text`'s bytes are
     ///   well-formed UTF-8.
@@ -83,11 +107,14 @@ public struct JournalBuilder: Sendable {
         if stage.commit() { flush() }
     }
 
-    /// Stages text column `column`'s slot: `bytes` when given, else `string`, else a null.
+    /// Stages text column `column`'s slot: `bytes` when given, else `string`, else a null (always a null for a
+    /// column the builder does not keep).
     @inline(__always)
     private mutating func stageText(_ column: BrewStage.Text, _ bytes: UnsafeBufferPointer<UInt8>?, _ string: String?) {
         let k = column.rawValue
-        if let bytes {
+        if !keeps(column) {
+            stage.set(column, end: 0, present: false)
+        } else if let bytes {
             stage.set(column, end: texts[k].appendBytes(bytes), present: true)
         } else if let string {
             stage.set(column, end: texts[k].appendBytes(string), present: true)
@@ -96,28 +123,46 @@ public struct JournalBuilder: Sendable {
         }
     }
 
-    /// Moves the staged brews into the columns.
+    /// Moves the staged brews into the columns kept (the others stay empty until ``finish()``).
     private mutating func flush() {
+        let floatMask = keptFloats, textMask = keptTexts
         stage.flush(
-            floats: { column, values, valid in floats[column.rawValue].append(contentsOf: values, validBits: valid) },
+            floats: { column, values, valid in
+                if floatMask & (1 << UInt32(column.rawValue)) != 0 {
+                    floats[column.rawValue].append(contentsOf: values, validBits: valid)
+                }
+            },
             dates: { values, valid in brewDate.append(contentsOf: values, validBits: valid) },
             codes: { column, values, valid in codes[column.rawValue].append(contentsOf: values, validBits: valid) },
             categories: { values in category.append(contentsOf: values, validBits: ~0) },
-            texts: { column, ends, valid in texts[column.rawValue].append(ends: ends, validBits: valid) })
+            texts: { column, ends, valid in
+                if textMask & (1 << UInt32(column.rawValue)) != 0 { texts[column.rawValue].append(ends: ends, validBits: valid) }
+            })
     }
 
     /// Ends the builder: builds every column and joins the bean attributes (roaster, origin and roast date, through
-    /// each brew's bean).
+    /// each brew's bean). A column outside ``columns``, and a float or text column no brew gave a value, is an
+    /// all-null column sharing its storage (``NullColumns``).
     public mutating func finish() -> Journal {
         flush()
+        let n = category.count
+        var nulls = NullColumns(count: n)
         let beanCodes = codes[BrewStage.Code.bean.rawValue].finish()
         // Roaster and origin: dictionaries over the beans' values, joined per brew through the bean code.
         var roasterDict = DictionaryColumnBuilder(), originDict = DictionaryColumnBuilder()
         let roaster = Self.join(beanCodes, beans.map { $0.roaster.map { roasterDict.intern($0) } })
         let origin = Self.join(beanCodes, beans.map { $0.origin.map { originDict.intern($0) } })
         let roastDate = Self.join(beanCodes, beans.map { $0.roastDate?.index })
-        func float(_ c: BrewStage.Float) -> Float64Column { floats[c.rawValue].finish() }
-        func text(_ t: BrewStage.Text) -> StringColumn { texts[t.rawValue].finish() }
+        func float(_ c: BrewStage.Float) -> Float64Column {
+            guard keeps(c) else { return nulls.float() }
+            let column = floats[c.rawValue].finish()
+            return column.nullCount == n && n > 0 ? nulls.float() : column
+        }
+        func text(_ t: BrewStage.Text) -> StringColumn {
+            guard keeps(t) else { return nulls.string() }
+            let column = texts[t.rawValue].finish()
+            return column.nullCount == n && n > 0 ? nulls.string() : column
+        }
         let table = BrewTable(
             id: text(.id),
             brewDate: brewDate.finish(),

@@ -32,6 +32,9 @@ import Foundation
 /// ``ForeignJSON/beanconquerorUpload``) as a one-brew journal, its brew at `brew[0]`. Refused with a message naming
 /// them: a brew-flow profile (`brews/<uuid>_flow_profile.json`) and other apps' shot logs (``ForeignJSON``).
 ///
+/// A projection (``ImportOptions/columns``) skips the brew keys of the groups not read, and without
+/// ``BrewColumnSet/rating`` the rating scale is neither looked for nor warned about.
+///
 /// The real 2020 backup `peer-data/beanconqueror/Beanconqueror_old.json` was checked by hand (see
 /// `sample-data/README.md`): 222 brew records, 210 kept, 12 rejected as duplicates, 1 grinder, 3 methods.
 enum BeanconquerorImporter {
@@ -74,7 +77,9 @@ enum BeanconquerorImporter {
             let file = path + "/" + part.name
             brewArrays.append((part.name, file, try partArray(part.data, file: file, &session)))
         }
-        reader.readScale(root, highestRating: BeanconquerorReader.highestRating(brewArrays.map(\.brews)), &session)
+        if session.reads.contains(.rating) {  // no rating read, none converted: no scale to find or to say
+            reader.readScale(root, highestRating: BeanconquerorReader.highestRating(brewArrays.map(\.brews)), &session)
+        }
         var beanArrays: [(String, [Any])] = [("BEANS", array(root, "BEANS", &session))]
         for part in documents.beanParts {
             beanArrays.append((part.name, try partArray(part.data, file: path + "/" + part.name, &session)))

@@ -154,6 +154,39 @@ struct BeanconquerorReader {
         return nil
     }
 
+    /// The brew's values of the groups `reads` (see ``BeanconquerorImporter`` for the mapping); a key of another
+    /// group is not looked at.
+    ///
+    /// - Throws: a rejection when a value read is not a number (or, for `grind_size`, not a number or text).
+    private func readValues(_ o: [String: Any], into row: inout BrewRow, reads: BrewColumnSet) throws(Rejection) {
+        if reads.contains(.masses) {
+            row.doseGrams = try number(o, "grind_weight")
+            row.waterGrams = try number(o, "brew_quantity")
+            row.yieldGrams = try number(o, "brew_beverage_quantity")
+        }
+        if reads.contains(.tds) { row.tds = try number(o, "tds") }
+        if reads.contains(.waterTemperature) { row.waterTemperature = try number(o, "brew_temperature") }
+        if reads.contains(.brewTime) {
+            let seconds = try number(o, "brew_time", zeroIsMissing: false) ?? 0
+            let millis = try number(o, "brew_time_milliseconds", zeroIsMissing: false) ?? 0
+            row.brewTimeSeconds = seconds + millis / 1000 > 0 ? seconds + millis / 1000 : nil
+        }
+        if reads.contains(.rating), let r = try number(o, "rating"), r > 0 { row.rating = r * 5 / scale }
+        if reads.contains(.grindSetting) {
+            switch o["grind_size"] {
+            case let s as String:
+                if case .value(let v) = NumberParser.parse(s) { row.grindSetting = v } else if !s.isEmpty { row.grindText = s }
+            case let n as NSNumber where !JSONValue.isBool(n): row.grindSetting = n.doubleValue
+            case nil, is NSNull: break
+            case let v?: throw Rejection(column: "grind_size", reason: "grind_size is a \(JSONValue.typeName(v))")
+            }
+        }
+        if reads.contains(.freeText) {
+            row.notes = JSONValue.text(o, "note")
+            row.pressureProfile = JSONValue.text(o, "pressure_profile")
+        }
+    }
+
     mutating func readBrews(_ array: [Any], arrayName: String, file: String, _ session: inout ImportSession) {
         for (i, element) in array.enumerated() {
             let location = RecordLocation.element(array: arrayName, index: i)
@@ -176,24 +209,7 @@ struct BeanconquerorReader {
                 case .value, .missing: break  // 0 or negative: not entered
                 case .wrongType(let t): throw Rejection(column: "config.unix_timestamp", reason: "config.unix_timestamp is a \(t), not a number")
                 }
-                row.doseGrams = try number(o, "grind_weight")
-                row.waterGrams = try number(o, "brew_quantity")
-                row.yieldGrams = try number(o, "brew_beverage_quantity")
-                row.tds = try number(o, "tds")
-                row.waterTemperature = try number(o, "brew_temperature")
-                let seconds = try number(o, "brew_time", zeroIsMissing: false) ?? 0
-                let millis = try number(o, "brew_time_milliseconds", zeroIsMissing: false) ?? 0
-                row.brewTimeSeconds = seconds + millis / 1000 > 0 ? seconds + millis / 1000 : nil
-                if let r = try number(o, "rating"), r > 0 { row.rating = r * 5 / scale }
-                switch o["grind_size"] {
-                case let s as String:
-                    if case .value(let v) = NumberParser.parse(s) { row.grindSetting = v } else if !s.isEmpty { row.grindText = s }
-                case let n as NSNumber where !JSONValue.isBool(n): row.grindSetting = n.doubleValue
-                case nil, is NSNull: break
-                case let v?: throw Rejection(column: "grind_size", reason: "grind_size is a \(JSONValue.typeName(v))")
-                }
-                row.notes = JSONValue.text(o, "note")
-                row.pressureProfile = JSONValue.text(o, "pressure_profile")
+                try readValues(o, into: &row, reads: session.reads)
                 row.createdAt = row.brewDate
                 row.method = reference(o, "method_of_preparation", methods, at: location, &session)
                 if o["brew_beverage_quantity"] == nil, let m = row.method, session.builder.methods[Int(m)].category == .espresso {

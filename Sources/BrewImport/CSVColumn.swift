@@ -1,3 +1,4 @@
+import BrewColumns
 import Foundation
 
 /// The columns of the app's CSV export (contract §2b), and how foreign headers are matched to them.
@@ -87,5 +88,23 @@ public enum CSVColumn: String, Sendable, CaseIterable {
     public init?(header: String) {
         guard let column = Self.byName[Self.normalize(header)] else { return nil }
         self = column
+    }
+}
+
+extension CSVColumn {
+    /// The brew-table column group the column's values go to; `nil` for a column every import reads (the id, the
+    /// date, and the method, grinder and bean with their attributes).
+    var group: BrewColumnSet? {
+        switch self {
+        case .doseGrams, .waterGrams, .yieldGrams: .masses
+        case .brewTimeSeconds: .brewTime
+        case .waterTemperature: .waterTemperature
+        case .grindSetting: .grindSetting
+        case .rating: .rating
+        case .tds: .tds
+        case .acidity, .body, .sweetness, .flavorTags: .tastingNote
+        case .notes, .pressureProfile: .freeText
+        case .brewID, .brewedAt, .method, .methodCategory, .grinder, .bean, .roaster, .origin, .roastDate, .roastLevel: nil
+        }
     }
 }

@@ -7,6 +7,8 @@ import Foundation
 /// first row naming the method, else inferred from the name); grinders by name; beans by roaster + bean name
 /// (origin, roast date and roast level from the first row naming the bean). Text that is not valid UTF-8 is
 /// kept with U+FFFD in place of the bad bytes and counted in an ``ImportWarning/Kind/invalidUTF8`` warning.
+/// Every record is split into its fields; the fields of columns a projection does not read
+/// (``ImportOptions/columns``) are never converted, validated or copied.
 enum CSVImporter {
     /// Reads `bytes`, a whole CSV file, into `session`.
     ///
@@ -57,6 +59,11 @@ enum CSVImporter {
             (.tds, .tds), (.rating, .rating), (.acidity, .acidity), (.body, .body), (.sweetness, .sweetness)]
         for (field, column) in fields where position[column.index] >= 0 {
             session.fieldNames[field] = headers[position[column.index]]
+        }
+        // A column of a group not read is present (no unknown-column warning) but its fields are never converted:
+        // the rows read it as a column the file lacks.
+        for column in CSVColumn.allCases {
+            if let group = column.group, !session.reads.contains(group) { position[column.index] = -1 }
         }
 
         var rows = RowReader(position: position, headers: headers, mapping: mapping,

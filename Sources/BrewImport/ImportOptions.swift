@@ -1,3 +1,4 @@
+import BrewColumns
 import Foundation
 
 /// How to read a journal file.
@@ -22,16 +23,50 @@ public struct ImportOptions: Sendable {
     /// The most bytes of a rejected record's raw text kept in its ``Reject/record`` (default 4096);
     /// longer records are cut and end in `…`.
     public var maxRecordBytes: Int
+    /// The brew-table column groups to read (default ``BrewColumnSet/all``): a projection, pushed down into every
+    /// importer.
+    ///
+    /// The always-read columns are read whatever the set — the brew id (so duplicate detection, and with it
+    /// `read = kept + rejected`, never depends on the projection), the brew date, and the method, grinder and bean
+    /// references; the entity tables are always complete. A column outside the set is null in every slot of the table
+    /// and is **neither read nor validated**: the store leaves it out of its `SELECT` (and skips `ZTASTINGNOTE`
+    /// altogether without ``BrewColumnSet/tastingNote``), the CSV reader still splits the record but converts no
+    /// unread field, the JSON and Beanconqueror readers skip the unread keys.
+    ///
+    /// **The one difference from a full import:** a value that is malformed or implausible *only in an unread
+    /// column* neither rejects its brew nor warns. A CSV row whose `water_temp_c` is `hot` is rejected by a full
+    /// import and kept by one without ``BrewColumnSet/waterTemperature``; a rating of 9 warns only when ratings are
+    /// read. Without ``BrewColumnSet/tastingNote`` no tasting note is read: ``ImportReport/tastingNotes`` is 0 and no
+    /// warning names a note. Everything else — which brews are read, their ids, dates and references, rejects and
+    /// warnings about those, and every value of a read column — is exactly what a full import gives.
+    ///
+    /// To keep a full import's report while storing less, set ``validatesAllColumns``. `brewstats inspect` reads
+    /// every column (its output never changes); `brewstats chart` reads what its chart draws; `brewstats report`
+    /// and `batch` keep the columns a report shows and validate all of them (their output never changes either).
+    public var columns: BrewColumnSet
+    /// Whether the columns outside ``columns`` are still read and validated, only not kept (default `false`).
+    ///
+    /// With `true` the import report — counts, rejects, warnings, tasting notes — is exactly a full import's, and the
+    /// journal is a full import's with the columns outside ``columns`` null: memory is saved, reading time is not.
+    /// For a weekly report, which lists the import's rejects and warnings. Has no effect when ``columns`` is
+    /// ``BrewColumnSet/all``.
+    public var validatesAllColumns: Bool
 
     /// Creates options; every parameter has the default described on its property.
     public init(format: JournalFormat? = nil, timeZone: TimeZone = .current, columnMapping: ColumnMapping? = nil,
-                maxArchiveBytes: Int = ImportOptions.defaultMaxArchiveBytes, maxRecordBytes: Int = 4096) {
+                maxArchiveBytes: Int = ImportOptions.defaultMaxArchiveBytes, maxRecordBytes: Int = 4096,
+                columns: BrewColumnSet = .all, validatesAllColumns: Bool = false) {
         self.format = format
         self.timeZone = timeZone
         self.columnMapping = columnMapping
         self.maxArchiveBytes = maxArchiveBytes
         self.maxRecordBytes = maxRecordBytes
+        self.columns = columns
+        self.validatesAllColumns = validatesAllColumns
     }
+
+    /// The column groups the importers read: ``columns``, or every group when ``validatesAllColumns`` is set.
+    var readColumns: BrewColumnSet { validatesAllColumns ? .all : columns }
 
     /// The default ``maxArchiveBytes``: 128 MiB.
     public static let defaultMaxArchiveBytes = 128 << 20

@@ -30,7 +30,8 @@ public struct ImportReport: Sendable, Equatable {
     public var methods: Int
     public var grinders: Int
     public var beans: Int
-    /// Tasting notes read and joined into brews.
+    /// Tasting notes read and joined into kept brews; 0 when the import did not read them (``ImportOptions/columns``
+    /// without ``BrewColumns/BrewColumnSet/tastingNote``, and not ``ImportOptions/validatesAllColumns``).
     public var tastingNotes: Int
     /// Kept-but-flagged findings, one entry per kind and column, in the order first met.
     public var warnings: [ImportWarning]

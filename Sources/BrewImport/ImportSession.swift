@@ -31,6 +31,10 @@ struct ImportSession {
     private var seenIDs: IDSet
     /// Per-file spellings of field names (a CSV's headers as written), overriding ``BrewField/name(in:)``.
     var fieldNames: [BrewField: String] = [:]
+    /// The column groups importers read and validate (``ImportOptions/readColumns``); a value of another column is
+    /// never read, so a ``BrewRow`` leaves it `nil` and nothing below rejects or warns about it. The builder keeps
+    /// ``ImportOptions/columns``, which may be fewer.
+    let reads: BrewColumnSet
 
     func name(_ field: BrewField) -> String { fieldNames[field] ?? field.name(in: format) }
 
@@ -40,7 +44,8 @@ struct ImportSession {
     init(file: String, format: JournalFormat, options: ImportOptions, expectedBrews: Int = 0,
          idCheck: IDSet.Check = .exact) {
         self.context = Context(file: file, format: format, options: options)
-        self.builder = JournalBuilder(expectedBrews: expectedBrews)
+        self.builder = JournalBuilder(expectedBrews: expectedBrews, columns: options.columns)
+        self.reads = options.readColumns
         self.seenIDs = IDSet(check: idCheck)
         self.seenIDs.reserve(expectedBrews)
     }

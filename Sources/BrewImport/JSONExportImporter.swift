@@ -15,6 +15,9 @@ import Foundation
 ///
 /// JSON of a known other kind (a Beanconqueror flow profile, an espresso shot log, …: ``ForeignJSON``) is refused
 /// with a message that says what it is.
+///
+/// A projection (``ImportOptions/columns``) skips the keys of the groups not read — their types are not checked —
+/// and, without ``BrewColumnSet/tastingNote``, the `tastingNotes` array.
 enum JSONExportImporter {
     static func read(_ parsed: JSONValue.Parsed, into session: inout ImportSession) throws(ImportError) {
         let top = parsed.value
@@ -33,7 +36,7 @@ enum JSONExportImporter {
         session.noteRepairs(parsed, document: (session.file as NSString).lastPathComponent)
         var reader = JSONExportReader(resolver: LocalTimeResolver(timeZone: session.options.timeZone))
         reader.readEntities(root, &session)
-        reader.readTastingNotes(root, &session)
+        if session.reads.contains(.tastingNote) { reader.readTastingNotes(root, &session) }
         guard let brewsValue = root["brews"], !(brewsValue is NSNull) else { return }
         guard let brews = brewsValue as? [Any] else {
             throw ImportError(.notAJournal, file: session.file, location: "brews",
@@ -196,6 +199,36 @@ private struct JSONExportReader {
         return nil
     }
 
+    /// The brew's values of the groups `reads`; a key of another group is not looked at.
+    ///
+    /// - Throws: a rejection when a value read has the wrong JSON type.
+    private func readValues(_ o: [String: Any], into row: inout BrewRow, reads: BrewColumnSet) throws(Rejection) {
+        if reads.contains(.masses) {
+            row.doseGrams = try number(o, "doseGrams", strict: true)
+            row.waterGrams = try number(o, "waterGrams", strict: true)
+            row.yieldGrams = try number(o, "yieldGrams", strict: true)
+        }
+        if reads.contains(.brewTime) { row.brewTimeSeconds = try number(o, "brewTimeSeconds", strict: true) }
+        if reads.contains(.waterTemperature) { row.waterTemperature = try number(o, "waterTemperature", strict: true) }
+        if reads.contains(.rating) { row.rating = try number(o, "rating", strict: true) }
+        if reads.contains(.tds) { row.tds = try number(o, "tds", strict: true) }
+        if reads.contains(.grindSetting) {
+            switch JSONValue.number(o, "grindSetting") {
+            case .value(let v): row.grindSetting = v
+            case .missing: break
+            case .wrongType:
+                guard let s = o["grindSetting"] as? String else {
+                    throw Rejection(column: "grindSetting", reason: "grindSetting is a \(JSONValue.typeName(o["grindSetting"]!)), not a number or text")
+                }
+                if case .value(let v) = NumberParser.parse(s) { row.grindSetting = v } else if !s.isEmpty { row.grindText = s }
+            }
+        }
+        if reads.contains(.freeText) {
+            row.pressureProfile = try string(o, "pressureProfile")
+            row.notes = try string(o, "notes")
+        }
+    }
+
     mutating func readBrews(_ brews: [Any], _ session: inout ImportSession) {
         for (i, element) in brews.enumerated() {
             guard let o = element as? [String: Any] else {
@@ -212,24 +245,7 @@ private struct JSONExportReader {
                     }
                     row.brewDate = t
                 }
-                row.doseGrams = try number(o, "doseGrams", strict: true)
-                row.waterGrams = try number(o, "waterGrams", strict: true)
-                row.yieldGrams = try number(o, "yieldGrams", strict: true)
-                row.brewTimeSeconds = try number(o, "brewTimeSeconds", strict: true)
-                row.waterTemperature = try number(o, "waterTemperature", strict: true)
-                row.rating = try number(o, "rating", strict: true)
-                row.tds = try number(o, "tds", strict: true)
-                switch JSONValue.number(o, "grindSetting") {
-                case .value(let v): row.grindSetting = v
-                case .missing: break
-                case .wrongType:
-                    guard let s = o["grindSetting"] as? String else {
-                        throw Rejection(column: "grindSetting", reason: "grindSetting is a \(JSONValue.typeName(o["grindSetting"]!)), not a number or text")
-                    }
-                    if case .value(let v) = NumberParser.parse(s) { row.grindSetting = v } else if !s.isEmpty { row.grindText = s }
-                }
-                row.pressureProfile = try string(o, "pressureProfile")
-                row.notes = try string(o, "notes")
+                try readValues(o, into: &row, reads: session.reads)
                 _ = try string(o, "createdAt"); _ = try string(o, "updatedAt")  // a wrong type rejects the brew
                 // References last: a record rejected above raises no dangling-reference warning.
                 row.method = try reference(o, "methodId", methods, at: i, &session)

@@ -15,7 +15,9 @@ import GRDB
 ///
 /// Entities are discovered through `Z_PRIMARYKEY` (`Z_NAME` → table `Z` + name in capitals); known columns are
 /// selected by name, missing ones read as nulls, unknown ones are ignored, `ZPHOTODATA` is never selected.
-/// Brews are read by one `SELECT` through a cursor, columns by index, straight into the journal builder.
+/// Brews are read by one `SELECT` through a cursor, columns by index, straight into the journal builder. A projection
+/// (``ImportOptions/columns``) leaves unread columns out of that `SELECT`, so they read exactly as columns the store
+/// lacks, and skips `ZTASTINGNOTE` when the tasting note is not read.
 ///
 /// Values the store should not hold are never trusted: a `ZBREWDATE` that is not a plausible date
 /// (``ImportSession/plausibleDates``; `1e300` seconds included) rejects its brew; any other unusable date

@@ -5,10 +5,25 @@ struct StoreBrewColumns {
     let id, date, method, grinder, bean, dose, water, yield, time, temperature, grind: Int?
     let profile, rating, tds, notes, created, updated: Int?
 
-    /// The columns the brew `SELECT` lists, in the order ``init(_:)`` expects them.
+    /// The columns the brew `SELECT` lists when every group is read; `Z_PK` first (``StoreRows`` reads it at 0).
     static let wanted = ["Z_PK", "ZID", "ZBREWDATE", "ZMETHOD", "ZGRINDER", "ZBEAN", "ZDOSEGRAMS", "ZWATERGRAMS",
                          "ZYIELDGRAMS", "ZBREWTIMESECONDS", "ZWATERTEMPERATURE", "ZGRINDSETTING", "ZPRESSUREPROFILE",
                          "ZRATING", "ZTDS", "ZNOTES", "ZCREATEDAT", "ZUPDATEDAT"]
+
+    /// The group of each optional brew column; the others (`Z_PK`, `ZID`, `ZBREWDATE`, the references, and the
+    /// record's `ZCREATEDAT`/`ZUPDATEDAT`, which the table does not hold but whose unusable values are warned about)
+    /// are always selected.
+    static let groups: [String: BrewColumnSet] = [
+        "ZDOSEGRAMS": .masses, "ZWATERGRAMS": .masses, "ZYIELDGRAMS": .masses, "ZBREWTIMESECONDS": .brewTime,
+        "ZWATERTEMPERATURE": .waterTemperature, "ZGRINDSETTING": .grindSetting, "ZPRESSUREPROFILE": .freeText,
+        "ZRATING": .rating, "ZTDS": .tds, "ZNOTES": .freeText,
+    ]
+
+    /// The columns to select for the groups `reads`: a column left out reads as one the table lacks (`nil` index,
+    /// a null cell), so nothing else changes.
+    static func wanted(reading reads: BrewColumnSet) -> [String] {
+        wanted.filter { groups[$0].map(reads.contains) ?? true }
+    }
 
     init(_ ix: [String: Int]) {
         id = ix["ZID"]; date = ix["ZBREWDATE"]; method = ix["ZMETHOD"]; grinder = ix["ZGRINDER"]; bean = ix["ZBEAN"]
@@ -36,7 +51,7 @@ extension StoreReader {
     mutating func readBrews(table t: String, methods: PKMap, grinders: PKMap, beans: PKMap,
                             notes: StoreTastingNotes) throws {
         var notes = notes
-        guard let (sql, ix) = try select(t, StoreBrewColumns.wanted) else { return }
+        guard let (sql, ix) = try select(t, StoreBrewColumns.wanted(reading: session.reads)) else { return }
         let c = StoreBrewColumns(ix)
         let idText = UUIDTextBuffer()
         let row = try StoreRows(db, sql: sql)

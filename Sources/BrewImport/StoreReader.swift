@@ -5,7 +5,8 @@ import GRDB
 /// One read of one store (see ``StoreImporter``); owns the session while the database is open.
 ///
 /// Reads the entity tables first (each `Z_PK` → entity index), then the tasting notes (keyed by their brew's
-/// `Z_PK`), then the brews in one pass, resolving relationships through those maps
+/// `Z_PK`; skipped when ``ImportOptions/columns`` leaves them out), then the brews in one pass, selecting only the
+/// columns of the groups read (``StoreBrewColumns/wanted(reading:)``) and resolving relationships through those maps
 /// (``readBrews(table:methods:grinders:beans:notes:)``). The journal's columns are sized up front from the brew
 /// count (``rowCount(_:)``).
 struct StoreReader {
@@ -45,8 +46,9 @@ struct StoreReader {
         let methods = try readMethods()
         let grinders = try readGrinders()
         let beans = try readBeans()
-        do {  // the notes are freed before the journal is finished
-            let notes = try StoreTastingNotes(reader: &self, expectedBrews: expected)
+        do {  // the notes are freed before the journal is finished; not read at all when not wanted
+            let notes = session.reads.contains(.tastingNote)
+                ? try StoreTastingNotes(reader: &self, expectedBrews: expected) : StoreTastingNotes()
             try readBrews(table: brewTable, methods: methods, grinders: grinders, beans: beans, notes: notes)
         }
         return session.idsRepeated ? nil : session.finish()

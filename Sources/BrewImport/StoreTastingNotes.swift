@@ -33,6 +33,9 @@ struct StoreTastingNotes {
     var count: Int { notes.count }
     var isEmpty: Bool { notes.isEmpty }
 
+    /// No notes: for an import that does not read them (``BrewColumnSet/tastingNote`` left out).
+    init() {}
+
     /// Reads the notes' table, if the store has one, warning about notes that cannot be joined. `expectedBrews`
     /// (an estimate of the largest brew `Z_PK`) sizes the map from brews to notes, the table's row count the notes.
     init(reader: inout StoreReader, expectedBrews: Int) throws {

@@ -73,6 +73,23 @@ public struct WeeklyReport: Sendable {
         weekSummary = week.flatMap { analysis.weekSummary(week: $0) }
     }
 
+    /// The brew-column groups a weekly report shows (``ImportOptions/columns``): masses (ratios, extraction yield),
+    /// brew time (median per method), grind setting (grind vs rating), rating and TDS. Left out: water temperature,
+    /// tasting-note scores and tags, notes and pressure profile — no summary, chart or page shows them.
+    ///
+    /// A report lists the import's counts, rejects and warnings, so it is imported with these columns *and*
+    /// ``ImportOptions/validatesAllColumns`` (``importOptions(_:)``): the report is byte for byte a full import's,
+    /// on any journal; only the journal held in memory is smaller.
+    public static let columns: BrewColumnSet = [.masses, .brewTime, .grindSetting, .rating, .tds]
+
+    /// `options` set to read a journal for a report: ``columns`` kept, every column validated.
+    public static func importOptions(_ options: ImportOptions) -> ImportOptions {
+        var o = options
+        o.columns = columns
+        o.validatesAllColumns = true
+        return o
+    }
+
     /// `2026-W47 (16–22 Nov 2026)`, with `, partial: …` when the week is partial.
     public var weekTitle: String {
         guard let week, let days = coveredDays else { return "no dated brews" }

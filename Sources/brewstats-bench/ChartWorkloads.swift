@@ -2,9 +2,13 @@ import Foundation
 
 /// The seven chart kinds in PNG, SVG and PDF from a 100,000-brew journal, each a separate `brewstats chart`
 /// process (start-up, import and statistics included), beside matplotlib (Agg) drawing equivalent charts
-/// from the same journal's CSV export (`tools/bench/charts_matplotlib.py`: drawing and saving timed; the
-/// interpreter with its imports is measured apart), and the SVG of the grind-versus-rating scatter of a
-/// 1M-brew journal, where the file size is the point.
+/// from the same journal's CSV export (`tools/bench/charts_matplotlib.py`), and the SVG of the
+/// grind-versus-rating scatter of a 1M-brew journal, where the file size is the point.
+///
+/// matplotlib's side is reported three ways, per chart (three files): drawing and saving only; plus the
+/// interpreter's start-up per file; and as a process per file like ours — start-up, loading the journal and
+/// preparing that chart's series (LOESS included), drawing and saving. The target compares the last, the
+/// like-for-like one; the first shows the drawing alone.
 enum ChartWorkloads {
     static let kinds = ["brews-per-week", "rating-trend", "extraction-trend", "grind-rating", "equipment-usage",
                         "control-chart", "rest-rating"]
@@ -25,6 +29,7 @@ enum ChartWorkloads {
         // ours[kind][format] and reference[kind][format]: one value per repeat.
         var ours: [String: [String: Measurement]] = [:]
         var mpl: [String: [String: [Double]]] = [:]
+        var mplPrepare: [String: [Double]] = [:]  // load + the kind's series, per repeat
         var oursBytes: [String: [String: Int]] = [:], mplBytes: [String: [String: Int]] = [:]
         for _ in 0..<ctx.repeats {
             for kind in kinds {
@@ -39,6 +44,9 @@ enum ChartWorkloads {
                                         [csv.path, out.appendingPathComponent("mpl").path, "--tz", timeZone,
                                          "--formats", formats.joined(separator: ","), "--kinds", kinds.joined(separator: ",")])
             let times = ref["charts"] as? [String: [String: Double]] ?? [:]
+            let load = ref["load_seconds"] as? Double ?? 0
+            let prepare = ref["prepare"] as? [String: Double] ?? [:]
+            for kind in kinds { mplPrepare[kind, default: []].append(load + (prepare[kind] ?? 0)) }
             let sizes = ref["bytes"] as? [String: [String: Int]] ?? [:]
             for kind in kinds {
                 for format in formats {
@@ -52,6 +60,7 @@ enum ChartWorkloads {
         var results: [WorkloadResult] = []
         var allOurs = Measurement(subject: "brewstats", seconds: Array(repeating: 0, count: ctx.repeats))
         var allMpl = Measurement(subject: "matplotlib draw+save", seconds: Array(repeating: 0, count: ctx.repeats))
+        var allProcess = Measurement(subject: "matplotlib process", seconds: Array(repeating: 0, count: ctx.repeats))
         var maxOurs = 0, maxMpl = 0
         for kind in kinds {
             var sum = Measurement(subject: "brewstats", seconds: Array(repeating: 0, count: ctx.repeats))
@@ -79,11 +88,16 @@ enum ChartWorkloads {
             allOurs.peakBytes = max(allOurs.peakBytes ?? 0, sum.peakBytes ?? 0)
             let withStartup = Measurement(subject: "matplotlib + start-up",
                                           seconds: ref.seconds.map { $0 + Double(formats.count) * startup.median })
+            let process = Measurement(subject: "matplotlib process", seconds: (0..<ctx.repeats).map { r in
+                ref.seconds[r] + Double(formats.count) * (startup.median + mplPrepare[kind]![r])
+            })
+            for r in 0..<ctx.repeats { allProcess.seconds[r] += process.seconds[r] }
+            extra["matplotlib_prepare_s"] = Measurement(subject: "", seconds: mplPrepare[kind]!).median
             results.append(WorkloadResult(
                 family: "charts", name: "chart \(kind)",
                 detail: "\(n) brews, png+svg+pdf, 3 processes; largest file \(megabytes(biggest))",
-                ours: sum, references: [ref, withStartup],
-                target: "≥ 10× faster than matplotlib per chart (start-up included); no file > 5 MB",
+                ours: sum, references: [ref, withStartup, process],
+                target: "≥ 10× faster than a matplotlib process per chart (start-up, load, draw); no file > 5 MB",
                 extra: extra))
         }
         let allWithStartup = Measurement(subject: "matplotlib + start-up",
@@ -92,8 +106,8 @@ enum ChartWorkloads {
             family: "charts", name: "all charts",
             detail: "\(kinds.count) kinds × \(formats.count) formats = \(kinds.count * formats.count) processes; "
                 + "matplotlib start-up \(ResultTable.fmt(startup.median)); largest file \(megabytes(maxOurs))",
-            ours: allOurs, references: [allMpl, allWithStartup],
-            target: "≥ 10× faster than matplotlib; no file > 5 MB",
+            ours: allOurs, references: [allMpl, allWithStartup, allProcess],
+            target: "≥ 10× faster than matplotlib processes; no file > 5 MB",
             extra: ["max_file_bytes": Double(maxOurs), "matplotlib_max_file_bytes": Double(maxMpl),
                     "matplotlib_startup_s": startup.median, "largest_file_ok": maxOurs <= fileLimit ? 1 : 0]))
         results.append(try bigScatter(ctx, out: out))

@@ -5,8 +5,11 @@ import Glibc
 
 /// Runs a command as a child process and measures it: wall time and the child's peak resident memory.
 ///
-/// Uses `posix_spawn` and `wait4`, whose `rusage.ru_maxrss` is the child's own peak (in KiB on Linux),
-/// so each measurement includes process start-up and nothing of this process's memory.
+/// The command runs under GNU `time -f %M`, which reports the command's own peak resident set in KiB. Linux
+/// carries a process's high-water mark across `execve` from the memory it had before, so a child spawned
+/// straight from this runner (which may hold a million-brew journal) would report this runner's peak as its
+/// own; `time` is small, and the command it forks starts from `time`'s memory, not ours. Wall time is taken
+/// here around the whole, so it includes process start-up (and `time`'s fork, well under a millisecond).
 enum ProcessRunner {
     struct Outcome {
         var seconds: Double
@@ -17,9 +20,12 @@ enum ProcessRunner {
 
     /// Runs `arguments` (argv[0] resolved on PATH) with `environment` added, capturing stdout into a
     /// temporary file (stderr is inherited) unless `discardOutput` is set.
-    static func run(_ arguments: [String], environment: [String: String] = [:], discardOutput: Bool = false) throws -> Outcome {
+    static func run(_ command: [String], environment: [String: String] = [:], discardOutput: Bool = false) throws -> Outcome {
         let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).out")
-        defer { try? FileManager.default.removeItem(at: outURL) }
+        let rssURL = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).rss")
+        defer { try? FileManager.default.removeItem(at: outURL); try? FileManager.default.removeItem(at: rssURL) }
+        guard FileManager.default.isExecutableFile(atPath: timeTool) else { throw BenchError.missingTool("\(timeTool) (Debian package time)") }
+        let arguments = [timeTool, "-f", "%M", "-o", rssURL.path, "--"] + command
         let outPath = discardOutput ? "/dev/null" : outURL.path
 
         var actions = posix_spawn_file_actions_t()
@@ -39,15 +45,20 @@ enum ProcessRunner {
         var pid: pid_t = 0
         let start = DispatchTime.now().uptimeNanoseconds
         let rc = posix_spawnp(&pid, arguments[0], &actions, nil, argv, envp)
-        guard rc == 0 else { throw BenchError.spawn(arguments.joined(separator: " "), rc) }
+        guard rc == 0 else { throw BenchError.spawn(command.joined(separator: " "), rc) }
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         let text = discardOutput ? "" : ((try? String(contentsOf: outURL, encoding: .utf8)) ?? "")
-        return Outcome(seconds: seconds, peakBytes: Int(usage.ru_maxrss) * 1024, status: exit, stdout: text)
+        // `time` writes "Command exited with non-zero status N" first when the command failed; the figure is last.
+        let report = (try? String(contentsOf: rssURL, encoding: .utf8)) ?? ""
+        let kib = report.split(whereSeparator: \.isNewline).last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+        return Outcome(seconds: seconds, peakBytes: kib * 1024, status: exit, stdout: text)
     }
+
+    /// GNU time (Debian package `time`, installed by `make bench`).
+    static let timeTool = "/usr/bin/time"
 }
 
 /// The benchmark runner's one error type.

@@ -19,6 +19,9 @@ struct Chart: AsyncParsableCommand {
             nothing the chart draws (no TDS for a control chart, no ratings for a rating trend) are an error \
             too, saying what is missing, and no file is written.
 
+            Only the columns the chart draws are read (dates and equipment always): a brew whose one fault is \
+            a malformed value in another column, which inspect and report reject, is drawn.
+
             Exit status: 0 when the chart was written, 1 when a filter left nothing to draw or the file cannot \
             be written, 2 when the journal cannot be read, 64 for a usage error.
 
@@ -67,7 +70,6 @@ struct Chart: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let result = try input.load(journal)
         var chart = SingleChart(kind: ChartKind(rawValue: kind)!)
         chart.filter = JournalFilter(grinder: grinder, method: method, bean: bean,
                                      since: since.flatMap { Day(iso: $0) }, until: until.flatMap { Day(iso: $0) })
@@ -76,6 +78,8 @@ struct Chart: AsyncParsableCommand {
         chart.options.stats.timeZone = input.timeZone
         chart.options.theme = try ReportOptions.theme(theme)
         chart.pngScale = scale
+        // Only the columns this chart draws are read (filters use dates and equipment, which are always read).
+        let result = try input.load(journal) { $0.columns = chart.columns }
         let kept: Int
         do {
             kept = try chart.write(result.journal, to: URL(fileURLWithPath: output))

@@ -37,9 +37,14 @@ struct JournalInputOptions: ParsableArguments {
     }
 
     /// Imports `path`, or prints the import error as one line and exits with status 2.
-    func load(_ path: String) throws -> ImportResult {
+    ///
+    /// - Parameter adjust: Changes the options of these flags before the import: a command that needs only some
+    ///   columns sets its projection here (``ImportOptions/columns``); by default every column is read.
+    func load(_ path: String, adjusting adjust: (inout ImportOptions) -> Void = { _ in }) throws -> ImportResult {
         do {
-            return try importJournal(at: URL(fileURLWithPath: path), options: try importOptions())
+            var options = try importOptions()
+            adjust(&options)
+            return try importJournal(at: URL(fileURLWithPath: path), options: options)
         } catch {
             throw CLI.fail("\(error)", code: 2)
         }

@@ -139,7 +139,7 @@ public enum BatchRunner {
             return outcome
         }
         do {
-            let imported = try importJournal(at: url, options: options.importOptions)
+            let imported = try importJournal(at: url, options: WeeklyReport.importOptions(options.importOptions))
             let imp = imported.report
             (outcome.format, outcome.read, outcome.kept, outcome.rejected, outcome.warnings) =
                 (imp.format.rawValue, imp.brews.read, imp.brews.kept, imp.brews.rejected, imp.warnings.count)
