@@ -111,11 +111,15 @@ extension PointMark {
     /// - Returns: The x and y values, and their weights (`nil` when unmerged).
     public static func merged(x: [Double], y: [Double]) -> (x: [Double], y: [Double], weights: [Int]?) {
         let n = min(x.count, y.count)
-        let finite = (0..<n).filter { x[$0].isFinite && y[$0].isFinite }
-        guard finite.count > individualLimit else { return (finite.map { x[$0] }, finite.map { y[$0] }, nil) }
+        var finite = 0
+        for i in 0..<n where x[i].isFinite && y[i].isFinite { finite += 1 }
+        guard finite > individualLimit else {
+            let keep = (0..<n).filter { x[$0].isFinite && y[$0].isFinite }
+            return (keep.map { x[$0] }, keep.map { y[$0] }, nil)
+        }
         var slot: [SIMD2<UInt64>: Int] = [:]
         var xs: [Double] = [], ys: [Double] = [], weights: [Int] = []
-        for i in finite {
+        for i in 0..<n where x[i].isFinite && y[i].isFinite {
             let a = x[i] == 0 ? 0 : x[i], b = y[i] == 0 ? 0 : y[i]
             let key = SIMD2(a.bitPattern, b.bitPattern)
             if let k = slot[key] { weights[k] += 1; continue }

@@ -129,14 +129,22 @@ public enum ReportCharts {
             return BrewstatsCharts.brewingControlChart(points, kind: espresso ? .espresso : .filter(retention: o.stats.retentionFactor))
         case .restRating:
             let t = a.journal.brews, d = a.derived.daysOffRoast
+            let use = { (i: Int) in d.isValid(i) && t.rating.isValid(i) && t.rating.values[i].isFinite }
+            var count = 0
+            for i in 0..<t.count where use(i) { count += 1 }
             var days: [Double] = [], ratings: [Double] = []
-            for i in 0..<t.count where d.isValid(i) && t.rating.isValid(i) && t.rating.values[i].isFinite {
+            days.reserveCapacity(count); ratings.reserveCapacity(count)
+            for i in 0..<t.count where use(i) {
                 days.append(d.values[i]); ratings.append(t.rating.values[i])
             }
             let span = (days.max() ?? 0) - (days.min() ?? 0)
-            let fit = loess(x: days, y: ratings, frac: o.stats.loessFraction, iterations: o.stats.loessIterations,
-                            delta: o.stats.loessDeltaFraction * span)
-            return BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curvePoints(fit.x, fit.y))
+            // The fit has one point per brew; only its distinct corners outlive this line.
+            let curve = { () -> [CurvePoint] in
+                let fit = loess(x: days, y: ratings, frac: o.stats.loessFraction, iterations: o.stats.loessIterations,
+                                delta: o.stats.loessDeltaFraction * span)
+                return curvePoints(fit.x, fit.y)
+            }()
+            return BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve)
         }
     }
 

@@ -51,11 +51,12 @@ extension BrewstatsCharts {
     public static func ratingVsDaysOffRoast(days: [Double], ratings: [Double], loess: [CurvePoint] = []) -> Chart {
         let title = "Rating vs days off roast"
         let n = min(days.count, ratings.count)
-        let pairs = (0..<n).filter { days[$0].isFinite && ratings[$0].isFinite }
-        guard !pairs.isEmpty else { return .empty(title: title, message: emptyMessage) }
-        let x = pairs.map { days[$0] }
-        let y = pairs.map { ratings[$0] }
-        var subtitle = "n = \(TickFormatter.plain(Double(pairs.count), decimals: 0))"
+        var count = 0
+        for i in 0..<n where days[i].isFinite && ratings[i].isFinite { count += 1 }
+        guard count > 0 else { return .empty(title: title, message: emptyMessage) }
+        // Non-finite pairs are dropped by the point mark's statistic stage (and by `merged`): no copy here.
+        let x = days.count == n ? days : Array(days.prefix(n)), y = ratings.count == n ? ratings : Array(ratings.prefix(n))
+        var subtitle = "n = \(TickFormatter.plain(Double(count), decimals: 0))"
         switch CurvePeak.classify(loess) {
         case .peak(let at): subtitle += " · fitted rating peaks at \(number(at, decimals: 0)) days"
         case .flat: subtitle += " · fitted rating is flat: no clear best rest time"
