@@ -39,36 +39,8 @@ struct ProjectionTests {
 
     /// Every slot of the schema column `name`, as text (`nil` for a null), so columns of any type compare alike.
     static func slots(_ t: BrewTable, _ name: String) -> [String?] {
-        func f(_ c: Float64Column) -> [String?] { (0..<c.count).map { c[$0].map { "\($0)" } } }
-        func s(_ c: StringColumn) -> [String?] { (0..<c.count).map { c[$0] } }
-        func d(_ c: DictionaryColumn) -> [String?] { (0..<c.count).map { c[$0] } }
-        switch name {
-        case "id": return s(t.id)
-        case "brew_date": return (0..<t.count).map { t.brewDate[$0].map { "\($0)" } }
-        case "method": return d(t.method)
-        case "category": return (0..<t.count).map { "\(t.category(at: $0))" }
-        case "grinder": return d(t.grinder)
-        case "bean": return d(t.bean)
-        case "roaster": return d(t.roaster)
-        case "origin": return d(t.origin)
-        case "roast_date": return (0..<t.count).map { t.roastDate[$0].map { "\($0)" } }
-        case "dose_g": return f(t.doseGrams)
-        case "water_g": return f(t.waterGrams)
-        case "yield_g": return f(t.yieldGrams)
-        case "brew_time_s": return f(t.brewTimeSeconds)
-        case "water_temp_c": return f(t.waterTemperature)
-        case "grind_setting": return f(t.grindSetting)
-        case "grind_text": return s(t.grindText)
-        case "pressure_profile": return s(t.pressureProfile)
-        case "rating": return f(t.rating)
-        case "tds_pct": return f(t.tds)
-        case "notes": return s(t.notes)
-        case "acidity": return f(t.acidity)
-        case "body": return f(t.body)
-        case "sweetness": return f(t.sweetness)
-        case "flavor_tags": return s(t.flavorTags)
-        default: Issue.record("unknown column \(name)"); return []
-        }
+        guard let texts = t.slotTexts(name) else { Issue.record("unknown column \(name)"); return [] }
+        return texts
     }
 
     /// The sets tested: none, each group alone, all but each group, all.
