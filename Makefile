@@ -14,6 +14,10 @@ BENCH_APT_PACKAGES := python3-venv python3-pip time
 
 SWIFT ?= swift
 RELEASE_BIN := .build/release/brewstats
+# Release binaries carry the Swift runtime and Foundation inside (no libswiftCore.so to install where they are
+# copied, e.g. a batch job's container image). It also starts faster: no dynamic symbol binding for the runtime,
+# about 14 % of a one-chart process at 100,000 brews (measured: 9 chart processes 1.00 s dynamic, 0.86 s static).
+RELEASE := -c release --static-swift-stdlib
 SAMPLE := sample-data/journal.sqlite
 REPORT_DIR := reports/sample
 VENV := .venv
@@ -49,7 +53,7 @@ bench-deps: deps
 	@$(VENV)/bin/pip install -q -r tools/bench/requirements.txt
 
 release: deps
-	$(SWIFT) build -c release --product brewstats
+	$(SWIFT) build $(RELEASE) --product brewstats
 
 report: release
 	$(RELEASE_BIN) report $(SAMPLE) --out $(REPORT_DIR) --tz Europe/Berlin
@@ -60,8 +64,8 @@ test: deps
 	$(SWIFT) test --skip-build
 
 bench: bench-deps
-	$(SWIFT) build -c release --product brewstats-bench
-	$(SWIFT) build -c release --product brewstats
+	$(SWIFT) build $(RELEASE) --product brewstats-bench
+	$(SWIFT) build $(RELEASE) --product brewstats
 	.build/release/brewstats-bench --out reports/bench --python $(VENV)/bin/python $(BENCH_ARGS)
 
 gallery: deps

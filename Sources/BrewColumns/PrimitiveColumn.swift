@@ -41,6 +41,11 @@ public struct PrimitiveColumn<Element: ColumnElement>: Sendable {
     /// Creates a column; the null count and sorted flag are derived here.
     ///
     /// - Precondition: `validity?.count == values.count` when a bitmap is given.
+    ///
+    /// Inlinable so that callers in other modules get the sortedness scan specialised to their element type:
+    /// unspecialised, every comparison went through the generic value witnesses (a third of deriving the
+    /// columns of a 100,000-brew journal, by `perf`).
+    @inlinable
     public init(values: [Element], validity: Bitmap?) {
         precondition(validity == nil || validity!.count == values.count, "PrimitiveColumn: validity length mismatch")
         // A bitmap with every bit set carries no information: drop it (no bitmap ⇔ no nulls).
@@ -48,13 +53,19 @@ public struct PrimitiveColumn<Element: ColumnElement>: Sendable {
         self.values = values
         self.validity = bitmap
         self.nullCount = bitmap.map { values.count - $0.setCount } ?? 0
-        var sorted = true
-        var previous: Element?
-        for i in values.indices where bitmap?.isSet(i) ?? true {
-            if let p = previous, values[i] < p { sorted = false; break }
-            previous = values[i]
+        self.isSorted = values.withUnsafeBufferPointer { v -> Bool in
+            // SAFETY: `v` is `values`' own buffer; only indices below its count are read.
+            guard let bitmap else {
+                for i in v.indices.dropFirst() where v[i] < v[i - 1] { return false }
+                return true
+            }
+            var previous: Element?
+            for i in v.indices where bitmap.isSet(i) {
+                if let p = previous, v[i] < p { return false }
+                previous = v[i]
+            }
+            return true
         }
-        self.isSorted = sorted
     }
 
     /// A column of `count` nulls.

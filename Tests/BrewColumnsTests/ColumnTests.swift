@@ -61,6 +61,13 @@ struct ColumnTests {
         var d = PrimitiveColumnBuilder<Int32>()
         [1, 3, 2].forEach { d.append($0) }
         #expect(!d.finish().isSorted)
+        // A null's placeholder (0) between larger values is no descent; a descent across a null is one.
+        #expect(PrimitiveColumn<Double>(values: [5, 0, 6], validity: Bitmap(words: [0b101], count: 3)).isSorted)
+        #expect(!PrimitiveColumn<Double>(values: [3, 0, 2], validity: Bitmap(words: [0b101], count: 3)).isSorted)
+        // Without a bitmap, a descent in the very last slot counts; one slot and none are sorted.
+        #expect(!PrimitiveColumn<Int64>(values: [1, 2, 3, 4, 0], validity: nil).isSorted)
+        #expect(PrimitiveColumn<UInt8>(values: [7], validity: nil).isSorted)
+        #expect(PrimitiveColumn<UInt8>(values: [], validity: nil).isSorted)
     }
 
     @Test("appendSet fills partial words exactly")
