@@ -156,6 +156,8 @@ public struct CairoContext: ~Copyable {
         for run in FontResolver.shared.runs(of: text, font: font) {
             cairo_set_font_face(handle, run.face)
             cairo_set_font_size(handle, font.size)
+            // SAFETY: the context's current font, live while the context is; see ScaledFonts for why it is kept.
+            ScaledFonts.keepDrawing(cairo_get_scaled_font(handle))
             // Each run advances the current point, so runs follow each other.
             cairo_show_text(handle, run.text)
         }

@@ -38,38 +38,17 @@ public enum CairoText {
         let resolver = FontResolver.shared
         var width = 0.0
         for run in resolver.runs(of: text, font: font) {
-            width += withScaledFont(run.face, size: font.size) { scaled in
-                var extents = cairo_text_extents_t()
-                cairo_scaled_font_text_extents(scaled, run.text, &extents)
-                return extents.x_advance
-            }
+            var extents = cairo_text_extents_t()
+            cairo_scaled_font_text_extents(ScaledFonts.measuring(run.face, size: font.size), run.text, &extents)
+            width += extents.x_advance
         }
-        let (ascent, descent) = withScaledFont(resolver.primaryFace(for: font), size: font.size) { scaled in
-            var extents = cairo_font_extents_t()
-            cairo_scaled_font_extents(scaled, &extents)
-            return (extents.ascent, extents.descent)
-        }
-        return CairoTextMetrics(width: width, ascent: ascent, descent: descent)
+        var extents = cairo_font_extents_t()
+        cairo_scaled_font_extents(ScaledFonts.measuring(resolver.primaryFace(for: font), size: font.size), &extents)
+        return CairoTextMetrics(width: width, ascent: extents.ascent, descent: extents.descent)
     }
 
     /// Whether some installed font has a glyph for every character of `text`.
     public static func isCovered(_ text: String, font: CairoFont) -> Bool {
         FontResolver.shared.isCovered(text, font: font)
-    }
-
-    private static func withScaledFont<T>(_ face: OpaquePointer, size: Double, _ body: (OpaquePointer) -> T) -> T {
-        var matrix = cairo_matrix_t()
-        var identity = cairo_matrix_t()
-        cairo_matrix_init_scale(&matrix, size, size)
-        cairo_matrix_init_identity(&identity)
-        let options = cairo_font_options_create()
-        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
-        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
-        // SAFETY: `face` is kept alive by the resolver for the life of the process; the scaled font takes
-        // its own reference and is destroyed before returning.
-        let scaled = cairo_scaled_font_create(face, &matrix, &identity, options)!
-        cairo_font_options_destroy(options)
-        defer { cairo_scaled_font_destroy(scaled) }
-        return body(scaled)
     }
 }

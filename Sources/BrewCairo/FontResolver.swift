@@ -61,6 +61,7 @@ final class FontResolver: @unchecked Sendable {
             // SAFETY: the prepared pattern outlives the face (both are kept for the process lifetime).
             let face = cairo_ft_font_face_create_for_pattern(fonts[index])!
             faces[index] = face
+            ScaledFonts.keepFace(face)
             return face
         }
 
@@ -96,6 +97,7 @@ final class FontResolver: @unchecked Sendable {
         // No fonts at all: cairo's toy face still draws missing-glyph boxes.
         let face = cairo_toy_font_face_create("sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)!
         fallbackFace = face
+        ScaledFonts.keepFace(face)
         return face
     }
 

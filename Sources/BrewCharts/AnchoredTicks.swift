@@ -61,9 +61,10 @@ public enum AnchoredTicks {
         guard step > 0, step.isFinite, lower.isFinite, upper.isFinite, anchor.isFinite else { return [] }
         let (lo, hi) = lower <= upper ? (lower, upper) : (upper, lower)
         let slack = 1e-9 * step
-        let first = Int(((lo - anchor) / step - 1e-9).rounded(.up))
-        let last = Int(((hi - anchor) / step + 1e-9).rounded(.down))
-        guard last >= first, last - first <= 10_000 else { return [] }
+        // Counted in Double first: a hostile value (a grind setting of 1e19, a step of 1e-300) would trap `Int(_:)`.
+        let kFirst = ((lo - anchor) / step - 1e-9).rounded(.up), kLast = ((hi - anchor) / step + 1e-9).rounded(.down)
+        guard kLast >= kFirst, kLast - kFirst <= 10_000, abs(kFirst) < 1e15, abs(kLast) < 1e15 else { return [] }
+        let first = Int(kFirst), last = Int(kLast)
         return (first...last).map { k in tidy(anchor + Double(k) * step, step: step) }
             .filter { $0 >= lo - slack && $0 <= hi + slack }
     }

@@ -108,23 +108,31 @@ extension PointMark {
     /// positions instead of a million (grind settings, days and ratings are discrete). Below it, points are
     /// drawn one by one with jitter and are kept as they are. Non-finite points are dropped; −0 is +0.
     ///
+    /// - Parameter counts: how many points each (x[i], y[i]) stands for, when the input comes merged already
+    ///   (e.g. a statistics layer's distinct pairs); `nil`: one each. Below the limit such points are expanded
+    ///   back into single points.
     /// - Returns: The x and y values, and their weights (`nil` when unmerged).
-    public static func merged(x: [Double], y: [Double]) -> (x: [Double], y: [Double], weights: [Int]?) {
+    public static func merged(x: [Double], y: [Double], counts: [Int]? = nil)
+        -> (x: [Double], y: [Double], weights: [Int]?) {
         let n = min(x.count, y.count)
+        let count = { (i: Int) -> Int in counts.map { i < $0.count ? max($0[i], 0) : 1 } ?? 1 }
         var finite = 0
-        for i in 0..<n where x[i].isFinite && y[i].isFinite { finite += 1 }
+        for i in 0..<n where x[i].isFinite && y[i].isFinite { finite += count(i) }
         guard finite > individualLimit else {
-            let keep = (0..<n).filter { x[$0].isFinite && y[$0].isFinite }
-            return (keep.map { x[$0] }, keep.map { y[$0] }, nil)
+            var xs: [Double] = [], ys: [Double] = []
+            for i in 0..<n where x[i].isFinite && y[i].isFinite {
+                for _ in 0..<count(i) { xs.append(x[i]); ys.append(y[i]) }
+            }
+            return (xs, ys, nil)
         }
         var slot: [SIMD2<UInt64>: Int] = [:]
         var xs: [Double] = [], ys: [Double] = [], weights: [Int] = []
-        for i in 0..<n where x[i].isFinite && y[i].isFinite {
+        for i in 0..<n where x[i].isFinite && y[i].isFinite && count(i) > 0 {
             let a = x[i] == 0 ? 0 : x[i], b = y[i] == 0 ? 0 : y[i]
             let key = SIMD2(a.bitPattern, b.bitPattern)
-            if let k = slot[key] { weights[k] += 1; continue }
+            if let k = slot[key] { weights[k] += count(i); continue }
             slot[key] = xs.count
-            xs.append(a); ys.append(b); weights.append(1)
+            xs.append(a); ys.append(b); weights.append(count(i))
         }
         return (xs, ys, weights)
     }

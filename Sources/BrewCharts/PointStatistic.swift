@@ -36,7 +36,7 @@ struct PointStatistic: Sendable {
 
     /// Resolves continuous coordinates (numbers, or seconds for dates) into marks.
     ///
-    /// `weights[i]` (when given) is how many points `(rawX[i], rawY[i])` stands for (``PointMark/merged(x:y:)``);
+    /// `weights[i]` (when given) is how many points `(rawX[i], rawY[i])` stands for (``PointMark/merged(x:y:counts:)``);
     /// the result is the one the points repeated that often would give, except that individual points come in
     /// the order of the weighted input.
     static func resolve(xs rawX: [Double], ys rawY: [Double], weights: [Int]? = nil, jitter: Jitter?, noun: String,

@@ -66,6 +66,7 @@ extension StoreReader {
             case .missing: break
             case .unusable(let why):
                 session.reject(at: .storeRow(table: t, pk: pk), column: "ZBREWDATE", reason: why, record: nil)
+                notes.markUsed(brew: pk)
                 continue
             }
             brew.method = reference(row, c.method, methods, column: "ZMETHOD", table: t, pk: pk)
@@ -81,6 +82,7 @@ extension StoreReader {
                 brew.tds = try row.number(c.tds, "ZTDS")
             } catch {
                 session.reject(at: .storeRow(table: t, pk: pk), column: error.column, reason: error.reason, record: nil)
+                notes.markUsed(brew: pk)
                 continue
             }
             if let i = c.grind {

@@ -198,7 +198,7 @@ struct PKMap {
     /// for `n` over 4,194,304 (16 MB of slots: beyond that the array grows only as far as the keys really go).
     mutating func reserve(keysBelow n: Int) {
         guard n > dense.count, n <= 1 << 22 else { return }
-        dense.append(contentsOf: repeatElement(-1, count: n - dense.count))
+        grow(to: n)
     }
 
     /// The index stored for `key`; setting `nil` removes it. Stored indices must not be negative.
@@ -214,12 +214,24 @@ struct PKMap {
             precondition((newValue ?? 0) >= 0, "PKMap: negative index")
             let had = self[key] != nil
             if key >= 0 && key < Int64(max(4 * count + 1024, dense.count)) {
-                if key >= dense.count { dense.append(contentsOf: repeatElement(-1, count: Int(key) + 1 - dense.count)) }
+                if key >= dense.count { grow(to: Int(key) + 1) }
                 dense[Int(key)] = newValue ?? -1
             } else {
                 sparse[key] = newValue
             }
             count += (newValue != nil ? 1 : 0) - (had ? 1 : 0)
+        }
+    }
+
+    /// Extends the array slots to `0..<n`, moving keys that were stored sparsely below `n` into them, so a key
+    /// lives in exactly one place: `dense` for `0..<dense.count`, `sparse` for every other key.
+    private mutating func grow(to n: Int) {
+        let old = dense.count
+        dense.append(contentsOf: repeatElement(-1, count: n - old))
+        guard !sparse.isEmpty else { return }
+        for (key, value) in sparse where key >= Int64(old) && key < Int64(n) {
+            dense[Int(key)] = value
+            sparse[key] = nil
         }
     }
 }

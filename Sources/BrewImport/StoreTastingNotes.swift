@@ -94,6 +94,11 @@ struct StoreTastingNotes {
         return k
     }
 
+    /// Marks the note of the brew `pk` used without joining it: its brew exists but was rejected before the join.
+    mutating func markUsed(brew pk: Int64) {
+        if let found = byBrew[pk] { used[Int(found)] = true }
+    }
+
     /// The number of notes no brew joined: notes whose `ZBREW` names no brew of the store.
     var unused: Int { used.lazy.filter { !$0 }.count }
 }

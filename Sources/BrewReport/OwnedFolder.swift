@@ -60,8 +60,13 @@ public enum OwnedFolder {
         }
         if items.isEmpty || items.contains(markerName) { return }
         let foreign = items.filter { !isReportFile($0, in: url) }.sorted()
-        if foreign.isEmpty && items.contains("index.html") { return }
-        let shown = foreign.isEmpty ? "no index.html" : foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? ", …" : "")
+        // A report (or combined folder) from before the marker: only its own files, with index.html and all five
+        // summaries, so a folder of a page or two that merely shares a name is never taken for one.
+        let required = ["index.html"] + ReportWriter.csvFiles
+        let missing = required.filter { !items.contains($0) }
+        if foreign.isEmpty && missing.isEmpty { return }
+        let shown = foreign.isEmpty ? "no \(missing.joined(separator: ", "))"
+            : foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? ", …" : "")
         throw .refusedOutput(path: path, reason: "it holds files brewstats did not write (\(shown)); choose a new or empty folder")
     }
 

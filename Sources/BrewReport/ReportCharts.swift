@@ -138,12 +138,8 @@ public enum ReportCharts {
                 days.append(d.values[i]); ratings.append(t.rating.values[i])
             }
             let span = (days.max() ?? 0) - (days.min() ?? 0)
-            // The fit has one point per brew; only its distinct corners outlive this line.
-            let curve = { () -> [CurvePoint] in
-                let fit = loess(x: days, y: ratings, frac: o.stats.loessFraction, iterations: o.stats.loessIterations,
-                                delta: o.stats.loessDeltaFraction * span)
-                return curvePoints(fit.x, fit.y)
-            }()
+            let curve = curvePoints(loess(x: days, y: ratings, frac: o.stats.loessFraction,
+                                          iterations: o.stats.loessIterations, delta: o.stats.loessDeltaFraction * span))
             return BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve)
         }
     }
@@ -172,27 +168,27 @@ public enum ReportCharts {
     /// The step is passed only when the group's settings lie on its grid (``GrindSetting/knownStep(_:observed:)``),
     /// so the chart labels the sweet spot as the report's findings do.
     static func grindChart(_ g: GrindRatingGroup, journal: Journal) -> Chart {
-        let curve = g.curve.map { curvePoints($0.x, $0.y) } ?? []
-        let grinder = journal.grinders.indices.contains(g.grinderIndex) ? journal.grinders[g.grinderIndex] : nil
-        let step = grinder.flatMap { GrindSetting.knownStep($0, observed: g.grind) }
-        return BrewstatsCharts.grindVsRating(GrindRatingInput(grinder: g.grinder, method: g.method, bean: g.bean,
-                                                              grindSettings: g.grind, ratings: g.rating, loess: curve,
-                                                              sweetSpot: g.sweetSpot, spearman: g.spearman,
-                                                              quadratic: g.quadratic.map { QuadraticCurve(a: $0.a, b: $0.b, c: $0.c) },
-                                                              settingStep: step))
+        BrewstatsCharts.grindVsRating(grindInput(g, journal: journal))
     }
 
-    /// A fitted curve as chart points, each run of identical consecutive points kept once.
+    /// The chart input of ``grindChart(_:journal:)``: the group's distinct points with their counts.
+    static func grindInput(_ g: GrindRatingGroup, journal: Journal) -> GrindRatingInput {
+        let curve = g.curve.map(curvePoints) ?? []
+        let grinder = journal.grinders.indices.contains(g.grinderIndex) ? journal.grinders[g.grinderIndex] : nil
+        let step = grinder.flatMap { GrindSetting.knownStep($0, observed: g.points.distinctX) }
+        return GrindRatingInput(grinder: g.grinder, method: g.method, bean: g.bean, grindSettings: g.points.x,
+                                ratings: g.points.y, counts: g.points.counts, loess: curve, sweetSpot: g.sweetSpot,
+                                spearman: g.spearman, quadratic: g.quadratic.map { QuadraticCurve(a: $0.a, b: $0.b, c: $0.c) },
+                                settingStep: step, settingAnchor: grinder?.settingMin ?? 0)
+    }
+
+    /// A LOESS curve as chart points: its distinct points (``LoessCurve`` keeps each run of tied points once).
     ///
-    /// A LOESS curve has one point per input point, and tied x values get the same fitted value: a
-    /// 1,000,000-brew journal's curve of ratings by days off roast holds a few hundred distinct points. The
-    /// curve drawn is the same; the chart carries (and the renderer walks) only the distinct ones.
-    static func curvePoints(_ x: [Double], _ y: [Double]) -> [CurvePoint] {
-        var out: [CurvePoint] = []
-        for (a, b) in zip(x, y) where out.last.map({ $0.x != a || $0.y != b }) ?? true {
-            out.append(CurvePoint(x: a, y: b))
-        }
-        return out
+    /// A 1,000,000-brew journal's curve of ratings by days off roast holds a few hundred distinct points: the
+    /// curve drawn is the same as through every input point, and the chart carries (and the renderer walks)
+    /// only the distinct ones.
+    static func curvePoints(_ curve: LoessCurve) -> [CurvePoint] {
+        zip(curve.distinctX, curve.fitted).map { CurvePoint(x: $0, y: $1) }
     }
 
     /// Monday 00:00 of `week` in `zone`.

@@ -121,7 +121,7 @@ public struct WeeklyReport: Sendable {
     public static func sentence(_ g: GrindRatingGroup, grinder: Grinder? = nil) -> String {
         let who = ([g.grinder, g.method] + (g.bean.map { [$0] } ?? [])).joined(separator: " × ")
         guard let spot = g.sweetSpot, spot.isFinite else { return "\(who): no sweet spot yet, n = \(g.n)" }
-        return "\(who): best around setting \(GrindSetting.text(spot, grinder: grinder, observed: g.grind)), n = \(g.n)"
+        return "\(who): best around setting \(GrindSetting.text(spot, grinder: grinder, observed: g.points.distinctX)), n = \(g.n)"
     }
 
     /// `16–22 Nov 2026`, `28 Dec 2026 – 3 Jan 2027`.

@@ -33,13 +33,13 @@ public enum BeanLabels {
             guard let day = beans[i].roastDate else { return label }
             return String(label.dropLast()) + ", roasted \(day))"
         }
-        labels = disambiguate(labels) { _, label in label + " #" }
-        // Step 4: number what still collides, in journal order.
-        var seen: [String: Int] = [:]
-        for i in labels.indices where labels[i].hasSuffix(" #") {
+        // Step 4: number what still collides, in journal order (a unique name that happens to end in " #" stays).
+        var total: [String: Int] = [:], seen: [String: Int] = [:]
+        for l in labels { total[l, default: 0] += 1 }
+        for i in labels.indices where total[labels[i]]! > 1 {
             let k = (seen[labels[i]] ?? 0) + 1
             seen[labels[i]] = k
-            labels[i] += "\(k)"
+            labels[i] += " #\(k)"
         }
         return labels
     }

@@ -8,7 +8,8 @@ import BrewColumns
 /// - `line`: OLS of rating on grind when grind is not constant (``Regression/ols(_:_:)``);
 /// - `quadratic`: least-squares `rating = a + b·g + c·g²`, needs n ≥ 3 and ≥ 3 distinct settings;
 /// - `sweetSpot`: `−b ÷ 2c` only when c < 0 and it lies within the observed settings (inclusive), else `nil`;
-/// - `grind`/`rating`: the points, in row order; `curve`: their LOESS curve when asked for.
+/// - `points`: the points as distinct (grind, rating) pairs with counts (``PairCounts``); `grind`/`rating`
+///   expand them, ascending by (grind, rating); `curve`: their LOESS curve when asked for.
 public struct GrindRatingGroup: Sendable, Equatable {
     public let grinderIndex: Int
     public let grinder: String
@@ -24,9 +25,14 @@ public struct GrindRatingGroup: Sendable, Equatable {
     public let line: LinearFit?
     public let quadratic: QuadraticFit?
     public let sweetSpot: Double?
-    public let grind: [Double]
-    public let rating: [Double]
+    /// The group's (grind, rating) points, each distinct pair once with how many brews logged it.
+    public let points: PairCounts
     public let curve: LoessCurve?
+
+    /// Every point's grind setting, ascending by (grind, rating) (expanded from ``points``).
+    public var grind: [Double] { points.expandedX }
+    /// Every point's rating, in the order of ``grind``.
+    public var rating: [Double] { points.expandedY }
 
     /// Fits every statistic to the points (``PairFit``), using `scratch` for intermediates.
     init(grinderIndex: Int, grinder: String, methodIndex: Int, method: String, beanIndex: Int?, bean: String?,
@@ -34,7 +40,7 @@ public struct GrindRatingGroup: Sendable, Equatable {
         self.grinderIndex = grinderIndex; self.grinder = grinder
         self.methodIndex = methodIndex; self.method = method
         self.beanIndex = beanIndex; self.bean = bean
-        self.grind = grind; self.rating = rating
+        points = PairCounts(x: grind, y: rating)
         n = grind.count
         let fit = grind.withUnsafeBufferPointer { x in
             rating.withUnsafeBufferPointer { y in PairFit(x: x, y: y, scratch: &scratch) }

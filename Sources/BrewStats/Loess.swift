@@ -1,9 +1,41 @@
 /// A LOESS (locally weighted scatterplot smoothing) curve: the fitted value at each input point, sorted by x.
+///
+/// Stored as runs: tied x values get the same fitted value, so a curve over 290,000 grind settings of a
+/// 1,000,000-brew journal has a few dozen distinct points. Each distinct point is kept once with the number of
+/// input points it stands for; ``x`` and ``y`` expand the runs back to one value per input point.
 public struct LoessCurve: Sendable, Equatable {
-    /// The input x values, ascending (ties kept).
-    public let x: [Double]
-    /// The smoothed y at each x.
-    public let y: [Double]
+    /// The curve's distinct points' x, ascending (non-decreasing when two fits of one x differ).
+    public let distinctX: [Double]
+    /// The fitted value at each of ``distinctX``.
+    public let fitted: [Double]
+    /// How many input points each distinct point stands for (each ≥ 1).
+    public let counts: [Int]
+
+    /// The curve of per-point `x` (ascending) and fitted `y`, runs of identical consecutive points merged.
+    public init(x: [Double], y: [Double]) {
+        precondition(x.count == y.count, "LoessCurve: length mismatch")
+        var dx: [Double] = [], dy: [Double] = [], c: [Int] = []
+        for i in x.indices {
+            if let last = dx.last, last == x[i], dy[dy.count - 1] == y[i] { c[c.count - 1] += 1; continue }
+            dx.append(x[i]); dy.append(y[i]); c.append(1)
+        }
+        self.init(distinctX: dx, fitted: dy, counts: c)
+    }
+
+    /// The curve of already merged runs (each x once, with its count).
+    init(distinctX: [Double], fitted: [Double], counts: [Int]) {
+        self.distinctX = distinctX; self.fitted = fitted; self.counts = counts
+    }
+
+    /// The number of input points.
+    public var count: Int { counts.reduce(0, +) }
+
+    /// The input x values, ascending (ties kept): each distinct x repeated for the points it stands for.
+    /// Built on each access (O(n)): bind it once rather than indexing it in a loop.
+    public var x: [Double] { PairCounts.expand(distinctX, counts) }
+
+    /// The smoothed y at each of ``x``.
+    public var y: [Double] { PairCounts.expand(fitted, counts) }
 }
 
 /// LOESS smoothing as Cleveland (1979) defines it and `statsmodels.nonparametric.lowess` (0.15) computes it.

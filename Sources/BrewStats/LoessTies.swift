@@ -127,13 +127,9 @@ struct LoessTies {
         return lo
     }
 
-    /// Expands one value per group to the curve over all points.
+    /// The curve over all points from one fitted value per group (a group is one distinct x, so one run).
     func curve(groupFits: [Double]) -> LoessCurve {
-        var xs = [Double](repeating: 0, count: count), ys = xs
-        for g in 0..<groupX.count {
-            let x = groupX[g], f = groupFits[g]
-            for j in groupStart[g]..<groupStart[g + 1] { xs[j] = x; ys[j] = f }
-        }
-        return LoessCurve(x: xs, y: ys)
+        LoessCurve(distinctX: groupX, fitted: groupFits,
+                   counts: (0..<groupX.count).map { groupStart[$0 + 1] - groupStart[$0] })
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Tokenising the 1M-brew CSV export in process, release build: BrewImport's hand-written reader against
+/// Tokenising a CSV export in process, release build: BrewImport's hand-written reader against
 /// the CSV library (yaslab/CSV.swift). Both get the same bytes already in memory and only split every record
 /// into fields — neither converts a field — and both must see the same records and fields. Reported in MB/s.
 /// This is the benchmark that justifies hand-writing the reader. The export holds at most 100,000 brews: the

@@ -57,24 +57,13 @@ struct Inspect: AsyncParsableCommand {
     /// The report, the table's row count and schema, as sorted-key JSON.
     ///
     /// Every reject carries `column` and `record`, every warning `column` and `where`: `null` when there is
-    /// none, so a consumer finds the same keys on every entry (the importer's encoder leaves absent ones out).
+    /// none (``ImportReport``'s encoding), so a consumer finds the same keys on every entry.
     static func jsonText(_ result: ImportResult) -> String {
         var object = (try? JSONSerialization.jsonObject(with: result.report.jsonData())) as? [String: Any] ?? [:]
-        object["rejects"] = withNullKeys(object["rejects"], ["column", "record"])
-        object["warnings"] = withNullKeys(object["warnings"], ["column", "where"])
         object["rows"] = result.journal.brews.count
         object["schema"] = result.journal.brews.schema.map { ["name": $0.name, "type": $0.type, "nulls": $0.nullCount] }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
-    }
-
-    /// The entries of a JSON array with each of `keys` present, `null` where it was missing.
-    static func withNullKeys(_ array: Any?, _ keys: [String]) -> [Any] {
-        ((array as? [Any]) ?? []).map { entry in
-            guard var object = entry as? [String: Any] else { return entry }
-            for key in keys where object[key] == nil { object[key] = NSNull() }
-            return object
-        }
     }
 
     /// The human summary.

@@ -2,7 +2,7 @@
 import Foundation
 import Testing
 
-/// Pre-merging identical points (``PointMark/merged(x:y:)``) must not change what a chart draws.
+/// Pre-merging identical points (``PointMark/merged(x:y:counts:)``) must not change what a chart draws.
 @Suite struct MergedPointsTests {
     /// `n` discrete (setting, rating) points from a fixed generator: settings 10…40, half-step ratings.
     static func points(_ n: Int, seed: UInt64 = 7) -> (x: [Double], y: [Double]) {
@@ -50,5 +50,20 @@ import Testing
         let binned = PointStatistic.resolve(xs: (0..<6_000).map(Double.init), ys: (0..<6_000).map(Double.init),
                                             weights: Array(repeating: 2, count: 6_000), jitter: nil, noun: "brews")
         #expect(binned.total == 12_000 && binned.counts.reduce(0, +) == 12_000)
+    }
+
+    @Test("points that come merged with counts draw what their raw points draw")
+    func countedInput() {
+        let (x, y) = Self.points(30_000)
+        let once = PointMark.merged(x: x, y: y)
+        let again = PointMark.merged(x: once.x, y: once.y, counts: once.weights)
+        #expect(again.x == once.x && again.y == once.y && again.weights == once.weights)
+        // Below the limit, counted points expand back into single points, in order; a count of 0 draws nothing.
+        let few = PointMark.merged(x: [1, 4, 7], y: [2, 5, 8], counts: [3, 2, 0])
+        #expect(few.weights == nil && few.x == [1, 1, 1, 4, 4] && few.y == [2, 2, 2, 5, 5])
+        // The grind chart's n counts brews, not distinct points.
+        let chart = BrewstatsCharts.grindVsRating(GrindRatingInput(grinder: "G", method: "M", grindSettings: [20, 22, 24],
+                                                                   ratings: [3, 4, 3.5], counts: [5, 7, 1]))
+        #expect(chart.subtitle?.hasPrefix("n = 13") == true, "\(chart.subtitle ?? "")")
     }
 }

@@ -158,6 +158,19 @@ import Testing
         #expect(AnchoredTicks.ticks(lower: 0, upper: 1, anchor: 0, step: 0).isEmpty)
         #expect(AnchoredTicks.ticks(lower: .nan, upper: 1, anchor: 0, step: 1).isEmpty)
         #expect(AnchoredTicks.ticks(lower: 3, upper: 1, anchor: 0, step: 1) == [1, 2, 3])
+        // Tick counts past what an Int holds (a hostile grind setting of 1e19, a step of 1e-300) used to trap.
+        #expect(AnchoredTicks.ticks(lower: 1e19, upper: 2e19, anchor: 0, step: 1).isEmpty)
+        #expect(AnchoredTicks.ticks(lower: -1e300, upper: 1e300, anchor: 0, step: 1e-300).isEmpty)
+        #expect(AnchoredTicks.ticks(lower: 1e19, upper: 1e19 + 4096, anchor: 0, step: 1).isEmpty)
+        #expect(AnchoredTicks.step(lower: 0, upper: 1e19, anchor: 0, steps: AnchoredTicks.unitSteps(1), maxCount: 9) > 0)
+        let chart = BrewstatsCharts.grindVsRating(GrindRatingInput(grinder: "G", method: "M", grindSettings: [1, 1e19, 3],
+                                                                     ratings: [3, 4, 5], settingStep: 1e-300))
+        #expect(chart.title.hasPrefix("Grind vs rating"))
+        _ = ChartRenderer.record(chart)
+        // A plausible EY from absurd parts (yield 1e-19 g, TDS 1e20 %) puts the TDS axis at 1e20.
+        let control = BrewstatsCharts.brewingControlChart([ExtractionPoint(extraction: 0.7, tds: 1e20),
+                                                            ExtractionPoint(extraction: 20, tds: 1.3)], kind: .filter(retention: 2))
+        #expect(!ChartRenderer.record(control).isEmpty)
         #expect(AnchoredTicks.snapped(lower: 2, upper: 2, anchor: 0, step: 1) == 2...3)
     }
 }

@@ -156,6 +156,12 @@ import TestSupport
         try FileManager.default.createDirectory(at: lone, withIntermediateDirectories: true)
         try Data("x".utf8).write(to: lone.appendingPathComponent("weekly.csv"))
         Self.expectRefused(lone, reason: "no index.html")
+        // A page of the user's own named index.html (a small static site) is not a report either.
+        let site = parent.appendingPathComponent("site")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        try Data("<h1>my site</h1>".utf8).write(to: site.appendingPathComponent("index.html"))
+        Self.expectRefused(site, reason: "no equipment_usage.csv, weekly.csv")
+        #expect(text(site.appendingPathComponent("index.html")) == "<h1>my site</h1>")
     }
 
     @Test func aFileOrALinkIsRefused() throws {

@@ -1,3 +1,4 @@
+import BrewCharts
 import BrewColumns
 import BrewStats
 import BrewSynth
@@ -227,6 +228,40 @@ import TestSupport
         let broken = Grinder(name: "zero", settingStep: 0)
         #expect(GrindSetting.text(22.37, grinder: broken, observed: [22]) == "22.4")
         #expect(GrindSetting.text(.nan, grinder: whole, observed: []) == "—")
+        // Tenth-steps snap to their grid, which starts at the grinder's lowest setting.
+        let fifths = Grinder(name: "Fifths", settingMin: 0, settingMax: 40, settingStep: 0.2)
+        #expect(GrindSetting.text(22.29, grinder: fifths, observed: [22, 22.2, 22.4]) == "22.2")
+        let offset = Grinder(name: "Offset fifths", settingMin: 0.1, settingMax: 40, settingStep: 0.2)
+        #expect(GrindSetting.text(22.29, grinder: offset, observed: [22.1, 22.3, 22.5]) == "22.3")
+        // A hostile step below any double's spacing at these settings is no known step.
+        let tiny = Grinder(name: "tiny", settingMin: 0, settingMax: 40, settingStep: 1e-300)
+        #expect(GrindSetting.text(22.37, grinder: tiny, observed: [22, 23]) == "22.4")
+    }
+
+    @Test func theChartLabelsTheSweetSpotAsTheFindingDoes() throws {
+        // The chart of a finding's group names the same setting the finding does (one rule for both).
+        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
+        #expect(!r.findings.isEmpty)
+        for g in r.findings {
+            guard let spot = g.sweetSpot else { continue }
+            let chart = ReportCharts.grindChart(g, journal: r.analysis.journal)
+            let text = GrindSetting.text(spot, grinder: r.analysis.journal.grinders[g.grinderIndex], observed: g.points.distinctX)
+            #expect(chart.subtitle?.hasSuffix("sweet spot at \(text)") == true, "\(chart.subtitle ?? "")")
+        }
+    }
+
+    @Test func aGroupsMergedPointsDrawWhatItsBrewsDraw() throws {
+        // The group keeps distinct (grind, rating) pairs with counts; its chart equals one drawn from every brew.
+        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
+        let groups = r.analysis.grindRating(curves: true).groups.filter { $0.n >= 3 }
+        #expect(!groups.isEmpty)
+        for g in groups.prefix(4) {
+            #expect(g.points.total == g.n && g.grind.count == g.n && g.points.x.count <= g.n)
+            let merged = ReportCharts.grindChart(g, journal: r.analysis.journal)
+            var raw = ReportCharts.grindInput(g, journal: r.analysis.journal)
+            raw.grindSettings = g.grind; raw.ratings = g.rating; raw.counts = nil
+            #expect(ChartRenderer.record(merged) == ChartRenderer.record(BrewstatsCharts.grindVsRating(raw)))
+        }
     }
 
     @Test func spanLabels() {

@@ -31,5 +31,8 @@ struct BeanLabelsTests {
         let l = Self.labels(same)
         #expect(l == ["Kochere (Onyx, roasted 2026-09-01) #1", "Kochere (Onyx, roasted 2026-09-01) #2", "Kochere (Onyx)"])
         #expect(Set(l).count == l.count)
+        // A name that itself ends in " #" is no collision marker: unique, it stays as written.
+        #expect(Self.labels([Self.bean("Blend #", "Onyx"), Self.bean("Kochere", "Onyx")]) == ["Blend #", "Kochere"])
+        #expect(Self.labels([Self.bean("Blend #", nil), Self.bean("Blend #", nil)]) == ["Blend # (no roaster) #1", "Blend # (no roaster) #2"])
     }
 }

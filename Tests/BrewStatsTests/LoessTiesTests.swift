@@ -37,9 +37,9 @@ struct LoessTiesTests {
         let scaled = loessDirect(x: s.x, y: s.y.map { $0 * c }, frac: s.frac, iterations: s.iterations, delta: s.delta)
         let shifted = loessDirect(x: s.x, y: s.y.map { $0 + 0.375 }, frac: s.frac, iterations: s.iterations,
                                   delta: s.delta)
-        return direct.y.indices.contains { j in
-            !isClose(scaled.y[j] / c, direct.y[j], relative: 1e-9, absolute: 1e-12)
-                || !isClose(shifted.y[j] - 0.375, direct.y[j], relative: 1e-9, absolute: 1e-11)
+        let d = direct.y, sc = scaled.y, sh = shifted.y
+        return d.indices.contains { j in
+            !isClose(sc[j] / c, d[j], relative: 1e-9, absolute: 1e-12) || !isClose(sh[j] - 0.375, d[j], relative: 1e-9, absolute: 1e-11)
         }
     }
 
@@ -50,6 +50,7 @@ struct LoessTiesTests {
     @discardableResult
     static func expectAgreement(_ s: Shape, strict: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         let direct = loessDirect(x: s.x, y: s.y, frac: s.frac, iterations: s.iterations, delta: s.delta)
+        let dx = direct.x, dy = direct.y   // expanded once (each access expands the runs)
         let variants: [(String, LoessCurve?)] = [
             ("hashing", loessTied(x: s.x, y: s.y, frac: s.frac, iterations: s.iterations, delta: s.delta)),
             ("sorting", loessTied(x: s.x, y: s.y, frac: s.frac, iterations: s.iterations, delta: s.delta,
@@ -59,12 +60,13 @@ struct LoessTiesTests {
         var excused = false
         for (name, curve) in variants {
             guard let curve else { Issue.record("\(name): no tied path for \(s)", sourceLocation: sourceLocation); continue }
-            #expect(curve.x == direct.x, "\(name) x: \(s)", sourceLocation: sourceLocation)
-            guard curve.y.count == direct.y.count else { continue }
-            let bad = (0..<curve.y.count).filter { !isClose(curve.y[$0], direct.y[$0], relative: 1e-9, absolute: 1e-12) }
+            let cy = curve.y
+            #expect(curve.x == dx, "\(name) x: \(s)", sourceLocation: sourceLocation)
+            guard cy.count == dy.count else { continue }
+            let bad = (0..<cy.count).filter { !isClose(cy[$0], dy[$0], relative: 1e-9, absolute: 1e-12) }
             if bad.isEmpty { continue }
             if !strict && isIllConditioned(s, direct) { excused = true; continue }
-            Issue.record("\(name) \(s): at \(direct.x[bad[0]]): \(curve.y[bad[0]]) vs \(direct.y[bad[0]])",
+            Issue.record("\(name) \(s): at \(dx[bad[0]]): \(cy[bad[0]]) vs \(dy[bad[0]])",
                          sourceLocation: sourceLocation)
         }
         return excused
@@ -96,6 +98,24 @@ struct LoessTiesTests {
         s.iterations = [0, 1, 2, 3, 5].randomElement(using: &rng)!
         s.delta = [nil, 0, 0.01 * range, 0.2 * range, 1.5 * range + 1].randomElement(using: &rng)!
         return s
+    }
+
+    @Test("a curve keeps each run of tied points once and expands back to one value per point")
+    func curveRuns() {
+        let c = LoessCurve(x: [1, 1, 2, 3, 3, 3], y: [5, 5, 4, 2, 2, 2])
+        #expect(c.distinctX == [1, 2, 3] && c.fitted == [5, 4, 2] && c.counts == [2, 1, 3] && c.count == 6)
+        #expect(c.x == [1, 1, 2, 3, 3, 3] && c.y == [5, 5, 4, 2, 2, 2])
+        // Two fits at one x (never produced, but representable) stay two runs.
+        let split = LoessCurve(x: [1, 1], y: [2, 3])
+        #expect(split.counts == [1, 1] && split.y == [2, 3])
+        #expect(LoessCurve(x: [], y: []).count == 0)
+        // On 40 settings × 2,000 points, the tied path stores 40 runs covering every point.
+        var rng = TestRNG(seed: 11)
+        let x = (0..<2000).map { _ in Double(rng.next() % 40) }
+        let y = x.map { 4 - abs($0 - 20) / 10 + Double(rng.next() % 3) / 2 }
+        let curve = loess(x: x, y: y)
+        #expect(curve.distinctX == Array(Set(x)).sorted() && curve.count == 2000)
+        #expect(curve == LoessCurve(x: curve.x, y: curve.y))
     }
 
     @Test("random tied shapes: tie-compressed and direct LOESS agree to 1e-9")

@@ -96,12 +96,12 @@ def bean_labels(keys, names, roasters, roast_dates):
 
     refine(lambda i: "%s (%s)" % (names[i], roasters[i] or "no roaster"))
     refine(lambda i: labels[i] if roast_dates[i] is None else labels[i][:-1] + ", roasted %s)" % roast_dates[i].isoformat())
-    refine(lambda i: labels[i] + " #")
+    total = pd.Series(labels).value_counts() if labels else {}
     seen = {}
     for i, l in enumerate(labels):
-        if l.endswith(" #"):
+        if total[l] > 1:
             seen[l] = seen.get(l, 0) + 1
-            labels[i] = l + str(seen[l])
+            labels[i] = "%s #%d" % (l, seen[l])
     return dict(zip(keys, labels))
 
 

@@ -102,6 +102,9 @@ public struct GrindRatingInput: Sendable, Hashable {
     public var grindSettings: [Double]
     /// Rating 0–5 per brew.
     public var ratings: [Double]
+    /// How many brews each (`grindSettings[i]`, `ratings[i]`) stands for, when the points come merged
+    /// (``PointMark/merged(x:y:counts:)``); `nil`: one brew each.
+    public var counts: [Int]?
     /// LOESS fit of rating on grind, sorted by x; empty for none.
     public var loess: [CurvePoint]
     /// The sweet spot: by contract the vertex of the quadratic fit (when it is a peak inside the observed
@@ -115,21 +118,25 @@ public struct GrindRatingInput: Sendable, Hashable {
     /// The grinder's setting step (e.g. 1 or 0.5), which sets the precision of the sweet-spot label and the
     /// grind ticks; `nil` when unknown (then 1 if every setting is whole).
     public var settingStep: Double?
+    /// The origin of the step's grid (the grinder's lowest setting): settings are `settingAnchor + k × settingStep`.
+    public var settingAnchor: Double
 
     /// Creates the input.
     public init(grinder: String, method: String, bean: String? = nil, grindSettings: [Double], ratings: [Double],
-                loess: [CurvePoint] = [], sweetSpot: Double? = nil, spearman: Double? = nil,
-                quadratic: QuadraticCurve? = nil, settingStep: Double? = nil) {
+                counts: [Int]? = nil, loess: [CurvePoint] = [], sweetSpot: Double? = nil, spearman: Double? = nil,
+                quadratic: QuadraticCurve? = nil, settingStep: Double? = nil, settingAnchor: Double = 0) {
         self.grinder = grinder
         self.method = method
         self.bean = bean
         self.grindSettings = grindSettings
         self.ratings = ratings
+        self.counts = counts
         self.loess = loess
         self.sweetSpot = sweetSpot
         self.spearman = spearman
         self.quadratic = quadratic
         self.settingStep = settingStep
+        self.settingAnchor = settingAnchor
     }
 }
 

@@ -10,7 +10,7 @@ extension BrewstatsCharts {
     /// so the fit is drawn too (thin, dotted) and the sweet spot's solid rule meets it at its peak; the LOESS
     /// curve may well dip there. Both curves are named in the legend and stop at the bounds of the rating scale.
     ///
-    /// The sweet spot is labelled at the precision of the grinder's step (``settingText(_:step:)``), and the
+    /// The sweet spot is labelled at the precision of the grinder's step (``settingText(_:step:anchor:)``), and the
     /// grind axis ticks on multiples of that step (``AnchoredTicks/unitSteps(_:)``). The rating axis ticks every
     /// whole rating. The subtitle gives n and Spearman's ρ.
     ///
@@ -23,22 +23,25 @@ extension BrewstatsCharts {
         guard !pairs.isEmpty else { return .empty(title: title, message: emptyMessage) }
         let grind = pairs.map { input.grindSettings[$0] }
         let rating = pairs.map { input.ratings[$0] }
+        let weights = input.counts.map { c in pairs.map { $0 < c.count ? max(c[$0], 0) : 1 } }
+        let brews = weights.map { $0.reduce(0, +) } ?? pairs.count
         let unit = input.settingStep.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
             ?? (grind.allSatisfy { $0 == $0.rounded() } ? 1 : nil)
         let spot = input.sweetSpot.flatMap { $0.isFinite ? $0 : nil }
-        var subtitle = "n = \(TickFormatter.plain(Double(pairs.count), decimals: 0))"
+        var subtitle = "n = \(TickFormatter.plain(Double(brews), decimals: 0))"
         if let rho = input.spearman, rho.isFinite {
             subtitle += " · Spearman ρ = \(TickFormatter.plain(rho, decimals: 2))"
         }
-        if let spot { subtitle += " · sweet spot at \(settingText(spot, step: unit))" }
+        let spotText = spot.map { settingText($0, step: unit, anchor: input.settingStep == nil ? 0 : input.settingAnchor) }
+        if let spotText { subtitle += " · sweet spot at \(spotText)" }
         let distinct = Array(Set(grind)).sorted()
         let spacing = zip(distinct.dropFirst(), distinct).map { $0 - $1 }.min() ?? unit ?? 1
         var marks: [Mark] = []
         if let spot {
-            marks.append(.rule(RuleMark(.vertical, at: .number(spot), label: "Sweet spot \(settingText(spot, step: unit))",
+            marks.append(.rule(RuleMark(.vertical, at: .number(spot), label: "Sweet spot \(spotText ?? "")",
                                         emphasised: true)))
         }
-        let points = PointMark.merged(x: grind, y: rating)
+        let points = PointMark.merged(x: grind, y: rating, counts: weights)
         marks.append(.point(PointMark(x: .numbers(points.x), y: .numbers(points.y), series: 1, label: "Brew",
                                       jitter: Jitter(width: spacing * 0.5, height: 0.16, seed: 0x6121D),
                                       weights: points.weights)))
@@ -71,14 +74,18 @@ extension BrewstatsCharts {
         AxisSpec(title: "Rating (0–5)", domain: -0.3...5.3, format: .decimals(0), ticks: ratingTicks, valid: 0...5)
     }
 
-    /// A grind setting at the precision of the grinder's step.
+    /// A grind setting at the precision of the grinder's step: the one rule for the chart's label and the
+    /// report's dial-in findings.
     ///
-    /// A step with at most one decimal (1, 2, 0.5, 0.1) snaps the value to the nearest setting and prints it
-    /// without trailing zeros: 24.29 is "24" with step 1 and "24.5" with step 0.5. Any other step (0.25, none)
-    /// prints one decimal: "3.3".
-    static func settingText(_ value: Double, step: Double?) -> String {
-        if let step, step > 0, abs(step * 10 - (step * 10).rounded()) < 1e-9 {
-            return number((value / step).rounded() * step, decimals: 1)
+    /// A step and grid origin (`anchor`, the grinder's lowest setting) with at most one decimal each (1, 2, 0.5,
+    /// 0.1) snap the value to the nearest setting `anchor + k × step` and print it without trailing zeros:
+    /// 24.29 is "24" with step 1 and "24.5" with step 0.5; 5.2 is "5" on the half-step grid from 1. Any other
+    /// step (0.25), origin (0.25) or none prints one decimal: "3.3". A non-finite value prints "—".
+    public static func settingText(_ value: Double, step: Double?, anchor: Double = 0) -> String {
+        guard value.isFinite else { return "—" }
+        let oneDecimal = { (v: Double) in v.isFinite && abs(v * 10 - (v * 10).rounded()) < 1e-9 }
+        if let step, step > 0, oneDecimal(step), oneDecimal(anchor) {
+            return number(anchor + ((value - anchor) / step).rounded() * step, decimals: 1)
         }
         return number(value, decimals: 1)
     }
