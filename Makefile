@@ -24,13 +24,14 @@ VENV := .venv
 
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo >/dev/null && echo sudo)
 
-.PHONY: report test deps bench-deps build release bench gallery sample-data fixtures clean help
+.PHONY: report test deps bench-deps build release bench gallery screenshots sample-data fixtures clean help
 
 help:
 	@echo "make report   - install missing packages, build a release, write $(REPORT_DIR)/ from $(SAMPLE)"
 	@echo "make test     - install missing packages and run the whole test suite"
 	@echo "make bench    - run the release benchmarks (with their references) into reports/bench/"
 	@echo "make gallery  - render every chart kind in both themes into reports/gallery/"
+	@echo "make screenshots - the sample report in headless Chromium, into reports/screenshots/"
 
 ## Install whatever of APT_PACKAGES is missing (no-op when all are present).
 deps:
@@ -70,6 +71,16 @@ bench: bench-deps
 
 gallery: deps
 	BREWSTATS_WRITE_GALLERY=1 $(SWIFT) test --filter GalleryTests
+
+# The sample report's index.html as a browser draws it (Debian's chromium, headless), desktop and phone widths.
+screenshots: report
+	@dpkg-query -W -f='$${Status}' chromium 2>/dev/null | grep -q "install ok installed" || \
+	  { $(SUDO) apt-get update -qq; DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium; }
+	@mkdir -p reports/screenshots
+	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,3420 \
+	  --screenshot=reports/screenshots/sample-report.png file://$(CURDIR)/$(REPORT_DIR)/index.html
+	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=390,2400 \
+	  --screenshot=reports/screenshots/sample-report-phone.png file://$(CURDIR)/$(REPORT_DIR)/index.html
 
 sample-data: release
 	tools/make-sample-data.sh $(RELEASE_BIN)
