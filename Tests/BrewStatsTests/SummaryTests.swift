@@ -60,6 +60,12 @@ struct SummaryTests {
         #expect(a.derived.zone[3].flatMap(ControlChartZone.init(rawValue:))?.isIdeal == true)
         #expect(a.derived.zone[0].flatMap(ControlChartZone.init(rawValue:))?.isIdeal == true)
         #expect(a.derived.daysOffRoast[3] == nil)   // the espresso has no bean
+        // Ratios: 250 / 15 for the filter brews, 36 / 18 for the espresso; each split column has only its own.
+        let d = a.derived
+        #expect((0..<3).allSatisfy { d.filterRatio[$0] == 250.0 / 15 && d.espressoRatio[$0] == nil && d.ratio[$0] == 250.0 / 15 })
+        #expect(d.espressoRatio[3] == 2 && d.filterRatio[3] == nil && d.ratio[3] == 2)
+        #expect(d.espressoRatio.nullCount == 3 && d.filterRatio.nullCount == 1)
+        #expect(Kernel.median(d.filterRatio) == 250.0 / 15 && Kernel.median(d.espressoRatio) == 2 && Kernel.count(d.espressoRatio) == 1)
     }
 
     @Test("grind versus rating: sweet spot only for a downward parabola inside the settings")
