@@ -60,9 +60,7 @@ import TestSupport
     /// `ZTASTINGNOTE` without the tasting note: no note joined, counted or warned about.
     @Test func storeReadsOnlyTheColumnsAsked() throws {
         let url = try scratchFolder("projection").appendingPathComponent("thin.sqlite")
-        let queue = try DatabaseQueue(path: url.path)
-        try queue.write { db in
-            try db.execute(sql: """
+        try executeSQL("""
                 CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
                 INSERT INTO Z_PRIMARYKEY VALUES (1, 'BrewLog', 0, 3), (2, 'TastingNote', 0, 2);
                 CREATE TABLE ZBREWLOG (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZID VARCHAR,
@@ -72,9 +70,7 @@ import TestSupport
                 CREATE TABLE ZTASTINGNOTE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZBREW INTEGER,
                     ZACIDITY INTEGER);
                 INSERT INTO ZTASTINGNOTE VALUES (1, 2, 1, 2, 3), (2, 2, 1, 99, 4);
-                """)
-        }
-        try queue.close()
+                """, on: url)
         for set: BrewColumnSet in [[], .rating, .tastingNote, .all] {
             let result = try importChecked(url, ImportOptions(timeZone: Self.berlin, columns: set))
             let t = result.journal.brews, r = result.report

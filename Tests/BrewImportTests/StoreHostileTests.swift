@@ -55,25 +55,19 @@ import TestSupport
     /// brew's note, not a dangling one; only a note naming no brew at all is warned about.
     @Test func notesOfRejectedBrewsAreNotDangling() throws {
         let url = try store(brews: [(1, "800000000", "NULL", "NULL"), (2, "1e300", "NULL", "NULL"), (3, "800003600", "NULL", "NULL")])
-        let queue = try DatabaseQueue(path: url.path)
-        try queue.write { db in
-            try db.execute(sql: """
+        try executeSQL("""
                 INSERT INTO Z_PRIMARYKEY VALUES (4, 'TastingNote', 0, 3);
                 CREATE TABLE ZTASTINGNOTE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZBREW INTEGER,
                     ZACIDITY FLOAT, ZBODY FLOAT, ZSWEETNESS FLOAT, ZFLAVORTAGS VARCHAR);
                 INSERT INTO ZTASTINGNOTE VALUES (1, 4, 1, 1, 3, 4, 5, 'cherry'), (2, 4, 1, 2, 1, 1, 1, 'lost'),
                     (3, 4, 1, 3, 2, 2, 2, NULL);
-                """)
-        }
-        try queue.close()
+                """, on: url)
         let plain = try importChecked(url).report
         #expect(plain.brews == .init(read: 3, kept: 2, rejected: 1))
         #expect(plain.tastingNotes == 2)
         #expect(plain.warning(.danglingReference, column: "ZTASTINGNOTE.ZBREW") == nil)
         // The same with a note whose brew is not in the store at all: that one is dangling.
-        let again = try DatabaseQueue(path: url.path)
-        try again.write { db in try db.execute(sql: "INSERT INTO ZTASTINGNOTE VALUES (4, 4, 1, 99, 1, 1, 1, NULL)") }
-        try again.close()
+        try executeSQL("INSERT INTO ZTASTINGNOTE VALUES (4, 4, 1, 99, 1, 1, 1, NULL)", on: url)
         let dangling = try #require(try importChecked(url).report.warning(.danglingReference, column: "ZTASTINGNOTE.ZBREW"))
         #expect(dangling.count == 1)
     }

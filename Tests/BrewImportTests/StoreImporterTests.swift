@@ -90,9 +90,7 @@ import TestSupport
     /// cannot be read, a non-number dose, a duplicate id, a tasting note for a brew that does not exist.
     @Test func handMadeStoreWithOddities() throws {
         let url = try scratchFolder("store").appendingPathComponent("odd.sqlite")
-        let queue = try DatabaseQueue(path: url.path)
-        try queue.write { db in
-            try db.execute(sql: """
+        try executeSQL("""
                 CREATE TABLE Z_PRIMARYKEY (Z_ENT INTEGER PRIMARY KEY, Z_NAME VARCHAR, Z_SUPER INTEGER, Z_MAX INTEGER);
                 INSERT INTO Z_PRIMARYKEY VALUES (1, 'BrewLog', 0, 6), (2, 'BrewMethod', 0, 1), (3, 'TastingNote', 0, 2);
                 CREATE TABLE ZBREWMETHOD (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR,
@@ -109,9 +107,7 @@ import TestSupport
                 CREATE TABLE ZTASTINGNOTE (Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZBREW INTEGER,
                     ZACIDITY INTEGER, ZBODY INTEGER);
                 INSERT INTO ZTASTINGNOTE VALUES (1, 3, 1, 1, 4, 3), (2, 3, 1, 42, 2, 2);
-                """)
-        }
-        try queue.close()
+                """, on: url)
         let result = try importChecked(url)
         let r = result.report, t = result.journal.brews
         #expect(r.brews == .init(read: 6, kept: 2, rejected: 4))

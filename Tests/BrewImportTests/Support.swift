@@ -1,6 +1,7 @@
 import BrewColumns
 import BrewImport
 import Foundation
+import GRDB
 import Testing
 import TestSupport
 
@@ -98,3 +99,10 @@ extension ImportReport {
 }
 
 let utc = TimeZone(identifier: "UTC")!
+
+/// Runs `sql` against the SQLite file at `url` (created when missing) and closes it: hand-made stores for tests.
+func executeSQL(_ sql: String, on url: URL) throws {
+    let queue = try DatabaseQueue(path: url.path)
+    try queue.write { db in try db.execute(sql: sql) }
+    try queue.close()
+}
