@@ -51,11 +51,19 @@ public struct ImportOptions: Sendable {
     /// For a weekly report, which lists the import's rejects and warnings. Has no effect when ``columns`` is
     /// ``BrewColumnSet/all``.
     public var validatesAllColumns: Bool
+    /// Whether a store's brew table is stepped by SQLite on a second thread while this one imports the rows
+    /// (``StoreReadAhead``; default `false`). The journal and the report are the same either way.
+    ///
+    /// For one journal read while the other cores are idle (`brewstats chart`, `report`, `inspect`): the import
+    /// then takes the longer of SQLite's part and the importer's instead of their sum. It costs a little more CPU
+    /// (every cell is copied once), so a batch that already runs a journal on every core leaves it off. Only the
+    /// store reads ahead; other formats ignore it.
+    public var readAhead: Bool
 
     /// Creates options; every parameter has the default described on its property.
     public init(format: JournalFormat? = nil, timeZone: TimeZone = .current, columnMapping: ColumnMapping? = nil,
                 maxArchiveBytes: Int = ImportOptions.defaultMaxArchiveBytes, maxRecordBytes: Int = 4096,
-                columns: BrewColumnSet = .all, validatesAllColumns: Bool = false) {
+                columns: BrewColumnSet = .all, validatesAllColumns: Bool = false, readAhead: Bool = false) {
         self.format = format
         self.timeZone = timeZone
         self.columnMapping = columnMapping
@@ -63,6 +71,7 @@ public struct ImportOptions: Sendable {
         self.maxRecordBytes = maxRecordBytes
         self.columns = columns
         self.validatesAllColumns = validatesAllColumns
+        self.readAhead = readAhead
     }
 
     /// The column groups the importers read: ``columns``, or every group when ``validatesAllColumns`` is set.

@@ -48,13 +48,13 @@ extension StoreReader {
     /// joined note's tags are handed over as the bytes SQLite (or the notes' arena) holds, valid until the cursor
     /// moves. Anything unusual — text that is not UTF-8, an id of another shape, numbers where text belongs — takes
     /// the general path through ``StoreCells``, which builds a `String` and warns where the value was repaired.
-    mutating func readBrews(table t: String, methods: PKMap, grinders: PKMap, beans: PKMap,
+    mutating func readBrews(table t: String, expectedBrews: Int, methods: PKMap, grinders: PKMap, beans: PKMap,
                             notes: StoreTastingNotes) throws {
         var notes = notes
         guard let (sql, ix) = try select(t, StoreBrewColumns.wanted(reading: session.reads)) else { return }
         let c = StoreBrewColumns(ix)
         let idText = UUIDTextBuffer()
-        let row = try StoreRows(db, sql: sql)
+        let row = try StoreRows(db, sql: sql, readAhead: session.options.readAhead && expectedBrews >= StoreReadAhead.batchRows)
         while try row.next() {
             let pk = row.int64(0) ?? 0
             var brew = BrewRow()
@@ -154,9 +154,11 @@ extension StoreReader {
 
     @inline(__always)
     private mutating func date(_ row: StoreRows, _ index: Int?, _ column: String, table: String, pk: Int64) -> Timestamp? {
-        let read = row.date(index, column: column)
-        if case .date(let t) = read { return t }  // the common case builds no strings
-        return StoreCells(row: row, index: [:], table: table, pk: pk).date(index, column, &session)
+        switch row.date(index, column: column) {  // the common cases build no strings
+        case .date(let t): return t
+        case .missing: return nil
+        case .unusable: return StoreCells(row: row, index: [:], table: table, pk: pk).date(index, column, &session)
+        }
     }
 
     private mutating func reference(_ row: StoreRows, _ index: Int?, _ map: PKMap, column: String,

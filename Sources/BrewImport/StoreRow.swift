@@ -19,17 +19,39 @@ enum StoreCell {
 /// benchmark (`perf`: GRDB decoding, generic-metadata lookups and retain/release well ahead of SQLite's own
 /// `sqlite3VdbeExec`). The statement stays GRDB's: prepared, stepped and finalised by it; this type only
 /// reads the columns of the row GRDB's cursor stands on.
+///
+/// With `readAhead`, the statement is stepped on a second thread instead (``StoreReadAhead``) and the cells are
+/// read from its batches: the same cells, in the same order, with the same error at the same row.
 final class StoreRows {
     private let statement: Statement
-    private let cursor: RowCursor
+    private let cursor: RowCursor?
+    private let ahead: StoreReadAhead?
+    private let sql: String
 
-    init(_ db: Database, sql: String) throws {
+    init(_ db: Database, sql: String, readAhead: Bool = false) throws {
+        self.sql = sql
         statement = try db.makeStatement(sql: sql)
-        cursor = try Row.fetchCursor(statement)
+        if readAhead {
+            cursor = nil
+            ahead = StoreReadAhead(statement: statement.sqliteStatement)
+        } else {
+            cursor = try Row.fetchCursor(statement)
+            ahead = nil
+        }
     }
 
+    /// Stops the read-ahead thread, if any, before the statement is finalised.
+    deinit { ahead?.stop() }
+
     /// Moves to the next row; `false` after the last.
-    func next() throws -> Bool { try cursor.next() != nil }
+    func next() throws -> Bool {
+        guard let ahead else { return try cursor!.next() != nil }
+        do {
+            return try ahead.next()
+        } catch {
+            throw DatabaseError(resultCode: ResultCode(rawValue: error.code), message: error.message, sql: sql)
+        }
+    }
 
     /// The cell in column `index` of the current row; `.null` when `index` is `nil` (a column the table lacks).
     ///
@@ -39,6 +61,7 @@ final class StoreRows {
     @inline(__always)
     func cell(_ index: Int?) -> StoreCell {
         guard let index else { return .null }
+        if let ahead { return ahead.cell(index) }
         // SAFETY: `sqlite3_column_value` returns the current row's value for a column of the statement (GRDB built
         // the `SELECT` from the same column list, so `index` is in range); it stays valid until the next step. The
         // value is "unprotected" in SQLite's terms: reading it is only unsafe while another thread uses the same
@@ -175,8 +198,11 @@ struct StoreCells {
 
     func date(_ i: Int?, _ column: String, _ session: inout ImportSession) -> Timestamp? {
         let read = row.date(i, column: column)
-        if case .date(let t) = read { return t }  // the common case builds no strings
-        return session.optionalDate(read, column: "\(table).\(column)", at: .storeRow(table: table, pk: pk))
+        switch read {  // the common cases build no strings
+        case .date(let t): return t
+        case .missing: return nil
+        case .unusable: return session.optionalDate(read, column: "\(table).\(column)", at: .storeRow(table: table, pk: pk))
+        }
     }
 }
 

@@ -43,6 +43,7 @@ struct JournalInputOptions: ParsableArguments {
     func load(_ path: String, adjusting adjust: (inout ImportOptions) -> Void = { _ in }) throws -> ImportResult {
         do {
             var options = try importOptions()
+            options.readAhead = true  // one journal, the other cores idle
             adjust(&options)
             return try importJournal(at: URL(fileURLWithPath: path), options: options)
         } catch {

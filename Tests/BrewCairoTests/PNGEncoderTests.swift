@@ -4,17 +4,19 @@ import Foundation
 import Testing
 
 /// A scene with text, strokes and (when `background` is false) transparent and half-transparent pixels.
-private func drawing(_ encoding: PNGEncoding, background: Bool) throws -> [UInt8] {
+/// With `grey`, every colour is a grey (R = G = B), as in the monochrome theme.
+private func drawing(_ encoding: PNGEncoding, background: Bool, grey: Bool = false) throws -> [UInt8] {
     let surface = try CairoSurface(format: .png(scale: 2), width: 90, height: 50)
     let context = try CairoContext(surface: surface)
     if background {
         context.setColor(red: 1, green: 1, blue: 1)
         context.paint()
     }
-    context.setColor(red: 0.8, green: 0.1, blue: 0.3, alpha: 0.5)
+    let (fill, line) = grey ? ((0.4, 0.4, 0.4), (0.2, 0.2, 0.2)) : ((0.8, 0.1, 0.3), (0.1, 0.2, 0.9))
+    context.setColor(red: fill.0, green: fill.1, blue: fill.2, alpha: 0.5)
     context.rectangle(x: 5, y: 5, width: 50, height: 30)
     context.fill()
-    context.setColor(red: 0.1, green: 0.2, blue: 0.9, alpha: 0.8)
+    context.setColor(red: line.0, green: line.1, blue: line.2, alpha: 0.8)
     context.setLineWidth(3)
     context.move(toX: 0, y: 50)
     context.line(toX: 90, y: 3)
@@ -56,6 +58,24 @@ private func decode(_ bytes: [UInt8]) throws -> (width: Int, height: Int, pixels
         #expect(a.width == 180 && a.height == 100)
         #expect(a.width == b.width && a.height == b.height)
         #expect(a.pixels == b.pixels)
+    }
+
+    @Test func opaqueGreyImageIsGreyscaleAndPixelIdenticalToCairosWriter() throws {
+        let fast = try drawing(.fast, background: true, grey: true)
+        let reference = try drawing(.cairo, background: true, grey: true)
+        #expect(fast[25] == 0, "colour type 0 (greyscale) when every pixel is an opaque grey")
+        #expect(reference[25] == 2)
+        #expect(fast.count < reference.count)
+        let a = try decode(fast), b = try decode(reference)
+        #expect(a.width == 180 && a.height == 100)
+        #expect(a.pixels == b.pixels)
+        // Anti-aliased edges and text must be among them, not only flat fills.
+        #expect(Set(a.pixels).count > 20)
+    }
+
+    @Test func transparentGreyImageKeepsAlpha() throws {
+        let fast = try drawing(.fast, background: false, grey: true)
+        #expect(fast[25] == 6, "a grey image with transparent pixels stays RGBA")
     }
 
     @Test func transparentPixelsKeepAlphaAndAgreeWithCairoWithinRounding() throws {
