@@ -79,6 +79,9 @@ public struct PrimitiveColumn<Element: ColumnElement>: Sendable {
     /// The number of slots.
     @inlinable public var count: Int { values.count }
 
+    /// Whether no slot holds a value (`true` for an empty column).
+    @inlinable public var isAllNull: Bool { nullCount == values.count }
+
     /// Whether slot `i` holds a value.
     @inlinable
     public func isValid(_ i: Int) -> Bool {

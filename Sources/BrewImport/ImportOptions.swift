@@ -37,7 +37,8 @@ public struct ImportOptions: Sendable {
     /// column* neither rejects its brew nor warns. A CSV row whose `water_temp_c` is `hot` is rejected by a full
     /// import and kept by one without ``BrewColumnSet/waterTemperature``; a rating of 9 warns only when ratings are
     /// read. Without ``BrewColumnSet/tastingNote`` no tasting note is read: ``ImportReport/tastingNotes`` is 0 and no
-    /// warning names a note. Everything else — which brews are read, their ids, dates and references, rejects and
+    /// warning names a note. The store's record dates (`ZCREATEDAT`, `ZUPDATEDAT`), which no table column holds and
+    /// which are read only to warn about unusable values, count as unread unless every group is read. Everything else — which brews are read, their ids, dates and references, rejects and
     /// warnings about those, and every value of a read column — is exactly what a full import gives.
     ///
     /// To keep a full import's report while storing less, set ``validatesAllColumns``. `brewstats inspect` reads

@@ -35,13 +35,11 @@ final class StoreReadAhead: @unchecked Sendable {
 
     /// One batch: `rows` rows of `columns` cells, row-major.
     private final class Batch {
-        let columns: Int
         let tags: UnsafeMutablePointer<Int32>
         let payloads: UnsafeMutablePointer<UInt64>
         let lengths: UnsafeMutablePointer<Int>
         var arena: UnsafeMutableRawPointer
         var arenaCapacity: Int
-        var arenaUsed = 0
         var rows = 0
         /// The batch ends the statement: no batch follows.
         var isLast = false
@@ -49,7 +47,6 @@ final class StoreReadAhead: @unchecked Sendable {
         var failure: (code: Int32, message: String)?
 
         init(columns: Int) {
-            self.columns = columns
             let cells = StoreReadAhead.batchRows * max(columns, 1)
             tags = .allocate(capacity: cells)
             payloads = .allocate(capacity: cells)
@@ -60,23 +57,6 @@ final class StoreReadAhead: @unchecked Sendable {
 
         deinit {
             tags.deallocate(); payloads.deallocate(); lengths.deallocate(); arena.deallocate()
-        }
-
-        /// Copies `count` bytes into the arena (growing it by doubling) and returns their offset.
-        func store(_ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-            if arenaUsed + count > arenaCapacity {
-                var capacity = arenaCapacity * 2
-                while arenaUsed + count > capacity { capacity *= 2 }
-                let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-                grown.copyMemory(from: arena, byteCount: arenaUsed)
-                arena.deallocate()
-                arena = grown
-                arenaCapacity = capacity
-            }
-            let offset = arenaUsed
-            if let bytes, count > 0 { (arena + offset).copyMemory(from: bytes, byteCount: count) }
-            arenaUsed += count
-            return offset
         }
     }
 
@@ -95,10 +75,18 @@ final class StoreReadAhead: @unchecked Sendable {
     private var producerEnded = false
     private var stopped = false
 
-    // The reading thread's position.
-    private var current: Batch?
-    private var taken = 0
-    private var row = -1
+    // The reading thread's position: the batch it reads, and that batch's buffers as plain pointers, so reading a
+    // cell retains nothing (an object's reference count, touched per cell, cost more than the copy it saves).
+    // Only that thread touches them, so they go without Swift's run-time exclusivity checks (one per access, several
+    // per cell).
+    @exclusivity(unchecked) private var current: Batch?
+    @exclusivity(unchecked) private var taken = 0
+    @exclusivity(unchecked) private var row = -1
+    @exclusivity(unchecked) private var rowCount = 0
+    @exclusivity(unchecked) private var tags: UnsafeMutablePointer<Int32>?
+    @exclusivity(unchecked) private var payloads: UnsafeMutablePointer<UInt64>?
+    @exclusivity(unchecked) private var lengths: UnsafeMutablePointer<Int>?
+    @exclusivity(unchecked) private var arena: UnsafeMutableRawPointer?
 
     /// Starts stepping `statement` (prepared, not yet stepped) on a new thread.
     init(statement: OpaquePointer) {
@@ -142,48 +130,69 @@ final class StoreReadAhead: @unchecked Sendable {
         }
     }
 
-    /// Steps up to ``batchRows`` rows into `batch`.
+    /// Steps up to ``batchRows`` rows into `batch`, in locals (the batch's fields are written once at the end).
     private func fill(_ batch: Batch) {
-        batch.rows = 0
-        batch.arenaUsed = 0
-        batch.isLast = false
-        batch.failure = nil
-        while batch.rows < Self.batchRows {
+        let tags = batch.tags, payloads = batch.payloads, lengths = batch.lengths, columns = columns
+        var arena = batch.arena, capacity = batch.arenaCapacity, used = 0
+        var rows = 0
+        var isLast = false
+        var failure: (code: Int32, message: String)?
+        /// Copies `count` bytes into the arena (doubling it when full) and returns their offset.
+        func store(_ bytes: UnsafeRawPointer?, _ count: Int) -> UInt64 {
+            if used + count > capacity {
+                var grown = capacity * 2
+                while used + count > grown { grown *= 2 }
+                let larger = UnsafeMutableRawPointer.allocate(byteCount: grown, alignment: 16)
+                larger.copyMemory(from: arena, byteCount: used)
+                arena.deallocate()
+                arena = larger
+                capacity = grown
+            }
+            if let bytes, count > 0 { (arena + used).copyMemory(from: bytes, byteCount: count) }
+            used += count
+            return UInt64(used - count)
+        }
+        fill: while rows < Self.batchRows {
             // SAFETY: the producer is the only thread using the connection until `stop()` has waited for it.
             let rc = sqlite3_step(statement)
-            if rc == SQLITE_DONE { batch.isLast = true; return }
+            if rc == SQLITE_DONE { isLast = true; break }
             guard rc == SQLITE_ROW else {
                 let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) }
                     ?? "SQLite error \(rc)"
-                batch.failure = (rc, message)
-                batch.isLast = true
-                return
+                failure = (rc, message)
+                isLast = true
+                break fill
             }
-            let base = batch.rows * columns
+            let base = rows * columns
             for c in 0..<columns {
                 // SAFETY: `c` < the statement's column count; the value is valid until the next step, and its text or
                 // blob bytes (asked for before their length, as SQLite requires) are copied before that.
                 let v = sqlite3_column_value(statement, Int32(c))
                 let type = sqlite3_value_type(v)
-                batch.tags[base + c] = type
+                tags[base + c] = type
                 switch type {
-                case SQLITE_INTEGER: batch.payloads[base + c] = UInt64(bitPattern: sqlite3_value_int64(v))
-                case SQLITE_FLOAT: batch.payloads[base + c] = sqlite3_value_double(v).bitPattern
+                case SQLITE_INTEGER: payloads[base + c] = UInt64(bitPattern: sqlite3_value_int64(v))
+                case SQLITE_FLOAT: payloads[base + c] = sqlite3_value_double(v).bitPattern
                 case SQLITE_TEXT:
                     let p = sqlite3_value_text(v)
                     let n = Int(sqlite3_value_bytes(v))
-                    batch.payloads[base + c] = UInt64(batch.store(p, n))
-                    batch.lengths[base + c] = n
+                    payloads[base + c] = store(p, n)
+                    lengths[base + c] = n
                 case SQLITE_BLOB:
                     let p = sqlite3_value_blob(v)
                     let n = Int(sqlite3_value_bytes(v))
-                    batch.payloads[base + c] = UInt64(batch.store(p, n))
-                    batch.lengths[base + c] = n
+                    payloads[base + c] = store(p, n)
+                    lengths[base + c] = n
                 default: break
                 }
             }
-            batch.rows += 1
+            rows += 1
         }
+        batch.arena = arena
+        batch.arenaCapacity = capacity
+        batch.rows = rows
+        batch.isLast = isLast
+        batch.failure = failure
     }
 
     // MARK: Reader
@@ -192,8 +201,8 @@ final class StoreReadAhead: @unchecked Sendable {
     ///
     /// - Throws: `(code, message)` of the `sqlite3_step` that failed, once the rows before it were read.
     func next() throws(StepFailure) -> Bool {
+        if row + 1 < rowCount { row += 1; return true }
         if let batch = current {
-            if row + 1 < batch.rows { row += 1; return true }
             if let failure = batch.failure { throw StepFailure(code: failure.code, message: failure.message) }
             if batch.isLast { return false }
         }
@@ -203,27 +212,31 @@ final class StoreReadAhead: @unchecked Sendable {
         while readyBatches == 0 { lock.wait() }
         readyBatches -= 1
         lock.unlock()
-        current = batches[taken % Self.depth]
+        let batch = batches[taken % Self.depth]
+        current = batch
         taken += 1
         row = -1
+        rowCount = batch.rows
+        tags = batch.tags; payloads = batch.payloads; lengths = batch.lengths; arena = batch.arena
         return try next()
     }
 
     /// The cell in column `index` of the current row (see ``StoreRows/cell(_:)``).
     @inline(__always)
     func cell(_ index: Int) -> StoreCell {
-        // SAFETY: `next()` returned true, so `current` holds row `row`; `index` < the column count (the caller's
-        // `SELECT` list); payload offsets and lengths lie inside the batch's arena.
-        let batch = current!
+        // SAFETY: `next()` returned true, so the pointers are the current batch's and it holds row `row`; `index` <
+        // the column count (the caller's `SELECT` list); payload offsets and lengths lie inside the batch's arena,
+        // which the producer does not touch (nor grow) until the reader hands the batch back.
         let k = row * columns + index
-        switch batch.tags[k] {
-        case SQLITE_INTEGER: return .integer(Int64(bitPattern: batch.payloads[k]))
-        case SQLITE_FLOAT: return .real(Double(bitPattern: batch.payloads[k]))
+        switch tags.unsafelyUnwrapped[k] {
+        case SQLITE_INTEGER: return .integer(Int64(bitPattern: payloads.unsafelyUnwrapped[k]))
+        case SQLITE_FLOAT: return .real(Double(bitPattern: payloads.unsafelyUnwrapped[k]))
         case SQLITE_TEXT:
-            let p = (batch.arena + Int(batch.payloads[k])).assumingMemoryBound(to: UInt8.self)
-            return .text(UnsafeBufferPointer(start: p, count: batch.lengths[k]))
+            let start = arena.unsafelyUnwrapped + Int(payloads.unsafelyUnwrapped[k])
+            return .text(UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: lengths.unsafelyUnwrapped[k]))
         case SQLITE_BLOB:
-            return .blob(UnsafeRawBufferPointer(start: batch.arena + Int(batch.payloads[k]), count: batch.lengths[k]))
+            let start = arena.unsafelyUnwrapped + Int(payloads.unsafelyUnwrapped[k])
+            return .blob(UnsafeRawBufferPointer(start: start, count: lengths.unsafelyUnwrapped[k]))
         default: return .null
         }
     }

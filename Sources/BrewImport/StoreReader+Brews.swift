@@ -10,19 +10,22 @@ struct StoreBrewColumns {
                          "ZYIELDGRAMS", "ZBREWTIMESECONDS", "ZWATERTEMPERATURE", "ZGRINDSETTING", "ZPRESSUREPROFILE",
                          "ZRATING", "ZTDS", "ZNOTES", "ZCREATEDAT", "ZUPDATEDAT"]
 
-    /// The group of each optional brew column; the others (`Z_PK`, `ZID`, `ZBREWDATE`, the references, and the
-    /// record's `ZCREATEDAT`/`ZUPDATEDAT`, which the table does not hold but whose unusable values are warned about)
-    /// are always selected.
+    /// The group of each optional brew column; `Z_PK`, `ZID`, `ZBREWDATE` and the references are always selected.
     static let groups: [String: BrewColumnSet] = [
         "ZDOSEGRAMS": .masses, "ZWATERGRAMS": .masses, "ZYIELDGRAMS": .masses, "ZBREWTIMESECONDS": .brewTime,
         "ZWATERTEMPERATURE": .waterTemperature, "ZGRINDSETTING": .grindSetting, "ZPRESSUREPROFILE": .freeText,
         "ZRATING": .rating, "ZTDS": .tds, "ZNOTES": .freeText,
     ]
 
+    /// The record's own dates: the table does not hold them, they are read only so that unusable values are warned
+    /// about — so only when every group is read (a full import, or one that validates every column). A projection
+    /// skips them like any column it does not read.
+    static let recordDates: Set<String> = ["ZCREATEDAT", "ZUPDATEDAT"]
+
     /// The columns to select for the groups `reads`: a column left out reads as one the table lacks (`nil` index,
     /// a null cell), so nothing else changes.
     static func wanted(reading reads: BrewColumnSet) -> [String] {
-        wanted.filter { groups[$0].map(reads.contains) ?? true }
+        wanted.filter { recordDates.contains($0) ? reads == .all : groups[$0].map(reads.contains) ?? true }
     }
 
     init(_ ix: [String: Int]) {
@@ -37,11 +40,12 @@ extension StoreReader {
     /// Reads every brew, in `Z_PK` order, into the session: kept, or rejected with its `Z_PK`, column and reason;
     /// then warns about the tasting notes no brew joined.
     ///
-    /// One thread: reading the two halves of the brews on two threads (two connections, the second half's accounting
-    /// appended after the first's) was measured on the 2-core benchmark machine: a fifth less wall time (median)
-    /// when the second core was idle, none when it was busy, more CPU time, and a peak of 358 MB instead of 262 MB
-    /// (glibc keeps the second thread's columns, freed as they are copied into the first's, in that thread's arena):
-    /// over the 300 MB target.
+    /// One importing thread. With ``ImportOptions/readAhead`` (and at least a batch of brews), SQLite steps the
+    /// `SELECT` on a second thread (``StoreReadAhead``), which costs a few hundred kB. Reading the two halves of the
+    /// brews on two threads instead (two connections, the second half's accounting appended after the first's) was
+    /// measured on the 2-core benchmark machine: a fifth less wall time (median) when the second core was idle, none
+    /// when it was busy, more CPU time, and a peak of 358 MB instead of 262 MB (glibc keeps the second thread's
+    /// columns, freed as they are copied into the first's, in that thread's arena): over the 300 MB target.
     ///
     /// The common cells go to the journal without a `String`: a 16-byte `ZID` blob (or a UUID's text) becomes the
     /// id's two words and its canonical text in a scratch buffer; UTF-8 `ZNOTES` and `ZPRESSUREPROFILE` text and the
@@ -54,7 +58,8 @@ extension StoreReader {
         guard let (sql, ix) = try select(t, StoreBrewColumns.wanted(reading: session.reads)) else { return }
         let c = StoreBrewColumns(ix)
         let idText = UUIDTextBuffer()
-        let row = try StoreRows(db, sql: sql, readAhead: session.options.readAhead && expectedBrews >= StoreReadAhead.batchRows)
+        let readAhead = session.options.readAhead && expectedBrews >= StoreReadAhead.batchRows
+        let row = try StoreRows(db, sql: sql, readAhead: readAhead)
         while try row.next() {
             let pk = row.int64(0) ?? 0
             var brew = BrewRow()

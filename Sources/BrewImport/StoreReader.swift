@@ -49,7 +49,8 @@ struct StoreReader {
         do {  // the notes are freed before the journal is finished; not read at all when not wanted
             let notes = session.reads.contains(.tastingNote)
                 ? try StoreTastingNotes(reader: &self, expectedBrews: expected) : StoreTastingNotes()
-            try readBrews(table: brewTable, expectedBrews: expected, methods: methods, grinders: grinders, beans: beans, notes: notes)
+            try readBrews(table: brewTable, expectedBrews: expected, methods: methods, grinders: grinders, beans: beans,
+                          notes: notes)
         }
         return session.idsRepeated ? nil : session.finish()
     }

@@ -23,7 +23,9 @@ import BrewColumns
 /// - ``zone``: the ``ControlChartZone/rawValue`` of (EY, TDS) against the category's ideal box; null where
 ///   the EY is null (missing or implausible).
 ///
-/// Missing inputs are nulls; NaN inputs are treated as missing.
+/// Missing inputs are nulls; NaN inputs are treated as missing. A quantity whose inputs are null in every slot (a
+/// projected import that read no masses, or no TDS) is not computed: it is that null column, sharing one
+/// all-null buffer with the others.
 public struct DerivedColumns: Sendable {
     public let ratio: Float64Column
     public let espressoRatio: Float64Column
@@ -62,9 +64,16 @@ public struct DerivedColumns: Sendable {
         let calendar = LocalCalendar(timeZone: options.timeZone, span: span)
         self.calendar = calendar
 
-        let ratio = SharedColumn<Double>(n), espresso = SharedBits(n), filter = SharedBits(n)
-        let mass = SharedColumn<Double>(n), ey = SharedColumn<Double>(n), zone = SharedColumn<UInt8>(n)
-        let day = SharedColumn<Int32>(n), week = SharedColumn<Int32>(n), age = SharedColumn<Double>(n)
+        // Quantities whose inputs are null in every slot (a projected import reads no masses, or no TDS) are null in
+        // every slot: they are neither computed nor given working buffers, and share one all-null column per type.
+        let hasMasses = !(table.doseGrams.isAllNull && table.waterGrams.isAllNull && table.yieldGrams.isAllNull)
+        let hasEY = hasMasses && !table.tds.isAllNull
+        let hasAge = !table.roastDate.isAllNull
+        let ratio = hasMasses ? SharedColumn<Double>(n) : nil, mass = hasMasses ? SharedColumn<Double>(n) : nil
+        let espresso = hasMasses ? SharedBits(n) : nil, filter = hasMasses ? SharedBits(n) : nil
+        let ey = hasEY ? SharedColumn<Double>(n) : nil, zone = hasEY ? SharedColumn<UInt8>(n) : nil
+        let age = hasAge ? SharedColumn<Double>(n) : nil
+        let day = SharedColumn<Int32>(n), week = SharedColumn<Int32>(n)
         let r = options.retentionFactor, plausible = options.plausibleExtraction
         let espressoBox = options.espressoIdeal, filterBox = options.filterIdeal
         let espressoCode = MethodCategory.espresso.rawValue
@@ -77,24 +86,26 @@ public struct DerivedColumns: Sendable {
             let roast = Reader(table.roastDate)
             var segment: (start: Int64, end: Int64, offset: Int64) = (1, 0, 0)
             for i in rows {
-                let isEspresso = category.value(i) == espressoCode
-                let d = dose.present(i), w = water.present(i), y = yield.present(i)
-                if let d, d > 0, let other = isEspresso ? y : w {
-                    let q = other / d
-                    ratio.set(i, q)
-                    if isEspresso { espresso.set(i) } else { filter.set(i) }
-                }
-                var bm: Double?
-                if let y { bm = y } else if !isEspresso, let w, let d { bm = w - r * d }
-                if let bm {
-                    mass.set(i, bm)
-                    if let d, d > 0, let t = tds.present(i) {
-                        let e = t * bm / d
-                        if plausible.contains(e) {
-                            ey.set(i, e)
-                            zone.set(i, ControlChartZone(ey: e, tds: t, box: isEspresso ? espressoBox : filterBox).rawValue)
-                        } else {
-                            implausible.append(Int32(i))
+                if let ratio, let mass, let espresso, let filter {
+                    let isEspresso = category.value(i) == espressoCode
+                    let d = dose.present(i), w = water.present(i), y = yield.present(i)
+                    if let d, d > 0, let other = isEspresso ? y : w {
+                        let q = other / d
+                        ratio.set(i, q)
+                        if isEspresso { espresso.set(i) } else { filter.set(i) }
+                    }
+                    var bm: Double?
+                    if let y { bm = y } else if !isEspresso, let w, let d { bm = w - r * d }
+                    if let bm {
+                        mass.set(i, bm)
+                        if let ey, let zone, let d, d > 0, let t = tds.present(i) {
+                            let e = t * bm / d
+                            if plausible.contains(e) {
+                                ey.set(i, e)
+                                zone.set(i, ControlChartZone(ey: e, tds: t, box: isEspresso ? espressoBox : filterBox).rawValue)
+                            } else {
+                                implausible.append(Int32(i))
+                            }
                         }
                     }
                 }
@@ -106,23 +117,39 @@ public struct DerivedColumns: Sendable {
                 day.set(i, local); week.set(i, wk)
                 if wk < firstWeek { firstWeek = wk }
                 if wk > lastWeek { lastWeek = wk }
-                if roast.isValid(i) { age.set(i, Double(local - roast.value(i))) }
+                if let age, roast.isValid(i) { age.set(i, Double(local - roast.value(i))) }
             }
             return (implausible, firstWeek <= lastWeek ? firstWeek...lastWeek : nil)
         }
         // Each column is copied out and its working buffer freed at once, so at most one column exists twice.
-        let ratios = ratio.finishAndRelease()
-        self.ratio = ratios
-        espressoRatio = PrimitiveColumn(values: ratios.values, validity: espresso.finishAndRelease())
-        filterRatio = PrimitiveColumn(values: ratios.values, validity: filter.finishAndRelease())
-        beverageMass = mass.finishAndRelease()
-        extractionYield = ey.finishAndRelease(); self.zone = zone.finishAndRelease()
+        var nullDoubles: Float64Column?  // made at the first quantity that is not computed
+        func noDoubles() -> Float64Column {
+            if let nullDoubles { return nullDoubles }
+            let column = Float64Column.nulls(count: n)
+            nullDoubles = column
+            return column
+        }
+        if let ratio, let mass, let espresso, let filter {
+            let ratios = ratio.finishAndRelease()
+            self.ratio = ratios
+            espressoRatio = PrimitiveColumn(values: ratios.values, validity: espresso.finishAndRelease())
+            filterRatio = PrimitiveColumn(values: ratios.values, validity: filter.finishAndRelease())
+            beverageMass = mass.finishAndRelease()
+        } else {
+            self.ratio = noDoubles(); espressoRatio = noDoubles(); filterRatio = noDoubles(); beverageMass = noDoubles()
+        }
+        if let ey, let zone {
+            extractionYield = ey.finishAndRelease(); self.zone = zone.finishAndRelease()
+        } else {
+            extractionYield = noDoubles(); self.zone = .nulls(count: n)
+        }
         implausibleExtraction = Selection(chunks.flatMap(\.implausible))
         // Strength is the TDS column itself (shared storage) unless it holds NaN, which becomes null here.
         strength = !table.tds.values.contains(where: \.isNaN) ? table.tds : PrimitiveColumn(
             values: table.tds.values.map { $0.isNaN ? 0 : $0 },
             validity: Bitmap.from(count: n) { table.tds.isValid($0) && !table.tds.values[$0].isNaN })
-        localDay = day.finishAndRelease(); self.week = week.finishAndRelease(); daysOffRoast = age.finishAndRelease()
+        localDay = day.finishAndRelease(); self.week = week.finishAndRelease()
+        daysOffRoast = age?.finishAndRelease() ?? noDoubles()
         let weeks = chunks.compactMap(\.weeks)
         if let lo = weeks.map(\.lowerBound).min(), let hi = weeks.map(\.upperBound).max() {
             weekSpan = IsoWeek(index: lo)...IsoWeek(index: hi)
