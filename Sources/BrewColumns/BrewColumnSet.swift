@@ -2,12 +2,14 @@
 /// down into their scans) and a ``JournalBuilder`` keeps.
 ///
 /// Every table holds its **always-read** columns whatever the set: the brew id (duplicate detection and row
-/// accounting never depend on a projection), the brew date, the method, grinder and bean references with what is
-/// joined through them (category, roaster, origin, roast date) — ``alwaysReadColumns``. The entity tables (methods,
-/// grinders, beans) are always complete. Each group adds the columns it names:
+/// accounting never depend on a projection), the brew date, and the method reference with its category —
+/// ``alwaysReadColumns``. The entity tables (methods, grinders, beans) are always complete. Each group adds the
+/// columns it names:
 ///
 /// | group | table columns |
 /// | --- | --- |
+/// | ``grinder`` | `grinder` |
+/// | ``bean`` | `bean`, and what is joined through it: `roaster`, `origin`, `roast_date` |
 /// | ``masses`` | `dose_g`, `water_g`, `yield_g` |
 /// | ``brewTime`` | `brew_time_s` |
 /// | ``waterTemperature`` | `water_temp_c` |
@@ -45,8 +47,12 @@ public struct BrewColumnSet: OptionSet, Sendable, Hashable, CustomStringConverti
     public static let tastingNote = BrewColumnSet(rawValue: 1 << 6)
     /// Free text: the brew's notes and its pressure profile.
     public static let freeText = BrewColumnSet(rawValue: 1 << 7)
+    /// The grinder reference.
+    public static let grinder = BrewColumnSet(rawValue: 1 << 8)
+    /// The bean reference, with the bean's roaster, origin and roast date joined to every brew.
+    public static let bean = BrewColumnSet(rawValue: 1 << 9)
 
-    private static let allBits: UInt16 = (1 << 8) - 1
+    private static let allBits: UInt16 = (1 << 10) - 1
     /// Every group: the whole table.
     public static let all = BrewColumnSet(rawValue: allBits)
 
@@ -54,12 +60,11 @@ public struct BrewColumnSet: OptionSet, Sendable, Hashable, CustomStringConverti
     public static let groups: [(group: BrewColumnSet, name: String)] = [
         (.masses, "masses"), (.brewTime, "brewTime"), (.waterTemperature, "waterTemperature"),
         (.grindSetting, "grindSetting"), (.rating, "rating"), (.tds, "tds"), (.tastingNote, "tastingNote"),
-        (.freeText, "freeText"),
+        (.freeText, "freeText"), (.grinder, "grinder"), (.bean, "bean"),
     ]
 
     /// The ``BrewTable/schema`` names of the columns every table holds whatever the set.
-    public static let alwaysReadColumns = ["id", "brew_date", "method", "category", "grinder", "bean", "roaster",
-                                           "origin", "roast_date"]
+    public static let alwaysReadColumns = ["id", "brew_date", "method", "category"]
 
     /// The ``BrewTable/schema`` names of the columns the set's groups add, in schema order (the always-read columns
     /// not included).
@@ -82,6 +87,7 @@ public struct BrewColumnSet: OptionSet, Sendable, Hashable, CustomStringConverti
 extension BrewTable {
     /// The columns outside ``BrewColumnSet/alwaysReadColumns``, by ``schema`` name, with the group holding each.
     static let optionalColumns: [(name: String, group: BrewColumnSet)] = [
+        ("grinder", .grinder), ("bean", .bean), ("roaster", .bean), ("origin", .bean), ("roast_date", .bean),
         ("dose_g", .masses), ("water_g", .masses), ("yield_g", .masses), ("brew_time_s", .brewTime),
         ("water_temp_c", .waterTemperature), ("grind_setting", .grindSetting), ("grind_text", .grindSetting),
         ("pressure_profile", .freeText), ("rating", .rating), ("tds_pct", .tds), ("notes", .freeText),

@@ -36,7 +36,18 @@ final class BrewStage: @unchecked Sendable {
         }
     }
     /// The entity code columns, in region order.
-    enum Code: Int, CaseIterable { case method, grinder, bean }
+    enum Code: Int, CaseIterable {
+        case method, grinder, bean
+
+        /// The ``BrewColumnSet`` group the column belongs to; `nil` for the method, which every table holds.
+        var group: BrewColumnSet? {
+            switch self {
+            case .method: nil
+            case .grinder: .grinder
+            case .bean: .bean
+            }
+        }
+    }
     /// The text columns, in region order.
     enum Text: Int, CaseIterable {
         case id, grindText, pressureProfile, notes, flavorTags

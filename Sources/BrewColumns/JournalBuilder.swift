@@ -16,6 +16,8 @@ public struct JournalBuilder: Sendable {
     private let keptFloats: UInt32
     /// Bit `t.rawValue` set for each ``BrewStage/Text`` column kept.
     private let keptTexts: UInt32
+    /// Bit `c.rawValue` set for each ``BrewStage/Code`` column kept.
+    private let keptCodes: UInt32
     public private(set) var methods: [BrewMethod] = []
     /// Each method's category, kept beside ``methods`` so appending a brew reads one byte, not a method.
     private var methodCategories: [UInt8] = []
@@ -34,16 +36,19 @@ public struct JournalBuilder: Sendable {
     /// column groups of `columns` (see the type's discussion).
     public init(expectedBrews n: Int = 0, columns: BrewColumnSet = .all) {
         self.columns = columns
-        var floats: UInt32 = 0, texts: UInt32 = 0
+        var floats: UInt32 = 0, texts: UInt32 = 0, codes: UInt32 = 0
         for c in BrewStage.Float.allCases where columns.contains(c.group) { floats |= 1 << UInt32(c.rawValue) }
         for t in BrewStage.Text.allCases where t.group.map(columns.contains) ?? true { texts |= 1 << UInt32(t.rawValue) }
+        for c in BrewStage.Code.allCases where c.group.map(columns.contains) ?? true { codes |= 1 << UInt32(c.rawValue) }
         keptFloats = floats
         keptTexts = texts
+        keptCodes = codes
         reserveCapacity(brews: n)
     }
 
     @inline(__always) private func keeps(_ c: BrewStage.Float) -> Bool { keptFloats & (1 << UInt32(c.rawValue)) != 0 }
     @inline(__always) private func keeps(_ t: BrewStage.Text) -> Bool { keptTexts & (1 << UInt32(t.rawValue)) != 0 }
+    @inline(__always) private func keeps(_ c: BrewStage.Code) -> Bool { keptCodes & (1 << UInt32(c.rawValue)) != 0 }
 
     /// Makes room for `n` brews in every column kept (and 36 bytes of id text per brew, a UUID's length), so a large
     /// import allocates each column once instead of doubling it (which copies the column and, while it copies,
@@ -52,7 +57,7 @@ public struct JournalBuilder: Sendable {
         guard n > 0 else { return }
         for c in BrewStage.Float.allCases where keeps(c) { floats[c.rawValue].reserveCapacity(n) }
         brewDate.reserveCapacity(n)
-        for k in codes.indices { codes[k].reserveCapacity(n) }
+        for c in BrewStage.Code.allCases where keeps(c) { codes[c.rawValue].reserveCapacity(n) }
         category.reserveCapacity(n)
         for t in BrewStage.Text.allCases where keeps(t) {
             texts[t.rawValue].reserveCapacity(n, bytes: t == .id ? n * 36 : 0)
@@ -125,7 +130,7 @@ public struct JournalBuilder: Sendable {
 
     /// Moves the staged brews into the columns kept (the others stay empty until ``finish()``).
     private mutating func flush() {
-        let floatMask = keptFloats, textMask = keptTexts
+        let floatMask = keptFloats, textMask = keptTexts, codeMask = keptCodes
         stage.flush(
             floats: { column, values, valid in
                 if floatMask & (1 << UInt32(column.rawValue)) != 0 {
@@ -133,7 +138,11 @@ public struct JournalBuilder: Sendable {
                 }
             },
             dates: { values, valid in brewDate.append(contentsOf: values, validBits: valid) },
-            codes: { column, values, valid in codes[column.rawValue].append(contentsOf: values, validBits: valid) },
+            codes: { column, values, valid in
+                if codeMask & (1 << UInt32(column.rawValue)) != 0 {
+                    codes[column.rawValue].append(contentsOf: values, validBits: valid)
+                }
+            },
             categories: { values in category.append(contentsOf: values, validBits: ~0) },
             texts: { column, ends, valid in
                 if textMask & (1 << UInt32(column.rawValue)) != 0 { texts[column.rawValue].append(ends: ends, validBits: valid) }
@@ -147,12 +156,15 @@ public struct JournalBuilder: Sendable {
         flush()
         let n = category.count
         var nulls = NullColumns(count: n)
-        let beanCodes = codes[BrewStage.Code.bean.rawValue].finish()
-        // Roaster and origin: dictionaries over the beans' values, joined per brew through the bean code.
+        func code(_ c: BrewStage.Code) -> Int32Column { keeps(c) ? codes[c.rawValue].finish() : nulls.codes() }
+        let beanCodes = code(.bean)
+        // Roaster and origin: dictionaries over the beans' values, joined per brew through the bean code (nothing
+        // to join when the beans are not kept).
         var roasterDict = DictionaryColumnBuilder(), originDict = DictionaryColumnBuilder()
-        let roaster = Self.join(beanCodes, beans.map { $0.roaster.map { roasterDict.intern($0) } })
-        let origin = Self.join(beanCodes, beans.map { $0.origin.map { originDict.intern($0) } })
-        let roastDate = Self.join(beanCodes, beans.map { $0.roastDate?.index })
+        let joins = keeps(.bean)
+        let roaster = joins ? Self.join(beanCodes, beans.map { $0.roaster.map { roasterDict.intern($0) } }) : nulls.codes()
+        let origin = joins ? Self.join(beanCodes, beans.map { $0.origin.map { originDict.intern($0) } }) : nulls.codes()
+        let roastDate = joins ? Self.join(beanCodes, beans.map { $0.roastDate?.index }) : nulls.codes()
         func float(_ c: BrewStage.Float) -> Float64Column {
             guard keeps(c) else { return nulls.float() }
             let column = floats[c.rawValue].finish()
@@ -166,9 +178,9 @@ public struct JournalBuilder: Sendable {
         let table = BrewTable(
             id: text(.id),
             brewDate: brewDate.finish(),
-            method: DictionaryColumn(codes: codes[BrewStage.Code.method.rawValue].finish(), dictionary: methods.map(\.displayName)),
+            method: DictionaryColumn(codes: code(.method), dictionary: methods.map(\.displayName)),
             category: category.finish(),
-            grinder: DictionaryColumn(codes: codes[BrewStage.Code.grinder.rawValue].finish(), dictionary: grinders.map(\.displayName)),
+            grinder: DictionaryColumn(codes: code(.grinder), dictionary: grinders.map(\.displayName)),
             bean: DictionaryColumn(codes: beanCodes, dictionary: beans.map(\.displayName)),
             roaster: DictionaryColumn(codes: roaster, dictionary: roasterDict.finish().dictionary),
             origin: DictionaryColumn(codes: origin, dictionary: originDict.finish().dictionary),

@@ -1,5 +1,6 @@
 /// All-null columns of one length that share their storage: every float column made here holds the same zero-filled
-/// values array, every string column the same zero offsets, and all of them the same all-clear validity words.
+/// values array, every `Int32` column another, every string column the same zero offsets, and all of them the same
+/// all-clear validity words.
 ///
 /// **Why.** A column's values must have one slot per brew even when every slot is null (kernels run over `values`
 /// without branching, ``PrimitiveColumn``), so a column left out of an import (``BrewColumnSet``) or never given a
@@ -12,6 +13,7 @@
 struct NullColumns {
     let count: Int
     private var zeros: [Double]?
+    private var codeZeros: [Int32]?
     private var offsets: [Int]?
     private var validity: Bitmap?
 
@@ -27,6 +29,12 @@ struct NullColumns {
     mutating func float() -> Float64Column {
         if zeros == nil { zeros = [Double](repeating: 0, count: count) }
         return PrimitiveColumn(allNull: zeros!, validity: bitmap())
+    }
+
+    /// An `Int32` column of `count` nulls (entity codes, days).
+    mutating func codes() -> Int32Column {
+        if codeZeros == nil { codeZeros = [Int32](repeating: 0, count: count) }
+        return PrimitiveColumn(allNull: codeZeros!, validity: bitmap())
     }
 
     /// A string column of `count` nulls.

@@ -27,8 +27,11 @@ public struct ImportOptions: Sendable {
     /// importer.
     ///
     /// The always-read columns are read whatever the set — the brew id (so duplicate detection, and with it
-    /// `read = kept + rejected`, never depends on the projection), the brew date, and the method, grinder and bean
-    /// references; the entity tables are always complete. A column outside the set is null in every slot of the table
+    /// `read = kept + rejected`, never depends on the projection), the brew date, and the method reference; the
+    /// entity tables are always complete. The grinder and bean references are groups of their own: the store leaves
+    /// them out of its `SELECT` (a dangling one is then not warned about); the encodings that name equipment per
+    /// brew (CSV, JSON, Beanconqueror) still resolve them, as their entity tables are built from them, and the
+    /// journal leaves them null. A column outside the set is null in every slot of the table
     /// and is **neither read nor validated**: the store leaves it out of its `SELECT` (and skips `ZTASTINGNOTE`
     /// altogether without ``BrewColumnSet/tastingNote``), the CSV reader still splits the record but converts no
     /// unread field, the JSON and Beanconqueror readers skip the unread keys.

@@ -208,7 +208,8 @@ struct ImportSession {
         return ImportResult(journal: journal, report: report)
     }
 
-    /// Compares each method's and grinder's cached `brewCount` and `lastUsedDate` with the kept brews: one
+    /// Compares each method's and (when the journal keeps the grinder reference) grinder's cached `brewCount` and
+    /// `lastUsedDate` with the kept brews: one
     /// ``ImportWarning/Kind/cachedCounterMismatch`` per equipment and counter that disagree, naming the equipment and
     /// both values. A cached date agrees when it is within one second of the latest brew's; a cached date with no brew
     /// at all disagrees ("last brew none").
@@ -248,6 +249,8 @@ struct ImportSession {
         compare(kind: "method", names: journal.methods.map(\.displayName),
                 cachedCount: journal.methods.map(\.cachedBrewCount), cachedLast: journal.methods.map(\.cachedLastUsed),
                 column: journal.brews.method)
+        // A journal that does not keep the grinder reference (``BrewColumnSet/grinder``) has nothing to compare with.
+        guard builder.columns.contains(.grinder) else { return }
         compare(kind: "grinder", names: journal.grinders.map(\.displayName),
                 cachedCount: journal.grinders.map(\.cachedBrewCount), cachedLast: journal.grinders.map(\.cachedLastUsed),
                 column: journal.brews.grinder)

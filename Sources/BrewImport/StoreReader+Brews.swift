@@ -10,9 +10,9 @@ struct StoreBrewColumns {
                          "ZYIELDGRAMS", "ZBREWTIMESECONDS", "ZWATERTEMPERATURE", "ZGRINDSETTING", "ZPRESSUREPROFILE",
                          "ZRATING", "ZTDS", "ZNOTES", "ZCREATEDAT", "ZUPDATEDAT"]
 
-    /// The group of each optional brew column; `Z_PK`, `ZID`, `ZBREWDATE` and the references are always selected.
+    /// The group of each optional brew column; `Z_PK`, `ZID`, `ZBREWDATE` and `ZMETHOD` are always selected.
     static let groups: [String: BrewColumnSet] = [
-        "ZDOSEGRAMS": .masses, "ZWATERGRAMS": .masses, "ZYIELDGRAMS": .masses, "ZBREWTIMESECONDS": .brewTime,
+        "ZGRINDER": .grinder, "ZBEAN": .bean, "ZDOSEGRAMS": .masses, "ZWATERGRAMS": .masses, "ZYIELDGRAMS": .masses, "ZBREWTIMESECONDS": .brewTime,
         "ZWATERTEMPERATURE": .waterTemperature, "ZGRINDSETTING": .grindSetting, "ZPRESSUREPROFILE": .freeText,
         "ZRATING": .rating, "ZTDS": .tds, "ZNOTES": .freeText,
     ]

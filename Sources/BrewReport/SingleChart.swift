@@ -26,30 +26,37 @@ public struct SingleChart: Sendable {
     /// The brew-column groups this chart reads: imported with these (``ImportOptions/columns``), a journal gives the
     /// very chart a full import gives, byte for byte, without the rest being read.
     ///
-    /// Besides the always-read columns (dates, method with its category, grinder, bean with its roast date), which
-    /// every filter and the week window use:
+    /// Besides the always-read columns (dates, method with its category), which the week window and a `--method`
+    /// filter use, and the grinder and bean when a `--grinder` or `--bean` filter needs them:
     ///
     /// | kind | groups | what it draws |
     /// | --- | --- | --- |
     /// | brews-per-week | none | brews per week |
     /// | rating-trend | rating | weekly mean rating, rolling mean |
     /// | extraction-trend | masses, TDS | weekly mean EY (beverage mass from the masses, category from the method) |
-    /// | grind-rating | grind setting, rating | grind vs rating per grinder × method (× bean) |
-    /// | equipment-usage | none | brews per method and grinder (the usage rows' ratings and ratios are not drawn) |
+    /// | grind-rating | grinder, bean, grind setting, rating | grind vs rating per grinder × method (× bean) |
+    /// | equipment-usage | grinder | brews per method and grinder (the usage rows' ratings and ratios are not drawn) |
     /// | control-chart | masses, TDS | EY vs TDS, filter or espresso by category |
-    /// | rest-rating | rating | rating vs days off roast (roast date from the bean) |
+    /// | rest-rating | bean, rating | rating vs days off roast (roast date from the bean) |
     ///
     /// The one exception is the projection's own (``ImportOptions/columns``): a brew that a full import rejects only
     /// for a malformed value in a column this chart does not read is kept, and drawn.
-    public var columns: BrewColumnSet { Self.columns(for: kind) }
+    public var columns: BrewColumnSet {
+        var set = Self.columns(for: kind)
+        if filter.grinder != nil { set.insert(.grinder) }
+        if filter.bean != nil { set.insert(.bean) }
+        return set
+    }
 
-    /// The groups a chart of `kind` reads (see ``columns``).
+    /// The groups a chart of `kind` reads without filters (see ``columns``).
     public static func columns(for kind: ChartKind) -> BrewColumnSet {
         switch kind {
-        case .brewsPerWeek, .equipmentUsage: []
-        case .ratingTrend, .restRating: .rating
+        case .brewsPerWeek: []
+        case .equipmentUsage: .grinder
+        case .ratingTrend: .rating
+        case .restRating: [.bean, .rating]
         case .extractionTrend, .controlChart: [.masses, .tds]
-        case .grindRating: [.grindSetting, .rating]
+        case .grindRating: [.grinder, .bean, .grindSetting, .rating]
         }
     }
 

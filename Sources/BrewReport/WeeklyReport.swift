@@ -80,7 +80,7 @@ public struct WeeklyReport: Sendable {
     /// A report lists the import's counts, rejects and warnings, so it is imported with these columns *and*
     /// ``ImportOptions/validatesAllColumns`` (``importOptions(_:)``): the report is byte for byte a full import's,
     /// on any journal; only the journal held in memory is smaller.
-    public static let columns: BrewColumnSet = [.masses, .brewTime, .grindSetting, .rating, .tds]
+    public static let columns: BrewColumnSet = [.grinder, .bean, .masses, .brewTime, .grindSetting, .rating, .tds]
 
     /// `options` set to read a journal for a report: ``columns`` kept, every column validated.
     public static func importOptions(_ options: ImportOptions) -> ImportOptions {

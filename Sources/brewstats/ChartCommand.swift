@@ -19,8 +19,8 @@ struct Chart: AsyncParsableCommand {
             nothing the chart draws (no TDS for a control chart, no ratings for a rating trend) are an error \
             too, saying what is missing, and no file is written.
 
-            Only the columns the chart draws are read (dates and equipment always): a brew whose one fault is \
-            a malformed value in another column, which inspect and report reject, is drawn.
+            Only the columns the chart draws or filters on are read (dates and methods always): a brew whose \
+            one fault is a malformed value in another column, which inspect and report reject, is drawn.
 
             Exit status: 0 when the chart was written, 1 when a filter left nothing to draw or the file cannot \
             be written, 2 when the journal cannot be read, 64 for a usage error.
@@ -78,7 +78,7 @@ struct Chart: AsyncParsableCommand {
         chart.options.stats.timeZone = input.timeZone
         chart.options.theme = try ReportOptions.theme(theme)
         chart.pngScale = scale
-        // Only the columns this chart draws are read (filters use dates and equipment, which are always read).
+        // Only the columns this chart draws or filters on are read.
         let result = try input.load(journal) { $0.columns = chart.columns }
         let kept: Int
         do {
