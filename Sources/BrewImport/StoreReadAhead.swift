@@ -235,7 +235,8 @@ final class StoreReadAhead: @unchecked Sendable {
         case SQLITE_FLOAT: return .real(Double(bitPattern: payloads.unsafelyUnwrapped[k]))
         case SQLITE_TEXT:
             let start = arena.unsafelyUnwrapped + Int(payloads.unsafelyUnwrapped[k])
-            return .text(UnsafeBufferPointer(start: start.assumingMemoryBound(to: UInt8.self), count: lengths.unsafelyUnwrapped[k]))
+            let bytes = start.assumingMemoryBound(to: UInt8.self)
+            return .text(UnsafeBufferPointer(start: bytes, count: lengths.unsafelyUnwrapped[k]))
         case SQLITE_BLOB:
             let start = arena.unsafelyUnwrapped + Int(payloads.unsafelyUnwrapped[k])
             return .blob(UnsafeRawBufferPointer(start: start, count: lengths.unsafelyUnwrapped[k]))

@@ -12,7 +12,8 @@ struct StoreBrewColumns {
 
     /// The group of each optional brew column; `Z_PK`, `ZID`, `ZBREWDATE` and `ZMETHOD` are always selected.
     static let groups: [String: BrewColumnSet] = [
-        "ZGRINDER": .grinder, "ZBEAN": .bean, "ZDOSEGRAMS": .masses, "ZWATERGRAMS": .masses, "ZYIELDGRAMS": .masses, "ZBREWTIMESECONDS": .brewTime,
+        "ZGRINDER": .grinder, "ZBEAN": .bean,
+        "ZDOSEGRAMS": .masses, "ZWATERGRAMS": .masses, "ZYIELDGRAMS": .masses, "ZBREWTIMESECONDS": .brewTime,
         "ZWATERTEMPERATURE": .waterTemperature, "ZGRINDSETTING": .grindSetting, "ZPRESSUREPROFILE": .freeText,
         "ZRATING": .rating, "ZTDS": .tds, "ZNOTES": .freeText,
     ]
