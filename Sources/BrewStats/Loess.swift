@@ -11,15 +11,12 @@ public struct LoessCurve: Sendable, Equatable {
     /// How many input points each distinct point stands for (each ≥ 1).
     public let counts: [Int]
 
-    /// The curve of per-point `x` (ascending) and fitted `y`, runs of identical consecutive points merged.
+    /// The curve of per-point `x` (ascending) and fitted `y`, runs of identical consecutive points merged
+    /// (``PairCounts/runs(_:_:)``).
     public init(x: [Double], y: [Double]) {
         precondition(x.count == y.count, "LoessCurve: length mismatch")
-        var dx: [Double] = [], dy: [Double] = [], c: [Int] = []
-        for i in x.indices {
-            if let last = dx.last, last == x[i], dy[dy.count - 1] == y[i] { c[c.count - 1] += 1; continue }
-            dx.append(x[i]); dy.append(y[i]); c.append(1)
-        }
-        self.init(distinctX: dx, fitted: dy, counts: c)
+        let merged = PairCounts.runs(x, y)
+        self.init(distinctX: merged.x, fitted: merged.y, counts: merged.counts)
     }
 
     /// The curve of already merged runs (each x once, with its count).

@@ -33,13 +33,20 @@ public struct PairCounts: Sendable, Equatable {
             return
         }
         let (sx, sy) = loessSortedPairs(x, y)
+        let merged = Self.runs(sx, sy)
+        self.init(x: merged.x, y: merged.y, counts: merged.counts)
+    }
+
+    /// The runs of consecutive equal pairs of `x`, `y` (equal lengths): each run's pair once (−0 as +0), with the
+    /// run's length. Sorted input gives its distinct pairs.
+    static func runs(_ x: [Double], _ y: [Double]) -> (x: [Double], y: [Double], counts: [Int]) {
         var xs: [Double] = [], ys: [Double] = [], cs: [Int] = []
-        for i in sx.indices {
-            let a = sx[i] == 0 ? 0.0 : sx[i], b = sy[i] == 0 ? 0.0 : sy[i]
+        for i in x.indices {
+            let a = x[i] == 0 ? 0.0 : x[i], b = y[i] == 0 ? 0.0 : y[i]
             if let lx = xs.last, lx == a, ys[ys.count - 1] == b { cs[cs.count - 1] += 1; continue }
             xs.append(a); ys.append(b); cs.append(1)
         }
-        self.init(x: xs, y: ys, counts: cs)
+        return (xs, ys, cs)
     }
 
     /// Already distinct pairs, ascending, with their counts.
