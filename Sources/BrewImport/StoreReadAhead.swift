@@ -14,10 +14,10 @@ import GRDBSQLite
 /// of the table would split the importer's part too, but their journals, reports and duplicate-id sets must then
 /// be merged; a pipeline keeps one session, and the result is the sequential read's by construction.
 ///
-/// **Batches.** ``batchRows`` rows of every selected column: a type tag, a 64-bit payload (the integer, the double's
-/// bits, or the offset of text or blob bytes in the batch's arena) and a byte length. ``depth`` batches circulate
-/// between the two threads (free → filled → read → free), so memory stays a few hundred kB whatever the table's
-/// size. Cells read back exactly as ``StoreRows/cell(_:)`` reads them from SQLite; text and blob bytes are valid
+/// **Batches.** Up to ``batchRows`` rows (and about ``batchBytes`` of text) of every selected column: a type tag, a
+/// 64-bit payload (the integer, the double's bits, or the offset of text or blob bytes in the batch's arena) and a
+/// byte length. ``depth`` batches circulate between the two threads (free → filled → read → free), so memory stays
+/// a few MB whatever the table's size or its notes' length. Cells read back exactly as ``StoreRows/cell(_:)`` reads them from SQLite; text and blob bytes are valid
 /// until the reader moves past the row's batch.
 ///
 /// **Safety.** The connection is confined: while the producer steps it, the reading thread only reads batches it was
@@ -30,8 +30,11 @@ final class StoreReadAhead: @unchecked Sendable {
     // hand-over counters are only touched under `lock`; the statement is stepped by the producer alone until `stop()`
     // returns. The reader's position (`current`, `taken`, `row`, `stopped`) belongs to the one reading thread.
 
-    /// Rows per batch.
+    /// Rows per batch, at most.
     static let batchRows = 512
+    /// Text and blob bytes per batch: a batch ends after the row that reaches them, so a store of long notes holds at
+    /// most ``depth`` × (this + one row) in flight, not ``depth`` × ``batchRows`` notes.
+    static let batchBytes = 1 << 20
     /// Batches in circulation.
     static let depth = 4
 
@@ -189,6 +192,7 @@ final class StoreReadAhead: @unchecked Sendable {
                 }
             }
             rows += 1
+            if used >= Self.batchBytes { break }
         }
         batch.arena = arena
         batch.arenaCapacity = capacity
@@ -243,6 +247,9 @@ final class StoreReadAhead: @unchecked Sendable {
         default: return .null
         }
     }
+
+    /// Each batch's arena capacity, in bytes (for tests; read after ``stop()``).
+    var arenaCapacities: [Int] { batches.map(\.arenaCapacity) }
 
     /// Cancels the producer and waits until it has stopped using the statement. Idempotent; called by the owner
     /// before the statement is finalised.

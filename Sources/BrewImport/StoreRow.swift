@@ -43,6 +43,13 @@ final class StoreRows {
     /// Stops the read-ahead thread, if any, before the statement is finalised.
     deinit { ahead?.stop() }
 
+    /// The read-ahead batches' arena capacities (empty without read-ahead), after stopping it: for tests.
+    func stopReadingAhead() -> [Int] {
+        guard let ahead else { return [] }
+        ahead.stop()
+        return ahead.arenaCapacities
+    }
+
     /// Moves to the next row; `false` after the last.
     func next() throws -> Bool {
         guard let ahead else { return try cursor!.next() != nil }

@@ -125,6 +125,25 @@ import TestSupport
         #expect(read.map { "\($0)" } == direct.map { "\($0)" })
     }
 
+    @Test func longNotesKeepBatchesSmall() throws {
+        // 600 brews of 40 kB notes: 512 of them in one batch would be 20 MB; a batch ends at about 1 MB instead.
+        let store = try hostileStore()
+        try executeSQL("UPDATE ZBREWLOG SET ZNOTES = replace(hex(zeroblob(20000)), '0', 'n') WHERE Z_PK <= 600", on: store)
+        let direct = try cells(store, table: "ZBREWLOG", readAhead: false)
+        #expect(try cells(store, table: "ZBREWLOG", readAhead: true) == direct)
+        let queue = try DatabaseQueue(path: store.path, configuration: readOnly)
+        defer { try? queue.close() }
+        let capacities = try queue.read { db in
+            let rows = try StoreRows(db, sql: "SELECT Z_PK, ZNOTES FROM ZBREWLOG", readAhead: true)
+            var n = 0
+            while try rows.next() { n += 1 }
+            #expect(n == 3_000)
+            return rows.stopReadingAhead()
+        }
+        #expect(capacities.count == StoreReadAhead.depth)
+        #expect(capacities.allSatisfy { $0 <= 4 * StoreReadAhead.batchBytes }, "\(capacities)")
+    }
+
     @Test func aReaderThatStopsEarlyEndsTheThread() throws {
         let store = try hostileStore()
         let queue = try DatabaseQueue(path: store.path)
