@@ -110,7 +110,7 @@ let package = Package(
         ),
         .testTarget(name: "BrewSynthTests", dependencies: ["BrewSynth", "BrewImport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "BrewStatsTests", dependencies: ["BrewStats", "BrewImport", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "TestSupport"], exclude: ["Goldens"],
+        .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "CCairo", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: strict),
         .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewCharts", "BrewSynth", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "brewstatsTests", dependencies: ["TestSupport"], swiftSettings: strict),

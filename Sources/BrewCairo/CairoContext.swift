@@ -35,7 +35,12 @@ public struct CairoContext: ~Copyable {
     /// - Throws: ``CairoError`` when cairo cannot create the context (e.g. out of memory or a finished surface).
     public init(surface: borrowing CairoSurface) throws {
         // SAFETY: `surface.handle` is a live surface owned by `surface`; cairo_create takes its own reference.
-        let context = cairo_create(surface.handle)!
+        try self.init(drawingOn: surface.handle)
+    }
+
+    /// Creates a context drawing onto a live surface that its caller owns (e.g. a ``CairoStamp``'s).
+    init(drawingOn surface: OpaquePointer) throws {
+        let context = cairo_create(surface)!
         let status = cairo_status(context)
         if status != CAIRO_STATUS_SUCCESS {
             cairo_destroy(context)
@@ -137,6 +142,8 @@ public struct CairoContext: ~Copyable {
     }
     /// Fills the current path (non-zero winding) and clears it.
     public func fill() { cairo_fill(handle) }
+    /// Fills the current path (non-zero winding) and keeps it, e.g. to stroke it next.
+    public func fillPreserve() { cairo_fill_preserve(handle) }
     /// Strokes the current path and clears it.
     public func stroke() { cairo_stroke(handle) }
     /// Intersects the clip with the current path and clears it.

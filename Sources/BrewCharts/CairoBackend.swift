@@ -17,14 +17,20 @@ public struct CairoTextMeasurer: TextMeasuring {
 }
 
 /// The cairo backend: replays drawing calls onto a ``CairoContext`` it owns for one drawing scope.
+///
+/// Markers are drawn as ``CairoStamp``s, one per distinct marker: made once, placed at every centre.
 struct CairoBackend: RenderBackend, ~Copyable {
     let context: CairoContext
     let family: String
+    /// How this surface keeps stamps: vector (SVG, PDF) or raster at the PNG's scale.
+    let stampTarget: CairoStamp.Target
     private var clipDepth = 0
+    private var stamps: [Marker: CairoStamp] = [:]
 
-    init(context: consuming CairoContext, family: String = "DejaVu Sans") {
+    init(context: consuming CairoContext, format: CairoOutputFormat, family: String = "DejaVu Sans") {
         self.context = context
         self.family = family
+        if case .png(let scale) = format { stampTarget = .raster(scale: scale) } else { stampTarget = .vector }
     }
 
     mutating func begin(width: Double, height: Double, background: Color) {
@@ -47,6 +53,26 @@ struct CairoBackend: RenderBackend, ~Copyable {
         context.setLineCap(style.round ? .round : .butt)
         context.setLineJoin(style.round ? .round : .miter)
         context.stroke()
+    }
+
+    mutating func markers(_ marker: Marker, at centers: [Point]) {
+        let stamp: CairoStamp
+        if let made = stamps[marker] {
+            stamp = made
+        } else {
+            stamp = CairoStamp(target: stampTarget, extent: marker.extent) { context in
+                Self.add(marker.outline, to: context)
+                if let fill = marker.fill {
+                    Self.set(fill, on: context)
+                    context.fillPreserve()
+                }
+                Self.set(marker.stroke, on: context)
+                context.setLineWidth(marker.lineWidth)
+                context.stroke()
+            }
+            stamps[marker] = stamp
+        }
+        for center in centers { stamp.place(on: context, x: center.x, y: center.y) }
     }
 
     mutating func text(_ string: String, at origin: Point, style: TextStyle) {
@@ -73,17 +99,22 @@ struct CairoBackend: RenderBackend, ~Copyable {
         context.showPage()
     }
 
-    /// Checks the sticky status and releases the context.
+    /// Checks the sticky status and any marker's, and releases the context.
     consuming func close() throws {
         while clipDepth > 0 { popClip() }
+        if let failure = stamps.values.lazy.compactMap(\.failure).first { throw failure }
         try context.close()
     }
 
-    private func set(_ color: Color) {
+    private func set(_ color: Color) { Self.set(color, on: context) }
+
+    private func add(_ path: Path) { Self.add(path, to: context) }
+
+    private static func set(_ color: Color, on context: borrowing CairoContext) {
         context.setColor(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
     }
 
-    private func add(_ path: Path) {
+    private static func add(_ path: Path, to context: borrowing CairoContext) {
         context.newPath()
         for element in path.elements {
             switch element {
@@ -109,7 +140,7 @@ enum CairoOutput {
         do {
             let surface = try CairoSurface(format: cairoFormat, width: width, height: height,
                                            metadata: CairoDocumentMetadata(title: title))
-            var backend = CairoBackend(context: try CairoContext(surface: surface))
+            var backend = CairoBackend(context: try CairoContext(surface: surface), format: cairoFormat)
             list.replay(into: &backend)
             try backend.close()
             return try surface.finish(png: encoding)
@@ -125,7 +156,7 @@ enum CairoOutput {
         do {
             let surface = try CairoSurface(format: .pdf, width: width, height: height,
                                            metadata: CairoDocumentMetadata(title: title.isEmpty ? nil : title))
-            var backend = CairoBackend(context: try CairoContext(surface: surface))
+            var backend = CairoBackend(context: try CairoContext(surface: surface), format: .pdf)
             for (index, page) in pages.enumerated() {
                 if index > 0 { backend.showPage() }
                 page.replay(into: &backend)

@@ -7,6 +7,7 @@ struct DisplayList: RenderBackend {
         case begin(width: Double, height: Double, background: Color)
         case fill(Path, Color)
         case stroke(Path, Color, StrokeStyle)
+        case markers(Marker, [Point])
         case text(String, Point, TextStyle)
         case pushClip(Rect)
         case popClip
@@ -23,6 +24,9 @@ struct DisplayList: RenderBackend {
     mutating func stroke(_ path: Path, color: Color, style: StrokeStyle) {
         if !path.isEmpty, color.alpha > 0, style.width > 0 { commands.append(.stroke(path, color, style)) }
     }
+    mutating func markers(_ marker: Marker, at centers: [Point]) {
+        if !centers.isEmpty, !marker.outline.isEmpty { commands.append(.markers(marker, centers)) }
+    }
     mutating func text(_ string: String, at origin: Point, style: TextStyle) {
         if !string.isEmpty { commands.append(.text(string, origin, style)) }
     }
@@ -36,6 +40,7 @@ struct DisplayList: RenderBackend {
             case .begin(let width, let height, let background): backend.begin(width: width, height: height, background: background)
             case .fill(let path, let color): backend.fill(path, color: color)
             case .stroke(let path, let color, let style): backend.stroke(path, color: color, style: style)
+            case .markers(let marker, let centers): backend.markers(marker, at: centers)
             case .text(let string, let origin, let style): backend.text(string, at: origin, style: style)
             case .pushClip(let rect): backend.pushClip(rect)
             case .popClip: backend.popClip()

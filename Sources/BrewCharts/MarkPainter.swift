@@ -245,10 +245,13 @@ struct MarkPainter {
         let style = theme.style(mark.series)
         switch statistic.kind {
         case .individual:
+            var centers: [Point] = []
+            centers.reserveCapacity(statistic.xs.count)
             for i in 0..<statistic.xs.count {
                 guard let x = coordinates.canvasX(value: statistic.xs[i]), let y = coordinates.canvasY(value: statistic.ys[i]) else { continue }
-                Self.marker(style, center: Point(x: x, y: y), radius: mark.radius, fillAlpha: 0.7, into: &list)
+                centers.append(Point(x: x, y: y))
             }
+            list.markers(Self.marker(style, radius: mark.radius, fillAlpha: 0.7), at: centers)
         case .aggregated:
             let filled = SeriesStyle(color: style.color, shape: style.shape, dash: style.dash, filled: true)
             for i in 0..<statistic.xs.count {
@@ -281,23 +284,29 @@ struct MarkPainter {
         return maxLog > 0 ? log1p(Double(statistic.counts[i])) / maxLog : 1
     }
 
-    /// Draws one marker of the series' shape; filled series get a translucent fill and a solid outline.
-    static func marker(_ style: SeriesStyle, center c: Point, radius r: Double, fillAlpha: Double, into list: inout DisplayList) {
-        let path: Path
+    /// Draws one marker of the series' shape at `center` (see ``marker(_:radius:fillAlpha:)``).
+    static func marker(_ style: SeriesStyle, center: Point, radius: Double, fillAlpha: Double, into list: inout DisplayList) {
+        list.markers(marker(style, radius: radius, fillAlpha: fillAlpha), at: [center])
+    }
+
+    /// The marker of the series' shape with radius `r`: filled series get a translucent fill (`fillAlpha`)
+    /// and a solid 0.8 pt outline, hollow ones a 1.2 pt outline.
+    static func marker(_ style: SeriesStyle, radius r: Double, fillAlpha: Double) -> Marker {
+        let outline: Path
         switch style.shape {
-        case .circle: path = .circle(center: c, radius: r)
+        case .circle: outline = .circle(center: Point(x: 0, y: 0), radius: r)
         case .square:
             let h = r * 0.89
-            path = .rect(Rect(x: c.x - h, y: c.y - h, width: 2 * h, height: 2 * h))
+            outline = .rect(Rect(x: -h, y: -h, width: 2 * h, height: 2 * h))
         case .triangle:
             let h = r * 1.2
-            path = .polygon([Point(x: c.x, y: c.y - h), Point(x: c.x + h * 0.87, y: c.y + h * 0.5), Point(x: c.x - h * 0.87, y: c.y + h * 0.5)])
+            outline = .polygon([Point(x: 0, y: -h), Point(x: h * 0.87, y: h * 0.5), Point(x: -h * 0.87, y: h * 0.5)])
         case .diamond:
             let h = r * 1.25
-            path = .polygon([Point(x: c.x, y: c.y - h), Point(x: c.x + h, y: c.y), Point(x: c.x, y: c.y + h), Point(x: c.x - h, y: c.y)])
+            outline = .polygon([Point(x: 0, y: -h), Point(x: h, y: 0), Point(x: 0, y: h), Point(x: -h, y: 0)])
         }
-        if style.filled { list.fill(path, color: style.color.withAlpha(fillAlpha)) }
-        list.stroke(path, color: style.color, style: StrokeStyle(width: style.filled ? 0.8 : 1.2))
+        return Marker(outline: outline, fill: style.filled ? style.color.withAlpha(fillAlpha) : nil, stroke: style.color,
+                      lineWidth: style.filled ? 0.8 : 1.2)
     }
 }
 

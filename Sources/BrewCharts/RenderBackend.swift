@@ -58,7 +58,7 @@ public protocol TextMeasuring: Sendable {
     func measure(_ text: String, style: TextStyle) -> TextSize
 }
 
-/// The small drawing vocabulary every chart is rendered through: paths, fills, strokes, text and clips.
+/// The small drawing vocabulary every chart is rendered through: paths, fills, strokes, markers, text and clips.
 ///
 /// Backends receive fully laid-out primitives in canvas points (origin top left, y down); they make no layout
 /// decisions. ``RecordingBackend`` writes a readable log for tests; the cairo backend produces PNG, SVG and PDF.
@@ -69,6 +69,9 @@ public protocol RenderBackend: ~Copyable {
     mutating func fill(_ path: Path, color: Color)
     /// Strokes `path`.
     mutating func stroke(_ path: Path, color: Color, style: StrokeStyle)
+    /// Draws `marker` at each of `centers` in order; the default implementation (fills and strokes) defines
+    /// the result, a backend may only draw it faster.
+    mutating func markers(_ marker: Marker, at centers: [Point])
     /// Draws one line of text with its baseline starting at `origin`.
     mutating func text(_ string: String, at origin: Point, style: TextStyle)
     /// Restricts drawing to `rect` until the matching ``popClip()``. Clips nest.

@@ -16,6 +16,8 @@ extension DisplayList {
                 }
             case .fill(let path, let color): fill(path.offset(by: offset), color: color)
             case .stroke(let path, let color, let style): stroke(path.offset(by: offset), color: color, style: style)
+            case .markers(let marker, let centers):
+                markers(marker, at: centers.map { Point(x: $0.x + offset.x, y: $0.y + offset.y) })
             case .text(let string, let origin, let style):
                 text(string, at: Point(x: origin.x + offset.x, y: origin.y + offset.y), style: style)
             case .pushClip(let rect):

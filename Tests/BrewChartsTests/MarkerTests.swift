@@ -1,0 +1,106 @@
+@testable import BrewCharts
+import CCairo
+import Foundation
+import Testing
+
+/// Replays into a display list with markers expanded by the protocol's default: the fills and strokes that
+/// define what a marker looks like.
+private struct Expanding: RenderBackend {
+    var list = DisplayList()
+    mutating func begin(width: Double, height: Double, background: Color) { list.begin(width: width, height: height, background: background) }
+    mutating func fill(_ path: Path, color: Color) { list.fill(path, color: color) }
+    mutating func stroke(_ path: Path, color: Color, style: StrokeStyle) { list.stroke(path, color: color, style: style) }
+    mutating func text(_ string: String, at origin: Point, style: TextStyle) { list.text(string, at: origin, style: style) }
+    mutating func pushClip(_ rect: Rect) { list.pushClip(rect) }
+    mutating func popClip() { list.popClip() }
+}
+
+/// The clip of ``markerScene(theme:shift:)``.
+private let sceneClip = Rect(x: 10, y: 10, width: 340, height: 180)
+
+/// Every marker style of a theme, each at 120 overlapping centres (moved right by `shift`), some cut by a clip.
+private func markerScene(theme: Theme, shift: Double = 0) -> (list: DisplayList, centres: [Point]) {
+    var list = DisplayList()
+    list.begin(width: 360, height: 200, background: theme.background)
+    var state: UInt64 = 7
+    func next() -> Double {
+        state = state &* 6364136223846793005 &+ 1442695040888963407
+        return Double(state >> 11) / Double(1 << 53)
+    }
+    list.pushClip(sceneClip)
+    var all: [Point] = []
+    for series in theme.series.indices {
+        let centres = (0..<120).map { _ in Point(x: next() * 360 + shift, y: next() * 200) }
+        list.markers(MarkPainter.marker(theme.style(series), radius: 3.2, fillAlpha: 0.7), at: centres)
+        all += centres
+    }
+    list.popClip()
+    return (list, all)
+}
+
+/// Decodes PNG bytes into 8-bit grey levels (the scenes are grey).
+private func greys(_ png: [UInt8]) throws -> [Int] {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("brewstats-marker-\(UUID().uuidString).png")
+    try Data(png).write(to: url)
+    defer { try? FileManager.default.removeItem(at: url) }
+    let surface = try #require(cairo_image_surface_create_from_png(url.path))
+    defer { cairo_surface_destroy(surface) }
+    try #require(cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS)
+    let w = Int(cairo_image_surface_get_width(surface)), h = Int(cairo_image_surface_get_height(surface))
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    let data = try #require(cairo_image_surface_get_data(surface))
+    return (0..<h).flatMap { y in (0..<w).map { x in Int(data[y * stride + 4 * x]) } }
+}
+
+@Suite struct MarkerTests {
+    @Test func aSeriesOfPointsIsOneMarkerCommand() {
+        let list = ChartRenderer.displayList(ChartFixtures.controlEspresso, theme: .monochrome, measurer: ApproximateTextMeasurer())
+        let batches = list.commands.compactMap { command -> Int? in
+            if case .markers(_, let centres) = command { return centres.count }
+            return nil
+        }
+        // One legend swatch, then every brew of the chart in one command.
+        #expect(batches.count == 2)
+        #expect(batches.first == 1)
+        #expect(batches.last == ChartRenderer.record(ChartFixtures.controlEspresso).split(separator: "\n")
+            .filter { $0.hasPrefix("stroke M") && $0.contains(" C") }.count - 1)
+    }
+
+    /// The cairo backend stamps markers; its PNG matches the markers' fills and strokes to within the stamps'
+    /// placement (at most 1/8 pixel): closer than the fills and strokes moved by 1/8 pixel are to themselves.
+    @Test(arguments: [Theme.monochrome, .dark])
+    func cairoMarkersLookLikeTheirFillsAndStrokes(theme: Theme) throws {
+        func drawn(shift: Double) throws -> [Int] {
+            var expanding = Expanding()
+            markerScene(theme: theme, shift: shift).list.replay(into: &expanding)
+            return try greys(CairoOutput.encode(expanding.list, width: 360, height: 200, format: .png(scale: 2), title: "m"))
+        }
+        func mean(_ a: [Int], _ b: [Int]) -> Double { Double(zip(a, b).map { abs($0 - $1) }.reduce(0, +)) / Double(a.count) }
+        let stamped = try greys(CairoOutput.encode(markerScene(theme: theme).list, width: 360, height: 200,
+                                                   format: .png(scale: 2), title: "m"))
+        let reference = try drawn(shift: 0), eighth = try drawn(shift: 1.0 / 16)
+        try #require(stamped.count == reference.count)
+        #expect(zip(stamped, reference).map { abs($0 - $1) }.max()! <= 64)
+        #expect(mean(stamped, reference) < mean(eighth, reference))
+        // Not two blank images, and a half-pixel misplacement would show.
+        #expect(Set(reference).count > 50)
+        #expect(mean(try drawn(shift: 0.25), reference) > 2 * mean(stamped, reference))
+    }
+
+    @Test(arguments: [ChartImageFormat.svg, .pdf])
+    func vectorOutputWritesEachMarkerOnce(format: ChartImageFormat) throws {
+        let (list, centres) = markerScene(theme: .monochrome)
+        let text = String(decoding: try CairoOutput.encode(list, width: 360, height: 200, format: format, title: "markers"),
+                          as: UTF8.self)
+        let styles = Theme.monochrome.series.count
+        if format == .svg {
+            // Every placement the clip leaves visible is one <use>; cairo drops those the clip hides entirely.
+            let uses = text.components(separatedBy: "<use xlink:href=\"#surface").count - 1
+            let inside = centres.filter { sceneClip.insetBy(5).contains($0) }.count
+            let touching = centres.filter { sceneClip.insetBy(-5).contains($0) }.count
+            #expect(uses >= inside && uses <= touching, "\(uses) uses, \(inside)…\(touching) expected")
+        } else {
+            #expect(text.components(separatedBy: "/Subtype /Form").count - 1 == styles)
+        }
+    }
+}
