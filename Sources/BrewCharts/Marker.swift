@@ -25,7 +25,8 @@ public struct Marker: Sendable, Hashable {
     }
 
     /// Half the side of the square, centred on the origin, that holds everything one marker paints: the
-    /// outline's farthest coordinate plus half the line width (and a little for miter corners).
+    /// outline's farthest coordinate plus the line width (half of it for the stroke, half for miter corners of
+    /// 60° or more).
     public var extent: Double {
         var far = 0.0
         for element in outline.elements {
@@ -35,17 +36,20 @@ public struct Marker: Sendable, Hashable {
             case .close: break
             }
         }
-        // A miter corner reaches at most miterLimit × width / 2 past the outline; cairo's limit is 10, but the
-        // marker shapes' sharpest corner (60°, the triangle) reaches 1 × width.
+        // A miter corner reaches width / (2 sin(θ / 2)) past the outline at a corner of angle θ: 1 × width for
+        // the sharpest marker corner (60°, the triangle). Sharper corners than that would be cut off.
         return far + lineWidth
     }
 }
 
 extension RenderBackend where Self: ~Copyable {
+    /// Draws `marker` at each of `centers` with ``drawMarkers(_:at:)``.
+    public mutating func markers(_ marker: Marker, at centers: [Point]) { drawMarkers(marker, at: centers) }
+
     /// Draws `marker` at each of `centers`, one after the other, as fills and strokes of the moved outline.
     ///
     /// This is the definition every backend's own `markers` must match; backends without a faster way use it.
-    public mutating func markers(_ marker: Marker, at centers: [Point]) {
+    public mutating func drawMarkers(_ marker: Marker, at centers: [Point]) {
         for center in centers {
             let path = marker.outline.offset(by: center)
             if let fill = marker.fill { self.fill(path, color: fill) }

@@ -103,4 +103,20 @@ private func greys(_ png: [UInt8]) throws -> [Int] {
             #expect(text.components(separatedBy: "/Subtype /Form").count - 1 == styles)
         }
     }
+
+    /// A marker placed only a few times (a legend swatch, merged points of one size) is drawn as paths: a form
+    /// XObject per single placement would only add bytes. Once stamped, a marker stays stamped.
+    @Test func fewPlacementsAreDrawnAsPaths() throws {
+        let marker = MarkPainter.marker(Theme.monochrome.style(0), radius: 3.2, fillAlpha: 0.7)
+        func pdf(_ batches: [Int]) throws -> String {
+            var list = DisplayList()
+            list.begin(width: 200, height: 100, background: .gray(1))
+            for count in batches { list.markers(marker, at: (0..<count).map { Point(x: 10 + Double($0) * 5, y: 50) }) }
+            return String(decoding: try CairoOutput.encode(list, width: 200, height: 100, format: .pdf, title: "m"), as: UTF8.self)
+        }
+        func forms(_ text: String) -> Int { text.components(separatedBy: "/Subtype /Form").count - 1 }
+        #expect(forms(try pdf([1, 1, CairoBackend.fewestStamped - 1])) == 0)
+        #expect(forms(try pdf([CairoBackend.fewestStamped])) == 1)
+        #expect(forms(try pdf([CairoBackend.fewestStamped, 1, 1])) == 1)
+    }
 }
