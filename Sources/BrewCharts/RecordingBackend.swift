@@ -1,4 +1,5 @@
 /// A backend that records every drawing call as a line of text, for readable chart tests and goldens.
+/// Markers are recorded as the fills and strokes that define them (``RenderBackend/drawMarkers(_:at:)``).
 ///
 /// Numbers are rounded to one decimal so goldens survive harmless floating-point noise. Example lines:
 ///

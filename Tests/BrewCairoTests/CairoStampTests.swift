@@ -103,12 +103,7 @@ private func drawn(_ context: borrowing CairoContext, _ x: Double, _ y: Double) 
     }
 
     @Test func svgDefinesTheDrawingOnceAndUsesItAtEachPlacement() throws {
-        let surface = try CairoSurface(format: .svg, width: 120, height: 60)
-        let context = try CairoContext(surface: surface)
-        let stamp = CairoStamp(target: .vector, extent: 4, draw: disc)
-        for (x, y) in centres { stamp.place(on: context, x: x, y: y) }
-        try context.close()
-        let svg = String(decoding: try surface.finish(), as: UTF8.self)
+        let svg = try Self.stamped(.svg)
         let uses = svg.components(separatedBy: "<use xlink:href=\"#surface").count - 1
         #expect(uses == centres.count)
         // One outline in the whole document: the stamp's.
@@ -119,14 +114,8 @@ private func drawn(_ context: borrowing CairoContext, _ x: Double, _ y: Double) 
     }
 
     @Test func pdfWritesTheDrawingOnceAsAFormXObject() throws {
-        let surface = try CairoSurface(format: .pdf, width: 120, height: 60)
-        let context = try CairoContext(surface: surface)
-        let stamp = CairoStamp(target: .vector, extent: 4, draw: disc)
-        for (x, y) in centres { stamp.place(on: context, x: x, y: y) }
-        try context.close()
-        let pdf = String(decoding: try surface.finish(), as: UTF8.self)
+        let pdf = try Self.stamped(.pdf)
         #expect(pdf.components(separatedBy: "/Subtype /Form").count - 1 == 1)
-        #expect(stamp.failure == nil)
     }
 
     @Test func nonFiniteAndFarAwayPlacementsDrawNothing() throws {
@@ -138,6 +127,17 @@ private func drawn(_ context: borrowing CairoContext, _ x: Double, _ y: Double) 
             }
         }
         #expect(placed == blank)
+    }
+
+    /// A vector document with the disc stamped at every centre, as text.
+    static func stamped(_ format: CairoOutputFormat) throws -> String {
+        let surface = try CairoSurface(format: format, width: 120, height: 60)
+        let context = try CairoContext(surface: surface)
+        let stamp = CairoStamp(target: .vector, extent: 4, draw: disc)
+        for (x, y) in centres { stamp.place(on: context, x: x, y: y) }
+        try context.close()
+        #expect(stamp.failure == nil)
+        return String(decoding: try surface.finish(), as: UTF8.self)
     }
 
     /// cairo's SVG number format: up to six decimals, trailing zeros dropped.
