@@ -13,7 +13,8 @@ struct FontRun {
 /// For each requested family and weight the resolver asks fontconfig once for its sorted, coverage-trimmed
 /// font list (e.g. DejaVu Sans, then a CJK font) and creates cairo font faces lazily. Faces, patterns and the
 /// font set are deliberately kept for the life of the process: fonts are few and reused by every chart.
-/// All state is guarded by a lock, so the shared instance is safe to use from any thread.
+/// Mutable state is guarded by a lock, so the shared instance is safe to use from any thread; each chain's
+/// coverage of common scalars is fixed when it is made and read without the lock.
 final class FontResolver: @unchecked Sendable {
     static let shared = FontResolver()
 
@@ -25,14 +26,21 @@ final class FontResolver: @unchecked Sendable {
     /// One family's fallback chain.
     private final class Chain {
         let request: OpaquePointer
-        var fonts: [OpaquePointer] = []
-        var charsets: [OpaquePointer?] = []
-        var faces: [OpaquePointer?] = []
+        let fonts: [OpaquePointer]
+        let charsets: [OpaquePointer?]
+        var faces: [OpaquePointer?]
         var choice: [UInt32: Int] = [:]
+        /// Which scalars below ``commonLimit`` the first font has, one bit each. Written once in `init`, so
+        /// threads read it without the lock.
+        let primaryCommon: [UInt64]
+        /// Scalars below this (Latin, Greek, Cyrillic, punctuation, arrows, maths operators) are looked up in
+        /// ``primaryCommon``.
+        static let commonLimit: UInt32 = 0x2400
 
         init(family: String, bold: Bool) {
             // SAFETY: FcPatternCreate returns a new pattern owned by this chain (never destroyed: process lifetime).
-            request = FcPatternCreate()
+            let request: OpaquePointer = FcPatternCreate()
+            self.request = request
             family.withCString { name in
                 // SAFETY: fontconfig copies the string; FcChar8 is an unsigned byte like CChar.
                 _ = FcPatternAddString(request, "family", UnsafeRawPointer(name).assumingMemoryBound(to: FcChar8.self))
@@ -41,6 +49,7 @@ final class FontResolver: @unchecked Sendable {
             _ = FcConfigSubstitute(nil, request, FcMatchPattern)
             FcDefaultSubstitute(request)
             var result = FcResultMatch
+            var fonts: [OpaquePointer] = [], charsets: [OpaquePointer?] = []
             if let set = FcFontSort(nil, request, 1, nil, &result) {
                 let count = Int(set.pointee.nfont)
                 for index in 0..<count {
@@ -51,9 +60,40 @@ final class FontResolver: @unchecked Sendable {
                     guard let prepared = FcFontRenderPrepare(nil, request, font) else { continue }
                     fonts.append(prepared)
                     charsets.append(charset)
-                    faces.append(nil)
                 }
             }
+            self.fonts = fonts
+            self.charsets = charsets
+            faces = Array(repeating: nil, count: fonts.count)
+            primaryCommon = Chain.coverage(of: charsets.first ?? nil)
+        }
+
+        /// The bits of `charset` below ``commonLimit``, read page by page (256 scalars a page).
+        private static func coverage(of charset: OpaquePointer?) -> [UInt64] {
+            var bits = [UInt64](repeating: 0, count: Int(commonLimit) / 64)
+            guard let charset else { return bits }
+            var map = [FcChar32](repeating: 0, count: 8)
+            var next: FcChar32 = 0
+            // SAFETY: `map` has FC_CHARSET_MAP_SIZE (8) words, as fontconfig writes; the charset lives as long as
+            // the (never destroyed) font set.
+            var base = FcCharSetFirstPage(charset, &map, &next)
+            while base != FcChar32.max, base < commonLimit {  // FcChar32.max: FC_CHARSET_DONE
+                for (i, word) in map.enumerated() where word != 0 {
+                    let first = Int(base) + 32 * i
+                    bits[first / 64] |= UInt64(word) << UInt64(first % 64)
+                }
+                base = FcCharSetNextPage(charset, &map, &next)
+            }
+            return bits
+        }
+
+        /// Whether the first font has every scalar of `text`, all below ``commonLimit``; safe without the lock.
+        func primaryHasAll(_ text: String) -> Bool {
+            for scalar in text.unicodeScalars {
+                let v = scalar.value
+                guard v < Chain.commonLimit, primaryCommon[Int(v >> 6)] & (1 << UInt64(v & 63)) != 0 else { return false }
+            }
+            return true
         }
 
         func face(at index: Int) -> OpaquePointer {
@@ -109,10 +149,18 @@ final class FontResolver: @unchecked Sendable {
     }
 
     /// Splits `text` into runs that each use one face. Combining marks and joiners stay with the previous run.
+    ///
+    /// Text the first font covers entirely from its common scalars (nearly all chart text) is one run, found
+    /// without holding the lock while the text is read: threads drawing charts at once do not queue here.
     func runs(of text: String, font: CairoFont) -> [FontRun] {
+        guard !text.isEmpty else { return [] }
+        lock.lock()
+        let chain = chain(for: font)
+        let primary = chain.fonts.isEmpty ? nil : chain.face(at: 0)
+        lock.unlock()
+        if let primary, chain.primaryHasAll(text) { return [FontRun(face: primary, text: text)] }
         lock.lock()
         defer { lock.unlock() }
-        let chain = chain(for: font)
         var runs: [FontRun] = []
         var current = ""
         var currentIndex: Int?
