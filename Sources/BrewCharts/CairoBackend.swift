@@ -31,6 +31,9 @@ struct CairoBackend: RenderBackend, ~Copyable {
     /// legend swatch, or merged points whose sizes differ. A stamp costs more than a path for one placement
     /// (an extra form XObject in PDF, measured 2.5× the bytes for a 100,000-brew grind chart of merged points).
     static let fewestStamped = 8
+    /// Markers reaching farther than this from their centre (points) are drawn as paths: a stamp's images grow with
+    /// the square of the size, and a marker this large is no scatter dot.
+    static let largestStamped = 32.0
 
     init(context: consuming CairoContext, format: CairoOutputFormat, family: String = "DejaVu Sans") {
         self.context = context
@@ -64,7 +67,7 @@ struct CairoBackend: RenderBackend, ~Copyable {
         let stamp: CairoStamp
         if let made = stamps[marker] {
             stamp = made
-        } else if centers.count < Self.fewestStamped {
+        } else if centers.count < Self.fewestStamped || !(marker.extent <= Self.largestStamped) {
             drawMarkers(marker, at: centers)
             return
         } else {

@@ -24,8 +24,12 @@ struct DisplayList: RenderBackend {
     mutating func stroke(_ path: Path, color: Color, style: StrokeStyle) {
         if !path.isEmpty, color.alpha > 0, style.width > 0 { commands.append(.stroke(path, color, style)) }
     }
+    /// Records the markers at the finite centres (a non-finite one has nothing to draw).
     mutating func markers(_ marker: Marker, at centers: [Point]) {
-        if !centers.isEmpty, !marker.outline.isEmpty { commands.append(.markers(marker, centers)) }
+        guard !marker.outline.isEmpty else { return }
+        let finite = centers.allSatisfy { $0.x.isFinite && $0.y.isFinite }
+            ? centers : centers.filter { $0.x.isFinite && $0.y.isFinite }
+        if !finite.isEmpty { commands.append(.markers(marker, finite)) }
     }
     mutating func text(_ string: String, at origin: Point, style: TextStyle) {
         if !string.isEmpty { commands.append(.text(string, origin, style)) }

@@ -97,8 +97,9 @@ final class StoreReadAhead: @unchecked Sendable {
     init(statement: OpaquePointer) {
         self.statement = statement
         connection = sqlite3_db_handle(statement)
-        columns = Int(sqlite3_column_count(statement))
-        batches = (0..<Self.depth).map { _ in Batch(columns: Int(sqlite3_column_count(statement))) }
+        let columns = Int(sqlite3_column_count(statement))
+        self.columns = columns
+        batches = (0..<Self.depth).map { _ in Batch(columns: columns) }
         let thread = Thread { [self] in produce() }
         thread.name = "brewstats.store-read-ahead"
         thread.start()

@@ -119,4 +119,28 @@ private func greys(_ png: [UInt8]) throws -> [Int] {
         #expect(forms(try pdf([CairoBackend.fewestStamped])) == 1)
         #expect(forms(try pdf([CairoBackend.fewestStamped, 1, 1])) == 1)
     }
+
+    /// A marker far larger than a scatter dot is drawn as paths: stamping it would need images the size of the
+    /// marker, 16 of them, and a failed allocation would fail the chart.
+    @Test(arguments: [ChartImageFormat.png(scale: 2), .pdf])
+    func hugeMarkersAreDrawnAsPaths(format: ChartImageFormat) throws {
+        let marker = MarkPainter.marker(Theme.monochrome.style(0), radius: 20_000, fillAlpha: 0.7)
+        #expect(marker.extent > CairoBackend.largestStamped)
+        var list = DisplayList()
+        list.begin(width: 200, height: 100, background: .gray(1))
+        list.markers(marker, at: (0..<20).map { Point(x: Double($0) * 10, y: 50) })
+        let bytes = try CairoOutput.encode(list, width: 200, height: 100, format: format, title: "m")
+        #expect(!bytes.isEmpty)
+        if format == .pdf { #expect(String(decoding: bytes, as: UTF8.self).components(separatedBy: "/Subtype /Form").count == 1) }
+    }
+
+    @Test func nonFiniteCentresAreDropped() {
+        let marker = MarkPainter.marker(Theme.monochrome.style(0), radius: 3, fillAlpha: 0.7)
+        var list = DisplayList()
+        list.markers(marker, at: [Point(x: .nan, y: 1), Point(x: 2, y: 3), Point(x: 4, y: -.infinity)])
+        list.markers(marker, at: [Point(x: .infinity, y: 1)])
+        guard case .markers(_, let centres) = list.commands.first else { Issue.record("no markers command"); return }
+        #expect(centres == [Point(x: 2, y: 3)])
+        #expect(list.commands.count == 1)
+    }
 }
