@@ -1,0 +1,44 @@
+/// The rules that decide when a statistic is strong enough to be stated, shared by every output
+/// (HTML, PDF, Markdown, CSV, charts, the command line), so no two outputs disagree about what is known.
+///
+/// The README's "Definitions" section states the same rules in prose; change them together.
+///
+/// - A **sweet spot** (the vertex of the quadratic fit, contract §4) is *stated* as a finding only when the
+///   group has at least ``sweetSpotMinimumBrews`` brews on at least ``sweetSpotMinimumSettings`` distinct
+///   settings. Below that the statistic is still computed (the contract defines it from n ≥ 3) and written
+///   to `grind_rating.csv`, but no output calls it "best around".
+/// - A **smoothing curve** (LOESS) is drawn only with at least ``curveMinimumBrews`` brews on at least
+///   ``curveMinimumSettings`` distinct settings: a curve through two or three points is a line drawn by hand.
+/// - A **change against the week before** (or any period) is stated only when both periods have at least
+///   ``comparisonMinimumBrews`` values of the quantity; otherwise the outputs show both values with their n and
+///   say they are too few to compare.
+/// - **Association** between grind and rating is not summarised with Spearman's ρ or Pearson's r in findings
+///   (both measure a monotone trend, which a single-peaked curve is not); findings give the quadratic fit's
+///   R² (share of the rating's variance the curve explains) next to n. ρ and r stay in `grind_rating.csv`.
+public enum EvidenceRules {
+    /// Brews a grinder × method (× bean) group needs before its sweet spot is stated. 8.
+    public static let sweetSpotMinimumBrews = 8
+    /// Distinct grind settings a group needs before its sweet spot is stated. 4.
+    public static let sweetSpotMinimumSettings = 4
+    /// Brews a group needs before a LOESS curve is drawn through it. 10.
+    public static let curveMinimumBrews = 10
+    /// Distinct x values a group needs before a LOESS curve is drawn through it. 5.
+    public static let curveMinimumSettings = 5
+    /// Values each of two periods needs before their difference is stated as a change. 3.
+    public static let comparisonMinimumBrews = 3
+
+    /// Whether a group of `n` brews on `distinctSettings` settings may state a sweet spot.
+    public static func statesSweetSpot(n: Int, distinctSettings: Int) -> Bool {
+        n >= sweetSpotMinimumBrews && distinctSettings >= sweetSpotMinimumSettings
+    }
+
+    /// Whether a LOESS curve may be drawn through `n` points on `distinctX` distinct x values.
+    public static func drawsCurve(n: Int, distinctX: Int) -> Bool {
+        n >= curveMinimumBrews && distinctX >= curveMinimumSettings
+    }
+
+    /// Whether two periods with `a` and `b` values may be compared as a change.
+    public static func compares(_ a: Int, _ b: Int) -> Bool {
+        a >= comparisonMinimumBrews && b >= comparisonMinimumBrews
+    }
+}
