@@ -27,24 +27,21 @@ enum HTMLReport {
         <p class="sub">\(e(report.weekTitle))</p>
         </header>
         <main>
-        <section class="tiles" aria-label="This week">
-
         """
+        h += weekBeansSection(report)
+        h += "<section class=\"tiles\" aria-label=\"This week\">\n"
         for tile in Headline.of(report) {
             h += "<div class=\"tile\"><div class=\"label\">\(e(tile.label))</div><div class=\"value\">\(e(tile.value))</div><div class=\"detail\">\(e(tile.detail))</div></div>\n"
         }
         h += "</section>\n"
 
         let findings = report.findings
-        h += "<section><h2>Dial-in findings</h2>\n"
+        h += "<section><h2>Pooled findings</h2>\n<p class=\"muted\">Each grinder × method over all its beans, up to the report week's end. Beans differ, so a bag's own finding above is the one to dial by.</p>\n"
         if findings.isEmpty {
-            h += "<p class=\"muted\">No grinder × method group has a sweet spot yet: a quadratic fit needs at least three distinct settings, a peak inside them, and a rating for each brew.</p>\n"
+            h += "<p class=\"muted\">No grinder × method group states a sweet spot: \(e(EvidenceRules.sweetSpotRuleText)), with a peak inside the settings tried.</p>\n"
         } else {
             h += "<ul class=\"findings\">\n"
-            for g in findings.prefix(12) {
-                let rho = g.spearman.map { ", Spearman ρ = " + Format.number($0, decimals: 2) } ?? ""
-                h += "<li>\(e(report.sentence(g)))\(e(rho))</li>\n"
-            }
+            for g in findings { h += "<li>\(e(report.sentence(g)))</li>\n" }
             h += "</ul>\n"
         }
         h += "</section>\n"
@@ -85,6 +82,25 @@ enum HTMLReport {
 
         """
         return h
+    }
+
+    /// The lead: each bean brewed this week with its own grinder × method finding (``BeanFinding``), every one
+    /// of them, and a note when later brews were left out (no look-ahead).
+    static func weekBeansSection(_ report: WeeklyReport) -> String {
+        let e = HTML.escape
+        var h = "<section class=\"beans\"><h2>This week’s beans</h2>\n"
+        let beans = BeanFinding.of(report)
+        if beans.isEmpty {
+            h += "<p class=\"muted\">No brew this week names a bean, a grinder and a method.</p>\n"
+        } else {
+            h += "<ul class=\"findings\">\n"
+            for b in beans {
+                h += "<li><strong>\(e(b.title))</strong><br>\(b.facts.map(e).joined(separator: " · "))</li>\n"
+            }
+            h += "</ul>\n"
+        }
+        if let note = report.laterBrewsNote { h += "<p class=\"muted\">\(e(note))</p>\n" }
+        return h + "</section>\n"
     }
 
     /// One chart: its image with links to every format, or, when no format is an image a browser shows (PDF

@@ -1,43 +1,98 @@
+import BrewColumns
 import BrewStats
 import Foundation
 
 /// The week's headline numbers as label/value/detail triples, shared by the HTML, PDF and Markdown outputs.
+///
+/// Every mean says how many values it holds, and a change against the week before is stated only when both
+/// weeks have enough values (``EvidenceRules/compares(_:_:)``); otherwise the detail gives last week's value with
+/// its n and says it is too few to compare. Extraction is given for filter and espresso apart (their targets
+/// differ: contract §3), in %, and its change in percentage points.
 struct Headline {
     let label: String
     let value: String
     let detail: String
 
-    /// Brews, mean rating, mean EY (each with the change against the week before), top method and best brew.
+    /// Brews, mean rating, filter and espresso EY, top method and best brew.
     static func of(_ report: WeeklyReport) -> [Headline] {
         guard let ws = report.weekSummary else {
             return [Headline(label: "Brews", value: "0", detail: "no dated brews")]
         }
         let t = ws.this, p = ws.previous
-        func vs(_ change: String, _ previous: String) -> String { "\(change) vs last week (\(previous))" }
         var out = [
             Headline(label: "Brews", value: "\(t.brews)",
-                     detail: vs(Format.change(Double(t.brews - p.brews), decimals: 0), "\(p.brews)")),
-            Headline(label: "Mean rating", value: Format.number(t.meanRating, decimals: 2),
-                     detail: vs(Format.change(diff(t.meanRating, p.meanRating)), Format.number(p.meanRating))),
-            Headline(label: "Mean extraction", value: t.meanExtraction.map { Format.number($0, decimals: 1) + " %" } ?? "—",
-                     detail: vs(Format.change(diff(t.meanExtraction, p.meanExtraction), decimals: 1),
-                                p.meanExtraction.map { Format.number($0, decimals: 1) + " %" } ?? "—")),
-            Headline(label: "Top method", value: t.topMethod ?? "—", detail: "last week: \(p.topMethod ?? "—")"),
+                     detail: "\(Format.change(Double(t.brews - p.brews), decimals: 0)) vs last week (\(p.brews))"),
+            mean(label: "Mean rating", this: MeanCount(mean: t.meanRating, n: t.ratedBrews),
+                 previous: MeanCount(mean: p.meanRating, n: p.ratedBrews), decimals: 2, unit: "", changeUnit: "",
+                 what: "rated"),
         ]
-        if let best = t.bestBrew {
-            let date = Format.day(best.brewDate, report.analysis.options.timeZone)
-            let row = best.row
-            let table = report.analysis.journal.brews
-            let what = [table.method[row], table.bean[row]].compactMap { $0 }.joined(separator: " · ")
-            out.append(Headline(label: "Best brew", value: "\(Format.number(best.rating, decimals: 1)) / 5",
-                                detail: [what, date, best.id.map { "id \($0)" }].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")))
-        } else {
-            out.append(Headline(label: "Best brew", value: "—", detail: "no rated brew this week"))
+        for (label, this, previous) in [("Filter EY", t.filterExtraction, p.filterExtraction),
+                                        ("Espresso EY", t.espressoExtraction, p.espressoExtraction)]
+        where this.n + previous.n > 0 {
+            out.append(mean(label: label, this: this, previous: previous, decimals: 1, unit: " %", changeUnit: " pp",
+                            what: "measured"))
         }
+        if t.filterExtraction.n + p.filterExtraction.n + t.espressoExtraction.n + p.espressoExtraction.n == 0 {
+            out.append(Headline(label: "Extraction", value: "—", detail: "no brew with a TDS this week or last"))
+        }
+        out.append(Headline(label: "Top method", value: t.topMethod ?? "—", detail: "last week: \(p.topMethod ?? "—")"))
+        out.append(bestBrew(report, t.bestBrew))
         return out
     }
 
-    static func diff(_ a: Double?, _ b: Double?) -> Double? {
-        if let a, let b { a - b } else { nil }
+    /// A mean with its n; the change against last week only when both weeks have enough values.
+    static func mean(label: String, this: MeanCount, previous: MeanCount, decimals: Int, unit: String,
+                     changeUnit: String, what: String) -> Headline {
+        let value = this.mean.map { fixed($0, decimals) + unit } ?? "—"
+        let last = previous.mean.map { fixed($0, decimals) + unit } ?? "—"
+        let n = "n = \(this.n)"
+        guard let a = this.mean, let b = previous.mean else {
+            let why = this.n == 0 ? "none \(what) this week" : "none \(what) last week"
+            return Headline(label: label, value: value, detail: "\(n) · \(why)")
+        }
+        guard EvidenceRules.compares(this.n, previous.n) else {
+            return Headline(label: label, value: value,
+                            detail: "\(n) · last week \(last) (n = \(previous.n)): too few to compare")
+        }
+        return Headline(label: label, value: value,
+                        detail: "\(n) · \(signed(a - b, decimals))\(changeUnit) vs last week (\(last), n = \(previous.n))")
+    }
+
+    /// `v` with exactly `decimals` decimals and the Unicode minus.
+    static func fixed(_ v: Double, _ decimals: Int) -> String {
+        String(format: "%.\(decimals)f", v).replacingOccurrences(of: "-", with: "−")
+    }
+
+    /// A change with exactly `decimals` decimals: `+0.3`, `−2.4`; one that rounds to zero is `0.0`, unsigned.
+    static func signed(_ v: Double, _ decimals: Int) -> String {
+        let text = String(format: "%.\(decimals)f", abs(v))
+        if Double(text) == 0 { return text }
+        return (v < 0 ? "−" : "+") + text
+    }
+
+    /// The best brew as a reader knows it: rating, then method, bean, grinder setting and day — never its id.
+    static func bestBrew(_ report: WeeklyReport, _ best: BestBrew?) -> Headline {
+        guard let best else { return Headline(label: "Best brew", value: "—", detail: "no rated brew this week") }
+        let table = report.analysis.journal.brews
+        let row = best.row
+        var parts = [table.method[row], table.bean[row]].compactMap { $0 }.filter { !$0.isEmpty }
+        if let g = table.grinder[row], table.grindSetting.isValid(row), !table.grindSetting.values[row].isNaN {
+            parts.append("\(g) at \(Format.number(table.grindSetting.values[row], decimals: 2))")
+        }
+        parts.append(dayText(best.brewDate, report.analysis.derived.calendar))
+        return Headline(label: "Best brew", value: "\(fixed(best.rating, 1)) / 5",
+                        detail: parts.filter { !$0.isEmpty }.joined(separator: " · "))
+    }
+
+    /// `Tue 17 Nov 2026`, the brew's local day; empty without a date.
+    static func dayText(_ t: Timestamp?, _ calendar: LocalCalendar) -> String {
+        guard let t else { return "" }
+        let day = calendar.day(of: t)
+        let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        // Day 0 (1970-01-01) was a Thursday: index 3 with Monday first.
+        let weekday = Int(((Int64(day.index) % 7) + 7 + 3) % 7)
+        let c = day.civil
+        return "\(names[weekday]) \(c.day) \(months[c.month - 1]) \(c.year)"
     }
 }

@@ -5,13 +5,20 @@ enum MarkdownSummary {
     static func render(_ report: WeeklyReport) -> String {
         var md = "# Brew report — \(escape(report.weekTitle))\n\n"
         md += "_\(escape(report.journalName))_\n\n"
+        let beans = BeanFinding.of(report)
+        if !beans.isEmpty {
+            md += "## This week’s beans\n\n"
+            for b in beans { md += "- **\(escape(b.title))**: \(b.facts.map(escape).joined(separator: "; "))\n" }
+            md += "\n"
+        }
+        if let note = report.laterBrewsNote { md += "_\(escape(note))_\n\n" }
         md += "| | this week | |\n| --- | --- | --- |\n"
         for h in Headline.of(report) {
             md += "| \(escape(h.label)) | **\(escape(h.value))** | \(escape(h.detail)) |\n"
         }
-        let findings = report.findings.prefix(5)
+        let findings = report.findings
         if !findings.isEmpty {
-            md += "\n## Dial-in\n\n"
+            md += "\n## Pooled findings (all beans of a grinder × method)\n\n"
             for g in findings { md += "- \(escape(report.sentence(g)))\n" }
         }
         if let imp = report.importReport, imp.brews.rejected > 0 || !imp.warnings.isEmpty {

@@ -18,13 +18,18 @@ enum PDFReport {
     static func blocks(_ report: WeeklyReport, charts: [NamedChart]) -> [DocumentBlock] {
         var b: [DocumentBlock] = [
             .title("Brew report — \(report.week?.label ?? "no dated brews")", subtitle: "\(report.journalName) · \(report.weekTitle)"),
-            .figures(Headline.of(report).map { HeadlineFigure(label: $0.label, value: $0.value, detail: $0.detail) }),
-            .heading("Dial-in findings"),
+            .heading("This week’s beans"),
         ]
-        let findings = report.findings.prefix(12).map(report.sentence)
+        let beans = BeanFinding.of(report)
+        b.append(beans.isEmpty ? .paragraph("No brew this week names a bean, a grinder and a method.")
+                               : .bullets(beans.map(\.line)))
+        if let note = report.laterBrewsNote { b.append(.note(note)) }
+        b.append(.figures(Headline.of(report).map { HeadlineFigure(label: $0.label, value: $0.value, detail: $0.detail) }))
+        b.append(.heading("Pooled findings (all beans of a grinder × method)"))
+        let findings = report.findings.map(report.sentence)
         b.append(findings.isEmpty
-                 ? .paragraph("No grinder × method group has a sweet spot yet: a quadratic fit needs three distinct settings and a peak inside them.")
-                 : .bullets(Array(findings)))
+                 ? .paragraph("No grinder × method group states a sweet spot: \(EvidenceRules.sweetSpotRuleText), with a peak inside the settings tried.")
+                 : .bullets(findings))
         for c in charts { b.append(.chart(c.chart, height: nil)) }
         b.append(.pageBreak)
         b.append(.heading("Equipment"))

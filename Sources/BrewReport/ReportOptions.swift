@@ -15,6 +15,10 @@ public struct ReportOptions: Sendable {
     }
 
     public var week: WeekChoice = .latest
+    /// Whether a report of a named week (``WeekChoice/week(_:)``, ``WeekChoice/last``) also uses brews dated after
+    /// that week. Off by default: a past week's report shows only what was known by the week's end (no look-ahead),
+    /// so it is the same whether or not later brews exist. The latest week has no later brews either way.
+    public var includeLaterBrews = false
     /// Statistics settings, including the report's time zone (days and weeks are taken there).
     public var stats = StatsOptions()
     /// Chart formats written for every chart (file extensions `png`, `svg`, `pdf`).

@@ -23,6 +23,12 @@ public struct WeeklyReport: Sendable {
     public let methodStats: MethodStatsSummary
     public let grindRating: GrindRatingSummary
     public let weekSummary: WeekSummary?
+    /// Each bean brewed in the report week, on each grinder × method it was brewed with that week, as known at the
+    /// week's end (``BrewAnalysis/beanProgress(week:)``): what the report leads with.
+    public let weekBeans: [BeanProgress]
+    /// Brews dated after the report week that the report left out (no look-ahead; see
+    /// ``ReportOptions/includeLaterBrews``).
+    public let laterBrewsLeftOut: Int
 
     /// Builds the report of `journal`.
     ///
@@ -34,28 +40,41 @@ public struct WeeklyReport: Sendable {
     public init(journal: Journal, journalName: String, importReport: ImportReport?, options: ReportOptions) throws(ReportError) {
         self.journalName = journalName
         self.importReport = importReport
-        let analysis = BrewAnalysis(journal: journal, options: options.stats)
-        self.analysis = analysis
         let calendar = LocalCalendar(timeZone: options.stats.timeZone)
         let today = calendar.day(of: Timestamp(options.now))
-        let week: IsoWeek?
+        // A named week (or the last one) is known before the journal is read; the latest week needs the journal.
+        var chosen: IsoWeek?
         switch options.week {
-        case .latest: week = analysis.latestWeek
-        case .last: week = IsoWeek(containing: today).advanced(by: -1)
-        case let .week(w): week = w
+        case .latest: chosen = nil
+        case .last: chosen = IsoWeek(containing: today).advanced(by: -1)
+        case let .week(w): chosen = w
         }
+        // No look-ahead: the report of a week uses only brews dated up to that week's last day (undated brews
+        // cannot be placed and stay in), unless the options ask for every brew.
+        var source = journal
+        var later = 0
+        if let week = chosen, !options.includeLaterBrews {
+            let cut = WeeklyReport.cut(journal, after: week.lastDay, calendar: calendar)
+            source = cut.journal
+            later = cut.leftOut
+        }
+        laterBrewsLeftOut = later
+        let analysis = BrewAnalysis(journal: source, options: options.stats)
+        self.analysis = analysis
+        let week = chosen ?? analysis.latestWeek
         self.week = week
         if let week, case .week = options.week, analysis.weekSummary(week: week).map({ $0.this.brews + $0.previous.brews }) == 0 {
             throw .noBrews(what: "in \(week.label) or the week before it")
         }
-        // Partial weeks: still in progress (contains today), or cut short by the journal's last brew.
+        // Partial weeks: still in progress (contains today), or — for the latest week only, so that a named week's
+        // report never depends on whether later brews exist — cut short by the journal's last brew.
         if let week {
             let lastBrewDay = analysis.derived.localDay.validMax.map { Day(index: $0) }
             if (week.firstDay...week.lastDay).contains(today) {
                 coveredDays = week.firstDay...today
                 partialReason = "in progress"
-            } else if let last = lastBrewDay, last >= week.firstDay, last < week.lastDay, today > week.lastDay,
-                      week == analysis.latestWeek {
+            } else if case .latest = options.week, let last = lastBrewDay, last >= week.firstDay, last < week.lastDay,
+                      today > week.lastDay {
                 coveredDays = week.firstDay...last
                 partialReason = "journal ends"
             } else {
@@ -71,6 +90,19 @@ public struct WeeklyReport: Sendable {
         methodStats = analysis.methodStats()
         grindRating = analysis.grindRating(curves: true)
         weekSummary = week.flatMap { analysis.weekSummary(week: $0) }
+        weekBeans = week.map { analysis.beanProgress(week: $0) } ?? []
+    }
+
+    /// `journal` without the brews dated after `day` (in `calendar`'s zone), and how many were left out.
+    /// Undated brews are kept: nothing places them after the day.
+    static func cut(_ journal: Journal, after day: Day, calendar: LocalCalendar) -> (journal: Journal, leftOut: Int) {
+        let dates = journal.brews.brewDate
+        let keep = Selection.all(journal.brews.count).filter { i in
+            guard let us = dates[i] else { return true }
+            return calendar.dayIndex(at: us) <= day.index
+        }
+        let leftOut = journal.brews.count - keep.count
+        return (leftOut == 0 ? journal : journal.filtered(keep), leftOut)
     }
 
     /// The brew-column groups a weekly report shows (``ImportOptions/columns``): masses (ratios, extraction yield),
@@ -101,27 +133,43 @@ public struct WeeklyReport: Sendable {
         return text
     }
 
-    /// Dial-in findings: groups whose quadratic fit has a sweet spot, most brews first.
+    /// Pooled dial-in findings: grinder × method groups over all beans whose sweet spot may be stated
+    /// (``GrindRatingGroup/statesSweetSpot``), most brews first. Per-bean findings lead the report
+    /// (``weekBeans``); these pool every bean and say so.
     public var findings: [GrindRatingGroup] {
-        grindRating.groups.filter { $0.sweetSpot != nil }.sorted { ($0.n, $1.grinder) > ($1.n, $0.grinder) }
+        grindRating.groups.filter { $0.bean == nil && $0.statesSweetSpot }.sorted { ($0.n, $1.grinder) > ($1.n, $0.grinder) }
     }
 
-    /// A finding as a sentence, the setting in the grinder's own steps:
-    /// `Comandante C40 × V60 × Kochere: best around setting 22, n = 14` (see ``sentence(_:grinder:)``).
-    public func sentence(_ g: GrindRatingGroup) -> String {
+    /// Says how many brews dated after the report week were left out, or `nil` when none were.
+    public var laterBrewsNote: String? {
+        guard laterBrewsLeftOut > 0 else { return nil }
+        return "\(laterBrewsLeftOut) brew\(laterBrewsLeftOut == 1 ? "" : "s") dated after this week left out: the report shows what was known at the week’s end (--include-later uses them)."
+    }
+
+    /// The grinder record of `index`, when the journal has it.
+    func grinderRecord(_ index: Int) -> Grinder? {
         let grinders = analysis.journal.grinders
-        return WeeklyReport.sentence(g, grinder: grinders.indices.contains(g.grinderIndex) ? grinders[g.grinderIndex] : nil)
+        return grinders.indices.contains(index) ? grinders[index] : nil
     }
 
-    /// A finding as a sentence: `Comandante C40 × V60 × Kochere: best around setting 22, n = 14`, or
-    /// `…: no sweet spot yet, n = 5` for a group without one.
+    /// A finding as a sentence, the setting in the grinder's own steps (see ``sentence(_:grinder:)``).
+    public func sentence(_ g: GrindRatingGroup) -> String {
+        WeeklyReport.sentence(g, grinder: grinderRecord(g.grinderIndex))
+    }
+
+    /// A finding as a sentence: `Comandante C40 × V60 (all beans): best around setting 24 · n = 44, R² = 0.41`,
+    /// or `…: no sweet spot stated · n = 5 (a sweet spot needs 8 brews on 4 settings)` for a group whose
+    /// sweet spot may not be stated (``EvidenceRules``).
     ///
-    /// The setting is shown with the grinder's step precision (``GrindSetting/text(_:grinder:observed:)``):
-    /// rounded to a whole setting for whole steps, to a half for half steps, else to one decimal.
+    /// The setting is shown with the grinder's step precision (``GrindSetting/text(_:grinder:observed:)``).
     public static func sentence(_ g: GrindRatingGroup, grinder: Grinder? = nil) -> String {
-        let who = ([g.grinder, g.method] + (g.bean.map { [$0] } ?? [])).joined(separator: " × ")
-        guard let spot = g.sweetSpot, spot.isFinite else { return "\(who): no sweet spot yet, n = \(g.n)" }
-        return "\(who): best around setting \(GrindSetting.text(spot, grinder: grinder, observed: g.points.distinctX)), n = \(g.n)"
+        var who = ([g.grinder, g.method] + (g.bean.map { [$0] } ?? [])).joined(separator: " × ")
+        if g.bean == nil { who += " (all beans)" }
+        let r2 = g.quadraticR2.map { ", R² = " + Format.number($0, decimals: 2) } ?? ""
+        guard g.statesSweetSpot, let spot = g.sweetSpot, spot.isFinite else {
+            return "\(who): no sweet spot stated · n = \(g.n) (\(EvidenceRules.sweetSpotRuleText))"
+        }
+        return "\(who): best around setting \(GrindSetting.text(spot, grinder: grinder, observed: g.points.distinctX)) · n = \(g.n)\(r2)"
     }
 
     /// `16–22 Nov 2026`, `28 Dec 2026 – 3 Jan 2027`.

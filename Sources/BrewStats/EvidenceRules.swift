@@ -6,7 +6,9 @@
 /// - A **sweet spot** (the vertex of the quadratic fit, contract §4) is *stated* as a finding only when the
 ///   group has at least ``sweetSpotMinimumBrews`` brews on at least ``sweetSpotMinimumSettings`` distinct
 ///   settings. Below that the statistic is still computed (the contract defines it from n ≥ 3) and written
-///   to `grind_rating.csv`, but no output calls it "best around".
+///   to `grind_rating.csv`, but no output calls it "best around". Nor is it stated when the quadratic explains
+///   less than ``sweetSpotMinimumR2`` of the rating's variance: then the ratings barely depend on grind and the
+///   peak is noise ("no clear peak").
 /// - A **smoothing curve** (LOESS) is drawn only with at least ``curveMinimumBrews`` brews on at least
 ///   ``curveMinimumSettings`` distinct settings: a curve through two or three points is a line drawn by hand.
 /// - A **change against the week before** (or any period) is stated only when both periods have at least
@@ -20,12 +22,19 @@ public enum EvidenceRules {
     public static let sweetSpotMinimumBrews = 8
     /// Distinct grind settings a group needs before its sweet spot is stated. 4.
     public static let sweetSpotMinimumSettings = 4
+    /// The least R² of the quadratic fit for its peak to be stated as a sweet spot. 0.10.
+    public static let sweetSpotMinimumR2 = 0.10
     /// Brews a group needs before a LOESS curve is drawn through it. 10.
     public static let curveMinimumBrews = 10
     /// Distinct x values a group needs before a LOESS curve is drawn through it. 5.
     public static let curveMinimumSettings = 5
     /// Values each of two periods needs before their difference is stated as a change. 3.
     public static let comparisonMinimumBrews = 3
+
+    /// The sweet-spot rule in words, for outputs that explain why no sweet spot is stated.
+    public static var sweetSpotRuleText: String {
+        "a sweet spot is stated from \(sweetSpotMinimumBrews) rated brews on \(sweetSpotMinimumSettings) settings"
+    }
 
     /// Whether a group of `n` brews on `distinctSettings` settings may state a sweet spot.
     public static func statesSweetSpot(n: Int, distinctSettings: Int) -> Bool {

@@ -28,6 +28,20 @@ public struct GrindRatingGroup: Sendable, Equatable {
     /// The group's (grind, rating) points, each distinct pair once with how many brews logged it.
     public let points: PairCounts
     public let curve: LoessCurve?
+    /// The quadratic fit's coefficient of determination, `1 − Σ(y − q(g))² ÷ Σ(y − ȳ)²`: the share of the rating's
+    /// variance the single-peaked curve explains. `nil` without a quadratic fit or when every rating is equal.
+    /// Findings quote it next to n instead of Spearman's ρ, which measures a monotone trend (``EvidenceRules``).
+    public let quadraticR2: Double?
+    /// How many distinct grind settings the group's brews used.
+    public var distinctSettings: Int { points.distinctX.count }
+    /// Whether the sweet spot is strong enough to be stated as a finding: it exists and the group meets
+    /// ``EvidenceRules/statesSweetSpot(n:distinctSettings:)``, and the quadratic explains at least
+    /// ``EvidenceRules/sweetSpotMinimumR2`` of the rating's variance. Otherwise ``sweetSpot`` is still the
+    /// contract's statistic (written to `grind_rating.csv`) but no output calls it "best around".
+    public var statesSweetSpot: Bool {
+        sweetSpot != nil && EvidenceRules.statesSweetSpot(n: n, distinctSettings: distinctSettings)
+            && (quadraticR2 ?? 0) >= EvidenceRules.sweetSpotMinimumR2
+    }
 
     /// Every point's grind setting, ascending by (grind, rating) (expanded from ``points``).
     public var grind: [Double] { points.expandedX }
@@ -54,10 +68,28 @@ public struct GrindRatingGroup: Sendable, Equatable {
         } else {
             sweetSpot = nil
         }
+        quadraticR2 = fit.quadratic.flatMap { q in Self.rSquared(q, x: grind, y: rating) }
         curve = curveOptions.map { o in
             loess(x: grind, y: rating, frac: o.loessFraction, iterations: o.loessIterations,
                   delta: fit.xRange.map { o.loessDeltaFraction * ($0.upperBound - $0.lowerBound) })
         }
+    }
+}
+
+extension GrindRatingGroup {
+    /// `1 − SSres ÷ SStot` of `q` on the points, clamped to 0…1; `nil` when the ratings do not vary.
+    static func rSquared(_ q: QuadraticFit, x: [Double], y: [Double]) -> Double? {
+        guard !y.isEmpty else { return nil }
+        let mean = pairwiseSum(y) / Double(y.count)
+        var tot = [Double](repeating: 0, count: y.count), res = tot
+        for i in y.indices {
+            tot[i] = (y[i] - mean) * (y[i] - mean)
+            let e = y[i] - q(x[i])
+            res[i] = e * e
+        }
+        let ssTot = pairwiseSum(tot)
+        guard ssTot > 0 else { return nil }
+        return min(1, max(0, 1 - pairwiseSum(res) / ssTot))
     }
 }
 

@@ -19,11 +19,35 @@ public struct WeekFigures: Sendable, Equatable {
     public let brews: Int
     /// Mean rating of the week's rated brews; `nil` when none is rated.
     public let meanRating: Double?
-    /// Mean plausible EY; `nil` when none.
+    /// Brews of the week with a rating (the n behind ``meanRating``).
+    public let ratedBrews: Int
+    /// Mean plausible EY over every category; `nil` when none. Kept for `week_summary.csv`'s `mean_ey` row; the
+    /// report's text states ``espressoExtraction`` and ``filterExtraction`` apart, because espresso and filter
+    /// extractions are judged against different targets.
     public let meanExtraction: Double?
+    /// Mean plausible EY of the week's espresso brews, with its n.
+    public let espressoExtraction: MeanCount
+    /// Mean plausible EY of the week's filter brews (every category but espresso), with its n.
+    public let filterExtraction: MeanCount
     /// The method with most brews (ties: name A–Z, then journal position); `nil` without brews with a method.
     public let topMethod: String?
     public let bestBrew: BestBrew?
+}
+
+/// A mean with the number of values behind it (`mean` is `nil` when `n` is 0).
+public struct MeanCount: Sendable, Equatable {
+    public let mean: Double?
+    public let n: Int
+
+    public init(mean: Double?, n: Int) { self.mean = mean; self.n = n }
+
+    /// The mean of `values`' present (non-null, non-NaN) slots among `rows`.
+    static func of(_ values: Float64Column, _ rows: [Int]) -> MeanCount {
+        var v: [Double] = []
+        v.reserveCapacity(rows.count)
+        for r in rows where values.isValid(r) && !values.values[r].isNaN { v.append(values.values[r]) }
+        return MeanCount(mean: v.isEmpty ? nil : pairwiseSum(v) / Double(v.count), n: v.count)
+    }
 }
 
 /// `week_summary.csv`: the report week against the week before it.
@@ -92,8 +116,16 @@ extension BrewAnalysis {
             let ci = candidate.id ?? "", bi = b.id ?? ""
             if ci != bi, nameLess(ci, bi) { best = candidate }
         }
+        var espresso: [Int] = [], filter: [Int] = []
+        for r in rows.indices.map(Int.init) {
+            if t.category.isValid(r) && t.category(at: r) == .espresso { espresso.append(r) } else { filter.append(r) }
+        }
+        let rated = MeanCount.of(t.rating, rows.indices.map(Int.init))
         return WeekFigures(week: week, brews: rows.count, meanRating: Kernel.mean(t.rating, rows),
+                           ratedBrews: rated.n,
                            meanExtraction: Kernel.mean(derived.extractionYield, rows),
+                           espressoExtraction: .of(derived.extractionYield, espresso),
+                           filterExtraction: .of(derived.extractionYield, filter),
                            topMethod: top.map { t.method.dictionary[$0] }, bestBrew: best)
     }
 }

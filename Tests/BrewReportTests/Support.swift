@@ -72,12 +72,32 @@ struct PlainBrew {
     let grinder: String?
     let bean: String?
     let rating: Double?
+    var setting: Double? = nil
+    var beanIndex: Int? = nil
+    var espresso = false
+    /// Extraction yield computed here from the raw masses and TDS (contract §3), `nil` when undefined or implausible.
+    var extraction: Double? = nil
 }
 
 func plainBrews(_ journal: Journal) -> [PlainBrew] {
     let t = journal.brews
     return (0..<t.count).map { i in
         PlainBrew(row: i, id: t.id[i], date: t.brewDate[i].map { Date(timeIntervalSince1970: Double($0) / 1_000_000) },
-                  method: t.method[i], grinder: t.grinder[i], bean: t.bean[i], rating: t.rating[i].flatMap { $0.isNaN ? nil : $0 })
+                  method: t.method[i], grinder: t.grinder[i], bean: t.bean[i], rating: t.rating[i].flatMap { $0.isNaN ? nil : $0 },
+                  setting: t.grindSetting[i].flatMap { $0.isNaN ? nil : $0 }, beanIndex: t.bean.code(i).map(Int.init),
+                  espresso: t.category.isValid(i) && t.category.values[i] == MethodCategory.espresso.rawValue,
+                  extraction: rawExtraction(t, i))
     }
+}
+
+/// TDS × beverage mass ÷ dose from the raw columns: beverage mass is the yield, or for non-espresso water − 2 × dose;
+/// `nil` without the inputs, with dose ≤ 0, or outside 0–35 %.
+func rawExtraction(_ t: BrewTable, _ i: Int) -> Double? {
+    func v(_ c: PrimitiveColumn<Double>) -> Double? { c[i].flatMap { $0.isNaN ? nil : $0 } }
+    guard let tds = v(t.tds), let dose = v(t.doseGrams), dose > 0 else { return nil }
+    let espresso = t.category.isValid(i) && t.category.values[i] == MethodCategory.espresso.rawValue
+    let mass: Double
+    if let y = v(t.yieldGrams) { mass = y } else if !espresso, let w = v(t.waterGrams) { mass = w - 2 * dose } else { return nil }
+    let ey = tds * mass / dose
+    return (0...35).contains(ey) ? ey : nil
 }

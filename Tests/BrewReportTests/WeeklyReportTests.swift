@@ -143,63 +143,69 @@ import TestSupport
         let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
         let this = Self.inWeek("2026-W47"), previous = Self.inWeek("2026-W46")
         let tiles = Headline.of(r)
-        #expect(tiles.map(\.label) == ["Brews", "Mean rating", "Mean extraction", "Top method", "Best brew"])
+        var labels = ["Brews", "Mean rating"]
+        if !(this + previous).filter({ !$0.espresso && $0.extraction != nil }).isEmpty { labels.append("Filter EY") }
+        if !(this + previous).filter({ $0.espresso && $0.extraction != nil }).isEmpty { labels.append("Espresso EY") }
+        #expect(tiles.map(\.label) == labels + ["Top method", "Best brew"])
         let diff = this.count - previous.count
         #expect(tiles[0].value == "\(this.count)")
         #expect(tiles[0].detail == "\(diff > 0 ? "+" : diff < 0 ? "−" : "±")\(abs(diff)) vs last week (\(previous.count))")
 
-        let mean = { (rows: [PlainBrew]) -> Double in let x = rows.compactMap(\.rating); return x.reduce(0, +) / Double(x.count) }
-        #expect(tiles[1].value == Self.shortNumber(mean(this), 2))
-        #expect(tiles[1].detail.hasSuffix("vs last week (\(Self.shortNumber(mean(previous), 2)))"))
-        let change = mean(this) - mean(previous)
-        #expect(tiles[1].detail.hasPrefix(change > 0 ? "+" : "−"))
+        let rated = { (rows: [PlainBrew]) -> [Double] in rows.compactMap(\.rating) }
+        let mean = { (x: [Double]) -> Double in x.reduce(0, +) / Double(x.count) }
+        #expect(tiles[1].value == String(format: "%.2f", mean(rated(this))))
+        #expect(tiles[1].detail.hasPrefix("n = \(rated(this).count) · "))
+        if rated(this).count >= 3 && rated(previous).count >= 3 {
+            #expect(tiles[1].detail.hasSuffix("vs last week (\(String(format: "%.2f", mean(rated(previous)))), n = \(rated(previous).count))"))
+        } else {
+            #expect(tiles[1].detail.contains("too few to compare"))
+        }
 
-        #expect(tiles[3].value == Self.topMethod(this))
-        #expect(tiles[3].detail == "last week: \(Self.topMethod(previous) ?? "—")")
+        let top = tiles[tiles.count - 2], bestTile = tiles[tiles.count - 1]
+        #expect(top.value == Self.topMethod(this))
+        #expect(top.detail == "last week: \(Self.topMethod(previous) ?? "—")")
 
         let best = try #require(Self.bestBrew(this))
-        #expect(tiles[4].value == "\(Self.shortNumber(best.rating!, 1)) / 5")
-        #expect(tiles[4].detail.contains("id \(best.id!)"))
-        #expect(tiles[4].detail.contains(localDay(best.date!, berlin)))
+        #expect(bestTile.value == "\(String(format: "%.1f", best.rating!)) / 5")
+        // The brew as a reader knows it (method, bean, day), never its id.
+        #expect(!bestTile.detail.contains(best.id!))
+        #expect(bestTile.detail.contains(best.method!) && bestTile.detail.contains(best.bean!))
         // The same numbers in summary.md's table.
         let md = MarkdownSummary.render(r)
         #expect(md.contains("| Brews | **\(this.count)** |"))
-        #expect(md.contains("| Mean rating | **\(Self.shortNumber(mean(this), 2))** |"))
+        #expect(md.contains("| Mean rating | **\(String(format: "%.2f", mean(rated(this))))** |"))
     }
 
-    @Test func findingsAreTheGroupsWithASweetSpotMostBrewsFirst() throws {
+    @Test func findingsArePooledGroupsThatMeetTheEvidenceRuleMostBrewsFirst() throws {
         let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
         let findings = r.findings
         #expect(!findings.isEmpty)
-        #expect(findings.count == r.grindRating.groups.filter { $0.sweetSpot != nil }.count)
         #expect(zip(findings, findings.dropFirst()).allSatisfy { $0.n >= $1.n })
+        for g in r.grindRating.groups where g.bean == nil {
+            // The rule, computed here: ≥ 8 brews on ≥ 4 settings, a parabola peak inside them, R² ≥ 0.10.
+            let vertex = Self.parabolaVertex(g.grind, g.rating)
+            let r2 = Self.parabolaR2(g.grind, g.rating)
+            let inside = vertex.map { $0 >= g.grind.min()! && $0 <= g.grind.max()! } ?? false
+            let expected = g.grind.count >= 8 && Set(g.grind).count >= 4 && g.sweetSpot != nil && inside && (r2 ?? 0) >= 0.10
+            #expect(findings.contains(g) == expected, "\(g.grinder) × \(g.method)")
+        }
         for g in findings {
             let spot = try #require(g.sweetSpot)
-            #expect(spot >= g.grind.min()! && spot <= g.grind.max()!)
-            let who = ([g.grinder, g.method] + (g.bean.map { [$0] } ?? [])).joined(separator: " × ")
-            // The setting in the grinder's steps: whole steps as an integer, half steps to .5, else one decimal.
-            let step = r.analysis.journal.grinders[g.grinderIndex].settingStep
-            let setting = switch step {
-            case 1: "\(Int(spot.rounded()))"
-            case 0.5: (spot * 2).rounded().truncatingRemainder(dividingBy: 2) == 0 ? "\(Int((spot * 2).rounded()) / 2)" : "\(Int((spot * 2).rounded()) / 2).5"
-            default: Self.shortNumber(spot, 1)
-            }
-            #expect(r.sentence(g) == "\(who): best around setting \(setting), n = \(g.n)")
-            #expect(WeeklyReport.sentence(g) == "\(who): best around setting \(Self.shortNumber(spot, 1)), n = \(g.n)")
-            // The sweet spot is the vertex of the least-squares parabola through the group's brews.
+            let who = "\(g.grinder) × \(g.method) (all beans)"
+            let r2 = try #require(Self.parabolaR2(g.grind, g.rating))
+            #expect(r.sentence(g).hasPrefix("\(who): best around setting "))
+            #expect(r.sentence(g).hasSuffix(" · n = \(g.n), R² = \(Self.shortNumber(r2, 2))"))
+            #expect(!r.sentence(g).contains("ρ"))
             let vertex = try #require(Self.parabolaVertex(g.grind, g.rating))
             #expect(isClose(spot, vertex, relative: 1e-6), "\(who): \(spot) vs \(vertex)")
         }
     }
 
-    @Test func sentenceWithAndWithoutBean() throws {
+    @Test func aGroupBelowTheRuleStatesNoSweetSpot() throws {
         let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
-        let withBean = r.grindRating.groups.first { $0.bean != nil && $0.sweetSpot != nil }
-        if let g = withBean {
-            #expect(r.sentence(g).hasPrefix("\(g.grinder) × \(g.method) × \(g.bean!): best around setting "))
-        }
-        let without = try #require(r.grindRating.groups.first { $0.bean == nil && $0.sweetSpot == nil })
-        #expect(r.sentence(without) == "\(without.grinder) × \(without.method): no sweet spot yet, n = \(without.n)")
+        let small = try #require(r.grindRating.groups.first { $0.n < 8 })
+        #expect(!small.statesSweetSpot)
+        #expect(r.sentence(small).contains("no sweet spot stated · n = \(small.n)"))
     }
 
     /// Every step the grinders of the generated journal use is exercised: 1, 0.5 and 0.25.
@@ -295,6 +301,38 @@ import TestSupport
         var s = String(rounded)
         if s.hasSuffix(".0") { s.removeLast(2) }
         return s == "-0" ? "0" : s
+    }
+
+    /// R² of the least-squares parabola: 1 − Σ residual² ÷ Σ (y − ȳ)², by solving the normal equations here.
+    static func parabolaR2(_ x: [Double], _ y: [Double]) -> Double? {
+        let n = Double(x.count)
+        guard x.count >= 3 else { return nil }
+        let m = x.reduce(0, +) / n
+        let u = x.map { $0 - m }
+        func s(_ p: Int) -> Double { u.reduce(0) { $0 + pow($1, Double(p)) } }
+        func t(_ p: Int) -> Double { zip(u, y).reduce(0) { $0 + pow($1.0, Double(p)) * $1.1 } }
+        let a = [[n, s(1), s(2)], [s(1), s(2), s(3)], [s(2), s(3), s(4)]]
+        let rhs = [t(0), t(1), t(2)]
+        func det(_ k: [[Double]]) -> Double {
+            k[0][0] * (k[1][1] * k[2][2] - k[1][2] * k[2][1]) - k[0][1] * (k[1][0] * k[2][2] - k[1][2] * k[2][0])
+                + k[0][2] * (k[1][0] * k[2][1] - k[1][1] * k[2][0])
+        }
+        let d = det(a)
+        guard abs(d) > 1e-12 else { return nil }
+        var coef = [Double]()
+        for c in 0..<3 {
+            var k = a
+            for r in 0..<3 { k[r][c] = rhs[r] }
+            coef.append(det(k) / d)
+        }
+        let my = y.reduce(0, +) / n
+        let tot = y.reduce(0) { $0 + ($1 - my) * ($1 - my) }
+        guard tot > 0 else { return nil }
+        let res = zip(u, y).reduce(0) { acc, p in
+            let e = p.1 - (coef[0] + coef[1] * p.0 + coef[2] * p.0 * p.0)
+            return acc + e * e
+        }
+        return min(1, max(0, 1 - res / tot))
     }
 
     /// The vertex −b ÷ 2c of the least-squares fit y = a + b·x + c·x², solved by Cramer's rule on centred x.

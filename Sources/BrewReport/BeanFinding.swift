@@ -1,0 +1,57 @@
+import BrewColumns
+import BrewStats
+import Foundation
+
+/// What the report leads with: one finding per bean brewed in the report week, on each grinder × method it was
+/// brewed with, as known at the week's end. Shared by the HTML, PDF and Markdown outputs, which never cut the list
+/// (every bean of the week is shown).
+///
+/// Each finding gives, in the grinder's own steps (``GrindSetting``):
+/// - how many brews of the bean on that grinder × method fell in the week, and how many there are so far;
+/// - the best brew so far (setting, rating, day) and the last brew (setting, rating);
+/// - the stated sweet spot with n and R² when ``GrindRatingGroup/statesSweetSpot`` holds, else how far the bean is
+///   from the evidence rule (``EvidenceRules``).
+struct BeanFinding: Equatable {
+    /// `Kirinyaga Karimikui · Comandante C40 × V60`.
+    let title: String
+    /// Short facts, in reading order: counts, best so far, last, sweet spot (or why none).
+    let facts: [String]
+
+    /// One finding per entry of ``WeeklyReport/weekBeans``, in that order.
+    static func of(_ report: WeeklyReport) -> [BeanFinding] {
+        report.weekBeans.map { of($0, report: report) }
+    }
+
+    static func of(_ p: BeanProgress, report: WeeklyReport) -> BeanFinding {
+        let grinder = report.grinderRecord(p.grinderIndex)
+        let observed = p.group.points.distinctX
+        func setting(_ v: Double?) -> String {
+            guard let v else { return "no setting" }
+            return GrindSetting.text(v, grinder: grinder, observed: observed)
+        }
+        func rating(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "unrated" }
+        var facts = ["\(p.weekBrews) brew\(p.weekBrews == 1 ? "" : "s") this week, \(p.brews) so far"]
+        if let best = p.best {
+            let day = Headline.dayText(best.date, report.analysis.derived.calendar)
+            facts.append("best so far: setting \(setting(best.setting)) (\(rating(best.rating))\(day.isEmpty ? "" : ", " + day))")
+        } else {
+            facts.append("no rated brew with a setting yet")
+        }
+        facts.append("last: setting \(setting(p.last.setting)) (\(rating(p.last.rating)))")
+        let g = p.group
+        if g.statesSweetSpot, let spot = g.sweetSpot {
+            let r2 = g.quadraticR2.map { ", R² = " + Format.number($0, decimals: 2) } ?? ""
+            facts.append("best around setting \(GrindSetting.text(spot, grinder: grinder, observed: observed)) (n = \(g.n)\(r2))")
+        } else if g.n < EvidenceRules.sweetSpotMinimumBrews || g.distinctSettings < EvidenceRules.sweetSpotMinimumSettings {
+            facts.append("no sweet spot yet: \(g.n) rated brew\(g.n == 1 ? "" : "s") on \(g.distinctSettings) setting\(g.distinctSettings == 1 ? "" : "s") (\(EvidenceRules.sweetSpotRuleText))")
+        } else if g.sweetSpot != nil, let r2 = g.quadraticR2 {
+            facts.append("no clear peak yet: the curve explains \(Int((r2 * 100).rounded())) % of the ratings’ spread (n = \(g.n))")
+        } else {
+            facts.append("no peak inside the settings tried (n = \(g.n)): the ratings do not single out a setting yet")
+        }
+        return BeanFinding(title: "\(p.bean) · \(p.grinder) × \(p.method)", facts: facts)
+    }
+
+    /// The finding as one line: `title: fact; fact; …`.
+    var line: String { "\(title): " + facts.joined(separator: "; ") }
+}

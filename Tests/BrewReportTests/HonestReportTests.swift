@@ -1,0 +1,141 @@
+import BrewColumns
+import BrewStats
+import BrewSynth
+import Foundation
+import Testing
+import TestSupport
+@testable import BrewReport
+
+/// What a report may claim: no look-ahead past its week, every bean of the week with its own finding, extraction
+/// per convention with its n, and changes only between enough values. Expected values are computed here from the
+/// journal's rows (``plainBrews``), not from the report.
+@Suite struct HonestReportTests {
+    static let journal = WeeklyReportTests.journal
+    static let brews = WeeklyReportTests.brews
+    static let now = instant(2027, 1, 15, 12, 0)
+
+    static func options(_ week: String, includeLater: Bool = false) -> ReportOptions {
+        var o = WeeklyReportTests.options(now: now, week: .week(try! IsoWeek(label: week)))
+        o.includeLaterBrews = includeLater
+        return o
+    }
+
+    /// The journal without the brews dated after the last day of `week` (Berlin), selected here by Foundation's
+    /// calendar.
+    static func withoutLater(than week: String) -> (Journal, Int) {
+        let weekStart = brews.compactMap(\.date).filter { isoWeekLabel($0, berlin) == week }.min()!
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = berlin
+        let start = calendar.dateInterval(of: .weekOfYear, for: weekStart)!
+        let keep = brews.filter { $0.date.map { $0 < start.end } ?? true }.map { Int32($0.row) }
+        return (journal.filtered(Selection(keep)), brews.count - keep.count)
+    }
+
+    /// Every text output of a report (the five CSVs, summary.md, index.html without charts and the PDF's blocks).
+    static func outputs(_ r: WeeklyReport) -> [String] {
+        [r.usage.csv(), r.weekly.csv(), r.methodStats.csv(), r.grindRating.csv(), r.weekSummary?.csv() ?? "",
+         MarkdownSummary.render(r), HTMLReport.render(r, charts: []),
+         "\(PDFReport.blocks(r, charts: []).count - (r.laterBrewsNote == nil ? 0 : 1))",
+         BeanFinding.of(r).map(\.line).joined(separator: "\n"), r.findings.map(r.sentence).joined(separator: "\n")]
+    }
+
+    @Test(arguments: ["2026-W30", "2026-W40", "2026-W46"])
+    func aPastWeeksReportIsTheSameWithoutLaterBrews(week: String) throws {
+        let (cut, later) = Self.withoutLater(than: week)
+        #expect(later > 0)
+        let full = try WeeklyReportTests.report(Self.options(week))
+        let alone = try WeeklyReportTests.report(Self.options(week), journal: cut)
+        #expect(full.laterBrewsLeftOut == later)
+        #expect(alone.laterBrewsLeftOut == 0)
+        // Identical but for the note that says later brews were left out.
+        let strip = { (s: String) in
+            s.components(separatedBy: "\n").filter { !$0.contains("dated after this week left out") && !$0.isEmpty }
+        }
+        for (a, b) in zip(Self.outputs(full), Self.outputs(alone)) { #expect(strip(a) == strip(b)) }
+        // Asking for every brew does look ahead: the journal-wide summaries change.
+        let ahead = try WeeklyReportTests.report(Self.options(week, includeLater: true))
+        #expect(ahead.usage.csv() != alone.usage.csv())
+        #expect(ahead.laterBrewsLeftOut == 0)
+    }
+
+    @Test func theWrittenFolderOfAPastWeekIsTheSameWithoutLaterBrews() throws {
+        let (cut, _) = Self.withoutLater(than: "2026-W40")
+        var o = Self.options("2026-W40")
+        o.formats = [.svg]
+        o.parallelRendering = false
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("honest-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("full"), b = dir.appendingPathComponent("cut")
+        try ReportWriter.write(try WeeklyReport(journal: Self.journal, journalName: "j", importReport: nil, options: o),
+                               options: o, to: a)
+        try ReportWriter.write(try WeeklyReport(journal: cut, journalName: "j", importReport: nil, options: o),
+                               options: o, to: b)
+        let files = relativeFiles(in: a)
+        #expect(files == relativeFiles(in: b))
+        for f in files where f.hasSuffix(".csv") || f.hasSuffix(".svg") {
+            let x = try Data(contentsOf: a.appendingPathComponent(f)), y = try Data(contentsOf: b.appendingPathComponent(f))
+            #expect(x == y, "\(f) differs")
+        }
+    }
+
+    @Test func everyBeanOfTheWeekLeadsWithItsOwnFinding() throws {
+        let week = "2026-W46"
+        let r = try WeeklyReportTests.report(Self.options(week))
+        let inWeek = WeeklyReportTests.inWeek(week)
+        struct Key: Hashable { let bean: String, grinder: String, method: String }
+        var expected: [Key: Int] = [:]
+        for b in inWeek { if let bean = b.beanIndex.map({ "\($0)" }), let g = b.grinder, let m = b.method { expected[Key(bean: bean, grinder: g, method: m), default: 0] += 1 } }
+        #expect(r.weekBeans.count == expected.count)
+        let lastDay = inWeek.compactMap(\.date).max()!
+        for p in r.weekBeans {
+            let key = Key(bean: "\(p.beanIndex)", grinder: p.grinder, method: p.method)
+            #expect(p.weekBrews == expected[key], "\(key)")
+            let sofar = Self.brews.filter { $0.beanIndex == p.beanIndex && $0.grinder == p.grinder && $0.method == p.method
+                && ($0.date.map { $0 <= lastDay } ?? false) }
+            #expect(p.brews == sofar.count)
+            let rated = sofar.filter { $0.rating != nil && $0.setting != nil }
+            #expect(p.group.n == rated.count)
+            let top = rated.map { $0.rating! }.max()
+            #expect(p.best?.rating == top)
+            #expect(p.last.row == sofar.max { ($0.date!, $1.row) < ($1.date!, $0.row) }?.row)
+        }
+        // Most brews this week first.
+        #expect(zip(r.weekBeans, r.weekBeans.dropFirst()).allSatisfy { $0.weekBrews >= $1.weekBrews })
+        // All of them in every output, none cut.
+        let md = MarkdownSummary.render(r), html = HTMLReport.render(r, charts: [])
+        for f in BeanFinding.of(r) {
+            #expect(md.contains(MarkdownSummary.escape(f.title)))
+            #expect(html.contains(HTML.escape(f.title)))
+        }
+    }
+
+    @Test func extractionIsStatedPerConventionWithItsCount() throws {
+        let week = "2026-W46"
+        let r = try WeeklyReportTests.report(Self.options(week))
+        let ws = try #require(r.weekSummary)
+        let this = WeeklyReportTests.inWeek(week)
+        let filter = this.filter { !$0.espresso }.compactMap(\.extraction)
+        let espresso = this.filter(\.espresso).compactMap(\.extraction)
+        #expect(ws.this.filterExtraction.n == filter.count)
+        #expect(ws.this.espressoExtraction.n == espresso.count)
+        if !filter.isEmpty {
+            #expect(isClose(ws.this.filterExtraction.mean, filter.reduce(0, +) / Double(filter.count), relative: 1e-9))
+        }
+        if !espresso.isEmpty {
+            #expect(isClose(ws.this.espressoExtraction.mean, espresso.reduce(0, +) / Double(espresso.count), relative: 1e-9))
+        }
+    }
+
+    @Test func aChangeNeedsEnoughValuesInBothWeeks() {
+        let few = Headline.mean(label: "Filter EY", this: MeanCount(mean: 18.06, n: 2), previous: MeanCount(mean: 20.42, n: 1),
+                                decimals: 1, unit: " %", changeUnit: " pp", what: "measured")
+        #expect(few.value == "18.1 %")
+        #expect(few.detail == "n = 2 · last week 20.4 % (n = 1): too few to compare")
+        let enough = Headline.mean(label: "Filter EY", this: MeanCount(mean: 18.06, n: 3), previous: MeanCount(mean: 20.42, n: 4),
+                                   decimals: 1, unit: " %", changeUnit: " pp", what: "measured")
+        #expect(enough.detail == "n = 3 · −2.4 pp vs last week (20.4 %, n = 4)")
+        let tiny = Headline.mean(label: "Mean rating", this: MeanCount(mean: 3.7, n: 5), previous: MeanCount(mean: 3.749, n: 5),
+                                 decimals: 1, unit: "", changeUnit: "", what: "rated")
+        #expect(tiny.detail == "n = 5 · 0.0 vs last week (3.7, n = 5)")
+    }
+}
