@@ -93,7 +93,7 @@ enum HTMLReport {
         if beans.isEmpty {
             h += "<p class=\"muted\">No brew this week names a bean, a grinder and a method.</p>\n"
         } else {
-            h += "<ul class=\"findings\">\n"
+            h += "<ul class=\"findings bean-findings\">\n"
             for b in beans {
                 h += "<li><strong>\(e(b.title))</strong><br>\(b.facts.map(e).joined(separator: " · "))</li>\n"
             }

@@ -194,10 +194,14 @@ func chartKindsFromHelp() throws -> [String] {
             #expect(figure.all("img").first?.attributes["alt"]?.isEmpty == false)
         }
         // The headline tiles and the dial-in findings in words.
-        #expect(page.root.all("div").filter { $0.attributes["class"] == "tile" }.count == 5)
+        // Brews, mean rating, filter and espresso EY, top method, best brew.
+        #expect(page.root.all("div").filter { $0.attributes["class"] == "tile" }.count == 6)
+        let beans = page.root.all("ul").first { $0.attributes["class"] == "findings bean-findings" }?.all("li").map(\.text) ?? []
+        #expect(!beans.isEmpty)
+        for b in beans { #expect(b.contains(" so far") && b.contains("last: setting "), "\(b)") }
         let findings = page.root.all("ul").first { $0.attributes["class"] == "findings" }?.all("li").map(\.text) ?? []
         #expect(!findings.isEmpty)
-        for f in findings { #expect(f.contains(": best around setting ") && f.contains(", n = "), "\(f)") }
+        for f in findings { #expect(f.contains(" (all beans): best around setting ") && f.contains(" · n = "), "\(f)") }
     }
 
     /// `--formats pdf`: no image a browser cannot show; every chart PDF linked instead.
