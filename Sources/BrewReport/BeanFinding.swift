@@ -31,14 +31,15 @@ struct BeanFinding: Equatable {
         }
         func rating(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "unrated" }
         var facts = ["\(p.weekBrews) brew\(p.weekBrews == 1 ? "" : "s") this week, \(p.brews) so far"]
-        if let best = p.best {
-            let day = Headline.dayText(best.date, report.analysis.derived.calendar)
-            facts.append("best so far: setting \(setting(best.setting)) (\(rating(best.rating))\(day.isEmpty ? "" : ", " + day))")
-        } else {
-            facts.append("no rated brew with a setting yet")
-        }
-        facts.append("last: setting \(setting(p.last.setting)) (\(rating(p.last.rating)))")
         let g = p.group
+        guard let best = p.best else {
+            facts.append("last: setting \(setting(p.last.setting)) (\(rating(p.last.rating)))")
+            facts.append("no rated brew with a setting yet: rate brews to find this bean’s setting")
+            return BeanFinding(title: "\(p.bean) · \(p.grinder) × \(p.method)", facts: facts)
+        }
+        let day = Headline.dayText(best.date, report.analysis.derived.calendar)
+        facts.append("best so far: setting \(setting(best.setting)) (\(rating(best.rating))\(day.isEmpty ? "" : ", " + day))")
+        facts.append("last: setting \(setting(p.last.setting)) (\(rating(p.last.rating)))")
         if g.statesSweetSpot, let spot = g.sweetSpot {
             let r2 = g.quadraticR2.map { ", R² = " + Format.number($0, decimals: 2) } ?? ""
             facts.append("best around setting \(GrindSetting.text(spot, grinder: grinder, observed: observed)) (n = \(g.n)\(r2))")
