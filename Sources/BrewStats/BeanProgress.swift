@@ -44,12 +44,19 @@ extension BrewAnalysis {
         let labels = BeanLabels.make(journal)
         struct Key: Hashable { let bean: Int32, grinder: Int32, method: Int32 }
         var inWeek: [Key: Int] = [:]
+        // The week's brews first (few), then the journal's rows of only those beans: one array read per row
+        // rather than a hash per row, so a million-brew journal pays little for a handful of beans.
+        var wanted = [Bool](repeating: false, count: max(t.bean.dictionary.count, journal.beans.count))
+        for i in 0..<t.count where w.isValid(i) && w.values[i] == week.index {
+            guard let b = t.bean.code(i), let g = t.grinder.code(i), let m = t.method.code(i) else { continue }
+            inWeek[Key(bean: b, grinder: g, method: m), default: 0] += 1
+            wanted[Int(b)] = true
+        }
         var all: [Key: [Int]] = [:]
         for i in 0..<t.count where w.isValid(i) && w.values[i] <= week.index {
-            guard let b = t.bean.code(i), let g = t.grinder.code(i), let m = t.method.code(i) else { continue }
+            guard let b = t.bean.code(i), wanted[Int(b)], let g = t.grinder.code(i), let m = t.method.code(i) else { continue }
             let key = Key(bean: b, grinder: g, method: m)
-            all[key, default: []].append(i)
-            if w.values[i] == week.index { inWeek[key, default: 0] += 1 }
+            if inWeek[key] != nil { all[key, default: []].append(i) }
         }
         var out: [BeanProgress] = []
         for (key, count) in inWeek {
