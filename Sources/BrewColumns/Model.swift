@@ -1,3 +1,5 @@
+import Foundation
+
 /// The journal's entities (contract §1), as the importers read them and the generator writes them.
 ///
 /// Every property is optional, as in the app's CloudKit-synced model; defaults are the contract's.
@@ -41,17 +43,35 @@ public enum GrinderType: String, Sendable, CaseIterable, Codable {
 public enum RoastLevel: UInt8, Sendable, CaseIterable, Codable {
     case light = 0, mediumLight, medium, mediumDark, dark
 
-    /// Parses `light`, `medium_light`, `medium`, `medium_dark`, `dark` (case-insensitive, `-`/space for `_`).
+    /// Parses a roast level as people write it: the contract's `light`, `medium_light`, `medium`, `medium_dark`,
+    /// `dark`, and the usual synonyms, case-insensitively, with `-`, spaces and `_` alike and a trailing "roast"
+    /// ignored (``synonyms``). `nil` for anything else.
     public init?(rawString: String) {
-        switch rawString.lowercased().replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_") {
-        case "light": self = .light
-        case "medium_light": self = .mediumLight
-        case "medium": self = .medium
-        case "medium_dark": self = .mediumDark
-        case "dark": self = .dark
-        default: return nil
-        }
+        var key = rawString.lowercased().trimmingCharacters(in: .whitespacesAndNewlines)
+            .replacingOccurrences(of: "+", with: " plus")
+            .replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_")
+        while key.contains("__") { key = key.replacingOccurrences(of: "__", with: "_") }
+        if key.hasSuffix("_roast") { key.removeLast("_roast".count) }
+        if key.hasSuffix("_roasted") { key.removeLast("_roasted".count) }
+        guard let level = Self.synonyms[key] else { return nil }
+        self = level
     }
+
+    /// Every spelling ``init(rawString:)`` accepts, after normalising (lower case, `_` for `-` and spaces, `+` as
+    /// `_plus`, a trailing `_roast` dropped). The roaster's degree names follow the usual scale: Cinnamon and New
+    /// England light; City medium-light; City+ and American medium; Full City and Full City+ medium-dark; Vienna,
+    /// French, Italian and Spanish dark.
+    public static let synonyms: [String: RoastLevel] = [
+        "light": .light, "extra_light": .light, "very_light": .light, "cinnamon": .light, "new_england": .light,
+        "nordic": .light, "blonde": .light, "hell": .light,
+        "medium_light": .mediumLight, "light_medium": .mediumLight, "mediumlight": .mediumLight,
+        "lightmedium": .mediumLight, "city": .mediumLight,
+        "medium": .medium, "city_plus": .medium, "american": .medium, "mittel": .medium,
+        "medium_dark": .mediumDark, "dark_medium": .mediumDark, "mediumdark": .mediumDark, "full_city": .mediumDark,
+        "full_city_plus": .mediumDark,
+        "dark": .dark, "very_dark": .dark, "vienna": .dark, "french": .dark, "italian": .dark, "spanish": .dark,
+        "dunkel": .dark,
+    ]
 
     public var rawString: String {
         switch self {

@@ -32,15 +32,33 @@ enum CSVImporter {
         var headers: [String] = []
         var taken = Set<CSVColumn>()
         for k in 0..<reader.fields.count {
-            let name = reader.withField(k, scratch: &scratch) { String(decoding: $0, as: UTF8.self) }
-                .trimmingCharacters(in: .whitespaces)
-            headers.append(name)
-            if let column = mapping?.column(forHeader: name) ?? CSVColumn(header: name), !taken.contains(column) {
-                columnAt.append(column)
+            headers.append(reader.withField(k, scratch: &scratch) { String(decoding: $0, as: UTF8.self) }
+                .trimmingCharacters(in: .whitespaces))
+        }
+        // What the mapping names wins: its headers claim their columns first, whatever their position, and only
+        // then do the other headers match the journal's columns by name and alias.
+        columnAt = [CSVColumn?](repeating: nil, count: headers.count)
+        var claimedBy: [CSVColumn: String] = [:]
+        if let mapping {
+            for (k, name) in headers.enumerated() {
+                if let column = mapping.column(forHeader: name), !taken.contains(column) {
+                    columnAt[k] = column
+                    taken.insert(column)
+                    claimedBy[column] = name
+                }
+            }
+        }
+        for (k, name) in headers.enumerated() where columnAt[k] == nil {
+            let mapped = mapping?.column(forHeader: name)
+            if mapped == nil, let column = CSVColumn(header: name), !taken.contains(column) {
+                columnAt[k] = column
                 taken.insert(column)
-            } else {
-                columnAt.append(nil)
-                if !name.isEmpty {
+            } else if !name.isEmpty {
+                let wanted = mapped ?? CSVColumn(header: name)
+                if let wanted, let winner = claimedBy[wanted], winner != name {
+                    session.warn(.unknownColumn, column: name, at: .line(1),
+                                 "column '\(name)' matches \(wanted.rawValue), but the mapping reads \(wanted.rawValue) from '\(winner)'; ignored")
+                } else {
                     session.warn(.unknownColumn, column: name, at: .line(1),
                                  "column '\(name)' is not one of the journal's columns (or repeats one); ignored")
                 }
@@ -69,7 +87,10 @@ enum CSVImporter {
         var rows = RowReader(position: position, headers: headers, mapping: mapping,
                              resolver: LocalTimeResolver(timeZone: mapping?.timeZone ?? session.options.timeZone))
         var released = 0
+        var lastFieldCount = 0, lastLine = 0
         while reader.next() {
+            lastFieldCount = reader.fields.count
+            lastLine = reader.recordLine
             switch reader.status {
             case .ok: break
             case .unterminatedQuote:
@@ -87,6 +108,12 @@ enum CSVImporter {
                 released = reader.position
                 file.releasePages(before: released)
             }
+        }
+        // Short rows are legitimate in hand-kept files, but a short last row without a line end is the signature of
+        // a file cut off mid-record (an interrupted copy or download): say so, whatever became of the row.
+        if let last = bytes.last, last != 0x0A, last != 0x0D, lastLine > 1, lastFieldCount < headers.count {
+            session.warn(.truncatedFile, column: nil, at: .line(lastLine),
+                         "the last row (line \(lastLine)) has \(lastFieldCount) of \(headers.count) fields and no line end: the file looks cut off")
         }
     }
 
@@ -424,7 +451,7 @@ private struct RowReader {
             bean.roastLevel = RoastLevel(rawString: raw)
             if bean.roastLevel == nil {
                 session.warn(.unreadableValue, column: header(.roastLevel), at: .line(line),
-                             "roast level '\(raw.prefix(40))' is not light, medium_light, medium, medium_dark or dark")
+                             "roast level '\(raw.prefix(40))' is not a roast level (light, medium_light, medium, medium_dark, dark, or a usual synonym such as City+ or Full City)")
             }
         }
         let index = session.builder.addBean(bean)

@@ -108,6 +108,8 @@ public struct ImportWarning: Sendable, Equatable, Codable {
         case invalidUTF8
         /// An entity value that could not be read (kept without it), e.g. an unknown roast date.
         case unreadableValue
+        /// The file looks cut off: its last record has fewer fields than the header and no line end.
+        case truncatedFile
         /// Anything else worth knowing about the file.
         case note
     }
