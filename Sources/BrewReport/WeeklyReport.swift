@@ -46,7 +46,7 @@ public struct WeeklyReport: Sendable {
         }
         self.week = week
         if let week, case .week = options.week, analysis.weekSummary(week: week).map({ $0.this.brews + $0.previous.brews }) == 0 {
-            throw .noBrews(what: "in \(week.label) or the week before it")
+            throw .noBrews(in: week, analysis: analysis, today: today)
         }
         // Partial weeks: still in progress (contains today), or cut short by the journal's last brew.
         if let week {

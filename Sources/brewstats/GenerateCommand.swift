@@ -24,6 +24,11 @@ struct Generate: AsyncParsableCommand {
 
             Without --start the journal ends on 2026-11-22 (ISO week 2026-W47).
 
+            An existing file at -o is left alone unless --force is given, which replaces it.
+
+            Exit status: 0 when the journal was written, 1 when it cannot be written or -o exists without \
+            --force, 64 for a usage error.
+
             Examples:
               brewstats generate --brews 350 --seed 7 --format sqlite -o journal.sqlite
               brewstats generate --brews 1000000 --format csv -o big.csv
@@ -65,6 +70,9 @@ struct Generate: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file.", valueName: "path"))
     var output: String
 
+    @Flag(name: .long, help: "Replace the output file if it exists.")
+    var force = false
+
     func validate() throws {
         guard brews >= 0 else { throw ValidationError("--brews must be 0 or more, not \(brews).") }
         guard walTail >= 0 else { throw ValidationError("--wal-tail must be 0 or more, not \(walTail).") }
@@ -87,6 +95,11 @@ struct Generate: AsyncParsableCommand {
                                        days: days, timeZone: tz)
         let generator = JournalGenerator(options)
         let url = URL(fileURLWithPath: output)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
+            if isFolder.boolValue { throw CLI.fail("refusing to replace \(output): it is a folder", code: 1) }
+            if !force { throw CLI.fail("refusing to replace \(output): the file exists (--force replaces it)", code: 1) }
+        }
         do {
             switch format {
             case .sqlite: try CoreDataStoreWriter(walTail: walTail).write(generator, to: url)
@@ -95,8 +108,7 @@ struct Generate: AsyncParsableCommand {
             }
         } catch let error as SynthError {
             // One line a person can act on: the file, the step, the reason.
-            FileHandle.standardError.write(Data("brewstats generate: \(error.description)\n".utf8))
-            throw ExitCode.failure
+            throw CLI.fail(error.description, code: 1)
         }
     }
 }
