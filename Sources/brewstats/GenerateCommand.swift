@@ -44,7 +44,7 @@ struct Generate: AsyncParsableCommand {
     @Option(name: .long, help: "Number of brews (0 or more).")
     var brews: Int = 350
 
-    @Option(name: .long, help: "Seed of every random choice.")
+    @Option(name: .long, help: "Seed of every random choice (a whole number, 0 or more).", transform: Generate.seed(_:))
     var seed: UInt64 = 1
 
     @Option(name: .long, help: "Output encoding.")
@@ -72,6 +72,12 @@ struct Generate: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Replace the output file if it exists.")
     var force = false
+
+    /// Parses `--seed`: a whole number from 0 to 2⁶⁴ − 1.
+    static func seed(_ text: String) throws -> UInt64 {
+        guard let value = UInt64(text) else { throw ValidationError("a seed is a whole number from 0 to \(UInt64.max)") }
+        return value
+    }
 
     func validate() throws {
         guard brews >= 0 else { throw ValidationError("--brews must be 0 or more, not \(brews).") }
