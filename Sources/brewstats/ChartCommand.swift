@@ -14,16 +14,18 @@ struct Chart: AsyncParsableCommand {
             \(ChartKind.allCases.map { "  \($0.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n"))
 
             Filters narrow the brews first: --grinder, --method and --bean match names case-insensitively \
-            (a bean also as "Roaster Name"), or by the beginning of exactly one name (--grinder comandante), --since and --until take local dates (YYYY-MM-DD, inclusive). \
-            A filter that matches nothing is an error that lists what the journal has; filters whose brews hold \
-            nothing the chart draws (no TDS for a control chart, no ratings for a rating trend) are an error \
-            too, saying what is missing, and no file is written.
+            (a bean also as "Roaster Name"), or as the beginning of exactly one name (--grinder comandante); \
+            --since and --until take local dates (YYYY-MM-DD, inclusive). A filter that matches nothing is an \
+            error that lists what the journal has, the closest names first, and the beginning of several names \
+            is an error that lists them; filters whose brews hold nothing the chart draws (no TDS for a control \
+            chart, no ratings for a rating trend) are an error too, saying what is missing, and no file is written.
 
             Only the columns the chart draws or filters on are read (dates and methods always): a brew whose \
             one fault is a malformed value in another column, which inspect and report reject, is drawn.
 
-            Exit status: 0 when the chart was written, 1 when a filter left nothing to draw or the file cannot \
-            be written, 2 when the journal cannot be read, 64 for a usage error.
+            Exit status: 0 when the chart was written, 1 when a filter matches nothing (or several names) or \
+            leaves nothing to draw, or the file cannot be written, 2 when the journal cannot be read, 64 for a \
+            usage error.
 
             Examples:
               brewstats chart grind-rating journal.sqlite --grinder "Niche Zero" -o g.png
