@@ -5,8 +5,10 @@ import Foundation
 /// Filters for a single chart: equipment and bean by name, and a date range of local days.
 ///
 /// Names match case-insensitively and ignoring surrounding spaces; a bean also matches by
-/// `roaster name` or `name (roaster)`. A filter that matches no entity is an error naming what the journal
-/// has; filters that match entities but leave no brews are an error too (nothing to draw).
+/// `roaster name` or `name (roaster)`. A name that is the beginning of exactly one of the journal's names
+/// matches it (`--grinder comandante`); the beginning of several is an error listing them. A filter that matches
+/// no entity is an error naming what the journal has, closest first; filters that match entities but leave no
+/// brews are an error too (nothing to draw).
 public struct JournalFilter: Sendable, Equatable {
     public var grinder: String?
     public var method: String?
@@ -25,7 +27,8 @@ public struct JournalFilter: Sendable, Equatable {
 
     /// The journal restricted to the matching brews (entity tables kept whole).
     ///
-    /// - Throws: ``ReportError/noMatch(filter:value:known:)`` when a name matches nothing, and
+    /// - Throws: ``ReportError/noMatch(filter:value:known:)`` when a name matches nothing,
+    ///   ``ReportError/ambiguousMatch(filter:value:candidates:)`` when it begins several names, and
     ///   ``ReportError/noBrews(what:)`` when no brew passes every filter.
     public func apply(to journal: Journal, timeZone: TimeZone) throws(ReportError) -> Journal {
         guard !isEmpty else { return journal }
@@ -64,21 +67,26 @@ public struct JournalFilter: Sendable, Equatable {
     }
 
     /// Entity codes whose names match `wanted`, or `nil` when no filter is set.
+    ///
+    /// `names` holds each entity's aliases, its shown name first. An exact (folded) alias match wins; failing
+    /// that, `wanted` may be the beginning of an alias, provided every entity it begins belongs to one shown
+    /// name (`comandante` for `Comandante C40`). Two or more shown names are ambiguous; none is no match, and the
+    /// error lists the journal's names closest first (``NameMatching/ranked(_:closestTo:)``).
     private func codes(_ what: String, _ wanted: String?, _ names: [[String]], shown: [String]? = nil) throws(ReportError) -> Set<Int32>? {
         guard let wanted else { return nil }
         let key = Self.fold(wanted)
-        var out = Set<Int32>()
-        for (i, aliases) in names.enumerated() where aliases.contains(where: { Self.fold($0) == key }) {
-            out.insert(Int32(i))
+        let folded = names.map { $0.map(Self.fold) }
+        let shownNames = shown ?? names.map { $0.first ?? "" }
+        let exact = folded.indices.filter { folded[$0].contains(key) }
+        if !exact.isEmpty { return Set(exact.map(Int32.init)) }
+        let prefixed = key.isEmpty ? [] : folded.indices.filter { folded[$0].contains { $0.hasPrefix(key) } }
+        let candidates = Set(prefixed.map { shownNames[$0] })
+        if candidates.count == 1 { return Set(prefixed.map(Int32.init)) }
+        if candidates.count > 1 {
+            throw .ambiguousMatch(filter: what, value: wanted, candidates: NameMatching.ranked(Array(candidates), closestTo: wanted))
         }
-        guard !out.isEmpty else {
-            let known = Array(Set(shown ?? names.compactMap(\.first))).sorted()
-            throw .noMatch(filter: what, value: wanted, known: known)
-        }
-        return out
+        throw .noMatch(filter: what, value: wanted, known: NameMatching.ranked(shownNames, closestTo: wanted))
     }
 
-    static func fold(_ s: String) -> String {
-        s.trimmingCharacters(in: .whitespacesAndNewlines).folding(options: [.caseInsensitive], locale: nil)
-    }
+    static func fold(_ s: String) -> String { NameMatching.fold(s) }
 }

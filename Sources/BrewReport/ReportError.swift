@@ -8,8 +8,10 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
     case noBrews(what: String)
     /// A week label could not be parsed (`2026-W47` expected).
     case invalidWeek(String)
-    /// A filter names nothing in the journal.
+    /// A filter names nothing in the journal; `known` lists the journal's names, the closest to `value` first.
     case noMatch(filter: String, value: String, known: [String])
+    /// A filter is the beginning of more than one of the journal's names (`candidates`, the closest first).
+    case ambiguousMatch(filter: String, value: String, candidates: [String])
     /// A chart kind or option is not known.
     case invalidArgument(String)
     /// An output path exists and is not a folder brewstats wrote (or is, or holds, an input journal), so it is
@@ -27,13 +29,23 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
         case let .noBrews(what): "no brews \(what)"
         case let .invalidWeek(s): "invalid week '\(s)': expected YYYY-Www, e.g. 2026-W47"
         case let .noMatch(filter, value, known):
-            "no \(filter) matches '\(value)'" + (known.isEmpty ? "" : "; the journal has: " + known.prefix(12).joined(separator: ", ") + (known.count > 12 ? ", …" : ""))
+            "no \(filter) matches '\(value)'" + (known.isEmpty ? "; the journal names none" : "; the journal has, closest first: " + Self.list(known))
+        case let .ambiguousMatch(filter, value, candidates):
+            "'\(value)' begins more than one \(filter) name: \(Self.list(candidates)); give more of the name"
         case let .invalidArgument(s): s
         case let .refusedOutput(path, reason): "refusing to replace \(path): \(reason)"
         case let .noJournals(inputs):
             "no journal files found in \(inputs.joined(separator: ", ")) (looked for \(BatchOptions.journalExtensions.sorted().map { "." + $0 }.joined(separator: ", ")))"
         case let .nothingToDraw(chart, missing): "nothing to draw for \(chart): \(missing)"
         }
+    }
+}
+
+extension ReportError {
+    /// At most 12 names, then how many more there are: `A, B, C, … (7 more)`. Callers order the names, so
+    /// the cut never hides the ones that matter most.
+    static func list(_ names: [String]) -> String {
+        names.prefix(12).joined(separator: ", ") + (names.count > 12 ? ", … (\(names.count - 12) more)" : "")
     }
 }
 

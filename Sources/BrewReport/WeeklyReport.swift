@@ -64,7 +64,7 @@ public struct WeeklyReport: Sendable {
         let week = chosen ?? analysis.latestWeek
         self.week = week
         if let week, case .week = options.week, analysis.weekSummary(week: week).map({ $0.this.brews + $0.previous.brews }) == 0 {
-            throw .noBrews(what: "in \(week.label) or the week before it")
+            throw .noBrews(in: week, analysis: analysis, today: today)
         }
         // Partial weeks: still in progress (contains today), or — for the latest week only, so that a named week's
         // report never depends on whether later brews exist — cut short by the journal's last brew.

@@ -29,14 +29,20 @@ public struct IsoWeek: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.index = IsoWeek.index(ofDay: jan4.index) + Int32(week - 1)
     }
 
-    /// Parses `YYYY-Www` (e.g. `2026-W53`).
+    /// Parses `YYYY-Www` (e.g. `2026-W53`; the `W` may be lower-case: `2026-w53`).
     ///
-    /// - Throws: ``StatsError/invalidWeekLabel(_:)`` when the text is not that shape or the year has no such week.
+    /// - Throws: ``StatsError/invalidWeekLabel(_:)`` when the text is not that shape, and
+    ///   ``StatsError/noSuchWeek(label:year:weeks:)`` when it is but the year has no such week (`2025-W53`, as
+    ///   2025 has 52 ISO weeks; `2026-W00`).
     public init(label: String) throws(StatsError) {
-        let parts = label.split(separator: "-")
-        guard parts.count == 2, parts[0].count == 4, parts[1].count == 3, parts[1].first == "W",
-              let y = Int(parts[0]), let w = Int(parts[1].dropFirst()), let week = IsoWeek(year: y, week: w)
+        let parts = label.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 4, parts[1].count == 3, parts[1].first == "W" || parts[1].first == "w",
+              (parts[0] + parts[1].dropFirst()).allSatisfy({ $0.isASCII && $0.isNumber }),
+              let y = Int(parts[0]), let w = Int(parts[1].dropFirst())
         else { throw .invalidWeekLabel(label) }
+        guard let week = IsoWeek(year: y, week: w) else {
+            throw .noSuchWeek(label: label, year: y, weeks: IsoWeek.weeksIn(isoYear: y))
+        }
         self = week
     }
 

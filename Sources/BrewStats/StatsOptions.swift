@@ -68,13 +68,17 @@ public struct ControlChartBox: Sendable, Equatable {
 public enum StatsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The time zone identifier is not an IANA zone Foundation knows.
     case unknownTimeZone(String)
-    /// A week label is not `YYYY-Www` or names a week the year does not have.
+    /// A week label is not `YYYY-Www`.
     case invalidWeekLabel(String)
+    /// A week label of the right shape names a week its year does not have (`2025-W53`; 2025 has 52 weeks).
+    case noSuchWeek(label: String, year: Int, weeks: Int)
 
     public var description: String {
         switch self {
         case .unknownTimeZone(let id): "unknown time zone '\(id)' (expected an IANA identifier such as Europe/Berlin)"
         case .invalidWeekLabel(let label): "invalid ISO week '\(label)' (expected YYYY-Www, e.g. 2026-W47)"
+        case let .noSuchWeek(label, year, weeks):
+            "there is no ISO week '\(label)': \(year) has \(weeks) ISO weeks (\(String(format: "%04d", year))-W01 to \(String(format: "%04d", year))-W\(weeks))"
         }
     }
 }

@@ -63,7 +63,7 @@ struct Batch: AsyncParsableCommand {
     @OptionGroup var render: RenderOptions
 
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if let shard, Shard(shard) == nil { throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, e.g. 2/8") }
         if merge && (shard != nil || resume) { throw ValidationError("--merge combines finished outputs: --shard and --resume do not apply") }
     }

@@ -14,16 +14,18 @@ struct Chart: AsyncParsableCommand {
             \(ChartKind.allCases.map { "  \($0.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n"))
 
             Filters narrow the brews first: --grinder, --method and --bean match names case-insensitively \
-            (a bean also as "Roaster Name"), --since and --until take local dates (YYYY-MM-DD, inclusive). \
-            A filter that matches nothing is an error that lists what the journal has; filters whose brews hold \
-            nothing the chart draws (no TDS for a control chart, no ratings for a rating trend) are an error \
-            too, saying what is missing, and no file is written.
+            (a bean also as "Roaster Name"), or as the beginning of exactly one name (--grinder comandante); \
+            --since and --until take local dates (YYYY-MM-DD, inclusive). A filter that matches nothing is an \
+            error that lists what the journal has, the closest names first, and the beginning of several names \
+            is an error that lists them; filters whose brews hold nothing the chart draws (no TDS for a control \
+            chart, no ratings for a rating trend) are an error too, saying what is missing, and no file is written.
 
             Only the columns the chart draws or filters on are read (dates and methods always): a brew whose \
             one fault is a malformed value in another column, which inspect and report reject, is drawn.
 
-            Exit status: 0 when the chart was written, 1 when a filter left nothing to draw or the file cannot \
-            be written, 2 when the journal cannot be read, 64 for a usage error.
+            Exit status: 0 when the chart was written, 1 when a filter matches nothing (or several names) or \
+            leaves nothing to draw, or the file cannot be written, 2 when the journal cannot be read, 64 for a \
+            usage error.
 
             Examples:
               brewstats chart grind-rating journal.sqlite --grinder "Niche Zero" -o g.png
@@ -56,7 +58,11 @@ struct Chart: AsyncParsableCommand {
 
     func validate() throws {
         guard ChartKind(rawValue: kind) != nil else {
-            throw ValidationError("unknown chart '\(kind)': use one of \(ChartKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            let kinds = ChartKind.allCases.map(\.rawValue)
+            if let close = NameMatching.suggestion(for: kind, among: kinds) {
+                throw ValidationError("unknown chart '\(kind)'; did you mean '\(close)'?")
+            }
+            throw ValidationError("unknown chart '\(kind)': use one of \(kinds.joined(separator: ", "))")
         }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
         guard ["png", "svg", "pdf"].contains(ext) else { throw ValidationError("the output file must end in .png, .svg or .pdf") }
@@ -66,7 +72,7 @@ struct Chart: AsyncParsableCommand {
         }
         if let week { do { _ = try IsoWeek(label: week) } catch { throw ValidationError("\(error)") } }
         do { _ = try ReportOptions.theme(theme) } catch { throw ValidationError("\(error)") }
-        guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]") }
+        guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be more than 0 and at most 8, not \(String(format: "%g", scale))") }
     }
 
     func run() async throws {

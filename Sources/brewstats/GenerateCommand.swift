@@ -24,6 +24,11 @@ struct Generate: AsyncParsableCommand {
 
             Without --start the journal ends on 2026-11-22 (ISO week 2026-W47).
 
+            An existing file at -o is left alone unless --force is given, which replaces it.
+
+            Exit status: 0 when the journal was written, 1 when it cannot be written or -o exists without \
+            --force, 64 for a usage error.
+
             Examples:
               brewstats generate --brews 350 --seed 7 --format sqlite -o journal.sqlite
               brewstats generate --brews 1000000 --format csv -o big.csv
@@ -39,7 +44,7 @@ struct Generate: AsyncParsableCommand {
     @Option(name: .long, help: "Number of brews (0 or more).")
     var brews: Int = 350
 
-    @Option(name: .long, help: "Seed of every random choice.")
+    @Option(name: .long, help: "Seed of every random choice (a whole number, 0 or more).", transform: Generate.seed(_:))
     var seed: UInt64 = 1
 
     @Option(name: .long, help: "Output encoding.")
@@ -65,6 +70,15 @@ struct Generate: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file.", valueName: "path"))
     var output: String
 
+    @Flag(name: .long, help: "Replace the output file if it exists.")
+    var force = false
+
+    /// Parses `--seed`: a whole number from 0 to 2⁶⁴ − 1.
+    static func seed(_ text: String) throws -> UInt64 {
+        guard let value = UInt64(text) else { throw ValidationError("a seed is a whole number from 0 to \(UInt64.max)") }
+        return value
+    }
+
     func validate() throws {
         guard brews >= 0 else { throw ValidationError("--brews must be 0 or more, not \(brews).") }
         guard walTail >= 0 else { throw ValidationError("--wal-tail must be 0 or more, not \(walTail).") }
@@ -87,6 +101,11 @@ struct Generate: AsyncParsableCommand {
                                        days: days, timeZone: tz)
         let generator = JournalGenerator(options)
         let url = URL(fileURLWithPath: output)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
+            if isFolder.boolValue { throw CLI.fail("refusing to replace \(output): it is a folder", code: 1) }
+            if !force { throw CLI.fail("refusing to replace \(output): the file exists (--force replaces it)", code: 1) }
+        }
         do {
             switch format {
             case .sqlite: try CoreDataStoreWriter(walTail: walTail).write(generator, to: url)
@@ -95,8 +114,7 @@ struct Generate: AsyncParsableCommand {
             }
         } catch let error as SynthError {
             // One line a person can act on: the file, the step, the reason.
-            FileHandle.standardError.write(Data("brewstats generate: \(error.description)\n".utf8))
-            throw ExitCode.failure
+            throw CLI.fail(error.description, code: 1)
         }
     }
 }

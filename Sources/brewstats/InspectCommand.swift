@@ -43,7 +43,7 @@ struct Inspect: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        if showRejects < 0 { throw ValidationError("--show-rejects must be 0 or more") }
+        if showRejects < 0 { throw ValidationError("--show-rejects must be 0 or more, not \(showRejects)") }
     }
 
     func run() async throws {

@@ -95,7 +95,9 @@ struct RenderOptions: ParsableArguments {
             _ = try ReportOptions.formats(formats)
             _ = try ReportOptions.theme(theme)
         } catch { throw ValidationError("\(error)") }
-        guard retention >= 0, retention < 10 else { throw ValidationError("--retention must be between 0 and 10") }
+        guard retention >= 0, retention < 10 else {
+            throw ValidationError("--retention must be at least 0 and less than 10 (grams of water per gram of coffee), not \(String(format: "%g", retention))")
+        }
     }
 
     func options(timeZone: TimeZone) throws -> ReportOptions {

@@ -68,13 +68,87 @@ import TestSupport
         let error = #expect(throws: ReportError.self) { _ = try JournalFilter(grinder: "EK43").apply(to: Self.plain, timeZone: berlin) }
         guard case let .noMatch(filter, value, known) = error else { Issue.record("expected noMatch, got \(String(describing: error))"); return }
         #expect(filter == "grinder" && value == "EK43")
-        #expect(known == ["Comandante C40", "Krups blade grinder", "Niche Zero"])
+        #expect(Set(known) == ["Comandante C40", "Krups blade grinder", "Niche Zero"] && known.count == 3)
         #expect(error?.description.contains("Krups blade grinder") == true)
 
         let bean = #expect(throws: ReportError.self) { _ = try JournalFilter(bean: "Wendelboe").apply(to: Self.plain, timeZone: berlin) }
         guard case let .noMatch(f2, _, known2) = bean else { Issue.record("expected noMatch"); return }
         #expect(f2 == "bean")
-        #expect(known2 == ["Kochere", "Santa Bárbara"])
+        #expect(Set(known2) == ["Kochere", "Santa Bárbara"] && known2.count == 2)
+    }
+
+    /// The beginning of exactly one name matches it, whatever its case; an exact name still wins.
+    @Test func uniquePrefixMatches() throws {
+        for prefix in ["comandante", "COMANDANTE C", "  coman "] {
+            let kept = try JournalFilter(grinder: prefix).apply(to: Self.plain, timeZone: berlin)
+            #expect(Self.ids(kept) == Self.expectedIDs { $0 % 3 == 0 }, "\(prefix)")
+        }
+        let niche = try JournalFilter(grinder: "niche", method: "v6").apply(to: Self.plain, timeZone: berlin)
+        #expect(Self.ids(niche) == Self.expectedIDs { $0 % 3 == 1 && $0 % 2 == 0 })
+        // Both bags named Kochere share the shown name: the prefix takes both, as the full name does.
+        let koch = try JournalFilter(bean: "koch").apply(to: Self.plain, timeZone: berlin)
+        #expect(Self.ids(koch) == Self.expectedIDs { $0 % 4 == 0 || $0 % 4 == 1 })
+        // A prefix of the "Roaster Name" spelling picks one roaster's bag.
+        let tim = try JournalFilter(bean: "tim wendel").apply(to: Self.plain, timeZone: berlin)
+        #expect(Self.ids(tim) == Self.expectedIDs { $0 % 4 == 0 })
+    }
+
+    /// Grinders whose names begin alike; every brew uses the first.
+    static let alike: Journal = {
+        var b = JournalBuilder()
+        let v60 = b.addMethod(BrewMethod(name: "V60", category: .pourOver))
+        let c40 = b.addGrinder(Grinder(name: "Comandante C40", type: .manual))
+        let mk4 = b.addGrinder(Grinder(name: "Comandante C40 MK4", type: .manual))
+        _ = b.addGrinder(Grinder(name: "Comet", type: .manual))
+        for i in 0..<6 {
+            var row = BrewRow()
+            row.id = "b\(i)"
+            row.brewDate = Timestamp(Date(timeIntervalSince1970: 1_790_000_000 + Double(i) * 3600))
+            row.method = v60
+            row.grinder = i % 2 == 0 ? c40 : mk4
+            b.appendBrew(row)
+        }
+        return b.finish()
+    }()
+
+    @Test func ambiguousPrefixListsTheCandidates() throws {
+        for prefix in ["com", "COMANDANTE"] {
+            let error = #expect(throws: ReportError.self) { _ = try JournalFilter(grinder: prefix).apply(to: Self.alike, timeZone: berlin) }
+            guard case let .ambiguousMatch(filter, value, candidates) = error else {
+                Issue.record("expected ambiguousMatch, got \(String(describing: error))"); return
+            }
+            #expect(filter == "grinder" && value == prefix)
+            let expected: Set<String> = prefix == "com" ? ["Comandante C40", "Comandante C40 MK4", "Comet"] : ["Comandante C40", "Comandante C40 MK4"]
+            #expect(Set(candidates) == expected && candidates.count == expected.count)
+            #expect(error?.description.contains("Comandante C40 MK4") == true)
+        }
+        // The exact name is not ambiguous, and a longer prefix is unique.
+        #expect(try JournalFilter(grinder: "comandante c40").apply(to: Self.alike, timeZone: berlin).brews.count == 3)
+        #expect(try JournalFilter(grinder: "comandante c40 m").apply(to: Self.alike, timeZone: berlin).brews.count == 3)
+    }
+
+    /// With more names than the message shows, the closest come first, so a misspelling is never cut off.
+    @Test func knownNamesAreNotCutBeforeTheClosest() throws {
+        let names = ["Baratza Encore", "Baratza Sette 270", "Comandante C40", "Eureka Mignon", "Fellow Ode", "Hario Skerton",
+                     "Kinu M47", "Knock Aergrind", "Lido 3", "Mahlkönig EK43", "Niche Zero", "1Zpresso JX", "Timemore C2",
+                     "Wilfa Uniform", "Zassenhaus Santiago"]
+        var b = JournalBuilder()
+        let v60 = b.addMethod(BrewMethod(name: "V60", category: .pourOver))
+        let codes = names.map { b.addGrinder(Grinder(name: $0, type: .manual)) }
+        var row = BrewRow()
+        row.id = "b0"
+        row.brewDate = Timestamp(Date(timeIntervalSince1970: 1_790_000_000))
+        row.method = v60
+        row.grinder = codes[0]
+        b.appendBrew(row)
+        let journal = b.finish()
+        let error = #expect(throws: ReportError.self) { _ = try JournalFilter(grinder: "zasenhaus").apply(to: journal, timeZone: berlin) }
+        guard case let .noMatch(_, _, known) = error else { Issue.record("expected noMatch"); return }
+        #expect(known.first == "Zassenhaus Santiago")
+        #expect(Set(known) == Set(names))
+        let text = error?.description ?? ""
+        #expect(text.contains("closest first: Zassenhaus Santiago, "), "\(text)")
+        #expect(text.hasSuffix(", … (3 more)"), "\(text)")
     }
 
     @Test func aMatchWithoutBrewsIsNoBrews() throws {

@@ -26,7 +26,7 @@ struct TimeTests {
         #expect(IsoWeek(year: 2025, week: 53) == nil)
         #expect(IsoWeek(year: 2020, week: 53) != nil)
         #expect(IsoWeek.weeksIn(isoYear: 2015) == 53 && IsoWeek.weeksIn(isoYear: 2025) == 52)
-        #expect(throws: StatsError.invalidWeekLabel("2025-W53")) { try IsoWeek(label: "2025-W53") }
+        #expect(throws: StatsError.noSuchWeek(label: "2025-W53", year: 2025, weeks: 52)) { try IsoWeek(label: "2025-W53") }
         #expect(throws: StatsError.invalidWeekLabel("2026-47")) { try IsoWeek(label: "2026-47") }
     }
 

@@ -1,0 +1,37 @@
+import BrewColumns
+import BrewStats
+
+extension ReportError {
+    /// The error for a report week that has no brews, nor has the week before it: it says which days the
+    /// journal's brews span and which week would give a report.
+    ///
+    /// The suggestion is the week with brews nearest to `week` (the earlier of two equally near), and `--last`
+    /// as well when the last complete week before `today`, or the week before that, has brews (a report of it
+    /// would not be refused). A journal without a dated brew says so instead.
+    ///
+    /// `in 2027-W05 or the week before it: the journal's brews run from 2025-06-02 to 2026-11-22 (2025-W23 to
+    /// 2026-W47); try --week 2026-W47, the nearest week with brews, or --last`
+    static func noBrews(in week: IsoWeek, analysis: BrewAnalysis, today: Day) -> ReportError {
+        let asked = "in \(week.label) or the week before it"
+        let days = analysis.derived.localDay, weeks = analysis.derived.week
+        var first: Int32?, last: Int32?
+        var withBrews = Set<Int32>()
+        for i in 0..<days.count where days.isValid(i) {
+            let d = days.values[i]
+            if first == nil || d < first! { first = d }
+            if last == nil || d > last! { last = d }
+            if weeks.isValid(i) { withBrews.insert(weeks.values[i]) }
+        }
+        guard let first, let last else { return .noBrews(what: "\(asked): the journal has no dated brew") }
+        let (a, b) = (Day(index: first), Day(index: last))
+        let nearest = withBrews.min { x, y in
+            let (dx, dy) = (abs(Int(x) - Int(week.index)), abs(Int(y) - Int(week.index)))
+            return dx != dy ? dx < dy : x < y
+        }.map(IsoWeek.init(index:))
+        let lastComplete = IsoWeek(containing: today).advanced(by: -1)
+        let lastHasBrews = withBrews.contains(lastComplete.index) || withBrews.contains(lastComplete.index - 1)
+        var text = "\(asked): the journal's brews run from \(a) to \(b) (\(IsoWeek(containing: a).label) to \(IsoWeek(containing: b).label))"
+        if let nearest { text += "; try --week \(nearest.label), the nearest week with brews" + (lastHasBrews ? ", or --last" : "") }
+        return .noBrews(what: text)
+    }
+}
