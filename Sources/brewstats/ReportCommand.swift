@@ -13,7 +13,9 @@ struct Report: AsyncParsableCommand {
             The report covers one ISO week (Monday first) in the report's time zone: by default the latest week \
             with brews; --last takes the last complete week before today; --week names one. A week still in \
             progress, or cut short by the journal's last brew, is labelled partial with the days it covers. \
-            The CSV summaries cover the whole journal, except week_summary.csv (the week against the week before).
+            The CSV summaries cover the whole journal up to the report week's end, except week_summary.csv (the week \
+            against the week before). A report of a named week uses only brews dated up to that week's end, so it shows \
+            what was known then; --include-later uses every brew.
 
             The folder appears atomically: it is written beside its final place and renamed into it, so an \
             interrupted run leaves the previous report (or nothing), never a half-written one. An existing \
@@ -43,6 +45,9 @@ struct Report: AsyncParsableCommand {
     @Flag(name: .long, help: "Report the last complete week before today instead of the latest week with brews.")
     var last = false
 
+    @Flag(name: .long, help: "With --week or --last: also use brews dated after the report week (default: only what was known by its end).")
+    var includeLater = false
+
     @Option(name: .long, help: ArgumentHelp("Output folder (default: brew-report-<week> in the current folder).", valueName: "dir"))
     var out: String?
 
@@ -58,6 +63,7 @@ struct Report: AsyncParsableCommand {
         var options = try render.options(timeZone: input.timeZone)
         if last { options.week = .last }
         if let week { options.week = .week(try IsoWeek(label: week)) }
+        options.includeLaterBrews = includeLater
         let name = URL(fileURLWithPath: journal).lastPathComponent
         let report: WeeklyReport
         do {

@@ -44,6 +44,33 @@ func chartKindsFromHelp() throws -> [String] {
     static let documentedKinds = ["brews-per-week", "rating-trend", "extraction-trend", "grind-rating", "equipment-usage",
                                   "control-chart", "rest-rating"]
 
+    /// A past week's report uses only the brews up to that week's end, and says how many later ones it left out
+    /// (counted here from the sample CSV's dates); `--include-later` uses them all.
+    @Test(.enabled(if: CLI.available)) func aPastWeekDoesNotLookAhead() throws {
+        let csv = try String(contentsOf: Repo.sample("journal.csv"), encoding: .utf8)
+        // brewed_at is the second column of the export, ISO 8601 with offset; 2026-W30 ends Sunday 2026-07-26 (Berlin).
+        var calendar = Calendar(identifier: .iso8601)
+        calendar.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        let end = calendar.date(from: DateComponents(year: 2026, month: 7, day: 27))!
+        let parser = ISO8601DateFormatter()
+        let later = csv.split(separator: "\n").dropFirst().compactMap { line -> Date? in
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false)
+            return cells.count > 1 ? parser.date(from: String(cells[1])) : nil
+        }.filter { $0 >= end }.count
+        #expect(later > 0)
+        let scratch = try Repo.scratch("e2e-past-week")
+        let a = scratch.appendingPathComponent("known"), b = scratch.appendingPathComponent("ahead")
+        let r1 = try CLI.run(["report", Repo.sample("journal.sqlite").path, "--week", "2026-W30", "--out", a.path,
+                              "--tz", "Europe/Berlin", "--formats", "svg"], timeout: 120)
+        #expect(r1.status == 0, "\(r1.stderr)")
+        #expect(text(a.appendingPathComponent("summary.md")).contains("\(later) brews dated after this week left out"))
+        let r2 = try CLI.run(["report", Repo.sample("journal.sqlite").path, "--week", "2026-W30", "--include-later",
+                              "--out", b.path, "--tz", "Europe/Berlin", "--formats", "svg"], timeout: 120)
+        #expect(r2.status == 0, "\(r2.stderr)")
+        #expect(!text(b.appendingPathComponent("summary.md")).contains("left out"))
+        #expect(text(a.appendingPathComponent("equipment_usage.csv")) != text(b.appendingPathComponent("equipment_usage.csv")))
+    }
+
     @Test(.enabled(if: CLI.available)) func chartHelpListsTheSevenKinds() throws {
         #expect(try chartKindsFromHelp() == Self.documentedKinds)
     }
