@@ -20,6 +20,9 @@ RELEASE_BIN := .build/release/brewstats
 RELEASE := -c release --static-swift-stdlib
 SAMPLE := sample-data/journal.sqlite
 REPORT_DIR := reports/sample
+# "Today" for the sample report, pinned so that a regenerated reports/sample/ does not change with the calendar
+# (the sample journal ends Sunday 2026-11-22; today decides whether its last week is still in progress).
+SAMPLE_TODAY := 2026-11-23
 VENV := .venv
 
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo >/dev/null && echo sudo)
@@ -57,7 +60,7 @@ release: deps
 	$(SWIFT) build $(RELEASE) --product brewstats
 
 report: release
-	$(RELEASE_BIN) report $(SAMPLE) --out $(REPORT_DIR) --tz Europe/Berlin
+	$(RELEASE_BIN) report $(SAMPLE) --out $(REPORT_DIR) --tz Europe/Berlin --today $(SAMPLE_TODAY)
 	@echo "weekly report written to $(REPORT_DIR)/ (open $(REPORT_DIR)/index.html)"
 
 test: deps

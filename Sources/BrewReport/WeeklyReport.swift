@@ -64,7 +64,9 @@ public struct WeeklyReport: Sendable {
         let week = chosen ?? analysis.latestWeek
         self.week = week
         if let week, case .week = options.week, analysis.weekSummary(week: week).map({ $0.this.brews + $0.previous.brews }) == 0 {
-            throw .noBrews(in: week, analysis: analysis, today: today)
+            // The message says what the whole journal covers, later brews included.
+            let whole = later == 0 ? analysis : BrewAnalysis(journal: journal, options: options.stats)
+            throw .noBrews(in: week, analysis: whole, today: today)
         }
         // Partial weeks: still in progress (contains today), or — for the latest week only, so that a named week's
         // report never depends on whether later brews exist — cut short by the journal's last brew.

@@ -48,12 +48,31 @@ struct Report: AsyncParsableCommand {
     @Flag(name: .long, help: "With --week or --last: also use brews dated after the report week (default: only what was known by its end).")
     var includeLater = false
 
+    @Option(name: .long, help: ArgumentHelp("Take this day as today (default: the real date). Today decides --last and whether a week is still in progress; pinning it makes a report reproducible.", valueName: "YYYY-MM-DD"))
+    var today: String?
+
     @Option(name: .long, help: ArgumentHelp("Output folder (default: brew-report-<week> in the current folder).", valueName: "dir"))
     var out: String?
 
     func validate() throws {
         if week != nil && last { throw ValidationError("--week and --last exclude each other") }
         if let week { do { _ = try IsoWeek(label: week) } catch { throw ValidationError("\(error)") } }
+        if let today, Self.noon(of: today, in: .current) == nil {
+            throw ValidationError("--today must be a date YYYY-MM-DD that exists, not '\(today)'")
+        }
+    }
+
+    /// Noon of the local day `text` (`YYYY-MM-DD`) in `zone`, or `nil` when it is not such a day.
+    static func noon(of text: String, in zone: TimeZone) -> Date? {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
+              (1...12).contains(m), (1...31).contains(d) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        guard let date = calendar.date(from: DateComponents(year: y, month: m, day: d, hour: 12)),
+              calendar.component(.day, from: date) == d else { return nil }
+        return date
     }
 
     func run() async throws {
@@ -64,6 +83,7 @@ struct Report: AsyncParsableCommand {
         if last { options.week = .last }
         if let week { options.week = .week(try IsoWeek(label: week)) }
         options.includeLaterBrews = includeLater
+        if let today, let noon = Self.noon(of: today, in: input.timeZone) { options.now = noon }
         let name = URL(fileURLWithPath: journal).lastPathComponent
         let report: WeeklyReport
         do {

@@ -44,6 +44,24 @@ func chartKindsFromHelp() throws -> [String] {
     static let documentedKinds = ["brews-per-week", "rating-trend", "extraction-trend", "grind-rating", "equipment-usage",
                                   "control-chart", "rest-rating"]
 
+    /// `--today` pins the day the report takes as today: the sample's last week (ending Sunday 2026-11-22) is in
+    /// progress on the Friday before and complete on the Monday after, whatever the real date.
+    @Test(.enabled(if: CLI.available)) func todayCanBePinned() throws {
+        let scratch = try Repo.scratch("e2e-today")
+        for (today, partial) in [("2026-11-20", true), ("2026-11-23", false)] {
+            let out = scratch.appendingPathComponent(today)
+            let r = try CLI.run(["report", Repo.sample("journal.sqlite").path, "--today", today, "--out", out.path,
+                                 "--tz", "Europe/Berlin", "--formats", "svg"], timeout: 120)
+            #expect(r.status == 0, "\(r.stderr)")
+            let title = text(out.appendingPathComponent("summary.md")).split(separator: "\n").first.map(String.init) ?? ""
+            #expect(title.contains("partial: in progress") == partial, "\(title)")
+            if partial { #expect(title.contains("covers 16–20 Nov 2026")) }
+        }
+        let bad = try CLI.run(["report", Repo.sample("journal.sqlite").path, "--today", "2026-02-30"], timeout: 60)
+        #expect(bad.status == 64)
+        #expect(bad.stderr.contains("--today"))
+    }
+
     /// A past week's report uses only the brews up to that week's end, and says how many later ones it left out
     /// (counted here from the sample CSV's dates); `--include-later` uses them all.
     @Test(.enabled(if: CLI.available)) func aPastWeekDoesNotLookAhead() throws {
