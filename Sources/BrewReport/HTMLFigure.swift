@@ -36,7 +36,7 @@ enum HTMLFigure {
         let overlay = chart.map { hoverOverlay($0, theme: theme) } ?? ""
         return "<figure id=\"\(e(stem))\" class=\"chart\(tone)\"><a class=\"plot\" href=\"#\(zoom)\" title=\"Enlarge\">"
             + "<img src=\"\(src)\" alt=\"\(e(title))\" loading=\"lazy\">\(overlay)</a>"
-            + "<figcaption>\(e(title)) <span class=\"muted\">\(list) · <a href=\"#\(zoom)\">enlarge</a></span></figcaption>"
+            + "<figcaption>\(e(title)) <span class=\"muted\">\(list)</span></figcaption>"
             + "<div class=\"zoom\" id=\"\(zoom)\"><a class=\"close\" href=\"#\(e(stem))\" aria-label=\"Close\">×</a>"
             + "<a class=\"full\" href=\"\(src)\"><img src=\"\(src)\" alt=\"\(e(title)), enlarged\" loading=\"lazy\"></a></div></figure>\n"
     }

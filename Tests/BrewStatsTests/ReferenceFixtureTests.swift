@@ -14,8 +14,24 @@ struct ReferenceFixtureTests {
         return BrewAnalysis(journal: c.journal, options: options)
     }
 
-    /// Cell-by-cell comparison: numbers at 1e-9 relative, everything else as text, empty only where empty.
-    static func compare(_ ours: String, _ expected: [[String]], _ label: String) {
+    /// The decimals each column is written with (the README's precision table, restated here by hand); the
+    /// key `metric:column` covers `week_summary.csv`, whose precision follows its row's metric.
+    static let decimals: [String: Int] = [
+        "share_pct": 1, "mean_rating": 2, "median_ratio_espresso": 2, "median_ratio_filter": 2, "mean_ey_pct": 2,
+        "ratio_mean": 2, "ratio_median": 2, "ratio_p25": 2, "ratio_p75": 2,
+        "ey_mean_pct": 2, "ey_median_pct": 2, "ey_p25_pct": 2, "ey_p75_pct": 2, "tds_mean_pct": 3, "brew_time_median_s": 1,
+        "pearson_r": 3, "spearman_rho": 3, "slope_rating_per_unit": 4, "intercept_rating": 3, "sweet_spot_setting": 2,
+        "mean_rating:this_week": 2, "mean_rating:previous_week": 2, "mean_rating:change": 2,
+        "mean_ey_pct:this_week": 2, "mean_ey_pct:previous_week": 2, "mean_ey_pct:change": 2,
+    ]
+    static let timestampColumns: Set<String> = ["first_used", "last_used"]
+
+    /// Cell-by-cell comparison with the unrounded reference: a rounded column's cell has exactly its decimals
+    /// and lies within half a unit of its last place of the reference value (the reference rounded to that
+    /// precision, allowing either neighbour on an exact tie); a timestamp names the reference's UTC instant as a
+    /// local time with the offset of `zone` at that instant; other numbers (counts) match at 1e-9 relative;
+    /// text matches exactly; empty only where empty.
+    static func compare(_ ours: String, _ expected: [[String]], _ label: String, zone: TimeZone) {
         let mine = FixtureJournal.parseCSV(ours)
         #expect(mine.first == expected.first, "\(label): header")
         #expect(mine.count == expected.count, "\(label): row count \(mine.count) vs \(expected.count)")
@@ -23,7 +39,18 @@ struct ReferenceFixtureTests {
             #expect(a.count == b.count, "\(label) row \(r): field count")
             for (k, (x, y)) in zip(a, b).enumerated() {
                 let column = expected[0][k]
-                if let dx = Double(x), let dy = Double(y) {
+                let places = decimals[column] ?? decimals["\(b[0]):\(column)"]
+                if timestampColumns.contains(column), !y.isEmpty {
+                    let theirs = Self.instant(y), local = Self.instant(x)
+                    #expect(theirs != nil && local == theirs, "\(label) row \(r) \(column): \(x) vs \(y)")
+                    if let theirs { #expect(x.hasSuffix(Self.offset(zone, at: theirs)), "\(label) row \(r) \(column): offset of \(x)") }
+                } else if let places, let dx = Double(x), let dy = Double(y) {
+                    let written = x.split(separator: ".", omittingEmptySubsequences: false)
+                    #expect(places == 0 ? written.count == 1 : written.count == 2 && written[1].count == places,
+                            "\(label) row \(r) \(column): \(x) is not written with \(places) decimals")
+                    let half = 0.5 * pow(10, -Double(places))
+                    #expect(abs(dx - dy) <= half * (1 + 1e-9) + 1e-12 * abs(dy), "\(label) row \(r) \(column): \(x) vs \(y)")
+                } else if let dx = Double(x), let dy = Double(y) {
                     #expect(isClose(dx, dy, relative: 1e-9), "\(label) row \(r) \(column): \(x) vs \(y)")
                 } else {
                     #expect(x == y, "\(label) row \(r) \(column): '\(x)' vs '\(y)'")
@@ -32,18 +59,32 @@ struct ReferenceFixtureTests {
         }
     }
 
+    /// An ISO 8601 instant with `Z` or an offset, with or without fractional seconds (Foundation's parser).
+    static func instant(_ text: String) -> Date? {
+        let plain = ISO8601DateFormatter()
+        let fractional = ISO8601DateFormatter()
+        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return plain.date(from: text) ?? fractional.date(from: text)
+    }
+
+    /// `+hh:mm` / `-hh:mm` of `zone` at `date`, by Foundation.
+    static func offset(_ zone: TimeZone, at date: Date) -> String {
+        let s = zone.secondsFromGMT(for: date)
+        return String(format: "%@%02d:%02d", s < 0 ? "-" : "+", abs(s) / 3600, abs(s) % 3600 / 60)
+    }
+
     @Test("five summaries match the reference", arguments: FixtureJournal.caseNames)
     func summaries(_ name: String) throws {
         let c = try FixtureJournal.load(name)
         let a = Self.analysis(c)
-        Self.compare(a.equipmentUsage().csv(), try #require(try c.expected("equipment_usage.csv")), "\(name)/usage")
-        Self.compare(a.weekly().csv(), try #require(try c.expected("weekly.csv")), "\(name)/weekly")
-        Self.compare(a.methodStats().csv(), try #require(try c.expected("method_stats.csv")), "\(name)/method_stats")
-        Self.compare(a.grindRating().csv(), try #require(try c.expected("grind_rating.csv")), "\(name)/grind_rating")
+        Self.compare(a.equipmentUsage().csv(), try #require(try c.expected("equipment_usage.csv")), "\(name)/usage", zone: c.timeZone)
+        Self.compare(a.weekly().csv(), try #require(try c.expected("weekly.csv")), "\(name)/weekly", zone: c.timeZone)
+        Self.compare(a.methodStats().csv(), try #require(try c.expected("method_stats.csv")), "\(name)/method_stats", zone: c.timeZone)
+        Self.compare(a.grindRating().csv(), try #require(try c.expected("grind_rating.csv")), "\(name)/grind_rating", zone: c.timeZone)
         let week = try c.reportWeek.map { try IsoWeek(label: $0) }
         if let expected = try c.expected("week_summary.csv") {
             let summary = try #require(a.weekSummary(week: week))
-            Self.compare(summary.csv(), expected, "\(name)/week_summary")
+            Self.compare(summary.csv(), expected, "\(name)/week_summary", zone: c.timeZone)
         } else {
             #expect(a.weekSummary(week: week) == nil)
         }
