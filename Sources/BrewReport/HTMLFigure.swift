@@ -168,7 +168,7 @@ enum HTMLFigure {
     .hover{position:absolute;inset:0;width:100%;height:100%}.hover circle{fill:transparent;stroke:none}
     .hover circle:hover{stroke:#c00;stroke-width:2}
     figure a.file{display:block;padding:48px 16px;text-align:center;border:1px dashed var(--line);border-radius:4px}
-    .zoom{display:none}.zoom:target{display:flex;position:fixed;inset:0;z-index:10;background:rgba(0,0,0,.88);overflow:auto;padding:44px 12px 12px}
+    .zoom{display:none}.zoom:target{display:flex;position:fixed;inset:0;z-index:10;background:rgba(0,0,0,.96);overflow:auto;padding:44px 12px 12px}
     .zoom .full{margin:auto;cursor:zoom-out}.zoom img{display:block;width:min(1600px,calc(100vw - 24px));height:auto;background:#fff}
     .zoom .close{position:fixed;top:6px;right:14px;color:#fff;font-size:28px;text-decoration:none;line-height:1}
     @media (max-width:700px){.zoom img{width:1000px;max-width:none}}
