@@ -146,11 +146,11 @@ import TestSupport
         #expect(tiles.map(\.label) == ["Brews", "Mean rating", "Mean extraction", "Top method", "Best brew"])
         let diff = this.count - previous.count
         #expect(tiles[0].value == "\(this.count)")
-        #expect(tiles[0].detail == "\(diff > 0 ? "+" : diff < 0 ? "−" : "±")\(abs(diff)) vs last week (\(previous.count))")
+        #expect(tiles[0].detail == "\(diff > 0 ? "+" : diff < 0 ? "−" : "")\(abs(diff)) vs last week (\(previous.count))")
 
         let mean = { (rows: [PlainBrew]) -> Double in let x = rows.compactMap(\.rating); return x.reduce(0, +) / Double(x.count) }
-        #expect(tiles[1].value == Self.shortNumber(mean(this), 2))
-        #expect(tiles[1].detail.hasSuffix("vs last week (\(Self.shortNumber(mean(previous), 2)))"))
+        #expect(tiles[1].value == Self.fixedNumber(mean(this), 2))
+        #expect(tiles[1].detail.hasSuffix("vs last week (\(Self.fixedNumber(mean(previous), 2)))"))
         let change = mean(this) - mean(previous)
         #expect(tiles[1].detail.hasPrefix(change > 0 ? "+" : "−"))
 
@@ -158,13 +158,13 @@ import TestSupport
         #expect(tiles[3].detail == "last week: \(Self.topMethod(previous) ?? "—")")
 
         let best = try #require(Self.bestBrew(this))
-        #expect(tiles[4].value == "\(Self.shortNumber(best.rating!, 1)) / 5")
+        #expect(tiles[4].value == "\(Self.fixedNumber(best.rating!, 1)) / 5")
         #expect(tiles[4].detail.contains("id \(best.id!)"))
         #expect(tiles[4].detail.contains(localDay(best.date!, berlin)))
         // The same numbers in summary.md's table.
         let md = MarkdownSummary.render(r)
         #expect(md.contains("| Brews | **\(this.count)** |"))
-        #expect(md.contains("| Mean rating | **\(Self.shortNumber(mean(this), 2))** |"))
+        #expect(md.contains("| Mean rating | **\(Self.fixedNumber(mean(this), 2))** |"))
     }
 
     @Test func findingsAreTheGroupsWithASweetSpotMostBrewsFirst() throws {
@@ -289,6 +289,14 @@ import TestSupport
     }
 
     /// `v` with at most `decimals` decimals, trailing zeros dropped.
+    /// `v` with exactly `decimals` decimals, as the headline writes figures (trailing zeros kept, U+2212 minus).
+    static func fixedNumber(_ v: Double, _ decimals: Int) -> String {
+        let scale = pow(10, Double(decimals))
+        let rounded = (v * scale).rounded(.toNearestOrEven) / scale
+        let s = String(format: "%.\(decimals)f", rounded)
+        return s.hasPrefix("-") ? "\u{2212}" + s.dropFirst() : s
+    }
+
     static func shortNumber(_ v: Double, _ decimals: Int) -> String {
         let scale = pow(10, Double(decimals))
         let rounded = (v * scale).rounded(.toNearestOrEven) / scale
