@@ -14,23 +14,9 @@ struct ReferenceFixtureTests {
         return BrewAnalysis(journal: c.journal, options: options)
     }
 
-    /// The decimals each column is written with (the README's precision table, restated here by hand); the
-    /// key `metric:column` covers `week_summary.csv`, whose precision follows its row's metric.
-    static let decimals: [String: Int] = [
-        "share_pct": 1, "mean_rating": 2, "median_ratio_espresso": 2, "median_ratio_filter": 2, "mean_ey_pct": 2,
-        "ratio_mean": 2, "ratio_median": 2, "ratio_p25": 2, "ratio_p75": 2,
-        "ey_mean_pct": 2, "ey_median_pct": 2, "ey_p25_pct": 2, "ey_p75_pct": 2, "tds_mean_pct": 3, "brew_time_median_s": 1,
-        "pearson_r": 3, "spearman_rho": 3, "slope_rating_per_unit": 4, "intercept_rating": 3, "sweet_spot_setting": 2,
-        "mean_rating:this_week": 2, "mean_rating:previous_week": 2, "mean_rating:change": 2,
-        "mean_ey_pct:this_week": 2, "mean_ey_pct:previous_week": 2, "mean_ey_pct:change": 2,
-    ]
-    static let timestampColumns: Set<String> = ["first_used", "last_used"]
-
-    /// Cell-by-cell comparison with the unrounded reference: a rounded column's cell has exactly its decimals
-    /// and lies within half a unit of its last place of the reference value (the reference rounded to that
-    /// precision, allowing either neighbour on an exact tie); a timestamp names the reference's UTC instant as a
-    /// local time with the offset of `zone` at that instant; other numbers (counts) match at 1e-9 relative;
-    /// text matches exactly; empty only where empty.
+    /// Cell-by-cell comparison with the unrounded reference at each column's precision, timestamps as
+    /// instants in local time with the offset of `zone` (``SummaryPrecision/mismatch(column:rowKey:ours:theirs:zone:)``);
+    /// empty only where empty.
     static func compare(_ ours: String, _ expected: [[String]], _ label: String, zone: TimeZone) {
         let mine = FixtureJournal.parseCSV(ours)
         #expect(mine.first == expected.first, "\(label): header")
@@ -39,38 +25,10 @@ struct ReferenceFixtureTests {
             #expect(a.count == b.count, "\(label) row \(r): field count")
             for (k, (x, y)) in zip(a, b).enumerated() {
                 let column = expected[0][k]
-                let places = decimals[column] ?? decimals["\(b[0]):\(column)"]
-                if timestampColumns.contains(column), !y.isEmpty {
-                    let theirs = Self.instant(y), local = Self.instant(x)
-                    #expect(theirs != nil && local == theirs, "\(label) row \(r) \(column): \(x) vs \(y)")
-                    if let theirs { #expect(x.hasSuffix(Self.offset(zone, at: theirs)), "\(label) row \(r) \(column): offset of \(x)") }
-                } else if let places, let dx = Double(x), let dy = Double(y) {
-                    let written = x.split(separator: ".", omittingEmptySubsequences: false)
-                    #expect(places == 0 ? written.count == 1 : written.count == 2 && written[1].count == places,
-                            "\(label) row \(r) \(column): \(x) is not written with \(places) decimals")
-                    let half = 0.5 * pow(10, -Double(places))
-                    #expect(abs(dx - dy) <= half * (1 + 1e-9) + 1e-12 * abs(dy), "\(label) row \(r) \(column): \(x) vs \(y)")
-                } else if let dx = Double(x), let dy = Double(y) {
-                    #expect(isClose(dx, dy, relative: 1e-9), "\(label) row \(r) \(column): \(x) vs \(y)")
-                } else {
-                    #expect(x == y, "\(label) row \(r) \(column): '\(x)' vs '\(y)'")
-                }
+                let problem = SummaryPrecision.mismatch(column: column, rowKey: b[0], ours: x, theirs: y, zone: zone)
+                #expect(problem == nil, "\(label) row \(r) \(column): \(problem ?? "")")
             }
         }
-    }
-
-    /// An ISO 8601 instant with `Z` or an offset, with or without fractional seconds (Foundation's parser).
-    static func instant(_ text: String) -> Date? {
-        let plain = ISO8601DateFormatter()
-        let fractional = ISO8601DateFormatter()
-        fractional.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return plain.date(from: text) ?? fractional.date(from: text)
-    }
-
-    /// `+hh:mm` / `-hh:mm` of `zone` at `date`, by Foundation.
-    static func offset(_ zone: TimeZone, at date: Date) -> String {
-        let s = zone.secondsFromGMT(for: date)
-        return String(format: "%@%02d:%02d", s < 0 ? "-" : "+", abs(s) / 3600, abs(s) % 3600 / 60)
     }
 
     @Test("five summaries match the reference", arguments: FixtureJournal.caseNames)
