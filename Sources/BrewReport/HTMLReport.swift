@@ -113,7 +113,7 @@ enum HTMLReport {
         let e = HTML.escape
         var h = "<section><h2>Import</h2>\n"
         guard let imp else { return h + "<p class=\"muted\">Built from an in-memory journal.</p></section>\n" }
-        h += "<p>\(imp.brews.kept) of \(imp.brews.read) brews imported from \(e(imp.format.displayName)), \(imp.brews.rejected) rejected; \(imp.methods) methods, \(imp.grinders) grinders, \(imp.beans) beans, \(imp.tastingNotes) tasting notes.</p>\n"
+        h += "<p>\(e(ImportNotes.headline(imp)))</p>\n"
         if implausible > 0 {
             h += "<p>\(implausible) extraction yield\(implausible == 1 ? "" : "s") outside 0–35 % left out of the statistics.</p>\n"
         }

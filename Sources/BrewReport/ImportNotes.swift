@@ -15,6 +15,15 @@ struct ImportNotes {
         counters = report.warnings.filter { $0.kind == .cachedCounterMismatch }
     }
 
+    /// "360 of 360 brews imported from the app's Core Data store, 0 rejected; 8 methods, 1 grinder, 23 beans,
+    /// 111 tasting notes." — each noun in the singular for one.
+    static func headline(_ imp: ImportReport) -> String {
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        return "\(imp.brews.kept) of \(count(imp.brews.read, "brew")) imported from \(imp.format.displayName), "
+            + "\(imp.brews.rejected) rejected; \(count(imp.methods, "method")), \(count(imp.grinders, "grinder")), "
+            + "\(count(imp.beans, "bean")), \(count(imp.tastingNotes, "tasting note"))."
+    }
+
     /// "The app's cached counters disagree with the brews for 4 methods and 1 grinder: harmless, recomputed
     /// from the brews." — each piece of equipment counted once however many of its counters disagree; `nil`
     /// when none does.

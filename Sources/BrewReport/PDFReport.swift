@@ -51,7 +51,7 @@ enum PDFReport {
                         }, numericColumns: [2, 3, 4, 5]))
         if let imp = report.importReport {
             b.append(.heading("Import"))
-            b.append(.paragraph("\(imp.brews.kept) of \(imp.brews.read) brews imported from \(imp.format.displayName), \(imp.brews.rejected) rejected; \(imp.methods) methods, \(imp.grinders) grinders, \(imp.beans) beans, \(imp.tastingNotes) tasting notes."))
+            b.append(.paragraph(ImportNotes.headline(imp)))
             let split = ImportNotes(imp)
             let notes = split.problems.prefix(30).map(\.message) + imp.rejects.prefix(20).map { "rejected \($0.where)\($0.column.map { " · " + $0 } ?? ""): \($0.reason)" }
             if !notes.isEmpty { b.append(.bullets(Array(notes))) }

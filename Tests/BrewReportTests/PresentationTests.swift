@@ -170,6 +170,14 @@ import TestSupport
         #expect(notes.contains { $0.hasPrefix("The app's cached counters disagree with the brews for " + expectedParts.joined(separator: " and ")) })
     }
 
+    @Test func importCountsAgreeInNumber() throws {
+        var imp = try importJournal(at: Repo.sample("journal.sqlite")).report
+        imp.grinders = 1; imp.methods = 2; imp.beans = 1; imp.tastingNotes = 0
+        let line = ImportNotes.headline(imp)
+        #expect(line.hasSuffix("; 2 methods, 1 grinder, 1 bean, 0 tasting notes."), "\(line)")
+        #expect(HTMLReport.importSection(imp, implausible: 0).contains("2 methods, 1 grinder, 1 bean, 0 tasting notes."))
+    }
+
     // MARK: PDF
 
     @Test func reportPDFIsDatedWithTheReportsTime() throws {
