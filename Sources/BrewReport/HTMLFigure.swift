@@ -53,7 +53,7 @@ enum HTMLFigure {
         let spots = hoverSpots(chart, theme: theme)
         guard !spots.isEmpty else { return "" }
         let e = HTML.escape
-        var svg = "<svg class=\"hover\" viewBox=\"0 0 \(coordinate(chart.width)) \(coordinate(chart.height))\" preserveAspectRatio=\"none\">"
+        var svg = "<svg class=\"hover\" aria-hidden=\"true\" viewBox=\"0 0 \(coordinate(chart.width)) \(coordinate(chart.height))\" preserveAspectRatio=\"none\">"
         for s in spots {
             svg += "<circle cx=\"\(coordinate(s.x))\" cy=\"\(coordinate(s.y))\" r=\"6\"><title>\(e(s.text))</title></circle>"
         }

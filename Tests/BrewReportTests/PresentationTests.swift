@@ -112,7 +112,7 @@ import TestSupport
         #expect(isClose(spots[1].x - spots[0].x, spots[3].x - spots[2].x, relative: 1e-9))
 
         let overlay = HTMLFigure.hoverOverlay(Self.scatter(points), theme: .monochrome)
-        #expect(overlay.hasPrefix("<svg class=\"hover\" viewBox=\"0 0 720 420\""))
+        #expect(overlay.hasPrefix("<svg class=\"hover\" aria-hidden=\"true\" viewBox=\"0 0 720 420\""))
         #expect(overlay.components(separatedBy: "<circle ").count - 1 == 4)
         #expect(overlay.contains("<title>Brew: Grind setting 22 · Rating 4.5</title>"))
     }
