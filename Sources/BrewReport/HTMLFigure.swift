@@ -74,12 +74,14 @@ enum HTMLFigure {
     static func hoverSpots(_ chart: Chart, theme: Theme) -> [Spot] {
         guard chart.emptyMessage == nil else { return [] }
         var points: [(mark: PointMark, values: [(x: String, y: String)])] = []
+        var total = 0
         for case .point(let mark) in chart.marks {
+            total += drawnCount(mark)
+            guard total <= hoverPointLimit else { return [] }
             let values = pointValues(mark, chart: chart)
             if !values.isEmpty { points.append((mark, values)) }
         }
-        let total = points.reduce(0) { $0 + $1.values.count }
-        guard total > 0, total <= hoverPointLimit else { return [] }
+        guard total > 0 else { return [] }
         var capture = MarkerCapture()
         // The measurer ChartRenderer.render uses for the files, so the positions are the drawn ones.
         ChartRenderer.draw(chart, theme: theme, measurer: CairoTextMeasurer(), into: &capture)
@@ -98,18 +100,27 @@ enum HTMLFigure {
         return spots
     }
 
-    /// The finite points of `mark` in drawing order (weights expanded), as text; empty above the limit.
+    /// How many points `mark` draws: its finite points, each counted by its weight (band-axis points count too).
+    static func drawnCount(_ mark: PointMark) -> Int {
+        let n = min(mark.x.count, mark.y.count)
+        let xs = continuous(mark.x), ys = continuous(mark.y)
+        var total = 0
+        for i in 0..<n where (i >= xs.count || xs[i].isFinite) && (i >= ys.count || ys[i].isFinite) {
+            total += max(0, mark.weights.map { i < $0.count ? $0[i] : 1 } ?? 1)
+        }
+        return total
+    }
+
+    /// The finite points of `mark` in drawing order (weights expanded), as text; empty above the limit or for
+    /// points on a band axis.
     static func pointValues(_ mark: PointMark, chart: Chart) -> [(x: String, y: String)] {
         let n = min(mark.x.count, mark.y.count)
         let xs = continuous(mark.x), ys = continuous(mark.y)
-        guard xs.count == mark.x.count, ys.count == mark.y.count else { return [] }
-        var total = 0
-        for i in 0..<n where xs[i].isFinite && ys[i].isFinite { total += max(0, mark.weights?[i] ?? 1) }
-        guard total <= hoverPointLimit else { return [] }
+        guard xs.count == mark.x.count, ys.count == mark.y.count, drawnCount(mark) <= hoverPointLimit else { return [] }
         let fx = formatter(mark.x, chart: chart), fy = formatter(mark.y, chart: chart)
         var out: [(x: String, y: String)] = []
         for i in 0..<n where xs[i].isFinite && ys[i].isFinite {
-            for _ in 0..<max(0, mark.weights?[i] ?? 1) { out.append((fx(i), fy(i))) }
+            for _ in 0..<max(0, mark.weights.map { i < $0.count ? $0[i] : 1 } ?? 1) { out.append((fx(i), fy(i))) }
         }
         return out
     }

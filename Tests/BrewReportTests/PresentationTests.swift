@@ -124,6 +124,10 @@ import TestSupport
         #expect(HTMLFigure.hoverOverlay(Self.scatter(many), theme: .monochrome) == "")
         #expect(HTMLFigure.hoverSpots(Self.scatter(Array(many.prefix(limit))), theme: .monochrome).count == limit)
         #expect(HTMLFigure.hoverOverlay(Chart.empty(title: "x"), theme: .monochrome) == "")
+        // Two marks: a small one beside one past the limit — the chart as a whole is too large.
+        var both = Self.scatter(Array(many.prefix(10)))
+        both.marks += Self.scatter(Array(many.prefix(limit))).marks
+        #expect(HTMLFigure.hoverSpots(both, theme: .monochrome).isEmpty)
     }
 
     // MARK: Import section
