@@ -163,10 +163,12 @@ enum CairoOutput {
     /// Encodes `pages` as one multi-page PDF of `width × height` pt pages, each list replayed onto its own page.
     ///
     /// An empty `pages` still yields a valid one-page (blank) document.
-    static func encodePDF(pages: [DisplayList], width: Double, height: Double, title: String) throws -> [UInt8] {
+    static func encodePDF(pages: [DisplayList], width: Double, height: Double, title: String,
+                          creationDate: String? = nil) throws -> [UInt8] {
         do {
-            let surface = try CairoSurface(format: .pdf, width: width, height: height,
-                                           metadata: CairoDocumentMetadata(title: title.isEmpty ? nil : title))
+            var metadata = CairoDocumentMetadata(title: title.isEmpty ? nil : title)
+            if let creationDate { metadata.creationDate = creationDate }
+            let surface = try CairoSurface(format: .pdf, width: width, height: height, metadata: metadata)
             var backend = CairoBackend(context: try CairoContext(surface: surface), format: .pdf)
             for (index, page) in pages.enumerated() {
                 if index > 0 { backend.showPage() }

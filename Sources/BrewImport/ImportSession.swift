@@ -190,8 +190,22 @@ struct ImportSession {
         return String(decoding: cut, as: UTF8.self) + "…"
     }
 
+    /// A value for a message a person reads: integers as digits, other values rounded to at most 6 decimals with
+    /// trailing zeros dropped (`28.7`, never the binary artefact `28.700000000000003`), U+2212 as the minus sign.
     static func format(_ v: Double) -> String {
-        v == v.rounded() && abs(v) < 1e15 ? String(Int64(v)) : String(v)
+        guard v.isFinite else { return String(v) }
+        var s: String
+        if v == v.rounded() && abs(v) < 1e15 {
+            s = String(Int64(v))
+        } else if abs(v) < 1e15 {
+            s = String(format: "%.6f", v)
+            while s.hasSuffix("0") { s.removeLast() }
+            if s.hasSuffix(".") { s.removeLast() }
+        } else {
+            s = String(v)
+        }
+        if s == "-0" { s = "0" }
+        return s.hasPrefix("-") ? "\u{2212}" + s.dropFirst() : s
     }
 
     /// Ends the import: builds the journal, compares cached equipment counters with the brews, and writes the report.

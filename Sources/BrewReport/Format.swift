@@ -1,31 +1,38 @@
 import BrewColumns
 import Foundation
 
-/// Number and date text for people (HTML, PDF, Markdown); the CSVs use BrewStats' own exact formatting.
+/// Number and date text for people (HTML, PDF, Markdown); the CSVs use BrewStats' ``CSVCell`` formatting.
+///
+/// Rules, the same in every output:
+/// - a number is written with exactly the decimals its call site asks for, trailing zeros kept, so the numbers
+///   of one column or one row of related figures line up (`20.0` next to `19.3`, never `20`);
+/// - a negative number carries the Unicode minus sign U+2212 (`−0.13`), never the ASCII hyphen;
+/// - a value that rounds to zero at the shown precision is written without a sign (`0.0`, never `−0.0`);
+/// - a missing or non-finite value is `—`.
 enum Format {
-    /// A number with at most `decimals` decimals and trailing zeros dropped; `—` for a missing value.
+    /// The minus sign of human text (U+2212).
+    static let minus = "\u{2212}"
+
+    /// `v` with exactly `decimals` decimals (`19.30`, `−0.13`, `20.0`); `—` for a missing or non-finite value.
     static func number(_ v: Double?, decimals: Int = 2) -> String {
         guard let v, v.isFinite else { return "—" }
-        var s = String(format: "%.\(decimals)f", v)
-        if s.contains(".") {
-            while s.hasSuffix("0") { s.removeLast() }
-            if s.hasSuffix(".") { s.removeLast() }
-        }
-        return s == "-0" ? "0" : s
+        let digits = String(format: "%.\(max(0, decimals))f", abs(v))
+        return isZero(digits) || v > 0 ? digits : minus + digits
     }
 
-    /// A signed change: `+0.3`, `−2`, `±0`; `—` when missing.
+    /// A signed change at `decimals` decimals: `+0.30`, `−2`; a change that rounds to zero at that precision is
+    /// `0.00` (no sign: it is no change at the precision shown); `—` when missing.
     static func change(_ v: Double?, decimals: Int = 2) -> String {
         guard let v, v.isFinite else { return "—" }
-        let text = number(abs(v), decimals: decimals)
-        if text == "0" { return "±0" }
-        return (v > 0 ? "+" : "−") + text
+        let digits = String(format: "%.\(max(0, decimals))f", abs(v))
+        if isZero(digits) { return digits }
+        return (v > 0 ? "+" : minus) + digits
     }
 
     /// A brew ratio in the journal's notation: `1:2.0` / `1:16.7`.
     static func ratio(_ v: Double?) -> String {
         guard let v, v.isFinite else { return "—" }
-        return "1:" + String(format: "%.1f", v)
+        return "1:" + number(v, decimals: 1)
     }
 
     /// A local date `2026-11-16`.
@@ -35,5 +42,10 @@ enum Format {
         calendar.timeZone = zone
         let c = calendar.dateComponents([.year, .month, .day], from: t.date)
         return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+    }
+
+    /// Whether fixed-point `digits` (no sign) is all zeros.
+    private static func isZero(_ digits: String) -> Bool {
+        digits.allSatisfy { $0 == "0" || $0 == "." }
     }
 }

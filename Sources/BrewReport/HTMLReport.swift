@@ -1,3 +1,4 @@
+import BrewCharts
 import BrewImport
 import BrewStats
 import Foundation
@@ -8,7 +9,9 @@ enum HTMLReport {
     /// - Parameters:
     ///   - charts: The charts written, in order, each with the image file the page shows (`nil` when only PDF
     ///     was written: browsers do not show a PDF as an image, so the page links it instead) and all its files.
-    static func render(_ report: WeeklyReport, charts: [(chart: NamedChart, image: String?, links: [String])]) -> String {
+    ///   - theme: The theme the charts were drawn in (their hover positions and dark-mode treatment follow it).
+    static func render(_ report: WeeklyReport, charts: [(chart: NamedChart, image: String?, links: [String])],
+                       theme: Theme = .monochrome) -> String {
         let e = HTML.escape
         var h = """
         <!DOCTYPE html>
@@ -48,7 +51,7 @@ enum HTMLReport {
 
         h += "<section><h2>Charts</h2>\n<div class=\"charts\">\n"
         for c in charts {
-            h += figure(stem: c.chart.stem, title: c.chart.title, image: c.image, links: c.links)
+            h += HTMLFigure.figure(stem: c.chart.stem, title: c.chart.title, image: c.image, links: c.links, chart: c.chart.chart, theme: theme)
         }
         h += "</div>\n</section>\n"
 
@@ -103,16 +106,9 @@ enum HTMLReport {
         return h + "</section>\n"
     }
 
-    /// One chart: its image with links to every format, or, when no format is an image a browser shows (PDF
-    /// only), a link to the file in place of the image.
+    /// One chart without hover details (the batch's combined page); see ``HTMLFigure/figure(stem:title:image:links:chart:theme:)``.
     static func figure(stem: String, title: String, image: String?, links: [String]) -> String {
-        let e = HTML.escape
-        let list = links.map { "<a href=\"\(e(href($0)))\">\(e(($0 as NSString).pathExtension.uppercased()))</a>" }.joined(separator: " · ")
-        guard let image else {
-            let main = links.first.map { "<a class=\"file\" href=\"\(e(href($0)))\">Open the chart (\(e(($0 as NSString).pathExtension.uppercased())))</a>" } ?? ""
-            return "<figure id=\"\(e(stem))\">\(main)<figcaption>\(e(title)) <span class=\"muted\">\(list)</span></figcaption></figure>\n"
-        }
-        return "<figure id=\"\(e(stem))\"><img src=\"\(e(href(image)))\" alt=\"\(e(title))\" loading=\"lazy\"><figcaption>\(e(title)) <span class=\"muted\">\(list)</span></figcaption></figure>\n"
+        HTMLFigure.figure(stem: stem, title: title, image: image, links: links)
     }
 
     /// A file name or relative path as a URL path: each component percent-encoded where a URL needs it
@@ -133,14 +129,15 @@ enum HTMLReport {
         let e = HTML.escape
         var h = "<section><h2>Import</h2>\n"
         guard let imp else { return h + "<p class=\"muted\">Built from an in-memory journal.</p></section>\n" }
-        h += "<p>\(imp.brews.kept) of \(imp.brews.read) brews imported from \(e(imp.format.displayName)), \(imp.brews.rejected) rejected; \(imp.methods) methods, \(imp.grinders) grinders, \(imp.beans) beans, \(imp.tastingNotes) tasting notes.</p>\n"
+        h += "<p>\(e(ImportNotes.headline(imp)))</p>\n"
         if implausible > 0 {
             h += "<p>\(implausible) extraction yield\(implausible == 1 ? "" : "s") outside 0–35 % left out of the statistics.</p>\n"
         }
-        if !imp.warnings.isEmpty {
+        let notes = ImportNotes(imp)
+        if !notes.problems.isEmpty {
             h += "<ul class=\"warnings\">\n"
-            for w in imp.warnings.prefix(30) { h += "<li>\(e(w.message))</li>\n" }
-            if imp.warnings.count > 30 { h += "<li class=\"muted\">… and \(imp.warnings.count - 30) more</li>\n" }
+            for w in notes.problems.prefix(30) { h += "<li>\(e(w.message))</li>\n" }
+            if notes.problems.count > 30 { h += "<li class=\"muted\">… and \(notes.problems.count - 30) more</li>\n" }
             h += "</ul>\n"
         }
         if !imp.rejects.isEmpty {
@@ -148,6 +145,12 @@ enum HTMLReport {
             for r in imp.rejects.prefix(50) {
                 h += "<li>\(e(r.where))\(r.column.map { " · " + e($0) } ?? ""): \(e(r.reason))</li>\n"
             }
+            h += "</ul></details>\n"
+        }
+        if let line = notes.countersSummary {
+            h += "<details class=\"counters\"><summary class=\"muted\">\(e(line))</summary><ul class=\"muted\">\n"
+            for w in notes.counters.prefix(50) { h += "<li>\(e(w.message))</li>\n" }
+            if notes.counters.count > 50 { h += "<li>… and \(notes.counters.count - 50) more</li>\n" }
             h += "</ul></details>\n"
         }
         return h + "</section>\n"
@@ -158,7 +161,9 @@ enum HTMLReport {
         return String(format: "%d:%02d", s / 60, s % 60)
     }
 
-    static let css = """
+    static let css = baseCSS + "\n" + HTMLFigure.css
+
+    static let baseCSS = """
     :root{color-scheme:light dark;--fg:#111;--muted:#666;--line:#ddd;--bg:#fff;--tile:#f4f4f4}
     @media (prefers-color-scheme:dark){:root{--fg:#eee;--muted:#999;--line:#333;--bg:#111;--tile:#1c1c1c}}
     *{box-sizing:border-box}body{margin:0;font:16px/1.5 "DejaVu Sans",system-ui,sans-serif;color:var(--fg);background:var(--bg)}
@@ -168,9 +173,6 @@ enum HTMLReport {
     .tiles{display:grid;grid-template-columns:repeat(auto-fit,minmax(160px,1fr));gap:12px;margin-top:20px}
     .tile{background:var(--tile);padding:12px 14px;border-radius:6px}.tile .label{font-size:.8rem;color:var(--muted)}
     .tile .value{font-size:1.5rem;font-weight:bold;overflow-wrap:anywhere}.tile .detail{font-size:.8rem;color:var(--muted)}
-    .charts{display:grid;grid-template-columns:repeat(auto-fit,minmax(320px,1fr));gap:18px}
-    figure{margin:0}figure img{width:100%;height:auto;border:1px solid var(--line);border-radius:4px;background:#fff}
-    figure a.file{display:block;padding:48px 16px;text-align:center;border:1px dashed var(--line);border-radius:4px}
     figcaption{font-size:.85rem;margin-top:4px}.muted{color:var(--muted)}a{color:inherit}
     .scroll{overflow-x:auto}table{border-collapse:collapse;width:100%;font-size:.85rem}
     th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--line);white-space:nowrap}th{font-weight:600}

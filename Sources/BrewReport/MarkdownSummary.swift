@@ -22,8 +22,12 @@ enum MarkdownSummary {
             for g in findings { md += "- \(escape(report.sentence(g)))\n" }
         }
         if let imp = report.importReport, imp.brews.rejected > 0 || !imp.warnings.isEmpty {
+            // Data problems are listed; disagreeing cached counters of the app are one closing line.
+            let notes = ImportNotes(imp)
             md += "\n## Import\n\n- \(imp.brews.kept) of \(imp.brews.read) brews imported, \(imp.brews.rejected) rejected\n"
-            for w in imp.warnings.prefix(5) { md += "- \(escape(w.message))\n" }
+            for w in notes.problems.prefix(5) { md += "- \(escape(w.message))\n" }
+            if notes.problems.count > 5 { md += "- … and \(notes.problems.count - 5) more (see index.html)\n" }
+            if let line = notes.countersSummary { md += "\n_\(escape(line))_\n" }
         }
         return md
     }

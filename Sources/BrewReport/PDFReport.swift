@@ -1,4 +1,5 @@
 import BrewCharts
+import BrewColumns
 import BrewStats
 import Foundation
 
@@ -6,13 +7,21 @@ import Foundation
 /// figures, dial-in findings, every chart, the equipment and method tables and the import summary.
 enum PDFReport {
     static func write(_ report: WeeklyReport, charts: [NamedChart], options: ReportOptions, to url: URL) throws(ReportError) {
-        let document = ReportDocument(title: "Brew report \(report.week?.label ?? "")", blocks: blocks(report, charts: charts),
+        var document = ReportDocument(title: "Brew report \(report.week?.label ?? "")", blocks: blocks(report, charts: charts),
                                       theme: options.theme)
+        document.creationDate = creationDate(options.now, report.analysis.options.timeZone)
         do {
             try document.writePDF(to: url)
         } catch {
             throw .output(path: url.path, reason: "\(error)")
         }
+    }
+
+    /// The PDF creation date: `now` (the report's generation time, ``ReportOptions/now``, pinned in tests) to
+    /// the second, as ISO 8601 local time with the offset of the report's time zone.
+    static func creationDate(_ now: Date, _ zone: TimeZone) -> String {
+        let seconds = (now.timeIntervalSince1970).rounded(.down)
+        return CSVCell.isoLocal(Timestamp(microseconds: Int64(seconds) * 1_000_000), zone)
     }
 
     static func blocks(_ report: WeeklyReport, charts: [NamedChart]) -> [DocumentBlock] {
@@ -47,9 +56,12 @@ enum PDFReport {
                         }, numericColumns: [2, 3, 4, 5]))
         if let imp = report.importReport {
             b.append(.heading("Import"))
-            b.append(.paragraph("\(imp.brews.kept) of \(imp.brews.read) brews imported from \(imp.format.displayName), \(imp.brews.rejected) rejected; \(imp.methods) methods, \(imp.grinders) grinders, \(imp.beans) beans, \(imp.tastingNotes) tasting notes."))
-            let notes = imp.warnings.prefix(30).map(\.message) + imp.rejects.prefix(20).map { "rejected \($0.where)\($0.column.map { " · " + $0 } ?? ""): \($0.reason)" }
+            b.append(.paragraph(ImportNotes.headline(imp)))
+            let split = ImportNotes(imp)
+            let notes = split.problems.prefix(30).map(\.message) + imp.rejects.prefix(20).map { "rejected \($0.where)\($0.column.map { " · " + $0 } ?? ""): \($0.reason)" }
             if !notes.isEmpty { b.append(.bullets(Array(notes))) }
+            // The app's cached counters are bookkeeping: one line, not one bullet per counter.
+            if let line = split.countersSummary { b.append(.note(line)) }
         }
         b.append(.note("Ratios: espresso yield ÷ dose, filter water ÷ dose. EY = TDS × beverage mass ÷ dose; values outside 0–35 % are left out."))
         return b

@@ -1,4 +1,5 @@
 import BrewCharts
+import BrewStats
 import Foundation
 import Synchronization
 
@@ -37,7 +38,7 @@ public enum ReportWriter {
         let charts = ReportCharts.all(report, options: options)
         let shown = try renderCharts(charts, report: report, options: options, into: staged.staging, reportedAs: out)
         written += shown.flatMap(\.links)
-        try put("index.html", HTMLReport.render(report, charts: shown))
+        try put("index.html", HTMLReport.render(report, charts: shown, theme: options.theme))
         try put("summary.md", MarkdownSummary.render(report))
         written.append("report.pdf")
         for (name, data) in extra.sorted(by: { $0.key < $1.key }) {
@@ -96,5 +97,5 @@ public enum ReportWriter {
     }
 
     /// `week_summary.csv` of a journal without dated brews: the header and the metric names, all cells empty.
-    static let emptyWeekSummary = "metric,this_week,previous_week,change\r\nbrews,0,0,0\r\nmean_rating,,,\r\nmean_ey,,,\r\ntop_method,,,\r\nbest_brew,,,\r\n"
+    static var emptyWeekSummary: String { WeekSummary.emptyCSV() }
 }

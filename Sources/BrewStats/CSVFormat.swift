@@ -1,4 +1,5 @@
 import BrewColumns
+import Foundation
 
 /// One cell of a summary CSV. Formatting is fixed so the same journal gives byte-identical files:
 ///
@@ -7,8 +8,14 @@ import BrewColumns
 ///   (`1e-05`) appear only for very small or large magnitudes. `nil` or a non-finite value is an empty cell —
 ///   never `0`, `NaN` or `inf` text.
 /// - ``integer(_:)``: decimal digits; `nil` → empty.
+/// - ``decimal(_:places:)``: a number rounded to its meaningful precision (``CSVPrecision``), written with
+///   exactly that many decimals (`19.30`, `4.00`), `.` decimal point, `-0.00` written `0.00`; `nil` or a
+///   non-finite value is an empty cell. The summaries write every measured quantity this way.
 /// - ``timestamp(_:)``: ISO 8601 in UTC, `2026-11-16T06:42:00Z`, with `.ffffff` only when the instant has
 ///   a fractional second; `nil` → empty.
+/// - ``localTime(_:_:)``: ISO 8601 local time with its offset in the given zone, `2026-11-16T07:42:00+01:00`
+///   (`.ffffff` only with a fractional second). It names the same instant as the UTC form; where the zone's
+///   offset is not whole minutes (local mean time before 1900) the UTC form is written instead. `nil` → empty.
 /// - ``text(_:)``: user text (names, ids). A cell starting with `=`, `+`, `-`, `@`, tab or CR gets a leading
 ///   `'` so spreadsheets do not evaluate it; numbers are never text cells, so they stay numbers.
 /// - ``label(_:)``: fixed vocabulary the engine writes itself (`method`, `2026-W47`), written as is.
@@ -16,8 +23,10 @@ import BrewColumns
 /// Every cell is then quoted per RFC 4180 when it holds a comma, a double quote, CR or LF (quotes doubled).
 public enum CSVCell: Sendable, Equatable {
     case number(Double?)
+    case decimal(Double?, places: Int)
     case integer(Int?)
     case timestamp(Timestamp?)
+    case localTime(Timestamp?, TimeZone)
     case text(String?)
     case label(String)
 
@@ -25,8 +34,10 @@ public enum CSVCell: Sendable, Equatable {
     public var rendered: String {
         switch self {
         case .number(let v): return v.map(CSVCell.format) ?? ""
+        case .decimal(let v, let places): return v.map { CSVCell.fixed($0, places: places) } ?? ""
         case .integer(let v): return v.map { String($0) } ?? ""
         case .timestamp(let t): return t.map(CSVCell.isoUTC) ?? ""
+        case .localTime(let t, let zone): return t.map { CSVCell.isoLocal($0, zone) } ?? ""
         case .text(let s): return s.map(CSVCell.neutralised) ?? ""
         case .label(let s): return s
         }
@@ -41,6 +52,15 @@ public enum CSVCell: Sendable, Equatable {
         return s
     }
 
+    /// `v` with exactly `places` decimals (`%.Nf`: correctly rounded from the binary value, ties to even on
+    /// exact halves); `-0.00` is written `0.00`; `""` for NaN and infinities.
+    public static func fixed(_ v: Double, places: Int) -> String {
+        guard v.isFinite else { return "" }
+        let s = String(format: "%.\(max(0, places))f", v)
+        guard s.hasPrefix("-"), s.utf8.dropFirst().allSatisfy({ $0 == 48 || $0 == 46 }) else { return s }
+        return String(s.dropFirst())
+    }
+
     /// `text` with a leading `'` when it starts with `=`, `+`, `-`, `@`, tab or CR (formula injection guard).
     public static func neutralised(_ text: String) -> String {
         guard let first = text.unicodeScalars.first else { return text }
@@ -52,7 +72,23 @@ public enum CSVCell: Sendable, Equatable {
 
     /// ISO 8601 UTC: `YYYY-MM-DDTHH:MM:SSZ`, or `…SS.ffffffZ` with a fractional second.
     public static func isoUTC(_ t: Timestamp) -> String {
-        let us = t.microseconds
+        wallClock(t.microseconds) + "Z"
+    }
+
+    /// ISO 8601 local time with offset in `zone`: `YYYY-MM-DDTHH:MM:SS+hh:mm` (`+00:00` for UTC), or
+    /// `…SS.ffffff+hh:mm` with a fractional second; the UTC form when the offset is not whole minutes.
+    public static func isoLocal(_ t: Timestamp, _ zone: TimeZone) -> String {
+        let offset = zone.secondsFromGMT(for: t.date)
+        guard offset % 60 == 0 else { return isoUTC(t) }
+        let (local, overflow) = t.microseconds.addingReportingOverflow(Int64(offset) * 1_000_000)
+        guard !overflow else { return isoUTC(t) }
+        let minutes = abs(offset) / 60
+        let hh = minutes / 60, mm = minutes % 60
+        return wallClock(local) + (offset < 0 ? "-" : "+") + (hh < 10 ? "0" : "") + "\(hh):" + (mm < 10 ? "0" : "") + "\(mm)"
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS[.ffffff]` of microseconds since 1970-01-01T00:00:00, without a zone.
+    static func wallClock(_ us: Int64) -> String {
         let seconds = floorDiv(us, 1_000_000)
         let micro = us - seconds * 1_000_000
         let day = Day(index: Int32(floorDiv(seconds, 86_400)))
@@ -64,7 +100,7 @@ public enum CSVCell: Sendable, Equatable {
             let digits = String(micro)
             out += "." + String(repeating: "0", count: 6 - digits.count) + digits
         }
-        return out + "Z"
+        return out
     }
 }
 
@@ -93,4 +129,30 @@ public enum CSVWriter {
         guard field.utf8.contains(where: { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
+}
+
+/// The decimals each kind of quantity is written with in the summary CSVs: its meaningful precision (the
+/// README's precision table). A rating is logged in half steps and a mean of ratings is read to hundredths;
+/// an EY to tenths, written to hundredths; TDS to hundredths of a percent, written to thousandths.
+public enum CSVPrecision {
+    /// `share_pct`: 0.1 percentage point.
+    public static let sharePercent = 1
+    /// Ratings and their means on the 0–5 scale (`mean_rating`).
+    public static let rating = 2
+    /// Brew ratios (`ratio_*`, `median_ratio_*`): hundredths (`16.67` for 1:16.67).
+    public static let ratio = 2
+    /// Extraction yield in percent (`*_ey_pct`).
+    public static let extractionPercent = 2
+    /// TDS in percent (`tds_mean_pct`).
+    public static let tdsPercent = 3
+    /// Times in seconds (`brew_time_median_s`): tenths, a median of whole seconds is at most a half.
+    public static let seconds = 1
+    /// Correlation coefficients (`pearson_r`, `spearman_rho`).
+    public static let correlation = 3
+    /// OLS slope in rating points per grind unit (`slope_rating_per_unit`).
+    public static let slope = 4
+    /// OLS intercept in rating points (`intercept_rating`).
+    public static let intercept = 3
+    /// Grind settings (`sweet_spot_setting`): hundredths, enough for a 0.25-step grinder's grid.
+    public static let grindSetting = 2
 }

@@ -1,4 +1,5 @@
 import BrewColumns
+import Foundation
 
 /// How much one brew method or grinder is used, recomputed from the brews.
 ///
@@ -52,18 +53,26 @@ public struct EquipmentUsageSummary: Sendable, Equatable {
     public let rows: [EquipmentUsage]
     /// Total brews in the journal (the share denominator).
     public let totalBrews: Int
+    /// The report's time zone: `first_used` and `last_used` are written as local times with its offset.
+    public var timeZone: TimeZone = .gmt
 
     /// The CSV columns, in order.
     public static let header = ["kind", "name", "brews", "share_pct", "first_used", "last_used", "mean_rating",
-                                "median_ratio_espresso", "median_ratio_filter", "mean_ey", "cached_brew_count"]
+                                "median_ratio_espresso", "median_ratio_filter", "mean_ey_pct", "cached_brew_count"]
 
-    /// RFC 4180 text (see ``CSVCell`` for formatting). `cached_brew_count` is filled only where the cached
-    /// count disagrees with `brews`; it is empty where they agree or nothing was cached.
+    /// RFC 4180 text (see ``CSVCell`` for formatting): numbers rounded to ``CSVPrecision``, `first_used` and
+    /// `last_used` in ISO 8601 local time with the offset of ``timeZone``. `cached_brew_count` is filled only
+    /// where the cached count disagrees with `brews`; it is empty where they agree or nothing was cached.
     public func csv() -> String {
-        CSVWriter.write(header: Self.header, rows: rows.map { u in
-            [.label(u.kind.rawValue), .text(u.name), .integer(u.brews), .number(u.sharePercent),
-             .timestamp(u.firstUsed), .timestamp(u.lastUsed), .number(u.meanRating),
-             .number(u.medianRatioEspresso), .number(u.medianRatioFilter), .number(u.meanExtraction),
+        let zone = timeZone
+        return CSVWriter.write(header: Self.header, rows: rows.map { u in
+            [.label(u.kind.rawValue), .text(u.name), .integer(u.brews),
+             .decimal(u.sharePercent, places: CSVPrecision.sharePercent),
+             .localTime(u.firstUsed, zone), .localTime(u.lastUsed, zone),
+             .decimal(u.meanRating, places: CSVPrecision.rating),
+             .decimal(u.medianRatioEspresso, places: CSVPrecision.ratio),
+             .decimal(u.medianRatioFilter, places: CSVPrecision.ratio),
+             .decimal(u.meanExtraction, places: CSVPrecision.extractionPercent),
              .integer(u.brewCountDisagrees ? u.cachedBrewCount : nil)]
         })
     }
@@ -81,7 +90,7 @@ extension BrewAnalysis {
                 : usageRows(kind: .grinder, column: table.grinder, total: total,
                             cached: journal.grinders.map { ($0.cachedBrewCount, $0.cachedLastUsed) })
         }
-        return EquipmentUsageSummary(rows: blocks[0] + blocks[1], totalBrews: total)
+        return EquipmentUsageSummary(rows: blocks[0] + blocks[1], totalBrews: total, timeZone: options.timeZone)
     }
 
     private func usageRows(kind: EquipmentUsage.Kind, column: DictionaryColumn, total: Int,

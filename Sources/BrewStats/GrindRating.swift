@@ -101,14 +101,19 @@ extension GrindRatingGroup {
 public struct GrindRatingSummary: Sendable, Equatable {
     public let groups: [GrindRatingGroup]
 
-    public static let header = ["grinder", "method", "bean", "n", "pearson_r", "spearman_rho", "slope", "intercept",
-                                "sweet_spot"]
+    public static let header = ["grinder", "method", "bean", "n", "pearson_r", "spearman_rho", "slope_rating_per_unit",
+                                "intercept_rating", "sweet_spot_setting"]
 
-    /// RFC 4180 text (see ``CSVCell``); `bean` is empty on the all-beans row.
+    /// RFC 4180 text (see ``CSVCell``; numbers rounded to ``CSVPrecision``); `bean` is empty on the all-beans
+    /// row. The slope is in rating points per unit of the grinder's setting scale.
     public func csv() -> String {
         CSVWriter.write(header: Self.header, rows: groups.map { g in
-            [.text(g.grinder), .text(g.method), .text(g.bean), .integer(g.n), .number(g.pearson),
-             .number(g.spearman), .number(g.line?.slope), .number(g.line?.intercept), .number(g.sweetSpot)]
+            [.text(g.grinder), .text(g.method), .text(g.bean), .integer(g.n),
+             .decimal(g.pearson, places: CSVPrecision.correlation),
+             .decimal(g.spearman, places: CSVPrecision.correlation),
+             .decimal(g.line?.slope, places: CSVPrecision.slope),
+             .decimal(g.line?.intercept, places: CSVPrecision.intercept),
+             .decimal(g.sweetSpot, places: CSVPrecision.grindSetting)]
         })
     }
 }

@@ -31,15 +31,20 @@ public struct MethodStatsSummary: Sendable, Equatable {
     public let rows: [MethodStatsRow]
 
     public static let header = ["method", "category", "n", "ratio_mean", "ratio_median", "ratio_p25", "ratio_p75",
-                                "n_ey", "ey_mean", "ey_median", "ey_p25", "ey_p75", "tds_mean", "brew_time_median"]
+                                "n_ey", "ey_mean_pct", "ey_median_pct", "ey_p25_pct", "ey_p75_pct", "tds_mean_pct",
+                                "brew_time_median_s"]
 
-    /// RFC 4180 text (see ``CSVCell``); `category` is the app's raw value (`espresso`, `pour_over`, …).
+    /// RFC 4180 text (see ``CSVCell``; numbers rounded to ``CSVPrecision``); `category` is the app's raw value
+    /// (`espresso`, `pour_over`, …).
     public func csv() -> String {
-        CSVWriter.write(header: Self.header, rows: rows.map { r in
-            [.text(r.method), .label(r.category.rawString), .integer(r.n), .number(r.ratioMean),
-             .number(r.ratioMedian), .number(r.ratioP25), .number(r.ratioP75), .integer(r.nEY),
-             .number(r.eyMean), .number(r.eyMedian), .number(r.eyP25), .number(r.eyP75),
-             .number(r.meanTDS), .number(r.medianBrewTime)]
+        let ratio = CSVPrecision.ratio, ey = CSVPrecision.extractionPercent
+        return CSVWriter.write(header: Self.header, rows: rows.map { r in
+            [.text(r.method), .label(r.category.rawString), .integer(r.n), .decimal(r.ratioMean, places: ratio),
+             .decimal(r.ratioMedian, places: ratio), .decimal(r.ratioP25, places: ratio),
+             .decimal(r.ratioP75, places: ratio), .integer(r.nEY),
+             .decimal(r.eyMean, places: ey), .decimal(r.eyMedian, places: ey), .decimal(r.eyP25, places: ey),
+             .decimal(r.eyP75, places: ey), .decimal(r.meanTDS, places: CSVPrecision.tdsPercent),
+             .decimal(r.medianBrewTime, places: CSVPrecision.seconds)]
         })
     }
 }

@@ -52,7 +52,7 @@ public struct MeanCount: Sendable, Equatable {
 
 /// `week_summary.csv`: the report week against the week before it.
 ///
-/// Rows, in this order: `brews`, `mean_rating`, `mean_ey`, `top_method`, `best_brew`. `change` is this week
+/// Rows, in this order: `brews`, `mean_rating`, `mean_ey_pct`, `top_method`, `best_brew`. `change` is this week
 /// minus the previous week for the numeric rows (empty when either is missing) and empty for the two text rows.
 public struct WeekSummary: Sendable, Equatable {
     public let this: WeekFigures
@@ -60,19 +60,32 @@ public struct WeekSummary: Sendable, Equatable {
 
     public static let header = ["metric", "this_week", "previous_week", "change"]
 
-    /// RFC 4180 text (see ``CSVCell``); `best_brew` cells are ``BestBrew/label``.
+    /// The metric names of the rows, in order (the first column).
+    public static let metrics = ["brews", "mean_rating", "mean_ey_pct", "top_method", "best_brew"]
+
+    /// RFC 4180 text (see ``CSVCell``; numbers rounded to ``CSVPrecision``, a change to the precision of its
+    /// metric, computed before rounding); `best_brew` cells are ``BestBrew/label``.
     public func csv() -> String {
         func diff(_ a: Double?, _ b: Double?) -> Double? { if let a, let b { a - b } else { nil } }
+        let rating = CSVPrecision.rating, ey = CSVPrecision.extractionPercent
         let rows: [[CSVCell]] = [
             [.label("brews"), .integer(this.brews), .integer(previous.brews), .integer(this.brews - previous.brews)],
-            [.label("mean_rating"), .number(this.meanRating), .number(previous.meanRating),
-             .number(diff(this.meanRating, previous.meanRating))],
-            [.label("mean_ey"), .number(this.meanExtraction), .number(previous.meanExtraction),
-             .number(diff(this.meanExtraction, previous.meanExtraction))],
+            [.label("mean_rating"), .decimal(this.meanRating, places: rating), .decimal(previous.meanRating, places: rating),
+             .decimal(diff(this.meanRating, previous.meanRating), places: rating)],
+            [.label("mean_ey_pct"), .decimal(this.meanExtraction, places: ey), .decimal(previous.meanExtraction, places: ey),
+             .decimal(diff(this.meanExtraction, previous.meanExtraction), places: ey)],
             [.label("top_method"), .text(this.topMethod), .text(previous.topMethod), .text(nil)],
             [.label("best_brew"), .text(this.bestBrew?.label), .text(previous.bestBrew?.label), .text(nil)],
         ]
         return CSVWriter.write(header: Self.header, rows: rows)
+    }
+
+    /// `week_summary.csv` of a journal without dated brews: the header and every metric, `brews` 0, the other
+    /// cells empty.
+    public static func emptyCSV() -> String {
+        CSVWriter.write(header: header, rows: metrics.map { m in
+            m == "brews" ? [.label(m), .integer(0), .integer(0), .integer(0)] : [.label(m), .text(nil), .text(nil), .text(nil)]
+        })
     }
 }
 

@@ -20,13 +20,15 @@ public struct WeeklySummary: Sendable, Equatable {
     public let rows: [WeeklyRow]
 
     public static let header = ["week", "brews", "mean_rating", "median_ratio_espresso", "median_ratio_filter",
-                                "mean_ey", "distinct_beans"]
+                                "mean_ey_pct", "distinct_beans"]
 
-    /// RFC 4180 text (see ``CSVCell``); `week` is `YYYY-Www`.
+    /// RFC 4180 text (see ``CSVCell``; numbers rounded to ``CSVPrecision``); `week` is `YYYY-Www`.
     public func csv() -> String {
         CSVWriter.write(header: Self.header, rows: rows.map { r in
-            [.label(r.week.label), .integer(r.brews), .number(r.meanRating), .number(r.medianRatioEspresso),
-             .number(r.medianRatioFilter), .number(r.meanExtraction), .integer(r.distinctBeans)]
+            [.label(r.week.label), .integer(r.brews), .decimal(r.meanRating, places: CSVPrecision.rating),
+             .decimal(r.medianRatioEspresso, places: CSVPrecision.ratio),
+             .decimal(r.medianRatioFilter, places: CSVPrecision.ratio),
+             .decimal(r.meanExtraction, places: CSVPrecision.extractionPercent), .integer(r.distinctBeans)]
         })
     }
 }

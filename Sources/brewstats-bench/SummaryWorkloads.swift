@@ -91,8 +91,10 @@ enum SummaryWorkloads {
 extension SummaryWorkloads {
     /// Checks that the references compute what we compute: on the CSV export of a smaller journal of the same
     /// generator, imported by us and loaded by them, each reference writes its five CSVs (`--out`), and every
-    /// cell is compared with ours — numbers to a relative 1e-9, text exactly; the app's cached counters (not in
-    /// the export) are left out. Prints and returns the number of differing cells.
+    /// cell is compared with ours — numbers within half a unit of the last decimal we write (our CSVs are rounded
+    /// to each column's precision; the references write full precision), times as instants (ours are local with
+    /// an offset, theirs UTC), text exactly; the app's cached counters (not in the export) are left out. Prints and
+    /// returns the number of differing cells.
     static func likeForLike(_ ctx: BenchContext, brews: Int, options: StatsOptions) throws -> Int {
         // Both sides read the same CSV export: there a bean is its roaster + name (journal-format §4), whereas the
         // generated journal keeps bean ids, and unused equipment is not in the file.
@@ -145,7 +147,12 @@ extension SummaryWorkloads {
             for (u, v) in zip(r, s) {
                 cells += 1
                 if u == v { continue }
-                if let p = Double(u), let q = Double(v), abs(p - q) <= 1e-9 * max(1, abs(p), abs(q)) { continue }
+                if let p = Double(u), let q = Double(v) {
+                    let decimals = u.split(separator: ".").dropFirst().first?.count ?? 0
+                    if abs(p - q) <= 0.5 * pow(10, -Double(decimals)) * (1 + 1e-9) + 1e-9 * max(1, abs(q)) { continue }
+                }
+                let iso = ISO8601DateFormatter()
+                if u.contains("T"), let p = iso.date(from: u), let q = iso.date(from: v), p == q { continue }
                 bad += 1
             }
         }

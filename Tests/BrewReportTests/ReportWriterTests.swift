@@ -95,7 +95,7 @@ import TestSupport
     @Test func emptyWeekSummaryHasEveryMetric() throws {
         let rows = TestCSV.parse(ReportWriter.emptyWeekSummary)
         #expect(rows.first == WeekSummary.header)
-        #expect(rows.dropFirst().map(\.first) == ["brews", "mean_rating", "mean_ey", "top_method", "best_brew"])
+        #expect(rows.dropFirst().map(\.first) == ["brews", "mean_rating", "mean_ey_pct", "top_method", "best_brew"])
         #expect(rows.allSatisfy { $0.count == WeekSummary.header.count })
     }
 

@@ -149,7 +149,7 @@ import TestSupport
         #expect(tiles.map(\.label) == labels + ["Top method", "Best brew"])
         let diff = this.count - previous.count
         #expect(tiles[0].value == "\(this.count)")
-        #expect(tiles[0].detail == "\(diff > 0 ? "+" : diff < 0 ? "−" : "±")\(abs(diff)) vs last week (\(previous.count))")
+        #expect(tiles[0].detail == "\(diff > 0 ? "+" : diff < 0 ? "−" : "")\(abs(diff)) vs last week (\(previous.count))")
 
         let rated = { (rows: [PlainBrew]) -> [Double] in rows.compactMap(\.rating) }
         let mean = { (x: [Double]) -> Double in x.reduce(0, +) / Double(x.count) }
@@ -194,7 +194,7 @@ import TestSupport
             let who = "\(g.grinder) × \(g.method) (all beans)"
             let r2 = try #require(Self.parabolaR2(g.grind, g.rating))
             #expect(r.sentence(g).hasPrefix("\(who): best around setting "))
-            #expect(r.sentence(g).hasSuffix(" · n = \(g.n), R² = \(Self.shortNumber(r2, 2))"))
+            #expect(r.sentence(g).hasSuffix(" · n = \(g.n), R² = \(String(format: "%.2f", r2))"))
             #expect(!r.sentence(g).contains("ρ"))
             let vertex = try #require(Self.parabolaVertex(g.grind, g.rating))
             #expect(isClose(spot, vertex, relative: 1e-6), "\(who): \(spot) vs \(vertex)")
@@ -295,6 +295,14 @@ import TestSupport
     }
 
     /// `v` with at most `decimals` decimals, trailing zeros dropped.
+    /// `v` with exactly `decimals` decimals, as the headline writes figures (trailing zeros kept, U+2212 minus).
+    static func fixedNumber(_ v: Double, _ decimals: Int) -> String {
+        let scale = pow(10, Double(decimals))
+        let rounded = (v * scale).rounded(.toNearestOrEven) / scale
+        let s = String(format: "%.\(decimals)f", rounded)
+        return s.hasPrefix("-") ? "\u{2212}" + s.dropFirst() : s
+    }
+
     static func shortNumber(_ v: Double, _ decimals: Int) -> String {
         let scale = pow(10, Double(decimals))
         let rounded = (v * scale).rounded(.toNearestOrEven) / scale

@@ -14,8 +14,10 @@ struct ReferenceFixtureTests {
         return BrewAnalysis(journal: c.journal, options: options)
     }
 
-    /// Cell-by-cell comparison: numbers at 1e-9 relative, everything else as text, empty only where empty.
-    static func compare(_ ours: String, _ expected: [[String]], _ label: String) {
+    /// Cell-by-cell comparison with the unrounded reference at each column's precision, timestamps as
+    /// instants in local time with the offset of `zone` (``SummaryPrecision/mismatch(column:rowKey:ours:theirs:zone:)``);
+    /// empty only where empty.
+    static func compare(_ ours: String, _ expected: [[String]], _ label: String, zone: TimeZone) {
         let mine = FixtureJournal.parseCSV(ours)
         #expect(mine.first == expected.first, "\(label): header")
         #expect(mine.count == expected.count, "\(label): row count \(mine.count) vs \(expected.count)")
@@ -23,11 +25,8 @@ struct ReferenceFixtureTests {
             #expect(a.count == b.count, "\(label) row \(r): field count")
             for (k, (x, y)) in zip(a, b).enumerated() {
                 let column = expected[0][k]
-                if let dx = Double(x), let dy = Double(y) {
-                    #expect(isClose(dx, dy, relative: 1e-9), "\(label) row \(r) \(column): \(x) vs \(y)")
-                } else {
-                    #expect(x == y, "\(label) row \(r) \(column): '\(x)' vs '\(y)'")
-                }
+                let problem = SummaryPrecision.mismatch(column: column, rowKey: b[0], ours: x, theirs: y, zone: zone)
+                #expect(problem == nil, "\(label) row \(r) \(column): \(problem ?? "")")
             }
         }
     }
@@ -36,14 +35,14 @@ struct ReferenceFixtureTests {
     func summaries(_ name: String) throws {
         let c = try FixtureJournal.load(name)
         let a = Self.analysis(c)
-        Self.compare(a.equipmentUsage().csv(), try #require(try c.expected("equipment_usage.csv")), "\(name)/usage")
-        Self.compare(a.weekly().csv(), try #require(try c.expected("weekly.csv")), "\(name)/weekly")
-        Self.compare(a.methodStats().csv(), try #require(try c.expected("method_stats.csv")), "\(name)/method_stats")
-        Self.compare(a.grindRating().csv(), try #require(try c.expected("grind_rating.csv")), "\(name)/grind_rating")
+        Self.compare(a.equipmentUsage().csv(), try #require(try c.expected("equipment_usage.csv")), "\(name)/usage", zone: c.timeZone)
+        Self.compare(a.weekly().csv(), try #require(try c.expected("weekly.csv")), "\(name)/weekly", zone: c.timeZone)
+        Self.compare(a.methodStats().csv(), try #require(try c.expected("method_stats.csv")), "\(name)/method_stats", zone: c.timeZone)
+        Self.compare(a.grindRating().csv(), try #require(try c.expected("grind_rating.csv")), "\(name)/grind_rating", zone: c.timeZone)
         let week = try c.reportWeek.map { try IsoWeek(label: $0) }
         if let expected = try c.expected("week_summary.csv") {
             let summary = try #require(a.weekSummary(week: week))
-            Self.compare(summary.csv(), expected, "\(name)/week_summary")
+            Self.compare(summary.csv(), expected, "\(name)/week_summary", zone: c.timeZone)
         } else {
             #expect(a.weekSummary(week: week) == nil)
         }

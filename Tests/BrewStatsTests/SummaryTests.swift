@@ -45,10 +45,49 @@ struct SummaryTests {
         #expect(c40.brews == 4 && c40.medianRatioEspresso == 2 && c40.brewCountDisagrees)
         let csv = u.csv().split(separator: "\r\n").map(String.init)
         #expect(csv[0] == EquipmentUsageSummary.header.joined(separator: ","))
-        #expect(csv[3] == "method,Chemex,0,0,,,,,,,")
+        #expect(csv[3] == "method,Chemex,0,0.0,,,,,,,")
         #expect(csv[1].hasSuffix(",5"))   // V60: cached 5 ≠ 3 brews
         #expect(csv[2].hasSuffix(","))    // Espresso: cached 1 = 1 brew → empty
-        #expect(csv[5] == "grinder,Unused grinder,0,0,,,,,,,")
+        #expect(csv[5] == "grinder,Unused grinder,0,0.0,,,,,,,")
+    }
+
+    @Test("summary CSVs: units in column names, values at their precision, local times with offset")
+    func csvForSpreadsheets() throws {
+        var options = StatsOptions()
+        options.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        let a = BrewAnalysis(journal: Self.journal(), options: options)
+        let usage = FixtureJournal.parseCSV(a.equipmentUsage().csv())
+        #expect(usage[0].contains("mean_ey_pct") && usage[0].contains("share_pct") && !usage[0].contains("mean_ey"))
+        let v60 = try #require(usage.first { $0[1] == "V60" })
+        let column = { (name: String) in usage[0].firstIndex(of: name)! }
+        // V60: 3 of 4 brews; ratings 3, 4, 5; EY (250 − 2·15) × 1.3 ÷ 15 = 19.0666… for each; ratio 250 ÷ 15.
+        #expect(v60[column("share_pct")] == "75.0")
+        #expect(v60[column("mean_rating")] == "4.00")
+        #expect(v60[column("mean_ey_pct")] == "19.07")
+        #expect(v60[column("median_ratio_filter")] == "16.67")
+        // First brew at 1 795 000 000 s since 1970 (Unix), written in Berlin time with its offset (by Foundation).
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = options.timeZone
+        let first = formatter.string(from: Date(timeIntervalSince1970: 1_795_000_000))
+        #expect(first.hasSuffix("+01:00"))
+        #expect(v60[column("first_used")] == first)
+        #expect(v60[column("last_used")] == formatter.string(from: Date(timeIntervalSince1970: 1_795_000_000 + 7200)))
+
+        let methods = FixtureJournal.parseCSV(a.methodStats().csv())
+        #expect(Set(["ey_mean_pct", "ey_median_pct", "tds_mean_pct", "brew_time_median_s"]).isSubset(of: Set(methods[0])))
+        let esp = try #require(methods.first { $0[0] == "Espresso" })
+        #expect(esp[methods[0].firstIndex(of: "tds_mean_pct")!] == "10.000")
+        #expect(esp[methods[0].firstIndex(of: "ratio_median")!] == "2.00")
+        let weekly = FixtureJournal.parseCSV(a.weekly().csv())
+        #expect(weekly[0] == ["week", "brews", "mean_rating", "median_ratio_espresso", "median_ratio_filter", "mean_ey_pct", "distinct_beans"])
+        // No cell of any summary carries more than four decimals (no 16-digit floats).
+        for text in [a.equipmentUsage().csv(), a.weekly().csv(), a.methodStats().csv(), a.grindRating().csv()] {
+            for row in FixtureJournal.parseCSV(text).dropFirst() {
+                for cell in row where Double(cell) != nil {
+                    #expect((cell.split(separator: ".").dropFirst().first?.count ?? 0) <= 4, "\(cell)")
+                }
+            }
+        }
     }
 
     @Test("EY: espresso uses yield, filter water − 2·dose; zones by category box")
@@ -107,7 +146,8 @@ struct SummaryTests {
         #expect(s.previous.brews == 0 && s.previous.meanRating == nil && s.previous.bestBrew == nil)
         let lines = s.csv().split(separator: "\r\n").map(String.init)
         #expect(lines[1] == "brews,4,0,4")
-        #expect(lines[2] == "mean_rating,3.5,,")
+        #expect(lines[2] == "mean_rating,3.50,,")
+        #expect(lines[3] == "mean_ey_pct,,,")
         #expect(lines[5] == "best_brew,z (4.5),,")
     }
 
@@ -121,6 +161,20 @@ struct SummaryTests {
         #expect(CSVCell.integer(nil).rendered == "")
         #expect(CSVCell.timestamp(Timestamp(microseconds: 0)).rendered == "1970-01-01T00:00:00Z")
         #expect(CSVCell.timestamp(Timestamp(microseconds: -1)).rendered == "1969-12-31T23:59:59.999999Z")
+        #expect(CSVCell.decimal(19.3, places: 2).rendered == "19.30")
+        #expect(CSVCell.decimal(20, places: 1).rendered == "20.0")
+        #expect(CSVCell.decimal(0.1 + 0.2, places: 3).rendered == "0.300")
+        #expect(CSVCell.decimal(-0.0004, places: 3).rendered == "0.000")
+        #expect(CSVCell.decimal(-1.25, places: 1).rendered == "-1.2")   // exact binary tie: to even
+        #expect(CSVCell.decimal(nil, places: 2).rendered == "" && CSVCell.decimal(.infinity, places: 2).rendered == "")
+        let berlin = TimeZone(identifier: "Europe/Berlin")!
+        // 2026-11-22T09:40:52Z is 10:40:52 in Berlin (CET, +01:00); 2026-07-01T12:00:00Z is 14:00 (CEST, +02:00).
+        #expect(CSVCell.localTime(Timestamp(microseconds: 1_795_340_452_000_000), berlin).rendered == "2026-11-22T10:40:52+01:00")
+        #expect(CSVCell.localTime(Timestamp(microseconds: 1_782_907_200_000_000), berlin).rendered == "2026-07-01T14:00:00+02:00")
+        #expect(CSVCell.localTime(Timestamp(microseconds: 1_500_000), TimeZone(identifier: "UTC")!).rendered == "1970-01-01T00:00:01.500000+00:00")
+        let newYork = TimeZone(identifier: "America/New_York")!
+        #expect(CSVCell.localTime(Timestamp(microseconds: 0), newYork).rendered == "1969-12-31T19:00:00-05:00")
+        #expect(CSVCell.localTime(nil, berlin).rendered == "")
         for bad in ["=1+1", "+x", "-x", "@x", "\tx", "\rx"] { #expect(CSVCell.text(bad).rendered == "'" + bad) }
         #expect(CSVCell.text("V60").rendered == "V60")
         #expect(CSVWriter.write(header: ["a", "b"], rows: [[.text("x,\"y\""), .text("line\nbreak")]])

@@ -6,8 +6,9 @@ import TestSupport
 ///
 /// `tools/reference/reference.py` reads `sample-data/journal.sqlite` itself (Python's sqlite3, pandas, numpy,
 /// scipy) and wrote the five summaries into `Tests/Fixtures/stats/sample_store/` (`make fixtures`). Here the
-/// built binary writes the report and every cell of its five CSVs must match: numbers to 1e-9 relative, text
-/// exactly, empty cells only where the reference's are empty.
+/// built binary writes the report and every cell of its five CSVs must match: numbers at their column's precision
+/// (``SummaryPrecision``), times as the same instants in Berlin time with the offset, text exactly, empty cells
+/// only where the reference's are empty.
 @Suite struct SampleReportFixtureTests {
     @Test(.enabled(if: CLI.available)) func sampleReportSummariesMatchTheReference() throws {
         let scratch = try Repo.scratch("e2e-sample-fixture")
@@ -25,11 +26,9 @@ import TestSupport
             for (r, (a, b)) in zip(ours, expected).enumerated().dropFirst() {
                 #expect(a.count == b.count, "\(name) row \(r): field count")
                 for (k, (x, y)) in zip(a, b).enumerated() {
-                    if let dx = Double(x), let dy = Double(y) {
-                        #expect(isClose(dx, dy, relative: 1e-9), "\(name) row \(r) \(expected[0][k]): \(x) vs \(y)")
-                    } else {
-                        #expect(x == y, "\(name) row \(r) \(expected[0][k]): '\(x)' vs '\(y)'")
-                    }
+                    let problem = SummaryPrecision.mismatch(column: expected[0][k], rowKey: b[0], ours: x, theirs: y,
+                                                            zone: TimeZone(identifier: "Europe/Berlin")!)
+                    #expect(problem == nil, "\(name) row \(r) \(expected[0][k]): \(problem ?? "")")
                 }
             }
         }

@@ -209,9 +209,11 @@ struct StrictHTML {
             return name
         }
 
+        /// An attribute name: lower-case letters, digits and `-`, plus capitals for the camel-case attributes of
+        /// inline SVG (`viewBox`, `preserveAspectRatio`), kept as written.
         mutating func attributeName() throws -> String {
             var name = ""
-            while i < s.count, ("a"..."z").contains(s[i]) || ("0"..."9").contains(s[i]) || s[i] == "-" {
+            while i < s.count, ("a"..."z").contains(s[i]) || ("A"..."Z").contains(s[i]) || ("0"..."9").contains(s[i]) || s[i] == "-" {
                 name.unicodeScalars.append(s[i]); advance()
             }
             guard !name.isEmpty else { throw fail("bad attribute near '\(context)'") }
@@ -260,5 +262,18 @@ extension StrictHTML {
     /// The `src` of every `img`, percent-decoded.
     var images: [String] {
         root.all("img").compactMap { $0.attributes["src"] }.map { $0.removingPercentEncoding ?? $0 }
+    }
+}
+
+extension StrictHTML {
+    /// The `id` of every element.
+    var ids: Set<String> {
+        Set(([root] + Parser.descendants(root)).compactMap { $0.attributes["id"] })
+    }
+
+    /// The fragment of every in-page link (`href="#x"` → `x`), percent-decoded.
+    var fragmentLinks: [String] {
+        ([root] + Parser.descendants(root)).compactMap { $0.attributes["href"] }
+            .filter { $0.hasPrefix("#") }.map { String($0.dropFirst()).removingPercentEncoding ?? String($0.dropFirst()) }
     }
 }

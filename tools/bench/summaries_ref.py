@@ -39,13 +39,13 @@ MIN_PER_BEAN = 8
 
 HEADERS = {
     "equipment_usage": ["kind", "name", "brews", "share_pct", "first_used", "last_used", "mean_rating",
-                        "median_ratio_espresso", "median_ratio_filter", "mean_ey", "cached_brew_count"],
-    "weekly": ["week", "brews", "mean_rating", "median_ratio_espresso", "median_ratio_filter", "mean_ey",
+                        "median_ratio_espresso", "median_ratio_filter", "mean_ey_pct", "cached_brew_count"],
+    "weekly": ["week", "brews", "mean_rating", "median_ratio_espresso", "median_ratio_filter", "mean_ey_pct",
                "distinct_beans"],
     "method_stats": ["method", "category", "n", "ratio_mean", "ratio_median", "ratio_p25", "ratio_p75", "n_ey",
-                     "ey_mean", "ey_median", "ey_p25", "ey_p75", "tds_mean", "brew_time_median"],
-    "grind_rating": ["grinder", "method", "bean", "n", "pearson_r", "spearman_rho", "slope", "intercept",
-                     "sweet_spot"],
+                     "ey_mean_pct", "ey_median_pct", "ey_p25_pct", "ey_p75_pct", "tds_mean_pct", "brew_time_median_s"],
+    "grind_rating": ["grinder", "method", "bean", "n", "pearson_r", "spearman_rho", "slope_rating_per_unit",
+                     "intercept_rating", "sweet_spot_setting"],
     "week_summary": ["metric", "this_week", "previous_week", "change"],
 }
 
@@ -243,7 +243,7 @@ def week_rows(a, b):
     d = lambda u, v: None if u is None or v is None else u - v
     return [["brews", integer(a[0]), integer(b[0]), integer(a[0] - b[0])],
             ["mean_rating", num(a[1]), num(b[1]), num(d(a[1], b[1]))],
-            ["mean_ey", num(a[2]), num(b[2]), num(d(a[2], b[2]))],
+            ["mean_ey_pct", num(a[2]), num(b[2]), num(d(a[2], b[2]))],
             ["top_method", neutral(a[3]), neutral(b[3]), ""],
             ["best_brew", neutral(a[4]), neutral(b[4]), ""]]
 

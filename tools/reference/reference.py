@@ -4,6 +4,8 @@
 Reads a journal in the app's CSV export format (§2b; plain fixture subset: `.` decimals, no units,
 `brewed_at` ISO 8601 with offset) and writes the five summaries, the per-brew derived columns and the
 LOESS curves with full precision (`repr` floats) — the expected outputs BrewStats' tests compare against.
+The expected values stay unrounded and timestamps stay in UTC: the tests compare brewstats' cells, rounded to
+each column's precision and written as local times with their offset, against these at that precision.
 
 It is written with pandas / numpy / scipy / statsmodels on purpose: nothing here shares code or
 algorithms with the Swift implementation beyond the definitions of the contract.
@@ -418,7 +420,7 @@ def week_summary(df, report_week):
     return [
         ["brews", integer(a[0]), integer(b[0]), integer(a[0] - b[0])],
         ["mean_rating", num(a[1]), num(b[1]), num(d(a[1], b[1]))],
-        ["mean_ey", num(a[2]), num(b[2]), num(d(a[2], b[2]))],
+        ["mean_ey_pct", num(a[2]), num(b[2]), num(d(a[2], b[2]))],
         ["top_method", neutral(a[3]), neutral(b[3]), ""],
         ["best_brew", neutral(a[4]), neutral(b[4]), ""],
     ]
@@ -437,15 +439,15 @@ def run(case_dir):
     df = derive(df)
     write_csv(case_dir / "equipment_usage.csv",
               ["kind", "name", "brews", "share_pct", "first_used", "last_used", "mean_rating",
-               "median_ratio_espresso", "median_ratio_filter", "mean_ey", "cached_brew_count"], equipment_usage(df, equipment))
+               "median_ratio_espresso", "median_ratio_filter", "mean_ey_pct", "cached_brew_count"], equipment_usage(df, equipment))
     write_csv(case_dir / "weekly.csv", ["week", "brews", "mean_rating", "median_ratio_espresso",
-                                        "median_ratio_filter", "mean_ey", "distinct_beans"], weekly(df))
+                                        "median_ratio_filter", "mean_ey_pct", "distinct_beans"], weekly(df))
     write_csv(case_dir / "method_stats.csv",
-              ["method", "category", "n", "ratio_mean", "ratio_median", "ratio_p25", "ratio_p75", "n_ey", "ey_mean",
-               "ey_median", "ey_p25", "ey_p75", "tds_mean", "brew_time_median"], method_stats(df, equipment))
+              ["method", "category", "n", "ratio_mean", "ratio_median", "ratio_p25", "ratio_p75", "n_ey", "ey_mean_pct",
+               "ey_median_pct", "ey_p25_pct", "ey_p75_pct", "tds_mean_pct", "brew_time_median_s"], method_stats(df, equipment))
     rows, curves = grind_rating(df, equipment)
-    write_csv(case_dir / "grind_rating.csv", ["grinder", "method", "bean", "n", "pearson_r", "spearman_rho", "slope",
-                                              "intercept", "sweet_spot"], rows)
+    write_csv(case_dir / "grind_rating.csv", ["grinder", "method", "bean", "n", "pearson_r", "spearman_rho",
+                                              "slope_rating_per_unit", "intercept_rating", "sweet_spot_setting"], rows)
     write_csv(case_dir / "grind_loess.csv", ["grinder", "method", "bean", "x", "y"], curves)
     ws = week_summary(df, case.get("report_week"))
     week_path = case_dir / "week_summary.csv"

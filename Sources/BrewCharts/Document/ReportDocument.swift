@@ -25,6 +25,9 @@ public struct ReportDocument: Sendable, Hashable {
     public var theme: Theme
     /// Paper and margins (A4 portrait by default).
     public var page: PageGeometry
+    /// The PDF's creation date as ISO 8601 (`2026-11-22T10:40:52+01:00`), or `nil` for the fixed default of
+    /// ``CairoDocumentMetadata`` (byte-identical output for tests and goldens).
+    public var creationDate: String? = nil
 
     /// Creates a document.
     public init(title: String, blocks: [DocumentBlock], theme: Theme = .monochrome, page: PageGeometry = .a4) {
@@ -44,11 +47,13 @@ public struct ReportDocument: Sendable, Hashable {
 
     /// Encodes the document as PDF 1.5 bytes, one PDF page per layout page.
     ///
-    /// Output is deterministic: the creation date is fixed, so the same document gives identical bytes.
+    /// Output is deterministic: the creation date is ``creationDate`` (or a fixed default), so the same
+    /// document gives identical bytes.
     /// - Throws: ``ChartError`` when the drawing library reports an error.
     public func renderPDF() throws -> [UInt8] {
         let pages = pages(measurer: CairoTextMeasurer(family: theme.fontFamily))
-        return try CairoOutput.encodePDF(pages: pages, width: page.width, height: page.height, title: title)
+        return try CairoOutput.encodePDF(pages: pages, width: page.width, height: page.height, title: title,
+                                         creationDate: creationDate)
     }
 
     /// Renders the document and writes it atomically to `url` (a temporary file beside it, then a rename), so

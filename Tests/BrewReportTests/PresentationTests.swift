@@ -1,0 +1,201 @@
+import BrewCharts
+import BrewColumns
+import BrewImport
+import BrewStats
+import Foundation
+import Testing
+import TestSupport
+@testable import BrewReport
+
+/// How the report presents itself to a reader: number formats, charts on the page (width, enlarging, hover
+/// details, dark mode), the import section and the PDF's creation date.
+@Suite struct PresentationTests {
+    // MARK: Numbers for people
+
+    @Test func numbersKeepTheirDecimalsAndUseTheUnicodeMinus() {
+        #expect(Format.number(20, decimals: 1) == "20.0")
+        #expect(Format.number(19.3, decimals: 1) == "19.3")
+        #expect(Format.number(4, decimals: 2) == "4.00")
+        #expect(Format.number(-0.13, decimals: 2) == "\u{2212}0.13")
+        #expect(Format.number(-0.001, decimals: 2) == "0.00")
+        #expect(Format.number(-0.0, decimals: 1) == "0.0")
+        #expect(Format.number(nil) == "—" && Format.number(.nan) == "—")
+        #expect(Format.ratio(16.666) == "1:16.7" && Format.ratio(2) == "1:2.0")
+    }
+
+    @Test func changesRoundingToZeroHaveNoSign() {
+        #expect(Format.change(-0.1, decimals: 0) == "0")
+        #expect(Format.change(-0.04, decimals: 1) == "0.0")
+        #expect(Format.change(0.004, decimals: 2) == "0.00")
+        #expect(Format.change(-2.35, decimals: 1) == "\u{2212}2.4" || Format.change(-2.35, decimals: 1) == "\u{2212}2.3")
+        #expect(Format.change(-2.4, decimals: 1) == "\u{2212}2.4")
+        #expect(Format.change(3, decimals: 0) == "+3")
+        #expect(Format.change(0.3, decimals: 2) == "+0.30")
+        #expect(Format.change(nil) == "—")
+    }
+
+    @Test func headlineFiguresOfOneRowShareTheirDecimals() throws {
+        // Three brews rated 4, 5, 4.5 this week (mean 4.5), three rated 4 the week before: 4.50, +0.50, (4.00).
+        var b = JournalBuilder()
+        let m = b.addMethod(BrewMethod(name: "V60", category: .pourOver))
+        for (k, (day, rating)) in [(10, 4.0), (11, 4.0), (12, 4.0), (17, 4.0), (18, 5.0), (19, 4.5)].enumerated() {
+            var r = BrewRow()
+            r.id = "b\(k)"; r.method = m; r.rating = rating
+            r.brewDate = Timestamp(instant(2026, 11, day, 8, 0))
+            b.appendBrew(r)
+        }
+        var options = ReportOptions()
+        options.stats.timeZone = berlin
+        options.now = instant(2026, 12, 1, 12, 0)
+        let report = try WeeklyReport(journal: b.finish(), journalName: "j", importReport: nil, options: options)
+        let rating = try #require(Headline.of(report).first { $0.label == "Mean rating" })
+        #expect(rating.value == "4.50")
+        #expect(rating.detail == "n = 3 · +0.50 vs last week (4.00, n = 3)")
+    }
+
+    @Test func importMessagesRoundBinaryArtefactsAway() throws {
+        // A TDS of 28.7 % computed upstream as 0.1 + 28.6 = 28.700000000000003; the warning reads 28.7.
+        let tds = 0.1 + 28.6
+        #expect(String(tds) == "28.700000000000003")
+        let folder = try Repo.scratch("presentation-tds")
+        let csv = folder.appendingPathComponent("j.csv")
+        try Data("brew_id,brewed_at,method,dose_g,water_g,tds_pct,water_temp_c\nb1,2026-11-16T07:42:00+01:00,V60,15,250,\(tds),-3\n".utf8).write(to: csv)
+        let result = try importJournal(at: csv)
+        let messages = result.report.warnings.map(\.message)
+        #expect(messages.contains { $0.contains("28.7 %") }, "\(messages)")
+        #expect(!messages.contains { $0.contains("28.700000000000003") })
+        #expect(messages.contains { $0.contains("\u{2212}3 °C") }, "\(messages)")
+    }
+
+    // MARK: Charts on the page
+
+    /// A grind chart of the given (setting, rating) points.
+    static func scatter(_ points: [(Double, Double)]) -> Chart {
+        Chart(title: "Grind", x: AxisSpec(title: "Grind setting (clicks)"), y: AxisSpec(title: "Rating (0–5)", domain: 0...5),
+              marks: [.point(PointMark(x: .numbers(points.map(\.0)), y: .numbers(points.map(\.1)), label: "Brew"))])
+    }
+
+    @Test func chartsAreFullWidthAndEnlargeOnClick() {
+        let html = HTMLFigure.figure(stem: "grind-x", title: "Grind", image: "grind-x.svg", links: ["grind-x.png", "grind-x.svg"])
+        // The image is a link to its lightbox, which exists and shows the chart file.
+        #expect(html.contains("<a class=\"plot\" href=\"#zoom-grind-x\""))
+        #expect(html.contains("<div class=\"zoom\" id=\"zoom-grind-x\">"))
+        #expect(html.contains("<a class=\"full\" href=\"grind-x.svg\"><img src=\"grind-x.svg\""))
+        #expect(html.contains("<a class=\"close\" href=\"#grind-x\""))
+        // One chart per row at the content width; the lightbox opens on :target without script.
+        let css = HTMLReport.css
+        #expect(css.contains(".charts{display:grid;grid-template-columns:minmax(0,1fr)"))
+        #expect(!css.contains("minmax(320px"))
+        #expect(css.contains(".zoom{display:none}.zoom:target{display:flex"))
+        #expect(!html.contains("<script"))
+    }
+
+    @Test func lightChartsInvertInDarkModeDarkOnesDoNot() {
+        let light = HTMLFigure.figure(stem: "a", title: "A", image: "a.svg", links: ["a.svg"], theme: .monochrome)
+        let dark = HTMLFigure.figure(stem: "a", title: "A", image: "a.svg", links: ["a.svg"], theme: .dark)
+        #expect(light.contains("class=\"chart light\""))
+        #expect(dark.contains("class=\"chart\""))
+        #expect(HTMLReport.css.contains("@media (prefers-color-scheme:dark){figure.chart.light img{filter:invert(1) hue-rotate(180deg)}"))
+    }
+
+    @Test func smallChartsGetOneHoverTitlePerPoint() throws {
+        let points: [(Double, Double)] = [(18, 2.5), (20, 4.0), (22, 4.5), (24, 3.0)]
+        let spots = HTMLFigure.hoverSpots(Self.scatter(points), theme: .monochrome)
+        #expect(spots.map(\.text) == ["Brew: Grind setting 18 · Rating 2.5", "Brew: Grind setting 20 · Rating 4.0",
+                                      "Brew: Grind setting 22 · Rating 4.5", "Brew: Grind setting 24 · Rating 3.0"])
+        // Positions follow the data: x grows with the setting, y (down the canvas) falls as the rating rises.
+        #expect(zip(spots, spots.dropFirst()).allSatisfy { $0.x < $1.x })
+        let byRating = spots.enumerated().sorted { points[$0.offset].1 < points[$1.offset].1 }.map(\.element.y)
+        #expect(zip(byRating, byRating.dropFirst()).allSatisfy { $0 > $1 })
+        #expect(spots.allSatisfy { $0.x > 0 && $0.x < 720 && $0.y > 0 && $0.y < 420 })
+        // Equal spacing in the data is equal spacing on the canvas (a linear scale, no jitter here).
+        #expect(isClose(spots[1].x - spots[0].x, spots[3].x - spots[2].x, relative: 1e-9))
+
+        let overlay = HTMLFigure.hoverOverlay(Self.scatter(points), theme: .monochrome)
+        #expect(overlay.hasPrefix("<svg class=\"hover\" aria-hidden=\"true\" viewBox=\"0 0 720 420\""))
+        #expect(overlay.components(separatedBy: "<circle ").count - 1 == 4)
+        #expect(overlay.contains("<title>Brew: Grind setting 22 · Rating 4.5</title>"))
+    }
+
+    @Test func largeChartsGetNoHoverOverlay() {
+        let limit = HTMLFigure.hoverPointLimit
+        let many = (0...limit).map { (Double($0 % 30), Double($0 % 11) / 2) }
+        #expect(many.count == limit + 1)
+        #expect(HTMLFigure.hoverOverlay(Self.scatter(many), theme: .monochrome) == "")
+        #expect(HTMLFigure.hoverSpots(Self.scatter(Array(many.prefix(limit))), theme: .monochrome).count == limit)
+        #expect(HTMLFigure.hoverOverlay(Chart.empty(title: "x"), theme: .monochrome) == "")
+        // Two marks: a small one beside one past the limit — the chart as a whole is too large.
+        var both = Self.scatter(Array(many.prefix(10)))
+        both.marks += Self.scatter(Array(many.prefix(limit))).marks
+        #expect(HTMLFigure.hoverSpots(both, theme: .monochrome).isEmpty)
+    }
+
+    // MARK: Import section
+
+    @Test func cachedCounterMismatchesCollapseIntoOneLine() throws {
+        let result = try importJournal(at: Repo.sample("journal.sqlite"))
+        let counters = result.report.warnings.filter { $0.kind == .cachedCounterMismatch }
+        try #require(!counters.isEmpty, "the sample journal has disagreeing cached counters")
+        // Independently: the distinct methods and grinders named by those warnings.
+        let named = Set(counters.map { w in w.message.components(separatedBy: "': ")[0] })
+        let methods = named.filter { $0.hasPrefix("method '") }.count, grinders = named.filter { $0.hasPrefix("grinder '") }.count
+
+        let html = HTMLReport.importSection(result.report, implausible: 0)
+        let summary = "<details class=\"counters\"><summary class=\"muted\">The app&#39;s cached counters disagree with the brews for "
+        #expect(html.contains(summary))
+        let expectedParts = [methods > 0 ? "\(methods) method\(methods == 1 ? "" : "s")" : nil,
+                             grinders > 0 ? "\(grinders) grinder\(grinders == 1 ? "" : "s")" : nil].compactMap { $0 }
+        #expect(html.contains(expectedParts.joined(separator: " and ") + ": harmless, recomputed from the brews."))
+        // Every counter message sits inside the collapsed details, none in the prominent warning list.
+        let details = try #require(html.components(separatedBy: "<details class=\"counters\">").last)
+        let prominent = html.components(separatedBy: "<details class=\"counters\">")[0]
+        for w in counters {
+            #expect(details.contains(HTML.escape(w.message)))
+            #expect(!prominent.contains(HTML.escape(w.message)))
+        }
+        // Data problems stay in view.
+        for w in result.report.warnings where w.kind != .cachedCounterMismatch {
+            #expect(prominent.contains(HTML.escape(w.message)))
+        }
+
+        var options = ReportOptions()
+        options.stats.timeZone = berlin
+        let report = try WeeklyReport(journal: result.journal, journalName: "journal.sqlite", importReport: result.report, options: options)
+        let md = MarkdownSummary.render(report)
+        for w in counters { #expect(!md.contains(MarkdownSummary.escape(w.message))) }
+        #expect(md.contains("cached counters disagree with the brews for " + expectedParts.joined(separator: " and ")))
+        let blocks = PDFReport.blocks(report, charts: [])
+        var bullets: [String] = [], notes: [String] = []
+        for block in blocks {
+            if case .bullets(let b) = block { bullets += b }
+            if case .note(let n) = block { notes.append(n) }
+        }
+        for w in counters { #expect(!bullets.contains(w.message)) }
+        #expect(notes.contains { $0.hasPrefix("The app's cached counters disagree with the brews for " + expectedParts.joined(separator: " and ")) })
+    }
+
+    @Test func importCountsAgreeInNumber() throws {
+        var imp = try importJournal(at: Repo.sample("journal.sqlite")).report
+        imp.grinders = 1; imp.methods = 2; imp.beans = 1; imp.tastingNotes = 0
+        let line = ImportNotes.headline(imp)
+        #expect(line.hasSuffix("; 2 methods, 1 grinder, 1 bean, 0 tasting notes."), "\(line)")
+        #expect(HTMLReport.importSection(imp, implausible: 0).contains("2 methods, 1 grinder, 1 bean, 0 tasting notes."))
+    }
+
+    // MARK: PDF
+
+    @Test func reportPDFIsDatedWithTheReportsTime() throws {
+        var options = ReportOptions()
+        options.stats.timeZone = berlin
+        options.now = instant(2026, 12, 1, 12, 34, 56)
+        options.formats = [.svg]
+        let report = try WeeklyReport(journal: ReportWriterTests.hostileJournal(), journalName: "j", importReport: nil, options: options)
+        let out = try Repo.scratch("presentation-pdf-date").appendingPathComponent("report")
+        try ReportWriter.write(report, options: options, to: out)
+        let pdf = try Data(contentsOf: out.appendingPathComponent("report.pdf"))
+        let text = String(decoding: pdf, as: UTF8.self)
+        // The PDF date (cairo's spelling) of 12:34:56 in Berlin in December (CET, UTC+1), spelt by hand.
+        let written = text.components(separatedBy: "/CreationDate ").dropFirst().first.map { String($0.prefix(24)) } ?? "none"
+        #expect(written.hasPrefix("(20261201123456+01'00)"), "\(written)")
+    }
+}

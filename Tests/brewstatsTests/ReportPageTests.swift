@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The sample report's page as a reader uses it: charts that enlarge, hover details, dark mode.
+@Suite struct ReportPageTests {
+    @Test(.enabled(if: CLI.available)) func everyChartEnlargesAndEveryInPageLinkHasItsTarget() throws {
+        let report = try #require(SampleReport.sqlite)
+        let page = try StrictHTML(text(report.file("index.html")))
+        let ids = page.ids
+        for fragment in page.fragmentLinks { #expect(ids.contains(fragment), "#\(fragment) has no target") }
+        let figures = page.root.all("figure")
+        #expect(!figures.isEmpty)
+        for figure in figures {
+            // The chart is a link to its lightbox; the lightbox shows the same file and links the file itself.
+            let plot = try #require(figure.all("a").first { $0.attributes["class"] == "plot" })
+            let shown = try #require(plot.all("img").first?.attributes["src"])
+            let target = try #require(plot.attributes["href"]).dropFirst()
+            let zoom = try #require(figure.all("div").first { $0.attributes["id"] == String(target) })
+            #expect(zoom.attributes["class"] == "zoom")
+            #expect(zoom.all("img").first?.attributes["src"] == shown)
+            #expect(zoom.all("a").contains { $0.attributes["href"] == shown })
+            #expect(figure.attributes["class"] == "chart light", "the default monochrome charts follow dark mode")
+        }
+    }
+
+    @Test(.enabled(if: CLI.available)) func smallChartsCarryOneHoverTitlePerBrew() throws {
+        let report = try #require(SampleReport.sqlite)
+        let page = try StrictHTML(text(report.file("index.html")))
+        // The Comandante × V60 chart: one circle per brew with a grind setting and a rating, as grind_rating.csv counts them.
+        let rows = report.csvRecords("grind_rating.csv").rows
+        let group = try #require(rows.first { $0["grinder"] == "Comandante C40" && $0["method"] == "V60" && $0["bean"] == "" })
+        let n = try #require(Int(group["n"] ?? ""))
+        let figure = try #require(page.root.all("figure").first { $0.attributes["id"] == "grind-rating-comandante-c40-v60" })
+        let circles = figure.all("circle")
+        #expect(circles.count == n)
+        for c in circles {
+            let title = c.all("title").first?.text ?? ""
+            #expect(title.hasPrefix("Brew: Grind setting ") && title.contains(" · Rating "), "\(title)")
+        }
+        // A chart with more points than the limit has no overlay, and the page stays script-free.
+        #expect(!text(report.file("index.html")).contains("<script"))
+    }
+}
