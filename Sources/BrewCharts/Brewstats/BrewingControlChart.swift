@@ -54,9 +54,11 @@ extension BrewstatsCharts {
     ///   - points: One point per measured brew.
     ///   - kind: Filter (with the retention factor) or espresso.
     ///   - ratios: Ratio lines to draw (water or yield per gram of dose); `nil` for the defaults.
+    ///   - emptyMessage: What the chart says when no brew has finite EY and TDS (default ``emptyMessage``).
     /// - Returns: The chart; empty when no brew has finite EY and TDS.
     public static func brewingControlChart(_ points: [ExtractionPoint], kind: BrewingControlKind = .filter(),
-                                           ratios: [Double]? = nil) -> Chart {
+                                           ratios: [Double]? = nil,
+                                           emptyMessage: String = BrewstatsCharts.emptyMessage) -> Chart {
         let isEspresso = kind == .espresso
         let title = isEspresso ? "Brewing control chart — espresso" : "Brewing control chart — filter"
         let brews = points.filter { $0.extraction.isFinite && $0.tds.isFinite }
