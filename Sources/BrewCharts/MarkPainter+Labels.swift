@@ -40,7 +40,7 @@ extension MarkPainter {
             let padding = label.halo == .glyphs ? 1.0 : 2.0
             guard let (fitted, origin, rect) = placer.place(label.text, candidates: label.candidates, style: label.style,
                                                             padding: padding, required: label.required,
-                                                            lineFactor: label.halo == .glyphs ? 0 : 1) else { continue }
+                                                            lineFactor: label.halo == .glyphs ? 0.1 : 1) else { continue }
             switch label.halo {
             case .none: break
             case .box: list.fill(.rect(rect.insetBy(-2)), color: theme.background.withAlpha(0.88))

@@ -12,7 +12,8 @@ extension BrewstatsCharts {
     ///
     /// Weeks before the journal's first brew (`journalStart`) are not weeks without brews: they get no bar, and
     /// the mean and the count of zero weeks are taken over the weeks from the journal's first week on (the
-    /// subtitle says when the journal starts inside the window). The report week (`endingWeek`) is shaded.
+    /// subtitle says when the journal starts inside the window). The report week's bar (`endingWeek`) is drawn
+    /// in the emphasis colour and named in the legend.
     ///
     /// - Parameters:
     ///   - weeks: Counts per week (any order, gaps allowed).
@@ -66,8 +67,9 @@ extension BrewstatsCharts {
             y: AxisSpec(title: "Brews", domain: 0...top, format: .automatic,
                         ticks: AnchoredTicks.ticks(lower: 0, upper: top, anchor: 0, step: step)),
             marks: [
-                reportWeekBand(last, centred: false),
                 .bar(BarMark(x: .dates(starts), y: .numbers(values), span: 7 * 86_400)),
+                .bar(BarMark(x: .dates([last]), y: .numbers([values.last ?? 0]), span: 7 * 86_400,
+                             series: Theme.emphasisSeries, label: "report week (\(isoWeek(last, calendar)))")),
                 .rule(RuleMark(.horizontal, at: .number(mean), label: "mean \(number(mean)) per week")),
             ],
             calendar: calendar)
