@@ -43,18 +43,18 @@ extension ReportCharts {
 }
 
 extension ReportCharts {
-    /// The control chart's note on what it holds: "Holds pour-over brews only (the ideal box is defined for drip
-    /// and pour-over); left out: 12 immersion, 5 other brews with an extraction yield." Espresso: "Holds espresso
-    /// brews only."
+    /// The control chart's note on what it holds: "Pour-over brews only (the ideal box is for drip and pour-over);
+    /// left out: 12 immersion, 5 other-method brews." (brews with an extraction yield of the categories left
+    /// out). Espresso: "Espresso brews only."
     static func controlChartNote(espresso: Bool, leftOut: [MethodCategory: Int]) -> String {
-        if espresso { return "Holds espresso brews only." }
-        var text = "Holds pour-over brews only (the ideal box is defined for drip and pour-over)"
+        if espresso { return "Espresso brews only." }
+        var text = "Pour-over brews only (the ideal box is for drip and pour-over)"
         let parts = [(MethodCategory.immersion, "immersion"), (.other, "other-method")].compactMap { c, name in
             leftOut[c].flatMap { $0 > 0 ? "\($0) \(name)" : nil }
         }
         if !parts.isEmpty {
             let total = leftOut.values.reduce(0, +)
-            text += "; left out: \(parts.joined(separator: " and ")) brew\(total == 1 ? "" : "s") with an extraction yield"
+            text += "; left out: \(parts.joined(separator: ", ")) brew\(total == 1 ? "" : "s")"
         }
         return text + "."
     }

@@ -91,10 +91,11 @@ import Testing
         for label in ["1:1.5", "1:2", "1:3"] { #expect(espresso.contains("text \"\(label)\""), "\(label)") }
     }
 
-    @Test func grindChartStatesNAndSpearmanAndLabelsTheSweetSpot() {
+    @Test func grindChartStatesNAndRSquaredAndLabelsTheSweetSpot() {
         let chart = ChartFixtures.grindVsRating
         #expect(chart.subtitle?.contains("n = 6") == true)
-        #expect(chart.subtitle?.contains("ρ = 0.12") == true)
+        #expect(chart.subtitle?.contains("quadratic fit R² = 0.12") == true)
+        #expect(chart.subtitle?.contains("ρ") == false)
         #expect(ChartRenderer.record(chart).contains("text \"Sweet spot 16\""))
     }
 

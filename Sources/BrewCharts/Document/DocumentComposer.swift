@@ -221,12 +221,21 @@ struct DocumentComposer {
 
     // MARK: Charts
 
+    /// The share of a chart's designed height its plot takes (the rest is text of a fixed size).
+    static let plotShare = 0.6
+
     /// The canvas a chart is laid out on: the content width plus the chart's own side margins, so the chart's
     /// title lines up with the text; `height` clamped to 80 pt … one page.
+    ///
+    /// Without a given height, a chart narrower than designed loses height only for its plot: titles, legend,
+    /// axis labels and notes keep their type size, so scaling the whole height with the width would squash the
+    /// plot between them (a control chart at page width lost a third of its plot). The plot is taken as
+    /// ``plotShare`` of the designed height, and only that part scales.
     private func chartCanvas(_ chart: Chart, height: Double?) -> Rect {
         let margin = ChartLayout.margin
         let width = content.width + 2 * margin
-        var canvasHeight = height ?? (chart.width > 0 ? chart.height * width / chart.width : chart.height)
+        let scale = chart.width > 0 ? min(1, width / chart.width) : 1
+        var canvasHeight = height ?? chart.height * (1 - Self.plotShare * (1 - scale))
         if !canvasHeight.isFinite { canvasHeight = 0.6 * width }
         canvasHeight = min(max(canvasHeight, 80), content.height + margin)
         return Rect(x: content.x - margin, y: 0, width: width, height: canvasHeight)
