@@ -273,11 +273,15 @@ public struct TextMark: Sendable, Hashable {
     public var nudges: [Point]
     /// Whether the label must appear (placed first, never dropped).
     public var required: Bool
+    /// Whether a region label (glyph halo) also keeps clear of lines where it can: it takes the first spot that
+    /// crosses no line and hides no data. Other region labels let lines run beneath them.
+    public var avoidsLines: Bool
 
     /// Creates a text mark.
     public init(x: PlotValue, y: PlotValue, text: String, alignment: TextAlignment = .center,
                 offset: Point = Point(x: 0, y: 0), role: TextRole = .annotation, nudges: [Point] = [],
-                required: Bool = false) {
+                required: Bool = false, avoidsLines: Bool = false) {
+        self.avoidsLines = avoidsLines
         self.x = x
         self.y = y
         self.text = text

@@ -46,7 +46,8 @@ extension BrewstatsCharts {
     /// 1.15 and 1.35 % (filter) or 8 and 12 % (espresso) — are always ticks, and each end of the strength axis is
     /// a tick or half a step from one (never a grid line hugging the axis).
     /// The eight region names sit in the plot's corners and edge midpoints in a quiet style, placed before any
-    /// other label so they are never dropped, and nudged along the edges to keep clear of brews.
+    /// other label so they are never dropped, and nudged along the edges to keep clear of brews; the two side
+    /// labels ("Under-extracted", "Over-extracted") also move off the ratio lines when a nudge is free of them.
     /// Brews outside 0–35 % EY should be excluded upstream. Large inputs are merged or binned by the point
     /// statistic, which adds a note; binned cells are drawn beneath the box and the ratio lines.
     ///
@@ -148,8 +149,9 @@ extension BrewstatsCharts {
             } else {
                 nudges = [(-40.0, 0.0), (40, 0), (0, 14), (-80, 0), (80, 0)].map { Point(x: $0.0, y: offset.y + $0.1 * dy) }
             }
+            // The side labels sit where ratio lines leave the plot: they move off the lines when they can.
             return .text(TextMark(x: .number(x), y: .number(y), text: text, alignment: alignment, offset: offset,
-                                  role: .region, nudges: nudges, required: true))
+                                  role: .region, nudges: nudges, required: true, avoidsLines: dy == 0))
         }
     }
 }
