@@ -221,21 +221,18 @@ struct DocumentComposer {
 
     // MARK: Charts
 
-    /// The share of a chart's designed height its plot takes (the rest is text of a fixed size).
-    static let plotShare = 0.6
 
     /// The canvas a chart is laid out on: the content width plus the chart's own side margins, so the chart's
     /// title lines up with the text; `height` clamped to 80 pt … one page.
     ///
-    /// Without a given height, a chart narrower than designed loses height only for its plot: titles, legend,
-    /// axis labels and notes keep their type size, so scaling the whole height with the width would squash the
-    /// plot between them (a control chart at page width lost a third of its plot). The plot is taken as
-    /// ``plotShare`` of the designed height, and only that part scales.
+    /// Without a given height, a chart keeps its designed height even on a narrower page: titles, legend, axis
+    /// labels and notes keep their type size, so scaling the height with the width would squash the plot between
+    /// them (a control chart at page width lost a third of its plot and its labels collided). Narrower and as
+    /// tall, the plot keeps about its designed proportions.
     private func chartCanvas(_ chart: Chart, height: Double?) -> Rect {
         let margin = ChartLayout.margin
         let width = content.width + 2 * margin
-        let scale = chart.width > 0 ? min(1, width / chart.width) : 1
-        var canvasHeight = height ?? chart.height * (1 - Self.plotShare * (1 - scale))
+        var canvasHeight = height ?? chart.height
         if !canvasHeight.isFinite { canvasHeight = 0.6 * width }
         canvasHeight = min(max(canvasHeight, 80), content.height + margin)
         return Rect(x: content.x - margin, y: 0, width: width, height: canvasHeight)
