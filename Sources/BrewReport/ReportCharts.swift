@@ -137,7 +137,8 @@ public enum ReportCharts {
             for i in 0..<t.count where e.isValid(i) && s.isValid(i) {
                 let category = t.category(at: i)
                 if controlChartHolds(category, espresso: espresso) {
-                    points.append(ExtractionPoint(extraction: e.values[i], tds: s.values[i]))
+                    let method = t.method.code(i).map { a.journal.methods[Int($0)].displayName }
+                    points.append(ExtractionPoint(extraction: e.values[i], tds: s.values[i], group: method))
                 } else if !espresso, category != .espresso {
                     left[category, default: 0] += 1
                 }
@@ -151,10 +152,11 @@ public enum ReportCharts {
             let use = { (i: Int) in d.isValid(i) && t.rating.isValid(i) && t.rating.values[i].isFinite }
             var count = 0
             for i in 0..<t.count where use(i) { count += 1 }
-            var days: [Double] = [], ratings: [Double] = []
-            days.reserveCapacity(count); ratings.reserveCapacity(count)
+            var days: [Double] = [], ratings: [Double] = [], kinds: [String] = []
+            days.reserveCapacity(count); ratings.reserveCapacity(count); kinds.reserveCapacity(count)
             for i in 0..<t.count where use(i) {
                 days.append(d.values[i]); ratings.append(t.rating.values[i])
+                kinds.append(t.category(at: i).isEspresso ? "Espresso" : "Filter")
             }
             let span = (days.max() ?? 0) - (days.min() ?? 0)
             // The LOESS curve only where the evidence rules allow one (enough brews on enough distinct days).
@@ -162,7 +164,8 @@ public enum ReportCharts {
                 ? curvePoints(loess(x: days, y: ratings, frac: o.stats.loessFraction,
                                     iterations: o.stats.loessIterations, delta: o.stats.loessDeltaFraction * span))
                 : []
-            return BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve)
+            // Espresso and filter brews are told apart: their best rest times differ.
+            return BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve, groups: kinds)
         }
     }
 

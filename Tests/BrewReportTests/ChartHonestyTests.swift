@@ -279,4 +279,34 @@ import TestSupport
         let bars = ReportCharts.chart(.brewsPerWeek, source).marks.compactMap { if case .bar(let b) = $0 { b } else { nil } }
         #expect(bars.contains { $0.series == Theme.emphasisSeries && $0.x == .dates([Date(timeIntervalSinceReferenceDate: monday)]) })
     }
+
+    // MARK: What marker colour and shape encode
+
+    /// The filter control chart draws one mark per pour-over method, most brews first, each in its own series, so
+    /// the colour theme gives each method its hue (and every theme its shape), named in the legend.
+    @Test func controlChartMarkersEncodeTheMethod() throws {
+        let j = Self.store
+        let t = j.brews
+        let e = BrewAnalysis(journal: j, options: Self.options().stats).derived.extractionYield
+        var perMethod: [String: Int] = [:]
+        for i in 0..<t.count where e.isValid(i) && t.tds.isValid(i) && t.category(at: i) == .pourOver {
+            perMethod[j.methods[Int(t.method.code(i)!)].displayName, default: 0] += 1
+        }
+        let expected = perMethod.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
+        #expect(expected.count > 1)
+        let chart = ReportCharts.chart(.controlChart, Self.source(j))
+        let points = chart.marks.compactMap { if case .point(let p) = $0 { p } else { nil } }
+        #expect(points.compactMap(\.label) == expected)
+        #expect(Set(points.map(\.series)).count == points.count)
+        #expect(points.map(\.x.count) == expected.map { perMethod[$0]! })
+        let log = ChartRenderer.record(chart, theme: .colour)
+        #expect(log.contains("#0072B2") && log.contains("#E69F00"))
+    }
+
+    /// The rest chart tells espresso and filter brews apart.
+    @Test func restChartMarkersEncodeEspressoAndFilter() {
+        let chart = ReportCharts.chart(.restRating, Self.source(Self.store))
+        let labels = chart.marks.compactMap { if case .point(let p) = $0 { p.label } else { nil } }
+        #expect(Set(labels) == ["Espresso", "Filter"])
+    }
 }

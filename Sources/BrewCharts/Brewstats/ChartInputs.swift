@@ -149,10 +149,14 @@ public struct ExtractionPoint: Sendable, Hashable {
     public var extraction: Double
     /// Total dissolved solids, %.
     public var tds: Double
+    /// What the point's marker encodes (the brew method's name), or `nil`: see
+    /// ``BrewstatsCharts/brewingControlChart(_:kind:ratios:emptyMessage:)``.
+    public var group: String?
     /// Creates a point.
-    public init(extraction: Double, tds: Double) {
+    public init(extraction: Double, tds: Double, group: String? = nil) {
         self.extraction = extraction
         self.tds = tds
+        self.group = group
     }
 }
 
