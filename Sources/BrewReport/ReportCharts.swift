@@ -145,7 +145,7 @@ public enum ReportCharts {
             }
             var chart = BrewstatsCharts.brewingControlChart(points, kind: espresso ? .espresso : .filter(retention: o.stats.retentionFactor),
                                                             emptyMessage: emptyReason(kind, a, espresso: espresso))
-            chart.notes.insert(controlChartNote(espresso: espresso, leftOut: left), at: 0)
+            if chart.emptyMessage == nil { chart.notes.insert(controlChartNote(espresso: espresso, leftOut: left), at: 0) }
             return chart
         case .restRating:
             let t = a.journal.brews, d = a.derived.daysOffRoast

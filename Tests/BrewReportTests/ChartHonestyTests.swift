@@ -276,6 +276,11 @@ import TestSupport
             let band = chart.marks.compactMap { if case .band(let b) = $0, b.x != nil { b } else { nil } }.first
             #expect(band?.x?.contains(monday) == true, "\(kind)")
         }
+        // A report week after the last rated week is still on the axis, marked.
+        let later = try IsoWeek(label: "2026-W46")
+        let gappy = ReportCharts.chart(.ratingTrend, Self.source(try Self.gappyJournal(), week: later))
+        let laterMonday = ReportCharts.weekStart(later, Self.zone)
+        #expect(gappy.x.dateDomain?.contains(laterMonday.addingTimeInterval(3 * 86_400)) == true)
         let bars = ReportCharts.chart(.brewsPerWeek, source).marks.compactMap { if case .bar(let b) = $0 { b } else { nil } }
         #expect(bars.contains { $0.series == Theme.emphasisSeries && $0.x == .dates([Date(timeIntervalSinceReferenceDate: monday)]) })
     }

@@ -38,7 +38,8 @@ extension BrewstatsCharts {
         return Chart(
             title: title,
             subtitle: "\(count(weeks.count, "week")) with rated brews · \(count(brews, "rated brew"))",
-            x: AxisSpec(title: "Week (Monday start)", grid: false),
+            x: AxisSpec(title: "Week (Monday start)", dateDomain: weekDomain(weeks.map(\.weekStart), reportWeek: reportWeek),
+                        grid: false),
             y: AxisSpec(title: "Rating (0–5)", domain: 0...5, format: .decimals(0), ticks: ratingTicks, valid: 0...5),
             marks: marks,
             notes: notes,
@@ -86,12 +87,22 @@ extension BrewstatsCharts {
         return Chart(
             title: title,
             subtitle: "\(count(brews, "brew")) with an extraction yield · \(inside) of \(count(weeks.count, "week")) inside the ideal range",
-            x: AxisSpec(title: "Week (Monday start)", grid: false),
+            x: AxisSpec(title: "Week (Monday start)", dateDomain: weekDomain(weeks.map(\.weekStart), reportWeek: reportWeek),
+                        grid: false),
             y: AxisSpec(title: "Extraction yield (%)", domain: domain,
                         ticks: AnchoredTicks.ticks(lower: domain.lowerBound, upper: domain.upperBound, anchor: ideal.lowerBound, step: step)),
             marks: marks,
             notes: notes,
             calendar: Chart.isoCalendar(timeZone))
+    }
+
+    /// The time axis of a trend chart: from half a week before its first week to half a week after its last, the
+    /// report week included (a report week after the last week with a value is still on the axis, marked);
+    /// `nil` without a report week (the axis fits the data).
+    static func weekDomain(_ starts: [Date], reportWeek: Date?) -> ClosedRange<Date>? {
+        guard let reportWeek, let first = starts.min(), let last = starts.max() else { return nil }
+        let half = 3.5 * 86_400
+        return min(first, reportWeek).addingTimeInterval(-half)...max(last, reportWeek).addingTimeInterval(half)
     }
 
     /// The ticks of every rating axis: each whole rating of the 0–5 scale.
