@@ -191,8 +191,27 @@ public enum ReportCharts {
     /// The grind-vs-rating chart of one group: its points, LOESS curve, quadratic fit (whose vertex is the sweet
     /// spot) and the group's setting grid (``GrindSetting/grid(_:observed:)``), so the chart draws and labels the
     /// sweet spot at the setting the report's findings state.
+    ///
+    /// When the evidence rules hold back the sweet spot or the curve, a note says so and what they need.
     static func grindChart(_ g: GrindRatingGroup, journal: Journal) -> Chart {
-        BrewstatsCharts.grindVsRating(grindInput(g, journal: journal))
+        var chart = BrewstatsCharts.grindVsRating(grindInput(g, journal: journal))
+        if let note = evidenceNote(g), chart.emptyMessage == nil { chart.notes.append(note) }
+        return chart
+    }
+
+    /// "Too few brews to state a sweet spot (5 on 4 settings; it needs 8 on 4) or to draw a LOESS curve (needs 10
+    /// on 5)." for a group the ``EvidenceRules`` hold back; `nil` when nothing is held back.
+    static func evidenceNote(_ g: GrindRatingGroup) -> String? {
+        let settings = g.points.distinctX.count
+        var held: [String] = []
+        if g.sweetSpot != nil, !EvidenceRules.statesSweetSpot(n: g.n, distinctSettings: settings) {
+            held.append("state a sweet spot (it needs \(EvidenceRules.sweetSpotMinimumBrews) on \(EvidenceRules.sweetSpotMinimumSettings))")
+        }
+        if g.curve != nil, !EvidenceRules.drawsCurve(n: g.n, distinctX: settings) {
+            held.append("draw a LOESS curve (it needs \(EvidenceRules.curveMinimumBrews) on \(EvidenceRules.curveMinimumSettings))")
+        }
+        guard !held.isEmpty else { return nil }
+        return "Too few brews (\(g.n) on \(settings) setting\(settings == 1 ? "" : "s")) to \(held.joined(separator: " or to "))."
     }
 
     /// The chart input of ``grindChart(_:journal:)``: the group's distinct points with their counts.

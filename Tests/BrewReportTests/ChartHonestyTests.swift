@@ -111,7 +111,14 @@ import TestSupport
             let settings = Set(g.points.x).count
             let input = ReportCharts.grindInput(g, journal: j)
             if g.n < 10 || settings < 5 { #expect(input.loess.isEmpty, "\(g.grinder) \(g.bean ?? "") n = \(g.n)") }
-            if g.n < 8 || settings < 4 { #expect(input.sweetSpot == nil); small += 1 }
+            if g.n < 8 || settings < 4 {
+                #expect(input.sweetSpot == nil)
+                small += 1
+                if g.sweetSpot != nil {
+                    let notes = ReportCharts.grindChart(g, journal: j).notes
+                    #expect(notes.contains { $0.hasPrefix("Too few brews (\(g.n) on \(settings) settings) to state a sweet spot") }, "\(notes)")
+                }
+            }
         }
         #expect(small > 0)
     }

@@ -264,7 +264,9 @@ import TestSupport
             let merged = ReportCharts.grindChart(g, journal: r.analysis.journal)
             var raw = ReportCharts.grindInput(g, journal: r.analysis.journal)
             raw.grindSettings = g.grind; raw.ratings = g.rating; raw.counts = nil
-            #expect(ChartRenderer.record(merged) == ChartRenderer.record(BrewstatsCharts.grindVsRating(raw)))
+            var fromBrews = BrewstatsCharts.grindVsRating(raw)
+            if let note = ReportCharts.evidenceNote(g) { fromBrews.notes.append(note) }
+            #expect(ChartRenderer.record(merged) == ChartRenderer.record(fromBrews))
         }
     }
 
