@@ -97,7 +97,7 @@ public enum ChartGallery {
         let fit = QuadraticCurve(a: 4.3 - 0.035 * 576, b: 0.035 * 48, c: -0.035)
         let curve = stride(from: 17.0, through: 30.0, by: 0.5).map { CurvePoint(x: $0, y: fit($0) + 0.12 * sin(1.3 * ($0 - 24.6))) }
         return GrindRatingInput(grinder: "Comandante C40 MK4", method: "V60", bean: "Ethiopia Guji Hambela (natural)",
-                                grindSettings: settings, ratings: ratings, loess: curve, sweetSpot: 24, spearman: 0.18,
+                                grindSettings: settings, ratings: ratings, loess: curve, sweetSpot: 24, rSquared: 0.31,
                                 quadratic: fit, settingStep: 1)
     }
 }

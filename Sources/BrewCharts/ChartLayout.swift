@@ -53,7 +53,8 @@ struct ChartLayout {
                   let xs = Self.continuous(point.x), let ys = Self.continuous(point.y) else { continue }
             let statistic = PointStatistic.resolve(xs: xs, ys: ys, weights: point.weights, jitter: point.jitter, noun: point.noun,
                                                    xValid: point.x.kind == .linear ? chart.x.valid : nil,
-                                                   yValid: point.y.kind == .linear ? chart.y.valid : nil)
+                                                   yValid: point.y.kind == .linear ? chart.y.valid : nil,
+                                                   sizedByCount: point.sizedByCount)
             if let note = statistic.note { notes.append(note) }
             statistics[index] = statistic
         }
@@ -159,9 +160,17 @@ struct ChartLayout {
 
     /// Radius of a merged marker standing for `count` points of the point mark at `index`: its area grows with
     /// the count, from 0.7 × the mark's radius (at no points) to the largest marker (at the most points).
+    ///
+    /// A ``PointMark/sizedByCount`` mark keeps area exactly proportional to the count: radius r₁ × √count, with
+    /// r₁ the mark's radius, shrunk when needed so the fullest marker is the largest marker.
     func markerRadius(_ index: Int, count: Int) -> Double {
         guard case .point(let mark) = chart.marks[index], let statistic = statistics[index] else { return 3 }
         let largest = largestMarker[index] ?? mark.radius * 1.2
+        if mark.sizedByCount {
+            let most = Double(max(1, statistic.counts.max() ?? 1))
+            let single = min(mark.radius, largest / most.squareRoot())
+            return single * Double(max(0, count)).squareRoot()
+        }
         let share = Double(count) / Double(max(1, statistic.counts.max() ?? 1))
         return mark.radius * 0.7 + (largest - mark.radius * 0.7) * share.squareRoot()
     }

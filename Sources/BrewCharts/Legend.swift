@@ -145,7 +145,7 @@ struct LegendPainter {
             list.stroke(.segment(Point(x: rect.x, y: rect.midY), Point(x: rect.maxX, y: rect.midY)), color: style.color,
                         style: StrokeStyle(width: min(width, 3), dash: style.dash, round: style.dash.isEmpty))
         case .bar(let series):
-            list.fill(.rect(rect.insetBy(1)), color: series == 0 ? theme.bar : theme.style(series).color)
+            list.fill(.rect(rect.insetBy(1)), color: theme.barColor(series))
         case .band:
             list.fill(.rect(rect), color: theme.band)
             list.stroke(.rect(rect), color: theme.bandEdge, style: StrokeStyle(width: 0.8))

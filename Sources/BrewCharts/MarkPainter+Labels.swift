@@ -17,8 +17,12 @@ struct PendingLabel {
     var style: TextStyle
     var halo: Halo
     var required: Bool
+    /// What covering a stretch of line costs, relative to a box label (1); `nil`: 1, or 0 with a glyph halo.
+    var lineFactor: Double?
 
-    init(_ text: String, candidates: [LabelCandidate], style: TextStyle, halo: Halo = .box, required: Bool = false) {
+    init(_ text: String, candidates: [LabelCandidate], style: TextStyle, halo: Halo = .box, required: Bool = false,
+         lineFactor: Double? = nil) {
+        self.lineFactor = lineFactor
         self.text = text
         self.candidates = candidates
         self.style = style
@@ -40,7 +44,7 @@ extension MarkPainter {
             let padding = label.halo == .glyphs ? 1.0 : 2.0
             guard let (fitted, origin, rect) = placer.place(label.text, candidates: label.candidates, style: label.style,
                                                             padding: padding, required: label.required,
-                                                            lineFactor: label.halo == .glyphs ? 0 : 1) else { continue }
+                                                            lineFactor: label.lineFactor ?? (label.halo == .glyphs ? 0 : 1)) else { continue }
             switch label.halo {
             case .none: break
             case .box: list.fill(.rect(rect.insetBy(-2)), color: theme.background.withAlpha(0.88))
@@ -97,7 +101,8 @@ extension MarkPainter {
             LabelCandidate(anchor: Point(x: anchor.x + offset.x, y: anchor.y + offset.y), alignment: text.alignment)
         }
         let halo: PendingLabel.Halo = text.role == .value ? .none : text.role == .region ? .glyphs : .box
-        labels.append(PendingLabel(text.text, candidates: candidates, style: style, halo: halo, required: text.required))
+        labels.append(PendingLabel(text.text, candidates: candidates, style: style, halo: halo, required: text.required,
+                                   lineFactor: text.avoidsLines ? 0.1 : nil))
     }
 
     /// A band's label: inside its top-left corner, else another inside corner or along its top or bottom edge,

@@ -146,7 +146,7 @@ struct MarkPainter {
     func barRects(_ bar: BarMark) -> [Rect] { barGeometry(bar).filter { $0.value != 0 }.map(\.rect) }
 
     func paintBar(_ bar: BarMark, into list: inout DisplayList, labels: inout [PendingLabel]) {
-        let color = bar.series == 0 ? theme.bar : theme.style(bar.series).color
+        let color = theme.barColor(bar.series)
         let valueStyle = TextStyle(size: theme.tickSize, color: theme.text)
         for geometry in barGeometry(bar) {
             let r = geometry.rect

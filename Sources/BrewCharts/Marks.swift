@@ -79,6 +79,11 @@ public struct PointMark: Sendable, Hashable {
     /// How many data points each (x, y) stands for, parallel to `x` and `y` (see ``merged(x:y:)``); `nil`
     /// when each stands for one. What is drawn depends only on the points and their weights.
     public var weights: [Int]?
+    /// Whether points at the same (x, y) always share one marker whose area is proportional to their count,
+    /// however few they are (a size key in the legend and a note say so). Such points are never jittered: each
+    /// is drawn exactly where its values put it. Above ``distinctLimit`` distinct positions they are binned
+    /// like any other points.
+    public var sizedByCount: Bool
 
     /// Points drawn individually up to this count.
     public static let individualLimit = 2_000
@@ -87,8 +92,9 @@ public struct PointMark: Sendable, Hashable {
 
     /// Creates a point mark; `x` and `y` must have equal length (extra values are ignored).
     public init(x: Channel, y: Channel, series: Int = 0, label: String? = nil, radius: Double = 3.2,
-                jitter: Jitter? = nil, noun: String = "brews", weights: [Int]? = nil) {
+                jitter: Jitter? = nil, noun: String = "brews", weights: [Int]? = nil, sizedByCount: Bool = false) {
         self.x = x
+        self.sizedByCount = sizedByCount
         self.y = y
         self.weights = weights
         self.series = series
@@ -267,11 +273,15 @@ public struct TextMark: Sendable, Hashable {
     public var nudges: [Point]
     /// Whether the label must appear (placed first, never dropped).
     public var required: Bool
+    /// Whether a region label (glyph halo) also keeps clear of lines where it can: it takes the first spot that
+    /// crosses no line and hides no data. Other region labels let lines run beneath them.
+    public var avoidsLines: Bool
 
     /// Creates a text mark.
     public init(x: PlotValue, y: PlotValue, text: String, alignment: TextAlignment = .center,
                 offset: Point = Point(x: 0, y: 0), role: TextRole = .annotation, nudges: [Point] = [],
-                required: Bool = false) {
+                required: Bool = false, avoidsLines: Bool = false) {
+        self.avoidsLines = avoidsLines
         self.x = x
         self.y = y
         self.text = text

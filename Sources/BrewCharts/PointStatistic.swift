@@ -2,7 +2,8 @@ import Foundation
 
 /// The statistic stage for scatter points: what a ``PointMark`` actually draws.
 ///
-/// - Up to ``PointMark/individualLimit`` finite points: each point, with the mark's deterministic jitter.
+/// - Up to ``PointMark/individualLimit`` finite points: each point, with the mark's deterministic jitter —
+///   unless the mark is ``PointMark/sizedByCount``, which always merges identical positions as below.
 /// - More, with at most ``PointMark/distinctLimit`` distinct (x, y): one mark per distinct position, its area
 ///   proportional to the count (grind settings and ratings are discrete, so this is exact, not a sample).
 /// - More distinct positions: counts in a `columns × rows` grid over the data extent, drawn as shaded cells.
@@ -40,7 +41,8 @@ struct PointStatistic: Sendable {
     /// the result is the one the points repeated that often would give, except that individual points come in
     /// the order of the weighted input.
     static func resolve(xs rawX: [Double], ys rawY: [Double], weights: [Int]? = nil, jitter: Jitter?, noun: String,
-                        xValid: ClosedRange<Double>? = nil, yValid: ClosedRange<Double>? = nil) -> PointStatistic {
+                        xValid: ClosedRange<Double>? = nil, yValid: ClosedRange<Double>? = nil,
+                        sizedByCount: Bool = false) -> PointStatistic {
         let n = min(rawX.count, rawY.count, weights?.count ?? .max)
         var xs: [Double] = []
         var ys: [Double] = []
@@ -53,7 +55,7 @@ struct PointStatistic: Sendable {
             if let weights { ws.append(weights[i]) }
         }
         let total = weights == nil ? xs.count : ws.reduce(0, +)
-        if total <= PointMark.individualLimit, weights != nil {
+        if total <= PointMark.individualLimit, weights != nil, !sizedByCount {
             // Few enough to draw one by one: expand the weights into repeated points.
             var ex: [Double] = [], ey: [Double] = []
             for (i, w) in ws.enumerated() {
@@ -62,7 +64,7 @@ struct PointStatistic: Sendable {
             }
             return resolve(xs: ex, ys: ey, jitter: jitter, noun: noun, xValid: xValid, yValid: yValid)
         }
-        if total <= PointMark.individualLimit {
+        if total <= PointMark.individualLimit, !sizedByCount {
             if let jitter {
                 for i in 0..<total {
                     var state = jitter.seed &+ UInt64(i) &* 0x9E37_79B9_7F4A_7C15
@@ -84,7 +86,9 @@ struct PointStatistic: Sendable {
                 .sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
             return PointStatistic(
                 kind: .aggregated, xs: sorted.map(\.0), ys: sorted.map(\.1), counts: sorted.map(\.2), total: total,
-                note: "\(grouped(total)) \(noun) at \(grouped(sorted.count)) distinct positions: marker area shows the count.")
+                note: sizedByCount
+                    ? "Each marker is drawn at its logged values; its area is proportional to the \(noun) there (\(grouped(total)) at \(grouped(sorted.count)) positions)."
+                    : "\(grouped(total)) \(noun) at \(grouped(sorted.count)) distinct positions: marker area shows the count.")
         }
         return binned(xs: xs, ys: ys, weights: weights == nil ? nil : ws, total: total, noun: noun)
     }

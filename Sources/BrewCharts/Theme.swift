@@ -68,6 +68,15 @@ public struct Theme: Sendable, Hashable {
     /// The series index used for quiet reference lines (e.g. lines of constant brew ratio).
     public static let guideSeries = 4
 
+    /// The series index of emphasised bars (the report week's bar): drawn in ``emphasis``, not a series colour.
+    public static let emphasisSeries = -1
+
+    /// The fill of a bar of series `index`: ``bar`` for 0, ``emphasis`` for ``emphasisSeries``, else the series'
+    /// colour.
+    public func barColor(_ index: Int) -> Color {
+        index == 0 ? bar : index == Self.emphasisSeries ? emphasis : style(index).color
+    }
+
     /// The style of series `index` (wrapping around the list).
     public func style(_ index: Int) -> SeriesStyle { series[((index % series.count) + series.count) % series.count] }
 

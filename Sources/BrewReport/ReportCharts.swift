@@ -97,17 +97,27 @@ public enum ReportCharts {
         case .brewsPerWeek, .ratingTrend, .extractionTrend:
             let (rows, rolling) = weeklySeries(source)
             let starts = rows.map { weekStart($0.week, zone) }
+            let highlight = source.week.map { weekStart($0, zone) }
+            let counts = rows.first.map { a.weeklyValueCounts(from: $0.week, count: rows.count) }
             switch kind {
             case .brewsPerWeek:
                 let weeks = rows.indices.map { WeekCount(weekStart: starts[$0], label: rows[$0].week.label, count: rows[$0].brews) }
-                return BrewstatsCharts.brewsPerWeek(weeks, endingWeek: starts.last, weekCount: o.stats.chartWeeks, timeZone: zone)
+                let first = a.derived.weekSpan.map { weekStart($0.lowerBound, zone) }
+                return BrewstatsCharts.brewsPerWeek(weeks, endingWeek: starts.last, weekCount: o.stats.chartWeeks,
+                                                    journalStart: first, timeZone: zone)
             case .ratingTrend:
-                let weekly = rows.indices.compactMap { i in rows[i].meanRating.map { WeeklyValue(weekStart: starts[i], value: $0, count: rows[i].brews) } }
+                let weekly = rows.indices.compactMap { i in
+                    rows[i].meanRating.map { WeeklyValue(weekStart: starts[i], value: $0, count: counts?.rated[i] ?? 0) }
+                }
                 let line = rows.indices.compactMap { i in rolling[i].map { DatedValue(date: starts[i], value: $0) } }
-                return BrewstatsCharts.ratingTrend(weekly: weekly, rolling: line, windowWeeks: o.stats.rollingWeeks, timeZone: zone)
+                return BrewstatsCharts.ratingTrend(weekly: weekly, rolling: line, windowWeeks: o.stats.rollingWeeks,
+                                                   reportWeek: highlight, timeZone: zone, emptyMessage: emptyReason(kind, a))
             default:
-                let weekly = rows.indices.compactMap { i in rows[i].meanExtraction.map { WeeklyValue(weekStart: starts[i], value: $0, count: rows[i].brews) } }
-                return BrewstatsCharts.extractionTrend(weekly: weekly, ideal: o.stats.filterIdeal.extraction, timeZone: zone)
+                let weekly = rows.indices.compactMap { i in
+                    rows[i].meanExtraction.map { WeeklyValue(weekStart: starts[i], value: $0, count: counts?.measured[i] ?? 0) }
+                }
+                return BrewstatsCharts.extractionTrend(weekly: weekly, ideal: o.stats.filterIdeal.extraction,
+                                                       reportWeek: highlight, timeZone: zone, emptyMessage: emptyReason(kind, a))
             }
         case .grindRating:
             let summary = source.grind ?? a.grindRating(curves: true)
@@ -123,24 +133,39 @@ public enum ReportCharts {
         case .controlChart:
             let t = a.journal.brews, e = a.derived.extractionYield, s = a.derived.strength
             var points: [ExtractionPoint] = []
-            for i in 0..<t.count where e.isValid(i) && s.isValid(i) && t.category(at: i).isEspresso == espresso {
-                points.append(ExtractionPoint(extraction: e.values[i], tds: s.values[i]))
+            var left = [MethodCategory: Int]()
+            for i in 0..<t.count where e.isValid(i) && s.isValid(i) {
+                let category = t.category(at: i)
+                if controlChartHolds(category, espresso: espresso) {
+                    let method = t.method.code(i).map { a.journal.methods[Int($0)].displayName }
+                    points.append(ExtractionPoint(extraction: e.values[i], tds: s.values[i], group: method))
+                } else if !espresso, category != .espresso {
+                    left[category, default: 0] += 1
+                }
             }
-            return BrewstatsCharts.brewingControlChart(points, kind: espresso ? .espresso : .filter(retention: o.stats.retentionFactor))
+            var chart = BrewstatsCharts.brewingControlChart(points, kind: espresso ? .espresso : .filter(retention: o.stats.retentionFactor),
+                                                            emptyMessage: emptyReason(kind, a, espresso: espresso))
+            if chart.emptyMessage == nil { chart.notes.insert(controlChartNote(espresso: espresso, leftOut: left), at: 0) }
+            return chart
         case .restRating:
             let t = a.journal.brews, d = a.derived.daysOffRoast
             let use = { (i: Int) in d.isValid(i) && t.rating.isValid(i) && t.rating.values[i].isFinite }
             var count = 0
             for i in 0..<t.count where use(i) { count += 1 }
-            var days: [Double] = [], ratings: [Double] = []
-            days.reserveCapacity(count); ratings.reserveCapacity(count)
+            var days: [Double] = [], ratings: [Double] = [], kinds: [String] = []
+            days.reserveCapacity(count); ratings.reserveCapacity(count); kinds.reserveCapacity(count)
             for i in 0..<t.count where use(i) {
                 days.append(d.values[i]); ratings.append(t.rating.values[i])
+                kinds.append(t.category(at: i).isEspresso ? "Espresso" : "Filter")
             }
             let span = (days.max() ?? 0) - (days.min() ?? 0)
-            let curve = curvePoints(loess(x: days, y: ratings, frac: o.stats.loessFraction,
-                                          iterations: o.stats.loessIterations, delta: o.stats.loessDeltaFraction * span))
-            return BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve)
+            // The LOESS curve only where the evidence rules allow one (enough brews on enough distinct days).
+            let curve = EvidenceRules.drawsCurve(n: days.count, distinctX: Set(days).count)
+                ? curvePoints(loess(x: days, y: ratings, frac: o.stats.loessFraction,
+                                    iterations: o.stats.loessIterations, delta: o.stats.loessDeltaFraction * span))
+                : []
+            // Espresso and filter brews are told apart: their best rest times differ.
+            return BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve, groups: kinds)
         }
     }
 
@@ -164,22 +189,70 @@ public enum ReportCharts {
     }
 
     /// The grind-vs-rating chart of one group: its points, LOESS curve, quadratic fit (whose vertex is the sweet
-    /// spot) and the grinder's setting step from the journal (precision of the sweet-spot label and grind ticks).
-    /// The step is passed only when the group's settings lie on its grid (``GrindSetting/knownStep(_:observed:)``),
-    /// so the chart labels the sweet spot as the report's findings do.
+    /// spot) and the group's setting grid (``GrindSetting/grid(_:observed:)``), so the chart draws and labels the
+    /// sweet spot at the setting the report's findings state.
+    ///
+    /// When the evidence rules hold back the sweet spot or the curve, a note says so and what they need.
     static func grindChart(_ g: GrindRatingGroup, journal: Journal) -> Chart {
-        BrewstatsCharts.grindVsRating(grindInput(g, journal: journal))
+        var chart = BrewstatsCharts.grindVsRating(grindInput(g, journal: journal))
+        if let note = evidenceNote(g), chart.emptyMessage == nil { chart.notes.append(note) }
+        return chart
+    }
+
+    /// "Too few brews to state a sweet spot (5 on 4 settings; it needs 8 on 4) or to draw a LOESS curve (needs 10
+    /// on 5)." for a group the ``EvidenceRules`` hold back; `nil` when nothing is held back.
+    static func evidenceNote(_ g: GrindRatingGroup) -> String? {
+        let settings = g.points.distinctX.count
+        var held: [String] = []
+        if g.sweetSpot != nil, !EvidenceRules.statesSweetSpot(n: g.n, distinctSettings: settings) {
+            held.append("state a sweet spot (it needs \(EvidenceRules.sweetSpotMinimumBrews) on \(EvidenceRules.sweetSpotMinimumSettings))")
+        }
+        if g.curve != nil, !EvidenceRules.drawsCurve(n: g.n, distinctX: settings) {
+            held.append("draw a LOESS curve (it needs \(EvidenceRules.curveMinimumBrews) on \(EvidenceRules.curveMinimumSettings))")
+        }
+        guard !held.isEmpty else { return nil }
+        return "Too few brews (\(g.n) on \(settings) setting\(settings == 1 ? "" : "s")) to \(held.joined(separator: " or to "))."
     }
 
     /// The chart input of ``grindChart(_:journal:)``: the group's distinct points with their counts.
+    ///
+    /// ``EvidenceRules`` decide what is drawn: the LOESS curve only with ``EvidenceRules/drawsCurve(n:distinctX:)``,
+    /// the sweet spot only with ``EvidenceRules/statesSweetSpot(n:distinctSettings:)``; the caption gives n and the
+    /// quadratic fit's R² (``quadraticRSquared(_:)``).
     static func grindInput(_ g: GrindRatingGroup, journal: Journal) -> GrindRatingInput {
-        let curve = g.curve.map(curvePoints) ?? []
+        let settings = g.points.distinctX
+        let curve = EvidenceRules.drawsCurve(n: g.n, distinctX: settings.count) ? (g.curve.map(curvePoints) ?? []) : []
+        let spot = EvidenceRules.statesSweetSpot(n: g.n, distinctSettings: settings.count) ? g.sweetSpot : nil
         let grinder = journal.grinders.indices.contains(g.grinderIndex) ? journal.grinders[g.grinderIndex] : nil
-        let step = grinder.flatMap { GrindSetting.knownStep($0, observed: g.points.distinctX) }
+        let grid = GrindSetting.grid(grinder, observed: settings)
         return GrindRatingInput(grinder: g.grinder, method: g.method, bean: g.bean, grindSettings: g.points.x,
-                                ratings: g.points.y, counts: g.points.counts, loess: curve, sweetSpot: g.sweetSpot,
-                                spearman: g.spearman, quadratic: g.quadratic.map { QuadraticCurve(a: $0.a, b: $0.b, c: $0.c) },
-                                settingStep: step, settingAnchor: grinder?.settingMin ?? 0)
+                                ratings: g.points.y, counts: g.points.counts, loess: curve, sweetSpot: spot,
+                                rSquared: quadraticRSquared(g),
+                                quadratic: g.quadratic.map { QuadraticCurve(a: $0.a, b: $0.b, c: $0.c) },
+                                settingStep: grid?.step, settingAnchor: grid?.anchor ?? 0)
+    }
+
+    /// R² of the group's quadratic fit over its brews (``rSquared(_:x:y:counts:)``).
+    static func quadraticRSquared(_ g: GrindRatingGroup) -> Double? {
+        g.quadratic.flatMap { rSquared($0, x: g.points.x, y: g.points.y, counts: g.points.counts) }
+    }
+
+    /// R² of a quadratic fit: 1 − Σ(y − ŷ)² ÷ Σ(y − ȳ)², each point weighted by its count (`nil`: one each);
+    /// `nil` without points or when every y is equal. Clamped at 0 (a fit worse than the mean explains nothing).
+    static func rSquared(_ fit: QuadraticFit, x: [Double], y: [Double], counts: [Int]? = nil) -> Double? {
+        let m = min(x.count, y.count)
+        let w = { (i: Int) in Double(counts.map { i < $0.count ? $0[i] : 1 } ?? 1) }
+        var n = 0.0, sum = 0.0
+        for i in 0..<m { n += w(i); sum += w(i) * y[i] }
+        guard n > 0 else { return nil }
+        let mean = sum / n
+        var total = 0.0, residual = 0.0
+        for i in 0..<m {
+            total += w(i) * (y[i] - mean) * (y[i] - mean)
+            residual += w(i) * (y[i] - fit(x[i])) * (y[i] - fit(x[i]))
+        }
+        guard total > 0 else { return nil }
+        return max(0, 1 - residual / total)
     }
 
     /// A LOESS curve as chart points: its distinct points (``LoessCurve`` keeps each run of tied points once).

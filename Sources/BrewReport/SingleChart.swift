@@ -62,31 +62,51 @@ public struct SingleChart: Sendable {
 
     /// Draws the chart of `journal` into `url`, the format taken from its extension.
     ///
-    /// - Returns: The number of brews the filters kept.
+    /// - Returns: The number of brews the chart draws (``make(_:)``).
     /// - Throws: ``ReportError/invalidArgument(_:)`` for an extension other than `png`, `svg`, `pdf`;
-    ///   ``ReportError/noMatch(filter:value:known:)`` and ``ReportError/noBrews(what:)`` from the filters;
-    ///   ``ReportError/nothingToDraw(chart:missing:)`` when filters leave nothing to draw;
+    ///   ``ReportError/noMatch(filter:value:known:)`` and ``ReportError/noBrews(what:)`` from the filters and the
+    ///   week; ``ReportError/nothingToDraw(chart:missing:)`` when filters leave nothing to draw;
     ///   ``ReportError/output(path:reason:)`` when the file cannot be written.
     @discardableResult
     public func write(_ journal: Journal, to url: URL) throws(ReportError) -> Int {
         guard let format = ChartImageFormat(fileExtension: url.pathExtension) else {
             throw .invalidArgument("cannot tell the chart format from '\(url.lastPathComponent)': use .png, .svg or .pdf")
         }
-        let (chart, kept) = try make(journal)
+        let (chart, drawn) = try make(journal)
         let chosen: ChartImageFormat = if case .png = format { .png(scale: pngScale) } else { format }
         do {
             try ChartRenderer.write(chart, to: url, format: chosen, theme: options.theme)
         } catch {
             throw .output(path: url.path, reason: "\(error)")
         }
-        return kept
+        return drawn
     }
 
-    /// The chart of `journal` and the number of brews the filters kept (see ``write(_:to:)``).
+    /// The chart of `journal` and the number of brews it draws: the count a caller prints equals what is drawn.
+    ///
+    /// | kind | brews drawn |
+    /// | --- | --- |
+    /// | brews-per-week | brews in the chart's weeks |
+    /// | rating-trend | rated brews in the chart's weeks |
+    /// | extraction-trend | brews with an extraction yield in the chart's weeks |
+    /// | grind-rating | the brews of the one grinder × method group drawn (see below) |
+    /// | equipment-usage | every brew the filters kept |
+    /// | control-chart | brews of the chart's categories with an extraction yield |
+    /// | rest-rating | rated brews of a bean with a roast date |
+    ///
+    /// A grind-vs-rating chart shows one grinder × method group: the one with most brews among those the filters
+    /// kept. When the brews kept fall in several groups, the chart's note names the group drawn with its n and
+    /// the others with theirs, and says to pick one with `--grinder` and `--method`.
+    ///
+    /// A `--week` with no brew in it nor in the week before is refused as the weekly report refuses it
+    /// (``ReportError/noBrews(what:)``), rather than drawn as empty weeks.
     public func make(_ journal: Journal) throws(ReportError) -> (chart: Chart, kept: Int) {
         let zone = options.stats.timeZone
         let filtered = try filter.apply(to: journal, timeZone: zone)
         let analysis = BrewAnalysis(journal: filtered, options: options.stats)
+        if let week, analysis.weekSummary(week: week).map({ $0.this.brews + $0.previous.brews }) ?? 0 == 0 {
+            throw .noBrews(what: "in \(week.label) or the week before it")
+        }
         let source = ChartSource(analysis: analysis, week: week, options: options)
         let kept = filtered.brews.count
         if !filter.isEmpty, let missing = missing(source, matched: kept) {
@@ -98,7 +118,53 @@ public struct SingleChart: Sendable {
            !chart.title.contains(label), !(chart.subtitle ?? "").contains(label) {
             chart.title += " · \(label)"
         }
-        return (chart, kept)
+        var drawn = kept
+        if kind == .grindRating {
+            let groups = ReportCharts.grindGroups(analysis.grindRating()).filter { $0.bean == nil }
+            if let g = groups.first {
+                drawn = g.n
+                if groups.count > 1 { chart.notes.append(Self.groupNote(groups, matched: kept)) }
+            }
+        } else {
+            drawn = drawnCount(source)
+        }
+        return (chart, drawn)
+    }
+
+    /// "Drawn: Niche Zero × Espresso, 118 of the 360 brews matched; also Comandante C40 × V60 (85), … — pick one
+    /// with --grinder and --method."
+    static func groupNote(_ groups: [GrindRatingGroup], matched: Int) -> String {
+        let g = groups[0]
+        let others = groups.dropFirst().prefix(4).map { "\($0.grinder) × \($0.method) (\($0.n))" }
+        let more = groups.count > 5 ? ", …" : ""
+        return "Drawn: \(g.grinder) × \(g.method), \(g.n) of the \(matched) brews matched; also \(others.joined(separator: ", "))\(more)"
+            + " — pick one with --grinder and --method."
+    }
+
+    /// The brews a chart of this kind draws from `source` (see ``make(_:)``); grind-rating is counted there.
+    func drawnCount(_ source: ChartSource) -> Int {
+        let a = source.analysis, t = a.journal.brews
+        switch kind {
+        case .brewsPerWeek, .ratingTrend, .extractionTrend:
+            let rows = ReportCharts.weeklySeries(source).rows
+            guard let first = rows.first else { return 0 }
+            let counts = a.weeklyValueCounts(from: first.week, count: rows.count)
+            switch kind {
+            case .brewsPerWeek: return rows.reduce(0) { $0 + $1.brews }
+            case .ratingTrend: return counts.rated.reduce(0, +)
+            default: return counts.measured.reduce(0, +)
+            }
+        case .controlChart:
+            let e = a.derived.extractionYield, s = a.derived.strength
+            return (0..<t.count).filter {
+                e.isValid($0) && s.isValid($0) && ReportCharts.controlChartHolds(t.category(at: $0), espresso: espresso)
+            }.count
+        case .restRating:
+            let d = a.derived.daysOffRoast
+            return (0..<t.count).filter { d.isValid($0) && t.rating.isValid($0) && t.rating.values[$0].isFinite }.count
+        case .equipmentUsage, .grindRating:
+            return t.count
+        }
     }
 
     /// What the brews of `source` lack for this chart, as a phrase naming the brews matched, or `nil` when
@@ -134,11 +200,12 @@ public struct SingleChart: Sendable {
             let e = a.derived.extractionYield, s = a.derived.strength
             var wanted = 0, other = 0
             for i in 0..<t.count where e.isValid(i) && s.isValid(i) {
-                if t.category(at: i).isEspresso == espresso { wanted += 1 } else { other += 1 }
+                let category = t.category(at: i)
+                if ReportCharts.controlChartHolds(category, espresso: espresso) { wanted += 1 } else if category.isEspresso != espresso { other += 1 }
             }
             guard wanted == 0 else { return nil }
             let hint = other == 0 ? "" : (espresso ? "; try without --espresso" : "; try --espresso")
-            return "no \(espresso ? "espresso" : "filter") brews with TDS \(among)\(hint)"
+            return "no \(espresso ? "espresso" : "pour-over") brews with TDS \(among)\(hint)"
         case .restRating:
             let d = a.derived.daysOffRoast
             let any = (0..<t.count).contains { d.isValid($0) && t.rating.isValid($0) && t.rating.values[$0].isFinite }

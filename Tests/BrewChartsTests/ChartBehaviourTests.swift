@@ -91,10 +91,11 @@ import Testing
         for label in ["1:1.5", "1:2", "1:3"] { #expect(espresso.contains("text \"\(label)\""), "\(label)") }
     }
 
-    @Test func grindChartStatesNAndSpearmanAndLabelsTheSweetSpot() {
+    @Test func grindChartStatesNAndRSquaredAndLabelsTheSweetSpot() {
         let chart = ChartFixtures.grindVsRating
         #expect(chart.subtitle?.contains("n = 6") == true)
-        #expect(chart.subtitle?.contains("ρ = 0.12") == true)
+        #expect(chart.subtitle?.contains("quadratic fit R² = 0.12") == true)
+        #expect(chart.subtitle?.contains("ρ") == false)
         #expect(ChartRenderer.record(chart).contains("text \"Sweet spot 16\""))
     }
 
@@ -133,7 +134,7 @@ import Testing
         }
         let chart = BrewstatsCharts.grindVsRating(GrindRatingInput(grinder: "G", method: "M", grindSettings: settings, ratings: ratings))
         let log = ChartRenderer.record(chart)
-        #expect(log.contains("1\u{2009}000\u{2009}000 brews at 441 distinct positions"))
+        #expect(log.contains("(1\u{2009}000\u{2009}000 at 441 positions)"))
         #expect(log.split(separator: "\n").count < 3_000)
         let svg = try ChartRenderer.render(chart, format: .svg)
         #expect(svg.count < 5_000_000)

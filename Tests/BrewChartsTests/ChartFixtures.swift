@@ -33,7 +33,7 @@ enum ChartFixtures {
             grinder: "Niche Zero", method: "V60", bean: "Kenya Kiambu",
             grindSettings: [14, 15, 15, 16, 17, 18], ratings: [3, 3.5, 4, 4.5, 4, 3],
             loess: [CurvePoint(x: 14, y: 3.1), CurvePoint(x: 16, y: 4.3), CurvePoint(x: 18, y: 3.2)],
-            sweetSpot: 16, spearman: 0.12))
+            sweetSpot: 16, rSquared: 0.12))
     }
 
     static var equipmentUsage: Chart {

@@ -32,11 +32,12 @@ import Testing
         #expect(BrewstatsCharts.settingText(24.29, step: 1) == "24")
         #expect(BrewstatsCharts.settingText(24.29, step: 0.5) == "24.5")
         #expect(BrewstatsCharts.settingText(24.1, step: 0.5) == "24")
-        #expect(BrewstatsCharts.settingText(3.34, step: 0.25) == "3.3")
+        #expect(BrewstatsCharts.settingText(3.34, step: 0.25) == "3.25")
+        #expect(BrewstatsCharts.settingText(3.4, step: 0.25) == "3.5")
         #expect(BrewstatsCharts.settingText(3.34, step: nil) == "3.3")
         #expect(BrewstatsCharts.settingText(5.2, step: 0.5, anchor: 1) == "5")
         #expect(BrewstatsCharts.settingText(22.29, step: 0.2, anchor: 0.1) == "22.3")
-        #expect(BrewstatsCharts.settingText(3.34, step: 0.5, anchor: 0.25) == "3.3")
+        #expect(BrewstatsCharts.settingText(3.34, step: 0.5, anchor: 0.25) == "3.25")
         #expect(BrewstatsCharts.settingText(.infinity, step: 1) == "—")
         let chart = BrewstatsCharts.grindVsRating(GrindRatingInput(
             grinder: "Fellow Ode", method: "V60", grindSettings: [3, 3.5, 4, 4.5, 5], ratings: [3, 4, 4.5, 4, 3],

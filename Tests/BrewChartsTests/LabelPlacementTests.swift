@@ -73,7 +73,7 @@ struct RecordedMarks {
     static var crowdedGrindChart: Chart {
         BrewstatsCharts.grindVsRating(GrindRatingInput(
             grinder: "Niche Zero", method: "V60", grindSettings: [14, 15, 15.5, 16, 16, 16.5, 17, 17, 18],
-            ratings: [3, 4.75, 5, 5, 4.75, 5, 5, 4.5, 3], sweetSpot: 16, spearman: 0.2, settingStep: 0.5))
+            ratings: [3, 4.75, 5, 5, 4.75, 5, 5, 4.5, 3], sweetSpot: 16, rSquared: 0.2, settingStep: 0.5))
     }
 
     /// The gallery charts, built once (two of them hold a million points).

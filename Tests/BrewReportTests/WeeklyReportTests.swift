@@ -191,11 +191,22 @@ import TestSupport
         }
         for g in findings {
             let spot = try #require(g.sweetSpot)
+            #expect(spot >= g.grind.min()! && spot <= g.grind.max()!)
             let who = "\(g.grinder) × \(g.method) (all beans)"
             let r2 = try #require(Self.parabolaR2(g.grind, g.rating))
-            #expect(r.sentence(g).hasPrefix("\(who): best around setting "))
-            #expect(r.sentence(g).hasSuffix(" · n = \(g.n), R² = \(String(format: "%.2f", r2))"))
+            // The setting on the grid of the grinder's step (or, without a grinder, the coarsest of 1, 0.5, 0.25
+            // holding every logged setting), written without trailing zeros.
+            func onGrid(_ step: Double) -> String {
+                let q = (spot / step).rounded() * step
+                return q == q.rounded() ? "\(Int(q))" : "\(q)"
+            }
+            let step = r.analysis.journal.grinders[g.grinderIndex].settingStep
+            let inferred = [1, 0.5, 0.25].first { s in g.points.distinctX.allSatisfy { ($0 / s).rounded() * s == $0 } } ?? 0.25
+            let tail = " · n = \(g.n), R² = \(String(format: "%.2f", r2))"
+            #expect(r.sentence(g) == "\(who): best around setting \(onGrid(step))" + tail)
+            #expect(WeeklyReport.sentence(g) == "\(who): best around setting \(onGrid(inferred))" + tail)
             #expect(!r.sentence(g).contains("ρ"))
+            // The sweet spot is the vertex of the least-squares parabola through the group's brews.
             let vertex = try #require(Self.parabolaVertex(g.grind, g.rating))
             #expect(isClose(spot, vertex, relative: 1e-6), "\(who): \(spot) vs \(vertex)")
         }
@@ -226,13 +237,15 @@ import TestSupport
         let even = Grinder(name: "Big steps", settingMin: 0, settingMax: 40, settingStep: 2)
         #expect(GrindSetting.text(23.1, grinder: even, observed: [20, 22, 24]) == "24")
         let quarter = Grinder(name: "Mignon", settingMin: 0, settingMax: 10, settingStep: 0.25)
-        #expect(GrindSetting.text(3.37, grinder: quarter, observed: [3, 3.25, 3.5]) == "3.4")
-        // Settings off the grinder's grid (a CSV export's default step of 1, settings logged in halves): no step known.
-        #expect(GrindSetting.text(22.37, grinder: whole, observed: [21.5, 22, 23]) == "22.4")
+        #expect(GrindSetting.text(3.37, grinder: quarter, observed: [3, 3.25, 3.5]) == "3.25")
+        // Settings off the grinder's grid (a CSV export's default step of 1, settings logged in halves): the grid
+        // is inferred from the settings.
+        #expect(GrindSetting.text(22.37, grinder: whole, observed: [21.5, 22, 23]) == "22.5")
         #expect(GrindSetting.text(22.37, grinder: nil, observed: []) == "22.4")
         #expect(GrindSetting.text(22, grinder: nil, observed: []) == "22")
         let broken = Grinder(name: "zero", settingStep: 0)
-        #expect(GrindSetting.text(22.37, grinder: broken, observed: [22]) == "22.4")
+        #expect(GrindSetting.text(22.37, grinder: broken, observed: [22]) == "22")
+        #expect(GrindSetting.text(22.37, grinder: broken, observed: [22.333]) == "22.4")
         #expect(GrindSetting.text(.nan, grinder: whole, observed: []) == "—")
         // Tenth-steps snap to their grid, which starts at the grinder's lowest setting.
         let fifths = Grinder(name: "Fifths", settingMin: 0, settingMax: 40, settingStep: 0.2)
@@ -241,7 +254,7 @@ import TestSupport
         #expect(GrindSetting.text(22.29, grinder: offset, observed: [22.1, 22.3, 22.5]) == "22.3")
         // A hostile step below any double's spacing at these settings is no known step.
         let tiny = Grinder(name: "tiny", settingMin: 0, settingMax: 40, settingStep: 1e-300)
-        #expect(GrindSetting.text(22.37, grinder: tiny, observed: [22, 23]) == "22.4")
+        #expect(GrindSetting.text(22.37, grinder: tiny, observed: [22, 23]) == "22")
     }
 
     @Test func theChartLabelsTheSweetSpotAsTheFindingDoes() throws {
@@ -249,7 +262,8 @@ import TestSupport
         let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
         #expect(!r.findings.isEmpty)
         for g in r.findings {
-            guard let spot = g.sweetSpot else { continue }
+            guard let spot = g.sweetSpot,
+                  EvidenceRules.statesSweetSpot(n: g.n, distinctSettings: g.points.distinctX.count) else { continue }
             let chart = ReportCharts.grindChart(g, journal: r.analysis.journal)
             let text = GrindSetting.text(spot, grinder: r.analysis.journal.grinders[g.grinderIndex], observed: g.points.distinctX)
             #expect(chart.subtitle?.hasSuffix("sweet spot at \(text)") == true, "\(chart.subtitle ?? "")")
@@ -266,7 +280,9 @@ import TestSupport
             let merged = ReportCharts.grindChart(g, journal: r.analysis.journal)
             var raw = ReportCharts.grindInput(g, journal: r.analysis.journal)
             raw.grindSettings = g.grind; raw.ratings = g.rating; raw.counts = nil
-            #expect(ChartRenderer.record(merged) == ChartRenderer.record(BrewstatsCharts.grindVsRating(raw)))
+            var fromBrews = BrewstatsCharts.grindVsRating(raw)
+            if let note = ReportCharts.evidenceNote(g) { fromBrews.notes.append(note) }
+            #expect(ChartRenderer.record(merged) == ChartRenderer.record(fromBrews))
         }
     }
 

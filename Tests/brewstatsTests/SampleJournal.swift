@@ -15,6 +15,7 @@ struct SampleJournal {
         let yield: Double?
         let tds: Double?
         let rating: Double?
+        var grind: Double? = nil
     }
 
     let brews: [Brew]
@@ -30,7 +31,7 @@ struct SampleJournal {
             guard let at = r["brewed_at"], let instant = iso.date(from: at) else { return nil }
             return Brew(id: r["brew_id"] ?? "", instant: instant, method: r["method"] ?? "", grinder: r["grinder"] ?? "", category: r["method_category"] ?? "",
                         dose: number(r["dose_g"]), water: number(r["water_g"]), yield: number(r["yield_g"]),
-                        tds: number(r["tds_pct"]), rating: number(r["rating"]))
+                        tds: number(r["tds_pct"]), rating: number(r["rating"]), grind: number(r["grind_setting"]))
         }
         return SampleJournal(brews: brews)
     }

@@ -46,7 +46,12 @@ extension BrewstatsCharts {
     /// 1.15 and 1.35 % (filter) or 8 and 12 % (espresso) — are always ticks, and each end of the strength axis is
     /// a tick or half a step from one (never a grid line hugging the axis).
     /// The eight region names sit in the plot's corners and edge midpoints in a quiet style, placed before any
-    /// other label so they are never dropped, and nudged along the edges to keep clear of brews.
+    /// other label so they are never dropped, and nudged along the edges to keep clear of brews; the two side
+    /// labels ("Under-extracted", "Over-extracted") also move off the ratio lines when a nudge is free of them.
+    /// Points carrying a ``ExtractionPoint/group`` (the method) are drawn one mark per method, told apart by marker
+    /// shape and, in the colour theme, by hue, and named in the legend (``markerGroups(_:)``).
+    /// Points carrying a ``ExtractionPoint/group`` (the method) are drawn one mark per method, told apart by marker
+    /// shape and, in the colour theme, by hue, and named in the legend (``markerGroups(_:)``).
     /// Brews outside 0–35 % EY should be excluded upstream. Large inputs are merged or binned by the point
     /// statistic, which adds a note; binned cells are drawn beneath the box and the ratio lines.
     ///
@@ -54,9 +59,11 @@ extension BrewstatsCharts {
     ///   - points: One point per measured brew.
     ///   - kind: Filter (with the retention factor) or espresso.
     ///   - ratios: Ratio lines to draw (water or yield per gram of dose); `nil` for the defaults.
+    ///   - emptyMessage: What the chart says when no brew has finite EY and TDS (default ``emptyMessage``).
     /// - Returns: The chart; empty when no brew has finite EY and TDS.
     public static func brewingControlChart(_ points: [ExtractionPoint], kind: BrewingControlKind = .filter(),
-                                           ratios: [Double]? = nil) -> Chart {
+                                           ratios: [Double]? = nil,
+                                           emptyMessage: String = BrewstatsCharts.emptyMessage) -> Chart {
         let isEspresso = kind == .espresso
         let title = isEspresso ? "Brewing control chart — espresso" : "Brewing control chart — filter"
         let brews = points.filter { $0.extraction.isFinite && $0.tds.isFinite }
@@ -92,8 +99,12 @@ extension BrewstatsCharts {
             marks.append(.line(LineMark(x: .numbers([x0, x1]), y: .numbers([x0 * slope, x1 * slope]),
                                         series: Theme.guideSeries, width: 0.9, endLabel: "1:\(number(ratio))")))
         }
-        marks.append(.point(PointMark(x: .numbers(xs), y: .numbers(ys), series: 0, label: isEspresso ? "Shot" : "Brew",
-                                      radius: 3.2, noun: isEspresso ? "shots" : "brews")))
+        for group in markerGroups(brews) {
+            marks.append(.point(PointMark(x: .numbers(group.indices.map { brews[$0].extraction }),
+                                          y: .numbers(group.indices.map { brews[$0].tds }), series: group.series,
+                                          label: group.label ?? (isEspresso ? "Shot" : "Brew"),
+                                          radius: 3.2, noun: isEspresso ? "shots" : "brews")))
+        }
         let ratioNote = isEspresso
             ? "Lines: constant brew ratio (yield ÷ dose); TDS = EY ÷ ratio."
             : {
@@ -112,6 +123,28 @@ extension BrewstatsCharts {
             marks: marks,
             notes: [ratioNote],
             height: 520)
+    }
+
+    /// The control chart's points split by their ``ExtractionPoint/group`` (the method), one point mark each, so
+    /// marker shape (and, in the colour theme, hue) tells the methods apart and the legend names them.
+    ///
+    /// Groups are ordered by brews (most first; ties by name). With at most four groups each gets a series
+    /// (0–3); with more, the three largest do and the rest share series 3 as "Other methods". Points without a
+    /// group, or a single group, are one mark: then the label is `nil` (the caller names it "Brew" or "Shot").
+    static func markerGroups(_ points: [ExtractionPoint]) -> [(indices: [Int], series: Int, label: String?)] {
+        var byName: [String: [Int]] = [:]
+        var ungrouped: [Int] = []
+        for (i, p) in points.enumerated() {
+            if let g = p.group { byName[g, default: []].append(i) } else { ungrouped.append(i) }
+        }
+        guard byName.count > 1 || (byName.count == 1 && !ungrouped.isEmpty) else { return [(Array(points.indices), 0, nil)] }
+        let ordered = byName.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
+        var out: [(indices: [Int], series: Int, label: String?)] = []
+        let named = ordered.count <= 4 ? ordered.count : 3
+        for (k, entry) in ordered.prefix(named).enumerated() { out.append((entry.value, k, entry.key)) }
+        let rest = ordered.dropFirst(named).flatMap(\.value) + ungrouped
+        if !rest.isEmpty { out.append((rest.sorted(), min(named, 3), "Other methods")) }
+        return out
     }
 
     /// The eight region names of the control chart as required text marks: the four corners (both
@@ -146,8 +179,9 @@ extension BrewstatsCharts {
             } else {
                 nudges = [(-40.0, 0.0), (40, 0), (0, 14), (-80, 0), (80, 0)].map { Point(x: $0.0, y: offset.y + $0.1 * dy) }
             }
+            // The side labels sit where ratio lines leave the plot: they move off the lines when they can.
             return .text(TextMark(x: .number(x), y: .number(y), text: text, alignment: alignment, offset: offset,
-                                  role: .region, nudges: nudges, required: true))
+                                  role: .region, nudges: nudges, required: true, avoidsLines: dy == 0))
         }
     }
 }

@@ -10,14 +10,21 @@ extension BrewstatsCharts {
     /// numbers and ends on the first tick at or above the busiest week.
     /// Weeks outside the window are ignored; several entries for the same week are summed.
     ///
+    /// Weeks before the journal's first brew (`journalStart`) are not weeks without brews: they get no bar, and
+    /// the mean and the count of zero weeks are taken over the weeks from the journal's first week on (the
+    /// subtitle says when the journal starts inside the window). The report week's bar (`endingWeek`) is drawn
+    /// in the emphasis colour and named in the legend.
+    ///
     /// - Parameters:
     ///   - weeks: Counts per week (any order, gaps allowed).
     ///   - endingWeek: Any instant in the last week to show; `nil` for the latest week in `weeks`.
     ///   - weekCount: Window length in weeks (at least 1; default 26).
+    ///   - journalStart: Any instant in the week of the journal's first brew; `nil` to count every week of the
+    ///     window.
     ///   - timeZone: The report's time zone (weeks start Monday 00:00 there).
     /// - Returns: The chart; empty when there are no brews in the window.
     public static func brewsPerWeek(_ weeks: [WeekCount], endingWeek: Date? = nil, weekCount: Int = 26,
-                                    timeZone: TimeZone = .gmt) -> Chart {
+                                    journalStart: Date? = nil, timeZone: TimeZone = .gmt) -> Chart {
         let title = "Brews per week"
         let calendar = Chart.isoCalendar(timeZone)
         let n = max(1, weekCount)
@@ -28,7 +35,13 @@ extension BrewstatsCharts {
             calendar.dateInterval(of: .weekOfYear, for: date)?.start ?? calendar.startOfDay(for: date)
         }
         let last = monday(latest)
-        let starts = (0..<n).reversed().map { calendar.date(byAdding: .day, value: -7 * $0, to: last)! }
+        let window = (0..<n).reversed().map { calendar.date(byAdding: .day, value: -7 * $0, to: last)! }
+        let first = journalStart.map(monday)
+        // The weeks of the window the journal covers: from its first week on.
+        let starts = window.filter { first == nil || $0 >= first! }
+        guard !starts.isEmpty else {
+            return .empty(title: title, subtitle: "Last \(n) weeks", message: emptyMessage)
+        }
         var counts = [Date: Int]()
         for week in weeks { counts[monday(week.weekStart), default: 0] += max(0, week.count) }
         let values = starts.map { Double(counts[$0] ?? 0) }
@@ -36,11 +49,13 @@ extension BrewstatsCharts {
         guard total > 0 else {
             return .empty(title: title, subtitle: "Last \(n) weeks", message: emptyMessage)
         }
-        let mean = Double(total) / Double(n)
+        let mean = Double(total) / Double(starts.count)
         let busiest = values.max() ?? 0
-        let busiestWeek = starts[values.lastIndex(of: busiest) ?? (n - 1)]
+        let busiestWeek = starts[values.lastIndex(of: busiest) ?? (starts.count - 1)]
         let zeroWeeks = values.filter { $0 == 0 }.count
-        var subtitle = "Last \(n) weeks · \(count(total, "brew")) · busiest week: \(count(Int(busiest), "brew")) (\(isoWeek(busiestWeek, calendar)))"
+        let span = starts.count == n ? "Last \(n) weeks"
+            : "Last \(n) weeks, \(starts.count) since the journal's first brew (\(isoWeek(starts[0], calendar)))"
+        var subtitle = "\(span) · \(count(total, "brew")) · busiest week: \(count(Int(busiest), "brew")) (\(isoWeek(busiestWeek, calendar)))"
         if zeroWeeks > 0 { subtitle += " · \(zeroWeeks) week\(zeroWeeks == 1 ? "" : "s") without brews" }
         // Counts tick on whole numbers (1, 2, 5, 10 … apart) and the axis ends on the tick above the busiest week.
         let step = AnchoredTicks.step(lower: 0, upper: busiest, anchor: 0, steps: AnchoredTicks.unitSteps(1), maxCount: 6)
@@ -48,11 +63,13 @@ extension BrewstatsCharts {
         return Chart(
             title: title,
             subtitle: subtitle,
-            x: AxisSpec(title: "Week (Monday start)", grid: false),
+            x: AxisSpec(title: "Week (Monday start)", dateDomain: window[0]...last.addingTimeInterval(7 * 86_400), grid: false),
             y: AxisSpec(title: "Brews", domain: 0...top, format: .automatic,
                         ticks: AnchoredTicks.ticks(lower: 0, upper: top, anchor: 0, step: step)),
             marks: [
                 .bar(BarMark(x: .dates(starts), y: .numbers(values), span: 7 * 86_400)),
+                .bar(BarMark(x: .dates([last]), y: .numbers([values.last ?? 0]), span: 7 * 86_400,
+                             series: Theme.emphasisSeries, label: "report week (\(isoWeek(last, calendar)))")),
                 .rule(RuleMark(.horizontal, at: .number(mean), label: "mean \(number(mean)) per week")),
             ],
             calendar: calendar)

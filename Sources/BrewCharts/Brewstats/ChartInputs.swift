@@ -110,20 +110,23 @@ public struct GrindRatingInput: Sendable, Hashable {
     /// The sweet spot: by contract the vertex of the quadratic fit (when it is a peak inside the observed
     /// settings), or `nil`. It is not the maximum of the LOESS curve, which may dip there.
     public var sweetSpot: Double?
-    /// Spearman's rank correlation, or `nil` when undefined (fewer than 3 brews, no variance).
-    public var spearman: Double?
+    /// R² of the quadratic fit (the share of the ratings' variance the fitted curve explains), or `nil` when
+    /// there is no fit. The caption gives it next to n; rank correlations are not shown (a single-peaked curve
+    /// has none worth stating).
+    public var rSquared: Double?
     /// The quadratic fit whose vertex is the sweet spot, drawn so the sweet spot sits on a visible peak; `nil`
     /// for none.
     public var quadratic: QuadraticCurve?
-    /// The grinder's setting step (e.g. 1 or 0.5), which sets the precision of the sweet-spot label and the
-    /// grind ticks; `nil` when unknown (then 1 if every setting is whole).
+    /// The grinder's setting step (e.g. 1, 0.5 or 0.25): the sweet spot is drawn and labelled at the nearest
+    /// setting of its grid, and the grind axis ticks on multiples of it; `nil` when unknown (then 1 if every
+    /// setting is whole).
     public var settingStep: Double?
     /// The origin of the step's grid (the grinder's lowest setting): settings are `settingAnchor + k × settingStep`.
     public var settingAnchor: Double
 
     /// Creates the input.
     public init(grinder: String, method: String, bean: String? = nil, grindSettings: [Double], ratings: [Double],
-                counts: [Int]? = nil, loess: [CurvePoint] = [], sweetSpot: Double? = nil, spearman: Double? = nil,
+                counts: [Int]? = nil, loess: [CurvePoint] = [], sweetSpot: Double? = nil, rSquared: Double? = nil,
                 quadratic: QuadraticCurve? = nil, settingStep: Double? = nil, settingAnchor: Double = 0) {
         self.grinder = grinder
         self.method = method
@@ -133,7 +136,7 @@ public struct GrindRatingInput: Sendable, Hashable {
         self.counts = counts
         self.loess = loess
         self.sweetSpot = sweetSpot
-        self.spearman = spearman
+        self.rSquared = rSquared
         self.quadratic = quadratic
         self.settingStep = settingStep
         self.settingAnchor = settingAnchor
@@ -146,10 +149,14 @@ public struct ExtractionPoint: Sendable, Hashable {
     public var extraction: Double
     /// Total dissolved solids, %.
     public var tds: Double
+    /// What the point's marker encodes (the brew method's name), or `nil`: see
+    /// ``BrewstatsCharts/brewingControlChart(_:kind:ratios:emptyMessage:)``.
+    public var group: String?
     /// Creates a point.
-    public init(extraction: Double, tds: Double) {
+    public init(extraction: Double, tds: Double, group: String? = nil) {
         self.extraction = extraction
         self.tds = tds
+        self.group = group
     }
 }
 

@@ -47,8 +47,13 @@ extension BrewstatsCharts {
     ///     show data-entry errors).
     ///   - ratings: Rating 0–5 per brew.
     ///   - loess: Fitted curve, sorted by x; empty for none.
+    ///   - groups: What each brew's marker encodes (parallel to `days`, e.g. "Espresso" and "Filter"), or `nil`.
+    ///     With two or more groups each gets its own mark (series 1, 2, 3 by brews, most first; a fourth group
+    ///     and beyond share series 3 as "Other"), told apart by shape and, in the colour theme, hue, and named in
+    ///     the legend.
     /// - Returns: The chart; empty when no brew has both values.
-    public static func ratingVsDaysOffRoast(days: [Double], ratings: [Double], loess: [CurvePoint] = []) -> Chart {
+    public static func ratingVsDaysOffRoast(days: [Double], ratings: [Double], loess: [CurvePoint] = [],
+                                            groups: [String]? = nil) -> Chart {
         let title = "Rating vs days off roast"
         let n = min(days.count, ratings.count)
         var count = 0
@@ -63,11 +68,14 @@ extension BrewstatsCharts {
         case .edge(let at): subtitle += " · no clear peak (fit highest at \(number(at, decimals: 0)) days)"
         case .none: break
         }
-        let points = PointMark.merged(x: x, y: y)
-        var marks: [Mark] = [
-            .point(PointMark(x: .numbers(points.x), y: .numbers(points.y), series: 1, label: "Brew",
-                             jitter: Jitter(width: 0.6, height: 0.16, seed: 0xD4A5), weights: points.weights)),
-        ]
+        var marks: [Mark] = []
+        for group in restGroups(groups, count: n) {
+            let gx = group.indices.map { x[$0] }, gy = group.indices.map { y[$0] }
+            let points = group.indices.count == n ? PointMark.merged(x: x, y: y) : PointMark.merged(x: gx, y: gy)
+            marks.append(.point(PointMark(x: .numbers(points.x), y: .numbers(points.y), series: group.series,
+                                          label: group.label, jitter: Jitter(width: 0.6, height: 0.16, seed: 0xD4A5),
+                                          weights: points.weights)))
+        }
         if loess.count >= 2 {
             marks.append(.line(LineMark(x: .numbers(loess.map(\.x)), y: .numbers(loess.map(\.y)), series: 0,
                                         label: "LOESS", width: 2.4)))
@@ -77,5 +85,20 @@ extension BrewstatsCharts {
             x: AxisSpec(title: "Days off roast"),
             y: ratingAxis,
             marks: marks)
+    }
+
+    /// The marks of the rest chart's brews: one ("Brew", series 1) without groups or with one group; else one per
+    /// group (see ``ratingVsDaysOffRoast(days:ratings:loess:groups:)``).
+    static func restGroups(_ groups: [String]?, count n: Int) -> [(indices: [Int], series: Int, label: String)] {
+        guard let groups, groups.count >= n else { return [(Array(0..<n), 1, "Brew")] }
+        var byName: [String: [Int]] = [:]
+        for i in 0..<n { byName[groups[i], default: []].append(i) }
+        guard byName.count > 1 else { return [(Array(0..<n), 1, "Brew")] }
+        let ordered = byName.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
+        let named = ordered.count <= 3 ? ordered.count : 2
+        var out: [(indices: [Int], series: Int, label: String)] = ordered.prefix(named).enumerated().map { ($1.value, $0 + 1, $1.key) }
+        let rest = ordered.dropFirst(named).flatMap(\.value).sorted()
+        if !rest.isEmpty { out.append((rest, 3, "Other")) }
+        return out
     }
 }

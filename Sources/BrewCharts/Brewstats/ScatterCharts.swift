@@ -3,16 +3,17 @@ import Foundation
 extension BrewstatsCharts {
     /// Chart 4 — grind setting against rating for one grinder × method (× bean).
     ///
-    /// Brews are drawn as jittered points (deterministic jitter of about half the smallest grind step and
-    /// ±0.08 rating, kept inside the 0–5 scale, so identical brews do not hide each other); large inputs are
-    /// merged or binned by the point statistic and a note says so. The LOESS curve, the quadratic fit and the
-    /// sweet spot come from the statistics layer. The sweet spot is by contract the vertex of the quadratic fit,
-    /// so the fit is drawn too (thin, dotted) and the sweet spot's solid rule meets it at its peak; the LOESS
-    /// curve may well dip there. Both curves are named in the legend and stop at the bounds of the rating scale.
+    /// Every brew is drawn at its logged setting and rating, never moved: brews with the same (setting, rating)
+    /// share one marker whose area is proportional to their count (``PointMark/sizedByCount``), with a size key
+    /// in the legend and a note saying so. The LOESS curve, the quadratic fit and the sweet spot come from the
+    /// statistics layer, which also decides whether they are strong enough to be drawn (pass an empty curve and a
+    /// `nil` sweet spot otherwise). The sweet spot is by contract the vertex of the quadratic fit, so the fit is
+    /// drawn too (thin, dotted); the sweet spot's solid rule stands at the *dialable* setting nearest the vertex
+    /// (``settingValue(_:step:anchor:)``), the same value its label states. Both curves stop at the bounds of the
+    /// rating scale.
     ///
-    /// The sweet spot is labelled at the precision of the grinder's step (``settingText(_:step:anchor:)``), and the
-    /// grind axis ticks on multiples of that step (``AnchoredTicks/unitSteps(_:)``). The rating axis ticks every
-    /// whole rating. The subtitle gives n and Spearman's ρ.
+    /// The grind axis ticks on multiples of the grinder's step (``AnchoredTicks/unitSteps(_:)``), the rating axis
+    /// on every whole rating. The subtitle gives n and the quadratic fit's R², never a rank correlation.
     ///
     /// - Parameter input: Settings, ratings and their statistics.
     /// - Returns: The chart; empty when no brew has both a finite setting and rating.
@@ -25,26 +26,24 @@ extension BrewstatsCharts {
         let rating = pairs.map { input.ratings[$0] }
         let weights = input.counts.map { c in pairs.map { $0 < c.count ? max(c[$0], 0) : 1 } }
         let brews = weights.map { $0.reduce(0, +) } ?? pairs.count
-        let unit = input.settingStep.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
-            ?? (grind.allSatisfy { $0 == $0.rounded() } ? 1 : nil)
-        let spot = input.sweetSpot.flatMap { $0.isFinite ? $0 : nil }
+        let known = input.settingStep.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+        let unit = known ?? (grind.allSatisfy { $0 == $0.rounded() } ? 1 : nil)
+        let anchor = known == nil ? 0 : input.settingAnchor
+        let spot = input.sweetSpot.flatMap { $0.isFinite ? settingValue($0, step: unit, anchor: anchor) : nil }
         var subtitle = "n = \(TickFormatter.plain(Double(brews), decimals: 0))"
-        if let rho = input.spearman, rho.isFinite {
-            subtitle += " · Spearman ρ = \(TickFormatter.plain(rho, decimals: 2))"
+        if let r2 = input.rSquared, r2.isFinite {
+            subtitle += " · quadratic fit R² = \(TickFormatter.plain(r2, decimals: 2))"
         }
-        let spotText = spot.map { settingText($0, step: unit, anchor: input.settingStep == nil ? 0 : input.settingAnchor) }
+        let spotText = spot.map { settingText($0, step: unit, anchor: anchor) }
         if let spotText { subtitle += " · sweet spot at \(spotText)" }
         let distinct = Array(Set(grind)).sorted()
         let spacing = zip(distinct.dropFirst(), distinct).map { $0 - $1 }.min() ?? unit ?? 1
         var marks: [Mark] = []
-        if let spot {
-            marks.append(.rule(RuleMark(.vertical, at: .number(spot), label: "Sweet spot \(spotText ?? "")",
-                                        emphasised: true)))
+        if let spot, let spotText {
+            marks.append(.rule(RuleMark(.vertical, at: .number(spot), label: "Sweet spot \(spotText)", emphasised: true)))
         }
-        let points = PointMark.merged(x: grind, y: rating, counts: weights)
-        marks.append(.point(PointMark(x: .numbers(points.x), y: .numbers(points.y), series: 1, label: "Brew",
-                                      jitter: Jitter(width: spacing * 0.5, height: 0.16, seed: 0x6121D),
-                                      weights: points.weights)))
+        marks.append(.point(PointMark(x: .numbers(grind), y: .numbers(rating), series: 1, label: "Brew",
+                                      weights: weights, sizedByCount: true)))
         if input.loess.count >= 2 {
             marks.append(.line(LineMark(x: .numbers(input.loess.map(\.x)), y: .numbers(input.loess.map(\.y)),
                                         series: 0, label: "LOESS", width: 2.4)))
@@ -52,7 +51,7 @@ extension BrewstatsCharts {
         if let fit = input.quadratic, let lo = distinct.first, let hi = distinct.last, hi > lo {
             // Sampled over the observed settings, with the vertex itself so the drawn peak is exact.
             var xs = (0...60).map { lo + (hi - lo) * Double($0) / 60 }
-            if let spot, spot > lo, spot < hi { xs.append(spot); xs.sort() }
+            if let vertex = input.sweetSpot, vertex > lo, vertex < hi { xs.append(vertex); xs.sort() }
             marks.append(.line(LineMark(x: .numbers(xs), y: .numbers(xs.map { fit($0) }), series: 2,
                                         label: "quadratic fit", width: 1.5)))
         }
@@ -74,20 +73,36 @@ extension BrewstatsCharts {
         AxisSpec(title: "Rating (0–5)", domain: -0.3...5.3, format: .decimals(0), ticks: ratingTicks, valid: 0...5)
     }
 
-    /// A grind setting at the precision of the grinder's step: the one rule for the chart's label and the
-    /// report's dial-in findings.
+    /// A grind setting as it is dialled: the one rule for the chart's sweet-spot label and the report's findings.
     ///
-    /// A step and grid origin (`anchor`, the grinder's lowest setting) with at most one decimal each (1, 2, 0.5,
-    /// 0.1) snap the value to the nearest setting `anchor + k × step` and print it without trailing zeros:
-    /// 24.29 is "24" with step 1 and "24.5" with step 0.5; 5.2 is "5" on the half-step grid from 1. Any other
-    /// step (0.25), origin (0.25) or none prints one decimal: "3.3". A non-finite value prints "—".
+    /// With a step (any positive step: 1, 0.5, 0.25, 0.1) the value is rounded to the nearest setting of the grid
+    /// `anchor + k × step` (``settingValue(_:step:anchor:)``) and printed with as many decimals as the step and
+    /// anchor need, trailing zeros removed: 24.29 is "24" with step 1, "24.5" with step 0.5, 3.3 is "3.25" with
+    /// step 0.25. Without a step it prints one decimal ("3.3"). A non-finite value prints "—".
     public static func settingText(_ value: Double, step: Double?, anchor: Double = 0) -> String {
         guard value.isFinite else { return "—" }
-        let oneDecimal = { (v: Double) in v.isFinite && abs(v * 10 - (v * 10).rounded()) < 1e-9 }
-        if let step, step > 0, oneDecimal(step), oneDecimal(anchor) {
-            return number(anchor + ((value - anchor) / step).rounded() * step, decimals: 1)
+        guard let step, step > 0, step.isFinite, anchor.isFinite else { return number(value, decimals: 1) }
+        let decimals = max(decimalPlaces(step), decimalPlaces(anchor))
+        return number(settingValue(value, step: step, anchor: anchor), decimals: decimals)
+    }
+
+    /// The grid setting nearest `value`: `anchor + round((value − anchor) ÷ step) × step`; `value` itself without
+    /// a usable step (nil, zero, negative, non-finite) or when it is not finite.
+    public static func settingValue(_ value: Double, step: Double?, anchor: Double = 0) -> Double {
+        guard value.isFinite, let step, step > 0, step.isFinite, anchor.isFinite else { return value }
+        let k = ((value - anchor) / step).rounded()
+        // Past 10¹² steps the grid is finer than the double: the value is as dialable as it gets.
+        guard abs(k) < 1e12 else { return value }
+        return anchor + k * step
+    }
+
+    /// The decimals needed to write `x` exactly, up to 4 (0.25 → 2, 0.5 → 1, 2 → 0).
+    static func decimalPlaces(_ x: Double) -> Int {
+        for d in 0...4 {
+            let scaled = x * pow(10, Double(d))
+            if abs(scaled - scaled.rounded()) < 1e-6 * max(1, abs(scaled)) { return d }
         }
-        return number(value, decimals: 1)
+        return 4
     }
 
     /// A tick unit for settings without a known step: the largest power of ten not above the data spacing.

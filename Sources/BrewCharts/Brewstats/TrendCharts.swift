@@ -4,33 +4,45 @@ extension BrewstatsCharts {
     /// Chart 2 — rating trend: weekly mean ratings as open points and their rolling mean as a solid line, on the
     /// fixed rating scale 0–5.
     ///
+    /// The rolling line is drawn only through weeks that have rated brews: it breaks at weeks without one (and
+    /// where `rolling` has a non-finite value) instead of carrying the last mean across them, and a note counts
+    /// the breaks. The report week is shaded (``reportWeekBand(_:centred:)``).
+    ///
     /// - Parameters:
-    ///   - weekly: Mean rating per week (weeks without rated brews are simply absent).
-    ///   - rolling: The rolling mean, computed by the statistics layer; non-finite values break the line.
+    ///   - weekly: Mean rating per week with the number of rated brews behind it (weeks without rated brews are
+    ///     simply absent).
+    ///   - rolling: The rolling mean, computed by the statistics layer.
     ///   - windowWeeks: The rolling window, named in the legend.
+    ///   - reportWeek: Monday 00:00 of the report week to shade, or `nil`.
     ///   - timeZone: The report's time zone.
+    ///   - emptyMessage: What an empty chart says (default ``emptyMessage``).
     /// - Returns: The chart; empty when no week has a finite mean.
     public static func ratingTrend(weekly: [WeeklyValue], rolling: [DatedValue], windowWeeks: Int = 4,
-                                   timeZone: TimeZone = .gmt) -> Chart {
+                                   reportWeek: Date? = nil, timeZone: TimeZone = .gmt,
+                                   emptyMessage: String = BrewstatsCharts.emptyMessage) -> Chart {
         let title = "Rating trend"
         let weeks = weekly.filter { $0.value.isFinite }.sorted { $0.weekStart < $1.weekStart }
         guard !weeks.isEmpty else { return .empty(title: title, message: emptyMessage) }
         let brews = weeks.reduce(0) { $0 + $1.count }
-        let line = rolling.sorted { $0.date < $1.date }
-        var marks: [Mark] = [
-            .point(PointMark(x: .dates(weeks.map(\.weekStart)), y: .numbers(weeks.map(\.value)), series: 1,
-                             label: "Weekly mean", radius: 3.6)),
-        ]
-        if !line.isEmpty {
-            marks.append(.line(LineMark(x: .dates(line.map(\.date)), y: .numbers(line.map(\.value)), series: 0,
+        let rated = Set(weeks.map(\.weekStart))
+        let kept = rolling.filter { rated.contains($0.date) && $0.value.isFinite }.sorted { $0.date < $1.date }
+        let line = brokenAtGaps(kept.map { ($0.date, $0.value) })
+        var marks: [Mark] = reportWeek.map { [reportWeekBand($0, centred: true)] } ?? []
+        marks.append(.point(PointMark(x: .dates(weeks.map(\.weekStart)), y: .numbers(weeks.map(\.value)), series: 1,
+                                      label: "Weekly mean", radius: 3.6)))
+        if !kept.isEmpty {
+            marks.append(.line(LineMark(x: .dates(line.dates), y: .numbers(line.values), series: 0,
                                         label: "\(windowWeeks)-week rolling mean", width: 2.2)))
         }
+        let notes = line.gaps == 0 ? [] : ["The line breaks where weeks have no rated brew (\(count(line.gaps, "gap")))."]
         return Chart(
             title: title,
-            subtitle: "\(count(weeks.count, "week")) with rated brews · \(count(brews, "brew"))",
-            x: AxisSpec(title: "Week (Monday start)", grid: false),
+            subtitle: "\(count(weeks.count, "week")) with rated brews · \(count(brews, "rated brew"))",
+            x: AxisSpec(title: "Week (Monday start)", dateDomain: weekDomain(weeks.map(\.weekStart), reportWeek: reportWeek),
+                        grid: false),
             y: AxisSpec(title: "Rating (0–5)", domain: 0...5, format: .decimals(0), ticks: ratingTicks, valid: 0...5),
             marks: marks,
+            notes: notes,
             calendar: Chart.isoCalendar(timeZone))
     }
 
@@ -38,40 +50,59 @@ extension BrewstatsCharts {
     ///
     /// The y axis covers the ideal range ± 1 point and every week (± 0.5), ticked on a grid anchored on the ideal
     /// range (``AnchoredTicks``), so both edges of the range are ticks, and widened so each end is a tick or half
-    /// a step from one — never a grid line a few points above the axis.
+    /// a step from one — never a grid line a few points above the axis. The line breaks at weeks without a
+    /// measured brew (a note counts the breaks); the subtitle counts the brews the weekly means are taken over
+    /// (the `count` of each ``WeeklyValue``). The report week is shaded.
     ///
     /// - Parameters:
-    ///   - weekly: Mean extraction yield (%) per week; implausible values should already be excluded.
+    ///   - weekly: Mean extraction yield (%) per week, with the number of brews with an extraction yield behind
+    ///     it; implausible values should already be excluded.
     ///   - ideal: The ideal range, 18–22 % by default.
+    ///   - reportWeek: Monday 00:00 of the report week to shade, or `nil`.
     ///   - timeZone: The report's time zone.
+    ///   - emptyMessage: What an empty chart says (default ``emptyMessage``), e.g. that no brew has a TDS.
     /// - Returns: The chart; empty when no week has a finite mean.
     public static func extractionTrend(weekly: [WeeklyValue], ideal: ClosedRange<Double> = 18...22,
-                                       timeZone: TimeZone = .gmt) -> Chart {
+                                       reportWeek: Date? = nil, timeZone: TimeZone = .gmt,
+                                       emptyMessage: String = BrewstatsCharts.emptyMessage) -> Chart {
         let title = "Extraction yield per week"
         let weeks = weekly.filter { $0.value.isFinite }.sorted { $0.weekStart < $1.weekStart }
         guard !weeks.isEmpty else { return .empty(title: title, message: emptyMessage) }
         let inside = weeks.filter { ideal.contains($0.value) }.count
         let brews = weeks.reduce(0) { $0 + $1.count }
-        let dates = Channel.dates(weeks.map(\.weekStart))
-        let values = Channel.numbers(weeks.map(\.value))
+        let line = brokenAtGaps(weeks.map { ($0.weekStart, $0.value) })
         let lower = min(ideal.lowerBound - 1, weeks.map(\.value).min()! - 0.5)
         let upper = max(ideal.upperBound + 1, weeks.map(\.value).max()! + 0.5)
         let step = AnchoredTicks.step(lower: lower, upper: upper, anchor: ideal.lowerBound,
                                       steps: AnchoredTicks.referenceSteps(ideal.upperBound - ideal.lowerBound), maxCount: 8)
         let domain = AnchoredTicks.snapped(lower: lower, upper: upper, anchor: ideal.lowerBound, step: step)
+        var marks: [Mark] = [
+            .band(BandMark(y: ideal, label: "Ideal \(number(ideal.lowerBound))–\(number(ideal.upperBound)) %", legend: nil)),
+        ]
+        if let reportWeek { marks.append(reportWeekBand(reportWeek, centred: true)) }
+        marks.append(.line(LineMark(x: .dates(line.dates), y: .numbers(line.values), series: 0, label: nil, width: 1.6)))
+        marks.append(.point(PointMark(x: .dates(weeks.map(\.weekStart)), y: .numbers(weeks.map(\.value)), series: 0,
+                                      label: "Weekly mean", radius: 3.4)))
+        let notes = line.gaps == 0 ? [] : ["The line breaks where weeks have no measured brew (\(count(line.gaps, "gap")))."]
         return Chart(
             title: title,
-            subtitle: "\(count(brews, "measured brew")) · \(inside) of \(count(weeks.count, "week")) inside the ideal range",
-            x: AxisSpec(title: "Week (Monday start)", grid: false),
+            subtitle: "\(count(brews, "brew")) with an extraction yield · \(inside) of \(count(weeks.count, "week")) inside the ideal range",
+            x: AxisSpec(title: "Week (Monday start)", dateDomain: weekDomain(weeks.map(\.weekStart), reportWeek: reportWeek),
+                        grid: false),
             y: AxisSpec(title: "Extraction yield (%)", domain: domain,
                         ticks: AnchoredTicks.ticks(lower: domain.lowerBound, upper: domain.upperBound, anchor: ideal.lowerBound, step: step)),
-            marks: [
-                .band(BandMark(y: ideal, label: "Ideal \(number(ideal.lowerBound))–\(number(ideal.upperBound)) %",
-                               legend: nil)),
-                .line(LineMark(x: dates, y: values, series: 0, label: nil, width: 1.6)),
-                .point(PointMark(x: dates, y: values, series: 0, label: "Weekly mean", radius: 3.4)),
-            ],
+            marks: marks,
+            notes: notes,
             calendar: Chart.isoCalendar(timeZone))
+    }
+
+    /// The time axis of a trend chart: from half a week before its first week to half a week after its last, the
+    /// report week included (a report week after the last week with a value is still on the axis, marked);
+    /// `nil` without a report week (the axis fits the data).
+    static func weekDomain(_ starts: [Date], reportWeek: Date?) -> ClosedRange<Date>? {
+        guard let reportWeek, let first = starts.min(), let last = starts.max() else { return nil }
+        let half = 3.5 * 86_400
+        return min(first, reportWeek).addingTimeInterval(-half)...max(last, reportWeek).addingTimeInterval(half)
     }
 
     /// The ticks of every rating axis: each whole rating of the 0–5 scale.

@@ -221,12 +221,18 @@ struct DocumentComposer {
 
     // MARK: Charts
 
+
     /// The canvas a chart is laid out on: the content width plus the chart's own side margins, so the chart's
     /// title lines up with the text; `height` clamped to 80 pt … one page.
+    ///
+    /// Without a given height, a chart keeps its designed height even on a narrower page: titles, legend, axis
+    /// labels and notes keep their type size, so scaling the height with the width would squash the plot between
+    /// them (a control chart at page width lost a third of its plot and its labels collided). Narrower and as
+    /// tall, the plot keeps about its designed proportions.
     private func chartCanvas(_ chart: Chart, height: Double?) -> Rect {
         let margin = ChartLayout.margin
         let width = content.width + 2 * margin
-        var canvasHeight = height ?? (chart.width > 0 ? chart.height * width / chart.width : chart.height)
+        var canvasHeight = height ?? chart.height
         if !canvasHeight.isFinite { canvasHeight = 0.6 * width }
         canvasHeight = min(max(canvasHeight, 80), content.height + margin)
         return Rect(x: content.x - margin, y: 0, width: width, height: canvasHeight)

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// The pool holds counts of identical (grinder, setting, rating) triples, so its size is bounded by the
 /// grinders' discrete settings and the rating scale, however many journals it summarises. Statistics are
-/// computed on the brews the counts stand for: Spearman's ρ, and the quadratic fit's sweet spot (the vertex
+/// computed on the brews the counts stand for: the quadratic fit's R² and its sweet spot (stated only as ``EvidenceRules`` allow) (the vertex
 /// −b ÷ 2c when c < 0 and inside the observed settings, contract §4). Pooled charts carry no LOESS curve:
 /// brews of different journals mix methods and beans.
 enum PooledGrind {
@@ -25,7 +25,9 @@ enum PooledGrind {
             return NamedChart(stem: "grind-rating-\(slug)", title: "\(name): pooled over journals, n = \(xy.x.count)",
                               chart: BrewstatsCharts.grindVsRating(GrindRatingInput(
                                   grinder: name, method: "all methods", grindSettings: xy.x, ratings: xy.y,
-                                  sweetSpot: sweetSpot(xy.x, xy.y), spearman: Regression.spearman(xy.x, xy.y),
+                                  sweetSpot: EvidenceRules.statesSweetSpot(n: xy.x.count, distinctSettings: Set(xy.x).count)
+                                      ? sweetSpot(xy.x, xy.y) : nil,
+                                  rSquared: Regression.quadratic(xy.x, xy.y).flatMap { ReportCharts.rSquared($0, x: xy.x, y: xy.y) },
                                   quadratic: Regression.quadratic(xy.x, xy.y).map { QuadraticCurve(a: $0.a, b: $0.b, c: $0.c) })))
         }
     }
