@@ -73,12 +73,13 @@ enum HTMLFigure {
     /// than ``hoverPointLimit`` points, or a mark's points are not drawn one by one.
     static func hoverSpots(_ chart: Chart, theme: Theme) -> [Spot] {
         guard chart.emptyMessage == nil else { return [] }
-        var points: [(mark: PointMark, values: [(x: String, y: String)])] = []
+        var points: [(mark: PointMark, values: [(x: String, y: String, count: Int)])] = []
         var total = 0
         for case .point(let mark) in chart.marks {
-            total += drawnCount(mark)
-            guard total <= hoverPointLimit else { return [] }
             let values = pointValues(mark, chart: chart)
+            // A count-sized mark draws one marker per distinct position; any other mark one per point.
+            total += mark.sizedByCount ? values.count : drawnCount(mark)
+            guard total <= hoverPointLimit else { return [] }
             if !values.isEmpty { points.append((mark, values)) }
         }
         guard total > 0 else { return [] }
@@ -88,13 +89,24 @@ enum HTMLFigure {
         var calls = capture.calls[...]
         var spots: [Spot] = []
         for (mark, values) in points {
-            guard let k = calls.firstIndex(where: { $0.count == values.count }) else { return [] }
-            let centers = calls[k]
-            calls = calls[(k + 1)...]
+            // The next run of consecutive marker calls holding exactly this mark's markers (one call for points
+            // drawn one by one; one call per marker for count-sized markers, whose sizes differ).
+            var found: (Range<Int>, [Point])?
+            search: for k in calls.indices {
+                var centers: [Point] = []
+                for j in k..<calls.endIndex {
+                    centers += calls[j]
+                    if centers.count == values.count { found = (k..<(j + 1), centers); break search }
+                    if centers.count > values.count || !mark.sizedByCount { break }
+                }
+            }
+            guard let (range, centers) = found else { return [] }
+            calls = calls[range.upperBound...]
             let xTitle = chart.x.title.map(axisName) ?? "x", yTitle = chart.y.title.map(axisName) ?? "y"
             for (c, v) in zip(centers, values) {
                 let head = mark.label.map { $0 + ": " } ?? ""
-                spots.append(Spot(x: c.x, y: c.y, text: "\(head)\(xTitle) \(v.x) · \(yTitle) \(v.y)"))
+                let count = mark.sizedByCount ? " · \(v.count) \(v.count == 1 ? String(mark.noun.dropLast(mark.noun.hasSuffix("s") ? 1 : 0)) : mark.noun)" : ""
+                spots.append(Spot(x: c.x, y: c.y, text: "\(head)\(xTitle) \(v.x) · \(yTitle) \(v.y)\(count)"))
             }
         }
         return spots
@@ -111,19 +123,38 @@ enum HTMLFigure {
         return total
     }
 
-    /// The finite points of `mark` in drawing order (weights expanded), as text; empty above the limit or for
-    /// points on a band axis.
-    static func pointValues(_ mark: PointMark, chart: Chart) -> [(x: String, y: String)] {
+    /// The finite points of `mark` in drawing order, as text: each point (weights expanded) for a mark drawn point
+    /// by point, or each distinct position with its count, ordered by x then y as the chart draws them, for a
+    /// ``PointMark/sizedByCount`` mark. Empty above the limit or for points on a band axis.
+    static func pointValues(_ mark: PointMark, chart: Chart) -> [(x: String, y: String, count: Int)] {
         let n = min(mark.x.count, mark.y.count)
         let xs = continuous(mark.x), ys = continuous(mark.y)
-        guard xs.count == mark.x.count, ys.count == mark.y.count, drawnCount(mark) <= hoverPointLimit else { return [] }
+        guard xs.count == mark.x.count, ys.count == mark.y.count else { return [] }
         let fx = formatter(mark.x, chart: chart), fy = formatter(mark.y, chart: chart)
-        var out: [(x: String, y: String)] = []
+        func weight(_ i: Int) -> Int { max(0, mark.weights.map { i < $0.count ? $0[i] : 1 } ?? 1) }
+        if mark.sizedByCount {
+            // One entry per distinct position (the first index standing for it), counts summed.
+            var first: [Key: Int] = [:], counts: [Key: Int] = [:]
+            for i in 0..<n where xs[i].isFinite && ys[i].isFinite && weight(i) > 0 {
+                let key = Key(x: xs[i] == 0 ? 0 : xs[i], y: ys[i] == 0 ? 0 : ys[i])
+                if first[key] == nil { first[key] = i }
+                counts[key, default: 0] += weight(i)
+            }
+            guard counts.count <= hoverPointLimit else { return [] }
+            return counts.keys.sorted { $0.x != $1.x ? $0.x < $1.x : $0.y < $1.y }.map { k in
+                (fx(first[k]!), fy(first[k]!), counts[k]!)
+            }
+        }
+        guard drawnCount(mark) <= hoverPointLimit else { return [] }
+        var out: [(x: String, y: String, count: Int)] = []
         for i in 0..<n where xs[i].isFinite && ys[i].isFinite {
-            for _ in 0..<max(0, mark.weights.map { i < $0.count ? $0[i] : 1 } ?? 1) { out.append((fx(i), fy(i))) }
+            for _ in 0..<weight(i) { out.append((fx(i), fy(i), 1)) }
         }
         return out
     }
+
+    /// A distinct (x, y) position of a count-sized mark.
+    private struct Key: Hashable { let x: Double, y: Double }
 
     /// Numbers, or dates as seconds; `[]` for categories (points on a band axis get no overlay).
     static func continuous(_ channel: Channel) -> [Double] {

@@ -27,17 +27,24 @@ import TestSupport
     @Test(.enabled(if: CLI.available)) func smallChartsCarryOneHoverTitlePerBrew() throws {
         let report = try #require(SampleReport.sqlite)
         let page = try StrictHTML(text(report.file("index.html")))
-        // The Comandante × V60 chart: one circle per brew with a grind setting and a rating, as grind_rating.csv counts them.
+        // The Comandante × V60 chart: one circle per logged (setting, rating) position, whose counts add up to the
+        // brews with a grind setting and a rating, as grind_rating.csv counts them.
         let rows = report.csvRecords("grind_rating.csv").rows
         let group = try #require(rows.first { $0["grinder"] == "Comandante C40" && $0["method"] == "V60" && $0["bean"] == "" })
         let n = try #require(Int(group["n"] ?? ""))
         let figure = try #require(page.root.all("figure").first { $0.attributes["id"] == "grind-rating-comandante-c40-v60" })
         let circles = figure.all("circle")
-        #expect(circles.count == n)
+        #expect(!circles.isEmpty && circles.count <= n)
+        var total = 0, positions = Set<String>()
         for c in circles {
             let title = c.all("title").first?.text ?? ""
-            #expect(title.hasPrefix("Brew: Grind setting ") && title.contains(" · Rating "), "\(title)")
+            #expect(title.contains("Grind setting ") && title.contains(" · Rating "), "\(title)")
+            let parts = title.components(separatedBy: " · ")
+            positions.insert(parts.prefix(2).joined(separator: " · "))
+            total += Int(parts.last?.split(separator: " ").first ?? "") ?? 0
         }
+        #expect(total == n)
+        #expect(positions.count == circles.count, "one circle per position")
         // A chart with more points than the limit has no overlay, and the page stays script-free.
         #expect(!text(report.file("index.html")).contains("<script"))
     }
