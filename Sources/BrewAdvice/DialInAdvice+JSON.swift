@@ -8,13 +8,15 @@ extension DialInAdvice {
     /// "verdict": "peak" | "no_dependence", "why", "earlier_peaks": {"low", "high"} | null,
     /// "scale": {"min", "max", "step"}, "bayes_factor_flat", "excluded": {"no_rating", "no_grind_setting"},
     /// "notes", "curve": [{"grind_setting", "expected_rating", "low", "high"}]}`.
-    /// `bean` is null for brews logged without a bean; `step` is null for a stepless grinder.
+    /// `bean` is null for brews logged without a bean; `step` is null for a stepless grinder; the next setting's
+    /// `expected_rating` is null before any brew on the grinder × method.
     public var json: String {
         let e = estimate
         var object: [String: Any] = [
             "grinder": grinder, "method": method, "bean": bean.map { $0 as Any } ?? NSNull(),
             "brews": points.count, "earlier_bags": e.earlierBags, "earlier_brews": earlierBrews,
-            "next": ["grind_setting": Self.round(e.next), "expected_rating": Self.round(e.nextExpected), "tried": e.nextTried],
+            "next": ["grind_setting": Self.round(e.next), "tried": e.nextTried,
+                     "expected_rating": hasExpectation ? Self.round(e.nextExpected) as Any : NSNull()],
             "verdict": e.verdict.rawValue, "why": why, "notes": notes,
             "scale": ["min": Self.round(e.scale.lower), "max": Self.round(e.scale.upper),
                       "step": e.scale.step.map { Self.round($0) as Any } ?? NSNull()],

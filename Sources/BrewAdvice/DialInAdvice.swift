@@ -25,6 +25,9 @@ public struct DialInAdvice: Sendable {
     /// Caveats: brews left out, a range taken from the brews, a stepless grinder.
     public let notes: [String]
 
+    /// Whether the model expects a rating anywhere: not before the first brew of the first bag.
+    public var hasExpectation: Bool { !(points.isEmpty && earlierPoints.isEmpty) }
+
     /// Brews of the earlier bags used.
     public var earlierBrews: Int { earlierPoints.reduce(0) { $0 + $1.count } }
 
@@ -35,7 +38,7 @@ public struct DialInAdvice: Sendable {
     public var textReport: String {
         let e = estimate
         var lines = ["\(grinder) × \(method)" + (bean.map { " · \($0)" } ?? " · brews without a bean")]
-        lines.append("next: \(text(e.next)) (expected rating \(Self.rating(e.nextExpected)))")
+        lines.append("next: \(text(e.next))" + (hasExpectation ? " (expected rating \(Self.rating(e.nextExpected)))" : ""))
         if let best = e.best, let lo = e.low, let hi = e.high, let r = e.bestExpected {
             lines.append("best: \(text(best)), \(Self.percent(e.level)) interval \(Self.decimal(lo))–\(Self.decimal(hi)) "
                          + "(expected rating \(Self.rating(r)))")

@@ -73,7 +73,7 @@ public enum DialInAdvisor {
         if unrated > 0 { notes.append("\(DialInAdvice.count(unrated, "brew")) without a rating left out") }
         if unset > 0 { notes.append("\(DialInAdvice.count(unset, "rated brew")) without a numeric grind setting left out") }
         if !scale.rangeFromMetadata {
-            notes.append("the grinder records no valid range: settings \(scale.text(scale.lower))–\(scale.text(scale.upper)) taken from the brews")
+            notes.append("the grinder's record gives no range that fits the logged settings: range \(scale.text(scale.lower))–\(scale.text(scale.upper)) taken from the brews")
         }
         if scale.step == nil {
             notes.append("no step fits the logged settings: treated as stepless, suggestions every \(scale.text(scale.resolution))")

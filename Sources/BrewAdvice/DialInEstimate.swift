@@ -47,7 +47,7 @@ public struct DialInEstimate: Sendable {
     /// without earlier bags.
     public let earlierPeakLow: Double?
     public let earlierPeakHigh: Double?
-    /// Earlier bags with at least two rated brews (those that inform the prior).
+    /// Earlier bags that inform the prior (every earlier bag given with at least one brew).
     public let earlierBags: Int
     /// Bayes factor of the flat model (rating independent of grind) over the peaked one; `nil` without brews.
     public let flatBayesFactor: Double?

@@ -27,11 +27,11 @@ struct DialInPrior: Sendable {
     /// The candidate spreads of peak ratings between bags, τ_h.
     static let peakSDs = [0.3, 0.5, 0.75, 1.0]
 
-    /// Earlier bags that informed the fit (at least two rated brews).
+    /// Earlier bags that informed the fit (at least one rated brew).
     let bags: Int
 
     init(grid: DialInGrid, history: [RatingMoments], bestRatings: [Double], options: DialInOptions) {
-        let used = history.indices.filter { history[$0].n >= 2 }
+        let used = history.indices.filter { history[$0].n >= 1 }
         bags = used.count
         let best = used.map { bestRatings[$0] }
         peakMean = best.isEmpty ? options.peakRatingMean : best.reduce(0, +) / Double(best.count)

@@ -9,10 +9,11 @@ import Foundation
 ///   (`settingMin + k × step`); otherwise 1 when every logged setting is whole, 0.5 when every one is a half
 ///   step; otherwise the grinder is treated as **stepless** (``step`` is `nil`), and settings are suggested at
 ///   ``resolution`` (a 1-2-5 number near a hundredth of the range).
-/// - **Range**: `settingMin … settingMax` when valid (finite, min < max), widened to cover every logged setting
-///   (a journal that logs 42 on a "0–40" grinder has a longer dial than its record says). Without a valid range,
-///   the logged settings' extent padded by half of it (at least two units) on each side, never below 0 when no
-///   setting is; with neither, the contract's 0–40.
+/// - **Range**: `settingMin … settingMax` when valid (finite, min < max) and the record's step fits the logged
+///   settings (or the record is stepless: step ≤ 0), widened to cover every logged setting (a journal that logs 42 on a "0–40" grinder has a longer
+///   dial than its record says). Otherwise — no valid range, or a record whose step the logged settings do not
+///   follow (an importer's default 0–40 for a grinder logged at 1.15–4.5) — the logged settings' extent padded
+///   by half of it (at least two units) on each side, never below 0 when no setting is; with neither, 0–40.
 /// - **Unit**: the step, or for a stepless grinder a fortieth of the range: the scale the model's priors are
 ///   written in (a curve width of "3 units"), so one prior serves grinders of every scale.
 public struct DialInScale: Sendable, Equatable {
@@ -87,16 +88,19 @@ public struct DialInScale: Sendable, Equatable {
         // Step.
         var step: Double? = nil
         var anchor = 0.0
+        var recordFits = false
         if let g = grinder, g.settingStep.isFinite, g.settingStep > 0, g.settingMin.isFinite,
            onGrid(seen, origin: g.settingMin, step: g.settingStep) {
-            step = g.settingStep; anchor = g.settingMin
+            step = g.settingStep; anchor = g.settingMin; recordFits = true
         } else if onGrid(seen, origin: 0, step: 1) {
             step = 1
         } else if onGrid(seen, origin: 0, step: 0.5) {
             step = 0.5
         }
-        // Range.
-        if let g = grinder, g.settingMin.isFinite, g.settingMax.isFinite, g.settingMin < g.settingMax {
+        // Range: the record's, unless its positive step does not fit what was logged (then the record is not this
+        // grinder's scale — an importer's default 0–40 for a grinder logged at 1.2–4.5 — and the brews decide).
+        if let g = grinder, g.settingMin.isFinite, g.settingMax.isFinite, g.settingMin < g.settingMax,
+           recordFits || seen.isEmpty || !(g.settingStep.isFinite && g.settingStep > 0) {
             let lower = min(g.settingMin, lo ?? g.settingMin), upper = max(g.settingMax, hi ?? g.settingMax)
             return DialInScale(lower: lower, upper: upper, step: step, anchor: step == nil ? lower : anchor)
         }

@@ -98,12 +98,16 @@ struct JournalSketch {
     }
 
     @Test func noEarlierBagsAndNoBrewsStartsMidRange() throws {
+        let scale = DialInScale(lower: 0, upper: 40, step: 1, anchor: 0)
+        let e = DialInEngine.estimate(scale: scale, current: [], history: [])
+        #expect(e.next == 20 && e.brews == 0 && e.earlierBags == 0 && e.earlierPeakLow == nil)
+        // A bag whose only brew has no setting is answered from the one other bag, brewed at 12.
         var j = JournalSketch()
-        j.brew("Only", nil, 4)          // rated, no setting: left out
+        j.brew("Only", nil, 4)
         j.brew("Other", 12, 4)
         let a = try DialInAdvisor.advise(journal: j.finish(), grinder: "Comandante C40", method: "V60", bean: "Only")
-        #expect(a.points.isEmpty && a.unset == 1)
-        #expect(a.estimate.next == 20)
+        #expect(a.points.isEmpty && a.unset == 1 && a.estimate.earlierBags == 1)
+        #expect(a.estimate.next == 12)
     }
 
     @Test func allRatingsEqualSaysNothingTellsSettingsApart() throws {
@@ -184,7 +188,7 @@ struct JournalSketch {
         #expect(!a.estimate.scale.rangeFromMetadata)
         #expect(a.estimate.scale.lower == 56 && a.estimate.scale.upper == 72)
         #expect((56...72).contains(a.estimate.next))
-        #expect(a.notes.contains { $0.contains("no valid range") })
+        #expect(a.notes.contains { $0.contains("no range that fits the logged settings") })
     }
 
     @Test func jsonHoldsTheAdvice() throws {

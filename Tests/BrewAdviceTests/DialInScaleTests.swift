@@ -27,11 +27,20 @@ import Testing
     @Test func settingsOffTheRecordedGridMakeTheGrinderStepless() {
         // The record says step 1, but 3.3 and 4.7 are logged: no step fits, so suggestions go every resolution.
         let s = DialInScale.make(grinder: Grinder(settingMin: 0, settingMax: 10, settingStep: 1), observed: [3.3, 4.7, 5.1])
+        // Range from the brews: 3.3–5.1 padded by 0.9 → 2.4–6.0; resolution a hundredth of 3.6 → 0.05.
         #expect(s.step == nil)
-        #expect(abs(s.resolution - 0.1) < 1e-12)
-        #expect(abs(s.unit - 0.25) < 1e-12)
-        #expect(s.settings.count == 101)
-        #expect(s.snap(4.66) == 4.7)
+        #expect(abs(s.lower - 2.4) < 1e-9 && abs(s.upper - 6.0) < 1e-9)
+        #expect(abs(s.resolution - 0.05) < 1e-12)
+        #expect(abs(s.unit - 0.09) < 1e-12)
+        #expect(s.snap(4.66) == 4.65)
+    }
+
+    @Test func aRecordWhoseStepDoesNotFitIsNotTrustedForTheRange() {
+        // An importer's default 0–40 step 1 for a grinder logged at 1.15–4.5: the brews decide (span 3.35,
+        // padded by 1.675 each side, not below 0).
+        let s = DialInScale.make(grinder: Grinder(), observed: [1.15, 1.2, 4.5])
+        #expect(s.step == nil && !s.rangeFromMetadata)
+        #expect(s.lower == 0 && abs(s.upper - 6.175) < 1e-9)
     }
 
     @Test func loggedSettingsBeyondTheRangeWidenIt() {
