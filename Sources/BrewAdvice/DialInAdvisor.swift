@@ -67,11 +67,10 @@ public enum DialInAdvisor {
         let earlier = earlierBags.map { byBag[$0]! }
         let scale = DialInScale.make(grinder: journal.grinders[grinder], observed: observed)
         let estimate = DialInModel(scale: scale, history: earlier, options: options).estimate(current: current)
-        // Counts of left-out brews are of this bag.
         let label = target >= 0 ? BeanLabels.make(journal)[target] : nil
         var notes: [String] = []
-        if unrated > 0 { notes.append("\(DialInAdvice.count(unrated, "brew")) without a rating left out") }
-        if unset > 0 { notes.append("\(DialInAdvice.count(unset, "rated brew")) without a numeric grind setting left out") }
+        if unrated > 0 { notes.append("\(DialInAdvice.count(unrated, "brew")) on this grinder × method without a rating left out") }
+        if unset > 0 { notes.append("\(DialInAdvice.count(unset, "rated brew")) on this grinder × method without a numeric grind setting left out") }
         if !scale.rangeFromMetadata {
             notes.append("the grinder's record gives no range that fits the logged settings: range \(scale.text(scale.lower))–\(scale.text(scale.upper)) taken from the brews")
         }

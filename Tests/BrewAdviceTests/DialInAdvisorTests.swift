@@ -148,7 +148,7 @@ struct JournalSketch {
         j.brew("New", 22, 4); j.brew("New", 24, nil); j.brew("New", nil, nil)
         let a = try DialInAdvisor.advise(journal: j.finish(), grinder: "Comandante C40", method: "V60")
         #expect(a.points.count == 1 && a.unrated == 2)
-        #expect(a.notes.contains("2 brews without a rating left out"))
+        #expect(a.notes.contains("2 brews on this grinder × method without a rating left out"))
     }
 
     @Test func asOfLeavesLaterBrewsOut() throws {
