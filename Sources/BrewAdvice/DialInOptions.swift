@@ -14,6 +14,9 @@ public struct DialInOptions: Sendable, Equatable {
     public var peakRatingMean = 4.0
     /// Prior standard deviation of a bag's peak rating around the earlier bags' mean. 1.
     public var peakRatingSD = 1.0
+    /// Scale of the half-Cauchy prior on the spread τ of sweet spots between bags, in grinder steps (Gelman 2006:
+    /// weakly informative, lets the bags decide when they agree or clearly disagree). 3.
+    public var spreadScale = 3.0
     /// Bayes factor for the flat model (rating independent of grind) over the peaked one above which the advice
     /// says that the bag's ratings do not depend on grind: 3, "positive evidence" on Kass & Raftery's scale.
     public var flatBayesFactor = 3.0

@@ -5,15 +5,17 @@ import Foundation
 /// Each earlier bag `j` follows the bag model `rating = h_j − k·(u − s_j)² + ε`, `ε ~ N(0, σ²)`, with its own
 /// peak rating `h_j` and sweet spot `s_j` and the curvature `k` and noise `σ` shared by the grinder × method.
 /// The fit, one group of parameters at a time:
-/// 1. **Curvature and noise**: the posterior of `(k, σ)` on the grid, from their priors and every bag's
-///    likelihood with `h_j` integrated out under a flat prior and `s_j` averaged over the grinder's range
-///    (a bag logged at one setting only informs `σ`).
-/// 2. **Sweet spots**: each bag's likelihood of `s_j` (averaged over that `(k, σ)` posterior), then the posterior
-///    of the population's mean `μ` and spread `τ` of sweet spots (`s_j ~ N(μ, τ²)`, truncated to the range, flat
-///    priors on a 41 × 9 grid) — the hierarchical normal model of Gelman et al., *Bayesian Data Analysis*, ch. 5,
-///    evaluated exactly on the grid. The new bag's prior on its sweet spot is the posterior predictive
-///    `Σ p(μ, τ | bags)·N(s; μ, τ²)`: wide when the bags disagree or are few.
-/// 3. **Peak rating**: `h ~ N(mean of the bags' best ratings, peakRatingSD²)`.
+/// 1. **Peak rating** `h_j ~ N(h̄, τ_h²)`: `h̄` is the mean of the bags' best ratings.
+/// 2. **Curvature, noise and τ_h**: every bag's likelihood with `h_j` integrated out in closed form under
+///    `N(h̄, τ_h²)` and `s_j` averaged over the grinder's range (every other grid point), for each
+///    `τ_h ∈ {0.3, 0.5, 0.75, 1}`; `τ_h` is the maximum-likelihood value, and the posterior of `(k, σ)` on the grid
+///    is the one under that `τ_h`.
+/// 3. **Sweet spots**: each bag's likelihood of `s_j` (averaged over that `(k, σ)` posterior), then the posterior
+///    of the population's mean `μ` and spread `τ` of sweet spots (`s_j ~ N(μ, τ²)`, truncated to the range) on a
+///    41 × 9 grid, `μ` flat over the range and `τ` half-Cauchy with scale ``DialInOptions/spreadScale`` (Gelman,
+///    "Prior distributions for variance parameters in hierarchical models", 2006) — the hierarchical normal model
+///    of Gelman et al., *Bayesian Data Analysis*, ch. 5, evaluated exactly on the grid. The new bag's prior on its
+///    sweet spot is the posterior predictive `Σ p(μ, τ | bags)·N(s; μ, τ²)`: wide when the bags disagree or are few.
 ///
 /// Without earlier bags the priors are the weak defaults: `s` uniform over the range, `(k, σ)` from
 /// ``DialInGrid``, `h ~ N(peakRatingMean, peakRatingSD²)`.
@@ -106,7 +108,16 @@ struct DialInPrior: Sendable {
                 kernels.append(kern)
             }
         }
+        // Prior on τ: half-Cauchy with scale `options.spreadScale` (Gelman 2006), as a density times each grid
+        // point's share of the axis (half the distance to its neighbours), so the uneven grid is not a prior.
+        let tauWeights = taus.indices.map { i -> Double in
+            let left = i == 0 ? taus[0] : (taus[i] - taus[i - 1]) / 2
+            let right = i == taus.count - 1 ? (taus[i] - taus[i - 1]) / 2 : (taus[i + 1] - taus[i]) / 2
+            let a = taus[i] / options.spreadScale
+            return log((left + right) / (1 + a * a))
+        }
         var logMT = [Double](repeating: 0, count: kernels.count)
+        for c in logMT.indices { logMT[c] = tauWeights[c % taus.count] }
         for L in likelihoods {
             for (c, kern) in kernels.enumerated() {
                 var acc = 0.0
