@@ -115,11 +115,12 @@ public struct DialInModel: Sendable {
         }
 
         let best = flat ? nil : scale.snap(median)
+        nextMean = clip(nextMean)
         return DialInEstimate(
             scale: scale, verdict: flat ? .noDependence : .peak, next: next, nextExpected: nextMean,
             nextTried: tried.contains(next), bestRaw: flat ? nil : median, best: best,
             low: flat ? nil : g(post.quantile(tail)), high: flat ? nil : g(post.quantile(1 - tail)),
-            level: options.level, bestExpected: best.map { expected($0).mean },
+            level: options.level, bestExpected: best.map { clip(expected($0).mean) },
             earlierPeakLow: earlierInterval?.low, earlierPeakHigh: earlierInterval?.high, earlierBags: prior.bags,
             flatBayesFactor: bayesFactor, bestSoFar: bestSoFar, brews: n, distinctSettings: tried.count,
             allRatingsEqual: allEqual, curve: curve)

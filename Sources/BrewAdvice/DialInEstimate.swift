@@ -29,7 +29,7 @@ public struct DialInEstimate: Sendable {
     public let verdict: Verdict
     /// The setting to brew next (dialable, inside the range).
     public let next: Double
-    /// The posterior mean rating expected there.
+    /// The posterior mean rating expected there (clipped to 0–5).
     public let nextExpected: Double
     /// Whether this bag was already brewed at ``next``.
     public let nextTried: Bool
@@ -41,7 +41,7 @@ public struct DialInEstimate: Sendable {
     public let low: Double?
     public let high: Double?
     public let level: Double
-    /// The posterior mean rating expected at ``best``.
+    /// The posterior mean rating expected at ``best`` (clipped to 0–5).
     public let bestExpected: Double?
     /// The central interval (at ``level``) of the sweet spot the earlier bags predict for a new bag; `nil`
     /// without earlier bags.

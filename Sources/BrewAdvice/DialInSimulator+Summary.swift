@@ -38,7 +38,8 @@ extension DialInSimulator {
             let summary = DialInSimulator(scenario: sc, options: options).summarise(bags: bags, firstSeed: UInt64(10_000 * (i + 1)))
             var row: [Policy: Summary] = [:]
             for s in summary { row[s.policy] = s; all[s.policy, default: []].append(s); byNoise[sc.noise, default: [:]][s.policy, default: []].append(s) }
-            rows.append(("noise \(sc.noise), width \(sc.width), spread \(sc.spread)", row))
+            rows.append(("noise \(sc.noise), width \(sc.width), spread \(sc.spread)"
+                         + (sc.asymmetry == 1 ? "" : ", coarse side \(sc.asymmetry)×"), row))
         }
         for noise in byNoise.keys.sorted() {
             rows.append(("**noise \(noise), pooled**", byNoise[noise]!.mapValues { Summary.pooled($0) }))

@@ -22,17 +22,28 @@ public struct DialInSimulator: Sendable {
         public var noise: Double
         public var peakMean = 4.2, peakSD = 0.3
         public var historyBags = 6, historyBrews = 8
+        /// The curve's width on the coarse side over its width on the fine side: 1 is the model's symmetric
+        /// parabola; other values test the advisor on curves it does not assume.
+        public var asymmetry = 1.0
 
         public init(spread: Double, width: Double, noise: Double) {
             self.spread = spread; self.width = width; self.noise = noise
         }
 
-        public var description: String { "spread \(spread), width \(width), noise \(noise)" }
+        public var description: String {
+            "spread \(spread), width \(width), noise \(noise)" + (asymmetry == 1 ? "" : ", coarse side \(asymmetry)× as wide")
+        }
 
         /// The grid of scenarios the README and the tests report: noise 0.25/0.5/0.75 × width 2.5/4 steps ×
         /// between-bag spread 1.5/3 steps, on a 0–40 grinder with step 1.
         public static let standard: [Scenario] = [0.25, 0.5, 0.75].flatMap { noise in
             [2.5, 4].flatMap { width in [1.5, 3].map { Scenario(spread: $0, width: width, noise: noise) } }
+        }
+
+        /// Curves the model does not assume: the coarse side twice as wide as the fine side (width 2.5 steps on
+        /// the fine side), at each noise level, spread 3 steps.
+        public static let asymmetric: [Scenario] = [0.25, 0.5, 0.75].map { noise in
+            var s = Scenario(spread: 3, width: 2.5, noise: noise); s.asymmetry = 2; return s
         }
     }
 
@@ -72,19 +83,27 @@ public struct DialInSimulator: Sendable {
     var scale: DialInScale { DialInScale(lower: scenario.lower, upper: scenario.upper, step: scenario.step, anchor: scenario.lower) }
 
     /// A virtual bag.
-    struct Bag { var sweetSpot: Double; var peak: Double; var k: Double }
+    struct Bag {
+        var sweetSpot: Double; var peak: Double; var k: Double; var asymmetry = 1.0
+        /// The noise-free curve, unclamped.
+        func curve(_ g: Double) -> Double {
+            let d = g - sweetSpot
+            let w = d > 0 ? asymmetry : 1
+            return peak - k * d * d / (w * w)
+        }
+    }
 
     func drawBag(_ rng: inout SplitMix64) -> Bag {
         let sc = scenario
         let s = min(sc.upper, max(sc.lower, sc.sweetSpotMean + rng.normal() * sc.spread * sc.step))
         let w = sc.width * sc.step
-        return Bag(sweetSpot: s, peak: min(5, sc.peakMean + rng.normal() * sc.peakSD), k: 1 / (w * w))
+        return Bag(sweetSpot: s, peak: min(5, sc.peakMean + rng.normal() * sc.peakSD), k: 1 / (w * w), asymmetry: sc.asymmetry)
     }
 
-    func truth(_ bag: Bag, _ g: Double) -> Double { min(5, max(0, bag.peak - bag.k * (g - bag.sweetSpot) * (g - bag.sweetSpot))) }
+    func truth(_ bag: Bag, _ g: Double) -> Double { min(5, max(0, bag.curve(g))) }
 
     func rate(_ bag: Bag, _ g: Double, _ rng: inout SplitMix64) -> Double {
-        let y = bag.peak - bag.k * (g - bag.sweetSpot) * (g - bag.sweetSpot) + rng.normal() * scenario.noise
+        let y = bag.curve(g) + rng.normal() * scenario.noise
         return (min(5, max(0, y)) * 2).rounded() / 2
     }
 

@@ -29,6 +29,8 @@ enum DialInWorkloads {
         let (table, pooled) = DialInSimulator.table(bags: bagsPerScenario)
         let seconds = Date().timeIntervalSince(began)
         print(table)
+        // Robustness: asymmetric curves, which the model does not assume (reported, not a target).
+        print(DialInSimulator.table(scenarios: DialInSimulator.Scenario.asymmetric, bags: bagsPerScenario).markdown)
         let a = pooled[.advisor]!, h = pooled[.hillClimbing]!, r = pooled[.repeatBest]!
         let extra = ["advisor_median_distance": a.medianDistance, "hill_climbing_median_distance": h.medianDistance,
                      "repeat_best_median_distance": r.medianDistance, "advisor_mean_loss": a.meanLoss,

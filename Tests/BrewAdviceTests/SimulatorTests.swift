@@ -14,6 +14,12 @@ import Testing
         }
     }
 
+    @Test func asymmetricCurvesAreWiderOnTheCoarseSide() {
+        // Width 2.5 on the fine side, 5 on the coarse side: one rating point lost 2.5 steps finer or 5 coarser.
+        let bag = DialInSimulator.Bag(sweetSpot: 20, peak: 4.5, k: 1 / 6.25, asymmetry: 2)
+        #expect(abs(bag.curve(17.5) - 3.5) < 1e-12 && abs(bag.curve(25) - 3.5) < 1e-12 && bag.curve(20) == 4.5)
+    }
+
     @Test func everyPolicyBrewsDialableSettings() {
         let sim = DialInSimulator(scenario: DialInSimulator.Scenario.standard[5])
         for (_, o) in sim.run(seed: 11) {
