@@ -5,7 +5,7 @@
 //   CCairo (system library) → BrewCairo (owning wrappers)
 //   BrewColumns (Arrow-style columns, the journal table)
 //   BrewImport (store via GRDB, CSV, JSON, Beanconqueror) · BrewSynth (journal generator and writers)
-//   BrewStats (kernels, derived quantities, regression, LOESS, summaries)
+//   BrewStats (kernels, derived quantities, regression, LOESS, summaries) → BrewAdvice (dial-in advisor)
 //   BrewCharts (chart grammar over a rendering backend; cairo and recording backends)
 //   BrewReport (weekly report, single charts, batch)
 //   brewstats (thin CLI) · brewstats-bench (release-only benchmarks)
@@ -64,10 +64,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "BrewStats", dependencies: ["BrewColumns"], swiftSettings: strict),
+        .target(name: "BrewAdvice", dependencies: ["BrewColumns", "BrewStats"], swiftSettings: strict),
         .target(name: "BrewCharts", dependencies: ["BrewCairo"], swiftSettings: strict),
         .target(
             name: "BrewReport",
-            dependencies: ["BrewColumns", "BrewImport", "BrewStats", "BrewCharts"],
+            dependencies: ["BrewColumns", "BrewImport", "BrewStats", "BrewAdvice", "BrewCharts"],
             swiftSettings: strict
         ),
 
@@ -75,7 +76,7 @@ let package = Package(
         .executableTarget(
             name: "brewstats",
             dependencies: [
-                "BrewReport", "BrewImport", "BrewSynth", "BrewColumns",
+                "BrewReport", "BrewAdvice", "BrewImport", "BrewSynth", "BrewColumns",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -83,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "brewstats-bench",
             dependencies: [
-                "BrewReport", "BrewImport", "BrewSynth", "BrewStats", "BrewCharts", "BrewColumns", "BrewCairo",
+                "BrewReport", "BrewAdvice", "BrewImport", "BrewSynth", "BrewStats", "BrewCharts", "BrewColumns", "BrewCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ],
@@ -110,6 +111,8 @@ let package = Package(
         ),
         .testTarget(name: "BrewSynthTests", dependencies: ["BrewSynth", "BrewImport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "BrewStatsTests", dependencies: ["BrewStats", "BrewImport", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BrewAdviceTests", dependencies: ["BrewAdvice", "BrewStats", "BrewColumns", "TestSupport"],
+                    swiftSettings: strict),
         .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "CCairo", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: strict),
         .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewCharts", "BrewSynth", "TestSupport"], swiftSettings: strict),

@@ -2,7 +2,7 @@ import Foundation
 
 /// The benchmark families, registered by name; each returns one or more results.
 enum Workloads {
-    static let families = ["import", "csv-parse", "summaries", "charts", "png-encode", "report", "batch"]
+    static let families = ["import", "csv-parse", "summaries", "charts", "png-encode", "report", "batch", "dial-in"]
 
     static func run(_ family: String, _ ctx: BenchContext) throws -> [WorkloadResult] {
         switch family {
@@ -13,6 +13,7 @@ enum Workloads {
         case "png-encode": return try PNGEncodeWorkloads.run(ctx)
         case "report": return try ReportWorkloads.run(ctx)
         case "batch": return try BatchWorkloads.run(ctx)
+        case "dial-in": return try DialInWorkloads.run(ctx)
         default: return []
         }
     }

@@ -1,0 +1,84 @@
+import BrewColumns
+import Foundation
+
+/// The advisor's answer for one bag on one grinder × method: the estimate, the evidence it rests on, and the
+/// explanation in words.
+public struct DialInAdvice: Sendable {
+    public let grinder: String
+    public let method: String
+    /// The bag's label, or `nil` for brews logged without a bean.
+    public let bean: String?
+    public let grinderIndex: Int
+    public let methodIndex: Int
+    public let beanIndex: Int?
+    public let estimate: DialInEstimate
+    /// This bag's brews used (grind setting and rating), in brewing order.
+    public let points: [BrewPoint]
+    /// Earlier bags' brews used, one array per bag, most recently brewed bag first.
+    public let earlierPoints: [[BrewPoint]]
+    /// Brews of this grinder × method (up to the instant asked about) left out: without a rating, and rated but
+    /// without a numeric grind setting.
+    public let unrated: Int
+    public let unset: Int
+    /// One or two sentences: the evidence and the reason for ``DialInEstimate/next``.
+    public let why: String
+    /// Caveats: brews left out, a range taken from the brews, a stepless grinder.
+    public let notes: [String]
+
+    /// Whether the model expects a rating anywhere: not before the first brew of the first bag.
+    public var hasExpectation: Bool { !(points.isEmpty && earlierPoints.isEmpty) }
+
+    /// Brews of the earlier bags used.
+    public var earlierBrews: Int { earlierPoints.reduce(0) { $0 + $1.count } }
+
+    /// A setting as the grinder shows it.
+    public func text(_ setting: Double) -> String { estimate.scale.text(setting) }
+
+    /// The answer in a few lines (what `brewstats dial-in` prints).
+    public var textReport: String {
+        let e = estimate
+        var lines = ["\(grinder) × \(method)" + (bean.map { " · \($0)" } ?? " · brews without a bean")]
+        lines.append("next: \(text(e.next))" + (hasExpectation ? " (expected rating \(Self.rating(e.nextExpected)))" : ""))
+        if let best = e.best, let lo = e.low, let hi = e.high, let r = e.bestExpected {
+            lines.append("best: \(text(best)), \(Self.percent(e.level)) interval \(Self.decimal(lo))–\(Self.decimal(hi)) "
+                         + "(expected rating \(Self.rating(r)))")
+        } else {
+            lines.append("best: none stated (ratings do not depend on grind)")
+        }
+        lines.append("why: \(why)")
+        lines.append("evidence: \(Self.count(points.count, "brew")) of this bag, \(Self.count(e.earlierBags, "earlier bag")) "
+                     + "(\(Self.count(earlierBrews, "brew")))")
+        let shown = curveSample()
+        if !shown.isEmpty {
+            lines.append("curve: " + shown.map { "\(text($0.setting)) \(Self.rating($0.mean))" }.joined(separator: " · "))
+        }
+        lines += notes.map { "note: \($0)" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Up to seven dialable settings around the best (or the next setting), with the fitted mean rating.
+    func curveSample() -> [CurveBand] {
+        let e = estimate
+        let centre = e.best ?? e.next
+        let settings = e.scale.settings
+        guard let at = settings.indices.min(by: { abs(settings[$0] - centre) < abs(settings[$1] - centre) }) else { return [] }
+        let half = max(1.0, ((e.high ?? centre) - (e.low ?? centre)) / e.scale.resolution)
+        let stride = max(1, Int((half / 2).rounded()))
+        let picks = (-3...3).map { at + $0 * stride }.filter { settings.indices.contains($0) }
+        let model = e.curve
+        return picks.map { i in
+            let x = settings[i]
+            // Interpolate the 81-point curve at x.
+            let j = model.lastIndex { $0.setting <= x } ?? 0
+            let a = model[j], b = model[min(j + 1, model.count - 1)]
+            let t = b.setting > a.setting ? (x - a.setting) / (b.setting - a.setting) : 0
+            return CurveBand(setting: x, mean: a.mean + t * (b.mean - a.mean), low: a.low + t * (b.low - a.low),
+                             high: a.high + t * (b.high - a.high))
+        }
+    }
+
+    static func rating(_ r: Double) -> String { String(format: "%.1f", min(5, max(0, r))) }
+    static func decimal(_ x: Double) -> String { String(format: "%.1f", x) }
+    static func percent(_ level: Double) -> String { "\(Int((level * 100).rounded())) %" }
+    static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+}

@@ -1,0 +1,36 @@
+/// The advisor's settings. The defaults are the model the README writes down; every prior is weak, so the
+/// journal's own bags decide whenever they say something.
+public struct DialInOptions: Sendable, Equatable {
+    /// Level of the stated interval of the sweet spot (central posterior interval). 0.8.
+    public var level = 0.8
+    /// How many earlier bags (most recently brewed first) inform the prior. 50.
+    public var historyBags = 50
+    /// Median of the prior on the curve's width `w = 1/√k` (the distance from the sweet spot that costs one
+    /// rating point), in grinder steps. 3.
+    public var priorWidth = 3.0
+    /// Standard deviation of `log w` in that prior (a factor of e either way at one s.d.). 1.
+    public var priorWidthLogSD = 1.0
+    /// Prior mean of a bag's peak rating when there are no earlier bags. 4.
+    public var peakRatingMean = 4.0
+    /// Prior standard deviation of a bag's peak rating around the earlier bags' mean. 1.
+    public var peakRatingSD = 1.0
+    /// Scale of the half-Cauchy prior on the spread τ of sweet spots between bags, in grinder steps (Gelman 2006:
+    /// weakly informative, lets the bags decide when they agree or clearly disagree). 3.
+    public var spreadScale = 3.0
+    /// Bayes factor for the flat model (rating independent of grind) over the peaked one above which the advice
+    /// says that the bag's ratings do not depend on grind: 3, "positive evidence" on Kass & Raftery's scale.
+    public var flatBayesFactor = 3.0
+
+    /// How the next setting is chosen.
+    public enum NextRule: String, Sendable, Equatable, CaseIterable {
+        /// Highest expected improvement over the incumbent (explores where the curve is uncertain).
+        case expectedImprovement = "expected-improvement"
+        /// Highest posterior expected rating (no exploration bonus).
+        case greedy
+    }
+
+    /// The rule for ``DialInEstimate/next``. Expected improvement.
+    public var nextRule = NextRule.expectedImprovement
+
+    public init() {}
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// What earlier bags on the same grinder × method say about a new bag, fitted by empirical Bayes on the grid.
+///
+/// Each earlier bag `j` follows the bag model `rating = h_j − k·(u − s_j)² + ε`, `ε ~ N(0, σ²)`, with its own
+/// peak rating `h_j` and sweet spot `s_j` and the curvature `k` and noise `σ` shared by the grinder × method.
+/// The fit, one group of parameters at a time:
+/// 1. **Peak rating** `h_j ~ N(h̄, τ_h²)`: `h̄` is the mean of the bags' best ratings.
+/// 2. **Curvature, noise and τ_h**: every bag's likelihood with `h_j` integrated out in closed form under
+///    `N(h̄, τ_h²)` and `s_j` averaged over the grinder's range (every other grid point), for each
+///    `τ_h ∈ {0.3, 0.5, 0.75, 1}`; `τ_h` is the maximum-likelihood value, and the posterior of `(k, σ)` on the grid
+///    is the one under that `τ_h`.
+/// 3. **Sweet spots**: each bag's likelihood of `s_j` (averaged over that `(k, σ)` posterior), then the posterior
+///    of the population's mean `μ` and spread `τ` of sweet spots (`s_j ~ N(μ, τ²)`, truncated to the range) on a
+///    41 × 9 grid, `μ` flat over the range and `τ` half-Cauchy with scale ``DialInOptions/spreadScale`` (Gelman,
+///    "Prior distributions for variance parameters in hierarchical models", 2006) — the hierarchical normal model
+///    of Gelman et al., *Bayesian Data Analysis*, ch. 5, evaluated exactly on the grid. The new bag's prior on its
+///    sweet spot is the posterior predictive `Σ p(μ, τ | bags)·N(s; μ, τ²)`: wide when the bags disagree or are few.
+///
+/// Without earlier bags the priors are the weak defaults: `s` uniform over the range, `(k, σ)` from
+/// ``DialInGrid``, `h ~ N(peakRatingMean, peakRatingSD²)`.
+struct DialInPrior: Sendable {
+    /// `log p(k, σ | earlier bags)`, index `ik * sigma.count + iσ`.
+    let logKS: [Double]
+    /// `log p(s)` for the new bag, per grid point of `s` (normalised).
+    let logS: [Double]
+    let peakMean: Double
+    let peakSD: Double
+    /// The candidate spreads of peak ratings between bags, τ_h.
+    static let peakSDs = [0.3, 0.5, 0.75, 1.0]
+
+    /// Earlier bags that informed the fit (at least one rated brew).
+    let bags: Int
+
+    init(grid: DialInGrid, history: [RatingMoments], bestRatings: [Double], options: DialInOptions) {
+        let used = history.indices.filter { history[$0].n >= 1 }
+        bags = used.count
+        let best = used.map { bestRatings[$0] }
+        peakMean = best.isEmpty ? options.peakRatingMean : best.reduce(0, +) / Double(best.count)
+        let K = grid.k.count, S = grid.s.count, G = grid.sigma.count
+        var ks = [Double](repeating: 0, count: K * G)
+        for ik in 0..<K { for ig in 0..<G { ks[ik * G + ig] = grid.logPriorK[ik] + grid.logPriorSigma[ig] } }
+        guard !used.isEmpty else {
+            peakSD = options.peakRatingSD
+            logKS = ks
+            logS = Array(repeating: -log(Double(S)), count: S)
+            return
+        }
+        // 1. (k, σ, τ_h): each bag's likelihood averaged over s (flat over every other grid point), with h_j
+        //    integrated under N(peakMean, τ_h²); τ_h is then fixed at its maximum-likelihood value.
+        let coarse = Swift.stride(from: 0, to: S, by: S > 60 ? 2 : 1).map { grid.s[$0] }
+        let logCoarse = log(Double(coarse.count))
+        var row = [Double](repeating: 0, count: coarse.count)
+        var perTau = DialInPrior.peakSDs.map { _ in ks }
+        for j in used {
+            let m = history[j]
+            for ik in 0..<K {
+                for ig in 0..<G {
+                    let v = grid.sigma[ig] * grid.sigma[ig]
+                    for (it, th) in DialInPrior.peakSDs.enumerated() {
+                        for (is_, s) in coarse.enumerated() {
+                            let r = m.residuals(s: s, k: grid.k[ik])
+                            row[is_] = Gauss.logFlatMean(n: m.n, ss: r.ss, sigma: grid.sigma[ig])
+                                + Gauss.logDensity(r.sum / m.n, mean: peakMean, variance: th * th + v / m.n)
+                        }
+                        perTau[it][ik * G + ig] += Gauss.logSumExp(row) - logCoarse
+                    }
+                }
+            }
+        }
+        let evidence = perTau.map { Gauss.logSumExp($0) }
+        let chosen = evidence.indices.max { evidence[$0] < evidence[$1] }!
+        let tauH = DialInPrior.peakSDs[chosen]
+        peakSD = tauH
+        ks = perTau[chosen]
+        let z = Gauss.logSumExp(ks)
+        let posteriorKS = ks.map { $0 - z }
+        logKS = posteriorKS
+        // 2. Each bag's likelihood of s, averaged over p(k, σ | bags), kept in linear scale relative to its maximum.
+        let cells = (0..<(K * G)).filter { posteriorKS[$0] > -25 }
+        var likelihoods: [[Double]] = []
+        var cell = [Double](repeating: 0, count: cells.count)
+        for j in used {
+            let m = history[j]
+            var logL = [Double](repeating: 0, count: S)
+            for (is_, s) in grid.s.enumerated() {
+                for (c, kg) in cells.enumerated() {
+                    let r = m.residuals(s: s, k: grid.k[kg / G])
+                    let v = grid.sigma[kg % G] * grid.sigma[kg % G]
+                    cell[c] = posteriorKS[kg] + Gauss.logFlatMean(n: m.n, ss: r.ss, sigma: grid.sigma[kg % G])
+                        + Gauss.logDensity(r.sum / m.n, mean: peakMean, variance: tauH * tauH + v / m.n)
+                }
+                logL[is_] = Gauss.logSumExp(cell)
+            }
+            let top = logL.max() ?? 0
+            likelihoods.append(logL.map { exp($0 - top) })
+        }
+        // The population of sweet spots: posterior of (μ, τ) on its grid, then the predictive for a new bag.
+        let mus = (0...40).map { grid.span * Double($0) / 40 }
+        let taus = [0.5, 1, 1.5, 2, 3, 4.5, 7, 10, max(15, grid.span / 2)]
+        var kernels: [[Double]] = []   // N(s; μ, τ²) normalised over the grid, per (μ, τ)
+        kernels.reserveCapacity(mus.count * taus.count)
+        for mu in mus {
+            for tau in taus {
+                var kern = grid.s.map { exp(-0.5 * pow(($0 - mu) / tau, 2)) }
+                let total = kern.reduce(0, +)
+                for i in kern.indices { kern[i] /= total }
+                kernels.append(kern)
+            }
+        }
+        // Prior on τ: half-Cauchy with scale `options.spreadScale` (Gelman 2006), as a density times each grid
+        // point's share of the axis (half the distance to its neighbours), so the uneven grid is not a prior.
+        let tauWeights = taus.indices.map { i -> Double in
+            let left = i == 0 ? taus[0] : (taus[i] - taus[i - 1]) / 2
+            let right = i == taus.count - 1 ? (taus[i] - taus[i - 1]) / 2 : (taus[i + 1] - taus[i]) / 2
+            let a = taus[i] / options.spreadScale
+            return log((left + right) / (1 + a * a))
+        }
+        var logMT = [Double](repeating: 0, count: kernels.count)
+        for c in logMT.indices { logMT[c] = tauWeights[c % taus.count] }
+        for L in likelihoods {
+            for (c, kern) in kernels.enumerated() {
+                var acc = 0.0
+                for i in 0..<S { acc += L[i] * kern[i] }
+                logMT[c] += log(max(acc, .leastNormalMagnitude))
+            }
+        }
+        let zmt = Gauss.logSumExp(logMT)
+        var ps = [Double](repeating: 0, count: S)
+        for (c, kern) in kernels.enumerated() {
+            let w = exp(logMT[c] - zmt)
+            guard w > 1e-12 else { continue }
+            for i in 0..<S { ps[i] += w * kern[i] }
+        }
+        let total = ps.reduce(0, +)
+        logS = ps.map { log(max($0 / total, 1e-300)) }
+    }
+}

@@ -1,0 +1,124 @@
+import BrewColumns
+import Foundation
+
+/// The settings a grinder can be dialled to: a range and a step (or none, for a stepless grinder).
+///
+/// Built from the grinder's metadata (``Grinder/settingMin``, ``Grinder/settingMax``, ``Grinder/settingStep``)
+/// checked against the settings the journal logged with it:
+/// - **Step**: the grinder's step when it is positive and every logged setting lies on its grid
+///   (`settingMin + k × step`); otherwise 1 when every logged setting is whole, 0.5 when every one is a half
+///   step; otherwise the grinder is treated as **stepless** (``step`` is `nil`), and settings are suggested at
+///   ``resolution`` (a 1-2-5 number near a hundredth of the range).
+/// - **Range**: `settingMin … settingMax` when valid (finite, min < max) and the record's step fits the logged
+///   settings (or the record is stepless: step ≤ 0), widened to cover every logged setting (a journal that logs 42 on a "0–40" grinder has a longer
+///   dial than its record says). Otherwise — no valid range, or a record whose step the logged settings do not
+///   follow (an importer's default 0–40 for a grinder logged at 1.15–4.5) — the logged settings' extent padded
+///   by half of it (at least two units) on each side, never below 0 when no setting is; with neither, 0–40.
+/// - **Unit**: the step, or for a stepless grinder a fortieth of the range: the scale the model's priors are
+///   written in (a curve width of "3 units"), so one prior serves grinders of every scale.
+public struct DialInScale: Sendable, Equatable {
+    /// Lowest and highest dialable setting.
+    public let lower: Double
+    public let upper: Double
+    /// The step between settings, or `nil` for a stepless grinder.
+    public let step: Double?
+    /// The grid origin: settings are `anchor + k × step`.
+    public let anchor: Double
+    /// Whether the range is the grinder's own metadata (possibly widened) rather than inferred from the brews.
+    public let rangeFromMetadata: Bool
+
+    public init(lower: Double, upper: Double, step: Double?, anchor: Double, rangeFromMetadata: Bool = true) {
+        precondition(lower < upper, "DialInScale: empty range")
+        self.lower = lower; self.upper = upper; self.step = step; self.anchor = anchor
+        self.rangeFromMetadata = rangeFromMetadata
+    }
+
+    /// The model's unit: the step, or a fortieth of the range for a stepless grinder.
+    public var unit: Double { step ?? (upper - lower) / 40 }
+
+    /// Spacing of suggested settings: the step, or for a stepless grinder the 1-2-5 number nearest above a
+    /// hundredth of the range (0–40 → 0.5, 0–10 → 0.1).
+    public var resolution: Double {
+        if let step { return step }
+        let raw = (upper - lower) / 100
+        let p = pow(10, floor(log10(raw)))
+        for m in [1.0, 2, 5, 10] where m * p >= raw * (1 - 1e-9) { return m * p }
+        return 10 * p
+    }
+
+    /// Every dialable setting in ascending order (for a stepless grinder, every ``resolution``).
+    public var settings: [Double] {
+        let r = resolution
+        let origin = step == nil ? (lower / r).rounded(.up) * r : anchor
+        let first = ((lower - origin) / r - 1e-9).rounded(.up), last = ((upper - origin) / r + 1e-9).rounded(.down)
+        guard first <= last else { return [snap((lower + upper) / 2)] }
+        return stride(from: first, through: last, by: 1).map { Self.clean(origin + $0 * r) }
+    }
+
+    /// The dialable setting nearest to `x` (clamped to the range).
+    public func snap(_ x: Double) -> Double {
+        let r = resolution
+        let origin = step == nil ? 0 : anchor
+        var v = origin + ((x - origin) / r).rounded() * r
+        while v > upper + 1e-9 { v -= r }
+        while v < lower - 1e-9 { v += r }
+        return Self.clean(v)
+    }
+
+    /// A setting as the grinder shows it: at the step's precision when step and origin have at most one decimal
+    /// (`24`, `5.5`), else with up to two decimals (`3.25`); trailing zeros removed.
+    public func text(_ x: Double) -> String {
+        guard x.isFinite else { return "—" }
+        let decimals = [0, 1, 2].first { d in
+            let f = pow(10, Double(d))
+            return [resolution, anchor].allSatisfy { abs($0 * f - ($0 * f).rounded()) < 1e-9 }
+        } ?? 2
+        var s = String(format: "%.\(decimals)f", x)
+        if s.contains(".") { while s.hasSuffix("0") { s.removeLast() }; if s.hasSuffix(".") { s.removeLast() } }
+        return s == "-0" ? "0" : s
+    }
+
+    /// Rounds away binary noise (0.1 + 0.2) so settings print and compare cleanly.
+    static func clean(_ v: Double) -> Double { (v * 1e9).rounded() / 1e9 }
+
+    /// The scale of `grinder` given the settings logged with it (see the type's rules).
+    public static func make(grinder: Grinder?, observed: [Double]) -> DialInScale {
+        let seen = observed.filter(\.isFinite)
+        let lo = seen.min(), hi = seen.max()
+        // Step.
+        var step: Double? = nil
+        var anchor = 0.0
+        var recordFits = false
+        if let g = grinder, g.settingStep.isFinite, g.settingStep > 0, g.settingMin.isFinite,
+           onGrid(seen, origin: g.settingMin, step: g.settingStep) {
+            step = g.settingStep; anchor = g.settingMin; recordFits = true
+        } else if onGrid(seen, origin: 0, step: 1) {
+            step = 1
+        } else if onGrid(seen, origin: 0, step: 0.5) {
+            step = 0.5
+        }
+        // Range: the record's, unless its positive step does not fit what was logged (then the record is not this
+        // grinder's scale — an importer's default 0–40 for a grinder logged at 1.2–4.5 — and the brews decide).
+        if let g = grinder, g.settingMin.isFinite, g.settingMax.isFinite, g.settingMin < g.settingMax,
+           recordFits || seen.isEmpty || !(g.settingStep.isFinite && g.settingStep > 0) {
+            let lower = min(g.settingMin, lo ?? g.settingMin), upper = max(g.settingMax, hi ?? g.settingMax)
+            return DialInScale(lower: lower, upper: upper, step: step, anchor: step == nil ? lower : anchor)
+        }
+        guard let lo, let hi else { return DialInScale(lower: 0, upper: 40, step: step ?? 1, anchor: 0, rangeFromMetadata: false) }
+        let pad = max((hi - lo) / 2, 2 * (step ?? max((hi - lo) / 40, 0.1)))
+        var lower = lo - pad
+        if lo >= 0 { lower = max(0, lower) }
+        if let s = step { lower = anchor + ((lower - anchor) / s).rounded(.down) * s }
+        let upper = hi + pad
+        return DialInScale(lower: lower, upper: upper, step: step, anchor: step == nil ? lower : anchor,
+                           rangeFromMetadata: false)
+    }
+
+    /// Whether every value lies on `origin + k × step` (within a millionth of a step); `true` for no values.
+    static func onGrid(_ values: [Double], origin: Double, step: Double) -> Bool {
+        values.allSatisfy { x in
+            let k = (x - origin) / step
+            return abs(k) < 1e12 && abs(k - k.rounded()) < 1e-6
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+
+/// The sufficient statistics of one bag's (setting, rating) pairs for the dial-in model.
+///
+/// With settings `u` in model units, the model's residual for a sweet spot `s` and curvature `k` is
+/// `r = y + k·(u − s)²` (the rating with the curve's drop added back), and the bag's likelihood needs only
+/// `n`, `Σr` and `Σr²`. Both are polynomials in `s` and `k` whose coefficients are the nine power sums kept
+/// here, so a bag of any size is evaluated at any grid point in constant time.
+public struct RatingMoments: Sendable, Equatable {
+    public private(set) var n = 0.0
+    var u1 = 0.0, u2 = 0.0, u3 = 0.0, u4 = 0.0
+    var y1 = 0.0, yu1 = 0.0, yu2 = 0.0, y2 = 0.0
+
+    public init() {}
+
+    /// Adds one brew at setting `u` (model units) rated `y`.
+    public mutating func add(u: Double, y: Double) {
+        let uu = u * u
+        n += 1; u1 += u; u2 += uu; u3 += uu * u; u4 += uu * uu
+        y1 += y; yu1 += y * u; yu2 += y * uu; y2 += y * y
+    }
+
+    /// `Σr` and the centred sum of squares `Σ(r − r̄)²` for `r = y + k·(u − s)²`.
+    @inline(__always)
+    func residuals(s: Double, k: Double) -> (sum: Double, ss: Double) {
+        let s2 = s * s
+        let a2 = u2 - 2 * s * u1 + s2 * n
+        let a4 = u4 - 4 * s * u3 + 6 * s2 * u2 - 4 * s2 * s * u1 + s2 * s2 * n
+        let b = yu2 - 2 * s * yu1 + s2 * y1
+        let r = y1 + k * a2
+        let q = y2 + 2 * k * b + k * k * a4
+        return (r, max(0, q - r * r / n))
+    }
+
+    /// The ratings' own sum and centred sum of squares (the flat model, `k = 0`).
+    var flat: (sum: Double, ss: Double) { (y1, max(0, y2 - y1 * y1 / n)) }
+}
+
+/// Gaussian building blocks of the model, on the log scale.
+enum Gauss {
+    static let logTwoPi = log(2 * Double.pi)
+
+    /// `log ∫ Πᵢ N(rᵢ; h, σ²) dh` for `n ≥ 1` values with centred sum of squares `ss` (a flat prior on `h`):
+    /// `−(n−1)/2·log(2πσ²) − ½·log n − ss/(2σ²)`; 0 for one value.
+    @inline(__always)
+    static func logFlatMean(n: Double, ss: Double, sigma: Double) -> Double {
+        let v = sigma * sigma
+        return -(n - 1) / 2 * (logTwoPi + log(v)) - 0.5 * log(n) - ss / (2 * v)
+    }
+
+    /// `log N(x; m, v)`.
+    @inline(__always)
+    static func logDensity(_ x: Double, mean m: Double, variance v: Double) -> Double {
+        let d = x - m
+        return -0.5 * (logTwoPi + log(v)) - d * d / (2 * v)
+    }
+
+    /// The standard normal distribution function Φ.
+    @inline(__always)
+    static func cdf(_ z: Double) -> Double { 0.5 * erfc(-z / 2.0.squareRoot()) }
+
+    /// The standard normal density φ.
+    @inline(__always)
+    static func pdf(_ z: Double) -> Double { exp(-0.5 * z * z) / (2 * Double.pi).squareRoot() }
+
+    /// `log Σ exp(xᵢ)` without overflow; −∞ for no values.
+    static func logSumExp(_ x: [Double]) -> Double {
+        guard let m = x.max(), m > -.infinity else { return -.infinity }
+        var s = 0.0
+        for v in x { s += exp(v - m) }
+        return m + log(s)
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import BrewAdvice
+import BrewColumns
+import BrewReport
+import Foundation
+
+/// `brewstats dial-in`: which grind setting to brew next for a bag, and how sure the model is.
+struct DialIn: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dial-in",
+        abstract: "Suggest the grind setting to brew next for a bean on a grinder × method.",
+        discussion: """
+            Fits a single-peaked rating curve to this bag's brews, with a prior from the earlier bags on the same \
+            grinder × method, and answers: next (the setting to brew next, on the grinder's own scale and step), \
+            best (the estimated best setting with its 80 % interval and expected rating), why (in a sentence or two) \
+            and the evidence. The README's "Dial-in advisor" section writes the model down.
+
+            Without --bean: the bean brewed most recently on that grinder × method. Names match ignoring case (a \
+            bean also as "Roaster Name"); an unknown name is an error listing the journal's names.
+
+            Exit status: 0 when advice was given, 1 when a name matches nothing, no rated brew with a grind setting \
+            exists for the grinder × method, or the chart cannot be written, 2 when the journal cannot be read, \
+            64 for a usage error.
+
+            Examples:
+              brewstats dial-in journal.sqlite --grinder "Comandante C40" --method V60
+              brewstats dial-in export.csv --grinder "Niche Zero" --method Espresso --bean "Yirgacheffe Kochere" --json
+              brewstats dial-in journal.sqlite --grinder "Comandante C40" --method V60 -o dial-in.png
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, or a Beanconqueror backup.", valueName: "journal"))
+    var journal: String
+
+    @OptionGroup var input: JournalInputOptions
+
+    @Option(help: "The grinder.") var grinder: String
+    @Option(help: "The brew method.") var method: String
+    @Option(help: "The bean (default: the one brewed most recently on this grinder × method).") var bean: String?
+    @Flag(help: "Print the advice as one JSON object.") var json = false
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also draw the dial-in chart; .png, .svg or .pdf.", valueName: "file"))
+    var output: String?
+    @Option(help: ArgumentHelp("Chart theme: mono (matches the app), dark or colour.", valueName: "theme")) var theme = "mono"
+    @Option(help: ArgumentHelp("PNG scale factor (2 = sharp on high-density screens).", valueName: "n")) var scale = 2.0
+
+    func validate() throws {
+        if let output {
+            let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
+            guard ["png", "svg", "pdf"].contains(ext) else { throw ValidationError("the output file must end in .png, .svg or .pdf") }
+        }
+        do { _ = try ReportOptions.theme(theme) } catch { throw ValidationError("\(error)") }
+        guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]") }
+    }
+
+    func run() async throws {
+        // Only what the advisor reads: grinder, bean, grind setting and rating (dates and methods always).
+        let result = try input.load(journal) { $0.columns = [.grinder, .bean, .grindSetting, .rating] }
+        let advice: DialInAdvice
+        do {
+            advice = try DialInAdvisor.advise(journal: result.journal, grinder: grinder, method: method, bean: bean)
+        } catch {
+            throw CLI.fail("\(error)", code: 1)
+        }
+        print(json ? advice.json : advice.textReport, terminator: "")
+        if let output {
+            do {
+                try DialInChart.write(advice, to: URL(fileURLWithPath: output), theme: ReportOptions.theme(theme), pngScale: scale)
+            } catch {
+                throw CLI.fail("\(error)", code: 1)
+            }
+            if !json { print("wrote \(output)") }
+        }
+    }
+}

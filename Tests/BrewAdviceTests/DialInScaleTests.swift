@@ -1,0 +1,59 @@
+import BrewColumns
+import Testing
+@testable import BrewAdvice
+
+@Suite struct DialInScaleTests {
+    @Test func wholeStepGrinderKeepsItsRange() {
+        let s = DialInScale.make(grinder: Grinder(settingMin: 0, settingMax: 40, settingStep: 1), observed: [18, 22, 24])
+        #expect(s.lower == 0 && s.upper == 40 && s.step == 1 && s.rangeFromMetadata)
+        #expect(s.settings.count == 41)
+        #expect(s.snap(23.4) == 23 && s.snap(-3) == 0 && s.snap(45) == 40)
+        #expect(s.text(24) == "24")
+    }
+
+    @Test func halfStepGrinderFromOne() {
+        let s = DialInScale.make(grinder: Grinder(settingMin: 1, settingMax: 11, settingStep: 0.5), observed: [4.5, 5, 6.5])
+        #expect(s.step == 0.5 && s.anchor == 1)
+        #expect(s.settings.first == 1 && s.settings.last == 11 && s.settings.count == 21)
+        #expect(s.snap(5.2) == 5 && s.snap(5.3) == 5.5)
+        #expect(s.text(5.5) == "5.5" && s.text(5) == "5")
+    }
+
+    @Test func quarterStepsPrintTwoDecimals() {
+        let s = DialInScale.make(grinder: Grinder(settingMin: 0, settingMax: 10, settingStep: 0.25), observed: [3.25, 3.5])
+        #expect(s.text(3.25) == "3.25" && s.text(3.5) == "3.5")
+    }
+
+    @Test func settingsOffTheRecordedGridMakeTheGrinderStepless() {
+        // The record says step 1, but 3.3 and 4.7 are logged: no step fits, so suggestions go every resolution.
+        let s = DialInScale.make(grinder: Grinder(settingMin: 0, settingMax: 10, settingStep: 1), observed: [3.3, 4.7, 5.1])
+        // Range from the brews: 3.3–5.1 padded by 0.9 → 2.4–6.0; resolution a hundredth of 3.6 → 0.05.
+        #expect(s.step == nil)
+        #expect(abs(s.lower - 2.4) < 1e-9 && abs(s.upper - 6.0) < 1e-9)
+        #expect(abs(s.resolution - 0.05) < 1e-12)
+        #expect(abs(s.unit - 0.09) < 1e-12)
+        #expect(s.snap(4.66) == 4.65)
+    }
+
+    @Test func aRecordWhoseStepDoesNotFitIsNotTrustedForTheRange() {
+        // An importer's default 0–40 step 1 for a grinder logged at 1.15–4.5: the brews decide (span 3.35,
+        // padded by 1.675 each side, not below 0).
+        let s = DialInScale.make(grinder: Grinder(), observed: [1.15, 1.2, 4.5])
+        #expect(s.step == nil && !s.rangeFromMetadata)
+        #expect(s.lower == 0 && abs(s.upper - 6.175) < 1e-9)
+    }
+
+    @Test func loggedSettingsBeyondTheRangeWidenIt() {
+        let s = DialInScale.make(grinder: Grinder(settingMin: 0, settingMax: 40, settingStep: 1), observed: [38, 42, 44])
+        #expect(s.upper == 44 && s.lower == 0)
+    }
+
+    @Test func noValidRangeIsTakenFromTheBrews() {
+        let g = Grinder(settingMin: 5, settingMax: 5, settingStep: 1)
+        let s = DialInScale.make(grinder: g, observed: [10, 14])
+        // Observed 10–14, padded by max(half the span, two steps) = 2 each side.
+        #expect(s.lower == 8 && s.upper == 16 && !s.rangeFromMetadata)
+        let none = DialInScale.make(grinder: nil, observed: [])
+        #expect(none.lower == 0 && none.upper == 40 && none.step == 1)
+    }
+}
