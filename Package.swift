@@ -115,7 +115,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "CCairo", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: strict),
-        .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewCharts", "BrewSynth", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewAdvice", "BrewCharts", "BrewSynth", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "brewstatsTests", dependencies: ["TestSupport"], swiftSettings: strict),
     ]
 )

@@ -1,7 +1,8 @@
 import BrewColumns
+import BrewStats
 import Foundation
 
-/// Finds the grinder, method and bean a person names, the way the chart filters do: case-insensitively,
+/// Finds the grinder, method and bean a person names, by the chart filters' rules (``NameMatching``): case-insensitively,
 /// ignoring surrounding spaces; a bean also as `roaster name` or `name (roaster)`.
 ///
 /// Where several entities share a name, the grinder or method with most brews is meant (ties: the first in the
@@ -39,16 +40,25 @@ public enum DialInNames {
         return found.max { (counts[$0] ?? 0, -$0) < (counts[$1] ?? 0, -$1) }!
     }
 
+    /// Entities whose names (or aliases) match `wanted` by the command line's rules (``NameMatching``): equal
+    /// ignoring case, else the beginning of exactly one name.
+    ///
+    /// - Throws: ``AdviceError/ambiguousMatch(what:value:candidates:)`` when it begins several names, and
+    ///   ``AdviceError/noMatch(what:value:known:)`` (the journal's names, closest first) when it matches none.
     static func matching(_ what: String, _ wanted: String, _ names: [[String]], shown: [String]?) throws(AdviceError) -> [Int] {
         let key = fold(wanted)
-        let found = names.indices.filter { names[$0].contains { fold($0) == key } }
-        guard !found.isEmpty else {
-            throw .noMatch(what: what, value: wanted, known: Array(Set(shown ?? names.compactMap(\.first))).sorted())
+        let folded = names.map { $0.map(fold) }
+        let shownNames = shown ?? names.map { $0.first ?? "" }
+        let exact = folded.indices.filter { folded[$0].contains(key) }
+        if !exact.isEmpty { return exact }
+        let prefixed = key.isEmpty ? [] : folded.indices.filter { folded[$0].contains { $0.hasPrefix(key) } }
+        let candidates = Set(prefixed.map { shownNames[$0] })
+        if candidates.count == 1 { return prefixed }
+        if candidates.count > 1 {
+            throw .ambiguousMatch(what: what, value: wanted, candidates: NameMatching.ranked(Array(candidates), closestTo: wanted))
         }
-        return found
+        throw .noMatch(what: what, value: wanted, known: NameMatching.ranked(shownNames, closestTo: wanted))
     }
 
-    static func fold(_ s: String) -> String {
-        s.trimmingCharacters(in: .whitespacesAndNewlines).folding(options: [.caseInsensitive], locale: nil)
-    }
+    static func fold(_ s: String) -> String { NameMatching.fold(s) }
 }

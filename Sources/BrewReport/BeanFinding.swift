@@ -1,3 +1,4 @@
+import BrewAdvice
 import BrewColumns
 import BrewStats
 import Foundation
@@ -19,10 +20,10 @@ struct BeanFinding: Equatable {
 
     /// One finding per entry of ``WeeklyReport/weekBeans``, in that order.
     static func of(_ report: WeeklyReport) -> [BeanFinding] {
-        report.weekBeans.map { of($0, report: report) }
+        zip(report.weekBeans, report.weekAdvice).map { of($0, advice: $1, report: report) }
     }
 
-    static func of(_ p: BeanProgress, report: WeeklyReport) -> BeanFinding {
+    static func of(_ p: BeanProgress, advice: DialInAdvice? = nil, report: WeeklyReport) -> BeanFinding {
         let grinder = report.grinderRecord(p.grinderIndex)
         let observed = p.group.points.distinctX
         func setting(_ v: Double?) -> String {
@@ -35,6 +36,7 @@ struct BeanFinding: Equatable {
         guard let best = p.best else {
             facts.append("last: setting \(setting(p.last.setting)) (\(rating(p.last.rating)))")
             facts.append("no rated brew with a setting yet: rate brews to find this bean’s setting")
+            if let next = next(advice) { facts.append(next) }
             return BeanFinding(title: "\(p.bean) · \(p.grinder) × \(p.method)", facts: facts)
         }
         let day = Headline.dayText(best.date, report.analysis.derived.calendar)
@@ -50,7 +52,18 @@ struct BeanFinding: Equatable {
         } else {
             facts.append("no peak inside the settings tried (n = \(g.n)): the ratings do not single out a setting yet")
         }
+        if let next = next(advice) { facts.append(next) }
         return BeanFinding(title: "\(p.bean) · \(p.grinder) × \(p.method)", facts: facts)
+    }
+
+    /// The advisor's next step: `next: try 23 (expected 4.1)`, with "untried" when the bag has not been brewed
+    /// there, or `nil` without advice.
+    static func next(_ advice: DialInAdvice?) -> String? {
+        guard let advice, advice.hasExpectation else { return nil }
+        let e = advice.estimate
+        let tried = e.nextTried ? "" : ", untried"
+        let verdict = e.verdict == .noDependence ? "; the ratings do not depend on grind here" : ""
+        return "next: try \(advice.text(e.next)) (expected \(String(format: "%.1f", e.nextExpected))\(tried))\(verdict)"
     }
 
     /// The finding as one line: `title: fact; fact; …`.

@@ -38,13 +38,13 @@ public enum DialInChart {
         if !earlier.isEmpty {
             let m = PointMark.merged(x: earlier.map(\.setting), y: earlier.map(\.rating))
             marks.append(.point(PointMark(x: .numbers(m.x), y: .numbers(m.y), series: 4, label: "Earlier bags", radius: 2.4,
-                                          jitter: Jitter(width: scale.resolution * 0.5, height: 0.16, seed: 0xD1A1),
-                                          weights: m.weights)))
+                                          noun: "earlier brews", weights: m.weights, sizedByCount: true)))
         }
         if !advice.points.isEmpty {
-            marks.append(.point(PointMark(x: .numbers(advice.points.map(\.setting)), y: .numbers(advice.points.map(\.rating)),
-                                          series: 0, label: "This bag", radius: 4,
-                                          jitter: Jitter(width: scale.resolution * 0.3, height: 0.1, seed: 0xD1A2))))
+            // At their logged settings, never moved: repeated (setting, rating) pairs as one marker sized by count.
+            let m = PointMark.merged(x: advice.points.map(\.setting), y: advice.points.map(\.rating))
+            marks.append(.point(PointMark(x: .numbers(m.x), y: .numbers(m.y), series: 0, label: "This bag", radius: 4,
+                                          noun: "brews", weights: m.weights, sizedByCount: true)))
         }
         marks.append(.rule(RuleMark(.vertical, at: .number(e.next), label: "Next: \(advice.text(e.next))", emphasised: true)))
         let steps = AnchoredTicks.unitSteps(scale.resolution)

@@ -31,7 +31,7 @@ enum HTMLReport {
         </header>
         <main>
         """
-        h += weekBeansSection(report)
+        h += weekBeansSection(report, charts: Set(charts.map(\.chart.stem)))
         h += "<section class=\"tiles\" aria-label=\"This week\">\n"
         for tile in Headline.of(report) {
             h += "<div class=\"tile\"><div class=\"label\">\(e(tile.label))</div><div class=\"value\">\(e(tile.value))</div><div class=\"detail\">\(e(tile.detail))</div></div>\n"
@@ -89,16 +89,21 @@ enum HTMLReport {
 
     /// The lead: each bean brewed this week with its own grinder × method finding (``BeanFinding``), every one
     /// of them, and a note when later brews were left out (no look-ahead).
-    static func weekBeansSection(_ report: WeeklyReport) -> String {
+    /// A bean with a dial-in chart among `charts` (stems) links to it.
+    static func weekBeansSection(_ report: WeeklyReport, charts: Set<String> = []) -> String {
         let e = HTML.escape
+        var all = ReportOptions()
+        all.grindCharts = report.weekBeans.count
+        let stems = ReportCharts.dialInStems(report, options: all)
         var h = "<section class=\"beans\"><h2>This week’s beans</h2>\n"
         let beans = BeanFinding.of(report)
         if beans.isEmpty {
             h += "<p class=\"muted\">No brew this week names a bean, a grinder and a method.</p>\n"
         } else {
             h += "<ul class=\"findings bean-findings\">\n"
-            for b in beans {
-                h += "<li><strong>\(e(b.title))</strong><br>\(b.facts.map(e).joined(separator: " · "))</li>\n"
+            for (k, b) in beans.enumerated() {
+                let link = stems[k].flatMap { charts.contains($0) ? " · <a href=\"#\(e($0))\">dial-in chart</a>" : nil } ?? ""
+                h += "<li><strong>\(e(b.title))</strong><br>\(b.facts.map(e).joined(separator: " · "))\(link)</li>\n"
             }
             h += "</ul>\n"
         }

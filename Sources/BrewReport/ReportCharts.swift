@@ -75,6 +75,11 @@ public enum ReportCharts {
                     charts.append(NamedChart(stem: "grind-rating-\(slug)", title: report.sentence(g),
                                              chart: grindChart(g, journal: report.analysis.journal)))
                 }
+                for (k, stem) in dialInStems(report, options: options).sorted(by: { $0.key < $1.key }) {
+                    guard let advice = report.weekAdvice[k] else { continue }
+                    charts.append(NamedChart(stem: stem, title: "Dial-in: \(BeanFinding.next(advice) ?? "")",
+                                             chart: DialInChart.chart(advice)))
+                }
             case .controlChart:
                 charts.append(NamedChart(stem: "control-chart", title: "Brewing control chart — filter",
                                          chart: chart(kind, source, espresso: false)))
@@ -85,6 +90,20 @@ public enum ReportCharts {
             }
         }
         return charts
+    }
+
+    /// The file stems of the report's dial-in charts, keyed by position in ``WeeklyReport/weekBeans``: one for each
+    /// of the first ``ReportOptions/grindCharts`` beans of the week whose advice rests on brews of the bag
+    /// (`dial-in-<bean>-<grinder>-<method>`).
+    static func dialInStems(_ report: WeeklyReport, options: ReportOptions) -> [Int: String] {
+        var naming = OutputNaming(reserved: [])
+        var out: [Int: String] = [:]
+        for (k, p) in report.weekBeans.enumerated() where out.count < max(0, options.grindCharts) {
+            guard let advice = report.weekAdvice[k], !advice.points.isEmpty else { continue }
+            let slug = naming.name(for: URL(fileURLWithPath: slugText("\(p.bean)-\(p.grinder)-\(p.method)")))
+            out[k] = "dial-in-\(slug)"
+        }
+        return out
     }
 
     /// One chart of `kind`, computing only what it needs. For `grindRating`, the group with most brews

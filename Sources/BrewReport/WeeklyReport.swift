@@ -1,3 +1,4 @@
+import BrewAdvice
 import BrewColumns
 import BrewImport
 import BrewStats
@@ -26,6 +27,9 @@ public struct WeeklyReport: Sendable {
     /// Each bean brewed in the report week, on each grinder × method it was brewed with that week, as known at the
     /// week's end (``BrewAnalysis/beanProgress(week:)``): what the report leads with.
     public let weekBeans: [BeanProgress]
+    /// The dial-in advisor's answer for each of ``weekBeans`` (same order; `nil` where it has none), from the brews
+    /// the report uses — so a past week's "next" is what the advisor would have said at that week's end.
+    public let weekAdvice: [DialInAdvice?]
     /// Brews dated after the report week that the report left out (no look-ahead; see
     /// ``ReportOptions/includeLaterBrews``).
     public let laterBrewsLeftOut: Int
@@ -92,7 +96,11 @@ public struct WeeklyReport: Sendable {
         methodStats = analysis.methodStats()
         grindRating = analysis.grindRating(curves: true)
         weekSummary = week.flatMap { analysis.weekSummary(week: $0) }
-        weekBeans = week.map { analysis.beanProgress(week: $0) } ?? []
+        let beans = week.map { analysis.beanProgress(week: $0) } ?? []
+        weekBeans = beans
+        weekAdvice = beans.map { p in
+            try? DialInAdvisor.advise(journal: analysis.journal, grinder: p.grinderIndex, method: p.methodIndex, bean: p.beanIndex)
+        }
     }
 
     /// `journal` without the brews dated after `day` (in `calendar`'s zone), and how many were left out.

@@ -1,3 +1,4 @@
+import BrewStats
 import ArgumentParser
 import BrewReport
 import Foundation

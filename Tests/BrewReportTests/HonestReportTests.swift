@@ -1,3 +1,4 @@
+import BrewAdvice
 import BrewColumns
 import BrewStats
 import BrewSynth
@@ -106,6 +107,27 @@ import TestSupport
         for f in BeanFinding.of(r) {
             #expect(md.contains(MarkdownSummary.escape(f.title)))
             #expect(html.contains(HTML.escape(f.title)))
+        }
+    }
+
+    /// Each bean of the week gains the advisor's next setting, on its grinder's dial and inside its range, and a
+    /// past week's advice is what the advisor says from the brews up to that week alone.
+    @Test func everyBeanOfTheWeekGetsANextSettingWithoutLookAhead() throws {
+        let week = "2026-W40"
+        let r = try WeeklyReportTests.report(Self.options(week))
+        let (cut, _) = Self.withoutLater(than: week)
+        #expect(r.weekAdvice.count == r.weekBeans.count)
+        for (p, advice) in zip(r.weekBeans, r.weekAdvice) where p.group.n > 0 {
+            let a = try #require(advice)
+            let grinder = r.analysis.journal.grinders[p.grinderIndex]
+            let next = a.estimate.next
+            #expect(next >= grinder.settingMin - 1e-9 && next <= grinder.settingMax + 1e-9)
+            let k = (next - grinder.settingMin) / grinder.settingStep
+            #expect(abs(k - k.rounded()) < 1e-6, "\(next) is not on the \(grinder.settingStep) grid")
+            let finding = BeanFinding.of(p, advice: a, report: r)
+            #expect(finding.facts.last?.hasPrefix("next: try \(a.text(next)) (expected ") == true)
+            let alone = try DialInAdvisor.advise(journal: cut, grinder: p.grinderIndex, method: p.methodIndex, bean: p.beanIndex)
+            #expect(alone.estimate.next == next)
         }
     }
 

@@ -1,3 +1,4 @@
+import BrewStats
 import Testing
 @testable import BrewReport
 

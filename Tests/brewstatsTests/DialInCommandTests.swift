@@ -29,9 +29,12 @@ import TestSupport
 
     @Test(.enabled(if: CLI.available)) func unknownNamesAndEmptyPairsExitOne() throws {
         let journal = Repo.sample("journal.sqlite").path
-        let r = try CLI.run(["dial-in", journal, "--grinder", "Niche", "--method", "V60"])
+        // An unknown name lists the journal's names, the closest first; the beginning of one name picks it.
+        let r = try CLI.run(["dial-in", journal, "--grinder", "Nitche", "--method", "V60"])
         #expect(r.status == 1)
-        #expect(r.stderr.contains("no grinder matches 'Niche'; the journal has: Baratza Encore, Comandante C40"))
+        #expect(r.stderr.contains("no grinder matches 'Nitche'; the journal has: Niche Zero, "), "\(r.stderr)")
+        let prefix = try CLI.run(["dial-in", journal, "--grinder", "comandante", "--method", "v60"])
+        #expect(prefix.status == 0 && prefix.stdout.hasPrefix("Comandante C40 × V60"), "\(prefix.stderr)")
         let none = try CLI.run(["dial-in", journal, "--grinder", "Krups blade grinder", "--method", "V60"])
         #expect(none.status == 1 && none.stderr.contains("nothing to dial in from"))
         let usage = try CLI.run(["dial-in", journal, "--grinder", "Comandante C40", "--method", "V60", "-o", "x.gif"])
