@@ -12,7 +12,7 @@ import Glibc
 /// - an empty folder (nothing is lost);
 /// - a folder from a brewstats version before the marker: every entry a file whose name is one a report or a
 ///   combined folder writes (the five CSVs, `index.html`, `summary.md`, `report.pdf`, `manifest.json`,
-///   `pooled.json`, chart files such as `brews-per-week.svg` or `grind-rating-….png`), `index.html` among them.
+///   `pooled.json`, chart files such as `brews-per-week.svg`, `grind-rating-….png` or `dial-in-….svg`), `index.html` among them.
 ///
 /// Anything else — a file (a journal given as `--out`), a symbolic link, a folder with other files (the current
 /// folder, a folder holding the journal) — is refused with ``ReportError/refusedOutput(path:reason:)``.
@@ -78,7 +78,7 @@ public enum OwnedFolder {
         let ext = (name as NSString).pathExtension
         guard ["png", "svg", "pdf"].contains(ext) else { return false }
         let stem = (name as NSString).deletingPathExtension
-        return chartStems.contains(stem) || stem.hasPrefix("grind-rating-")
+        return chartStems.contains(stem) || stem.hasPrefix("grind-rating-") || stem.hasPrefix("dial-in-")
     }
 
     static let fixedNames: Set<String> = Set(ReportWriter.csvFiles + ["index.html", "summary.md", "report.pdf", "manifest.json", "pooled.json"])

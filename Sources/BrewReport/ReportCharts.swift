@@ -132,10 +132,16 @@ public enum ReportCharts {
                 return BrewstatsCharts.ratingTrend(weekly: weekly, rolling: line, windowWeeks: o.stats.rollingWeeks,
                                                    reportWeek: highlight, timeZone: zone, emptyMessage: emptyReason(kind, a))
             default:
-                let weekly = rows.indices.compactMap { i in
-                    rows[i].meanExtraction.map { WeeklyValue(weekStart: starts[i], value: $0, count: counts?.measured[i] ?? 0) }
+                // Filter and espresso apart, and the ideal range judged brew by brew.
+                let ex = rows.first.map { a.weeklyExtraction(from: $0.week, count: rows.count) }
+                func series(_ values: [MeanCount]?) -> [WeeklyValue] {
+                    rows.indices.compactMap { i in
+                        guard let v = values, let m = v[i].mean else { return nil }
+                        return WeeklyValue(weekStart: starts[i], value: m, count: v[i].n)
+                    }
                 }
-                return BrewstatsCharts.extractionTrend(weekly: weekly, ideal: o.stats.filterIdeal.extraction,
+                return BrewstatsCharts.extractionTrend(weekly: series(ex?.filter), espresso: series(ex?.espresso),
+                                                       brewsInside: ex?.inside, ideal: o.stats.filterIdeal.extraction,
                                                        reportWeek: highlight, timeZone: zone, emptyMessage: emptyReason(kind, a))
             }
         case .grindRating:

@@ -148,6 +148,28 @@ import TestSupport
         }
     }
 
+    /// The extraction trend keeps filter and espresso apart and judges the ideal range brew by brew.
+    @Test func theExtractionTrendJudgesBrewsNotWeeklyMeans() throws {
+        let r = try WeeklyReportTests.report(Self.options("2026-W46"))
+        let end = try IsoWeek(label: "2026-W46"), first = end.advanced(by: -25)
+        let ex = r.analysis.weeklyExtraction(from: first, count: 26)
+        let labels = (0..<26).map { first.advanced(by: $0).label }
+        let measured = Self.brews.filter { b in b.extraction != nil && b.date.map { labels.contains(isoWeekLabel($0, berlin)) } == true }
+        #expect(ex.measured == measured.count)
+        #expect(ex.inside == measured.filter { (18...22).contains($0.extraction!) }.count)
+        for (k, label) in labels.enumerated() {
+            let week = measured.filter { isoWeekLabel($0.date!, berlin) == label }
+            let filter = week.filter { !$0.espresso }.map { $0.extraction! }, espresso = week.filter(\.espresso).map { $0.extraction! }
+            #expect(ex.filter[k].n == filter.count && ex.espresso[k].n == espresso.count)
+            if !filter.isEmpty { #expect(isClose(ex.filter[k].mean, filter.reduce(0, +) / Double(filter.count), relative: 1e-9)) }
+            if !espresso.isEmpty { #expect(isClose(ex.espresso[k].mean, espresso.reduce(0, +) / Double(espresso.count), relative: 1e-9)) }
+        }
+        let chart = ReportCharts.chart(.extractionTrend, ChartSource(r, options: Self.options("2026-W46")))
+        let share = Int((100 * Double(ex.inside) / Double(ex.measured)).rounded())
+        #expect(chart.subtitle?.contains("\(ex.measured) brews with an extraction yield") == true)
+        #expect(chart.subtitle?.contains("\(ex.inside) (\(share) %) inside the ideal range") == true)
+    }
+
     @Test func aChangeNeedsEnoughValuesInBothWeeks() {
         let few = Headline.mean(label: "Filter EY", this: MeanCount(mean: 18.06, n: 2), previous: MeanCount(mean: 20.42, n: 1),
                                 decimals: 1, unit: " %", changeUnit: " pp", what: "measured")

@@ -56,23 +56,29 @@ extension BrewstatsCharts {
     ///
     /// - Parameters:
     ///   - weekly: Mean extraction yield (%) per week, with the number of brews with an extraction yield behind
-    ///     it; implausible values should already be excluded.
+    ///     it; implausible values should already be excluded. With `espresso`, the filter brews' weekly means.
+    ///   - espresso: The espresso brews' weekly means, drawn as a second series (filter and espresso are never
+    ///     averaged together); empty for a single series.
+    ///   - brewsInside: How many of the brews behind the means have their own EY inside the ideal range; the
+    ///     subtitle then judges brews, not weekly means (a mean can sit inside while every brew is outside).
     ///   - ideal: The ideal range, 18–22 % by default.
     ///   - reportWeek: Monday 00:00 of the report week to shade, or `nil`.
     ///   - timeZone: The report's time zone.
     ///   - emptyMessage: What an empty chart says (default ``emptyMessage``), e.g. that no brew has a TDS.
     /// - Returns: The chart; empty when no week has a finite mean.
-    public static func extractionTrend(weekly: [WeeklyValue], ideal: ClosedRange<Double> = 18...22,
+    public static func extractionTrend(weekly: [WeeklyValue], espresso: [WeeklyValue] = [], brewsInside: Int? = nil,
+                                       ideal: ClosedRange<Double> = 18...22,
                                        reportWeek: Date? = nil, timeZone: TimeZone = .gmt,
                                        emptyMessage: String = BrewstatsCharts.emptyMessage) -> Chart {
         let title = "Extraction yield per week"
-        let weeks = weekly.filter { $0.value.isFinite }.sorted { $0.weekStart < $1.weekStart }
-        guard !weeks.isEmpty else { return .empty(title: title, message: emptyMessage) }
-        let inside = weeks.filter { ideal.contains($0.value) }.count
-        let brews = weeks.reduce(0) { $0 + $1.count }
-        let line = brokenAtGaps(weeks.map { ($0.weekStart, $0.value) })
-        let lower = min(ideal.lowerBound - 1, weeks.map(\.value).min()! - 0.5)
-        let upper = max(ideal.upperBound + 1, weeks.map(\.value).max()! + 0.5)
+        let filterWeeks = weekly.filter { $0.value.isFinite }.sorted { $0.weekStart < $1.weekStart }
+        let espressoWeeks = espresso.filter { $0.value.isFinite }.sorted { $0.weekStart < $1.weekStart }
+        let all = filterWeeks + espressoWeeks
+        guard !all.isEmpty else { return .empty(title: title, message: emptyMessage) }
+        let filterBrews = filterWeeks.reduce(0) { $0 + $1.count }, espressoBrews = espressoWeeks.reduce(0) { $0 + $1.count }
+        let brews = filterBrews + espressoBrews
+        let lower = min(ideal.lowerBound - 1, all.map(\.value).min()! - 0.5)
+        let upper = max(ideal.upperBound + 1, all.map(\.value).max()! + 0.5)
         let step = AnchoredTicks.step(lower: lower, upper: upper, anchor: ideal.lowerBound,
                                       steps: AnchoredTicks.referenceSteps(ideal.upperBound - ideal.lowerBound), maxCount: 8)
         let domain = AnchoredTicks.snapped(lower: lower, upper: upper, anchor: ideal.lowerBound, step: step)
@@ -80,14 +86,31 @@ extension BrewstatsCharts {
             .band(BandMark(y: ideal, label: "Ideal \(number(ideal.lowerBound))–\(number(ideal.upperBound)) %", legend: nil)),
         ]
         if let reportWeek { marks.append(reportWeekBand(reportWeek, centred: true)) }
-        marks.append(.line(LineMark(x: .dates(line.dates), y: .numbers(line.values), series: 0, label: nil, width: 1.6)))
-        marks.append(.point(PointMark(x: .dates(weeks.map(\.weekStart)), y: .numbers(weeks.map(\.value)), series: 0,
-                                      label: "Weekly mean", radius: 3.4)))
-        let notes = line.gaps == 0 ? [] : ["The line breaks where weeks have no measured brew (\(count(line.gaps, "gap")))."]
+        // Filter and espresso apart: one line each, never averaged together.
+        var gaps = 0
+        let split = !espresso.isEmpty
+        for (series, weeks, label) in [(0, filterWeeks, split ? "Filter, weekly mean" : "Weekly mean"),
+                                       (1, espressoWeeks, "Espresso, weekly mean")] where !weeks.isEmpty {
+            let line = brokenAtGaps(weeks.map { ($0.weekStart, $0.value) })
+            gaps += line.gaps
+            marks.append(.line(LineMark(x: .dates(line.dates), y: .numbers(line.values), series: series, label: nil, width: 1.6)))
+            marks.append(.point(PointMark(x: .dates(weeks.map(\.weekStart)), y: .numbers(weeks.map(\.value)), series: series,
+                                          label: label, radius: 3.4)))
+        }
+        var notes = gaps == 0 ? [] : ["\(split ? "Lines break" : "The line breaks") where weeks have no measured brew (\(count(gaps, "gap")))."]
+        var subtitle = "\(count(brews, "brew")) with an extraction yield"
+        if split { subtitle += " (\(filterBrews) filter, \(espressoBrews) espresso)" }
+        if let brewsInside, brews > 0 {
+            subtitle += " · \(brewsInside) (\(Int((100 * Double(brewsInside) / Double(brews)).rounded())) %) inside the ideal range"
+            notes.append("Inside the ideal range counts brews, each by its own extraction yield, not weekly means.")
+        } else {
+            let inside = all.filter { ideal.contains($0.value) }.count
+            subtitle += " · \(inside) of \(count(all.count, "weekly mean")) inside the ideal range"
+        }
         return Chart(
             title: title,
-            subtitle: "\(count(brews, "brew")) with an extraction yield · \(inside) of \(count(weeks.count, "week")) inside the ideal range",
-            x: AxisSpec(title: "Week (Monday start)", dateDomain: weekDomain(weeks.map(\.weekStart), reportWeek: reportWeek),
+            subtitle: subtitle,
+            x: AxisSpec(title: "Week (Monday start)", dateDomain: weekDomain(all.map(\.weekStart), reportWeek: reportWeek),
                         grid: false),
             y: AxisSpec(title: "Extraction yield (%)", domain: domain,
                         ticks: AnchoredTicks.ticks(lower: domain.lowerBound, upper: domain.upperBound, anchor: ideal.lowerBound, step: step)),
