@@ -52,17 +52,27 @@ struct DialInPrior: Sendable {
         let logCoarse = log(Double(coarse.count))
         var row = [Double](repeating: 0, count: coarse.count)
         var perTau = DialInPrior.peakSDs.map { _ in ks }
+        // Hoisted out of the innermost loop (the same sums as term by term): the residuals depend on (s, k) only,
+        // the normalising logs on (σ, τ_h) only.
+        var sums = [Double](repeating: 0, count: coarse.count), sss = sums, flat = sums
         for j in used {
             let m = history[j]
+            let halfLogN = 0.5 * log(m.n)
             for ik in 0..<K {
+                for (is_, s) in coarse.enumerated() {
+                    let r = m.residuals(s: s, k: grid.k[ik])
+                    let d = r.sum / m.n - peakMean
+                    sums[is_] = d * d
+                    sss[is_] = r.ss
+                }
                 for ig in 0..<G {
                     let v = grid.sigma[ig] * grid.sigma[ig]
+                    let flatConstant = -(m.n - 1) / 2 * (Gauss.logTwoPi + log(v)) - halfLogN
+                    for is_ in coarse.indices { flat[is_] = flatConstant - sss[is_] / (2 * v) }
                     for (it, th) in DialInPrior.peakSDs.enumerated() {
-                        for (is_, s) in coarse.enumerated() {
-                            let r = m.residuals(s: s, k: grid.k[ik])
-                            row[is_] = Gauss.logFlatMean(n: m.n, ss: r.ss, sigma: grid.sigma[ig])
-                                + Gauss.logDensity(r.sum / m.n, mean: peakMean, variance: th * th + v / m.n)
-                        }
+                        let variance = th * th + v / m.n
+                        let c = -0.5 * (Gauss.logTwoPi + log(variance)), inv2 = 1 / (2 * variance)
+                        for is_ in coarse.indices { row[is_] = flat[is_] + c - sums[is_] * inv2 }
                         perTau[it][ik * G + ig] += Gauss.logSumExp(row) - logCoarse
                     }
                 }
@@ -80,15 +90,24 @@ struct DialInPrior: Sendable {
         let cells = (0..<(K * G)).filter { posteriorKS[$0] > -25 }
         var likelihoods: [[Double]] = []
         var cell = [Double](repeating: 0, count: cells.count)
+        // Per cell, the constants of its two normal terms (hoisted: the same sums as term by term).
+        let cellK = cells.map { grid.k[$0 / G] }
+        let cellV = cells.map { grid.sigma[$0 % G] * grid.sigma[$0 % G] }
         for j in used {
             let m = history[j]
+            let halfLogN = 0.5 * log(m.n)
+            let cellConstant = cells.indices.map { c -> Double in
+                let v = cellV[c], variance = tauH * tauH + v / m.n
+                return posteriorKS[cells[c]] - (m.n - 1) / 2 * (Gauss.logTwoPi + log(v)) - halfLogN
+                    - 0.5 * (Gauss.logTwoPi + log(variance))
+            }
+            let cellInv = cells.indices.map { c in (1 / (2 * cellV[c]), 1 / (2 * (tauH * tauH + cellV[c] / m.n))) }
             var logL = [Double](repeating: 0, count: S)
             for (is_, s) in grid.s.enumerated() {
-                for (c, kg) in cells.enumerated() {
-                    let r = m.residuals(s: s, k: grid.k[kg / G])
-                    let v = grid.sigma[kg % G] * grid.sigma[kg % G]
-                    cell[c] = posteriorKS[kg] + Gauss.logFlatMean(n: m.n, ss: r.ss, sigma: grid.sigma[kg % G])
-                        + Gauss.logDensity(r.sum / m.n, mean: peakMean, variance: tauH * tauH + v / m.n)
+                for c in cells.indices {
+                    let r = m.residuals(s: s, k: cellK[c])
+                    let d = r.sum / m.n - peakMean
+                    cell[c] = cellConstant[c] - r.ss * cellInv[c].0 - d * d * cellInv[c].1
                 }
                 logL[is_] = Gauss.logSumExp(cell)
             }

@@ -98,8 +98,13 @@ public struct WeeklyReport: Sendable {
         weekSummary = week.flatMap { analysis.weekSummary(week: $0) }
         let beans = week.map { analysis.beanProgress(week: $0) } ?? []
         weekBeans = beans
-        weekAdvice = beans.map { p in
-            try? DialInAdvisor.advise(journal: analysis.journal, grinder: p.grinderIndex, method: p.methodIndex, bean: p.beanIndex)
+        // One advisor call per bean, each independent: across the cores for a single report, serially in a batch
+        // (whose journals already keep every core busy).
+        let journal = analysis.journal
+        let rows = beans.isEmpty ? nil : DialInRows(journal)
+        weekAdvice = parallelMap(beans.count, work: options.parallelRendering ? .max : 0) { k in
+            try? DialInAdvisor.advise(journal: journal, grinder: beans[k].grinderIndex, method: beans[k].methodIndex,
+                                      bean: beans[k].beanIndex, rows: rows)
         }
     }
 

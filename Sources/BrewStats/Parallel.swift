@@ -14,7 +14,7 @@ final class ParallelSlots<T>: @unchecked Sendable {
 ///
 /// `work` estimates the total cost (e.g. rows touched); below ~50 000 the map runs serially, because
 /// dispatching threads costs more than it saves. Order of results is the order of indices either way.
-func parallelMap<T>(_ count: Int, work: Int, _ body: @Sendable (Int) -> T) -> [T] {
+public func parallelMap<T>(_ count: Int, work: Int, _ body: @Sendable (Int) -> T) -> [T] {
     if count <= 1 || work < 50_000 {
         return (0..<count).map(body)
     }
