@@ -46,7 +46,7 @@ struct BeanFinding: Equatable {
             let r2 = g.quadraticR2.map { ", R² = " + Format.number($0, decimals: 2) } ?? ""
             facts.append("best around setting \(GrindSetting.text(spot, grinder: grinder, observed: observed)) (n = \(g.n)\(r2))")
         } else if g.n < EvidenceRules.sweetSpotMinimumBrews || g.distinctSettings < EvidenceRules.sweetSpotMinimumSettings {
-            facts.append("no sweet spot yet: \(g.n) rated brew\(g.n == 1 ? "" : "s") on \(g.distinctSettings) setting\(g.distinctSettings == 1 ? "" : "s") (\(EvidenceRules.sweetSpotRuleText))")
+            facts.append("no sweet spot yet: \(g.n) rated brew\(g.n == 1 ? "" : "s") on \(g.distinctSettings) setting\(g.distinctSettings == 1 ? "" : "s") (needs \(EvidenceRules.sweetSpotMinimumBrews) on \(EvidenceRules.sweetSpotMinimumSettings))")
         } else if g.sweetSpot != nil, let r2 = g.quadraticR2 {
             facts.append("no clear peak yet: the curve explains \(Int((r2 * 100).rounded())) % of the ratings’ spread (n = \(g.n))")
         } else {

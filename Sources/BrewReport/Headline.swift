@@ -77,7 +77,8 @@ struct Headline {
         let row = best.row
         var parts = [table.method[row], table.bean[row]].compactMap { $0 }.filter { !$0.isEmpty }
         if let g = table.grinder[row], table.grindSetting.isValid(row), !table.grindSetting.values[row].isNaN {
-            parts.append("\(g) at \(Format.number(table.grindSetting.values[row], decimals: 2))")
+            let grinder = table.grinder.code(row).flatMap { c in report.grinderRecord(Int(c)) }
+            parts.append("\(g) at \(GrindSetting.text(table.grindSetting.values[row], grinder: grinder, observed: [table.grindSetting.values[row]]))")
         }
         parts.append(dayText(best.brewDate, report.analysis.derived.calendar))
         return Headline(label: "Best brew", value: "\(fixed(best.rating, 1)) / 5",
