@@ -40,6 +40,9 @@ binary="$1"
 staging="${2:-.build/image}"
 [ -x "$binary" ] || die "no executable brewstats at $binary (build it with: make release)"
 
+if ldd "$binary" 2>/dev/null | grep -q 'libswiftCore\.so'; then
+  die "$binary loads the Swift runtime from shared libraries; the image needs the static build (make release)"
+fi
 version="$("$binary" --version)"
 [ -n "$version" ] || die "$binary --version printed nothing"
 tag="$name:$version"
