@@ -9,8 +9,9 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 
-# Debian packages the build, the tests and the charts need (checked one by one; only missing ones are installed).
-APT_PACKAGES := libcairo2-dev libpng-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-droid-fallback tzdata sqlite3 zip
+# Debian packages the build, the tests and the charts need (checked one by one; only missing ones are installed;
+# man-db: the install test formats an installed page with `man -l`).
+APT_PACKAGES := libcairo2-dev libpng-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-droid-fallback tzdata sqlite3 zip man-db
 # Extra packages only the benchmarks need (python references; GNU time for each run's peak memory).
 BENCH_APT_PACKAGES := python3-venv python3-pip time
 # Extra packages `make image` and `make fanout-test` need (runc: crun fails on some hosts' cgroup setup).
@@ -106,15 +107,15 @@ fixtures:
 
 ## Shipping
 
-# One man page per subcommand. The plugin builds every product in release mode without the static runtime,
-# so `make install` builds the static release binary after it.
+# One man page per subcommand, from swift-argument-parser's generate-manual plugin. It builds every product
+# first; in debug mode, so that the static release binary (`make release`, its flags differ) is left alone.
 man: deps
-	$(SWIFT) package generate-manual --multi-page
+	$(SWIFT) package generate-manual --configuration debug --multi-page
 
 install: deps
 	@DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" deploy/install.sh check
-	$(MAKE) man
 	$(MAKE) release
+	$(MAKE) man
 	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" deploy/install.sh install $(RELEASE_BIN) $(MANUAL_DIR)
 
 uninstall:
