@@ -14,25 +14,40 @@ import Glibc
     /// Subcommands of `brewstats` (each gets a page `brewstats-<name>.1`); `help` gets none.
     static let subcommands = ["batch", "chart", "generate", "inspect", "report"]
 
-    /// The plugin's pages for this build's products: `swift package generate-manual` builds the products in
-    /// debug mode (already built for the tests, so only the small generate-manual tool is compiled, once) and
-    /// writes one page per subcommand.
-    static func manualFolder() throws -> URL {
+    /// The pages swift-argument-parser's manual generator writes for this build's `brewstats`.
+    ///
+    /// `make man` runs the generate-manual plugin, which builds the package and then runs the plugin's tool,
+    /// `generate-manual <binary> --multi-page --output-directory …`, on each product. Under `swift test` the
+    /// build folder is locked by the test run itself, so the test builds that same tool from the
+    /// swift-argument-parser checkout of this build, in a scratch folder of its own (once; later runs find
+    /// it built), and runs it on the binary the tests belong to.
+    static func manualFolder(for binary: URL) throws -> URL {
         let swift = try #require(Shell.which("swift"), "swift is on PATH")
-        // The products folder is <scratch>/<triple>/debug; the plugin is run with the same scratch folder.
+        // The products folder is <scratch>/<triple>/debug.
         let scratch = BuiltBinary.productsFolder.deletingLastPathComponent().deletingLastPathComponent()
-        let result = try Shell.run(swift, ["package", "--scratch-path", scratch.path, "generate-manual",
-                                           "--configuration", "debug", "--multi-page"],
-                                   cwd: Repo.root, timeout: 900)
-        #expect(result.status == 0, "generate-manual failed: \(result.stderr.suffix(2000))")
-        return scratch.appendingPathComponent("plugins/GenerateManual/outputs/brewstats")
+        let parser = scratch.appendingPathComponent("checkouts/swift-argument-parser")
+        let toolScratch = scratch.appendingPathComponent("deploy-tests-generate-manual")
+        let build = try Shell.run(swift, ["build", "--package-path", parser.path, "--scratch-path", toolScratch.path,
+                                          "--product", "generate-manual"], timeout: 900)
+        #expect(build.status == 0, "building generate-manual failed: \(build.stderr.suffix(2000))")
+        let binPath = try Shell.run(swift, ["build", "--package-path", parser.path, "--scratch-path", toolScratch.path,
+                                            "--show-bin-path"])
+        let tool = URL(fileURLWithPath: binPath.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+            .appendingPathComponent("generate-manual")
+        let output = try Repo.scratch("manual")
+        let generate = try Shell.run(tool.path, [binary.path, "--multi-page", "--output-directory", output.path])
+        #expect(generate.status == 0, "generate-manual failed: \(generate.stderr)")
+        return output
     }
 
     @Test func installsRunsFormatsAndUninstalls() throws {
         let binary = try #require(BuiltBinary.brewstats, "the brewstats binary of this build")
-        let manual = try Self.manualFolder()
+        let manual = try Self.manualFolder(for: binary)
         let destdir = try Repo.scratch("destdir")
-        defer { try? FileManager.default.removeItem(at: destdir) }
+        defer {
+            try? FileManager.default.removeItem(at: destdir)
+            try? FileManager.default.removeItem(at: manual)
+        }
         let env = ["DESTDIR": destdir.path, "PREFIX": "/usr/local"]
 
         let install = try Shell.run(Self.script, ["install", binary.path, manual.path], environment: env)
@@ -71,7 +86,7 @@ import Glibc
         let bash = text(root.appendingPathComponent("share/bash-completion/completions/brewstats"))
         #expect(bash.contains("complete") && bash.contains("batch") && bash.contains("--resume"))
         #expect(text(root.appendingPathComponent("share/zsh/site-functions/_brewstats")).hasPrefix("#compdef brewstats"))
-        #expect(text(root.appendingPathComponent("share/fish/vendor_completions.d/brewstats.fish")).contains("complete -c brewstats"))
+        #expect(text(root.appendingPathComponent("share/fish/vendor_completions.d/brewstats.fish")).contains("complete -c 'brewstats'"))
         if let bashShell = Shell.which("bash") {
             let syntax = try Shell.run(bashShell, ["-n", root.appendingPathComponent("share/bash-completion/completions/brewstats").path])
             #expect(syntax.status == 0, "the bash completion parses: \(syntax.stderr)")

@@ -2,6 +2,9 @@ import Foundation
 import Testing
 import TestSupport
 import Yams
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The Kubernetes files in `deploy/kubernetes/`, checked structurally: they parse, every field an indexed Job
 /// (and the merge Job after it) needs is set, the kustomization's shard count reaches `completions`,
@@ -118,7 +121,8 @@ import Yams
         let patches = try #require(kustomization["patches"] as? [[String: Any]])
         for patch in patches {
             let name = try #require((patch["target"] as? [String: Any])?["name"] as? String)
-            let ops = try #require(try Yams.load(yaml: try #require(patch["patch"] as? String)) as? [[String: Any]])
+            let patchText = try #require(patch["patch"] as? String)
+            let ops = try #require(try Yams.load(yaml: patchText) as? [[String: Any]])
             var job = try #require(jobs[name], "patch target \(name) is one of the resources")
             for op in ops {
                 #expect(op["op"] as? String == "replace")
@@ -153,8 +157,7 @@ import Yams
         let bin = try Repo.scratch("fake-brewstats")
         defer { try? FileManager.default.removeItem(at: bin) }
         let fake = bin.appendingPathComponent("brewstats")
-        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done\n".write(to: fake, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        try writeExecutable(fake, "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done\n")
         var env = environment
         env["PATH"] = bin.path + ":/usr/bin:/bin"
         let result = try Shell.run("/bin/sh", ["-c", script], environment: env, timeout: 30)
@@ -174,6 +177,17 @@ import Yams
         let args = try expand("merge-job.yaml", environment: ["SHARDS": "3"])
         #expect(args == ["batch", "--merge", "/data/out/shard-1", "/data/out/shard-2", "/data/out/shard-3", "--out", "/data/out/all"])
     }
+}
+
+/// Writes an executable script through a close-on-exec descriptor: a child another test starts meanwhile
+/// does not inherit it, so running the script never fails with "text file busy".
+func writeExecutable(_ url: URL, _ text: String) throws {
+    let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    let bytes = Array(text.utf8)
+    let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    guard written == bytes.count else { throw CocoaError(.fileWriteUnknown) }
 }
 
 /// Just enough of RFC 6901 JSON pointers over parsed YAML (mappings and sequences) for the kustomization's
