@@ -3,14 +3,19 @@
 #   make test     install what is missing, run the whole test suite
 # Also: make bench (release benchmarks + references), make gallery (chart gallery), make sample-data,
 #       make fixtures (statistics reference fixtures), make clean.
+# Shipping: make install / uninstall (PREFIX, DESTDIR), make man, make image (podman, no registry),
+#       make fanout-test (the Kubernetes fan-out with podman; needs root).
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 
-# Debian packages the build, the tests and the charts need (checked one by one; only missing ones are installed).
-APT_PACKAGES := libcairo2-dev libpng-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-droid-fallback tzdata sqlite3 zip
+# Debian packages the build, the tests and the charts need (checked one by one; only missing ones are installed;
+# man-db: the install test formats an installed page with `man -l`).
+APT_PACKAGES := libcairo2-dev libpng-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-droid-fallback tzdata sqlite3 zip man-db
 # Extra packages only the benchmarks need (python references; GNU time for each run's peak memory).
 BENCH_APT_PACKAGES := python3-venv python3-pip time
+# Extra packages `make image` and `make fanout-test` need (runc: crun fails on some hosts' cgroup setup).
+IMAGE_APT_PACKAGES := podman runc mmdebstrap binutils python3-yaml
 
 SWIFT ?= swift
 RELEASE_BIN := .build/release/brewstats
@@ -24,10 +29,16 @@ REPORT_DIR := reports/sample
 # (the sample journal ends Sunday 2026-11-22; today decides whether its last week is still in progress).
 SAMPLE_TODAY := 2026-11-23
 VENV := .venv
+# make install: where (PREFIX) and under which staging root (DESTDIR, for packages and tests).
+PREFIX ?= /usr/local
+DESTDIR ?=
+# Man pages as swift-argument-parser's generate-manual plugin writes them (one per subcommand).
+MANUAL_DIR := .build/plugins/GenerateManual/outputs/brewstats
 
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo >/dev/null && echo sudo)
 
-.PHONY: report test deps bench-deps build release bench gallery screenshots sample-data fixtures clean help
+.PHONY: report test deps bench-deps build release bench gallery screenshots sample-data fixtures clean help \
+        man install uninstall image-deps image fanout-test
 
 help:
 	@echo "make report   - install missing packages, build a release, write $(REPORT_DIR)/ from $(SAMPLE)"
@@ -35,6 +46,10 @@ help:
 	@echo "make bench    - run the release benchmarks (with their references) into reports/bench/"
 	@echo "make gallery  - render every chart kind in both themes into reports/gallery/"
 	@echo "make screenshots - the sample report in headless Chromium, into reports/screenshots/"
+	@echo "make install  - brewstats, its man pages and completions into PREFIX=$(PREFIX) (DESTDIR honoured)"
+	@echo "make uninstall - remove them again"
+	@echo "make image    - the container image brewstats:<version> (mmdebstrap + podman, no registry; root)"
+	@echo "make fanout-test - the Kubernetes fan-out of deploy/kubernetes/ run with podman (root, ~2 min)"
 
 ## Install whatever of APT_PACKAGES is missing (no-op when all are present).
 deps:
@@ -92,6 +107,40 @@ fixtures:
 	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
 	@$(VENV)/bin/pip install -q numpy scipy pandas statsmodels
 	$(VENV)/bin/python tools/reference/make_fixtures.py
+
+## Shipping
+
+# One man page per subcommand, from swift-argument-parser's generate-manual plugin. It builds every product
+# first; in debug mode, so that the static release binary (`make release`, its flags differ) is left alone.
+man: deps
+	$(SWIFT) package generate-manual --configuration debug --multi-page
+
+install: deps
+	@DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" deploy/install.sh check
+	$(MAKE) release
+	$(MAKE) man
+	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" deploy/install.sh install $(RELEASE_BIN) $(MANUAL_DIR)
+
+uninstall:
+	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" deploy/install.sh uninstall
+
+image-deps: deps
+	@missing=""; for p in $(IMAGE_APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq; \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	@deploy/image/build.sh --check-tools
+
+image: image-deps
+	$(MAKE) release
+	deploy/image/build.sh $(RELEASE_BIN)
+
+fanout-test: image
+	tools/fanout/fanout-test.sh
 
 clean:
 	rm -rf .build

@@ -30,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // Benchmarks only: the CSV library our hand-written CSV reader is measured against.
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
+        // Deployment tests only: the Kubernetes manifests are parsed as YAML.
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
         // MARK: C edge
@@ -117,5 +119,11 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewAdvice", "BrewCharts", "BrewSynth", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "brewstatsTests", dependencies: ["TestSupport"], swiftSettings: strict),
+        // Installing into a DESTDIR and the Kubernetes manifests under deploy/ (no root, no container engine).
+        .testTarget(
+            name: "DeployTests",
+            dependencies: ["TestSupport", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strict
+        ),
     ]
 )

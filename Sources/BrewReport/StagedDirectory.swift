@@ -108,13 +108,19 @@ public final class StagedDirectory: @unchecked Sendable {
     }
 
     /// Removes `.<name>.staging-<pid>-*` and `.<name>.old-<pid>-*` folders in `parent` whose process no longer runs.
+    ///
+    /// A folder carrying this process's own id that this process does not have open was left by an earlier
+    /// process with the same id: in a container every run of brewstats can be PID 1 (a killed pod and its
+    /// retry on the same volume).
     static func sweepStale(in parent: URL, name: String) {
         guard let items = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
         for item in items {
             guard let prefix = [".\(name).staging-", ".\(name).old-"].first(where: { item.hasPrefix($0) }) else { continue }
             let pidText = item.dropFirst(prefix.count).prefix { $0 != "-" }
-            guard let pid = Int32(pidText), pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
+            guard let pid = Int32(pidText) else { continue }
+            let path = parent.appendingPathComponent(item).path
+            let gone = pid == getpid() ? !registry.contains(path) : (kill(pid, 0) != 0 && errno == ESRCH)
+            if gone {
                 try? FileManager.default.removeItem(at: parent.appendingPathComponent(item))
             }
         }
@@ -164,5 +170,6 @@ final class StagingRegistry: @unchecked Sendable {
     private var paths: Set<String> = []
     func add(_ p: String) { lock.lock(); paths.insert(p); lock.unlock() }
     func remove(_ p: String) { lock.lock(); paths.remove(p); lock.unlock() }
+    func contains(_ p: String) -> Bool { lock.lock(); defer { lock.unlock() }; return paths.contains(p) }
     func all() -> [String] { lock.lock(); defer { lock.unlock() }; return Array(paths) }
 }
