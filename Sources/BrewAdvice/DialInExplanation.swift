@@ -21,7 +21,8 @@ enum DialInExplanation {
         if let lo = e.earlierPeakLow, let hi = e.earlierPeakHigh {
             let range = t(e.scale.snap(lo)) == t(e.scale.snap(hi)) ? "around \(t(e.scale.snap(lo)))"
                 : "at \(t(e.scale.snap(lo)))–\(t(e.scale.snap(hi)))"
-            first.append("earlier bags on this grinder × method peaked \(range) (\(DialInAdvice.count(e.earlierBags, "bag")))")
+            // The 80 % range where the earlier bags predict a new bag's peak (not the range of their own peaks).
+            first.append("from \(DialInAdvice.count(e.earlierBags, "earlier bag")) on this grinder × method, a new bag is expected to peak \(range)")
         } else {
             first.append("no earlier bags on this grinder × method to learn from")
         }

@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewStats
 import Foundation
 
 /// The settings a grinder can be dialled to: a range and a step (or none, for a stepless grinder).
@@ -6,8 +7,9 @@ import Foundation
 /// Built from the grinder's metadata (``Grinder/settingMin``, ``Grinder/settingMax``, ``Grinder/settingStep``)
 /// checked against the settings the journal logged with it:
 /// - **Step**: the grinder's step when it is positive and every logged setting lies on its grid
-///   (`settingMin + k × step`); otherwise 1 when every logged setting is whole, 0.5 when every one is a half
-///   step; otherwise the grinder is treated as **stepless** (``step`` is `nil`), and settings are suggested at
+///   (`settingMin + k × step`); otherwise the coarsest grid from 0 of 1, 0.5 or 0.25 holding every logged setting
+///   (``SettingGrid``, the rule the report's findings use); otherwise the grinder is treated as
+///   **stepless** (``step`` is `nil`), and settings are suggested at
 ///   ``resolution`` (a 1-2-5 number near a hundredth of the range).
 /// - **Range**: `settingMin … settingMax` when valid (finite, min < max) and the record's step fits the logged
 ///   settings (or the record is stepless: step ≤ 0), widened to cover every logged setting (a journal that logs 42 on a "0–40" grinder has a longer
@@ -92,10 +94,11 @@ public struct DialInScale: Sendable, Equatable {
         if let g = grinder, g.settingStep.isFinite, g.settingStep > 0, g.settingMin.isFinite,
            onGrid(seen, origin: g.settingMin, step: g.settingStep) {
             step = g.settingStep; anchor = g.settingMin; recordFits = true
-        } else if onGrid(seen, origin: 0, step: 1) {
-            step = 1
-        } else if onGrid(seen, origin: 0, step: 0.5) {
-            step = 0.5
+        } else if let inferred = SettingGrid.inferredStep(seen), inferred >= 0.25 {
+            // The grid the report's findings use (``SettingGrid``): a quarter-step Eureka from a CSV export is
+            // advised on its 0.25 grid, as its findings are stated. Settings logged with a free decimal (a 0.1 grid
+            // or finer) are a stepless grinder's, suggested at its resolution.
+            step = inferred
         }
         // Range: the record's, unless its positive step does not fit what was logged (then the record is not this
         // grinder's scale — an importer's default 0–40 for a grinder logged at 1.2–4.5 — and the brews decide).

@@ -141,7 +141,7 @@ struct CairoBackend: RenderBackend, ~Copyable {
 /// Encoding and writing through BrewCairo, with its errors mapped to ``ChartError``.
 enum CairoOutput {
     static func encode(_ list: DisplayList, width: Double, height: Double, format: ChartImageFormat, title: String,
-                       png encoding: PNGEncoding = .fast) throws -> [UInt8] {
+                       png encoding: PNGEncoding = .fast, creationDate: String? = nil) throws -> [UInt8] {
         let cairoFormat: CairoOutputFormat
         switch format {
         case .png(let scale): cairoFormat = .png(scale: scale)
@@ -149,8 +149,9 @@ enum CairoOutput {
         case .pdf: cairoFormat = .pdf
         }
         do {
-            let surface = try CairoSurface(format: cairoFormat, width: width, height: height,
-                                           metadata: CairoDocumentMetadata(title: title))
+            var metadata = CairoDocumentMetadata(title: title)
+            if let creationDate { metadata.creationDate = creationDate }
+            let surface = try CairoSurface(format: cairoFormat, width: width, height: height, metadata: metadata)
             var backend = CairoBackend(context: try CairoContext(surface: surface), format: cairoFormat)
             list.replay(into: &backend)
             try backend.close()

@@ -7,7 +7,7 @@ public enum ChartImageFormat: Sendable, Hashable {
     case png(scale: Double = 2)
     /// SVG 1.1, byte-identical for identical charts.
     case svg
-    /// PDF 1.5 with a fixed creation date, byte-identical for identical charts.
+    /// PDF 1.5, byte-identical for identical charts and creation dates (a fixed one unless given).
     case pdf
 
     /// The format implied by a file extension (`png`, `svg`, `pdf`, case-insensitive), or `nil`.
@@ -64,10 +64,14 @@ public enum ChartRenderer {
     }
 
     /// Encodes `chart` as PNG, SVG or PDF bytes.
+    /// - Parameter creationDate: A PDF's creation date (ISO 8601, e.g. `2026-11-22T10:40:52+01:00`); `nil` for the
+    ///   fixed default, which keeps the bytes identical for identical charts.
     /// - Throws: ``ChartError`` when the drawing library reports an error.
-    public static func render(_ chart: Chart, format: ChartImageFormat, theme: Theme = .monochrome) throws -> [UInt8] {
+    public static func render(_ chart: Chart, format: ChartImageFormat, theme: Theme = .monochrome,
+                              creationDate: String? = nil) throws -> [UInt8] {
         let list = displayList(chart, theme: theme, measurer: CairoTextMeasurer())
-        return try CairoOutput.encode(list, width: chart.width, height: chart.height, format: format, title: chart.title)
+        return try CairoOutput.encode(list, width: chart.width, height: chart.height, format: format, title: chart.title,
+                                      creationDate: creationDate)
     }
 
     /// Encodes `chart` as PNG with the given encoder, for the `png-encode` benchmark (``PNGEncoding``).
@@ -83,9 +87,10 @@ public enum ChartRenderer {
     /// - Parameters:
     ///   - format: The format; `nil` picks it from the extension of `url` (PNG if unknown).
     /// - Throws: ``ChartError`` naming the file when rendering or writing fails (e.g. a missing folder).
-    public static func write(_ chart: Chart, to url: URL, format: ChartImageFormat? = nil, theme: Theme = .monochrome) throws {
+    public static func write(_ chart: Chart, to url: URL, format: ChartImageFormat? = nil, theme: Theme = .monochrome,
+                             creationDate: String? = nil) throws {
         let format = format ?? ChartImageFormat(fileExtension: url.pathExtension) ?? .png()
-        let bytes = try render(chart, format: format, theme: theme)
+        let bytes = try render(chart, format: format, theme: theme, creationDate: creationDate)
         try CairoOutput.write(bytes, to: url)
     }
 

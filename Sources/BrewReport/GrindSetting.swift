@@ -1,22 +1,15 @@
 import BrewCharts
 import BrewColumns
+import BrewStats
 import Foundation
 
 /// Grind settings as people read them off their grinder.
 ///
 /// **The grid.** A fitted setting (a sweet spot of 22.37) is stated at a setting the grinder can be dialled to:
-/// the nearest point of the grinder's grid `anchor + k × step`, shown with the step's decimals
-/// (``BrewstatsCharts/settingText(_:step:anchor:)``: 0.25 → `3.25`, 0.5 → `4.5`, 1 → `22`). The grid is
-/// - the grinder record's ``Grinder/settingStep`` from its ``Grinder/settingMin``, when the step is positive and
-///   every logged setting of the group lies on that grid;
-/// - otherwise the coarsest of ``inferenceSteps`` (from 0) on which every logged setting lies: a CSV export
-///   carries no step (its grinders get the contract's default of 1), and a Fellow Ode logged at 4, 4.5, 5 is on
-///   the 0.5 grid, so the CSV and the store of the same journal state the same best setting;
-/// - none when no logged setting is finite or they lie on none of those grids (then one decimal: `22.4`).
+/// the nearest point of the group's grid (``SettingGrid``, shared with the dial-in advisor), shown with the step's
+/// decimals (``BrewstatsCharts/settingText(_:step:anchor:)``: 0.25 → `3.25`, 0.5 → `4.5`, 1 → `22`); without a
+/// grid, one decimal (`22.4`).
 enum GrindSetting {
-    /// The grids tried, coarsest first, when the grinder record gives no step the settings fit.
-    static let inferenceSteps: [Double] = [1, 0.5, 0.25, 0.2, 0.1, 0.05, 0.01]
-
     /// `value` at the nearest dialable setting of the group's grid (``grid(_:observed:)``), as text; `—` when
     /// not finite.
     static func text(_ value: Double, grinder: Grinder?, observed: [Double]) -> String {
@@ -24,33 +17,13 @@ enum GrindSetting {
         return BrewstatsCharts.settingText(value, step: g?.step, anchor: g?.anchor ?? 0)
     }
 
-    /// The grid the logged settings `observed` lie on: the grinder's own when they fit it, else the inferred one
-    /// (see the type's discussion); `nil` when there is none.
+    /// The grid the logged settings `observed` lie on (``SettingGrid/grid(_:observed:)``).
     static func grid(_ grinder: Grinder?, observed: [Double]) -> (step: Double, anchor: Double)? {
-        if let grinder, let step = knownStep(grinder, observed: observed) { return (step, grinder.settingMin) }
-        return inferredStep(observed).map { ($0, 0) }
+        SettingGrid.grid(grinder, observed: observed)
     }
 
     /// The grinder's step when every observed setting sits on its grid, else `nil`.
     static func knownStep(_ grinder: Grinder, observed: [Double]) -> Double? {
-        let step = grinder.settingStep
-        guard step.isFinite, step > 0, grinder.settingMin.isFinite else { return nil }
-        return observed.allSatisfy { onGrid($0, step: step, anchor: grinder.settingMin) } ? step : nil
-    }
-
-    /// The coarsest of ``inferenceSteps`` whose grid from 0 holds every finite setting of `observed`; `nil` when
-    /// none does or no setting is finite.
-    static func inferredStep(_ observed: [Double]) -> Double? {
-        let finite = observed.filter(\.isFinite)
-        guard !finite.isEmpty else { return nil }
-        return inferenceSteps.first { step in finite.allSatisfy { onGrid($0, step: step, anchor: 0) } }
-    }
-
-    /// Whether `x` is `anchor + k × step` for an integer k (to a millionth of a step); non-finite `x` is ignored.
-    static func onGrid(_ x: Double, step: Double, anchor: Double) -> Bool {
-        guard x.isFinite else { return true }
-        let k = (x - anchor) / step
-        // Past 10¹² steps every double looks like a grid point (a hostile step of 1e-300): not on a grid.
-        return abs(k) <= 1e12 && abs(k - k.rounded()) <= 1e-6
+        SettingGrid.knownStep(grinder, observed: observed)
     }
 }

@@ -77,7 +77,8 @@ public enum ReportCharts {
                 }
                 for (k, stem) in dialInStems(report, options: options).sorted(by: { $0.key < $1.key }) {
                     guard let advice = report.weekAdvice[k] else { continue }
-                    charts.append(NamedChart(stem: stem, title: "Dial-in: \(BeanFinding.next(advice) ?? "")",
+                    let p = report.weekBeans[k]
+                    charts.append(NamedChart(stem: stem, title: "Dial-in — \(p.bean) · \(p.grinder) × \(p.method): \(BeanFinding.next(advice) ?? "")",
                                              chart: DialInChart.chart(advice)))
                 }
             case .controlChart:
@@ -225,7 +226,8 @@ public enum ReportCharts {
     }
 
     /// "Too few brews to state a sweet spot (5 on 4 settings; it needs 8 on 4) or to draw a LOESS curve (needs 10
-    /// on 5)." for a group the ``EvidenceRules`` hold back; `nil` when nothing is held back.
+    /// on 5)." for a group the ``EvidenceRules`` hold back, or "No clear peak: …" when only the R² rule holds its
+    /// sweet spot back; `nil` when nothing is held back.
     static func evidenceNote(_ g: GrindRatingGroup) -> String? {
         let settings = g.points.distinctX.count
         var held: [String] = []
@@ -235,49 +237,31 @@ public enum ReportCharts {
         if g.curve != nil, !EvidenceRules.drawsCurve(n: g.n, distinctX: settings) {
             held.append("draw a LOESS curve (it needs \(EvidenceRules.curveMinimumBrews) on \(EvidenceRules.curveMinimumSettings))")
         }
-        guard !held.isEmpty else { return nil }
+        guard !held.isEmpty else {
+            // Enough brews, but the curve explains too little of the ratings for its peak to be a sweet spot.
+            guard g.sweetSpot != nil, !g.statesSweetSpot else { return nil }
+            let r2 = Int(((g.quadraticR2 ?? 0) * 100).rounded())
+            return "No clear peak: the quadratic fit explains \(r2) % of the ratings' spread; a sweet spot needs \(Int(EvidenceRules.sweetSpotMinimumR2 * 100)) %."
+        }
         return "Too few brews (\(g.n) on \(settings) setting\(settings == 1 ? "" : "s")) to \(held.joined(separator: " or to "))."
     }
 
     /// The chart input of ``grindChart(_:journal:)``: the group's distinct points with their counts.
     ///
     /// ``EvidenceRules`` decide what is drawn: the LOESS curve only with ``EvidenceRules/drawsCurve(n:distinctX:)``,
-    /// the sweet spot only with ``EvidenceRules/statesSweetSpot(n:distinctSettings:)``; the caption gives n and the
-    /// quadratic fit's R² (``quadraticRSquared(_:)``).
+    /// the sweet spot only with ``GrindRatingGroup/statesSweetSpot`` (the findings' rule); the caption gives n and the
+    /// quadratic fit's R² (``GrindRatingGroup/quadraticR2``).
     static func grindInput(_ g: GrindRatingGroup, journal: Journal) -> GrindRatingInput {
         let settings = g.points.distinctX
         let curve = EvidenceRules.drawsCurve(n: g.n, distinctX: settings.count) ? (g.curve.map(curvePoints) ?? []) : []
-        let spot = EvidenceRules.statesSweetSpot(n: g.n, distinctSettings: settings.count) ? g.sweetSpot : nil
+        let spot = g.statesSweetSpot ? g.sweetSpot : nil
         let grinder = journal.grinders.indices.contains(g.grinderIndex) ? journal.grinders[g.grinderIndex] : nil
         let grid = GrindSetting.grid(grinder, observed: settings)
         return GrindRatingInput(grinder: g.grinder, method: g.method, bean: g.bean, grindSettings: g.points.x,
                                 ratings: g.points.y, counts: g.points.counts, loess: curve, sweetSpot: spot,
-                                rSquared: quadraticRSquared(g),
+                                rSquared: g.quadraticR2,
                                 quadratic: g.quadratic.map { QuadraticCurve(a: $0.a, b: $0.b, c: $0.c) },
                                 settingStep: grid?.step, settingAnchor: grid?.anchor ?? 0)
-    }
-
-    /// R² of the group's quadratic fit over its brews (``rSquared(_:x:y:counts:)``).
-    static func quadraticRSquared(_ g: GrindRatingGroup) -> Double? {
-        g.quadratic.flatMap { rSquared($0, x: g.points.x, y: g.points.y, counts: g.points.counts) }
-    }
-
-    /// R² of a quadratic fit: 1 − Σ(y − ŷ)² ÷ Σ(y − ȳ)², each point weighted by its count (`nil`: one each);
-    /// `nil` without points or when every y is equal. Clamped at 0 (a fit worse than the mean explains nothing).
-    static func rSquared(_ fit: QuadraticFit, x: [Double], y: [Double], counts: [Int]? = nil) -> Double? {
-        let m = min(x.count, y.count)
-        let w = { (i: Int) in Double(counts.map { i < $0.count ? $0[i] : 1 } ?? 1) }
-        var n = 0.0, sum = 0.0
-        for i in 0..<m { n += w(i); sum += w(i) * y[i] }
-        guard n > 0 else { return nil }
-        let mean = sum / n
-        var total = 0.0, residual = 0.0
-        for i in 0..<m {
-            total += w(i) * (y[i] - mean) * (y[i] - mean)
-            residual += w(i) * (y[i] - fit(x[i])) * (y[i] - fit(x[i]))
-        }
-        guard total > 0 else { return nil }
-        return max(0, 1 - residual / total)
     }
 
     /// A LOESS curve as chart points: its distinct points (``LoessCurve`` keeps each run of tied points once).

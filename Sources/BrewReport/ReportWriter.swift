@@ -74,8 +74,10 @@ public enum ReportWriter {
                     let c = (job - 1) / perChart, f = (job - 1) % perChart
                     let name = files[c][f]
                     do {
+                        // A chart PDF carries the report's creation date, like report.pdf.
                         try ChartRenderer.write(charts[c].chart, to: folder.appendingPathComponent(name),
-                                                format: options.formats[f], theme: options.theme)
+                                                format: options.formats[f], theme: options.theme,
+                                                creationDate: PDFReport.creationDate(options.now, report.analysis.options.timeZone))
                     } catch {
                         throw ReportError.output(path: out.appendingPathComponent(name).path, reason: "\(error)")
                     }

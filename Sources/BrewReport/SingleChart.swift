@@ -69,6 +69,11 @@ public struct SingleChart: Sendable {
     ///   ``ReportError/output(path:reason:)`` when the file cannot be written.
     @discardableResult
     public func write(_ journal: Journal, to url: URL) throws(ReportError) -> Int {
+        try writeChart(journal, to: url).drawn
+    }
+
+    /// ``write(_:to:)``, also returning the chart's notes (they say, for instance, which grind group was drawn).
+    public func writeChart(_ journal: Journal, to url: URL) throws(ReportError) -> (drawn: Int, notes: [String]) {
         guard let format = ChartImageFormat(fileExtension: url.pathExtension) else {
             throw .invalidArgument("cannot tell the chart format from '\(url.lastPathComponent)': use .png, .svg or .pdf")
         }
@@ -79,7 +84,7 @@ public struct SingleChart: Sendable {
         } catch {
             throw .output(path: url.path, reason: "\(error)")
         }
-        return drawn
+        return (drawn, chart.notes)
     }
 
     /// The chart of `journal` and the number of brews it draws: the count a caller prints equals what is drawn.
@@ -120,10 +125,14 @@ public struct SingleChart: Sendable {
         }
         var drawn = kept
         if kind == .grindRating {
-            let groups = ReportCharts.grindGroups(analysis.grindRating()).filter { $0.bean == nil }
+            let summary = analysis.grindRating()
+            let groups = ReportCharts.grindGroups(summary).filter { $0.bean == nil }
             if let g = groups.first {
                 drawn = g.n
                 if groups.count > 1 { chart.notes.append(Self.groupNote(groups, matched: kept)) }
+            } else {
+                // No group of 3 or more: the chart draws the first group there is (as ReportCharts.chart does), or none.
+                drawn = summary.groups.first?.n ?? 0
             }
         } else {
             drawn = drawnCount(source)

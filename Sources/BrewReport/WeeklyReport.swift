@@ -33,6 +33,9 @@ public struct WeeklyReport: Sendable {
     /// Brews dated after the report week that the report left out (no look-ahead; see
     /// ``ReportOptions/includeLaterBrews``).
     public let laterBrewsLeftOut: Int
+    /// Brews dated after the report week that the report used because ``ReportOptions/includeLaterBrews`` asked
+    /// for them (0 otherwise).
+    public let laterBrewsIncluded: Int
 
     /// Builds the report of `journal`.
     ///
@@ -56,13 +59,18 @@ public struct WeeklyReport: Sendable {
         // No look-ahead: the report of a week uses only brews dated up to that week's last day (undated brews
         // cannot be placed and stay in), unless the options ask for every brew.
         var source = journal
-        var later = 0
-        if let week = chosen, !options.includeLaterBrews {
-            let cut = WeeklyReport.cut(journal, after: week.lastDay, calendar: calendar)
-            source = cut.journal
-            later = cut.leftOut
+        var later = 0, included = 0
+        if let week = chosen {
+            if options.includeLaterBrews {
+                included = WeeklyReport.countAfter(journal, day: week.lastDay, calendar: calendar)
+            } else {
+                let cut = WeeklyReport.cut(journal, after: week.lastDay, calendar: calendar)
+                source = cut.journal
+                later = cut.leftOut
+            }
         }
         laterBrewsLeftOut = later
+        laterBrewsIncluded = included
         let analysis = BrewAnalysis(journal: source, options: options.stats)
         self.analysis = analysis
         let week = chosen ?? analysis.latestWeek
@@ -102,10 +110,31 @@ public struct WeeklyReport: Sendable {
         // (whose journals already keep every core busy).
         let journal = analysis.journal
         let rows = beans.isEmpty ? nil : DialInRows(journal)
+        // The bean facts are as of the week's end; so is the advice, even when later brews feed the summaries
+        // (--include-later). Without that flag the journal is already cut there.
+        let asOf: Timestamp? = included > 0 ? week.flatMap { WeeklyReport.endOfDay($0.lastDay, options.stats.timeZone) } : nil
         weekAdvice = parallelMap(beans.count, work: options.parallelRendering ? .max : 0) { k in
             try? DialInAdvisor.advise(journal: journal, grinder: beans[k].grinderIndex, method: beans[k].methodIndex,
-                                      bean: beans[k].beanIndex, rows: rows)
+                                      bean: beans[k].beanIndex, asOf: asOf, rows: rows)
         }
+    }
+
+    /// The last microsecond of local `day` in `zone` (the instant before the next day's midnight).
+    static func endOfDay(_ day: Day, _ zone: TimeZone) -> Timestamp? {
+        var gregorian = Calendar(identifier: .gregorian)
+        gregorian.timeZone = zone
+        let c = day.civil
+        guard let midnight = gregorian.date(from: DateComponents(year: c.year, month: c.month, day: c.day)),
+              let next = gregorian.date(byAdding: .day, value: 1, to: midnight) else { return nil }
+        return Timestamp(microseconds: Timestamp(next).microseconds - 1)
+    }
+
+    /// How many brews of `journal` are dated after `day` (in `calendar`'s zone).
+    static func countAfter(_ journal: Journal, day: Day, calendar: LocalCalendar) -> Int {
+        let dates = journal.brews.brewDate
+        var n = 0
+        for i in 0..<journal.brews.count { if let us = dates[i], calendar.dayIndex(at: us) > day.index { n += 1 } }
+        return n
     }
 
     /// `journal` without the brews dated after `day` (in `calendar`'s zone), and how many were left out.
@@ -155,8 +184,12 @@ public struct WeeklyReport: Sendable {
         grindRating.groups.filter { $0.bean == nil && $0.statesSweetSpot }.sorted { ($0.n, $1.grinder) > ($1.n, $0.grinder) }
     }
 
-    /// Says how many brews dated after the report week were left out, or `nil` when none were.
+    /// Says how many brews dated after the report week were left out (or, with ``ReportOptions/includeLaterBrews``,
+    /// used), or `nil` when there are none.
     public var laterBrewsNote: String? {
+        if laterBrewsIncluded > 0 {
+            return "\(laterBrewsIncluded) brew\(laterBrewsIncluded == 1 ? "" : "s") dated after this week included (--include-later): the summaries, charts and pooled findings use them; the week’s beans and their next settings stay as of the week’s end."
+        }
         guard laterBrewsLeftOut > 0 else { return nil }
         return "\(laterBrewsLeftOut) brew\(laterBrewsLeftOut == 1 ? "" : "s") dated after this week left out: the report shows what was known at the week’s end (--include-later uses them)."
     }

@@ -36,9 +36,16 @@ public enum EvidenceRules {
         "a sweet spot is stated from \(sweetSpotMinimumBrews) rated brews on \(sweetSpotMinimumSettings) settings"
     }
 
-    /// Whether a group of `n` brews on `distinctSettings` settings may state a sweet spot.
+    /// Whether a group of `n` brews on `distinctSettings` settings has enough brews to state a sweet spot (the
+    /// count part of the rule; ``statesSweetSpot(n:distinctSettings:r2:)`` is the whole rule).
     public static func statesSweetSpot(n: Int, distinctSettings: Int) -> Bool {
         n >= sweetSpotMinimumBrews && distinctSettings >= sweetSpotMinimumSettings
+    }
+
+    /// The whole sweet-spot rule: enough brews on enough settings, and a quadratic fit explaining at least
+    /// ``sweetSpotMinimumR2`` of the rating's variance (`r2` `nil`: no fit, or ratings that do not vary).
+    public static func statesSweetSpot(n: Int, distinctSettings: Int, r2: Double?) -> Bool {
+        statesSweetSpot(n: n, distinctSettings: distinctSettings) && (r2 ?? 0) >= sweetSpotMinimumR2
     }
 
     /// Whether a LOESS curve may be drawn through `n` points on `distinctX` distinct x values.

@@ -39,8 +39,7 @@ public struct GrindRatingGroup: Sendable, Equatable {
     /// ``EvidenceRules/sweetSpotMinimumR2`` of the rating's variance. Otherwise ``sweetSpot`` is still the
     /// contract's statistic (written to `grind_rating.csv`) but no output calls it "best around".
     public var statesSweetSpot: Bool {
-        sweetSpot != nil && EvidenceRules.statesSweetSpot(n: n, distinctSettings: distinctSettings)
-            && (quadraticR2 ?? 0) >= EvidenceRules.sweetSpotMinimumR2
+        sweetSpot != nil && EvidenceRules.statesSweetSpot(n: n, distinctSettings: distinctSettings, r2: quadraticR2)
     }
 
     /// Every point's grind setting, ascending by (grind, rating) (expanded from ``points``).
@@ -77,8 +76,9 @@ public struct GrindRatingGroup: Sendable, Equatable {
 }
 
 extension GrindRatingGroup {
-    /// `1 − SSres ÷ SStot` of `q` on the points, clamped to 0…1; `nil` when the ratings do not vary.
-    static func rSquared(_ q: QuadraticFit, x: [Double], y: [Double]) -> Double? {
+    /// `1 − SSres ÷ SStot` of `q` on the points (each point once; repeat a point to weight it), clamped to 0…1;
+    /// `nil` when the ratings do not vary. The one R² every output quotes.
+    public static func rSquared(_ q: QuadraticFit, x: [Double], y: [Double]) -> Double? {
         guard !y.isEmpty else { return nil }
         let mean = pairwiseSum(y) / Double(y.count)
         var tot = [Double](repeating: 0, count: y.count), res = tot

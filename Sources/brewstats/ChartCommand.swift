@@ -86,12 +86,14 @@ struct Chart: AsyncParsableCommand {
         chart.pngScale = scale
         // Only the columns this chart draws or filters on are read.
         let result = try input.load(journal) { $0.columns = chart.columns }
-        let kept: Int
+        let kept: Int, notes: [String]
         do {
-            kept = try chart.write(result.journal, to: URL(fileURLWithPath: output))
+            (kept, notes) = try chart.writeChart(result.journal, to: URL(fileURLWithPath: output))
         } catch {
             throw CLI.fail("\(error)", code: 1)
         }
         print("wrote \(output) (\(kept) brew\(kept == 1 ? "" : "s")\(chart.filter.isEmpty ? "" : ", " + chart.filter.description))")
+        // Which grinder × method group a grind chart drew, when the journal has several.
+        if let group = notes.first(where: { $0.hasPrefix("Drawn: ") }) { print(group) }
     }
 }

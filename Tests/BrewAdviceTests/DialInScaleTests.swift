@@ -24,6 +24,15 @@ import Testing
         #expect(s.text(3.25) == "3.25" && s.text(3.5) == "3.5")
     }
 
+    /// A CSV export's grinder carries the contract's default step of 1; settings logged on quarters are advised on
+    /// the quarter grid, as the report's findings state them (one grid rule, ``SettingGrid``).
+    @Test func quarterSettingsUnderADefaultRecordAreAdvisedOnTheQuarterGrid() {
+        let s = DialInScale.make(grinder: Grinder(settingMin: 0, settingMax: 40, settingStep: 1), observed: [2.75, 3, 3.25])
+        #expect(s.step == 0.25 && s.anchor == 0)
+        #expect(s.snap(3.4) == 3.5 && s.snap(3.1) == 3)
+        #expect(s.text(s.snap(3.2)) == "3.25")
+    }
+
     @Test func settingsOffTheRecordedGridMakeTheGrinderStepless() {
         // The record says step 1, but 3.3 and 4.7 are logged: no step fits, so suggestions go every resolution.
         let s = DialInScale.make(grinder: Grinder(settingMin: 0, settingMax: 10, settingStep: 1), observed: [3.3, 4.7, 5.1])

@@ -40,10 +40,10 @@ import TestSupport
         #expect(BrewstatsCharts.settingText(4.3, step: 0.5, anchor: 1) == "4.5")
         #expect(BrewstatsCharts.settingText(24.29, step: 1) == "24")
         #expect(BrewstatsCharts.settingText(22.37, step: nil) == "22.4")
-        #expect(GrindSetting.inferredStep([4, 4.5, 7.5, 2]) == 0.5)
-        #expect(GrindSetting.inferredStep([3.25, 3, 2.75]) == 0.25)
-        #expect(GrindSetting.inferredStep([18, 24, 30]) == 1)
-        #expect(GrindSetting.inferredStep([3.333]) == nil)
+        #expect(SettingGrid.inferredStep([4, 4.5, 7.5, 2]) == 0.5)
+        #expect(SettingGrid.inferredStep([3.25, 3, 2.75]) == 0.25)
+        #expect(SettingGrid.inferredStep([18, 24, 30]) == 1)
+        #expect(SettingGrid.inferredStep([3.333]) == nil)
         // A CSV grinder carries the default step of 1: half settings infer the half grid.
         #expect(GrindSetting.text(4.3, grinder: Grinder(name: "Ode"), observed: [4, 4.5, 5]) == "4.5")
     }

@@ -115,7 +115,6 @@ import TestSupport
     @Test func everyBeanOfTheWeekGetsANextSettingWithoutLookAhead() throws {
         let week = "2026-W40"
         let r = try WeeklyReportTests.report(Self.options(week))
-        let (cut, _) = Self.withoutLater(than: week)
         #expect(r.weekAdvice.count == r.weekBeans.count)
         for (p, advice) in zip(r.weekBeans, r.weekAdvice) where p.group.n > 0 {
             let a = try #require(advice)
@@ -126,8 +125,12 @@ import TestSupport
             #expect(abs(k - k.rounded()) < 1e-6, "\(next) is not on the \(grinder.settingStep) grid")
             let finding = BeanFinding.of(p, advice: a, report: r)
             #expect(finding.facts.last?.hasPrefix("next: try \(a.text(next)) (expected ") == true)
-            let alone = try DialInAdvisor.advise(journal: cut, grinder: p.grinderIndex, method: p.methodIndex, bean: p.beanIndex)
-            #expect(alone.estimate.next == next)
+            // The same answer from the whole journal with the advisor's own cut-off at the week's last instant.
+            let end = try #require(WeeklyReport.endOfDay(try IsoWeek(label: week).lastDay, berlin))
+            let asked = try DialInAdvisor.advise(journal: Self.journal, grinder: p.grinderIndex, method: p.methodIndex,
+                                                 bean: p.beanIndex, asOf: end)
+            #expect(asked.estimate.next == next)
+            #expect(asked.points == a.points)
         }
     }
 

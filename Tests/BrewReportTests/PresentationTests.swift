@@ -27,7 +27,8 @@ import TestSupport
         #expect(Format.change(-0.1, decimals: 0) == "0")
         #expect(Format.change(-0.04, decimals: 1) == "0.0")
         #expect(Format.change(0.004, decimals: 2) == "0.00")
-        #expect(Format.change(-2.35, decimals: 1) == "\u{2212}2.4" || Format.change(-2.35, decimals: 1) == "\u{2212}2.3")
+        // −2.35 is stored as −2.35000000000000008882 (above the half): it rounds to −2.4.
+        #expect(Format.change(-2.35, decimals: 1) == "\u{2212}2.4")
         #expect(Format.change(-2.4, decimals: 1) == "\u{2212}2.4")
         #expect(Format.change(3, decimals: 0) == "+3")
         #expect(Format.change(0.3, decimals: 2) == "+0.30")
@@ -188,7 +189,7 @@ import TestSupport
         var options = ReportOptions()
         options.stats.timeZone = berlin
         options.now = instant(2026, 12, 1, 12, 34, 56)
-        options.formats = [.svg]
+        options.formats = [.svg, .pdf]
         let report = try WeeklyReport(journal: ReportWriterTests.hostileJournal(), journalName: "j", importReport: nil, options: options)
         let out = try Repo.scratch("presentation-pdf-date").appendingPathComponent("report")
         try ReportWriter.write(report, options: options, to: out)
@@ -197,5 +198,13 @@ import TestSupport
         // The PDF date (cairo's spelling) of 12:34:56 in Berlin in December (CET, UTC+1), spelt by hand.
         let written = text.components(separatedBy: "/CreationDate ").dropFirst().first.map { String($0.prefix(24)) } ?? "none"
         #expect(written.hasPrefix("(20261201123456+01'00)"), "\(written)")
+        // Every chart PDF of the report carries the same date.
+        let chartPDFs = relativeFiles(in: out).filter { $0.hasSuffix(".pdf") && $0 != "report.pdf" }
+        #expect(!chartPDFs.isEmpty)
+        for name in chartPDFs {
+            let chart = String(decoding: try Data(contentsOf: out.appendingPathComponent(name)), as: UTF8.self)
+            let date = chart.components(separatedBy: "/CreationDate ").dropFirst().first.map { String($0.prefix(24)) } ?? "none"
+            #expect(date.hasPrefix("(20261201123456+01'00)"), "\(name): \(date)")
+        }
     }
 }

@@ -40,6 +40,20 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
+    /// Without filters, a grind chart draws the grinder × method group with most usable brews and says which, with
+    /// its count (counted here from the sample CSV: brews with a grind setting and a rating).
+    @Test(.enabled(if: CLI.available)) func anUnfilteredGrindChartNamesTheGroupItDrew() throws {
+        let sample = try SampleJournal.load()
+        var counts: [String: Int] = [:]
+        for b in sample.brews where b.grind != nil && b.rating != nil { counts["\(b.grinder) × \(b.method)", default: 0] += 1 }
+        let top = try #require(counts.max { ($0.value, $1.key) < ($1.value, $0.key) })
+        let out = try Repo.scratch("e2e-chart-group").appendingPathComponent("g.svg")
+        let r = try CLI.run(["chart", "grind-rating", Repo.sample("journal.sqlite").path, "-o", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("(\(top.value) brews)"), "\(r.stdout)")
+        #expect(r.stdout.contains("Drawn: \(top.key), \(top.value) of the "), "\(r.stdout)")
+    }
+
     @Test(.enabled(if: CLI.available)) func unsupportedExtensionIsAUsageError() throws {
         let out = try Repo.scratch("e2e-chart-gif").appendingPathComponent("x.gif")
         let r = try CLI.run(["chart", "grind-rating", Repo.sample("journal.sqlite").path, "-o", out.path])

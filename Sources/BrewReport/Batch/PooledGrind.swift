@@ -25,11 +25,16 @@ enum PooledGrind {
             return NamedChart(stem: "grind-rating-\(slug)", title: "\(name): pooled over journals, n = \(xy.x.count)",
                               chart: BrewstatsCharts.grindVsRating(GrindRatingInput(
                                   grinder: name, method: "all methods", grindSettings: xy.x, ratings: xy.y,
-                                  sweetSpot: EvidenceRules.statesSweetSpot(n: xy.x.count, distinctSettings: Set(xy.x).count)
-                                      ? sweetSpot(xy.x, xy.y) : nil,
-                                  rSquared: Regression.quadratic(xy.x, xy.y).flatMap { ReportCharts.rSquared($0, x: xy.x, y: xy.y) },
+                                  sweetSpot: EvidenceRules.statesSweetSpot(n: xy.x.count, distinctSettings: Set(xy.x).count,
+                                                                           r2: r2(xy.x, xy.y)) ? sweetSpot(xy.x, xy.y) : nil,
+                                  rSquared: r2(xy.x, xy.y),
                                   quadratic: Regression.quadratic(xy.x, xy.y).map { QuadraticCurve(a: $0.a, b: $0.b, c: $0.c) })))
         }
+    }
+
+    /// R² of the quadratic fit of the pooled points (``GrindRatingGroup/rSquared(_:x:y:)``), or `nil`.
+    static func r2(_ x: [Double], _ y: [Double]) -> Double? {
+        Regression.quadratic(x, y).flatMap { GrindRatingGroup.rSquared($0, x: x, y: y) }
     }
 
     /// The contract's sweet spot of a quadratic fit, or `nil`.
