@@ -205,9 +205,10 @@ public struct WeeklyReport: Sendable {
         WeeklyReport.sentence(g, grinder: grinderRecord(g.grinderIndex))
     }
 
-    /// A finding as a sentence: `Comandante C40 × V60 (all beans): best around setting 24 · n = 44, R² = 0.41`,
-    /// or `…: no sweet spot stated · n = 5 (a sweet spot needs 8 brews on 4 settings)` for a group whose
-    /// sweet spot may not be stated (``EvidenceRules``).
+    /// A finding as a sentence: `Comandante C40 × V60 (all beans): best around setting 24 · n = 44, R² = 0.41`;
+    /// `…: no sweet spot stated · n = 5 (a sweet spot is stated from 8 rated brews on 4 settings)` for a group with
+    /// too few brews, or `…: no clear peak · n = 24, R² = 0.07` for one with enough brews whose ratings single out
+    /// no setting (``EvidenceRules``).
     ///
     /// The setting is shown with the grinder's step precision (``GrindSetting/text(_:grinder:observed:)``).
     public static func sentence(_ g: GrindRatingGroup, grinder: Grinder? = nil) -> String {
@@ -215,6 +216,10 @@ public struct WeeklyReport: Sendable {
         if g.bean == nil { who += " (all beans)" }
         let r2 = g.quadraticR2.map { ", R² = " + Format.number($0, decimals: 2) } ?? ""
         guard g.statesSweetSpot, let spot = g.sweetSpot, spot.isFinite else {
+            if EvidenceRules.statesSweetSpot(n: g.n, distinctSettings: g.distinctSettings) {
+                // Enough brews: either no peak inside the settings, or one the curve barely supports.
+                return "\(who): no clear peak · n = \(g.n)\(r2)"
+            }
             return "\(who): no sweet spot stated · n = \(g.n) (\(EvidenceRules.sweetSpotRuleText))"
         }
         return "\(who): best around setting \(GrindSetting.text(spot, grinder: grinder, observed: g.points.distinctX)) · n = \(g.n)\(r2)"

@@ -48,6 +48,24 @@ import TestSupport
         #expect(GrindSetting.text(4.3, grinder: Grinder(name: "Ode"), observed: [4, 4.5, 5]) == "4.5")
     }
 
+    /// A group with enough brews whose quadratic explains under 10 % of the ratings (R² computed here) states no
+    /// sweet spot anywhere: the finding says "no clear peak", its chart draws no sweet-spot line and says why.
+    @Test func aGroupWithoutAClearPeakStatesNone() throws {
+        let groups = BrewAnalysis(journal: Self.store, options: Self.options().stats).grindRating(curves: true).groups
+        let weak = groups.filter { g in
+            g.bean == nil && g.sweetSpot != nil && g.n >= 8 && Set(g.grind).count >= 4
+                && (WeeklyReportTests.parabolaR2(g.grind, g.rating) ?? 0) < 0.10
+        }
+        #expect(!weak.isEmpty, "the sample journal has such a group (Fellow Ode Gen 2 × V60)")
+        for g in weak {
+            #expect(!g.statesSweetSpot)
+            #expect(WeeklyReport.sentence(g).contains(": no clear peak · n = \(g.n), R² = "))
+            let chart = ReportCharts.grindChart(g, journal: Self.store)
+            #expect(chart.notes.contains { $0.hasPrefix("No clear peak") })
+            #expect(!ChartRenderer.record(chart, theme: .monochrome).contains("Sweet spot"))
+        }
+    }
+
     /// The same journal read from its store and from its CSV export states the same best settings.
     @Test func storeAndCSVStateTheSameBestSetting() throws {
         let csv = try Self.load("journal.csv")
