@@ -29,7 +29,15 @@ struct DisplayList: RenderBackend {
         guard !marker.outline.isEmpty else { return }
         let finite = centers.allSatisfy { $0.x.isFinite && $0.y.isFinite }
             ? centers : centers.filter { $0.x.isFinite && $0.y.isFinite }
-        if !finite.isEmpty { commands.append(.markers(marker, finite)) }
+        guard !finite.isEmpty else { return }
+        // The same marker placed again right after: one command with both placements. Each placement is still
+        // composited on its own and in order, so the drawing is the same; a backend that stamps a marker (cairo)
+        // then stamps a run of equal counted markers instead of drawing each as paths.
+        if case .markers(let last, let centers)? = commands.last, last == marker {
+            commands[commands.count - 1] = .markers(marker, centers + finite)
+            return
+        }
+        commands.append(.markers(marker, finite))
     }
     mutating func text(_ string: String, at origin: Point, style: TextStyle) {
         if !string.isEmpty { commands.append(.text(string, origin, style)) }

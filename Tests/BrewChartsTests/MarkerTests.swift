@@ -111,13 +111,34 @@ private func greys(_ png: [UInt8]) throws -> [Int] {
         func pdf(_ batches: [Int]) throws -> String {
             var list = DisplayList()
             list.begin(width: 200, height: 100, background: .gray(1))
-            for count in batches { list.markers(marker, at: (0..<count).map { Point(x: 10 + Double($0) * 5, y: 50) }) }
+            for count in batches {
+                list.markers(marker, at: (0..<count).map { Point(x: 10 + Double($0) * 5, y: 50) })
+                // Something between batches keeps them apart (consecutive equal markers merge: see below).
+                list.fill(.rect(Rect(x: 0, y: 0, width: 1, height: 1)), color: .gray(0.5))
+            }
             return String(decoding: try CairoOutput.encode(list, width: 200, height: 100, format: .pdf, title: "m"), as: UTF8.self)
         }
         func forms(_ text: String) -> Int { text.components(separatedBy: "/Subtype /Form").count - 1 }
         #expect(forms(try pdf([1, 1, CairoBackend.fewestStamped - 1])) == 0)
         #expect(forms(try pdf([CairoBackend.fewestStamped])) == 1)
         #expect(forms(try pdf([CairoBackend.fewestStamped, 1, 1])) == 1)
+    }
+
+    /// The same marker placed by consecutive calls (counted markers of equal size, one call each) becomes one
+    /// command, so cairo stamps it; placements keep their order. A different marker in between keeps them apart.
+    @Test func consecutiveEqualMarkersMerge() {
+        let a = MarkPainter.marker(Theme.monochrome.style(0), radius: 3.2, fillAlpha: 0.7)
+        let b = MarkPainter.marker(Theme.monochrome.style(0), radius: 4.5, fillAlpha: 0.7)
+        var list = DisplayList()
+        list.begin(width: 100, height: 100, background: .gray(1))
+        for x in [10.0, 20, 30] { list.markers(a, at: [Point(x: x, y: 50)]) }
+        list.markers(b, at: [Point(x: 40, y: 50)])
+        list.markers(a, at: [Point(x: 50, y: 50)])
+        let runs = list.commands.compactMap { command -> [Double]? in
+            if case .markers(_, let centers) = command { return centers.map(\.x) }
+            return nil
+        }
+        #expect(runs == [[10, 20, 30], [40], [50]])
     }
 
     /// A marker far larger than a scatter dot is drawn as paths: stamping it would need images the size of the
