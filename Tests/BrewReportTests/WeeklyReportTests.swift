@@ -327,10 +327,10 @@ import TestSupport
         return s == "-0" ? "0" : s
     }
 
-    /// R² of the least-squares parabola: 1 − Σ residual² ÷ Σ (y − ȳ)², by solving the normal equations here.
-    static func parabolaR2(_ x: [Double], _ y: [Double]) -> Double? {
+    /// The least-squares parabola y = a + b·u + c·u² in centred u = x − mean(x), solved by Cramer's rule on the
+    /// normal equations: (a, b, c, mean); `nil` when they are singular.
+    static func parabola(_ x: [Double], _ y: [Double]) -> (a: Double, b: Double, c: Double, m: Double)? {
         let n = Double(x.count)
-        guard x.count >= 3 else { return nil }
         let m = x.reduce(0, +) / n
         let u = x.map { $0 - m }
         func s(_ p: Int) -> Double { u.reduce(0) { $0 + pow($1, Double(p)) } }
@@ -349,11 +349,18 @@ import TestSupport
             for r in 0..<3 { k[r][c] = rhs[r] }
             coef.append(det(k) / d)
         }
-        let my = y.reduce(0, +) / n
+        return (coef[0], coef[1], coef[2], m)
+    }
+
+    /// R² of the least-squares parabola: 1 − Σ residual² ÷ Σ (y − ȳ)², clamped to 0…1; `nil` below 3 points,
+    /// for singular normal equations or constant y.
+    static func parabolaR2(_ x: [Double], _ y: [Double]) -> Double? {
+        guard x.count >= 3, let p = parabola(x, y) else { return nil }
+        let my = y.reduce(0, +) / Double(y.count)
         let tot = y.reduce(0) { $0 + ($1 - my) * ($1 - my) }
         guard tot > 0 else { return nil }
-        let res = zip(u, y).reduce(0) { acc, p in
-            let e = p.1 - (coef[0] + coef[1] * p.0 + coef[2] * p.0 * p.0)
+        let res = zip(x, y).reduce(0) { acc, q in
+            let u = q.0 - p.m, e = q.1 - (p.a + p.b * u + p.c * u * u)
             return acc + e * e
         }
         return min(1, max(0, 1 - res / tot))
@@ -361,22 +368,6 @@ import TestSupport
 
     /// The vertex −b ÷ 2c of the least-squares fit y = a + b·x + c·x², solved by Cramer's rule on centred x.
     static func parabolaVertex(_ x: [Double], _ y: [Double]) -> Double? {
-        let n = Double(x.count)
-        let m = x.reduce(0, +) / n
-        let u = x.map { $0 - m }
-        func s(_ p: Int) -> Double { u.reduce(0) { $0 + pow($1, Double(p)) } }
-        func t(_ p: Int) -> Double { zip(u, y).reduce(0) { $0 + pow($1.0, Double(p)) * $1.1 } }
-        let a = [[n, s(1), s(2)], [s(1), s(2), s(3)], [s(2), s(3), s(4)]]
-        let rhs = [t(0), t(1), t(2)]
-        func det(_ k: [[Double]]) -> Double {
-            k[0][0] * (k[1][1] * k[2][2] - k[1][2] * k[2][1]) - k[0][1] * (k[1][0] * k[2][2] - k[1][2] * k[2][0])
-                + k[0][2] * (k[1][0] * k[2][1] - k[1][1] * k[2][0])
-        }
-        let d = det(a)
-        guard abs(d) > 1e-12 else { return nil }
-        var bMatrix = a, cMatrix = a
-        for r in 0..<3 { bMatrix[r][1] = rhs[r]; cMatrix[r][2] = rhs[r] }
-        let b = det(bMatrix) / d, c = det(cMatrix) / d
-        return m - b / (2 * c)
+        parabola(x, y).map { $0.m - $0.b / (2 * $0.c) }
     }
 }
