@@ -48,22 +48,32 @@ public struct DialInScale: Sendable, Equatable {
         return 10 * p
     }
 
-    /// Every dialable setting in ascending order (for a stepless grinder, every ``resolution``).
+    /// The most candidate settings ``settings`` lists: a range of more (a mistaken or hostile log of setting 10¹²
+    /// on a 0–40 grinder widens it that far) is listed every k-th setting, so the advice stays bounded in time and
+    /// memory. No real grinder's dial comes near it.
+    static let maximumSettings = 2_000
+
+    /// Every dialable setting in ascending order (for a stepless grinder, every ``resolution``); every k-th one
+    /// when there are more than ``maximumSettings``.
     public var settings: [Double] {
         let r = resolution
         let origin = step == nil ? (lower / r).rounded(.up) * r : anchor
         let first = ((lower - origin) / r - 1e-9).rounded(.up), last = ((upper - origin) / r + 1e-9).rounded(.down)
         guard first <= last else { return [snap((lower + upper) / 2)] }
-        return stride(from: first, through: last, by: 1).map { Self.clean(origin + $0 * r) }
+        let every = max(1, ((last - first) / Double(Self.maximumSettings)).rounded(.up))
+        return stride(from: first, through: last, by: every).map { Self.clean(origin + $0 * r) }
     }
 
     /// The dialable setting nearest to `x` (clamped to the range).
     public func snap(_ x: Double) -> Double {
         let r = resolution
         let origin = step == nil ? 0 : anchor
-        var v = origin + ((x - origin) / r).rounded() * r
-        while v > upper + 1e-9 { v -= r }
-        while v < lower - 1e-9 { v += r }
+        // Clamped first, so rounding overshoots the range by at most one setting, taken back in one step (never a
+        // loop over the distance: `x` may lie 10¹² settings away).
+        let clamped = min(max(x.isFinite ? x : lower, lower), upper)
+        var v = origin + ((clamped - origin) / r).rounded() * r
+        if v > upper + 1e-9 { v -= ((v - upper - 1e-9) / r).rounded(.up) * r }
+        if v < lower - 1e-9 { v += ((lower - 1e-9 - v) / r).rounded(.up) * r }
         return Self.clean(v)
     }
 

@@ -33,6 +33,22 @@ import Testing
         #expect(s.text(s.snap(3.2)) == "3.25")
     }
 
+    /// A hostile log (setting 10¹² on a whole-step grinder) widens the range to 10¹² settings: the candidates stay
+    /// at most ``DialInScale/maximumSettings`` + 1, ascending and inside the range, and snapping a far value is one
+    /// step of arithmetic, not a walk over the distance.
+    @Test func aHugeRangeStaysBounded() {
+        let s = DialInScale(lower: 0, upper: 1e12, step: 1, anchor: 0)
+        let settings = s.settings
+        #expect(settings.count <= DialInScale.maximumSettings + 1 && settings.count > 1000)
+        #expect(settings.first == 0 && settings.last! <= 1e12)
+        #expect(zip(settings, settings.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(s.snap(5e15) == 1e12 && s.snap(-5e15) == 0 && s.snap(.nan) == 0)
+        #expect(s.snap(123_456.4) == 123_456)
+        // A half-step scale whose top is off the grid snaps down onto it.
+        let h = DialInScale(lower: 0, upper: 10.2, step: 0.5, anchor: 0)
+        #expect(h.snap(11) == 10 && h.snap(10.2) == 10)
+    }
+
     @Test func settingsOffTheRecordedGridMakeTheGrinderStepless() {
         // The record says step 1, but 3.3 and 4.7 are logged: no step fits, so suggestions go every resolution.
         let s = DialInScale.make(grinder: Grinder(settingMin: 0, settingMax: 10, settingStep: 1), observed: [3.3, 4.7, 5.1])
