@@ -51,10 +51,9 @@ help:
 	@echo "make image    - the container image brewstats:<version> (mmdebstrap + podman, no registry; root)"
 	@echo "make fanout-test - the Kubernetes fan-out of deploy/kubernetes/ run with podman (root, ~2 min)"
 
-## Install whatever of APT_PACKAGES is missing (no-op when all are present).
-deps:
-	@command -v $(SWIFT) >/dev/null || { echo "error: Swift 6 toolchain not found on PATH (swift.org/install)" >&2; exit 1; }
-	@missing=""; for p in $(APT_PACKAGES); do \
+# $(call apt_install,PACKAGES): install whichever of PACKAGES is missing (checked one by one with dpkg-query;
+# a no-op when all are present), with sudo when not root.
+apt_install = missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -63,11 +62,13 @@ deps:
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 
+## Install whatever of APT_PACKAGES is missing (no-op when all are present).
+deps:
+	@command -v $(SWIFT) >/dev/null || { echo "error: Swift 6 toolchain not found on PATH (swift.org/install)" >&2; exit 1; }
+	@$(call apt_install,$(APT_PACKAGES))
+
 bench-deps: deps
-	@missing=""; for p in $(BENCH_APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then $(SUDO) apt-get update -qq; DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; fi
+	@$(call apt_install,$(BENCH_APT_PACKAGES))
 	@[ -x $(VENV)/bin/python ] || python3 -m venv $(VENV)
 	@$(VENV)/bin/pip install -q -r tools/bench/requirements.txt
 
@@ -125,14 +126,7 @@ uninstall:
 	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" deploy/install.sh uninstall
 
 image-deps: deps
-	@missing=""; for p in $(IMAGE_APT_PACKAGES); do \
-	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
-	done; \
-	if [ -n "$$missing" ]; then \
-	  echo "installing:$$missing"; \
-	  $(SUDO) apt-get update -qq; \
-	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	@$(call apt_install,$(IMAGE_APT_PACKAGES))
 	@deploy/image/build.sh --check-tools
 
 image: image-deps

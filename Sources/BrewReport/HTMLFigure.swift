@@ -76,9 +76,14 @@ enum HTMLFigure {
         var points: [(mark: PointMark, values: [(x: String, y: String, count: Int)])] = []
         var total = 0
         for case .point(let mark) in chart.marks {
+            // Cheap bound first: a mark of more points than the limit allows (20× for a count-sized mark, whose
+            // repeats merge) gets no overlay, without hashing or formatting a large chart's points.
+            let raw = min(mark.x.count, mark.y.count)
+            let tooMany = mark.sizedByCount ? raw > 20 * hoverPointLimit : (mark.weights == nil && raw > hoverPointLimit)
+            if tooMany { return [] }
             let values = pointValues(mark, chart: chart)
-            // A count-sized mark draws one marker per distinct position; any other mark one per point.
-            total += mark.sizedByCount ? values.count : drawnCount(mark)
+            // A count-sized mark draws one marker per distinct position; any other mark one per point (its values).
+            total += values.isEmpty ? (mark.sizedByCount ? 0 : drawnCount(mark)) : values.count
             guard total <= hoverPointLimit else { return [] }
             if !values.isEmpty { points.append((mark, values)) }
         }

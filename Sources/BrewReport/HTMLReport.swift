@@ -92,9 +92,8 @@ enum HTMLReport {
     /// A bean with a dial-in chart among `charts` (stems) links to it.
     static func weekBeansSection(_ report: WeeklyReport, charts: Set<String> = []) -> String {
         let e = HTML.escape
-        var all = ReportOptions()
-        all.grindCharts = report.weekBeans.count
-        let stems = ReportCharts.dialInStems(report, options: all)
+        // Stems as the charts name them (the first ones written are the same whatever the limit).
+        let stems = ReportCharts.dialInStems(report, limit: report.weekBeans.count)
         var h = "<section class=\"beans\"><h2>This week’s beans</h2>\n"
         let beans = BeanFinding.of(report)
         if beans.isEmpty {

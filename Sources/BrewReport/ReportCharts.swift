@@ -75,7 +75,7 @@ public enum ReportCharts {
                     charts.append(NamedChart(stem: "grind-rating-\(slug)", title: report.sentence(g),
                                              chart: grindChart(g, journal: report.analysis.journal)))
                 }
-                for (k, stem) in dialInStems(report, options: options).sorted(by: { $0.key < $1.key }) {
+                for (k, stem) in dialInStems(report, limit: options.grindCharts).sorted(by: { $0.key < $1.key }) {
                     guard let advice = report.weekAdvice[k] else { continue }
                     let p = report.weekBeans[k]
                     charts.append(NamedChart(stem: stem, title: "Dial-in — \(p.bean) · \(p.grinder) × \(p.method): \(BeanFinding.next(advice) ?? "")",
@@ -94,12 +94,12 @@ public enum ReportCharts {
     }
 
     /// The file stems of the report's dial-in charts, keyed by position in ``WeeklyReport/weekBeans``: one for each
-    /// of the first ``ReportOptions/grindCharts`` beans of the week whose advice rests on brews of the bag
-    /// (`dial-in-<bean>-<grinder>-<method>`).
-    static func dialInStems(_ report: WeeklyReport, options: ReportOptions) -> [Int: String] {
+    /// of the first `limit` beans of the week whose advice rests on brews of the bag (the report draws
+    /// ``ReportOptions/grindCharts`` of them), named `dial-in-<bean>-<grinder>-<method>`.
+    static func dialInStems(_ report: WeeklyReport, limit: Int) -> [Int: String] {
         var naming = OutputNaming(reserved: [])
         var out: [Int: String] = [:]
-        for (k, p) in report.weekBeans.enumerated() where out.count < max(0, options.grindCharts) {
+        for (k, p) in report.weekBeans.enumerated() where out.count < max(0, limit) {
             guard let advice = report.weekAdvice[k], !advice.points.isEmpty else { continue }
             let slug = naming.name(for: URL(fileURLWithPath: slugText("\(p.bean)-\(p.grinder)-\(p.method)")))
             out[k] = "dial-in-\(slug)"
@@ -118,7 +118,6 @@ public enum ReportCharts {
             let (rows, rolling) = weeklySeries(source)
             let starts = rows.map { weekStart($0.week, zone) }
             let highlight = source.week.map { weekStart($0, zone) }
-            let counts = rows.first.map { a.weeklyValueCounts(from: $0.week, count: rows.count) }
             switch kind {
             case .brewsPerWeek:
                 let weeks = rows.indices.map { WeekCount(weekStart: starts[$0], label: rows[$0].week.label, count: rows[$0].brews) }
@@ -126,6 +125,8 @@ public enum ReportCharts {
                 return BrewstatsCharts.brewsPerWeek(weeks, endingWeek: starts.last, weekCount: o.stats.chartWeeks,
                                                     journalStart: first, timeZone: zone)
             case .ratingTrend:
+                // Only the rating trend needs the per-week counts of rated brews (one pass over the journal).
+                let counts = rows.first.map { a.weeklyValueCounts(from: $0.week, count: rows.count) }
                 let weekly = rows.indices.compactMap { i in
                     rows[i].meanRating.map { WeeklyValue(weekStart: starts[i], value: $0, count: counts?.rated[i] ?? 0) }
                 }
