@@ -6,6 +6,7 @@
 //   BrewColumns (Arrow-style columns, the journal table)
 //   BrewImport (store via GRDB, CSV, JSON, Beanconqueror) · BrewSynth (journal generator and writers)
 //   BrewStats (kernels, derived quantities, regression, LOESS, summaries) → BrewAdvice (dial-in advisor)
+//   BrewShots (espresso shot telemetry: samples table, shot importers, shot metrics)
 //   BrewCharts (chart grammar over a rendering backend; cairo and recording backends)
 //   BrewReport (weekly report, single charts, batch)
 //   brewstats (thin CLI) · brewstats-bench (release-only benchmarks)
@@ -67,6 +68,8 @@ let package = Package(
         ),
         .target(name: "BrewStats", dependencies: ["BrewColumns"], swiftSettings: strict),
         .target(name: "BrewAdvice", dependencies: ["BrewColumns", "BrewStats"], swiftSettings: strict),
+        // Espresso shot telemetry: the samples table, the shot formats' importers, shot metrics.
+        .target(name: "BrewShots", dependencies: ["BrewColumns", "BrewImport"], swiftSettings: strict),
         .target(name: "BrewCharts", dependencies: ["BrewCairo"], swiftSettings: strict),
         .target(
             name: "BrewReport",
@@ -114,6 +117,8 @@ let package = Package(
         .testTarget(name: "BrewSynthTests", dependencies: ["BrewSynth", "BrewImport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "BrewStatsTests", dependencies: ["BrewStats", "BrewImport", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "BrewAdviceTests", dependencies: ["BrewAdvice", "BrewStats", "BrewColumns", "TestSupport"],
+                    swiftSettings: strict),
+        .testTarget(name: "BrewShotsTests", dependencies: ["BrewShots", "BrewColumns", "TestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "CCairo", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: strict),

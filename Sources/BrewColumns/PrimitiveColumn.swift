@@ -18,6 +18,10 @@ extension Int32: ColumnElement {
     public static var nullPlaceholder: Int32 { 0 }
     public static var typeName: String { "int32" }
 }
+extension Float: ColumnElement {
+    public static var nullPlaceholder: Float { 0 }
+    public static var typeName: String { "float32" }
+}
 extension UInt8: ColumnElement {
     public static var nullPlaceholder: UInt8 { 0 }
     public static var typeName: String { "uint8" }
