@@ -3,6 +3,8 @@
 #   make test     install what is missing, run the whole test suite
 # Also: make bench (release benchmarks + references), make gallery (chart gallery), make sample-data,
 #       make fixtures (statistics reference fixtures), make clean.
+# Hardening: make fuzz (each libFuzzer target for FUZZ_SECONDS), make sanitize (tests under ASan and TSan),
+#       make faultinject (the LD_PRELOAD shim the output fault tests use); make test also smoke-runs the fuzzers.
 # Shipping: make install / uninstall (PREFIX, DESTDIR), make man, make image (podman, no registry),
 #       make fanout-test (the Kubernetes fan-out with podman; needs root).
 
@@ -11,7 +13,9 @@ SHELL := /bin/bash
 
 # Debian packages the build, the tests and the charts need (checked one by one; only missing ones are installed;
 # man-db: the install test formats an installed page with `man -l`).
-APT_PACKAGES := libcairo2-dev libpng-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-droid-fallback tzdata sqlite3 zip man-db
+# gcc, libc6-dev: the fault-injection shim (tools/faultinject/) is C, built with cc.
+APT_PACKAGES := libcairo2-dev libpng-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-droid-fallback tzdata sqlite3 zip man-db \
+	gcc libc6-dev
 # Extra packages only the benchmarks need (python references; GNU time for each run's peak memory).
 BENCH_APT_PACKAGES := python3-venv python3-pip time
 # Extra packages `make image` and `make fanout-test` need (runc: crun fails on some hosts' cgroup setup).
@@ -38,7 +42,7 @@ MANUAL_DIR := .build/plugins/GenerateManual/outputs/brewstats
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo >/dev/null && echo sudo)
 
 .PHONY: report test deps bench-deps build release bench gallery screenshots sample-data fixtures clean help \
-        man install uninstall image-deps image fanout-test
+        man install uninstall image-deps image fanout-test fuzz fuzz-build fuzz-smoke sanitize faultinject
 
 help:
 	@echo "make report   - install missing packages, build a release, write $(REPORT_DIR)/ from $(SAMPLE)"
@@ -50,6 +54,8 @@ help:
 	@echo "make uninstall - remove them again"
 	@echo "make image    - the container image brewstats:<version> (mmdebstrap + podman, no registry; root)"
 	@echo "make fanout-test - the Kubernetes fan-out of deploy/kubernetes/ run with podman (root, ~2 min)"
+	@echo "make fuzz     - every libFuzzer target under fuzz/ for FUZZ_SECONDS=$(FUZZ_SECONDS) s each, logs in reports/fuzz/"
+	@echo "make sanitize - the test suite under AddressSanitizer, the concurrency suites under ThreadSanitizer"
 
 # $(call apt_install,PACKAGES): install whichever of PACKAGES is missing (checked one by one with dpkg-query;
 # a no-op when all are present), with sudo when not root.
@@ -79,9 +85,76 @@ report: release
 	$(RELEASE_BIN) report $(SAMPLE) --out $(REPORT_DIR) --tz Europe/Berlin --today $(SAMPLE_TODAY)
 	@echo "weekly report written to $(REPORT_DIR)/ (open $(REPORT_DIR)/index.html)"
 
-test: deps
+test: deps faultinject
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	FAULTINJECT_LIB=$(CURDIR)/$(FAULTINJECT_LIB) $(SWIFT) test --skip-build
+	$(MAKE) fuzz-smoke
+
+## Hardening: fuzzing, sanitizers, fault injection
+
+# The libFuzzer targets (fuzz/Sources/fuzz-NAME), each with a seed corpus fuzz/corpus/NAME/ and a dictionary
+# fuzz/dict/NAME.dict. Built as their own package (fuzz/Package.swift) with the fuzzer and AddressSanitizer.
+FUZZ_TARGETS := csv json beanconqueror-json beanconqueror-zip mapping-toml dates numbers store
+FUZZ_SECONDS ?= 300
+# make test: every corpus input once, then this many seconds of mutation per target.
+FUZZ_SMOKE_SECONDS ?= 5
+FUZZ_BIN := fuzz/.build/release
+FUZZ_WORK := fuzz/.build/work
+# A hang is an input that takes longer than this (seconds); memory above the limit is a failure too.
+# Leaks are not failures: Foundation's file APIs leak a few bytes per call (LeakSanitizer reports them).
+FUZZ_FLAGS := -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -detect_leaks=0
+FUZZ_NICE ?= nice -n 19
+
+# The sanitizers go in one -sanitize=fuzzer,address: given as two flags (as `swift build --sanitize=fuzzer
+# --sanitize=address` passes them) swiftc keeps only the last, and the Swift code would get no coverage
+# instrumentation. C and C++ targets (TOMLKit's toml++, zlib) get the matching clang flags.
+FUZZ_SANITIZE := -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address
+fuzz-build: deps
+	$(SWIFT) build --package-path fuzz -c release $(FUZZ_SANITIZE)
+
+# Each target for FUZZ_SECONDS from its committed corpus plus what earlier runs found (fuzz/.build/work/NAME,
+# not committed); crashes land in reports/fuzz/artifacts/, the log and libFuzzer's final stats in reports/fuzz/.
+fuzz: fuzz-build
+	@mkdir -p reports/fuzz/artifacts
+	@for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_WORK)/$$t; \
+	  echo "fuzz-$$t: $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_NICE) $(FUZZ_BIN)/fuzz-$$t $(FUZZ_WORK)/$$t fuzz/corpus/$$t -dict=fuzz/dict/$$t.dict $(FUZZ_FLAGS) \
+	    -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=reports/fuzz/artifacts/$$t- \
+	    > reports/fuzz/$$t.log 2>&1 || { tail -40 reports/fuzz/$$t.log; exit 1; }; \
+	  grep -E "^stat::|#[0-9]+.*DONE" reports/fuzz/$$t.log | sed "s/^/  /"; \
+	done
+
+# The smoke run of make test: a crash, sanitizer report or hang on any corpus input (or found within
+# FUZZ_SMOKE_SECONDS) fails it. New inputs go to a throw-away folder, so the committed corpus is unchanged.
+fuzz-smoke: fuzz-build
+	@for t in $(FUZZ_TARGETS); do \
+	  work=$$(mktemp -d); \
+	  $(FUZZ_BIN)/fuzz-$$t $$work fuzz/corpus/$$t -dict=fuzz/dict/$$t.dict $(FUZZ_FLAGS) \
+	    -max_total_time=$(FUZZ_SMOKE_SECONDS) -artifact_prefix=$$work/ > $$work/log 2>&1 \
+	    || { echo "fuzz-$$t: FAILED"; tail -60 $$work/log; rm -rf $$work; exit 1; }; \
+	  echo "fuzz-$$t: $$(ls fuzz/corpus/$$t | wc -l) corpus inputs and $$(grep -o 'stat::number_of_executed_units: [0-9]*' $$work/log | grep -o '[0-9]*$$') executions, no crash"; \
+	  rm -rf $$work; \
+	done
+
+# The test suite under AddressSanitizer (a build folder of its own), then the suites that run threads under
+# ThreadSanitizer. Which suites run under which sanitizer: README, "Reliability".
+SANITIZE_NICE ?= nice -n 10
+TSAN_FILTER := BatchTests|StoreReadAheadTests|ConcurrentTextTests|ReportWriterTests|InterruptTests|StagingOfSamePIDTests
+sanitize: deps faultinject
+	$(SANITIZE_NICE) $(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	FAULTINJECT_LIB=$(CURDIR)/$(FAULTINJECT_LIB) ASAN_OPTIONS=detect_leaks=0 \
+	  $(SANITIZE_NICE) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	$(SANITIZE_NICE) $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	TSAN_OPTIONS=halt_on_error=1 $(SANITIZE_NICE) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
+	  --filter '$(TSAN_FILTER)'
+
+# The LD_PRELOAD shim that fails the N-th write/fsync/rename/mkdir/open (tools/faultinject/faultinject.c).
+FAULTINJECT_LIB := .build/faultinject/libfaultinject.so
+faultinject: $(FAULTINJECT_LIB)
+$(FAULTINJECT_LIB): tools/faultinject/faultinject.c
+	@mkdir -p $(dir $@)
+	cc -shared -fPIC -O2 -Wall -Wextra -o $@ $< -ldl
 
 bench: bench-deps
 	$(SWIFT) build $(RELEASE) --product brewstats-bench

@@ -23,6 +23,8 @@ let package = Package(
         .executable(name: "brewstats", targets: ["brewstats"]),
         .executable(name: "brewstats-bench", targets: ["brewstats-bench"]),
         .library(name: "BrewReport", targets: ["BrewReport"]),
+        // The fuzz targets under fuzz/ (a package of their own) reach the importers through these.
+        .library(name: "BrewImport", targets: ["BrewImport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),

@@ -1,34 +1,55 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+/// `write(2)` (the enum's own `write` hides the unqualified name).
+private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+import Darwin
+private let systemWrite = Darwin.write
+#endif
 
 /// Writes bytes to a file atomically: first to a hidden temporary file beside the target, then renamed over it.
 ///
 /// A reader never sees a half-written chart, and a failed write leaves any previous file in place.
 public enum AtomicFile {
-    /// Writes `bytes` to `url` via a temporary sibling and a rename.
+    /// Writes `bytes` to `url` via a temporary sibling (`.<name>.<pid>.<random>.tmp`, flushed with `fsync`) and a
+    /// rename.
     ///
     /// - Parameters:
     ///   - bytes: The complete file contents.
     ///   - url: The destination file; its folder must exist.
-    /// - Throws: ``CairoError`` with ``CairoStatus/writeError`` naming the path when the folder is missing,
-    ///   not writable, or the rename fails. The temporary file is removed on failure.
+    /// - Throws: ``CairoError`` with ``CairoStatus/writeError`` naming the path and the system's reason
+    ///   (`strerror`: "No space left on device", "Input/output error", …) when the folder is missing or not
+    ///   writable, a write, the flush or the rename fails. The temporary file is removed on failure.
     public static func write(_ bytes: [UInt8], to url: URL) throws {
         let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).\(UInt32.random(in: 0...UInt32.max)).tmp")
-        let manager = FileManager.default
+        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
         var isFolder: ObjCBool = false
-        guard manager.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
             throw CairoError(status: .writeError, context: "writing \(url.path): folder \(folder.path) does not exist")
         }
-        do {
-            try Data(bytes).write(to: temporary)
-        } catch {
-            try? manager.removeItem(at: temporary)
-            throw CairoError(status: .writeError, context: "writing \(url.path): \(error.localizedDescription)")
+        func fail(_ step: String, _ code: Int32) -> CairoError {
+            unlink(temporary)
+            return CairoError(status: .writeError, context: "\(step) \(url.path): \(String(cString: strerror(code)))")
         }
-        if rename(temporary.path, url.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? manager.removeItem(at: temporary)
-            throw CairoError(status: .writeError, context: "renaming into \(url.path): \(reason)")
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw CairoError(status: .writeError, context: "writing \(url.path): \(String(cString: strerror(errno)))") }
+        var failure: Int32 = 0
+        bytes.withUnsafeBytes { raw in
+            var done = 0
+            while done < raw.count {
+                let n = systemWrite(fd, raw.baseAddress! + done, raw.count - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                done += n
+            }
         }
+        if failure == 0, fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure != 0 { throw fail("writing", failure) }
+        if rename(temporary, url.path) != 0 { throw fail("renaming into", errno) }
     }
 }

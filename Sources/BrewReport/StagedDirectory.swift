@@ -40,12 +40,14 @@ public final class StagedDirectory: @unchecked Sendable {
         let parent = self.target.deletingLastPathComponent()
         let name = self.target.lastPathComponent
         self.staging = parent.appendingPathComponent(".\(name).staging-\(getpid())-\(UUID().uuidString.prefix(8))")
-        do {
-            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
-            StagedDirectory.sweepStale(in: parent, name: name)
-            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: false)
-        } catch {
-            throw .output(path: self.target.path, reason: StagedDirectory.reason(error))
+        // POSIX calls, not FileManager: its errors lose the system's reason (ENOSPC reads "There isn't enough
+        // space", EIO only "NSCocoaErrorDomain error 512").
+        if let code = StagedDirectory.makeFolders(parent.path) {
+            throw .output(path: self.target.path, reason: String(cString: strerror(code)))
+        }
+        StagedDirectory.sweepStale(in: parent, name: name)
+        guard mkdir(staging.path, 0o777) == 0 else {
+            throw .output(path: self.target.path, reason: String(cString: strerror(errno)))
         }
         StagedDirectory.registry.add(staging.path)
         do {
@@ -73,9 +75,16 @@ public final class StagedDirectory: @unchecked Sendable {
             discard()
             throw error
         }
+        // The staged files are on disk (each was flushed when written); flush the folder's entries too, so that
+        // the folder put in place below is complete after a crash as well.
+        if let code = StagedDirectory.flush(staging.path) {
+            discard()
+            throw .output(path: target.path, reason: String(cString: strerror(code)))
+        }
         done = true
         StagedDirectory.registry.remove(staging.path)
         let fm = FileManager.default
+        defer { _ = StagedDirectory.flush(target.deletingLastPathComponent().path) }  // the renames (best effort)
         if fm.fileExists(atPath: target.path) {
             let old = target.deletingLastPathComponent()
                 .appendingPathComponent(".\(target.lastPathComponent).old-\(getpid())-\(UUID().uuidString.prefix(8))")
@@ -105,6 +114,24 @@ public final class StagedDirectory: @unchecked Sendable {
         done = true
         StagedDirectory.registry.remove(staging.path)
         try? FileManager.default.removeItem(at: staging)
+    }
+
+    /// Creates `path` and any missing parent folders (`mkdir -p`); returns the `errno` of the first failure.
+    static func makeFolders(_ path: String) -> Int32? {
+        var info = stat()
+        if stat(path, &info) == 0 { return info.st_mode & S_IFMT == S_IFDIR ? nil : ENOTDIR }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path, let code = makeFolders(parent) { return code }
+        if mkdir(path, 0o777) == 0 || errno == EEXIST { return nil }
+        return errno
+    }
+
+    /// `fsync` of a folder (its entries: files created, renamed or removed in it); returns the `errno` of a failure.
+    static func flush(_ folder: String) -> Int32? {
+        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return errno }
+        defer { close(fd) }
+        return fsync(fd) == 0 ? nil : errno
     }
 
     /// Removes `.<name>.staging-<pid>-*` and `.<name>.old-<pid>-*` folders in `parent` whose process no longer runs.

@@ -11,6 +11,9 @@ extension Brewstats {
     /// `--version` print as the parser prints them (standard output, status 0); a command's own failure has
     /// already printed its line (``CLI/fail(_:code:)``) and only sets the status.
     static func main() async {
+        #if canImport(Glibc)
+        TruncatedJournalGuard.install()
+        #endif
         let arguments = Array(CommandLine.arguments.dropFirst())
         do {
             var command = try await asyncParseAsRoot(try CommandLineRules.normalise(arguments))

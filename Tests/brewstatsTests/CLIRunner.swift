@@ -45,15 +45,16 @@ enum CLI {
     static var available: Bool { binary != nil }
 
     /// Runs `brewstats args…` in `cwd`, waits at most `timeout` seconds (then kills it and records an issue).
+    /// `environment` is added to the test's own (e.g. `LD_PRELOAD` for the fault-injection tests).
     @discardableResult
-    static func run(_ args: [String], cwd: URL? = nil, timeout: Double = 60,
+    static func run(_ args: [String], cwd: URL? = nil, environment: [String: String] = [:], timeout: Double = 60,
                     sourceLocation: SourceLocation = #_sourceLocation) throws -> CLIResult {
-        let running = try start(args, cwd: cwd)
+        let running = try start(args, cwd: cwd, environment: environment)
         return running.wait(timeout: timeout, sourceLocation: sourceLocation)
     }
 
     /// Starts `brewstats args…` without waiting.
-    static func start(_ args: [String], cwd: URL? = nil) throws -> RunningCLI {
+    static func start(_ args: [String], cwd: URL? = nil, environment: [String: String] = [:]) throws -> RunningCLI {
         guard let binary else { throw CLIMissing() }
         let process = Process()
         process.executableURL = binary
@@ -70,6 +71,7 @@ enum CLI {
         process.standardInput = FileHandle.nullDevice
         var env = ProcessInfo.processInfo.environment
         env["TZ"] = "UTC"
+        env.merge(environment) { _, added in added }
         process.environment = env
         let done = DispatchSemaphore(value: 0)
         process.terminationHandler = { _ in done.signal() }

@@ -1,0 +1,41 @@
+// swift-tools-version: 6.1
+// brewstats fuzz targets: one libFuzzer executable per input format, over the importers of the root package.
+//
+// Built only with the fuzzer and AddressSanitizer (libFuzzer provides `main`); `make fuzz` and `make fuzz-smoke`
+// in the root Makefile build and run them (see fuzz/README.md). The root package exports BrewImport as a library
+// product for these targets; the importers are reached through its `@_spi(Fuzzing)` entry points, or through
+// `importJournal(at:)` on a temporary file for the formats read from a file (store, zip archive).
+//
+// Adding a target: a folder Sources/fuzz-NAME/ with one file defining `LLVMFuzzerTestOneInput` through `@_cdecl`,
+// a line in `targets` below, a seed corpus fuzz/corpus/NAME/ and a dictionary fuzz/dict/NAME.dict; the Makefile's
+// FUZZ_TARGETS lists the names. The espresso shot importers (BrewShots) get theirs the same way once they read
+// files: add `.library(name: "BrewShots", …)` to the root package's products and depend on it here.
+import PackageDescription
+
+let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+func fuzzTarget(_ name: String) -> Target {
+    .executableTarget(
+        name: "fuzz-\(name)",
+        dependencies: ["FuzzSupport", .product(name: "BrewImport", package: "brewstats")],
+        swiftSettings: strict
+    )
+}
+
+let package = Package(
+    name: "brewstats-fuzz",
+    platforms: [.macOS(.v14)],
+    dependencies: [.package(name: "brewstats", path: "..")],
+    targets: [
+        .target(name: "FuzzSupport", dependencies: [.product(name: "BrewImport", package: "brewstats")],
+                swiftSettings: strict),
+        fuzzTarget("csv"),
+        fuzzTarget("json"),
+        fuzzTarget("beanconqueror-json"),
+        fuzzTarget("beanconqueror-zip"),
+        fuzzTarget("mapping-toml"),
+        fuzzTarget("dates"),
+        fuzzTarget("numbers"),
+        fuzzTarget("store"),
+    ]
+)

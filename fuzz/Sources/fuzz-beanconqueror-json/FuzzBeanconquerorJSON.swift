@@ -1,0 +1,12 @@
+@_spi(Fuzzing) import BrewImport
+import Foundation
+import FuzzSupport
+
+private let options = ImportOptions(timeZone: TimeZone(identifier: "UTC")!, validatesAllColumns: true)
+
+/// The Beanconqueror reader over a bare `Beanconqueror.json` backup.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzBeanconquerorJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    _ = FuzzingEntryPoints.beanconquerorJSON(inputData(data, size), options: options)
+    return 0
+}
