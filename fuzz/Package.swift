@@ -14,11 +14,14 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
+/// One libFuzzer executable. Its single source file would be compiled as top-level code (SwiftPM treats a one-file
+/// executable as `main.swift`), giving the program an empty `main`: `-parse-as-library` keeps it a library file, and
+/// the file defines the entry point SwiftPM links as `main` (`fuzz_NAME_main`), which runs libFuzzer's driver.
 func fuzzTarget(_ name: String) -> Target {
     .executableTarget(
         name: "fuzz-\(name)",
         dependencies: ["FuzzSupport", .product(name: "BrewImport", package: "brewstats")],
-        swiftSettings: strict
+        swiftSettings: strict + [.unsafeFlags(["-parse-as-library"])]
     )
 }
 
@@ -27,7 +30,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     dependencies: [.package(name: "brewstats", path: "..")],
     targets: [
-        .target(name: "FuzzSupport", dependencies: [.product(name: "BrewImport", package: "brewstats")],
+        .target(name: "CLibFuzzer"),
+        .target(name: "FuzzSupport", dependencies: ["CLibFuzzer", .product(name: "BrewImport", package: "brewstats")],
                 swiftSettings: strict),
         fuzzTarget("csv"),
         fuzzTarget("json"),

@@ -10,3 +10,9 @@ public func fuzzBeanconquerorJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) ->
     _ = FuzzingEntryPoints.beanconquerorJSON(inputData(data, size), options: options)
     return 0
 }
+
+/// The entry point SwiftPM links as `main`: libFuzzer's driver over ``fuzzBeanconquerorJSON(_:_:)``.
+@_cdecl("fuzz_beanconqueror_json_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzzBeanconquerorJSON)
+}

@@ -21,3 +21,9 @@ public func fuzzBeanconquerorZip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
     }
     return 0
 }
+
+/// The entry point SwiftPM links as `main`: libFuzzer's driver over ``fuzzBeanconquerorZip(_:_:)``.
+@_cdecl("fuzz_beanconqueror_zip_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzzBeanconquerorZip)
+}

@@ -26,3 +26,9 @@ public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = FuzzingEntryPoints.csv(bytes, options: mapped)
     return 0
 }
+
+/// The entry point SwiftPM links as `main`: libFuzzer's driver over ``fuzzCSV(_:_:)``.
+@_cdecl("fuzz_csv_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzzCSV)
+}

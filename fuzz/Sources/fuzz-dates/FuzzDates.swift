@@ -11,3 +11,9 @@ public func fuzzDates(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     _ = FuzzingEntryPoints.dates(inputBuffer(data, size), patterns: patterns)
     return 0
 }
+
+/// The entry point SwiftPM links as `main`: libFuzzer's driver over ``fuzzDates(_:_:)``.
+@_cdecl("fuzz_dates_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzzDates)
+}

@@ -20,3 +20,9 @@ public func fuzzMappingTOML(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
     sampleCSV.withUnsafeBufferPointer { _ = FuzzingEntryPoints.csv($0, options: options) }
     return 0
 }
+
+/// The entry point SwiftPM links as `main`: libFuzzer's driver over ``fuzzMappingTOML(_:_:)``.
+@_cdecl("fuzz_mapping_toml_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzzMappingTOML)
+}

@@ -28,3 +28,9 @@ public func fuzzStore(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     }
     return 0
 }
+
+/// The entry point SwiftPM links as `main`: libFuzzer's driver over ``fuzzStore(_:_:)``.
+@_cdecl("fuzz_store_main")
+public func fuzzMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+    runFuzzer(argc, argv, fuzzStore)
+}

@@ -1,0 +1,2 @@
+// Declarations only (include/CLibFuzzer.h); the driver itself is compiler-rt's libFuzzer.
+#include "CLibFuzzer.h"
