@@ -78,11 +78,18 @@ struct BeanconquerorDocuments {
             declared = sum
         }
         var budget = maxBytes
+        let reader: ZipEntryData
+        do {
+            reader = try ZipEntryData(path: path)
+        } catch {
+            throw ImportError(.corrupt, file: path, "not a readable zip archive: \(error)")
+        }
         func inflate(_ entry: Entry) throws(ImportError) -> Data {
             var data = Data()
             data.reserveCapacity(Int(min(entry.uncompressedSize, UInt64(budget))))
             do {
-                let crc = try archive.extract(entry, skipCRC32: false) { chunk in
+                // Not `archive.extract`: it can loop forever on a truncated deflate stream (see `ZipEntryData`).
+                let crc = try reader.extract(entry.path(using: .utf8)) { chunk in
                     guard chunk.count <= budget else { throw SizeExceeded() }
                     budget -= chunk.count
                     data.append(chunk)

@@ -73,6 +73,10 @@ public struct ColumnMapping: Sendable, Equatable {
     ///
     /// - Throws: ``ImportError`` (``ImportError/Kind/invalidMapping``) naming the line or key at fault.
     public init(toml: String, file: String = "mapping") throws(ImportError) {
+        if let line = TOMLHeaderCheck.firstBadHeader(toml) {
+            throw ImportError(.invalidMapping, file: file, location: "line \(line)",
+                              "a table header's name must start with a letter, digit, '_', '-' or a quote")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: toml)
