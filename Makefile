@@ -104,6 +104,7 @@ FUZZ_WORK := fuzz/.build/work
 # Leaks are not failures: Foundation's file APIs leak a few bytes per call (LeakSanitizer reports them).
 FUZZ_FLAGS := -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -detect_leaks=0
 FUZZ_NICE ?= nice -n 19
+export ASAN_OPTIONS ?= detect_leaks=0
 
 # The sanitizers go in one -sanitize=fuzzer,address: given as two flags (as `swift build --sanitize=fuzzer
 # --sanitize=address` passes them) swiftc keeps only the last, and the Swift code would get no coverage

@@ -92,10 +92,16 @@ struct ZipEntryData {
             try consumer(compressed)
             return compressed.crc32(checksum: 0)
         case 8:
+            // ZIPFoundation's inflate loop tells zlib that every chunk holds `chunk` bytes, whatever its length (its
+            // own file reads get away with it: their buffer is allocated at full size), so a short last chunk would
+            // be read past its end. Every chunk is therefore `chunk` bytes, the last padded with zeros; a stream
+            // that has not ended by then asks for another and gets `truncated`.
             return try Data.decompress(size: Int64(entry.size), bufferSize: 64 << 10, skipCRC32: false, provider: { position, chunk in
                 let from = Int(position)
                 guard from < compressed.count else { throw Failure.truncated }
-                return compressed.subdata(in: from..<min(from + chunk, compressed.count))
+                var piece = compressed.subdata(in: from..<min(from + chunk, compressed.count))
+                if piece.count < chunk { piece.append(Data(count: chunk - piece.count)) }
+                return piece
             }, consumer: consumer)
         default:
             throw Failure.damaged("compression method \(entry.method) is not read")
