@@ -144,7 +144,7 @@ SANITIZE_NICE ?= nice -n 10
 TSAN_FILTER := BatchTests|StoreReadAheadTests|ConcurrentTextTests|ReportWriterTests|InterruptTests|StagingOfSamePIDTests
 sanitize: deps faultinject
 	$(SANITIZE_NICE) $(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	FAULTINJECT_LIB=$(CURDIR)/$(FAULTINJECT_LIB) ASAN_OPTIONS=detect_leaks=0 \
+	FAULTINJECT_LIB=$(CURDIR)/$(FAULTINJECT_LIB) ASAN_OPTIONS=detect_leaks=0:suppressions=$(CURDIR)/tools/sanitize/asan.supp \
 	  $(SANITIZE_NICE) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 	$(SANITIZE_NICE) $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS=halt_on_error=1 $(SANITIZE_NICE) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \

@@ -73,9 +73,9 @@ public struct ColumnMapping: Sendable, Equatable {
     ///
     /// - Throws: ``ImportError`` (``ImportError/Kind/invalidMapping``) naming the line or key at fault.
     public init(toml: String, file: String = "mapping") throws(ImportError) {
-        if let line = TOMLHeaderCheck.firstBadHeader(toml) {
+        if let line = MappingSyntax.firstUnsupportedLine(toml) {
             throw ImportError(.invalidMapping, file: file, location: "line \(line)",
-                              "a table header's name must start with a letter, digit, '_', '-' or a quote")
+                              "a mapping line is a [table], key = \"text\", key = true/false or key = a whole number (comments allowed)")
         }
         let table: TOMLTable
         do {

@@ -49,15 +49,30 @@ import TestSupport
         }
     }
 
-    /// Where a header can start, and which starts toml++ cannot take.
+    /// The mapping subset (``MappingSyntax``): what a mapping uses passes; the inputs that reached toml++'s
+    /// assertions, and TOML a mapping does not need, are refused at their line.
     @Test(arguments: [
-        ("[*x]", 1 as Int?), ("a = 1\n[ #c\n", 2), ("[\n", 1), ("[[ +x]]", 1), ("[é]", 1),
-        ("[columns]\nx = \"y\"", nil), ("[ \"quoted\" ]", nil), ("[[arr]]", nil), ("[]", nil),
-        ("x = [\n[+1]\n]", nil),                 // an array spanning lines: not a header
-        ("s = \"\"\"\n[*\n\"\"\"\n[ok]", nil),    // inside a multi-line string
-        ("# [*\n[ok]", nil), ("t = '['\n[*]", 2),
+        ("[*x]", 1 as Int?), ("a = \"b\"\n[ #c\n", 2), ("[\n", 1), ("[[arr]]", 1), ("[é]", 1),
+        ("foo = [[[}}}", 1), ("x = [\n1\n]", 1), ("s = \"\"\"\nx\n\"\"\"", 1), ("a.b = \"c\"", 1), ("x = 1.5", 1),
+        ("x = \"unterminated", 1), ("x =", 1),
+        ("[columns]\n\"Coffee dose (g)\" = \"dose_g\" # note\r\nwhen = 'brewed_at'", nil),
+        ("[ values ]\ndecimal_comma = true\ndelimiter = \";\"\nx = -12\n\n# end", nil),
+        ("k = \"a \\\" quote\"", nil),
     ])
-    func headerCheck(_ text: String, _ line: Int?) {
-        #expect(TOMLHeaderCheck.firstBadHeader(text) == line, "\(text)")
+    func mappingSubset(_ text: String, _ line: Int?) {
+        #expect(MappingSyntax.firstUnsupportedLine(text) == line, "\(text)")
+    }
+
+    /// The second assertion the fuzzer reached: an array whose first element starts with `}`.
+    @Test func arrayStartingWithABraceIsAnInvalidMapping() throws {
+        let text = try String(contentsOf: Self.corpus("mapping-toml", "regression-array-brace.toml"), encoding: .utf8)
+        #expect(throws: ImportError.self) { try ColumnMapping(toml: text) }
+    }
+
+    /// The sample mapping (every feature the documentation shows) is inside the subset.
+    @Test func sampleMappingIsInsideTheSubset() throws {
+        let mapping = try ColumnMapping.load(from: Repo.sample("mapping.toml"))
+        #expect(mapping.columns["brew_start"] == .brewedAt)
+        #expect(mapping.delimiter == UInt8(ascii: ";"))
     }
 }

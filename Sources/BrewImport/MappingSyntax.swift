@@ -1,0 +1,88 @@
+/// The subset of TOML a column mapping may use, checked before TOMLKit parses it.
+///
+/// toml++ 3.4.0 (inside TOMLKit) guards its parser with assertions that are compiled in (SwiftPM builds the C++
+/// target without `NDEBUG`), and some malformed input reaches them: a table header `[*x]` or `[` at the end of a
+/// line, an array `[[[}` — each aborted brewstats (found by the `fuzz-mapping-toml` target). A mapping needs very
+/// little of TOML (``ColumnMapping``), so every line must be one of these before the text reaches the parser:
+///
+/// - blank, or a comment (`# …`);
+/// - a table header `[name]` (a bare or quoted key; no `[[arrays]]`, no dotted names);
+/// - `key = value`, the key bare (`A–Z a–z 0–9 _ -`) or quoted (`"…"`, `'…'`), the value a one-line string
+///   (`"…"` with escapes, `'…'`), `true`, `false` or an integer;
+///
+/// each optionally followed by blanks and a comment. Anything else (arrays, inline tables, multi-line strings,
+/// dotted keys, floats, dates) is refused with the line's number, as an invalid mapping.
+enum MappingSyntax {
+    /// The 1-based number of the first line outside the subset, or `nil` when every line is inside it.
+    static func firstUnsupportedLine(_ text: String) -> Int? {
+        var number = 0
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            number += 1
+            var line = Array(raw.utf8)
+            if line.last == 0x0D { line.removeLast() }
+            if !isSupported(line) { return number }
+        }
+        return nil
+    }
+
+    private static func isSupported(_ b: [UInt8]) -> Bool {
+        var i = 0
+        func blanks() { while i < b.count && (b[i] == 0x20 || b[i] == 0x09) { i += 1 } }
+        func isBare(_ c: UInt8) -> Bool {
+            (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) || c == 0x5F || c == 0x2D
+        }
+        /// A one-line basic (`"`, backslash escapes) or literal (`'`) string starting at `i`.
+        func quoted() -> Bool {
+            guard i < b.count, b[i] == 0x22 || b[i] == 0x27 else { return false }
+            let quote = b[i]
+            i += 1
+            while i < b.count {
+                if b[i] == quote { i += 1; return true }
+                if b[i] == 0x5C && quote == 0x22 { i += 1 }
+                i += 1
+            }
+            return false
+        }
+        func key() -> Bool {
+            if i < b.count, b[i] == 0x22 || b[i] == 0x27 { return quoted() }
+            let start = i
+            while i < b.count && isBare(b[i]) { i += 1 }
+            return i > start
+        }
+        /// Blanks, then the end of the line or a comment.
+        func end() -> Bool {
+            blanks()
+            return i == b.count || b[i] == 0x23
+        }
+        blanks()
+        if i == b.count || b[i] == 0x23 { return true }
+        if b[i] == 0x5B {
+            i += 1
+            blanks()
+            guard key() else { return false }
+            blanks()
+            guard i < b.count, b[i] == 0x5D else { return false }
+            i += 1
+            return end()
+        }
+        guard key() else { return false }
+        blanks()
+        guard i < b.count, b[i] == 0x3D else { return false }
+        i += 1
+        blanks()
+        guard i < b.count else { return false }
+        if b[i] == 0x22 || b[i] == 0x27 {
+            // Not a multi-line string: `""` or `''` followed by the same quote.
+            if i + 2 < b.count, b[i + 1] == b[i], b[i + 2] == b[i] { return false }
+            return quoted() && end()
+        }
+        for word in ["true", "false"] where b[i...].starts(with: Array(word.utf8)) {
+            i += word.utf8.count
+            return end()
+        }
+        if b[i] == 0x2B || b[i] == 0x2D { i += 1 }
+        let digits = i
+        while i < b.count && b[i] >= 0x30 && b[i] <= 0x39 { i += 1 }
+        return i > digits && end()
+    }
+}
