@@ -147,7 +147,7 @@ sanitize: deps faultinject
 	FAULTINJECT_LIB=$(CURDIR)/$(FAULTINJECT_LIB) ASAN_OPTIONS=detect_leaks=0:suppressions=$(CURDIR)/tools/sanitize/asan.supp \
 	  $(SANITIZE_NICE) $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 	$(SANITIZE_NICE) $(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	TSAN_OPTIONS=halt_on_error=1 $(SANITIZE_NICE) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
+	TSAN_OPTIONS=halt_on_error=1:suppressions=$(CURDIR)/tools/sanitize/tsan.supp $(SANITIZE_NICE) $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan \
 	  --filter '$(TSAN_FILTER)'
 
 # The LD_PRELOAD shim that fails the N-th write/fsync/rename/mkdir/open (tools/faultinject/faultinject.c).
