@@ -125,6 +125,7 @@ fuzz: fuzz-build
 	    > reports/fuzz/$$t.log 2>&1 || { tail -40 reports/fuzz/$$t.log; exit 1; }; \
 	  grep -E "^stat::|#[0-9]+.*DONE" reports/fuzz/$$t.log | sed "s/^/  /"; \
 	done
+	python3 fuzz/tools/summarize.py
 
 # The smoke run of make test: a crash, sanitizer report or hang on any corpus input (or found within
 # FUZZ_SMOKE_SECONDS) fails it. New inputs go to a throw-away folder, so the committed corpus is unchanged.
