@@ -10,17 +10,19 @@
 /// - `key = value`, the key bare (`A–Z a–z 0–9 _ -`) or quoted (`"…"`, `'…'`), the value a one-line string
 ///   (`"…"` with escapes, `'…'`), `true`, `false` or an integer;
 ///
-/// each optionally followed by blanks and a comment. Anything else (arrays, inline tables, multi-line strings,
+/// each optionally followed by blanks and a comment, with no control character but tab. Anything else (arrays, inline tables, multi-line strings,
 /// dotted keys, floats, dates) is refused with the line's number, as an invalid mapping.
 enum MappingSyntax {
     /// The 1-based number of the first line outside the subset, or `nil` when every line is inside it.
     static func firstUnsupportedLine(_ text: String) -> Int? {
         var number = 0
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on the byte: as Characters, "\r\n" is one grapheme and would not split at "\n".
+        for raw in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {
             number += 1
-            var line = Array(raw.utf8)
+            var line = Array(raw)
             if line.last == 0x0D { line.removeLast() }
-            if !isSupported(line) { return number }
+            // No control characters but tab, anywhere (TOML allows none in comments or strings either).
+            if line.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) || !isSupported(line) { return number }
         }
         return nil
     }

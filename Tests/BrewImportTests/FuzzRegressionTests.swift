@@ -54,7 +54,7 @@ import TestSupport
     @Test(arguments: [
         ("[*x]", 1 as Int?), ("a = \"b\"\n[ #c\n", 2), ("[\n", 1), ("[[arr]]", 1), ("[é]", 1),
         ("foo = [[[}}}", 1), ("x = [\n1\n]", 1), ("s = \"\"\"\nx\n\"\"\"", 1), ("a.b = \"c\"", 1), ("x = 1.5", 1),
-        ("x = \"unterminated", 1), ("x =", 1),
+        ("x = \"unterminated", 1), ("x =", 1), ("# c\r\n[;x]", 2), ("a = \"b\" # \u{0}", 1), ("a = 'b\rc'", 1),
         ("[columns]\n\"Coffee dose (g)\" = \"dose_g\" # note\r\nwhen = 'brewed_at'", nil),
         ("[ values ]\ndecimal_comma = true\ndelimiter = \";\"\nx = -12\n\n# end", nil),
         ("k = \"a \\\" quote\"", nil),
@@ -67,6 +67,17 @@ import TestSupport
     @Test func arrayStartingWithABraceIsAnInvalidMapping() throws {
         let text = try String(contentsOf: Self.corpus("mapping-toml", "regression-array-brace.toml"), encoding: .utf8)
         #expect(throws: ImportError.self) { try ColumnMapping(toml: text) }
+    }
+
+    /// The third: a comment line ending in CR LF, then a bad header (the line split treated CR LF as one character).
+    @Test func crlfLineBeforeABadHeaderIsAnInvalidMapping() throws {
+        let text = String(decoding: try Data(contentsOf: Self.corpus("mapping-toml", "regression-crlf-header.toml")), as: UTF8.self)
+        do {
+            _ = try ColumnMapping(toml: text)
+            Issue.record("the mapping was accepted")
+        } catch {
+            #expect(error.location == "line 2", "\(error)")
+        }
     }
 
     /// The sample mapping (every feature the documentation shows) is inside the subset.
