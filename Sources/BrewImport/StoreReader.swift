@@ -30,7 +30,10 @@ struct StoreReader {
         if try !db.tableExists("Z_PRIMARYKEY") { missing.append("Z_PRIMARYKEY") }
         if missing.isEmpty {
             for row in try Row.fetchAll(db, sql: "SELECT Z_NAME FROM Z_PRIMARYKEY") {
-                if let name: String = row[0] { tables[name] = "Z" + name.uppercased() }
+                // Read as a database value: GRDB's typed subscript traps on a Z_NAME that is not text (a damaged
+                // store held the integer 8; found by the `fuzz-store` target). Such a row names no entity.
+                let value: DatabaseValue = row[0]
+                if case .string(let name) = value.storage { tables[name] = "Z" + name.uppercased() }
             }
         }
         let brewTable = tables["BrewLog"] ?? "ZBREWLOG"

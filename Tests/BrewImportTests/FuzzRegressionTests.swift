@@ -35,6 +35,18 @@ import TestSupport
         }
     }
 
+    /// A damaged store whose `Z_PRIMARYKEY.Z_NAME` holds an integer trapped in GRDB's typed row subscript; such a
+    /// row now names no entity, and the import ends in a result or an ``ImportError``.
+    @Test func nonTextEntityNameDoesNotTrap() throws {
+        let url = Self.corpus("store", "regression-integer-entity-name.sqlite")
+        do {
+            let result = try importJournal(at: url)
+            #expect(result.report.brews.read == result.report.brews.kept + result.report.brews.rejected)
+        } catch {
+            #expect(!error.message.isEmpty)
+        }
+    }
+
     /// A mapping whose table header starts with `*` aborted the process inside toml++ (an assertion); it is now an
     /// invalid mapping naming the line.
     @Test func tableHeaderWithoutAKeyIsAnInvalidMapping() throws {
