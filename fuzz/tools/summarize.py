@@ -26,7 +26,9 @@ for t in TARGETS:
         done = re.search(r"Done \d+ runs in (\d+) second", text)
         if done:
             seconds += int(done.group(1))
-        if "ERROR: libFuzzer: timeout" in text:
+        if "ERROR: libFuzzer: out-of-memory" in text:
+            ends.append("rss limit (process growth, open)")
+        elif "ERROR: libFuzzer: timeout" in text:
             ends.append("timeout (fixed)")
         elif "ERROR: AddressSanitizer" in text or "Fatal error" in text or "Assertion" in text:
             ends.append("crash (fixed)")
