@@ -62,8 +62,9 @@ public enum ShotFormat: String, Sendable, CaseIterable, Codable, Comparable {
     /// Decides a file's format from its first bytes (up to 64 KiB; a UTF-8 BOM and leading blanks are skipped).
     ///
     /// - JSON objects are told apart by their keys: `"datapoints"` → Gaggiuino; `"samples"` with `"t"` → GaggiMate;
-    ///   `"profile_name"` with `"data"` → Meticulous; `"elapsed"` → Decent JSON; `"weight"` with one of `"waterFlow"`,
-    ///   `"realtimeFlow"`, `"pressureFlow"` → a Beanconqueror flow profile; `"doseIn"`, `"doseOut"` or
+    ///   `"profile_name"` with `"data"` → Meticulous; `"elapsed"` → Decent JSON; `"brewFlow"` or `"BREWS"` (a
+    ///   Beanconqueror upload or backup, read by BrewImport) → not a shot; `"weight"` with `"actual_weight"`,
+    ///   `"waterFlow"` or `"realtimeFlow"` → a Beanconqueror flow profile; `"doseIn"`, `"doseOut"` or
     ///   `"balanceTaste"` without samples → GaggiMate notes; any other JSON → ``Sniffed/unknownStructured``.
     /// - A first line starting `information_type,` → SEP CSV.
     /// - A first word followed by ` {` or a number, with `espresso_elapsed` in the prefix → Decent `.shot`.
@@ -78,7 +79,8 @@ public enum ShotFormat: String, Sendable, CaseIterable, Codable, Comparable {
             if has("samples") && has("t") { return .shot(.gaggimate) }
             if has("profile_name") && has("data") { return .shot(.meticulous) }
             if has("elapsed") { return .shot(.decentJSON) }
-            if has("weight") && (has("waterFlow") || has("realtimeFlow") || has("pressureFlow")) {
+            if has("brewFlow") || has("BREWS") { return .unknownStructured }
+            if has("weight") && (has("actual_weight") || has("waterFlow") || has("realtimeFlow")) {
                 return .shot(.beanconquerorFlow)
             }
             if has("doseIn") || has("doseOut") || has("balanceTaste") { return .gaggimateNotes }

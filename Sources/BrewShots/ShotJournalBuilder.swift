@@ -49,8 +49,12 @@ struct ShotJournalBuilder {
             }()
         }
         row.doseGrams = shot.dose
-        row.yieldGrams = shot.yield ?? ShotRead.positive(series.last(.weight))
-        row.brewTimeSeconds = shot.time ?? series.last(.time)
+        // The last values from the source's own numbers (not their Float32 copies in the samples table).
+        func last(_ channel: ShotChannel) -> Double? {
+            shot.series[channel]?.prefix(series.count).last(where: { $0 != nil }) ?? nil
+        }
+        row.yieldGrams = shot.yield ?? ShotRead.positive(series.channels[.weight] == nil ? nil : last(.weight))
+        row.brewTimeSeconds = shot.time ?? last(.time)
         row.waterTemperature = shot.temperature
         if let setting = shot.grindSetting {
             if let v = ShotRead.decimal(setting) { row.grindSetting = v } else { row.grindText = setting }
