@@ -61,7 +61,7 @@ public enum ShotFormat: String, Sendable, CaseIterable, Codable, Comparable {
 
     /// Decides a file's format from its first bytes (up to 64 KiB; a UTF-8 BOM and leading blanks are skipped).
     ///
-    /// - JSON objects are told apart by their keys: `"datapoints"` → Gaggiuino; `"samples"` with `"t"` → GaggiMate;
+    /// - JSON objects are told apart by their keys: `"datapoints"` → Gaggiuino; `"samples"` → GaggiMate;
     ///   `"profile_name"` with `"data"` → Meticulous; `"elapsed"` → Decent JSON; `"brewFlow"` or `"BREWS"` (a
     ///   Beanconqueror upload or backup, read by BrewImport) → not a shot; `"weight"` with `"actual_weight"`,
     ///   `"waterFlow"` or `"realtimeFlow"` → a Beanconqueror flow profile; `"doseIn"`, `"doseOut"` or
@@ -76,7 +76,7 @@ public enum ShotFormat: String, Sendable, CaseIterable, Codable, Comparable {
         if bytes[first] == UInt8(ascii: "{") || bytes[first] == UInt8(ascii: "[") {
             func has(_ key: String) -> Bool { text.contains("\"\(key)\"") }
             if has("datapoints") { return .shot(.gaggiuino) }
-            if has("samples") && has("t") { return .shot(.gaggimate) }
+            if has("samples") { return .shot(.gaggimate) }
             if has("profile_name") && has("data") { return .shot(.meticulous) }
             if has("elapsed") { return .shot(.decentJSON) }
             if has("brewFlow") || has("BREWS") { return .unknownStructured }

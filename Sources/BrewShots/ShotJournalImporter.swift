@@ -19,7 +19,10 @@ public enum ShotJournalImporter {
         var notes: [String: [String: Any]] = [:]
         var read = 0
         func reject(_ file: String, _ r: ShotRejection) {
-            rejects.append(Reject(file: file, where: r.location ?? "shot", column: r.column, reason: r.reason, record: nil))
+            // `where` names the shot file (the journal is the folder or zip); a place inside it follows.
+            let name = file.split(separator: "/").last.map(String.init) ?? file
+            rejects.append(Reject(file: file, where: r.location.map { "\(name): \($0)" } ?? name, column: r.column,
+                                  reason: r.reason, record: nil))
         }
         for file in files {
             if file.declaredSize > UInt64(ShotLimits.maxFileBytes) {
