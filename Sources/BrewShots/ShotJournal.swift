@@ -102,7 +102,7 @@ enum BeanconquerorBackupShots {
         for i in 0 ..< ids.count { if let id = ids[i] { rows[id.lowercased()] = i } }
         var samples = ShotSamplesBuilder()
         var records: [ShotRecord] = []
-        var rejected = 0
+        var rejects: [Reject] = []
         for file in profiles {
             let uuid = ShotJournalImporter.stem(file.name).replacingOccurrences(of: "_flow_profile", with: "").lowercased()
             do throws(ShotRejection) {
@@ -115,11 +115,12 @@ enum BeanconquerorBackupShots {
                     file: file.name, format: .beanconquerorFlow, start: result.journal.brews.brewDate[row].map { Timestamp(microseconds: $0) },
                     profile: nil, sampleCount: series.count, sampleRate: series.sampleRate,
                     channels: series.channels.keys.reduce(into: ShotChannelSet()) { $0.insert(ShotChannelSet($1)) },
-                    journalRow: row, brewID: uuid))
+                    journalRow: row, brewID: ids[row] ?? uuid))
             } catch {
-                rejected += 1
+                let name = file.name.split(separator: "/").last.map(String.init) ?? file.name
+                rejects.append(Reject(file: file.name, where: name, column: error.column, reason: error.reason, record: nil))
             }
         }
-        return ShotTable(samples: samples.finish(), shots: records, duplicates: [], read: profiles.count, rejected: rejected)
+        return ShotTable(samples: samples.finish(), shots: records, duplicates: [], read: profiles.count, rejects: rejects)
     }
 }

@@ -90,7 +90,7 @@ public enum ShotJournalImporter {
             methods: journalTable.methods.count, grinders: journalTable.grinders.count, beans: journalTable.beans.count,
             warnings: warnings, rejects: rejects)
         let table = ShotTable(samples: building.samples.finish(), shots: building.records, duplicates: duplicates,
-                              read: read, rejected: rejects.count)
+                              read: read, rejects: rejects)
         return (ImportResult(journal: journalTable, report: report), table)
     }
 

@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewImport
 
 /// One kept shot's metadata: where it came from, what it recorded, and its brew's row in the journal.
 public struct ShotRecord: Sendable, Equatable {
@@ -48,6 +49,10 @@ public struct ShotTable: Sendable {
     public let read: Int
     /// Shot files rejected (duplicates included).
     public let rejected: Int
+    /// Every rejected shot file, with the field and reason. For a shot folder, zip or file these are also the
+    /// journal's ``BrewImport/ImportReport/rejects``; for a Beanconqueror backup's brew graphs they are listed
+    /// only here (the backup's brews are accounted for by its own import).
+    public let rejects: [Reject]
 
     /// Shots kept.
     public var kept: Int { shots.count }
@@ -69,12 +74,14 @@ public struct ShotTable: Sendable {
     /// The shot whose brew is journal row `row`, or `nil`.
     public func shot(forJournalRow row: Int) -> Int? { shots.firstIndex { $0.journalRow == row } }
 
-    public init(samples: ShotSamples, shots: [ShotRecord], duplicates: [ShotDuplicate], read: Int, rejected: Int) {
+    public init(samples: ShotSamples, shots: [ShotRecord], duplicates: [ShotDuplicate], read: Int, rejects: [Reject]) {
         precondition(samples.shotCount == shots.count, "ShotTable: one record per shot of the samples table")
+        precondition(read == shots.count + rejects.count, "ShotTable: read == kept + rejected")
+        self.rejects = rejects
         self.samples = samples
         self.shots = shots
         self.duplicates = duplicates
         self.read = read
-        self.rejected = rejected
+        self.rejected = rejects.count
     }
 }

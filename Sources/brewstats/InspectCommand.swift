@@ -54,7 +54,7 @@ struct Inspect: AsyncParsableCommand {
             do { try result.report.writeRejects(to: URL(fileURLWithPath: rejects)) } catch { throw CLI.fail("\(error)", code: 1) }
         }
         let shots = any.shots
-        print(json ? Self.jsonText(result, shots: shots) : Self.text(result, showRejects: showRejects) + (shots.map(Self.shotText) ?? ""),
+        print(json ? Self.jsonText(result, shots: shots) : Self.text(result, showRejects: showRejects) + (shots.map { Self.shotText($0, report: result.report) } ?? ""),
               terminator: "")
     }
 
@@ -109,7 +109,7 @@ struct Inspect: AsyncParsableCommand {
 
     /// The shot table's summary: shots read, kept, rejected and duplicated; formats; channels found; samples and
     /// the median sample rate.
-    static func shotText(_ t: ShotTable) -> String {
+    static func shotText(_ t: ShotTable, report: ImportReport) -> String {
         var out = "\nshots         read \(t.read), kept \(t.kept), rejected \(t.rejected) (duplicates \(t.duplicates.count))\n"
         let formats = t.formats.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) \($0.value)" }
         out += "  formats     \(formats.isEmpty ? "none" : formats.joined(separator: ", "))\n"
@@ -118,6 +118,10 @@ struct Inspect: AsyncParsableCommand {
         if let rate = t.medianSampleRate { out += String(format: ", median rate %.1f Hz", rate) }
         out += "\n"
         for d in t.duplicates.prefix(10) { out += "  duplicate   \(d.file) (same series as \(d.duplicateOf))\n" }
+        if t.rejected > 0 && t.rejects != report.rejects {
+            // A backup's brew graphs: their rejects are not the journal's.
+            for j in t.rejects.prefix(10) { out += "  rejected    \(j.where)\(j.column.map { "  \($0)" } ?? ""): \(j.reason)\n" }
+        }
         return out
     }
 
