@@ -66,6 +66,7 @@ enum ShotRead {
     /// A JSON number, or a string holding one (Decent JSON writes every number as a string); `nil` otherwise.
     static func number(_ value: Any?) -> Double? {
         switch value {
+        case let d as Double: return d
         case let n as NSNumber: return n.doubleValue
         case let s as String: return decimal(s)
         default: return nil
@@ -84,6 +85,7 @@ enum ShotRead {
         let s: String?
         switch value {
         case let v as String: s = v
+        case let d as Double: s = d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
         case let n as NSNumber: s = n.stringValue
         default: s = nil
         }
@@ -112,12 +114,7 @@ enum ShotRead {
 
     /// A JSON object parsed from `data`.
     static func jsonObject(_ data: Data) throws(ShotRejection) -> [String: Any] {
-        let value: Any
-        do {
-            value = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw ShotRejection(nil, "not valid JSON (\(error.localizedDescription))")
-        }
+        let value = try ShotJSONReader.parse(data)
         guard let object = value as? [String: Any] else { throw ShotRejection(nil, "the JSON is not an object") }
         return object
     }
