@@ -113,14 +113,14 @@ enum ShotRead {
     }
 
     /// A JSON object parsed from `data`.
-    static func jsonObject(_ data: Data) throws(ShotRejection) -> [String: Any] {
+    static func jsonObject(_ data: Data) throws(ShotRejection) -> JSONObject {
         let value = try ShotJSONReader.parse(data)
-        guard let object = value as? [String: Any] else { throw ShotRejection(nil, "the JSON is not an object") }
+        guard let object = value as? JSONObject else { throw ShotRejection(nil, "the JSON is not an object") }
         return object
     }
 
     /// The array at `key`, refused when it holds more than ``ShotLimits/maxSamples`` entries.
-    static func samples(_ object: [String: Any], _ key: String) throws(ShotRejection) -> [Any] {
+    static func samples(_ object: JSONObject, _ key: String) throws(ShotRejection) -> [Any] {
         guard let array = object[key] as? [Any] else { throw ShotRejection(key, "\(key) is missing or not a list") }
         try checkCount(array.count, key)
         return array

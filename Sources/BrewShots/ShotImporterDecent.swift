@@ -45,7 +45,7 @@ enum DecentShotImporter {
         applySettings(&shot) { key in settings[key].map { TclDictionary.string(bytes, $0) } }
         if shot.profile == nil, let range = top["profile"] {
             let json = Data("{".utf8) + Data(bytes[range]) + Data("}".utf8)
-            shot.profile = ((try? JSONSerialization.jsonObject(with: json)) as? [String: Any])
+            shot.profile = ((try? ShotJSONReader.parse(json)) as? JSONObject)
                 .flatMap { ShotRead.text($0["title"]) }
         }
         return shot
@@ -59,7 +59,7 @@ enum DecentShotImporter {
         let elapsed = try ShotRead.samples(root, "elapsed")
         shot.series[.time] = elapsed.map(ShotRead.number)
         func list(_ group: String, _ key: String) throws(ShotRejection) -> [Double?]? {
-            guard let object = root[group] as? [String: Any], let array = object[key] as? [Any] else { return nil }
+            guard let object = root[group] as? JSONObject, let array = object[key] as? [Any] else { return nil }
             try ShotRead.checkCount(array.count, "\(group).\(key)")
             return array.map(ShotRead.number)
         }
@@ -74,11 +74,11 @@ enum DecentShotImporter {
         shot.series[.temperatureGoal] = try list("temperature", "goal")
         dropNegativeGoals(&shot)
         shot.start = ShotRead.unixTime(ShotRead.number(root["timestamp"]) ?? ShotRead.number(root["clock"]))
-        let settings = ((root["app"] as? [String: Any])?["data"] as? [String: Any])?["settings"] as? [String: Any] ?? [:]
+        let settings = ((root["app"] as? JSONObject)?["data"] as? JSONObject)?["settings"] as? JSONObject ?? JSONObject()
         applySettings(&shot) { ShotRead.text(settings[$0]) }
-        let meta = root["meta"] as? [String: Any] ?? [:]
-        let bean = meta["bean"] as? [String: Any] ?? [:], grinder = meta["grinder"] as? [String: Any] ?? [:]
-        let rated = meta["shot"] as? [String: Any] ?? [:]
+        let meta = root["meta"] as? JSONObject ?? JSONObject()
+        let bean = meta["bean"] as? JSONObject ?? JSONObject(), grinder = meta["grinder"] as? JSONObject ?? JSONObject()
+        let rated = meta["shot"] as? JSONObject ?? JSONObject()
         shot.roaster = ShotRead.text(bean["brand"]) ?? shot.roaster
         shot.bean = ShotRead.text(bean["type"]) ?? shot.bean
         shot.roastDate = ShotRead.roastDay(ShotRead.text(bean["roast_date"])) ?? shot.roastDate
@@ -91,7 +91,7 @@ enum DecentShotImporter {
         shot.tds = ShotRead.positive(ShotRead.number(rated["tds"])) ?? shot.tds
         shot.ey = ShotRead.positive(ShotRead.number(rated["ey"])) ?? shot.ey
         shot.notes = ShotRead.text(rated["notes"]) ?? shot.notes
-        shot.profile = ShotRead.text((root["profile"] as? [String: Any])?["title"]) ?? shot.profile
+        shot.profile = ShotRead.text((root["profile"] as? JSONObject)?["title"]) ?? shot.profile
         return shot
     }
 

@@ -1,8 +1,23 @@
 import Foundation
 
-/// A small JSON reader for shot files: the same tree `JSONSerialization` gives (`[String: Any]`, `[Any]`, `String`,
-/// `NSNull`, `Bool`), with numbers as `Double`, at several times its speed on Linux (a shot file is mostly
-/// thousands of small numbers, which this reads without an `NSNumber` each).
+/// A JSON object as read from a shot file: its keys and values in file order, looked up by a linear scan.
+///
+/// A shot file holds thousands of small objects (one per sample, ~10 keys each): a scan of ten short keys is
+/// cheaper than hashing them into a dictionary. A repeated key: the first wins.
+struct JSONObject {
+    var keys: [String] = []
+    var values: [Any] = []
+
+    /// The value of `key`, or `nil`.
+    subscript(key: String) -> Any? {
+        for k in keys.indices where keys[k] == key { return values[k] }
+        return nil
+    }
+}
+
+/// A small JSON reader for shot files: the tree `JSONSerialization` gives, with ``JSONObject`` for objects
+/// (`[Any]`, `String`, `NSNull`, `Bool` otherwise) and numbers as `Double`, at several times its speed on Linux (a
+/// shot file is mostly thousands of small numbers, which this reads without an `NSNumber` each).
 ///
 /// RFC 8259, with these limits: nesting deeper than 64 levels is refused (no shot format nests past 6); a
 /// number is parsed exactly when it has at most 15 significant digits and a short exponent (every sensor value),
@@ -66,12 +81,12 @@ struct ShotJSONReader {
         }
     }
 
-    private mutating func object() throws(Failure) -> [String: Any] {
+    private mutating func object() throws(Failure) -> JSONObject {
         depth += 1
         guard depth <= 64 else { throw fail("nesting deeper than 64 levels") }
         defer { depth -= 1 }
         i += 1
-        var out: [String: Any] = [:]
+        var out = JSONObject()
         skipBlanks()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return out }
         while true {
@@ -81,7 +96,8 @@ struct ShotJSONReader {
             skipBlanks()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             i += 1
-            out[key] = try value()
+            out.keys.append(key)
+            out.values.append(try value())
             skipBlanks()
             guard i < bytes.count else { throw fail("unexpected end") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }

@@ -22,12 +22,12 @@ enum GaggiuinoShotImporter {
         var shot = ParsedShot(format: .gaggiuino)
         if let points = root["datapoints"] as? [Any] {
             try ShotRead.checkCount(points.count, "datapoints")
-            let objects = points.map { $0 as? [String: Any] ?? [:] }
+            let objects = points.map { $0 as? JSONObject ?? JSONObject() }
             shot.series[.time] = objects.map { ShotRead.number($0["timeInShot"]).map { $0 / 1000 } }
             for (key, channel) in keys where objects.contains(where: { $0[key] != nil }) {
                 shot.series[channel] = objects.map { ShotRead.number($0[key]) }
             }
-        } else if let columns = root["datapoints"] as? [String: Any] {
+        } else if let columns = root["datapoints"] as? JSONObject {
             guard let time = columns["timeInShot"] as? [Any] else { throw ShotRejection("datapoints.timeInShot", "no timeInShot list") }
             try ShotRead.checkCount(time.count, "datapoints.timeInShot")
             shot.series[.time] = time.map { ShotRead.number($0).map { $0 / 10 } }
@@ -41,10 +41,10 @@ enum GaggiuinoShotImporter {
         }
         shot.start = ShotRead.unixTime(ShotRead.number(root["timestamp"]))
         shot.sourceID = ShotRead.text(root["id"])
-        let profile = root["profile"] as? [String: Any] ?? [:]
+        let profile = root["profile"] as? JSONObject ?? JSONObject()
         shot.profile = ShotRead.text(profile["name"])
         shot.temperature = ShotRead.positive(ShotRead.number(profile["waterTemperature"]))
-        shot.dose = ShotRead.positive(ShotRead.number((profile["recipe"] as? [String: Any])?["coffeeIn"]))
+        shot.dose = ShotRead.positive(ShotRead.number((profile["recipe"] as? JSONObject)?["coffeeIn"]))
         return shot
     }
 }
@@ -63,7 +63,7 @@ enum GaggiMateShotImporter {
     static func read(_ data: Data) throws(ShotRejection) -> ParsedShot {
         let root = try ShotRead.jsonObject(data)
         var shot = ParsedShot(format: .gaggimate)
-        let samples = try ShotRead.samples(root, "samples").map { $0 as? [String: Any] ?? [:] }
+        let samples = try ShotRead.samples(root, "samples").map { $0 as? JSONObject ?? JSONObject() }
         shot.series[.time] = samples.map { ShotRead.number($0["t"]).map { $0 / 1000 } }
         let pairs: [(String, ShotChannel)] = [("cp", .pressure), ("tp", .pressureGoal), ("fl", .flow), ("tf", .flowGoal),
                                               ("ct", .mixTemperature), ("tt", .temperatureGoal)]
@@ -79,25 +79,25 @@ enum GaggiMateShotImporter {
         }
         shot.start = ShotRead.unixTime(ShotRead.number(root["timestamp"]))
         shot.sourceID = ShotRead.text(root["id"])
-        if let profile = root["profile"] as? [String: Any] {
+        if let profile = root["profile"] as? JSONObject {
             shot.profile = ShotRead.text(profile["label"])
             shot.temperature = ShotRead.positive(ShotRead.number(profile["temperature"]))
         } else {
             shot.profile = ShotRead.text(root["profile"])
         }
         shot.yield = ShotRead.positive(ShotRead.number(root["volume"]))
-        if let notes = root["notes"] as? [String: Any] { applyNotes(notes, to: &shot) }
+        if let notes = root["notes"] as? JSONObject { applyNotes(notes, to: &shot) }
         return shot
     }
 
     /// A separate notes file: its `id` and the notes object.
-    static func readNotes(_ data: Data) throws(ShotRejection) -> (id: String?, notes: [String: Any]) {
+    static func readNotes(_ data: Data) throws(ShotRejection) -> (id: String?, notes: JSONObject) {
         let root = try ShotRead.jsonObject(data)
         return (ShotRead.text(root["id"]), root)
     }
 
     /// The notes' fields over the shot's (a note entered by hand wins over the machine's estimate).
-    static func applyNotes(_ notes: [String: Any], to shot: inout ParsedShot) {
+    static func applyNotes(_ notes: JSONObject, to shot: inout ParsedShot) {
         if let r = ShotRead.positive(ShotRead.number(notes["rating"])) { shot.rating = r }
         if let d = ShotRead.positive(ShotRead.number(notes["doseIn"])) { shot.dose = d }
         if let y = ShotRead.positive(ShotRead.number(notes["doseOut"])) { shot.yield = y }
@@ -116,10 +116,10 @@ enum MeticulousShotImporter {
     static func read(_ data: Data) throws(ShotRejection) -> ParsedShot {
         let root = try ShotRead.jsonObject(data)
         var shot = ParsedShot(format: .meticulous)
-        let points = try ShotRead.samples(root, "data").map { $0 as? [String: Any] ?? [:] }
-        let shots = points.map { $0["shot"] as? [String: Any] ?? [:] }
-        let setpoints = shots.map { $0["setpoints"] as? [String: Any] ?? [:] }
-        let sensors = points.map { $0["sensors"] as? [String: Any] ?? [:] }
+        let points = try ShotRead.samples(root, "data").map { $0 as? JSONObject ?? JSONObject() }
+        let shots = points.map { $0["shot"] as? JSONObject ?? JSONObject() }
+        let setpoints = shots.map { $0["setpoints"] as? JSONObject ?? JSONObject() }
+        let sensors = points.map { $0["sensors"] as? JSONObject ?? JSONObject() }
         shot.series[.time] = points.map { ShotRead.number($0["time"]).map { $0 / 1000 } }
         for (key, channel) in [("pressure", ShotChannel.pressure), ("flow", .flow), ("weight", .weight),
                                ("gravimetric_flow", .weightFlow)] where shots.contains(where: { $0[key] != nil }) {
@@ -135,7 +135,7 @@ enum MeticulousShotImporter {
         shot.start = ShotRead.unixTime(ShotRead.number(root["time"]))
         shot.sourceID = ShotRead.text(root["id"])
         shot.profile = ShotRead.text(root["profile_name"])
-        shot.temperature = ShotRead.positive(ShotRead.number((root["profile"] as? [String: Any])?["temperature"]))
+        shot.temperature = ShotRead.positive(ShotRead.number((root["profile"] as? JSONObject)?["temperature"]))
         return shot
     }
 }

@@ -24,7 +24,7 @@ enum BeanconquerorFlowImporter {
     static func read(_ data: Data, context: ShotReadContext) throws(ShotRejection) -> ParsedShot {
         let root = try ShotRead.jsonObject(data)
         var shot = ParsedShot(format: .beanconquerorFlow)
-        let weight = try ShotRead.samples(root, "weight").map { $0 as? [String: Any] ?? [:] }
+        let weight = try ShotRead.samples(root, "weight").map { $0 as? JSONObject ?? JSONObject() }
         let clock = weight.map { clockSeconds(ShotRead.text($0["timestamp"])) }
         guard let first = clock.first ?? nil else { throw ShotRejection("weight.timestamp", "the first weight sample has no clock time") }
         let times = unwrap(clock).map { $0.map { $0 - first } }
@@ -36,7 +36,7 @@ enum BeanconquerorFlowImporter {
         for (key, field, channel) in others {
             guard let list = root[key] as? [Any], list.count > 1 else { continue }
             try ShotRead.checkCount(list.count, key)
-            let objects = list.map { $0 as? [String: Any] ?? [:] }
+            let objects = list.map { $0 as? JSONObject ?? JSONObject() }
             let at = unwrap(objects.map { clockSeconds(ShotRead.text($0["timestamp"])) }).map { $0.map { $0 - first } }
             shot.series[channel] = nearest(times, at, objects.map { ShotRead.number($0[field]) })
         }

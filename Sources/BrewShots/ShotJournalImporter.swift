@@ -16,7 +16,7 @@ public enum ShotJournalImporter {
         var rejects: [Reject] = []
         var skipped: [String] = []
         var candidates: [(format: ShotFormat, file: ShotSourceFile)] = []
-        var notes: [String: [String: Any]] = [:]
+        var notes: [String: JSONObject] = [:]
         var read = 0
         func reject(_ file: String, _ r: ShotRejection) {
             // `where` names the shot file (the journal is the folder or zip); a place inside it follows.

@@ -8,9 +8,9 @@ import Testing
     /// Compares two trees; numbers must be bit-identical doubles.
     func same(_ a: Any, _ b: Any, _ path: String = "$") -> String? {
         switch (a, b) {
-        case let (x as [String: Any], y as [String: Any]):
-            guard Set(x.keys) == Set(y.keys) else { return "\(path): keys differ" }
-            for (k, v) in x { if let d = same(v, y[k]!, "\(path).\(k)") { return d } }
+        case let (x as JSONObject, y as [String: Any]):
+            guard Set(x.keys) == Set(y.keys), x.keys.count == y.count else { return "\(path): keys differ" }
+            for (k, v) in zip(x.keys, x.values) { if let d = same(v, y[k]!, "\(path).\(k)") { return d } }
             return nil
         case let (x as [Any], y as [Any]):
             guard x.count == y.count else { return "\(path): lengths differ" }
@@ -39,7 +39,7 @@ import Testing
 
     @Test func numbersStringsAndErrors() throws {
         let text = #"{"a": [0.30000000000000004, -1.5e-3, 12345678901234567890, 1E2, 0, -0.0], "s": "x\"\u00e9\ud83d\ude00\n", "t": true, "n": null}"#
-        let v = try #require(try ShotJSONReader.parse(Data(text.utf8)) as? [String: Any])
+        let v = try #require(try ShotJSONReader.parse(Data(text.utf8)) as? JSONObject)
         let a = try #require(v["a"] as? [Double])
         #expect(a == [Double("0.30000000000000004")!, -0.0015, 12345678901234567890.0, 100, 0, -0.0])
         #expect(v["s"] as? String == "x\"é😀\n" && v["t"] as? Bool == true && v["n"] is NSNull)
