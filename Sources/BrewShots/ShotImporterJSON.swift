@@ -5,12 +5,15 @@ import Foundation
 /// A shot file holds thousands of small objects (one per sample, ~10 keys each): a scan of ten short keys is
 /// cheaper than hashing them into a dictionary. A repeated key: the first wins.
 struct JSONObject {
-    var keys: [String] = []
-    var values: [Any] = []
+    /// The members in file order (one allocation per object).
+    var entries: [(key: String, value: Any)] = []
+
+    /// The keys in file order.
+    var keys: [String] { entries.map(\.key) }
 
     /// The value of `key`, or `nil`.
     subscript(key: String) -> Any? {
-        for k in keys.indices where keys[k] == key { return values[k] }
+        for entry in entries where entry.key == key { return entry.value }
         return nil
     }
 }
@@ -87,6 +90,7 @@ struct ShotJSONReader {
         defer { depth -= 1 }
         i += 1
         var out = JSONObject()
+        out.entries.reserveCapacity(12)
         skipBlanks()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return out }
         while true {
@@ -96,8 +100,7 @@ struct ShotJSONReader {
             skipBlanks()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             i += 1
-            out.keys.append(key)
-            out.values.append(try value())
+            out.entries.append((key, try value()))
             skipBlanks()
             guard i < bytes.count else { throw fail("unexpected end") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }

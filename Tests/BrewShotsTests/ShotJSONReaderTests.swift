@@ -10,7 +10,7 @@ import Testing
         switch (a, b) {
         case let (x as JSONObject, y as [String: Any]):
             guard Set(x.keys) == Set(y.keys), x.keys.count == y.count else { return "\(path): keys differ" }
-            for (k, v) in zip(x.keys, x.values) { if let d = same(v, y[k]!, "\(path).\(k)") { return d } }
+            for (k, v) in x.entries { if let d = same(v, y[k]!, "\(path).\(k)") { return d } }
             return nil
         case let (x as [Any], y as [Any]):
             guard x.count == y.count else { return "\(path): lengths differ" }
