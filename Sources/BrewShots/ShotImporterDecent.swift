@@ -31,7 +31,15 @@ enum DecentShotImporter {
     static func readTcl(_ bytes: [UInt8]) throws(ShotRejection) -> ParsedShot {
         var shot = ParsedShot(format: .decentTcl)
         shot.trailingExtraAllowed = true
-        let top = try TclDictionary.parse(bytes, 0 ..< bytes.count)
+        let top: [String: Range<Int>]
+        do {
+            top = try TclDictionary.parse(bytes, 0 ..< bytes.count)
+        } catch {
+            // Some DE1 app versions write a `machine {…}` block that is not valid Tcl; Visualizer reads the file
+            // up to it, and so does this.
+            guard let cut = firstLine(bytes, startingWith: "machine {") else { throw error }
+            top = try TclDictionary.parse(bytes, 0 ..< cut)
+        }
         guard let elapsed = top["espresso_elapsed"] else { throw ShotRejection("espresso_elapsed", "no espresso_elapsed list") }
         shot.series[.time] = try TclDictionary.numbers(bytes, elapsed, key: "espresso_elapsed")
         for (suffix, channel) in channelKeys {
@@ -49,6 +57,18 @@ enum DecentShotImporter {
                 .flatMap { ShotRead.text($0["title"]) }
         }
         return shot
+    }
+
+    /// The offset of the first line that starts with `prefix`, or `nil`.
+    static func firstLine(_ bytes: [UInt8], startingWith prefix: String) -> Int? {
+        let p = Array(prefix.utf8)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i...].starts(with: p) { return i }
+            guard let nl = bytes[i...].firstIndex(of: 0x0A) else { return nil }
+            i = nl + 1
+        }
+        return nil
     }
 
     /// Reads a JSON v2 file.

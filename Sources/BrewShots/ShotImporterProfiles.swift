@@ -12,33 +12,44 @@ struct ShotReadContext {
 /// Reads a Beanconqueror brew graph (`brewFlow`, the `brews/<uuid>_flow_profile.json` of a backup).
 ///
 /// Each series has its own clock (`timestamp` `HH:mm:ss.SSS`); the time axis is the `weight` series' (the
-/// densest, as Visualizer chooses), in seconds from its first sample (a clock that passes midnight goes on past
+/// densest, as Visualizer chooses; without a scale, the longest other series'), in seconds from its first sample (a clock that passes midnight goes on past
 /// 24 h). Channels: `weight[].actual_weight` → weight; `realtimeFlow[].flow_value` → weight flow (Beanconqueror
 /// derives both its flows from the scale: they are g/s, not water through the puck, so they never become the
 /// flow channel); `pressureFlow[].actual_pressure` → pressure; `temperatureFlow[].actual_temperature` → mix
-/// temperature. A non-weight sample is placed at the weight sample nearest in time, within 1 s (else that slot is
+/// temperature. A sample of another series is placed at the axis sample nearest in time, within 1 s (else that slot is
 /// missing); a series of fewer than 2 samples is left out. The file has no date: a standalone profile's start is
 /// the first clock time on the day the file was last modified (said in the import's warnings); in a backup the
 /// shot belongs to its brew, which has its own date. Yield: the last weight; time: the last sample's time.
 enum BeanconquerorFlowImporter {
     static func read(_ data: Data, context: ShotReadContext) throws(ShotRejection) -> ParsedShot {
-        let root = try ShotRead.jsonObject(data)
+        try read(try ShotRead.jsonObject(data), context: context)
+    }
+
+    /// Reads a brew graph already parsed (the `brewFlow` object of a Beanconqueror upload).
+    static func read(_ root: JSONObject, context: ShotReadContext) throws(ShotRejection) -> ParsedShot {
         var shot = ParsedShot(format: .beanconquerorFlow)
-        let weight = try ShotRead.samples(root, "weight").map { $0 as? JSONObject ?? JSONObject() }
-        let clock = weight.map { clockSeconds(ShotRead.text($0["timestamp"])) }
-        guard let first = clock.first ?? nil else { throw ShotRejection("weight.timestamp", "the first weight sample has no clock time") }
+        let series: [(String, String, ShotChannel)] = [("weight", "actual_weight", .weight), ("realtimeFlow", "flow_value", .weightFlow),
+                                                       ("pressureFlow", "actual_pressure", .pressure),
+                                                       ("temperatureFlow", "actual_temperature", .mixTemperature)]
+        func list(_ key: String) -> [JSONObject] { (root[key] as? [Any] ?? []).map { $0 as? JSONObject ?? JSONObject() } }
+        // The time axis: the weight series, or without a scale the longest other series.
+        let axisKey = list("weight").count > 1 ? "weight" : series.map(\.0).max { list($0).count < list($1).count } ?? "weight"
+        let axis = list(axisKey)
+        try ShotRead.checkCount(axis.count, axisKey)
+        let clock = axis.map { clockSeconds(ShotRead.text($0["timestamp"])) }
+        guard let first = clock.first ?? nil else { throw ShotRejection("\(axisKey).timestamp", "the first sample has no clock time") }
         let times = unwrap(clock).map { $0.map { $0 - first } }
         shot.series[.time] = times
-        shot.series[.weight] = weight.map { ShotRead.number($0["actual_weight"]) }
-        let others: [(String, String, ShotChannel)] = [("realtimeFlow", "flow_value", .weightFlow),
-                                                        ("pressureFlow", "actual_pressure", .pressure),
-                                                        ("temperatureFlow", "actual_temperature", .mixTemperature)]
-        for (key, field, channel) in others {
-            guard let list = root[key] as? [Any], list.count > 1 else { continue }
-            try ShotRead.checkCount(list.count, key)
-            let objects = list.map { $0 as? JSONObject ?? JSONObject() }
-            let at = unwrap(objects.map { clockSeconds(ShotRead.text($0["timestamp"])) }).map { $0.map { $0 - first } }
-            shot.series[channel] = nearest(times, at, objects.map { ShotRead.number($0[field]) })
+        for (key, field, channel) in series {
+            let objects = list(key)
+            guard objects.count > 1 else { continue }
+            try ShotRead.checkCount(objects.count, key)
+            if key == axisKey {
+                shot.series[channel] = objects.map { ShotRead.number($0[field]) }
+            } else {
+                let at = unwrap(objects.map { clockSeconds(ShotRead.text($0["timestamp"])) }).map { $0.map { $0 - first } }
+                shot.series[channel] = nearest(times, at, objects.map { ShotRead.number($0[field]) })
+            }
         }
         if let modified = context.modified, let seconds = first as Double? {
             var calendar = Calendar(identifier: .gregorian)

@@ -64,7 +64,12 @@ public func importAnyJournal(at url: URL, options: ImportOptions = .init()) thro
         let (result, table) = ShotJournalImporter.read([ShotJournalSources.file(url)], journal: path, options: options)
         return ShotJournal(result: result, shots: table)
     }
-    return ShotJournal(result: try importJournal(at: url, options: options), shots: nil)
+    let result = try importJournal(at: url, options: options)
+    if result.report.format == .beanconqueror, result.journal.brews.count == 1,
+       String(decoding: prefix, as: UTF8.self).contains("\"brewFlow\"") {
+        return ShotJournal(result: result, shots: BeanconquerorBackupShots.upload(url, to: result, options: options))
+    }
+    return ShotJournal(result: result, shots: nil)
 }
 
 extension ShotJournalImporter {
@@ -91,8 +96,31 @@ extension ShotJournalImporter {
     }
 }
 
-/// The brew graphs of a Beanconqueror backup, attached to their brews.
+/// The brew graphs of a Beanconqueror backup or upload, attached to their brews.
 enum BeanconquerorBackupShots {
+    /// A single-brew upload (`{bean, brew, mill, preparation, water, brewFlow}`): its `brewFlow` is the shot of its
+    /// one brew. `nil` when the graph has no weight series; a graph that cannot be a shot is a rejected shot.
+    static func upload(_ url: URL, to result: ImportResult, options: ImportOptions) -> ShotTable? {
+        let file = ShotJournalSources.file(url)
+        let context = ShotReadContext(timeZone: options.timeZone, modified: nil)
+        do throws(ShotRejection) {
+            let root = try ShotRead.jsonObject(try file.contents())
+            guard let flow = root["brewFlow"] as? JSONObject, flow["weight"] != nil else { return nil }
+            let series = try ShotSeries.validate(try BeanconquerorFlowImporter.read(flow, context: context))
+            var samples = ShotSamplesBuilder()
+            samples.appendShot(count: series.count, channels: series.channels)
+            let record = ShotRecord(
+                file: url.path, format: .beanconquerorFlow, start: result.journal.brews.brewDate[0].map { Timestamp(microseconds: $0) },
+                profile: nil, sampleCount: series.count, sampleRate: series.sampleRate,
+                channels: series.channels.keys.reduce(into: ShotChannelSet()) { $0.insert(ShotChannelSet($1)) },
+                journalRow: 0, brewID: result.journal.brews.id[0] ?? "")
+            return ShotTable(samples: samples.finish(), shots: [record], duplicates: [], read: 1, rejects: [])
+        } catch {
+            let reject = Reject(file: url.path, where: "brewFlow", column: error.column, reason: error.reason, record: nil)
+            return ShotTable(samples: ShotSamplesBuilder().finish(), shots: [], duplicates: [], read: 1, rejects: [reject])
+        }
+    }
+
     /// Reads each `<uuid>_flow_profile.json` entry and makes it the shot of the brew whose id is `<uuid>`. A profile
     /// whose brew is not in the journal (rejected, or absent) is a rejected shot naming the uuid; a bad profile is a
     /// rejected shot with its reason. The journal's own accounting is unchanged (these are shots, not brews).

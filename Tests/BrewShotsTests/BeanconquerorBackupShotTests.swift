@@ -39,3 +39,35 @@ import ZIPFoundation
         #expect(table.shots[0].sampleCount == 137 && table.shots[0].channels.has(.pressure))
     }
 }
+
+/// Beanconqueror's single-brew uploads: the brew is what `importJournal` reads; its `brewFlow` is the brew's shot.
+@Suite struct BeanconquerorUploadShotTests {
+    /// Sample counts read from each file's `brewFlow`: `weight` 1117, 1365, 332, 137; the last has no weight
+    /// samples and 241 `pressureFlow` samples, which are then the time axis.
+    @Test(arguments: [("beanconqueror_beverage_weight.json", 1117), ("beanconqueror_missing_values.json", 1365),
+                      ("beanconqueror_real.json", 332), ("beanconqueror_temperature.json", 137),
+                      ("beanconqueror_water_dispensed.json", 241)])
+    func uploadFlowIsItsBrewsShot(_ name: String, _ samples: Int) throws {
+        let url = try Peer.file("beanconqueror/visualizer-upload/\(name)")
+        let options = ImportOptions(timeZone: TimeZone(identifier: "UTC")!)
+        let journal = try importAnyJournal(at: url, options: options)
+        #expect(journal.result.report == (try importJournal(at: url, options: options)).report)
+        let table = try #require(journal.shots)
+        #expect(table.kept == 1, "\(table.rejects)")
+        #expect(table.shots.first?.sampleCount == samples && table.shots.first?.journalRow == 0)
+    }
+}
+
+/// A `.shot` whose `machine {…}` block is not valid Tcl is read up to that block (as Visualizer does).
+@Suite struct DecentMachineBlockTests {
+    @Test func readsUpToAnInvalidMachineBlock() throws {
+        let folder = try Repo.scratch("machine-block")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let text = "clock 1632207550\nespresso_elapsed {0.1 0.3 0.5}\nespresso_pressure {1.0 2.5 4.0}\nmachine {\n  version {x\n"
+        let url = try write(text, "cut.shot", in: folder)
+        let journal = try importAnyJournal(at: url, options: ImportOptions(timeZone: TimeZone(identifier: "UTC")!))
+        let table = try #require(journal.shots)
+        #expect(table.kept == 1)
+        #expect(table.samples.values(.pressure, of: 0) == [1.0, 2.5, 4.0])
+    }
+}
