@@ -19,10 +19,11 @@ public struct ShotJournal: Sendable {
 /// Opens any journal: a shot folder, zip or file becomes a shots journal; anything else is read by
 /// ``BrewImport/importJournal(at:options:)`` unchanged.
 ///
-/// - A folder is always read as shot files (one journal; sub-folders included, hidden files skipped).
+/// - A folder is read as shot files (one journal; sub-folders included, hidden files skipped); a folder without
+///   any shot file (nothing in it sniffs as one) is refused.
 /// - A zip holding a `Beanconqueror.json` is a Beanconqueror backup: read by `importJournal`, and its brew graphs
 ///   (`brews/<uuid>_flow_profile.json`) become the shots of the brews with those ids. Any other zip is read as
-///   shot files.
+///   shot files, and refused when it holds none.
 /// - A single file is a journal of one shot when its content sniffs as a shot format (``ShotFormat/sniff(_:)``);
 ///   otherwise `importJournal` reads it.
 /// - ``BrewImport/ImportOptions/format`` `.shots` forces shot reading; any other forced format goes to `importJournal`.
@@ -39,6 +40,9 @@ public func importAnyJournal(at url: URL, options: ImportOptions = .init()) thro
     }
     if isDirectory.boolValue {
         let (result, table) = ShotJournalImporter.read(try ShotJournalSources.folder(url), journal: path, options: options)
+        guard table.read > 0 else {
+            throw ImportError(.notAJournal, file: path, "is a folder without shot files (a journal is a file, or a folder or zip of shot files)")
+        }
         return ShotJournal(result: result, shots: table)
     }
     if let forced = options.format, forced != .shots {
@@ -58,6 +62,9 @@ public func importAnyJournal(at url: URL, options: ImportOptions = .init()) thro
         }
         _ = archive
         let (result, table) = ShotJournalImporter.read(entries, journal: path, options: options)
+        guard table.read > 0 else {
+            throw ImportError(.notAJournal, file: path, "zip archive without a Beanconqueror.json or shot files")
+        }
         return ShotJournal(result: result, shots: table)
     }
     if options.format == .shots || ShotJournalImporter.isShotFile(prefix) {

@@ -71,3 +71,22 @@ import ZIPFoundation
         #expect(brews.rating[0] == 4 && brews.doseGrams[0] == 18.5 && brews.yieldGrams[0] == 40.1 && brews.grindSetting[0] == 7)
     }
 }
+
+/// A folder or zip without any shot file is not a journal.
+@Suite struct NoShotsTests {
+    @Test func folderAndZipWithoutShotsAreRefused() throws {
+        let folder = try Repo.scratch("no-shots")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try write("just notes", "README.txt", in: folder)
+        #expect(throws: ImportError.self) { try importAnyJournal(at: folder) }
+        let zip = folder.appendingPathComponent("x.zip")
+        let archive = try Archive(url: zip, accessMode: .create)
+        try archive.addEntry(with: "README.txt", fileURL: folder.appendingPathComponent("README.txt"))
+        do {
+            _ = try importAnyJournal(at: zip)
+            Issue.record("a zip without shots was read")
+        } catch {
+            #expect(error.kind == .notAJournal)
+        }
+    }
+}
