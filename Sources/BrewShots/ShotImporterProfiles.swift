@@ -51,11 +51,11 @@ enum BeanconquerorFlowImporter {
                 shot.series[channel] = nearest(times, at, objects.map { ShotRead.number($0[field]) })
             }
         }
-        if let modified = context.modified, let seconds = first as Double? {
+        if let modified = context.modified {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = context.timeZone
             let midnight = calendar.startOfDay(for: modified)
-            shot.start = Timestamp(midnight.addingTimeInterval(seconds))
+            shot.start = Timestamp(midnight.addingTimeInterval(first))
             shot.startFromFileTime = true
         }
         return shot
