@@ -75,6 +75,7 @@ enum ShotRead {
 
     /// A decimal number as people type it (`18.5`, `18,5`, ` 18 `); `nil` for text that is not one.
     static func decimal(_ s: some StringProtocol) -> Double? {
+        if let v = Double(s) { return v }  // the common case, without Foundation's trimming
         let t = s.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
         guard !t.isEmpty, let v = Double(t) else { return nil }
         return v

@@ -22,11 +22,20 @@ enum GaggiuinoShotImporter {
         var shot = ParsedShot(format: .gaggiuino)
         if let points = root["datapoints"] as? [Any] {
             try ShotRead.checkCount(points.count, "datapoints")
-            let objects = points.map { $0 as? JSONObject ?? JSONObject() }
-            shot.series[.time] = objects.map { ShotRead.number($0["timeInShot"]).map { $0 / 1000 } }
-            for (key, channel) in keys where objects.contains(where: { $0[key] != nil }) {
-                shot.series[channel] = objects.map { ShotRead.number($0[key]) }
+            // One pass over each point's members (a point has ~10 keys; looking each channel up would scan them 9 times).
+            var time = [Double?](repeating: nil, count: points.count)
+            var columns = [[Double?]?](repeating: nil, count: keys.count)
+            for (i, point) in points.enumerated() {
+                guard let object = point as? JSONObject else { continue }
+                for (key, value) in object.entries {
+                    if key == "timeInShot" { time[i] = ShotRead.number(value).map { $0 / 1000 }; continue }
+                    guard let k = keys.firstIndex(where: { $0.0 == key }) else { continue }
+                    if columns[k] == nil { columns[k] = [Double?](repeating: nil, count: points.count) }
+                    columns[k]![i] = ShotRead.number(value)
+                }
             }
+            shot.series[.time] = time
+            for (k, (_, channel)) in keys.enumerated() { if let c = columns[k] { shot.series[channel] = c } }
         } else if let columns = root["datapoints"] as? JSONObject {
             guard let time = columns["timeInShot"] as? [Any] else { throw ShotRejection("datapoints.timeInShot", "no timeInShot list") }
             try ShotRead.checkCount(time.count, "datapoints.timeInShot")
