@@ -71,11 +71,12 @@ let package = Package(
         .target(name: "BrewStats", dependencies: ["BrewColumns"], swiftSettings: strict),
         .target(name: "BrewAdvice", dependencies: ["BrewColumns", "BrewStats"], swiftSettings: strict),
         // Espresso shot telemetry: the samples table, the shot formats' importers, shot metrics.
-        .target(name: "BrewShots", dependencies: ["BrewColumns", "BrewImport"], swiftSettings: strict),
+        .target(name: "BrewShots", dependencies: ["BrewColumns", "BrewImport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+                swiftSettings: strict),
         .target(name: "BrewCharts", dependencies: ["BrewCairo"], swiftSettings: strict),
         .target(
             name: "BrewReport",
-            dependencies: ["BrewColumns", "BrewImport", "BrewStats", "BrewAdvice", "BrewCharts"],
+            dependencies: ["BrewColumns", "BrewImport", "BrewStats", "BrewAdvice", "BrewCharts", "BrewShots"],
             swiftSettings: strict
         ),
 
@@ -83,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "brewstats",
             dependencies: [
-                "BrewReport", "BrewAdvice", "BrewImport", "BrewSynth", "BrewColumns",
+                "BrewReport", "BrewAdvice", "BrewImport", "BrewSynth", "BrewColumns", "BrewShots",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -120,7 +121,8 @@ let package = Package(
         .testTarget(name: "BrewStatsTests", dependencies: ["BrewStats", "BrewImport", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "BrewAdviceTests", dependencies: ["BrewAdvice", "BrewStats", "BrewColumns", "TestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "BrewShotsTests", dependencies: ["BrewShots", "BrewColumns", "TestSupport"],
+        .testTarget(name: "BrewShotsTests", dependencies: ["BrewShots", "BrewColumns", "BrewImport", "TestSupport",
+                                                     .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     swiftSettings: strict),
         .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "CCairo", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: strict),

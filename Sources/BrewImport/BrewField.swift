@@ -67,6 +67,21 @@ enum BrewField: Hashable, CaseIterable {
             case .body: "body"
             case .sweetness: "sweetness"
             }
+        case .shots:
+            switch self {
+            case .id: "shot"
+            case .brewDate: "start"
+            case .dose: "dose"
+            case .water: "water"
+            case .yield: "yield"
+            case .time: "time"
+            case .temperature: "temperature"
+            case .tds: "tds"
+            case .rating: "rating"
+            case .acidity: "acidity"
+            case .body: "body"
+            case .sweetness: "sweetness"
+            }
         case .beanconqueror:
             switch self {
             case .id: "config.uuid"

@@ -37,6 +37,14 @@ public struct ImportReport: Sendable, Equatable {
     public var warnings: [ImportWarning]
     /// Every rejected record, in file order.
     public var rejects: [Reject]
+
+    /// Creates a report (for importers outside this module, such as the shot importers).
+    public init(file: String, format: JournalFormat, brews: BrewCounts, methods: Int, grinders: Int, beans: Int,
+                tastingNotes: Int = 0, warnings: [ImportWarning] = [], rejects: [Reject] = []) {
+        self.file = file; self.format = format; self.brews = brews
+        self.methods = methods; self.grinders = grinders; self.beans = beans
+        self.tastingNotes = tastingNotes; self.warnings = warnings; self.rejects = rejects
+    }
 }
 
 /// One rejected record: where it is, which column made it impossible, and why.

@@ -13,6 +13,9 @@ public enum JournalFormat: String, Sendable, CaseIterable, Codable {
     case json
     /// A Beanconqueror backup: a bare `Beanconqueror.json` or the `Beanconqueror.zip` (§2d).
     case beanconqueror
+    /// Espresso shot files (§2d): one shot file, or a folder or zip of them, read by BrewShots' importers
+    /// (`importAnyJournal`); ``JournalImporter`` itself does not read them.
+    case shots
 
     /// The command-line spelling.
     public var cliName: String {
@@ -21,6 +24,7 @@ public enum JournalFormat: String, Sendable, CaseIterable, Codable {
         case .csv: "csv"
         case .json: "json"
         case .beanconqueror: "beanconqueror"
+        case .shots: "shots"
         }
     }
 
@@ -31,6 +35,7 @@ public enum JournalFormat: String, Sendable, CaseIterable, Codable {
         case .csv: "a CSV export"
         case .json: "the app's JSON export"
         case .beanconqueror: "a Beanconqueror backup"
+        case .shots: "espresso shot files"
         }
     }
 
@@ -42,6 +47,7 @@ public enum JournalFormat: String, Sendable, CaseIterable, Codable {
         case "csv": self = .csv
         case "json": self = .json
         case "beanconqueror", "bc": self = .beanconqueror
+        case "shots", "shot": self = .shots
         default: return nil
         }
     }

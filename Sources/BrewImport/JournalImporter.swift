@@ -71,6 +71,8 @@ public enum JournalImporter {
             return session.finish()
         case .beanconqueror:
             return try BeanconquerorImporter.read(url, options: options)
+        case .shots:
+            throw ImportError(.notAJournal, file: path, "shot files are read by the shots importer (importAnyJournal), not here")
         }
     }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BrewColumns
 import BrewImport
+import BrewShots
 import Foundation
 
 /// `brewstats inspect`: imports a journal and prints what was read, kept, rejected and flagged, and the
@@ -47,19 +48,23 @@ struct Inspect: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let result = try input.load(journal)
+        let any = try input.loadAny(journal)
+        let result = any.result
         if let rejects {
             do { try result.report.writeRejects(to: URL(fileURLWithPath: rejects)) } catch { throw CLI.fail("\(error)", code: 1) }
         }
-        print(json ? Self.jsonText(result) : Self.text(result, showRejects: showRejects), terminator: "")
+        let shots = any.shots
+        print(json ? Self.jsonText(result, shots: shots) : Self.text(result, showRejects: showRejects) + (shots.map { Self.shotText($0, report: result.report) } ?? ""),
+              terminator: "")
     }
 
     /// The report, the table's row count and schema, as sorted-key JSON.
     ///
     /// Every reject carries `column` and `record`, every warning `column` and `where`: `null` when there is
     /// none (``ImportReport``'s encoding), so a consumer finds the same keys on every entry.
-    static func jsonText(_ result: ImportResult) -> String {
+    static func jsonText(_ result: ImportResult, shots: ShotTable? = nil) -> String {
         var object = (try? JSONSerialization.jsonObject(with: result.report.jsonData())) as? [String: Any] ?? [:]
+        if let shots { object["shots"] = shotObject(shots) }
         object["rows"] = result.journal.brews.count
         object["schema"] = result.journal.brews.schema.map { ["name": $0.name, "type": $0.type, "nulls": $0.nullCount] }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
@@ -100,5 +105,38 @@ struct Inspect: AsyncParsableCommand {
                 + c.type.padding(toLength: typeWidth, withPad: " ", startingAt: 0) + "\(c.nullCount)\n"
         }
         return out
+    }
+
+    /// The shot table's summary: shots read, kept, rejected and duplicated; formats; channels found; samples and
+    /// the median sample rate.
+    static func shotText(_ t: ShotTable, report: ImportReport) -> String {
+        var out = "\nshots         read \(t.read), kept \(t.kept), rejected \(t.rejected) (duplicates \(t.duplicates.count))\n"
+        let formats = t.formats.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) \($0.value)" }
+        out += "  formats     \(formats.isEmpty ? "none" : formats.joined(separator: ", "))\n"
+        out += "  channels    \(t.channelsFound.channels.map(\.name).joined(separator: ", "))\n"
+        out += "  samples     \(t.samples.sampleCount)"
+        if let rate = t.medianSampleRate { out += String(format: ", median rate %.1f Hz", rate) }
+        out += "\n"
+        for d in t.duplicates.prefix(10) { out += "  duplicate   \(d.file) (same series as \(d.duplicateOf))\n" }
+        if t.rejected > 0 && t.rejects != report.rejects {
+            // A backup's brew graphs: their rejects are not the journal's.
+            for j in t.rejects.prefix(10) { out += "  rejected    \(j.where)\(j.column.map { "  \($0)" } ?? ""): \(j.reason)\n" }
+        }
+        return out
+    }
+
+    /// The shot table's summary as JSON values, with one entry per kept shot.
+    static func shotObject(_ t: ShotTable) -> [String: Any] {
+        [
+            "read": t.read, "kept": t.kept, "rejected": t.rejected,
+            "duplicates": t.duplicates.map { ["file": $0.file, "duplicateOf": $0.duplicateOf] },
+            "channels": t.channelsFound.channels.map(\.name),
+            "samples": t.samples.sampleCount,
+            "shots": t.shots.map { s -> [String: Any] in
+                ["file": s.file, "format": s.format.rawValue, "samples": s.sampleCount, "row": s.journalRow,
+                 "rate": s.sampleRate ?? NSNull(), "profile": s.profile ?? NSNull(),
+                 "channels": s.channels.channels.map(\.name)]
+            },
+        ]
     }
 }

@@ -1,12 +1,13 @@
 import ArgumentParser
 import BrewImport
 import BrewReport
+import BrewShots
 import BrewStats
 import Foundation
 
 /// Flags every command that reads journals shares: the format override, the time zone and a CSV column mapping.
 struct JournalInputOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Read as this format: sqlite, csv, json or beanconqueror (default: sniffed from the content).",
+    @Option(name: .long, help: ArgumentHelp("Read as this format: sqlite, csv, json, beanconqueror or shots (default: sniffed from the content).",
                                             valueName: "format"))
     var format: String?
 
@@ -19,7 +20,7 @@ struct JournalInputOptions: ParsableArguments {
 
     func validate() throws {
         if let format, JournalFormat(cliName: format) == nil {
-            throw ValidationError("unknown format '\(format)' (use sqlite, csv, json or beanconqueror)")
+            throw ValidationError("unknown format '\(format)' (use sqlite, csv, json, beanconqueror or shots)")
         }
         if let tz, TimeZone(identifier: tz) == nil {
             throw ValidationError("unknown time zone '\(tz)' (use an IANA name such as Europe/Berlin)")
@@ -41,11 +42,16 @@ struct JournalInputOptions: ParsableArguments {
     /// - Parameter adjust: Changes the options of these flags before the import: a command that needs only some
     ///   columns sets its projection here (``ImportOptions/columns``); by default every column is read.
     func load(_ path: String, adjusting adjust: (inout ImportOptions) -> Void = { _ in }) throws -> ImportResult {
+        try loadAny(path, adjusting: adjust).result
+    }
+
+    /// Imports `path` like ``load(_:adjusting:)``, and keeps the shot table when it is a shot folder, zip or file.
+    func loadAny(_ path: String, adjusting adjust: (inout ImportOptions) -> Void = { _ in }) throws -> ShotJournal {
         do {
             var options = try importOptions()
             options.readAhead = true  // one journal, the other cores idle
             adjust(&options)
-            return try importJournal(at: URL(fileURLWithPath: path), options: options)
+            return try importAnyJournal(at: URL(fileURLWithPath: path), options: options)
         } catch {
             throw CLI.fail("\(error)", code: 2)
         }

@@ -72,6 +72,20 @@ public struct BatchManifest: Codable, Sendable, Equatable {
 
 /// FNV-1a 64 over a file's bytes (streamed in 1 MiB blocks) and a salt; `nil` when the file cannot be read.
 func fingerprint(of url: URL, salt: String) -> String? {
+    var isDir: ObjCBool = false
+    if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), isDir.boolValue {
+        // A shot folder: its files' paths, sizes and modification times (reading every shot twice would double a batch).
+        guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey],
+                                                          options: [.skipsHiddenFiles]) else { return nil }
+        var lines: [String] = []
+        while let item = walker.nextObject() as? URL {
+            let v = try? item.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey])
+            lines.append("\(item.path)|\(v?.fileSize ?? -1)|\(v?.contentModificationDate?.timeIntervalSince1970 ?? 0)")
+        }
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in (salt + lines.sorted().joined(separator: "\n")).utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+        return String(h, radix: 16)
+    }
     guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
     defer { try? handle.close() }
     var h: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -1,4 +1,5 @@
 import BrewImport
+import BrewShots
 import Foundation
 
 /// How a batch runs.
@@ -46,11 +47,19 @@ public struct BatchOptions: Sendable {
             }
             let url = URL(fileURLWithPath: path)
             guard isDir.boolValue else { out.append(BatchInput(url: url.standardizedFileURL, key: url.lastPathComponent)); continue }
+            // A folder of shot files is one journal.
+            if ShotJournalImporter.isShotFolder(url) { out.append(BatchInput(url: url.standardizedFileURL, key: url.lastPathComponent)); continue }
             let root = url.standardizedFileURL.path + "/"
             let output = OwnedFolder.canonical(self.out.path)
             let walker = fm.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey], options: [.skipsHiddenFiles])
             while let item = walker?.nextObject() as? URL {
                 if (try? item.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
+                    if ShotJournalImporter.isShotFolder(item) {
+                        let full = item.standardizedFileURL
+                        out.append(BatchInput(url: full, key: full.path.hasPrefix(root) ? String(full.path.dropFirst(root.count)) : full.lastPathComponent))
+                        walker?.skipDescendants()
+                        continue
+                    }
                     if fm.fileExists(atPath: item.appendingPathComponent(OwnedFolder.markerName).path)
                         || OwnedFolder.canonical(item.path) == output {
                         walker?.skipDescendants()

@@ -1,5 +1,6 @@
 import BrewColumns
 import BrewImport
+import BrewShots
 import BrewStats
 import Foundation
 
@@ -139,7 +140,7 @@ public enum BatchRunner {
             return outcome
         }
         do {
-            let imported = try importJournal(at: url, options: WeeklyReport.importOptions(options.importOptions))
+            let imported = try importAnyJournal(at: url, options: WeeklyReport.importOptions(options.importOptions)).result
             let imp = imported.report
             (outcome.format, outcome.read, outcome.kept, outcome.rejected, outcome.warnings) =
                 (imp.format.rawValue, imp.brews.read, imp.brews.kept, imp.brews.rejected, imp.warnings.count)

@@ -1,0 +1,96 @@
+/// The shot-file formats BrewShots reads, each recognised by its content (never by its name).
+///
+/// The declaration order is also the preference when the same shot is met in two formats (``ShotJournalImporter``
+/// keeps the first format of this list: a machine's own log before an export or a mirror of it).
+public enum ShotFormat: String, Sendable, CaseIterable, Codable, Comparable {
+    /// Decent DE1 `.shot`: Tcl `key {values}` lists (`espresso_elapsed`, `espresso_pressure`, …, `settings {…}`).
+    case decentTcl = "decent-shot"
+    /// Decent / Visualizer JSON v2: `elapsed`, `pressure{pressure,goal}`, `flow{…}`, `totals{weight}`, `meta{…}`.
+    case decentJSON = "decent-json"
+    /// Gaggiuino: `datapoints` (objects in ms and bar, or the machine's own columns in tenths) and `profile`.
+    case gaggiuino
+    /// GaggiMate: `samples[]` of `t` (ms), `cp`, `fl`, `v`, … and an optional embedded `notes`.
+    case gaggimate
+    /// Meticulous: `time`, `profile_name`, `data[]` of `{time (ms), shot{pressure,flow,weight,…}, sensors{…}}`.
+    case meticulous
+    /// Beanconqueror's brew graph (`brewFlow`): `weight[]`, `waterFlow[]`, `realtimeFlow[]`, `pressureFlow[]`, ….
+    case beanconquerorFlow = "beanconqueror-flow"
+    /// Smart Espresso Profiler / Pressensor / ShareBrew CSV: `information_type` rows of `meta` and `moment`.
+    case sepCSV = "sep-csv"
+
+    /// How `inspect` and the import summary name the format.
+    public var displayName: String {
+        switch self {
+        case .decentTcl: "Decent .shot"
+        case .decentJSON: "Decent JSON v2"
+        case .gaggiuino: "Gaggiuino JSON"
+        case .gaggimate: "GaggiMate JSON"
+        case .meticulous: "Meticulous JSON"
+        case .beanconquerorFlow: "Beanconqueror flow profile"
+        case .sepCSV: "SEP/Pressensor CSV"
+        }
+    }
+
+    /// The espresso method a shot of this format is brewed with in the journal (its machine).
+    var methodName: String {
+        switch self {
+        case .decentTcl, .decentJSON: "Decent DE1"
+        case .gaggiuino: "Gaggiuino"
+        case .gaggimate: "GaggiMate"
+        case .meticulous: "Meticulous"
+        case .beanconquerorFlow: "Beanconqueror espresso"
+        case .sepCSV: "Espresso (profiler CSV)"
+        }
+    }
+
+    public static func < (a: ShotFormat, b: ShotFormat) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// What a file's first bytes say it is.
+    public enum Sniffed: Sendable, Equatable {
+        /// A shot file of this format.
+        case shot(ShotFormat)
+        /// GaggiMate shot notes (`{"id", "rating", "doseIn", "doseOut", …}`): attached to the shot of the same id.
+        case gaggimateNotes
+        /// JSON, Tcl-like or CSV text that is none of the shot formats: a shot file that cannot be read.
+        case unknownStructured
+        /// Anything else (documentation, images): not a shot file at all.
+        case other
+    }
+
+    /// Decides a file's format from its first bytes (up to 64 KiB; a UTF-8 BOM and leading blanks are skipped).
+    ///
+    /// - JSON objects are told apart by their keys: `"datapoints"` → Gaggiuino; `"samples"` → GaggiMate;
+    ///   `"profile_name"` with `"data"` → Meticulous; `"elapsed"` → Decent JSON; `"brewFlow"` or `"BREWS"` (a
+    ///   Beanconqueror upload or backup, read by BrewImport) → not a shot; `"weight"` with `"actual_weight"`,
+    ///   `"waterFlow"` or `"realtimeFlow"` → a Beanconqueror flow profile; `"doseIn"`, `"doseOut"` or
+    ///   `"balanceTaste"` without samples → GaggiMate notes; any other JSON → ``Sniffed/unknownStructured``.
+    /// - A first line starting `information_type,` → SEP CSV.
+    /// - A first word followed by ` {` or a number, with `espresso_elapsed` in the prefix → Decent `.shot`.
+    public static func sniff(_ prefix: some Collection<UInt8>) -> Sniffed {
+        var bytes = Array(prefix.prefix(65_536))
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let first = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return .other }
+        let text = String(decoding: bytes[first...], as: UTF8.self)
+        if bytes[first] == UInt8(ascii: "{") || bytes[first] == UInt8(ascii: "[") {
+            func has(_ key: String) -> Bool { text.contains("\"\(key)\"") }
+            if has("datapoints") { return .shot(.gaggiuino) }
+            if has("samples") { return .shot(.gaggimate) }
+            if has("profile_name") && has("data") { return .shot(.meticulous) }
+            if has("elapsed") { return .shot(.decentJSON) }
+            if has("brewFlow") || has("BREWS") { return .unknownStructured }
+            if has("weight") && (has("actual_weight") || has("waterFlow") || has("realtimeFlow")) {
+                return .shot(.beanconquerorFlow)
+            }
+            if has("doseIn") || has("doseOut") || has("balanceTaste") { return .gaggimateNotes }
+            return .unknownStructured
+        }
+        if text.hasPrefix("information_type,") { return .shot(.sepCSV) }
+        if text.contains("espresso_elapsed") && text.range(of: #"^[A-Za-z_][A-Za-z0-9_()]* +[{0-9-]"#,
+                                                            options: .regularExpression) != nil {
+            return .shot(.decentTcl)
+        }
+        return .other
+    }
+}

@@ -1,0 +1,137 @@
+import BrewColumns
+import Foundation
+
+/// The limits every shot importer enforces, so a hostile file is refused before it can take unbounded memory.
+public enum ShotLimits {
+    /// The most bytes one shot file may have (16 MiB); larger files are rejected before they are read.
+    /// Real shot files are 5–600 KB (a 60 s Meticulous shot at 10 Hz with every sensor is about 150 KB).
+    public static let maxFileBytes = 16 << 20
+    /// The most samples one shot may have (100,000: 2 h 46 min at 10 Hz); a longer series is rejected.
+    public static let maxSamples = 100_000
+    /// The most files a shot folder or zip may hold (1,000,000).
+    public static let maxFiles = 1_000_000
+}
+
+/// Why one shot file became no shot: the field that decided it and the reason, for the import's ``Reject``.
+struct ShotRejection: Error {
+    var column: String?
+    var reason: String
+    var location: String?
+
+    init(_ column: String?, _ reason: String, at location: String? = nil) {
+        self.column = column
+        self.reason = reason
+        self.location = location
+    }
+}
+
+/// What a shot importer read from one file, before validation: the raw series and the brew's fields.
+struct ParsedShot {
+    var format: ShotFormat
+    /// Raw series, one array per channel (`nil` = the source left that sample empty). ``ShotSeries/validate(_:)``
+    /// checks them.
+    var series: [ShotChannel: [Double?]] = [:]
+    /// Channels allowed to be one sample longer than the time axis (Decent writes the last reading of its
+    /// channels after the final `elapsed` entry; Visualizer drops it too).
+    var trailingExtraAllowed = false
+    var start: Timestamp?
+    /// Whether ``start`` came from the file's modification time (the format stores only a clock time).
+    var startFromFileTime = false
+    var profile: String?
+    /// The source's own shot id (GaggiMate notes name it).
+    var sourceID: String?
+    var machine: String?
+    var dose: Double?
+    var yield: Double?
+    var time: Double?
+    var temperature: Double?
+    var grinder: String?
+    var grindSetting: String?
+    var bean: String?
+    var roaster: String?
+    var roastDate: Day?
+    /// Decent's enjoyment, 0–100 (0 = not rated).
+    var enjoyment: Double?
+    /// A rating already on 0–5.
+    var rating: Double?
+    var tds: Double?
+    var ey: Double?
+    var notes: String?
+
+    init(format: ShotFormat) { self.format = format }
+}
+
+/// Shared reading helpers of the shot importers.
+enum ShotRead {
+    /// A JSON number, or a string holding one (Decent JSON writes every number as a string); `nil` otherwise.
+    static func number(_ value: Any?) -> Double? {
+        switch value {
+        case let d as Double: return d
+        case let n as NSNumber: return n.doubleValue
+        case let s as String: return decimal(s)
+        default: return nil
+        }
+    }
+
+    /// A decimal number as people type it (`18.5`, `18,5`, ` 18 `); `nil` for text that is not one.
+    static func decimal(_ s: some StringProtocol) -> Double? {
+        if let v = Double(s) { return v }  // the common case, without Foundation's trimming
+        let t = s.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
+        guard !t.isEmpty, let v = Double(t) else { return nil }
+        return v
+    }
+
+    /// Non-empty trimmed text, or `nil`.
+    static func text(_ value: Any?) -> String? {
+        let s: String?
+        switch value {
+        case let v as String: s = v
+        case let d as Double: s = d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+        case let n as NSNumber: s = n.stringValue
+        default: s = nil
+        }
+        guard let t = s?.trimmingCharacters(in: .whitespacesAndNewlines), !t.isEmpty else { return nil }
+        return t
+    }
+
+    /// A positive value, or `nil` (the formats write 0 for "not entered": dose 0, TDS 0, enjoyment 0).
+    static func positive(_ v: Double?) -> Double? { v.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
+
+    /// A roast date: `2021-09-11`, `2021-09-11T00:00:00Z` (the date part), or Decent's `11.09.2021` (day first).
+    static func roastDay(_ s: String?) -> Day? {
+        guard let s = s?.trimmingCharacters(in: .whitespaces), s.count >= 8 else { return nil }
+        if let d = Day(iso: s.prefix(10)) { return d }
+        let parts = s.split(whereSeparator: { $0 == "." || $0 == "/" }).compactMap { Int($0) }
+        if parts.count == 3, parts[2] > 31 { return Day(year: parts[2], month: parts[1], day: parts[0]) }
+        return nil
+    }
+
+    /// Unix seconds (or milliseconds, when the value is above 10¹¹) as a timestamp within 1900–2199.
+    static func unixTime(_ v: Double?) -> Timestamp? {
+        guard var v, v.isFinite, v > 0 else { return nil }
+        if v > 1e11 { v /= 1000 }
+        return Timestamp(checkedUnixSeconds: v)
+    }
+
+    /// A JSON object parsed from `data`.
+    static func jsonObject(_ data: Data) throws(ShotRejection) -> JSONObject {
+        let value = try ShotJSONReader.parse(data)
+        guard let object = value as? JSONObject else { throw ShotRejection(nil, "the JSON is not an object") }
+        return object
+    }
+
+    /// The array at `key`, refused when it holds more than ``ShotLimits/maxSamples`` entries.
+    static func samples(_ object: JSONObject, _ key: String) throws(ShotRejection) -> [Any] {
+        guard let array = object[key] as? [Any] else { throw ShotRejection(key, "\(key) is missing or not a list") }
+        try checkCount(array.count, key)
+        return array
+    }
+
+    /// Refuses a series longer than ``ShotLimits/maxSamples``, and an empty one.
+    static func checkCount(_ n: Int, _ key: String) throws(ShotRejection) {
+        if n > ShotLimits.maxSamples {
+            throw ShotRejection(key, "\(n) samples, more than the \(ShotLimits.maxSamples) a shot may have")
+        }
+        if n == 0 { throw ShotRejection(key, "empty series: the shot has no samples") }
+    }
+}

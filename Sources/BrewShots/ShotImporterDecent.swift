@@ -1,0 +1,210 @@
+import BrewColumns
+import Foundation
+
+/// Reads Decent DE1 shots: the `.shot` Tcl file and the JSON v2 file (Visualizer's own upload and mirror format).
+///
+/// Mapping (both encodings; Visualizer's `decent_tcl` / `decent_json` parsers read the same keys):
+///
+/// | Decent | channel / field |
+/// | --- | --- |
+/// | `espresso_elapsed` / `elapsed` (s) | time |
+/// | `espresso_pressure` / `pressure.pressure`, `…_goal` / `pressure.goal` (bar) | pressure, pressure goal |
+/// | `espresso_flow` / `flow.flow`, `…_goal` / `flow.goal` (ml/s) | flow, flow goal |
+/// | `espresso_weight` / `totals.weight` (g), `espresso_flow_weight` / `flow.by_weight` (g/s) | weight, weight flow |
+/// | `espresso_temperature_basket`, `_mix`, `_goal` / `temperature.basket`, `.mix`, `.goal` (°C) | temperatures |
+/// | `clock` / `timestamp` (Unix s) | start |
+/// | `profile_title`, `bean_brand`, `bean_type`, `roast_date`, `grinder_model`, `grinder_setting` | profile, roaster, bean, roast date, grinder, setting |
+/// | `grinder_dose_weight` / `meta.in`, `drink_weight` / `meta.out`, `meta.time` | dose, yield, time |
+/// | `espresso_enjoyment` (0–100), `drink_tds`, `drink_ey`, `espresso_notes` | rating ÷ 20, TDS, EY, notes |
+///
+/// A goal of −1 means "no goal at this moment" and is a missing sample; 0 for dose, yield, TDS, EY or enjoyment
+/// means "not entered". Decent writes one more value of each channel than of `elapsed` at the end of some
+/// shots; that trailing value is dropped.
+enum DecentShotImporter {
+    static let channelKeys: [(String, ShotChannel)] = [
+        ("pressure", .pressure), ("pressure_goal", .pressureGoal), ("flow", .flow), ("flow_goal", .flowGoal),
+        ("weight", .weight), ("flow_weight", .weightFlow), ("temperature_basket", .basketTemperature),
+        ("temperature_mix", .mixTemperature), ("temperature_goal", .temperatureGoal),
+    ]
+
+    /// Reads a `.shot` file.
+    static func readTcl(_ bytes: [UInt8]) throws(ShotRejection) -> ParsedShot {
+        var shot = ParsedShot(format: .decentTcl)
+        shot.trailingExtraAllowed = true
+        let top: [String: Range<Int>]
+        do {
+            top = try TclDictionary.parse(bytes, 0 ..< bytes.count)
+        } catch {
+            // Some DE1 app versions write a `machine {…}` block that is not valid Tcl; Visualizer reads the file
+            // up to it, and so does this.
+            guard let cut = firstLine(bytes, startingWith: "machine {") else { throw error }
+            top = try TclDictionary.parse(bytes, 0 ..< cut)
+        }
+        guard let elapsed = top["espresso_elapsed"] else { throw ShotRejection("espresso_elapsed", "no espresso_elapsed list") }
+        shot.series[.time] = try TclDictionary.numbers(bytes, elapsed, key: "espresso_elapsed")
+        for (suffix, channel) in channelKeys {
+            guard let range = top["espresso_\(suffix)"] else { continue }
+            shot.series[channel] = try TclDictionary.numbers(bytes, range, key: "espresso_\(suffix)")
+        }
+        dropNegativeGoals(&shot)
+        shot.start = ShotRead.unixTime(top["clock"].flatMap { ShotRead.decimal(TclDictionary.string(bytes, $0)) })
+        var settings: [String: Range<Int>] = [:]
+        if let range = top["settings"] { settings = try TclDictionary.parse(bytes, range) }
+        applySettings(&shot) { key in settings[key].map { TclDictionary.string(bytes, $0) } }
+        if shot.profile == nil, let range = top["profile"] {
+            let json = Data("{".utf8) + Data(bytes[range]) + Data("}".utf8)
+            shot.profile = ((try? ShotJSONReader.parse(json)) as? JSONObject)
+                .flatMap { ShotRead.text($0["title"]) }
+        }
+        return shot
+    }
+
+    /// The offset of the first line that starts with `prefix`, or `nil`.
+    static func firstLine(_ bytes: [UInt8], startingWith prefix: String) -> Int? {
+        let p = Array(prefix.utf8)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i...].starts(with: p) { return i }
+            guard let nl = bytes[i...].firstIndex(of: 0x0A) else { return nil }
+            i = nl + 1
+        }
+        return nil
+    }
+
+    /// Reads a JSON v2 file.
+    static func readJSON(_ data: Data) throws(ShotRejection) -> ParsedShot {
+        let root = try ShotRead.jsonObject(data)
+        var shot = ParsedShot(format: .decentJSON)
+        shot.trailingExtraAllowed = true
+        let elapsed = try ShotRead.samples(root, "elapsed")
+        shot.series[.time] = elapsed.map(ShotRead.number)
+        func list(_ group: String, _ key: String) throws(ShotRejection) -> [Double?]? {
+            guard let object = root[group] as? JSONObject, let array = object[key] as? [Any] else { return nil }
+            try ShotRead.checkCount(array.count, "\(group).\(key)")
+            return array.map(ShotRead.number)
+        }
+        shot.series[.pressure] = try list("pressure", "pressure")
+        shot.series[.pressureGoal] = try list("pressure", "goal")
+        shot.series[.flow] = try list("flow", "flow")
+        shot.series[.flowGoal] = try list("flow", "goal")
+        shot.series[.weightFlow] = try list("flow", "by_weight")
+        shot.series[.weight] = try list("totals", "weight")
+        shot.series[.basketTemperature] = try list("temperature", "basket")
+        shot.series[.mixTemperature] = try list("temperature", "mix")
+        shot.series[.temperatureGoal] = try list("temperature", "goal")
+        dropNegativeGoals(&shot)
+        shot.start = ShotRead.unixTime(ShotRead.number(root["timestamp"]) ?? ShotRead.number(root["clock"]))
+        let settings = ((root["app"] as? JSONObject)?["data"] as? JSONObject)?["settings"] as? JSONObject ?? JSONObject()
+        applySettings(&shot) { ShotRead.text(settings[$0]) }
+        let meta = root["meta"] as? JSONObject ?? JSONObject()
+        let bean = meta["bean"] as? JSONObject ?? JSONObject(), grinder = meta["grinder"] as? JSONObject ?? JSONObject()
+        let rated = meta["shot"] as? JSONObject ?? JSONObject()
+        shot.roaster = ShotRead.text(bean["brand"]) ?? shot.roaster
+        shot.bean = ShotRead.text(bean["type"]) ?? shot.bean
+        shot.roastDate = ShotRead.roastDay(ShotRead.text(bean["roast_date"])) ?? shot.roastDate
+        shot.grinder = ShotRead.text(grinder["model"]) ?? shot.grinder
+        shot.grindSetting = ShotRead.text(grinder["setting"]) ?? shot.grindSetting
+        shot.dose = ShotRead.positive(ShotRead.number(meta["in"])) ?? shot.dose
+        shot.yield = ShotRead.positive(ShotRead.number(meta["out"])) ?? shot.yield
+        shot.time = ShotRead.positive(ShotRead.number(meta["time"]))
+        shot.enjoyment = ShotRead.positive(ShotRead.number(rated["enjoyment"])) ?? shot.enjoyment
+        shot.tds = ShotRead.positive(ShotRead.number(rated["tds"])) ?? shot.tds
+        shot.ey = ShotRead.positive(ShotRead.number(rated["ey"])) ?? shot.ey
+        shot.notes = ShotRead.text(rated["notes"]) ?? shot.notes
+        shot.profile = ShotRead.text((root["profile"] as? JSONObject)?["title"]) ?? shot.profile
+        return shot
+    }
+
+    /// The brew fields from Decent's settings (`value(key)` is the setting's text).
+    static func applySettings(_ shot: inout ParsedShot, _ value: (String) -> String?) {
+        func text(_ key: String) -> String? { value(key).flatMap { $0.isEmpty ? nil : $0 } }
+        func number(_ key: String) -> Double? { text(key).flatMap(ShotRead.decimal) }
+        shot.profile = text("profile_title")
+        shot.roaster = text("bean_brand")
+        shot.bean = text("bean_type")
+        shot.roastDate = ShotRead.roastDay(text("roast_date"))
+        shot.grinder = text("grinder_model")
+        shot.grindSetting = text("grinder_setting")
+        shot.dose = ShotRead.positive(number("grinder_dose_weight"))
+        shot.yield = ShotRead.positive(number("drink_weight"))
+        shot.enjoyment = ShotRead.positive(number("espresso_enjoyment"))
+        shot.tds = ShotRead.positive(number("drink_tds"))
+        shot.ey = ShotRead.positive(number("drink_ey"))
+        shot.notes = text("espresso_notes")
+        shot.temperature = ShotRead.positive(number("espresso_temperature"))
+    }
+
+    /// Decent's −1 goal ("no goal now") is a missing sample, not a target of −1 bar.
+    static func dropNegativeGoals(_ shot: inout ParsedShot) {
+        for goal in [ShotChannel.pressureGoal, .flowGoal] {
+            shot.series[goal] = shot.series[goal]?.map { v in v.flatMap { $0 < 0 ? nil : $0 } }
+        }
+    }
+}
+
+/// The `key value` pairs of a Tcl dictionary body, as byte ranges of their values (braces stripped).
+enum TclDictionary {
+    /// Parses `bytes[range]`: words separated by blanks; a value in braces runs to its matching brace (a
+    /// backslash escapes the next byte); a bare value runs to the end of its word. A later key replaces an earlier.
+    static func parse(_ bytes: [UInt8], _ range: Range<Int>) throws(ShotRejection) -> [String: Range<Int>] {
+        var out: [String: Range<Int>] = [:]
+        var i = range.lowerBound
+        let end = range.upperBound
+        func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
+        func word() throws(ShotRejection) -> Range<Int> {
+            while i < end, isBlank(bytes[i]) { i += 1 }
+            if i < end, bytes[i] == UInt8(ascii: "{") {
+                var depth = 1
+                let start = i + 1
+                i += 1
+                while i < end {
+                    let b = bytes[i]
+                    if b == UInt8(ascii: "\\") { i += 2; continue }
+                    if b == UInt8(ascii: "{") { depth += 1 } else if b == UInt8(ascii: "}") {
+                        depth -= 1
+                        if depth == 0 { i += 1; return start ..< i - 1 }
+                    }
+                    i += 1
+                }
+                throw ShotRejection(nil, "the Tcl text ends inside braces (a cut-off .shot file)")
+            }
+            let start = i
+            while i < end, !isBlank(bytes[i]) { i += 1 }
+            return start ..< i
+        }
+        while true {
+            while i < end, isBlank(bytes[i]) { i += 1 }
+            guard i < end else { break }
+            let key = try word()
+            // A key alone on its line has an empty value.
+            var j = i
+            while j < end, bytes[j] == 0x20 || bytes[j] == 0x09 { j += 1 }
+            let value: Range<Int> = (j < end && bytes[j] != 0x0A && bytes[j] != 0x0D) ? try word() : i ..< i
+            out[String(decoding: bytes[key], as: UTF8.self)] = value
+        }
+        return out
+    }
+
+    /// The value's text, trimmed.
+    static func string(_ bytes: [UInt8], _ range: Range<Int>) -> String {
+        String(decoding: bytes[range], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The value as a list of numbers; a word that is not a number is a missing sample. Stops (and rejects) at
+    /// more than ``ShotLimits/maxSamples`` words, before storing them.
+    static func numbers(_ bytes: [UInt8], _ range: Range<Int>, key: String) throws(ShotRejection) -> [Double?] {
+        var out: [Double?] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            while i < range.upperBound, bytes[i] <= 0x20 { i += 1 }
+            let start = i
+            while i < range.upperBound, bytes[i] > 0x20 { i += 1 }
+            guard i > start else { break }
+            if out.count == ShotLimits.maxSamples {
+                throw ShotRejection(key, "more than the \(ShotLimits.maxSamples) samples a shot may have")
+            }
+            out.append(Double(String(decoding: bytes[start ..< i], as: UTF8.self)))
+        }
+        return out
+    }
+}

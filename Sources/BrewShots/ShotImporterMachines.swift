@@ -1,0 +1,150 @@
+import BrewColumns
+import Foundation
+
+/// Reads Gaggiuino shot JSON.
+///
+/// Two layouts: `datapoints` as a list of objects in physical units (`timeInShot` ms, `pressure` bar, `pumpFlow`
+/// ml/s, `shotWeight` g, `weightFlow` g/s, `temperature` °C — what Visualizer reads), or the machine's own API
+/// layout, `datapoints` as an object of integer lists in tenths (`timeInShot` in tenths of a second, `pressure`
+/// 90 = 9.0 bar, …), divided by 10 here. `temperature` is the boiler/basket thermocouple → basket temperature;
+/// `targetPressure`, `targetPumpFlow`, `targetTemperature` → goals. Start: `timestamp` (Unix s); profile:
+/// `profile.name`; temperature: `profile.waterTemperature`; dose: `profile.recipe.coffeeIn` when set; yield: the
+/// last shot weight; time: the last sample's time.
+enum GaggiuinoShotImporter {
+    static let keys: [(String, ShotChannel)] = [
+        ("pressure", .pressure), ("pumpFlow", .flow), ("shotWeight", .weight), ("weightFlow", .weightFlow),
+        ("temperature", .basketTemperature), ("targetPressure", .pressureGoal), ("targetPumpFlow", .flowGoal),
+        ("targetTemperature", .temperatureGoal),
+    ]
+
+    static func read(_ data: Data) throws(ShotRejection) -> ParsedShot {
+        let root = try ShotRead.jsonObject(data)
+        var shot = ParsedShot(format: .gaggiuino)
+        if let points = root["datapoints"] as? [Any] {
+            try ShotRead.checkCount(points.count, "datapoints")
+            // One pass over each point's members (a point has ~10 keys; looking each channel up would scan them 9 times).
+            var time = [Double?](repeating: nil, count: points.count)
+            var columns = [[Double?]?](repeating: nil, count: keys.count)
+            for (i, point) in points.enumerated() {
+                guard let object = point as? JSONObject else { continue }
+                for (key, value) in object.entries {
+                    if key == "timeInShot" { time[i] = ShotRead.number(value).map { $0 / 1000 }; continue }
+                    guard let k = keys.firstIndex(where: { $0.0 == key }) else { continue }
+                    if columns[k] == nil { columns[k] = [Double?](repeating: nil, count: points.count) }
+                    columns[k]![i] = ShotRead.number(value)
+                }
+            }
+            shot.series[.time] = time
+            for (k, (_, channel)) in keys.enumerated() { if let c = columns[k] { shot.series[channel] = c } }
+        } else if let columns = root["datapoints"] as? JSONObject {
+            guard let time = columns["timeInShot"] as? [Any] else { throw ShotRejection("datapoints.timeInShot", "no timeInShot list") }
+            try ShotRead.checkCount(time.count, "datapoints.timeInShot")
+            shot.series[.time] = time.map { ShotRead.number($0).map { $0 / 10 } }
+            for (key, channel) in keys {
+                guard let list = columns[key] as? [Any] else { continue }
+                try ShotRead.checkCount(list.count, "datapoints.\(key)")
+                shot.series[channel] = list.map { ShotRead.number($0).map { $0 / 10 } }
+            }
+        } else {
+            throw ShotRejection("datapoints", "datapoints is missing or neither a list nor an object of lists")
+        }
+        shot.start = ShotRead.unixTime(ShotRead.number(root["timestamp"]))
+        shot.sourceID = ShotRead.text(root["id"])
+        let profile = root["profile"] as? JSONObject ?? JSONObject()
+        shot.profile = ShotRead.text(profile["name"])
+        shot.temperature = ShotRead.positive(ShotRead.number(profile["waterTemperature"]))
+        shot.dose = ShotRead.positive(ShotRead.number((profile["recipe"] as? JSONObject)?["coffeeIn"]))
+        return shot
+    }
+}
+
+/// Reads GaggiMate shot JSON (the web UI's export and `gaggimate-shot-history` archives of one shot).
+///
+/// Samples (already decoded from the `.slog` file's scaled integers by GaggiMate's own reader — ×10 for
+/// temperatures, pressures and weights, ×100 for flows — so they are in physical units here): `t` ms → time;
+/// `cp` → pressure, `tp` → pressure goal; `fl` (pump flow) → flow, `tf` → flow goal; `ct` → mix temperature,
+/// `tt` → temperature goal; `v` (the Bluetooth scale's weight) → weight and `vf` → weight flow when any `v` is above
+/// 0; otherwise `ev` (GaggiMate's estimated beverage weight) → weight. Start: `timestamp` (Unix s); profile:
+/// `profile.label` or `profile` as text; temperature: `profile.temperature`; yield: `volume` when above 0, else the
+/// last weight. Shot notes (`notes` embedded, or a separate notes file with the same `id`): `rating` (1–5 stars,
+/// 0 = none), `doseIn`, `doseOut` (yield), `grindSetting`, `notes`.
+enum GaggiMateShotImporter {
+    static func read(_ data: Data) throws(ShotRejection) -> ParsedShot {
+        let root = try ShotRead.jsonObject(data)
+        var shot = ParsedShot(format: .gaggimate)
+        let samples = try ShotRead.samples(root, "samples").map { $0 as? JSONObject ?? JSONObject() }
+        shot.series[.time] = samples.map { ShotRead.number($0["t"]).map { $0 / 1000 } }
+        let pairs: [(String, ShotChannel)] = [("cp", .pressure), ("tp", .pressureGoal), ("fl", .flow), ("tf", .flowGoal),
+                                              ("ct", .mixTemperature), ("tt", .temperatureGoal)]
+        for (key, channel) in pairs where samples.contains(where: { $0[key] != nil }) {
+            shot.series[channel] = samples.map { ShotRead.number($0[key]) }
+        }
+        let scale = samples.contains { (ShotRead.number($0["v"]) ?? 0) > 0 }
+        if scale {
+            shot.series[.weight] = samples.map { ShotRead.number($0["v"]) }
+            shot.series[.weightFlow] = samples.map { ShotRead.number($0["vf"]) }
+        } else if samples.contains(where: { $0["ev"] != nil }) {
+            shot.series[.weight] = samples.map { ShotRead.number($0["ev"]) }
+        }
+        shot.start = ShotRead.unixTime(ShotRead.number(root["timestamp"]))
+        shot.sourceID = ShotRead.text(root["id"])
+        if let profile = root["profile"] as? JSONObject {
+            shot.profile = ShotRead.text(profile["label"])
+            shot.temperature = ShotRead.positive(ShotRead.number(profile["temperature"]))
+        } else {
+            shot.profile = ShotRead.text(root["profile"])
+        }
+        shot.yield = ShotRead.positive(ShotRead.number(root["volume"]))
+        if let notes = root["notes"] as? JSONObject { applyNotes(notes, to: &shot) }
+        return shot
+    }
+
+    /// A separate notes file: its `id` and the notes object.
+    static func readNotes(_ data: Data) throws(ShotRejection) -> (id: String?, notes: JSONObject) {
+        let root = try ShotRead.jsonObject(data)
+        return (ShotRead.text(root["id"]), root)
+    }
+
+    /// The notes' fields over the shot's (a note entered by hand wins over the machine's estimate).
+    static func applyNotes(_ notes: JSONObject, to shot: inout ParsedShot) {
+        if let r = ShotRead.positive(ShotRead.number(notes["rating"])) { shot.rating = r }
+        if let d = ShotRead.positive(ShotRead.number(notes["doseIn"])) { shot.dose = d }
+        if let y = ShotRead.positive(ShotRead.number(notes["doseOut"])) { shot.yield = y }
+        if let g = ShotRead.text(notes["grindSetting"]) { shot.grindSetting = g }
+        if let n = ShotRead.text(notes["notes"]) { shot.notes = n }
+    }
+}
+
+/// Reads Meticulous shot JSON (`.shot.json`).
+///
+/// `data[]` points: `time` ms → time; `shot.pressure` → pressure, `shot.flow` → flow, `shot.weight` → weight,
+/// `shot.gravimetric_flow` → weight flow, `shot.setpoints.pressure` / `.flow` → goals (absent while the
+/// setpoint is not active), `sensors.tube` → mix temperature (Visualizer reads the same keys). Start: `time`
+/// (Unix s, fractional); profile: `profile_name`; temperature: `profile.temperature`; yield: the last weight.
+enum MeticulousShotImporter {
+    static func read(_ data: Data) throws(ShotRejection) -> ParsedShot {
+        let root = try ShotRead.jsonObject(data)
+        var shot = ParsedShot(format: .meticulous)
+        let points = try ShotRead.samples(root, "data").map { $0 as? JSONObject ?? JSONObject() }
+        let shots = points.map { $0["shot"] as? JSONObject ?? JSONObject() }
+        let setpoints = shots.map { $0["setpoints"] as? JSONObject ?? JSONObject() }
+        let sensors = points.map { $0["sensors"] as? JSONObject ?? JSONObject() }
+        shot.series[.time] = points.map { ShotRead.number($0["time"]).map { $0 / 1000 } }
+        for (key, channel) in [("pressure", ShotChannel.pressure), ("flow", .flow), ("weight", .weight),
+                               ("gravimetric_flow", .weightFlow)] where shots.contains(where: { $0[key] != nil }) {
+            shot.series[channel] = shots.map { ShotRead.number($0[key]) }
+        }
+        for (key, channel) in [("pressure", ShotChannel.pressureGoal), ("flow", .flowGoal)]
+        where setpoints.contains(where: { $0[key] != nil }) {
+            shot.series[channel] = setpoints.map { ShotRead.number($0[key]) }
+        }
+        if sensors.contains(where: { $0["tube"] != nil }) {
+            shot.series[.mixTemperature] = sensors.map { ShotRead.number($0["tube"]) }
+        }
+        shot.start = ShotRead.unixTime(ShotRead.number(root["time"]))
+        shot.sourceID = ShotRead.text(root["id"])
+        shot.profile = ShotRead.text(root["profile_name"])
+        shot.temperature = ShotRead.positive(ShotRead.number((root["profile"] as? JSONObject)?["temperature"]))
+        return shot
+    }
+}

@@ -1,0 +1,107 @@
+import BrewColumns
+import BrewImport
+import Foundation
+
+/// Turns validated shots into brews (one espresso brew per shot) and the shot table.
+///
+/// Each shot's brew: method = the machine (category espresso); date = the shot's start; dose; yield = the
+/// drink weight the file gives, else the last weight sample; time = the file's shot time, else the last sample's
+/// time; temperature = the profile's; grinder (by name) and setting (a number when it reads as one, else text);
+/// bean by roaster, name and roast date; rating = Decent enjoyment ÷ 20 (0–100 → 0–5) or GaggiMate's stars; TDS,
+/// or, with only an EY, TDS = EY × dose ÷ yield; the profile name as the pressure profile; notes.
+struct ShotJournalBuilder {
+    var builder = JournalBuilder()
+    var samples = ShotSamplesBuilder()
+    var records: [ShotRecord] = []
+    private var methods: [String: Int32] = [:]
+    private var grinders: [String: Int32] = [:]
+    private var beans: [String: Int32] = [:]
+    var enjoymentConverted = 0
+    var firstEnjoyment: String?
+    var datesFromFileTime = 0
+    var firstFileTime: String?
+    var tdsFromEY = 0
+
+    mutating func append(_ shot: ParsedShot, _ series: ShotSeries, file: String, id: String) {
+        var row = BrewRow()
+        row.id = id
+        row.brewDate = shot.start
+        let machine = shot.machine ?? shot.format.methodName
+        row.method = methods[machine] ?? {
+            let i = builder.addMethod(BrewMethod(id: "method:\(machine)", name: machine, category: .espresso))
+            methods[machine] = i
+            return i
+        }()
+        if let name = shot.grinder {
+            row.grinder = grinders[name] ?? {
+                let i = builder.addGrinder(Grinder(id: "grinder:\(name)", name: name))
+                grinders[name] = i
+                return i
+            }()
+        }
+        if shot.bean != nil || shot.roaster != nil {
+            let key = "\(shot.roaster ?? "")\u{1F}\(shot.bean ?? "")\u{1F}\(shot.roastDate?.description ?? "")"
+            row.bean = beans[key] ?? {
+                let i = builder.addBean(CoffeeBean(id: "bean:\(key.replacingOccurrences(of: "\u{1F}", with: "|"))",
+                                                   name: shot.bean, roaster: shot.roaster, roastDate: shot.roastDate))
+                beans[key] = i
+                return i
+            }()
+        }
+        row.doseGrams = shot.dose
+        // The last values from the source's own numbers (not their Float32 copies in the samples table).
+        func last(_ channel: ShotChannel) -> Double? {
+            shot.series[channel]?.prefix(series.count).last(where: { $0 != nil }) ?? nil
+        }
+        row.yieldGrams = shot.yield ?? ShotRead.positive(series.channels[.weight] == nil ? nil : last(.weight))
+        row.brewTimeSeconds = shot.time ?? last(.time)
+        row.waterTemperature = shot.temperature
+        if let setting = shot.grindSetting {
+            if let v = ShotRead.decimal(setting) { row.grindSetting = v } else { row.grindText = setting }
+        }
+        if let e = shot.enjoyment {
+            row.rating = e / 20
+            enjoymentConverted += 1
+            if firstEnjoyment == nil { firstEnjoyment = file }
+        } else {
+            row.rating = shot.rating
+        }
+        if let tds = shot.tds {
+            row.tds = tds
+        } else if let ey = shot.ey, let dose = row.doseGrams, let yield = row.yieldGrams, yield > 0 {
+            row.tds = ey * dose / yield
+            tdsFromEY += 1
+        }
+        if shot.startFromFileTime {
+            datesFromFileTime += 1
+            if firstFileTime == nil { firstFileTime = file }
+        }
+        row.pressureProfile = shot.profile
+        row.notes = shot.notes
+        let journalRow = builder.brewCount
+        builder.appendBrew(row)
+        samples.appendShot(count: series.count, channels: series.channels)
+        records.append(ShotRecord(file: file, format: shot.format, start: shot.start, profile: shot.profile,
+                                  sampleCount: series.count, sampleRate: series.sampleRate,
+                                  channels: series.channels.keys.reduce(into: ShotChannelSet()) { $0.insert(ShotChannelSet($1)) },
+                                  journalRow: journalRow, brewID: id))
+    }
+
+    /// The warnings the conversions call for (the rating scale, dates from file times, TDS from EY).
+    var warnings: [ImportWarning] {
+        var out: [ImportWarning] = []
+        if enjoymentConverted > 0 {
+            out.append(ImportWarning(kind: .ratingScale, column: "rating", count: enjoymentConverted, where: firstEnjoyment,
+                                     message: "Decent enjoyment (0–100) converted to the 0–5 rating: rating = enjoyment ÷ 20"))
+        }
+        if datesFromFileTime > 0 {
+            out.append(ImportWarning(kind: .note, column: "start", count: datesFromFileTime, where: firstFileTime,
+                                     message: "a Beanconqueror flow profile stores only clock times: its date is the day the file was last modified"))
+        }
+        if tdsFromEY > 0 {
+            out.append(ImportWarning(kind: .note, column: "tds", count: tdsFromEY, where: nil,
+                                     message: "TDS computed from the file's extraction yield: TDS = EY × dose ÷ yield"))
+        }
+        return out
+    }
+}
