@@ -13,6 +13,8 @@ public enum JournalFormat: String, Sendable, CaseIterable, Codable {
     case json
     /// A Beanconqueror backup: a bare `Beanconqueror.json` or the `Beanconqueror.zip` (§2d).
     case beanconqueror
+    /// A BrewSpec v1.0 document, YAML or JSON (§2d).
+    case brewSpec
 
     /// The command-line spelling.
     public var cliName: String {
@@ -21,6 +23,7 @@ public enum JournalFormat: String, Sendable, CaseIterable, Codable {
         case .csv: "csv"
         case .json: "json"
         case .beanconqueror: "beanconqueror"
+        case .brewSpec: "brewspec"
         }
     }
 
@@ -31,10 +34,11 @@ public enum JournalFormat: String, Sendable, CaseIterable, Codable {
         case .csv: "a CSV export"
         case .json: "the app's JSON export"
         case .beanconqueror: "a Beanconqueror backup"
+        case .brewSpec: "a BrewSpec document"
         }
     }
 
-    /// Parses a command-line spelling (`sqlite`, `store`, `csv`, `json`, `beanconqueror`, `bc`) or a raw value,
+    /// Parses a command-line spelling (`sqlite`, `store`, `csv`, `json`, `beanconqueror`, `bc`, `brewspec`) or a raw value,
     /// case-insensitively; `nil` for anything else.
     public init?(cliName: String) {
         switch cliName.lowercased() {
@@ -42,6 +46,7 @@ public enum JournalFormat: String, Sendable, CaseIterable, Codable {
         case "csv": self = .csv
         case "json": self = .json
         case "beanconqueror", "bc": self = .beanconqueror
+        case "brewspec", "brew-spec": self = .brewSpec
         default: return nil
         }
     }
@@ -54,7 +59,8 @@ public enum JournalFormat: String, Sendable, CaseIterable, Codable {
     ///   `"coffee-journal"`; ``beanconqueror`` when it holds one of the keys `"BREWS"`, `"BEANS"`, `"MILL"`,
     ///   `"PREPARATION"`; otherwise ``json``, whose importer reads Beanconqueror's single-brew Visualizer upload as
     ///   a Beanconqueror journal, refuses other apps' JSON saying what it is (``ForeignJSON``), and otherwise names
-    ///   what is missing;
+    ///   what is missing; ``brewSpec`` when a `brewspec_version` key comes before any of those;
+    /// - a top-level `brewspec_version:` or `brews:` key at the start of a line (YAML) → ``brewSpec``;
     /// - anything else → ``csv``.
     ///
     /// `prefix` should be the first few kilobytes; a UTF-8 BOM is skipped.
@@ -67,10 +73,11 @@ public enum JournalFormat: String, Sendable, CaseIterable, Codable {
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
         guard start < bytes.count, bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") else {
-            return .csv
+            return BrewSpecSniffing.isYAMLDocument(bytes[start...]) ? .brewSpec : .csv
         }
         let text = String(decoding: bytes[start...], as: UTF8.self)
         if text.contains("\"coffee-journal\"") { return .json }
+        if BrewSpecSniffing.namesVersion(text) { return .brewSpec }
         for key in ["\"BREWS\"", "\"BEANS\"", "\"MILL\"", "\"PREPARATION\""] where text.contains(key) {
             return .beanconqueror
         }
