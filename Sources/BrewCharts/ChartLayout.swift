@@ -48,6 +48,7 @@ struct ChartLayout {
         // Statistic stage.
         var notes = chart.notes
         var statistics: [Int: PointStatistic] = [:]
+        var sizedSeries: (total: Int, positions: Int, marks: Int, noun: String) = (0, 0, 0, "")
         for (index, mark) in chart.marks.enumerated() {
             guard case .point(let point) = mark,
                   let xs = Self.continuous(point.x), let ys = Self.continuous(point.y) else { continue }
@@ -55,8 +56,22 @@ struct ChartLayout {
                                                    xValid: point.x.kind == .linear ? chart.x.valid : nil,
                                                    yValid: point.y.kind == .linear ? chart.y.valid : nil,
                                                    sizedByCount: point.sizedByCount)
+            if point.sizedByCount, statistic.kind == .aggregated {
+                sizedSeries = (sizedSeries.total + statistic.total, sizedSeries.positions + statistic.xs.count,
+                               sizedSeries.marks + 1, point.noun)
+            }
             if let note = statistic.note { notes.append(note) }
             statistics[index] = statistic
+        }
+        if sizedSeries.marks > 1 {
+            // Several series sized by count (one per bean, say) share one size scale: one note says so for all.
+            let noteOfSized = Set(chart.marks.indices.compactMap { i -> String? in
+                guard case .point(let p) = chart.marks[i], p.sizedByCount, statistics[i]?.kind == .aggregated else { return nil }
+                return statistics[i]?.note
+            })
+            notes.removeAll { noteOfSized.contains($0) }
+            notes.append("Each marker is drawn at its logged values; its area is proportional to the \(sizedSeries.noun) there "
+                         + "(\(PointStatistic.grouped(sizedSeries.total)) at \(PointStatistic.grouped(sizedSeries.positions)) positions).")
         }
         self.statistics = statistics
         self.notes = notes
@@ -139,6 +154,8 @@ struct ChartLayout {
             if overhang > 0, scale.ticks.last.map({ scale.unit($0) > 0.98 }) == true { right -= overhang }
         }
         _ = provisionalWidth
+        left = max(left, chart.minimumPlotLeft)
+        right = min(right, chart.maximumPlotRight)
         self.xScale = xScale
         self.yScale = yScale
         self.plot = Rect(x: left, y: plotTop, width: max(20, right - left), height: plotBottom - plotTop)
@@ -167,8 +184,15 @@ struct ChartLayout {
         guard case .point(let mark) = chart.marks[index], let statistic = statistics[index] else { return 3 }
         let largest = largestMarker[index] ?? mark.radius * 1.2
         if mark.sizedByCount {
-            let most = Double(max(1, statistic.counts.max() ?? 1))
-            let single = min(mark.radius, largest / most.squareRoot())
+            // Every count-sized mark of the chart shares one scale (the same count, the same area), set by the
+            // fullest marker of any of them and the tightest of their largest markers.
+            var most = max(1, statistic.counts.max() ?? 1), cap = largest
+            for (i, other) in statistics where i != index && other.kind == .aggregated {
+                guard case .point(let m) = chart.marks[i], m.sizedByCount else { continue }
+                most = max(most, other.counts.max() ?? 1)
+                cap = min(cap, largestMarker[i] ?? m.radius * 1.2)
+            }
+            let single = min(mark.radius, cap / Double(most).squareRoot())
             return single * Double(max(0, count)).squareRoot()
         }
         let share = Double(count) / Double(max(1, statistic.counts.max() ?? 1))
