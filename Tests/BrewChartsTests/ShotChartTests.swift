@@ -88,6 +88,27 @@ import Testing
         #expect(chart.subtitle?.hasPrefix("n = 99 shots") == true)
     }
 
+    /// A million samples, a NaN, channels shorter or longer than the time axis, an infinite first-drops time.
+    @Test func hostileTracesStayBounded() throws {
+        let time = (0..<1_000_000).map { Double($0) * 0.001 }
+        var pressure = time.map { _ in 9.0 }
+        pressure[500] = .nan
+        let big = ShotTrace(label: "big", time: time, pressure: pressure, flow: [1, 2], firstDrops: 5, isLatest: true)
+        let odd = ShotTrace(label: "odd", time: [0, 1, 2], pressure: [1, .infinity, 3, 4, 5], firstDrops: .infinity)
+        let chart = BrewstatsCharts.shotOverlay(ShotOverlayInput(profile: "P", bean: "B", shots: [big, odd]))
+        #expect(chart.panels.map { $0.y.title } == ["Pressure (bar)", "Flow (ml/s)"])
+        guard case .line(let latest)? = chart.panels[0].marks.last, case .numbers(let x) = latest.x else {
+            Issue.record("no latest line"); return
+        }
+        #expect(x.count == 1_500 && x.first == -5 && x.last == time[999_999] - 5)  // thinned, first and last samples kept
+        guard case .line(let flow)? = chart.panels[1].marks.last, case .numbers(let fx) = flow.x else {
+            Issue.record("no flow line"); return
+        }
+        #expect(fx == [-5, -4.999])  // two flow values: two points
+        #expect(chart.panels[1].notes == ["1 shot without a first-drops time left out (they cannot be aligned)"])
+        #expect(ChartRenderer.record(chart).hasPrefix("canvas 720x"))
+    }
+
     @Test func emptyOverlaysSayWhy() {
         #expect(BrewstatsCharts.shotOverlay(ShotOverlayInput(profile: "P", bean: "B", shots: [])).emptyMessage == "No shots in this period")
         let unaligned = ShotTrace(label: "x", time: [0, 1], pressure: [1, 2], firstDrops: nil)

@@ -92,8 +92,14 @@ public struct ShotBand: Sendable, Hashable {
 /// What the shot overlay of one profile × bean is drawn from.
 ///
 /// The report layer fills it from the shots table: the traces in brew order (oldest first), and one band per
-/// channel from `CurveBand(curves: input.alignedCurves(channel), grid: CurveBand.grid(from: range.lowerBound,
-/// through: range.upperBound, step: 0.25))` with `range = input.alignedTimeRange`.
+/// channel from the statistics layer:
+///
+/// ```swift
+/// let range = input.alignedTimeRange!   // nil: no shot can be aligned
+/// let grid = CurveBand.grid(from: range.lowerBound, through: range.upperBound, step: 0.25)
+/// let band = CurveBand(curves: input.alignedCurves(.pressure).map { CurveBand.Curve(x: $0.x, y: $0.y) }, grid: grid)
+/// input.bands[.pressure] = ShotBand(grid: band.grid, lower: band.lower, median: band.median, upper: band.upper)
+/// ```
 public struct ShotOverlayInput: Sendable, Hashable {
     /// The profile the shots were pulled with (title).
     public var profile: String

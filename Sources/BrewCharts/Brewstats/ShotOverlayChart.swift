@@ -14,11 +14,11 @@ extension BrewstatsCharts {
     /// The time axis is seconds from first drops: each shot's clock shifted by its ``ShotTrace/firstDrops``, so 0
     /// is when the first drops fell in every shot and negative times are pre-infusion; a dashed rule marks 0.
     ///
-    /// In each panel, bottom to top: the interquartile band (shaded, from ``ShotOverlayInput/bands``, drawn only
-    /// where it has values — the statistics layer leaves grid times that fewer than three shots reach empty), each
-    /// shot as a thin light line (the ``ShotOverlayInput/drawnLimit`` latest shots; the band uses all), the median
-    /// (dashed), and the latest shot (``ShotTrace/isLatest``, else the last shot given; solid, dark) as the last
-    /// mark, on top of everything.
+    /// In each panel, bottom to top: each shot as a thin light line (the ``ShotOverlayInput/drawnLimit`` latest
+    /// shots; the band uses all), the interquartile band over them (translucent, so the lines show through; from
+    /// ``ShotOverlayInput/bands``, drawn only where it has values — the statistics layer leaves grid times that
+    /// fewer than three shots reach empty), the median (dashed), and the latest shot (``ShotTrace/isLatest``, else
+    /// the last shot given; solid, dark) as the last mark, on top of everything.
     ///
     /// Shots without a first-drops time cannot be aligned: they are left out and counted in a note. Empty inputs
     /// say why: "No shots in this period", "No shot has a first-drops time to align on", or "No shot records
@@ -72,13 +72,6 @@ extension BrewstatsCharts {
         for (k, channel) in channels.enumerated() {
             let first = k == 0, last = k == channels.count - 1
             var marks: [Mark] = []
-            if let band = input.bands[channel] {
-                for (i, run) in bandRuns(band).enumerated() {
-                    marks.append(.area(AreaMark(x: .numbers(run.map { band.grid[$0] }), lower: run.map { band.lower[$0]! },
-                                                upper: run.map { band.upper[$0]! }, series: 0,
-                                                label: first && i == 0 ? "Middle half of the shots" : nil)))
-                }
-            }
             marks.append(.rule(RuleMark(.vertical, at: .number(0), label: first ? "First drops" : nil)))
             var labelled = false
             for shot in drawn {
@@ -86,6 +79,13 @@ extension BrewstatsCharts {
                                            label: first && !labelled ? "Each shot" : nil) else { continue }
                 marks.append(.line(line))
                 labelled = true
+            }
+            if let band = input.bands[channel] {
+                for (i, run) in bandRuns(band).enumerated() {
+                    marks.append(.area(AreaMark(x: .numbers(run.map { band.grid[$0] }), lower: run.map { band.lower[$0]! },
+                                                upper: run.map { band.upper[$0]! }, series: 0,
+                                                label: first && i == 0 ? "Middle half of the shots" : nil)))
+                }
             }
             if let band = input.bands[channel] {
                 let n = min(band.grid.count, band.median.count)
