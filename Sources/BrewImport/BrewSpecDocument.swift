@@ -52,9 +52,16 @@ struct BrewSpecDocument {
     /// the memory an alias bomb (`a: &a [*b, *b, …]`) could claim.
     static let maxValues = 2_000_000
 
+    /// The deepest nesting read: BrewSpec's own is 5 (`brews[i].coffee.origins[j].name`); far deeper is not a brew log,
+    /// and is refused before any recursion could exhaust the stack.
+    static let maxDepth = 64
+
     var root: BrewSpecNode
     /// Whether the text was YAML (line numbers known) rather than JSON.
     var isYAML: Bool
+    /// The byte offset of the first ill-formed UTF-8 sequence, when the text was read with each such sequence
+    /// replaced by U+FFFD; `nil` when it was well-formed.
+    var repairedUTF8At: Int?
     /// The document's lines (YAML), for a rejected brew's record text.
     private var lines: [Substring] = []
     /// The `brews` elements as parsed JSON values (JSON), for a rejected brew's record text.
@@ -67,6 +74,8 @@ struct BrewSpecDocument {
     ///   (a YAML syntax error names its line and column), ``ImportError/Kind/notAJournal`` for an empty document
     ///   or one with more than ``maxValues`` values.
     init(_ data: Data, file: String) throws(ImportError) {
+        repairedUTF8At = data.withUnsafeBytes { UTF8Bytes.firstInvalidOffset($0.bindMemory(to: UInt8.self)) }
+        try Self.checkNesting(data, file: file)
         let text = String(decoding: data, as: UTF8.self)
         let first = text.unicodeScalars.first { !" \t\r\n\u{FEFF}".unicodeScalars.contains($0) }
         if first == "{" || first == "[", let parsed = try? JSONSerialization.jsonObject(with: data) {
@@ -113,6 +122,24 @@ struct BrewSpecDocument {
             return ImportError(.corrupt, file: file, location: offset.map { "byte \($0)" }, "not readable as YAML: \(problem)")
         default:
             return ImportError(.corrupt, file: file, "not valid YAML: \(error)")
+        }
+    }
+
+    /// Refuses text whose brackets (`[`, `{`) nest deeper than ``maxDepth`` — the parsers recurse once per level.
+    /// Brackets inside quoted strings count too (telling them apart would mean parsing): only a text with more than
+    /// 64 unclosed brackets in a row is refused. (Block-style nesting, `- - - x`, is stopped by libyaml itself at
+    /// 1,000 levels, with a syntax error.)
+    private static func checkNesting(_ data: Data, file: String) throws(ImportError) {
+        var depth = 0
+        for b in data {
+            if b == UInt8(ascii: "[") || b == UInt8(ascii: "{") {
+                depth += 1
+                if depth > maxDepth {
+                    throw ImportError(.notAJournal, file: file, "brackets nested more than \(maxDepth) deep: not a brew log")
+                }
+            } else if b == UInt8(ascii: "]") || b == UInt8(ascii: "}") {
+                depth = max(0, depth - 1)
+            }
         }
     }
 

@@ -59,6 +59,10 @@ enum BrewSpecImporter {
             throw ImportError(.notAJournal, file: file, "the document is \(BrewSpecSchema.article(root.typeName)), not a BrewSpec object")
         }
         var session = ImportSession(file: file, format: .brewSpec, options: options)
+        if let offset = document.repairedUTF8At {
+            session.warn(.invalidUTF8, column: nil, at: nil,
+                         "bytes that are not UTF-8 (the first at byte offset \(offset)) replaced by U+FFFD")
+        }
         switch root["brewspec_version"]?.value {
         case .string("1.0")?: break
         case .number(1.0)?:

@@ -181,6 +181,34 @@ import TestSupport
         #expect(error.location?.hasPrefix("line ") == true)
     }
 
+    /// An alias bomb (nine levels of nine aliases: 387 million values once expanded) and deep nesting are refused
+    /// with an ImportError, never an unbounded allocation or a crash.
+    @Test func hostileYAMLIsRefused() throws {
+        var bomb = "brewspec_version: \"1.0\"\nl0: &l0 [x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...8 {
+            bomb += "l\(level): &l\(level) [" + Array(repeating: "*l\(level - 1)", count: 9).joined(separator: ", ") + "]\n"
+        }
+        bomb += "brews: [*l8]\n"
+        let error = try #require(importError(try scratchFile("bomb.yaml", bomb)))
+        #expect(error.kind == .notAJournal && error.message.contains("values"), "\(error)")
+
+        let deep = "brewspec_version: \"1.0\"\nbrews: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "\n"
+        let nested = try #require(importError(try scratchFile("deep.yaml", deep)))
+        #expect(nested.kind == .notAJournal && nested.message.contains("nested"), "\(nested)")
+        let block = "brewspec_version: \"1.0\"\nbrews:\n  " + String(repeating: "- ", count: 100_000) + "x\n"
+        let blockError = try #require(importError(try scratchFile("block.yaml", block)))
+        #expect(blockError.kind == .corrupt && blockError.message.contains("nesting"), "\(blockError)")
+    }
+
+    @Test func invalidUTF8IsKeptAndSaid() throws {
+        var bytes = Array("brewspec_version: \"1.0\"\nbrews:\n  - date: \"2026-01-05\"\n    method: \"V".utf8)
+        bytes += [0xFF]
+        bytes += Array("60\"\n".utf8)
+        let result = try Self.read(try scratchFile("latin.yaml", Data(bytes)))
+        #expect(result.journal.brews.method[0] == "V\u{FFFD}60")
+        #expect(result.report.warning(.invalidUTF8) != nil)
+    }
+
     @Test func documentLevelProblemsRefuseTheFile() throws {
         let cases: [(String, String)] = [
             ("brewspec_version: \"0.9\"\nbrews:\n  - date: \"2026-01-05\"\n", "not supported"),
