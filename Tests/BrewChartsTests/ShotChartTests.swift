@@ -77,6 +77,19 @@ import Testing
         #expect(log.contains("text \"Seconds from first drops (negative: pre-infusion)\""))
     }
 
+    /// A figure given another size (a PDF page's content width) scales its panels: everything stays on the canvas.
+    @Test func resizedFigureKeepsItsPanelsOnTheCanvas() throws {
+        var chart = BrewstatsCharts.shotOverlay(ShotChartFixtures.overlayInput(ShotChartFixtures.shots(12)))
+        chart.width = 515
+        chart.height *= 515.0 / 720
+        let log = ChartRenderer.record(chart)
+        let axisTitle = try #require(log.split(separator: "\n").first { $0.hasPrefix("text \"Seconds from first drops") })
+        // `text "…" (x,y) size …`: the baseline y lies inside the resized canvas.
+        let position = try #require(axisTitle.range(of: "\" (")).upperBound
+        let y = try #require(Double(axisTitle[position...].prefix { $0 != ")" }.split(separator: ",").last ?? ""))
+        #expect(y > chart.height * 0.8 && y < chart.height)
+    }
+
     @Test func drawnShotsAreBoundedAndUnalignedShotsCounted() {
         let shots = ShotChartFixtures.shots(100, unaligned: true)
         let chart = BrewstatsCharts.shotOverlay(ShotChartFixtures.overlayInput(shots, drawnLimit: 20))
