@@ -23,13 +23,12 @@ struct LegendEntry: Sendable, Hashable {
 
     /// Entries for every mark with a legend label, in mark order, without duplicates.
     ///
-    /// Several labelled point marks sized by count (one per bean, say) share one size scale: each gets its series
-    /// marker and label, and one size key follows them (``ChartLayout/markerRadius(_:count:)``).
+    /// Labelled point marks on a shared size scale (``ChartLayout/sharedSizeMarks(_:_:)``, one per bean, say) each
+    /// get their series marker and label, and one size key follows them.
     static func entries(for marks: [Mark], statistics: [Int: PointStatistic] = [:], theme: Theme = .monochrome) -> [LegendEntry] {
         var entries: [LegendEntry] = []
-        let sized = marks.indices.filter { i in
-            guard case .point(let m) = marks[i], m.sizedByCount, m.label != nil else { return false }
-            return statistics[i]?.kind == .aggregated
+        let sized = ChartLayout.sharedSizeMarks(marks, statistics).filter { i in
+            if case .point(let m) = marks[i] { m.label != nil } else { false }
         }
         if sized.count > 1 {
             var counts: [Int] = []
