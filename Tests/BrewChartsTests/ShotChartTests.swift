@@ -155,7 +155,7 @@ import Testing
         let points = chart.marks.compactMap { mark -> PointMark? in if case .point(let p) = mark { p } else { nil } }
         #expect(points.map(\.series) == [0, 2, 3, Theme.guideSeries])
         #expect(points.last?.label == "3 other beans (6)")  // shots 74–79: Huila blend, Decaf, Guji
-        #expect(points[1].label == "Finca \"El Injerto\", Lot… (22)")
+        #expect(points[1].label == "Finca \"El Injerto… (22)")
     }
 
     @Test func emptyMetricChartsSayWhy() {

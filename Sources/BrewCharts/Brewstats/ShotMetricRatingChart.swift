@@ -15,7 +15,7 @@ extension BrewstatsCharts {
     /// metric>".
     ///
     /// The three named beans are series 0, 2 and 3 (filled disc, triangle, square in monochrome), other beans series
-    /// 4 (light diamonds); a legend name longer than 24 characters is shortened with an ellipsis.
+    /// 4 (light diamonds); a legend name longer than 18 characters is shortened with an ellipsis.
     ///
     /// - Parameter input: The metric, ratings and beans per shot.
     /// - Returns: The chart.
@@ -65,8 +65,9 @@ extension BrewstatsCharts {
                      marks: marks, notes: notes)
     }
 
-    /// A bean name for a legend: at most 24 characters, else its first 23 and an ellipsis.
+    /// A bean name for a legend: at most 18 characters, else its first 17 and an ellipsis (four names and the size key
+    /// fit one legend row of a 720-point chart).
     static func shortName(_ name: String) -> String {
-        name.count <= 24 ? name : String(name.prefix(23)) + "…"
+        name.count <= 18 ? name : String(name.prefix(17)) + "…"
     }
 }
