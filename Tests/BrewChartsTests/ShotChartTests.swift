@@ -97,7 +97,7 @@ import Testing
         let thin = pressure.marks.filter { if case .line(let l) = $0 { l.series == Theme.guideSeries } else { false } }
         #expect(thin.count == 20)
         #expect(chart.panels.last!.notes.contains("The 20 latest of 99 shots are drawn as lines; the median and band use every shot"))
-        #expect(chart.panels.last!.notes.contains("1 shot without a first-drops time left out (they cannot be aligned)"))
+        #expect(chart.panels.last!.notes.contains("1 shot without a first-drops time left out (it cannot be aligned)"))
         #expect(chart.subtitle?.hasPrefix("n = 99 shots") == true)
     }
 
@@ -118,7 +118,7 @@ import Testing
             Issue.record("no flow line"); return
         }
         #expect(fx == [-5, -4.999])  // two flow values: two points
-        #expect(chart.panels[1].notes == ["1 shot without a first-drops time left out (they cannot be aligned)"])
+        #expect(chart.panels[1].notes == ["1 shot without a first-drops time left out (it cannot be aligned)"])
         #expect(ChartRenderer.record(chart).hasPrefix("canvas 720x"))
     }
 

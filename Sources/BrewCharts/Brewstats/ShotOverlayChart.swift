@@ -65,7 +65,7 @@ extension BrewstatsCharts {
         }
         let unaligned = input.shots.count - aligned.count
         if unaligned > 0 {
-            notes.append("\(count(unaligned, "shot")) without a first-drops time left out (they cannot be aligned)")
+            notes.append("\(count(unaligned, "shot")) without a first-drops time left out (\(unaligned == 1 ? "it" : "they") cannot be aligned)")
         }
 
         var panels: [Chart] = []
