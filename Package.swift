@@ -33,7 +33,7 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // Benchmarks only: the CSV library our hand-written CSV reader is measured against.
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
-        // Deployment tests only: the Kubernetes manifests are parsed as YAML.
+        // BrewSpec documents (YAML) and the deployment tests' Kubernetes manifests.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
     ],
     targets: [
@@ -60,6 +60,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict
         ),
@@ -124,7 +125,7 @@ let package = Package(
         .testTarget(name: "BrewShotsTests", dependencies: ["BrewShots", "BrewColumns", "BrewImport", "TestSupport",
                                                      .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     swiftSettings: strict),
-        .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "CCairo", "TestSupport"], exclude: ["Goldens"],
+        .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "BrewStats", "CCairo", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: strict),
         .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewAdvice", "BrewCharts", "BrewSynth", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "brewstatsTests", dependencies: ["TestSupport"], swiftSettings: strict),

@@ -82,6 +82,13 @@ public struct Chart: Sendable, Hashable {
     public var height: Double
     /// The calendar (and time zone) used for time ticks.
     public var calendar: Calendar
+    /// Charts drawn one under another instead of this chart's own plot (small multiples sharing an x axis, see
+    /// ``ChartPanels``); empty for an ordinary chart. When set, this chart's marks and axes are not drawn, its
+    /// title names the figure (file title), and `height` should be the sum of the panels' heights.
+    public var panels: [Chart] = []
+    /// Bounds the plot's left and right edges on the canvas (panels aligned by ``ChartPanels``).
+    var minimumPlotLeft = 0.0
+    var maximumPlotRight = Double.infinity
 
     /// Creates a chart.
     public init(title: String, subtitle: String? = nil, x: AxisSpec = AxisSpec(), y: AxisSpec = AxisSpec(),

@@ -25,6 +25,8 @@ struct ChartLayout {
     var legend: [LegendEntry] = []
     /// Radius of the largest marker of each aggregated point mark, keyed by mark index (see ``markerRadius``).
     var largestMarker: [Int: Double] = [:]
+    /// The count-sized point marks drawn on one size scale (``sharedSizeMarks(_:_:)``).
+    var sharedSize: [Int] = []
 
     static let margin = 20.0
     /// The largest marker an aggregated point mark draws, in points.
@@ -58,6 +60,17 @@ struct ChartLayout {
             if let note = statistic.note { notes.append(note) }
             statistics[index] = statistic
         }
+        let shared = Self.sharedSizeMarks(chart.marks, statistics)
+        if case .point(let first)? = shared.first.map({ chart.marks[$0] }) {
+            // Series sized by count on one scale (one per bean, say): one note says so for all of them.
+            let own = Set(shared.compactMap { statistics[$0]?.note })
+            notes.removeAll { own.contains($0) }
+            let total = shared.reduce(0) { $0 + (statistics[$1]?.total ?? 0) }
+            let positions = shared.reduce(0) { $0 + (statistics[$1]?.xs.count ?? 0) }
+            notes.append("Each marker is drawn at its logged values; its area is proportional to the \(first.noun) there "
+                         + "(\(PointStatistic.grouped(total)) at \(PointStatistic.grouped(positions)) positions).")
+        }
+        self.sharedSize = shared
         self.statistics = statistics
         self.notes = notes
         self.legend = LegendEntry.entries(for: chart.marks, statistics: statistics, theme: theme)
@@ -139,6 +152,8 @@ struct ChartLayout {
             if overhang > 0, scale.ticks.last.map({ scale.unit($0) > 0.98 }) == true { right -= overhang }
         }
         _ = provisionalWidth
+        left = max(left, chart.minimumPlotLeft)
+        right = min(right, chart.maximumPlotRight)
         self.xScale = xScale
         self.yScale = yScale
         self.plot = Rect(x: left, y: plotTop, width: max(20, right - left), height: plotBottom - plotTop)
@@ -167,12 +182,36 @@ struct ChartLayout {
         guard case .point(let mark) = chart.marks[index], let statistic = statistics[index] else { return 3 }
         let largest = largestMarker[index] ?? mark.radius * 1.2
         if mark.sizedByCount {
-            let most = Double(max(1, statistic.counts.max() ?? 1))
-            let single = min(mark.radius, largest / most.squareRoot())
+            // Marks on a shared size scale: the same count, the same area, set by the fullest marker of any of them
+            // and the tightest of their largest markers.
+            var most = max(1, statistic.counts.max() ?? 1), cap = largest
+            if sharedSize.contains(index) {
+                for i in sharedSize where i != index {
+                    guard case .point(let m) = chart.marks[i] else { continue }
+                    most = max(most, statistics[i]?.counts.max() ?? 1)
+                    cap = min(cap, largestMarker[i] ?? m.radius * 1.2)
+                }
+            }
+            let single = min(mark.radius, cap / Double(most).squareRoot())
             return single * Double(max(0, count)).squareRoot()
         }
         let share = Double(count) / Double(max(1, statistic.counts.max() ?? 1))
         return mark.radius * 0.7 + (largest - mark.radius * 0.7) * share.squareRoot()
+    }
+
+    /// The count-sized point marks that share one size scale, legend key and note: two or more aggregated,
+    /// ``PointMark/sizedByCount`` marks counting the same thing (the same ``PointMark/noun``, e.g. one mark of
+    /// "shots" per bean). Count-sized marks of different nouns ("brews" and "earlier brews") keep their own
+    /// scales. Empty when there is no such group; with several, the one whose first mark comes first.
+    static func sharedSizeMarks(_ marks: [Mark], _ statistics: [Int: PointStatistic]) -> [Int] {
+        var byNoun: [String: [Int]] = [:]
+        var order: [String] = []
+        for (i, mark) in marks.enumerated() {
+            guard case .point(let p) = mark, p.sizedByCount, statistics[i]?.kind == .aggregated else { continue }
+            if byNoun[p.noun] == nil { order.append(p.noun) }
+            byNoun[p.noun, default: []].append(i)
+        }
+        return order.lazy.compactMap { byNoun[$0] }.first { $0.count > 1 } ?? []
     }
 
     // MARK: Scale helpers

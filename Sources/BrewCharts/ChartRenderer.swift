@@ -96,6 +96,7 @@ public enum ChartRenderer {
 
     /// Lays the chart out and paints it into a display list.
     static func displayList(_ chart: Chart, theme: Theme, measurer: some TextMeasuring) -> DisplayList {
+        if !chart.panels.isEmpty { return ChartPanels.displayList(chart, theme: theme, measurer: measurer) }
         let layout = ChartLayout(chart: chart, theme: theme, measurer: measurer)
         var list = DisplayList()
         list.begin(width: chart.width, height: chart.height, background: theme.background)

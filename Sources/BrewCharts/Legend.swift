@@ -22,9 +22,29 @@ struct LegendEntry: Sendable, Hashable {
     let label: String
 
     /// Entries for every mark with a legend label, in mark order, without duplicates.
+    ///
+    /// Labelled point marks on a shared size scale (``ChartLayout/sharedSizeMarks(_:_:)``, one per bean, say) each
+    /// get their series marker and label, and one size key follows them.
     static func entries(for marks: [Mark], statistics: [Int: PointStatistic] = [:], theme: Theme = .monochrome) -> [LegendEntry] {
         var entries: [LegendEntry] = []
-        for (index, mark) in marks.enumerated() {
+        let sized = ChartLayout.sharedSizeMarks(marks, statistics).filter { i in
+            if case .point(let m) = marks[i] { m.label != nil } else { false }
+        }
+        if sized.count > 1 {
+            var counts: [Int] = []
+            for i in sized { counts += statistics[i]?.counts ?? [] }
+            let fullest = sized.max { (statistics[$0]?.counts.max() ?? 0) < (statistics[$1]?.counts.max() ?? 0) }!
+            var key: LegendEntry?
+            if case .point(let m) = marks[fullest], let low = counts.min(), let high = counts.max() {
+                key = LegendEntry(swatch: .sizes(mark: fullest, counts: keyCounts(low: low, high: high)), label: "\(m.noun) per marker")
+            }
+            for (index, mark) in marks.enumerated() {
+                guard sized.contains(index), case .point(let m) = mark, let label = m.label else { continue }
+                entries.append(LegendEntry(swatch: .point(series: m.series), label: label))
+            }
+            if let key { entries.append(key) }
+        }
+        for (index, mark) in marks.enumerated() where !(sized.count > 1 && sized.contains(index)) {
             let entry: LegendEntry?
             switch mark {
             case .point(let m):

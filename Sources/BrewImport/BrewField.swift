@@ -6,12 +6,16 @@ enum RecordLocation: Sendable, CustomStringConvertible {
     case storeRow(table: String, pk: Int64)
     /// An array element: `brews[17]`.
     case element(array: String, index: Int)
+    /// An array element of a document whose lines are known (YAML): `brews[2], line 31`; without a line as
+    /// ``element(array:index:)``.
+    case documentElement(array: String, index: Int, line: Int?)
 
     var description: String {
         switch self {
         case .line(let n): "line \(n)"
         case .storeRow(let table, let pk): "\(table) Z_PK=\(pk)"
         case .element(let array, let index): "\(array)[\(index)]"
+        case .documentElement(let array, let index, let line): "\(array)[\(index)]" + (line.map { ", line \($0)" } ?? "")
         }
     }
 }
@@ -81,6 +85,21 @@ enum BrewField: Hashable, CaseIterable {
             case .acidity: "acidity"
             case .body: "body"
             case .sweetness: "sweetness"
+            }
+        case .brewSpec:
+            switch self {
+            case .id: "id"
+            case .brewDate: "date"
+            case .dose: "dose_g"
+            case .water: "water_g"
+            case .yield: "result.yield_g"
+            case .time: "duration_s"
+            case .temperature: "water_temp_c"
+            case .tds: "result.tds"
+            case .rating: "result.ratings.overall"
+            case .acidity: "result.ratings.acidity"
+            case .body: "result.ratings.mouthfeel"
+            case .sweetness: "result.ratings.sweetness"
             }
         case .beanconqueror:
             switch self {

@@ -45,7 +45,7 @@ enum ForeignJSON: Equatable {
         case .espressoShot(let machine):
             "an espresso shot log from \(machine) (sensor samples of one shot), not a brew journal"
         case .brewSpec:
-            "a BrewSpec document, which brewstats does not read (yet); export the journal as CSV or JSON instead"
+            "a BrewSpec document; read it with --format brewspec (or without --format)"
         }
     }
 }

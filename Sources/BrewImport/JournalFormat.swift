@@ -16,6 +16,8 @@ public enum JournalFormat: String, Sendable, CaseIterable, Codable {
     /// Espresso shot files (§2d): one shot file, or a folder or zip of them, read by BrewShots' importers
     /// (`importAnyJournal`); ``JournalImporter`` itself does not read them.
     case shots
+    /// A BrewSpec v1.0 document, YAML or JSON (§2d).
+    case brewSpec
 
     /// The command-line spelling.
     public var cliName: String {
@@ -25,6 +27,7 @@ public enum JournalFormat: String, Sendable, CaseIterable, Codable {
         case .json: "json"
         case .beanconqueror: "beanconqueror"
         case .shots: "shots"
+        case .brewSpec: "brewspec"
         }
     }
 
@@ -36,10 +39,11 @@ public enum JournalFormat: String, Sendable, CaseIterable, Codable {
         case .json: "the app's JSON export"
         case .beanconqueror: "a Beanconqueror backup"
         case .shots: "espresso shot files"
+        case .brewSpec: "a BrewSpec document"
         }
     }
 
-    /// Parses a command-line spelling (`sqlite`, `store`, `csv`, `json`, `beanconqueror`, `bc`) or a raw value,
+    /// Parses a command-line spelling (`sqlite`, `store`, `csv`, `json`, `beanconqueror`, `bc`, `brewspec`) or a raw value,
     /// case-insensitively; `nil` for anything else.
     public init?(cliName: String) {
         switch cliName.lowercased() {
@@ -48,6 +52,7 @@ public enum JournalFormat: String, Sendable, CaseIterable, Codable {
         case "json": self = .json
         case "beanconqueror", "bc": self = .beanconqueror
         case "shots", "shot": self = .shots
+        case "brewspec", "brew-spec": self = .brewSpec
         default: return nil
         }
     }
@@ -60,7 +65,8 @@ public enum JournalFormat: String, Sendable, CaseIterable, Codable {
     ///   `"coffee-journal"`; ``beanconqueror`` when it holds one of the keys `"BREWS"`, `"BEANS"`, `"MILL"`,
     ///   `"PREPARATION"`; otherwise ``json``, whose importer reads Beanconqueror's single-brew Visualizer upload as
     ///   a Beanconqueror journal, refuses other apps' JSON saying what it is (``ForeignJSON``), and otherwise names
-    ///   what is missing;
+    ///   what is missing; ``brewSpec`` when a `brewspec_version` key comes before any of those;
+    /// - a top-level `brewspec_version:` or `brews:` key at the start of a line (YAML) → ``brewSpec``;
     /// - anything else → ``csv``.
     ///
     /// `prefix` should be the first few kilobytes; a UTF-8 BOM is skipped.
@@ -73,10 +79,11 @@ public enum JournalFormat: String, Sendable, CaseIterable, Codable {
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
         guard start < bytes.count, bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") else {
-            return .csv
+            return BrewSpecSniffing.isYAMLDocument(bytes[start...]) ? .brewSpec : .csv
         }
         let text = String(decoding: bytes[start...], as: UTF8.self)
         if text.contains("\"coffee-journal\"") { return .json }
+        if BrewSpecSniffing.namesVersion(text) { return .brewSpec }
         for key in ["\"BREWS\"", "\"BEANS\"", "\"MILL\"", "\"PREPARATION\""] where text.contains(key) {
             return .beanconqueror
         }

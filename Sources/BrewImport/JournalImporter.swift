@@ -13,7 +13,8 @@ import Foundation
 /// ```
 ///
 /// - Parameters:
-///   - url: A file: a store (`.sqlite`, `.store`), a CSV, a JSON export, a `Beanconqueror.json` or `.zip`.
+///   - url: A file: a store (`.sqlite`, `.store`), a CSV, a JSON export, a `Beanconqueror.json` or `.zip`, a
+///     BrewSpec document (YAML or JSON).
 ///   - options: Format override, time zone for CSV dates without an offset, a column mapping, limits.
 /// - Returns: The journal and its ``ImportReport``, where `read == kept + rejected`.
 /// - Throws: ``ImportError`` when the file is missing or unreadable, is not a journal, is corrupt, or is an
@@ -66,6 +67,9 @@ public enum JournalImporter {
                 // Beanconqueror's single-brew Visualizer upload carries no key the sniffer knows; read it as what it is.
                 return try BeanconquerorImporter.read(parsed, file: path, options: options)
             }
+            if let root = parsed.value as? [String: Any], ForeignJSON.identify(root) == .brewSpec {
+                return try BrewSpecImporter.read(url, options: options)  // a BrewSpec JSON read with --format json
+            }
             var session = ImportSession(file: path, format: .json, options: options)
             try JSONExportImporter.read(parsed, into: &session)
             return session.finish()
@@ -73,6 +77,8 @@ public enum JournalImporter {
             return try BeanconquerorImporter.read(url, options: options)
         case .shots:
             throw ImportError(.notAJournal, file: path, "shot files are read by the shots importer (importAnyJournal), not here")
+        case .brewSpec:
+            return try BrewSpecImporter.read(url, options: options)
         }
     }
 
