@@ -45,7 +45,7 @@ struct ShotMetricKernel {
         self.time = samples.column(.time).values
     }
 
-    private func view(_ channel: ShotChannel, _ shot: Int) -> ShotChannelView {
+    func view(_ channel: ShotChannel, _ shot: Int) -> ShotChannelView {
         let column = samples.column(channel)
         return ShotChannelView(values: column.values, validity: column.validity, present: samples.present[shot].has(channel))
     }

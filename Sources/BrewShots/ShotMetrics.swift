@@ -84,4 +84,21 @@ public struct ShotMetrics: Sendable {
         }
         return builder.finish()
     }
+
+    /// The share of each shot's samples where `channel` holds a valid value (present, not null, finite, not
+    /// negative), 0…1 — how much of the shot a sensor covered (a scale that dropped out, a sparse SEP series).
+    /// 0 for a shot that does not record the channel; null for an empty shot.
+    public static func coverage(_ samples: ShotSamples, _ channel: ShotChannel) -> Float64Column {
+        let kernel = ShotMetricKernel(samples)
+        var builder = PrimitiveColumnBuilder<Double>(minimumCapacity: samples.shotCount)
+        for shot in 0 ..< samples.shotCount {
+            let range = samples.range(of: shot)
+            guard !range.isEmpty else { builder.append(nil); continue }
+            let view = kernel.view(channel, shot)
+            var valid = 0
+            for i in range where view.isValid(i) { valid += 1 }
+            builder.append(Double(valid) / Double(range.count))
+        }
+        return builder.finish()
+    }
 }

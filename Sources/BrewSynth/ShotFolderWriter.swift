@@ -60,8 +60,10 @@ public enum SynthShotFormat: String, CaseIterable, Sendable {
 /// Writes a generator's shots into a folder, one file per shot, each written atomically (a temporary file
 /// renamed into place).
 public struct ShotFolderWriter: Sendable {
+    /// The layout of every file.
     public let format: SynthShotFormat
 
+    /// A writer of `format` files.
     public init(format: SynthShotFormat) { self.format = format }
 
     /// Writes shots `0 ..< generator.count` into `folder` (created when missing); returns the files in shot order.

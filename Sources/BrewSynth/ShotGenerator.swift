@@ -29,19 +29,23 @@ public struct SynthShot: Sendable {
     public let index: Int
     /// Pump start, Unix seconds (whole seconds).
     public let start: Int64
+    /// The profile the shot follows.
     public let profile: SynthShotProfile
     /// Ground coffee in, g.
     public let dose: Double
     /// The stop-at-weight target, g.
     public let targetYield: Double
+    /// The grinder's name and the setting used (on the grinder's own grid).
     public let grinder: String
     public let grindSetting: Double
+    /// The bag of beans: roaster, coffee, roast day and level (`light` … `medium_dark`).
     public let roaster: String
     public let bean: String
     public let roastDate: Day
     public let roastLevel: String
     /// Enjoyment 0–100, `nil` when the shot was not rated.
     public let enjoyment: Int?
+    /// The shot's note (often empty).
     public let notes: String
     /// Whether a scale was connected (without one, the weight series is all zeros, as Decent and GaggiMate write).
     public let hasScale: Bool
@@ -70,7 +74,9 @@ public struct SynthShot: Sendable {
 /// of beans lasts 12–20 shots and its grind sweet spot is dialled in over its first shots; enjoyment peaks at
 /// the sweet spot; about one shot in seven has no scale and one in thirty is stopped early by hand.
 public struct ShotGenerator: Sendable {
+    /// The number of shots.
     public let count: Int
+    /// The seed of every random choice.
     public let seed: UInt64
     /// The first day of the shots.
     public let startDay: Day

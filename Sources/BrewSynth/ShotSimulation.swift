@@ -13,6 +13,7 @@ public enum SynthShotPhase: Int, Sendable {
 /// One synthetic shot's time series, in fixed units (s, bar, ml/s, g, g/s, °C, ml), rounded as the machines
 /// report them. A goal of −1 means "no goal in this phase" (Decent's convention).
 public struct SynthShotSeries: Sendable {
+    /// Seconds since the pump started.
     public var time: [Double] = []
     public var pressure: [Double] = []
     public var pressureGoal: [Double] = []
@@ -31,6 +32,7 @@ public struct SynthShotSeries: Sendable {
     public var puckFlow: [Double] = []
     /// The beverage weight as a machine without a scale estimates it (the true cup weight, no noise), g.
     public var estimatedWeight: [Double] = []
+    /// The phase of each sample.
     public var phase: [SynthShotPhase] = []
 
     /// The number of samples.

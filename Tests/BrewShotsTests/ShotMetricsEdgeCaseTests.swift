@@ -107,4 +107,15 @@ import TestSupport
         #expect(r.count == 7)
         #expect((0 ..< 7).map { r[$0] } == [nil, nil, 1, nil, nil, 1, nil])
     }
+
+    /// Coverage: valid slots ÷ samples; 0 without the channel, null for an empty shot; negatives do not count.
+    @Test func channelCoverage() {
+        let (samples, _, _) = Self.table()
+        let weight = ShotMetrics.coverage(samples, .weight)
+        // Shot 0: 5 of 5; 1: no scale; 2: 3 of 3 (zeros are valid readings); 3: empty; 4: no scale; 5: two of six
+        // readings are negative → 4 of 6.
+        #expect((0 ..< 6).map { weight[$0] } == [1, 0, 1, nil, 0, 4.0 / 6])
+        let pressure = ShotMetrics.coverage(samples, .pressure)
+        #expect(pressure[4] == 4.0 / 5) // 0, –, 8, 8, 8: the null is the only gap
+    }
 }
