@@ -73,7 +73,9 @@ def load(path):
                               "weight": p["shotWeight"], "basket": p["temperature"], "goal": p["targetTemperature"]})
     elif "samples" in d:  # GaggiMate
         p = pd.DataFrame(d["samples"])
-        frame = pd.DataFrame({"time": p["t"] / 1000, "pressure": p["cp"], "flow": p["fl"], "weight": p["v"],
+        # The scale's `v` when it ever reads above 0, else the machine's estimate `ev` (as the importer maps it).
+        weight = p["v"] if (p["v"] > 0).any() or "ev" not in p else p["ev"]
+        frame = pd.DataFrame({"time": p["t"] / 1000, "pressure": p["cp"], "flow": p["fl"], "weight": weight,
                               "mix": p["ct"], "goal": p["tt"]})
     elif "profile_name" in d and "data" in d:  # Meticulous
         p = pd.json_normalize(d["data"])
