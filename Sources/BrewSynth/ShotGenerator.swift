@@ -149,7 +149,8 @@ public struct ShotGenerator: Sendable {
             notes: Self.notes[r.below(Self.notes.count)], hasScale: !r.chance(0.15),
             temperatureGoal: [88.0, 90, 92, 93, 94][r.below(5)], stoppedAt: r.chance(0.033) ? r.uniform(7, 14) : nil,
             noiseSeed: r.next(), resistance: resistance, fillVolume: 22 + 0.8 * dose + r.normal(0, 3),
-            fillFlow: profile == .turbo ? 6 : r.uniform(3.5, 6), holdSeconds: profile == .blooming ? r.uniform(8, 15) : r.uniform(2, 7),
+            fillFlow: profile == .turbo ? 6 : (r.uniform(3.5, 6) * 10).rounded() / 10,
+            holdSeconds: ((profile == .blooming ? r.uniform(8, 15) : r.uniform(2, 7)) * 10).rounded() / 10,
             pressureTarget: profile == .blooming || profile == .turbo ? 6 : 9)
     }
 }

@@ -62,7 +62,8 @@ enum ShotMachineWriter {
             j.member("tp", max(0, s.pressureGoal[i])); j.member("cp", round(s.pressure[i], 1000))
             j.member("fl", round(s.flow[i], 1000)); j.member("tf", max(0, s.flowGoal[i]))
             j.member("pf", round(s.puckFlow[i], 1000)); j.member("vf", round(s.weightFlow[i], 1000))
-            j.member("v", s.weight[i]); j.member("ev", round(s.estimatedWeight[i], 100))
+            // GaggiMate stores weights unsigned: a reading below zero is written as 0.
+            j.member("v", max(0, s.weight[i])); j.member("ev", round(s.estimatedWeight[i], 100))
             j.endObject()
         }
         j.endArray(); j.newline()
