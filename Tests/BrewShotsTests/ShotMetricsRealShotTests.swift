@@ -6,10 +6,11 @@ import TestSupport
 /// The shot metrics of three real shot files, checked against numbers computed independently from the raw
 /// arrays.
 ///
-/// The expected numbers come from a separate plain-Python script (float64 loops, no numpy, written from the
-/// definitions in the README's "Shot metrics" section, run once over the same files with the same unit
-/// conversions as below); they are written here, never read back from our output. The series here are built
-/// by hand from the files' raw arrays (JSONSerialization), so these tests do not depend on the importers.
+/// The expected numbers come from `tools/reference/shot_metrics_check.py` (plain Python, float64 loops, no
+/// numpy, written from the definitions in the README's "Shot metrics" section, run once over the same files with
+/// the same unit conversions as below); they are written here, never read back from our output. The series here
+/// are built by hand from the files' raw arrays (JSONSerialization), so these tests do not depend on the
+/// importers.
 @Suite struct ShotMetricsRealShotTests {
     /// `../shared/peer-data/visualizer` beside the repository, or beside a folder of worktrees holding it.
     static let folder: URL? = {
