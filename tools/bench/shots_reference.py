@@ -20,8 +20,8 @@ values become NaN, and the same definitions are applied with numpy:
   final weight; resistance P / F^2 (undefined at F = 0 and above 19); temperature deviation |T - goal| with T
   the basket temperature when present, else the mix temperature.
 
-Formats read: Decent JSON v2 (the brew's dose and yield from meta.in / meta.out), Gaggiuino, GaggiMate and
-Meticulous JSON (no brew masses). Other files are skipped and counted. Writes one CSV row per file.
+Formats read: Decent JSON v2 (the brew's dose and yield from meta.in / meta.out) and the Decent Tcl .shot
+(from settings grinder_dose_weight / drink_weight), Gaggiuino, GaggiMate and Meticulous JSON (no brew masses). Other files are skipped and counted. Writes one CSV row per file.
 With --cases, checks the hand-computed cases the Swift tests also check and exits 1 on a mismatch.
 """
 import argparse
@@ -47,10 +47,48 @@ def _num(values):
     return pd.to_numeric(pd.Series(values, dtype=object), errors="coerce").to_numpy(dtype=float)
 
 
+def load_tcl(text):
+    """A Decent `.shot` file: `key {numbers}` lines; dose and yield from `settings { grinder_dose_weight, drink_weight }`."""
+    lists, settings, in_settings = {}, {}, False
+    for line in text.splitlines():
+        if line.startswith("settings {"):
+            in_settings = True
+        elif in_settings and line.startswith("}"):
+            in_settings = False
+        elif in_settings:
+            key, _, value = line.strip().partition(" ")
+            settings[key] = value.strip("{}")
+        elif line.startswith("espresso_") and line.endswith("}") and " {" in line:
+            key, _, body = line.partition(" {")
+            lists[key] = body[:-1].split()
+    if "espresso_elapsed" not in lists:
+        return None
+    n = len(lists["espresso_elapsed"])
+    cols = {"time": _num(lists["espresso_elapsed"])}
+    src = {"pressure": "espresso_pressure", "flow": "espresso_flow", "weight": "espresso_weight",
+           "basket": "espresso_temperature_basket", "mix": "espresso_temperature_mix", "goal": "espresso_temperature_goal"}
+    for name, key in src.items():
+        if lists.get(key):
+            cols[name] = _num(lists[key][:n])
+    frame = pd.DataFrame(cols)
+    dose = pd.to_numeric(settings.get("grinder_dose_weight"), errors="coerce")
+    brew_yield = pd.to_numeric(settings.get("drink_weight"), errors="coerce")
+    return frame, dose, brew_yield
+
+
 def load(path):
     """(frame, dose, yield) of one shot file, or None when the format is not one this reference reads."""
     with open(path, "rb") as f:
-        d = json.load(f)
+        raw = f.read()
+    if raw.startswith(b"clock") or raw.startswith(b"sequence_id") or raw.startswith(b"filename"):
+        loaded = load_tcl(raw.decode("utf-8", errors="replace"))
+        if loaded is None:
+            return None
+        frame, dose, brew_yield = loaded
+        return _clean(frame), _positive(dose), _positive(brew_yield)
+    if not raw.lstrip().startswith(b"{"):
+        return None
+    d = json.loads(raw)
     if not isinstance(d, dict):
         return None
     dose = brew_yield = None
@@ -83,10 +121,15 @@ def load(path):
                               "weight": p["shot.weight"], "mix": p["sensors.tube"]})
     else:
         return None
+    return _clean(frame), _positive(dose), _positive(brew_yield)
+
+
+def _clean(frame):
+    """Negative values are missing, in every channel but time."""
     for c in frame.columns:
         if c != "time":
             frame[c] = frame[c].astype(float).where(frame[c] >= 0)
-    return frame, _positive(dose), _positive(brew_yield)
+    return frame
 
 
 def _positive(x):
