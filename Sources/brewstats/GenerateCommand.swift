@@ -7,7 +7,7 @@ import Foundation
 struct Generate: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
-        abstract: "Write a synthetic coffee journal (store, CSV or JSON) for tests, demos and benchmarks.",
+        abstract: "Write a synthetic coffee journal (store, CSV or JSON) or a folder of espresso shot files.",
         discussion: """
             The journal is deterministic: the same --brews, --seed, --start, --days and --tz give the same \
             file, byte for byte (the SQLite store: the same rows). It has a handful of methods, grinders and \
@@ -24,6 +24,17 @@ struct Generate: AsyncParsableCommand {
 
             Without --start the journal ends on 2026-11-22 (ISO week 2026-W47).
 
+            With --shots N and --out DIR, writes N synthetic espresso shots instead, one file per shot \
+            (shot-00000.json, …) in a shot format's own layout: pre-infusion, ramp and plateau or decline, \
+            first drops, scale noise, some shots without a scale, a few stopped early; dose, yield, grinder \
+            setting, bean and rating spread over weeks (deterministic in --seed):
+              decent-json  Decent / Visualizer JSON v2
+              decent-shot  Decent Tcl .shot
+              gaggiuino    Gaggiuino JSON
+              gaggimate    GaggiMate JSON v1
+              meticulous   Meticulous .shot.json
+              sep-csv      Smart Espresso Profiler / Pressensor CSV
+
             An existing file at -o is left alone unless --force is given, which replaces it.
 
             Exit status: 0 when the journal was written, 1 when it cannot be written or -o exists without \
@@ -34,11 +45,17 @@ struct Generate: AsyncParsableCommand {
               brewstats generate --brews 1000000 --format csv -o big.csv
               brewstats generate --brews 200 --format csv --messy -o messy.csv
               brewstats generate --brews 500 --format sqlite --wal-tail 20 -o live.sqlite
+              brewstats generate --shots 200 --format decent-json --out shots/
             """
     )
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
         case sqlite, csv, json
+        case decentJSON = "decent-json", decentShot = "decent-shot", gaggiuino, gaggimate, meticulous
+        case sepCSV = "sep-csv"
+
+        /// The shot layout, `nil` for a journal encoding.
+        var shotFormat: SynthShotFormat? { SynthShotFormat(rawValue: rawValue) }
     }
 
     @Option(name: .long, help: "Number of brews (0 or more).")
@@ -67,8 +84,16 @@ struct Generate: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Days the brews span (default: brews ÷ 2.3, 7…3650).", valueName: "n"))
     var days: Int?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Output file.", valueName: "path"))
-    var output: String
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file (journal formats).", valueName: "path"))
+    var output: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write this many espresso shot files instead of a journal (shot formats).",
+                                            valueName: "n"))
+    var shots: Int?
+
+    @Option(name: .customLong("out"), help: ArgumentHelp("Folder for the shot files (created when missing).",
+                                                         valueName: "dir"))
+    var outFolder: String?
 
     @Flag(name: .long, help: "Replace the output file if it exists.")
     var force = false
@@ -80,6 +105,18 @@ struct Generate: AsyncParsableCommand {
     }
 
     func validate() throws {
+        if let shots {
+            guard shots >= 0 else { throw ValidationError("--shots must be 0 or more, not \(shots).") }
+            guard format.shotFormat != nil else {
+                throw ValidationError("--shots needs a shot format: \(SynthShotFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            guard outFolder != nil else { throw ValidationError("--shots needs --out DIR.") }
+            if output != nil { throw ValidationError("-o is for journals; shots go to --out DIR.") }
+            return
+        }
+        if format.shotFormat != nil { throw ValidationError("--format \(format.rawValue) writes shots: give --shots N and --out DIR.") }
+        if outFolder != nil { throw ValidationError("--out applies to --shots only; a journal goes to -o.") }
+        guard let output else { throw ValidationError("-o: give the output file.") }
         guard brews >= 0 else { throw ValidationError("--brews must be 0 or more, not \(brews).") }
         guard walTail >= 0 else { throw ValidationError("--wal-tail must be 0 or more, not \(walTail).") }
         if walTail > 0 && format != .sqlite { throw ValidationError("--wal-tail applies to --format sqlite only.") }
@@ -97,6 +134,16 @@ struct Generate: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let shots, let shotFormat = format.shotFormat, let outFolder {
+            do {
+                try ShotFolderWriter(format: shotFormat).write(ShotGenerator(count: shots, seed: seed),
+                                                               to: URL(fileURLWithPath: outFolder))
+            } catch let error as SynthError {
+                throw CLI.fail(error.description, code: 1)
+            }
+            return
+        }
+        guard let output else { return }
         let options = GeneratorOptions(brewCount: brews, seed: seed, start: start.flatMap { Day(iso: $0) },
                                        days: days, timeZone: tz)
         let generator = JournalGenerator(options)
@@ -111,6 +158,7 @@ struct Generate: AsyncParsableCommand {
             case .sqlite: try CoreDataStoreWriter(walTail: walTail).write(generator, to: url)
             case .csv: try CSVExportWriter(style: messy ? .messy(seed: seed) : .standard).write(generator, to: url)
             case .json: try JSONExportWriter().write(generator, to: url)
+            case .decentJSON, .decentShot, .gaggiuino, .gaggimate, .meticulous, .sepCSV: return
             }
         } catch let error as SynthError {
             // One line a person can act on: the file, the step, the reason.

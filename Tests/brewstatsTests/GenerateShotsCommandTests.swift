@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `brewstats generate --shots N --format <shot format> --out DIR` writes one shot file per shot; the shot and
+/// journal options do not mix.
+@Suite struct GenerateShotsCommandTests {
+    @Test(.enabled(if: CLI.available)) func writesOneFilePerShot() throws {
+        let folder = try Repo.scratch("e2e-generate-shots")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("shots")
+        let r = try CLI.run(["generate", "--shots", "4", "--format", "gaggiuino", "--seed", "3", "--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names == ["shot-00000.json", "shot-00001.json", "shot-00002.json", "shot-00003.json"])
+        let first = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent(names[0])))
+        #expect((first as? [String: Any])?["datapoints"] is [Any])
+    }
+
+    @Test(.enabled(if: CLI.available), arguments: [
+        (["generate", "--shots", "3", "--format", "decent-json"], "--shots needs --out DIR"),
+        (["generate", "--shots", "3", "--format", "csv", "--out", "x"], "--shots needs a shot format"),
+        (["generate", "--format", "gaggimate", "--out", "x"], "writes shots: give --shots N"),
+        (["generate", "--format", "csv", "-o", "never.csv", "--out", "x"], "--out applies to --shots only"),
+        (["generate", "--shots", "-2", "--format", "sep-csv", "--out", "x"], "--shots must be 0 or more"),
+    ])
+    func mixedOptionsAreUsageErrors(_ args: [String], _ message: String) throws {
+        let r = try CLI.run(args)
+        #expect(r.status == 64, "\(r.stderr)")
+        #expect(r.stderr.contains(message), "\(r.stderr)")
+    }
+}

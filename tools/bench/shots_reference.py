@@ -1,0 +1,280 @@
+"""Reference for the shots benchmark: the shot metrics of a folder of shot files with json + pandas, one file at a time.
+
+Usage: shots_reference.py FOLDER [--out metrics.csv]
+       shots_reference.py --cases Tests/Fixtures/shots/metric-cases.json
+
+Does what brewstats' shot metrics (Sources/BrewShots/ShotMetric*.swift; README "Shot metrics") do, as a pandas
+user would: each file is read with `json.load` into a pandas DataFrame (one column per channel), negative
+values become NaN, and the same definitions are applied with numpy:
+
+- duration: the last sample's time;
+- pre-infusion: the first time the pressure reaches max(0.75 x peak, 2 bar), interpolated linearly from the
+  previous valid sample;
+- first drops: the first time the scale reaches 0.5 g (interpolated); without a scale (never reaches 0.5 g),
+  the end of pre-infusion;
+- the extraction phase starts at pre-infusion's end (without a pressure channel: at the scale's first drops);
+- time-weighted means: trapezoids over adjacent pairs of valid samples whose left sample lies in the phase,
+  divided by their time; the plain mean when no pair spans time;
+- water: trapezoid integral of the flow over adjacent valid pairs; yield: the brew's yield (> 0) else the
+  scale's last valid weight; ratio: yield / dose; a third of the yield: the scale reaching a third of its
+  final weight; resistance P / F^2 (undefined at F = 0 and above 19); temperature deviation |T - goal| with T
+  the basket temperature when present, else the mix temperature.
+
+Formats read: Decent JSON v2 (the brew's dose and yield from meta.in / meta.out) and the Decent Tcl .shot
+(from settings grinder_dose_weight / drink_weight), Gaggiuino, GaggiMate and Meticulous JSON (no brew masses). Other files are skipped and counted. Writes one CSV row per file.
+With --cases, checks the hand-computed cases the Swift tests also check and exits 1 on a mismatch.
+"""
+import argparse
+import json
+import math
+import os
+import sys
+
+import numpy as np
+import pandas as pd
+
+FIRST_DROPS_G = 0.5
+PEAK_SHARE = 0.75
+MIN_PRESSURE = 2.0
+MAX_RESISTANCE = 19.0
+METRICS = ["duration_s", "first_drops_s", "preinfusion_s", "extraction_s", "peak_pressure_bar",
+           "mean_pressure_bar", "mean_flow_ml_s", "peak_flow_ml_s", "water_ml", "yield_g", "ratio",
+           "third_yield_s", "mean_resistance", "temperature_deviation_c"]
+CHANNELS = ["pressure", "flow", "weight", "basket", "mix", "goal"]
+
+
+def _num(values):
+    return pd.to_numeric(pd.Series(values, dtype=object), errors="coerce").to_numpy(dtype=float)
+
+
+def load_tcl(text):
+    """A Decent `.shot` file: `key {numbers}` lines; dose and yield from `settings { grinder_dose_weight, drink_weight }`."""
+    lists, settings, in_settings = {}, {}, False
+    for line in text.splitlines():
+        if line.startswith("settings {"):
+            in_settings = True
+        elif in_settings and line.startswith("}"):
+            in_settings = False
+        elif in_settings:
+            key, _, value = line.strip().partition(" ")
+            settings[key] = value.strip("{}")
+        elif line.startswith("espresso_") and line.endswith("}") and " {" in line:
+            key, _, body = line.partition(" {")
+            lists[key] = body[:-1].split()
+    if "espresso_elapsed" not in lists:
+        return None
+    n = len(lists["espresso_elapsed"])
+    cols = {"time": _num(lists["espresso_elapsed"])}
+    src = {"pressure": "espresso_pressure", "flow": "espresso_flow", "weight": "espresso_weight",
+           "basket": "espresso_temperature_basket", "mix": "espresso_temperature_mix", "goal": "espresso_temperature_goal"}
+    for name, key in src.items():
+        if lists.get(key):
+            cols[name] = _num(lists[key][:n])
+    frame = pd.DataFrame(cols)
+    dose = pd.to_numeric(settings.get("grinder_dose_weight"), errors="coerce")
+    brew_yield = pd.to_numeric(settings.get("drink_weight"), errors="coerce")
+    return frame, dose, brew_yield
+
+
+def load(path):
+    """(frame, dose, yield) of one shot file, or None when the format is not one this reference reads."""
+    with open(path, "rb") as f:
+        raw = f.read()
+    if raw.startswith(b"clock") or raw.startswith(b"sequence_id") or raw.startswith(b"filename"):
+        loaded = load_tcl(raw.decode("utf-8", errors="replace"))
+        if loaded is None:
+            return None
+        frame, dose, brew_yield = loaded
+        return _clean(frame), _positive(dose), _positive(brew_yield)
+    if not raw.lstrip().startswith(b"{"):
+        return None
+    d = json.loads(raw)
+    if not isinstance(d, dict):
+        return None
+    dose = brew_yield = None
+    if "elapsed" in d:  # Decent JSON v2: every number a string; the series may be longer than elapsed
+        n = len(d["elapsed"])
+        cols = {"time": _num(d["elapsed"])}
+        src = {"pressure": ("pressure", "pressure"), "flow": ("flow", "flow"), "weight": ("totals", "weight"),
+               "basket": ("temperature", "basket"), "mix": ("temperature", "mix"), "goal": ("temperature", "goal")}
+        for name, (group, key) in src.items():
+            values = (d.get(group) or {}).get(key)
+            if values:
+                cols[name] = _num(values[:n])
+        frame = pd.DataFrame(cols)
+        meta = d.get("meta") or {}
+        dose = pd.to_numeric(meta.get("in"), errors="coerce")
+        brew_yield = pd.to_numeric(meta.get("out"), errors="coerce")
+    elif "datapoints" in d:  # Gaggiuino
+        p = pd.DataFrame(d["datapoints"])
+        frame = pd.DataFrame({"time": p["timeInShot"] / 1000, "pressure": p["pressure"], "flow": p["pumpFlow"],
+                              "weight": p["shotWeight"], "basket": p["temperature"], "goal": p["targetTemperature"]})
+    elif "samples" in d:  # GaggiMate
+        p = pd.DataFrame(d["samples"])
+        # The scale's `v` when it ever reads above 0, else the machine's estimate `ev` (as the importer maps it).
+        weight = p["v"] if (p["v"] > 0).any() or "ev" not in p else p["ev"]
+        frame = pd.DataFrame({"time": p["t"] / 1000, "pressure": p["cp"], "flow": p["fl"], "weight": weight,
+                              "mix": p["ct"], "goal": p["tt"]})
+    elif "profile_name" in d and "data" in d:  # Meticulous
+        p = pd.json_normalize(d["data"])
+        frame = pd.DataFrame({"time": p["time"] / 1000, "pressure": p["shot.pressure"], "flow": p["shot.flow"],
+                              "weight": p["shot.weight"], "mix": p["sensors.tube"]})
+    else:
+        return None
+    return _clean(frame), _positive(dose), _positive(brew_yield)
+
+
+def _clean(frame):
+    """Negative values are missing, in every channel but time."""
+    for c in frame.columns:
+        if c != "time":
+            frame[c] = frame[c].astype(float).where(frame[c] >= 0)
+    return frame
+
+
+def _positive(x):
+    return float(x) if x is not None and not pd.isna(x) and float(x) > 0 else None
+
+
+def crossing(t, v, threshold):
+    ok = ~np.isnan(v)
+    tv, vv = t[ok], v[ok]
+    hits = np.flatnonzero(vv >= threshold)
+    if hits.size == 0:
+        return None
+    i = hits[0]
+    if i == 0 or not vv[i] > vv[i - 1]:
+        return float(tv[i])
+    return float(tv[i - 1] + (threshold - vv[i - 1]) / (vv[i] - vv[i - 1]) * (tv[i] - tv[i - 1]))
+
+
+def time_mean(t, v, start):
+    ok = ~np.isnan(v)
+    sel = ok & (t >= start)
+    if not sel.any():
+        return None
+    pair = sel[:-1] & ok[1:]
+    dt = np.diff(t)
+    span = dt[pair].sum()
+    if span > 0:
+        return float((((v[:-1] + v[1:]) / 2 * dt)[pair]).sum() / span)
+    return float(v[sel].mean())
+
+
+def integral(t, v):
+    ok = ~np.isnan(v)
+    pair = ok[:-1] & ok[1:]
+    if not pair.any():
+        return None
+    return float((((v[:-1] + v[1:]) / 2 * np.diff(t))[pair]).sum())
+
+
+def peak(t, v, start):
+    sel = ~np.isnan(v) & (t >= start)
+    return float(v[sel].max()) if sel.any() else None
+
+
+def metrics(frame, dose=None, brew_yield=None):
+    m = dict.fromkeys(METRICS)
+    source = None
+    if len(frame) == 0:
+        return m, source
+    t = frame["time"].to_numpy(dtype=float)
+    col = {c: (frame[c].to_numpy(dtype=float) if c in frame else None) for c in CHANNELS}
+    m["duration_s"] = float(t[-1])
+    p, f, w = col["pressure"], col["flow"], col["weight"]
+    pk = peak(t, p, -math.inf) if p is not None else None
+    m["peak_pressure_bar"] = pk
+    pre = crossing(t, p, max(PEAK_SHARE * pk, MIN_PRESSURE)) if pk is not None else None
+    m["preinfusion_s"] = pre
+    drops = crossing(t, w, FIRST_DROPS_G) if w is not None else None
+    scale_yield = None
+    if drops is not None:
+        scale_yield = float(w[~np.isnan(w)][-1])
+        m["third_yield_s"] = crossing(t, w, scale_yield / 3)
+        m["first_drops_s"], source = drops, "scale"
+    elif pre is not None:
+        m["first_drops_s"], source = pre, "pressure"
+    if m["first_drops_s"] is not None:
+        m["extraction_s"] = max(0.0, m["duration_s"] - m["first_drops_s"])
+    start = pre if pk is not None else drops
+    if start is not None:
+        if p is not None:
+            m["mean_pressure_bar"] = time_mean(t, p, start)
+        if f is not None:
+            m["mean_flow_ml_s"] = time_mean(t, f, start)
+            m["peak_flow_ml_s"] = peak(t, f, start)
+        if p is not None and f is not None:
+            with np.errstate(divide="ignore", invalid="ignore"):
+                r = p / (f * f)
+            r[~(f > 0) | (r > MAX_RESISTANCE)] = np.nan
+            m["mean_resistance"] = time_mean(t, r, start)
+    if f is not None:
+        m["water_ml"] = integral(t, f)
+    y = brew_yield if brew_yield is not None else scale_yield
+    m["yield_g"] = y
+    if y is not None and dose is not None:
+        m["ratio"] = y / dose
+    temp = col["basket"] if col["basket"] is not None and (~np.isnan(col["basket"])).any() else col["mix"]
+    if temp is not None and col["goal"] is not None:
+        m["temperature_deviation_c"] = time_mean(t, np.abs(temp - col["goal"]), -math.inf)
+    return m, source
+
+
+def check_cases(path):
+    with open(path) as fh:
+        cases = json.load(fh)["cases"]
+    bad = 0
+    for case in cases:
+        ch = case["channels"]
+        names = {"pressure_bar": "pressure", "flow_ml_s": "flow", "weight_g": "weight",
+                 "basket_temperature_c": "basket", "mix_temperature_c": "mix", "temperature_goal_c": "goal"}
+        frame = pd.DataFrame({"time": np.array(ch["time_s"], dtype=float)})
+        for key, name in names.items():
+            if key in ch:
+                frame[name] = np.array([np.nan if v is None else v for v in ch[key]], dtype=float)
+                frame[name] = frame[name].where(frame[name] >= 0)
+        got, source = metrics(frame, _positive(case.get("dose")), _positive(case.get("yield")))
+        for key in METRICS:
+            want = case["expected"].get(key)
+            ok = (got[key] is None) if want is None else (got[key] is not None and math.isclose(got[key], want, rel_tol=1e-9, abs_tol=1e-9))
+            if not ok:
+                bad += 1
+                print(f"{case['name']}: {key} = {got[key]}, expected {want}", file=sys.stderr)
+        if case.get("first_drops_source") != source:
+            bad += 1
+            print(f"{case['name']}: source {source}, expected {case.get('first_drops_source')}", file=sys.stderr)
+    print(f"{len(cases)} cases, {bad} mismatches")
+    return 1 if bad else 0
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("folder", nargs="?")
+    ap.add_argument("--out")
+    ap.add_argument("--cases")
+    a = ap.parse_args()
+    if a.cases:
+        sys.exit(check_cases(a.cases))
+    rows, skipped = [], 0
+    for name in sorted(os.listdir(a.folder)):
+        path = os.path.join(a.folder, name)
+        if not os.path.isfile(path):
+            continue
+        try:
+            loaded = load(path)
+        except (ValueError, KeyError):
+            loaded = None
+        if loaded is None:
+            skipped += 1
+            continue
+        m, source = metrics(*loaded)
+        rows.append({"file": name, **m, "first_drops_source": source})
+    table = pd.DataFrame(rows, columns=["file"] + METRICS + ["first_drops_source"])
+    if a.out:
+        table.to_csv(a.out, index=False)
+    print(f"{len(rows)} shots, {skipped} skipped")
+
+
+if __name__ == "__main__":
+    main()
