@@ -40,6 +40,9 @@ public struct ChartSource: Sendable {
     public let analysis: BrewAnalysis
     public let week: IsoWeek?
     public let options: ReportOptions
+    /// The month, year or range of days of a period report: its trend charts are drawn by the period's bucket
+    /// (``ReportCharts/periodChart(_:_:period:)``); `nil` for a weekly report.
+    public var period: ReportPeriod?
     var usage: EquipmentUsageSummary?
     var grind: GrindRatingSummary?
 
@@ -51,6 +54,7 @@ public struct ChartSource: Sendable {
         self.init(analysis: report.analysis, week: report.week, options: options)
         usage = report.usage
         grind = report.grindRating
+        period = report.isPeriodReport ? report.period : nil
     }
 }
 
@@ -86,6 +90,12 @@ public enum ReportCharts {
                                          chart: chart(kind, source, espresso: false)))
                 charts.append(NamedChart(stem: "control-chart-espresso", title: "Brewing control chart — espresso",
                                          chart: chart(kind, source, espresso: true)))
+            case .brewsPerWeek, .ratingTrend, .extractionTrend:
+                if let p = source.period {
+                    charts.append(NamedChart(stem: periodStem(kind, p), title: periodTitle(kind, p), chart: chart(kind, source)))
+                } else {
+                    charts.append(NamedChart(stem: kind.rawValue, title: kind.summary, chart: chart(kind, source)))
+                }
             default:
                 charts.append(NamedChart(stem: kind.rawValue, title: kind.summary, chart: chart(kind, source)))
             }
@@ -115,6 +125,7 @@ public enum ReportCharts {
         let zone = o.stats.timeZone
         switch kind {
         case .brewsPerWeek, .ratingTrend, .extractionTrend:
+            if let p = source.period { return periodChart(kind, source, period: p) }
             let (rows, rolling) = weeklySeries(source)
             let starts = rows.map { weekStart($0.week, zone) }
             let highlight = source.week.map { weekStart($0, zone) }
