@@ -27,10 +27,13 @@ extension ReportCharts {
         }
         switch kind {
         case .brewsPerWeek:
-            let counts = (0..<trend.count).map { k in
+            // Buckets after the last covered day (a period in progress) are days to come, not days without brews.
+            let coveredEnd = source.coveredEnd.map { midnight(Day(index: $0.index + 1), zone) } ?? end
+            let counts = (0..<trend.count).filter { bounds[$0].0 < coveredEnd }.map { k in
                 BucketValue(start: bounds[k].0, end: bounds[k].1, value: Double(trend.brews[k]), count: trend.brews[k])
             }
-            return BrewstatsCharts.brewsPerBucket(counts, bucketing: bucketing, period: shown, periodName: period.name,
+            return BrewstatsCharts.brewsPerBucket(counts, bucketing: bucketing, period: shown, domain: first..<end,
+                                                  periodName: period.name, previousName: period.previous.name,
                                                   timeZone: zone)
         case .ratingTrend:
             return BrewstatsCharts.periodRatingTrend(values(trend.rating), bucketing: bucketing, period: shown,

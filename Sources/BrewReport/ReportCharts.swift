@@ -43,6 +43,8 @@ public struct ChartSource: Sendable {
     /// The month, year or range of days of a period report: its trend charts are drawn by the period's bucket
     /// (``ReportCharts/periodChart(_:_:period:)``); `nil` for a weekly report.
     public var period: ReportPeriod?
+    /// The last day a period report covers (today, for a period in progress); `nil` for all its days.
+    public var coveredEnd: Day?
     var usage: EquipmentUsageSummary?
     var grind: GrindRatingSummary?
 
@@ -55,6 +57,7 @@ public struct ChartSource: Sendable {
         usage = report.usage
         grind = report.grindRating
         period = report.isPeriodReport ? report.period : nil
+        coveredEnd = report.coveredDays?.upperBound
     }
 }
 

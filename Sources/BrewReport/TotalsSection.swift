@@ -37,7 +37,7 @@ enum TotalsSection {
         let e = HTML.escape
         var h = "<section class=\"totals\" aria-label=\"Totals\">\n"
         for f in items {
-            h += "<div class=\"total\"><span class=\"label\">\(e(f.label))</span> <span class=\"value\">\(e(f.value))</span> <span class=\"detail\">\(e(f.detail))</span></div>\n"
+            h += "<div class=\"total\" title=\"\(e(f.detail))\"><span class=\"label\">\(e(f.label))</span> <span class=\"value\">\(e(f.value))</span></div>\n"
         }
         return h + "</section>\n"
     }
@@ -53,7 +53,7 @@ enum TotalsSection {
     static let css = """
     .totals{display:flex;flex-wrap:wrap;gap:6px 18px;margin-top:14px;font-size:.85rem}
     .total .label{color:var(--muted)}.total .value{font-weight:bold;font-variant-numeric:tabular-nums}
-    .total .detail{display:none}.empty-note{margin-top:20px}
+    .empty-note{margin-top:20px}
     """
 
     /// `850 g`, `12.4 kg`.

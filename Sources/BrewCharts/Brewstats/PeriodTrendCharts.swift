@@ -37,14 +37,18 @@ extension BrewstatsCharts {
     ///   - buckets: Every bucket of the two periods, oldest first; `value` is the brew count.
     ///   - period: The report period's instants (its bars are emphasised and it is shaded).
     ///   - periodName: How the subtitle names the report period (`November 2026`).
+    ///   - previousName: How it names the period before (`October 2026`).
+    ///   - domain: The time axis; buckets after the last covered day (a period in progress) are left out of
+    ///     `buckets` and get no bar, so the days to come are not drawn as days without brews.
     /// - Returns: The chart; empty when no bucket has a brew.
     public static func brewsPerBucket(_ buckets: [BucketValue], bucketing: TimeBucketing, period: Range<Date>,
-                                      periodName: String, timeZone: TimeZone = .gmt) -> Chart {
+                                      domain: Range<Date>, periodName: String, previousName: String,
+                                      timeZone: TimeZone = .gmt) -> Chart {
         let title = "Brews per \(bucketing.unit)"
         let total = buckets.reduce(0) { $0 + max(0, Int($1.value)) }
-        let subtitleHead = "\(periodName) and the period before, \(bucketing.adjective)"
-        guard let first = buckets.first, let last = buckets.last, total > 0 else {
-            return .empty(title: title, subtitle: subtitleHead, message: "No brews in \(periodName) or the period before")
+        let subtitleHead = "\(periodName) and \(previousName), \(bucketing.adjective)"
+        guard total > 0 else {
+            return .empty(title: title, subtitle: subtitleHead, message: "No brews in \(periodName) or \(previousName)")
         }
         let inside = buckets.filter { $0.start >= period.lowerBound && $0.start < period.upperBound }
         let before = buckets.filter { $0.start < period.lowerBound }
@@ -67,7 +71,7 @@ extension BrewstatsCharts {
         return Chart(
             title: title,
             subtitle: "\(subtitleHead) · \(count(thisTotal, "brew")) (\(perBucket(thisTotal, inside.count)) per \(bucketing.unit)) vs \(beforeTotal) before",
-            x: AxisSpec(title: bucketing.axisTitle, dateDomain: first.start...last.end, grid: false),
+            x: AxisSpec(title: bucketing.axisTitle, dateDomain: domain.lowerBound...domain.upperBound, grid: false),
             y: AxisSpec(title: "Brews per \(bucketing.unit)", domain: 0...top, format: .automatic,
                         ticks: AnchoredTicks.ticks(lower: 0, upper: top, anchor: 0, step: step)),
             marks: marks,
