@@ -108,6 +108,7 @@ enum HTMLReport {
             }
             h += "</ul>\n"
         }
+        if let note = report.beansLeftOutNote { h += "<p class=\"muted\">\(e(note))</p>\n" }
         if let note = report.laterBrewsNote { h += "<p class=\"muted\">\(e(note))</p>\n" }
         return h + "</section>\n"
     }

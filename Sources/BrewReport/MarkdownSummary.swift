@@ -9,6 +9,7 @@ enum MarkdownSummary {
         if !beans.isEmpty {
             md += "## This \(report.noun)’s beans\n\n"
             for b in beans { md += "- **\(escape(b.title))**: \(b.facts.map(escape).joined(separator: "; "))\n" }
+            if let note = report.beansLeftOutNote { md += "- _\(escape(note))_\n" }
             md += "\n"
         }
         if let note = report.emptyNote { md += "**\(escape(note))**\n\n" }

@@ -33,6 +33,7 @@ enum PDFReport {
         let beans = BeanFinding.of(report)
         b.append(beans.isEmpty ? .paragraph("No brew this \(report.noun) names a bean, a grinder and a method.")
                                : .bullets(beans.map(\.line)))
+        if let note = report.beansLeftOutNote { b.append(.note(note)) }
         if let note = report.laterBrewsNote { b.append(.note(note)) }
         b.append(.figures(Headline.of(report).map { HeadlineFigure(label: $0.label, value: $0.value, detail: $0.detail) }))
         b.append(.heading("Totals"))

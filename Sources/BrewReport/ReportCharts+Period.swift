@@ -37,12 +37,12 @@ extension ReportCharts {
                                                   timeZone: zone)
         case .ratingTrend:
             return BrewstatsCharts.periodRatingTrend(values(trend.rating), bucketing: bucketing, period: shown,
-                                                     domain: first..<end, timeZone: zone, emptyMessage: emptyReason(kind, a))
+                                                     domain: first..<end, timeZone: zone, emptyMessage: periodReason(emptyReason(kind, a), source))
         default:
             return BrewstatsCharts.periodExtractionTrend(filter: values(trend.filter), espresso: values(trend.espresso),
                                                          brewsInside: trend.inside, ideal: o.stats.filterIdeal.extraction,
                                                          bucketing: bucketing, period: shown, domain: first..<end,
-                                                         timeZone: zone, emptyMessage: emptyReason(kind, a))
+                                                         timeZone: zone, emptyMessage: periodReason(emptyReason(kind, a), source))
         }
     }
 
@@ -69,5 +69,27 @@ extension ReportCharts {
         calendar.timeZone = zone
         let c = day.civil
         return calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day)) ?? Date(timeIntervalSince1970: 0)
+    }
+
+    /// Whether row i belongs in a chart of `source`: in a period report, the brews dated in the period (its control
+    /// charts and rest chart show the period's brews); in a weekly report, every brew.
+    static func inPeriod(_ source: ChartSource) -> (Int) -> Bool {
+        guard let p = source.period else { return { _ in true } }
+        let d = source.analysis.derived.localDay
+        let lo = p.firstDay.index, hi = p.lastDay.index
+        return { i in d.isValid(i) && d.values[i] >= lo && d.values[i] <= hi }
+    }
+
+    /// `reason` (``emptyReason(_:_:espresso:)``) worded for a period report: what is empty is the period (and,
+    /// for a trend, the period before), not "these weeks" or the whole journal.
+    static func periodReason(_ reason: String, _ source: ChartSource) -> String {
+        guard let p = source.period else { return reason }
+        if reason.contains("in these weeks") {
+            return reason.replacingOccurrences(of: "in these weeks", with: "in \(p.name) or \(p.previous.name)")
+        }
+        if reason.hasPrefix("No espresso brew has") || reason.hasPrefix("No pour-over brew has") {
+            return reason.replacingOccurrences(of: " brew has", with: " brew in \(p.name) has")
+        }
+        return reason
     }
 }

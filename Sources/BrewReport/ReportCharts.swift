@@ -89,10 +89,14 @@ public enum ReportCharts {
                                              chart: DialInChart.chart(advice)))
                 }
             case .controlChart:
-                charts.append(NamedChart(stem: "control-chart", title: "Brewing control chart — filter",
+                let of = source.period.map { ", \($0.name)" } ?? ""
+                charts.append(NamedChart(stem: "control-chart", title: "Brewing control chart — filter\(of)",
                                          chart: chart(kind, source, espresso: false)))
-                charts.append(NamedChart(stem: "control-chart-espresso", title: "Brewing control chart — espresso",
+                charts.append(NamedChart(stem: "control-chart-espresso", title: "Brewing control chart — espresso\(of)",
                                          chart: chart(kind, source, espresso: true)))
+            case .restRating:
+                charts.append(NamedChart(stem: kind.rawValue, title: kind.summary + (source.period.map { ", \($0.name)" } ?? ""),
+                                         chart: chart(kind, source)))
             case .brewsPerWeek, .ratingTrend, .extractionTrend:
                 if let p = source.period {
                     charts.append(NamedChart(stem: periodStem(kind, p), title: periodTitle(kind, p), chart: chart(kind, source)))
@@ -175,7 +179,8 @@ public enum ReportCharts {
             let t = a.journal.brews, e = a.derived.extractionYield, s = a.derived.strength
             var points: [ExtractionPoint] = []
             var left = [MethodCategory: Int]()
-            for i in 0..<t.count where e.isValid(i) && s.isValid(i) {
+            let keep = inPeriod(source)
+            for i in 0..<t.count where e.isValid(i) && s.isValid(i) && keep(i) {
                 let category = t.category(at: i)
                 if controlChartHolds(category, espresso: espresso) {
                     let method = t.method.code(i).map { a.journal.methods[Int($0)].displayName }
@@ -185,12 +190,13 @@ public enum ReportCharts {
                 }
             }
             var chart = BrewstatsCharts.brewingControlChart(points, kind: espresso ? .espresso : .filter(retention: o.stats.retentionFactor),
-                                                            emptyMessage: emptyReason(kind, a, espresso: espresso))
+                                                            emptyMessage: periodReason(emptyReason(kind, a, espresso: espresso), source))
             if chart.emptyMessage == nil { chart.notes.insert(controlChartNote(espresso: espresso, leftOut: left), at: 0) }
             return chart
         case .restRating:
             let t = a.journal.brews, d = a.derived.daysOffRoast
-            let use = { (i: Int) in d.isValid(i) && t.rating.isValid(i) && t.rating.values[i].isFinite }
+            let keep = inPeriod(source)
+            let use = { (i: Int) in d.isValid(i) && t.rating.isValid(i) && t.rating.values[i].isFinite && keep(i) }
             var count = 0
             for i in 0..<t.count where use(i) { count += 1 }
             var days: [Double] = [], ratings: [Double] = [], kinds: [String] = []

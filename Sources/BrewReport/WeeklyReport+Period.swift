@@ -46,4 +46,11 @@ extension WeeklyReport {
         }
         return text
     }
+
+    /// `… and 63 more bean × grinder × method combinations brewed this year, each with fewer brews.` when a period
+    /// report's bean list is cut (``beansLeftOut``); `nil` otherwise.
+    public var beansLeftOutNote: String? {
+        guard beansLeftOut > 0 else { return nil }
+        return "… and \(beansLeftOut) more bean × grinder × method combination\(beansLeftOut == 1 ? "" : "s") brewed this \(noun), each with as many brews or fewer."
+    }
 }

@@ -35,7 +35,11 @@ public struct WeeklyReport: Sendable {
     /// Each bean brewed in the report week, on each grinder × method it was brewed with that week, as known at the
     /// week's end (``BrewAnalysis/beanProgress(week:)``): what the report leads with.
     public let weekBeans: [BeanProgress]
-    /// The dial-in advisor's answer for each of ``weekBeans`` (same order; `nil` where it has none), from the brews
+    /// Bean × grinder × method combinations brewed in a month, a year or a range that ``weekBeans`` leaves out: a
+    /// period report lists the ``periodBeanLimit`` with most brews in the period (a weekly report lists all).
+    public let beansLeftOut: Int
+    /// The dial-in advisor's answer for each of ``weekBeans`` (same order; `nil` where it has none, and in a period
+    /// report past the first ``ReportOptions/grindCharts`` beans, those it draws dial-in charts for), from the brews
     /// the report uses — so a past week's "next" is what the advisor would have said at that week's end.
     public let weekAdvice: [DialInAdvice?]
     /// Brews dated after the report week that the report left out (no look-ahead; see
@@ -136,8 +140,10 @@ public struct WeeklyReport: Sendable {
         periodSummary = period.map { analysis.periodSummary($0) }
         let asOfDay = coveredDays?.upperBound
         totals = period.map { analysis.totals($0, asOf: asOfDay) }
-        let beans = period.map { analysis.beanProgress(days: $0.days) } ?? []
+        let allBeans = period.map { analysis.beanProgress(days: $0.days) } ?? []
+        let beans = asked == nil ? allBeans : Array(allBeans.prefix(WeeklyReport.periodBeanLimit))
         weekBeans = beans
+        beansLeftOut = allBeans.count - beans.count
         // One advisor call per bean, each independent: across the cores for a single report, serially in a batch
         // (whose journals already keep every core busy).
         let journal = analysis.journal
@@ -145,11 +151,19 @@ public struct WeeklyReport: Sendable {
         // The bean facts are as of the week's end; so is the advice, even when later brews feed the summaries
         // (--include-later). Without that flag the journal is already cut there.
         let asOf: Timestamp? = included > 0 ? period.flatMap { WeeklyReport.endOfDay($0.lastDay, options.stats.timeZone) } : nil
+        // A period report asks the advisor only for the beans it draws a dial-in chart for (those with most brews):
+        // a year can hold hundreds of bean × grinder × method combinations, and the advice is about what to brew next.
+        let advised = asked == nil ? beans.count : min(beans.count, max(0, options.grindCharts))
         weekAdvice = parallelMap(beans.count, work: options.parallelRendering ? .max : 0) { k in
-            try? DialInAdvisor.advise(journal: journal, grinder: beans[k].grinderIndex, method: beans[k].methodIndex,
+            guard k < advised else { return nil }
+            return try? DialInAdvisor.advise(journal: journal, grinder: beans[k].grinderIndex, method: beans[k].methodIndex,
                                       bean: beans[k].beanIndex, asOf: asOf, rows: rows)
         }
     }
+
+    /// How many bean × grinder × method findings a report of a month, a year or a range lists (those with most
+    /// brews in the period first; ``beansLeftOut`` counts the rest).
+    public static let periodBeanLimit = 12
 
     /// The last microsecond of local `day` in `zone` (the instant before the next day's midnight).
     static func endOfDay(_ day: Day, _ zone: TimeZone) -> Timestamp? {

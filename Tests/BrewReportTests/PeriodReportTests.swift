@@ -158,6 +158,35 @@ import TestSupport
         try Self.check(journal, .range("2026-12-28", "2027-01-03"), zone: Self.berlin, label: "sample")
     }
 
+    /// A year's bean list is cut to the combinations with most brews; the rest are counted. The combinations are
+    /// counted here from the brews' bean, grinder and method codes.
+    @Test func yearBeanListIsCutAndCounted() throws {
+        var o = ImportOptions()
+        o.timeZone = Self.berlin
+        let journal = try importJournal(at: Repo.sample("journal.sqlite"), options: o).journal
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = Self.berlin
+        let t = journal.brews
+        struct Key: Hashable { let b: Int32, g: Int32, m: Int32 }
+        var counts: [Key: Int] = [:]
+        for i in 0..<t.count {
+            guard let us = t.brewDate[i], let b = t.bean.code(i), let g = t.grinder.code(i), let m = t.method.code(i),
+                  cal.component(.year, from: Date(timeIntervalSince1970: Double(us) / 1_000_000)) == 2026 else { continue }
+            counts[Key(b: b, g: g, m: m), default: 0] += 1
+        }
+        var options = ReportOptions()
+        options.stats.timeZone = Self.berlin
+        options.period = .year(2026)
+        options.parallelRendering = false
+        let report = try WeeklyReport(journal: journal, journalName: "s", importReport: nil, options: options)
+        let shown = min(counts.count, WeeklyReport.periodBeanLimit)
+        #expect(report.weekBeans.count == shown && report.beansLeftOut == counts.count - shown)
+        // The ones shown have the most brews in the year.
+        let top = counts.values.sorted(by: >)
+        #expect(report.weekBeans.map(\.weekBrews) == Array(top.prefix(shown)))
+        #expect(report.beansLeftOutNote?.contains("\(counts.count - shown) more") == (counts.count > shown))
+    }
+
     /// The folder that holds the peers' files: `../shared/peer-data` beside the package, or beside a folder
     /// above it (a worktree sits one level deeper than the main checkout).
     static var peerData: URL? {
