@@ -192,6 +192,7 @@ public enum ReportCharts {
             var chart = BrewstatsCharts.brewingControlChart(points, kind: espresso ? .espresso : .filter(retention: o.stats.retentionFactor),
                                                             emptyMessage: periodReason(emptyReason(kind, a, espresso: espresso), source))
             if chart.emptyMessage == nil { chart.notes.insert(controlChartNote(espresso: espresso, leftOut: left), at: 0) }
+            if let p = source.period, chart.emptyMessage == nil { chart.notes.insert("Brews dated in \(p.name) only.", at: 0) }
             return chart
         case .restRating:
             let t = a.journal.brews, d = a.derived.daysOffRoast
@@ -212,7 +213,9 @@ public enum ReportCharts {
                                     iterations: o.stats.loessIterations, delta: o.stats.loessDeltaFraction * span))
                 : []
             // Espresso and filter brews are told apart: their best rest times differ.
-            return BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve, groups: kinds)
+            var chart = BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve, groups: kinds)
+            if let p = source.period, chart.emptyMessage == nil { chart.notes.insert("Brews dated in \(p.name) only.", at: 0) }
+            return chart
         }
     }
 
