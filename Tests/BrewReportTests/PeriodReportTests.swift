@@ -199,8 +199,11 @@ import TestSupport
         return nil
     }
 
-    @Test(.enabled(if: PeriodReportTests.peerData != nil)) func beanconquerorBackup() throws {
-        let url = try #require(Self.peerData).appendingPathComponent("beanconqueror/BeanconquerorTestData.json")
+    /// Beanconqueror's own test backup (2,000 brews, dates only) and a user's older backup (doses, yields, ratings
+    /// on 0–10 converted to 0–5).
+    @Test(.enabled(if: PeriodReportTests.peerData != nil), arguments: ["BeanconquerorTestData.json", "Beanconqueror_old.json"])
+    func beanconquerorBackup(_ file: String) throws {
+        let url = try #require(Self.peerData).appendingPathComponent("beanconqueror/\(file)")
         var o = ImportOptions()
         o.timeZone = Self.berlin
         let journal = try importJournal(at: url, options: o).journal
@@ -216,7 +219,7 @@ import TestSupport
             return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
         }
         for spec: Spec in [.year(c.year!), .month(c.year!, c.month!), .range(key(from), key(to))] {
-            try Self.check(journal, spec, zone: Self.berlin, label: "beanconqueror")
+            try Self.check(journal, spec, zone: Self.berlin, label: file)
         }
     }
 
