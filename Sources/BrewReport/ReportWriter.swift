@@ -3,8 +3,9 @@ import BrewStats
 import Foundation
 import Synchronization
 
-/// Writes a weekly report folder: the five CSV summaries, every chart in every chosen format, `index.html`,
-/// `report.pdf` and `summary.md`. The folder appears atomically (``StagedDirectory``): a reader or a batch
+/// Writes a report folder: the five CSV summaries (with `period_summary.csv` in place of `week_summary.csv` for a
+/// month, a year or a range of days), `totals.csv`, every chart in every chosen format, `index.html`, `report.pdf`
+/// and `summary.md`. The folder appears atomically (``StagedDirectory``): a reader or a batch
 /// resume never sees a half-written report. It carries the marker ``OwnedFolder/markerName``, and only a
 /// folder brewstats wrote is ever replaced (``OwnedFolder``).
 public enum ReportWriter {

@@ -8,7 +8,7 @@ import Testing
     static let utc = TimeZone(identifier: "UTC")!
 
     /// Brews on 2026-03 days 1, 2, 3 (two brews), 5, 6, 30, 31 and on 28 February (before the period).
-    static func journal() -> (Journal, [Int]) {
+    static func journal() -> Journal {
         var builder = JournalBuilder()
         let v60 = builder.addMethod(BrewMethod(name: "V60", category: .pourOver))
         let esp = builder.addMethod(BrewMethod(name: "Espresso", category: .espresso))
@@ -23,11 +23,11 @@ import Testing
             row.brewTimeSeconds = k == 4 ? nil : 30 + Double(k)
             builder.appendBrew(row)
         }
-        return (builder.finish(), [])
+        return builder.finish()
     }
 
     @Test func totalsOfAMonth() {
-        let (journal, _) = Self.journal()
+        let journal = Self.journal()
         var o = StatsOptions()
         o.timeZone = Self.utc
         let t = BrewAnalysis(journal: journal, options: o).totals(.month(year: 2026, month: 3))
@@ -49,7 +49,7 @@ import Testing
     }
 
     @Test func currentStreakReachesBeforeThePeriodAndForgivesToday() throws {
-        let (journal, _) = Self.journal()
+        let journal = Self.journal()
         var o = StatsOptions()
         o.timeZone = Self.utc
         let a = BrewAnalysis(journal: journal, options: o)

@@ -135,8 +135,7 @@ extension BrewstatsCharts {
             periodBand(period),
         ]
         var gaps = 0
-        let split = !e.isEmpty && !f.isEmpty
-        for (series, values, label) in [(0, f, split || e.isEmpty ? "Filter, \(bucketing.adjective) mean" : ""),
+        for (series, values, label) in [(0, f, "Filter, \(bucketing.adjective) mean"),
                                         (1, e, "Espresso, \(bucketing.adjective) mean")] where !values.isEmpty {
             let line = brokenBuckets(values)
             gaps += line.gaps
