@@ -26,20 +26,22 @@ enum HTMLReport {
         <body>
         <header>
         <p class="eyebrow">Brew report · \(e(report.journalName))</p>
-        <h1>\(e(report.week?.label ?? "No dated brews"))</h1>
+        <h1>\(e(report.heading))</h1>
         <p class="sub">\(e(report.weekTitle))</p>
         </header>
         <main>
         """
+        if let note = report.emptyNote { h += "<p class=\"empty-note\"><strong>\(e(note))</strong></p>\n" }
         h += weekBeansSection(report, charts: Set(charts.map(\.chart.stem)))
-        h += "<section class=\"tiles\" aria-label=\"This week\">\n"
+        h += "<section class=\"tiles\" aria-label=\"This \(report.noun)\">\n"
         for tile in Headline.of(report) {
             h += "<div class=\"tile\"><div class=\"label\">\(e(tile.label))</div><div class=\"value\">\(e(tile.value))</div><div class=\"detail\">\(e(tile.detail))</div></div>\n"
         }
         h += "</section>\n"
+        h += TotalsSection.html(report)
 
         let findings = report.findings
-        h += "<section><h2>Pooled findings</h2>\n<p class=\"muted\">Each grinder × method over all its beans, up to the report week's end. Beans differ, so a bag's own finding above is the one to dial by.</p>\n"
+        h += "<section><h2>Pooled findings</h2>\n<p class=\"muted\">Each grinder × method over all its beans, up to the report \(report.noun)'s end. Beans differ, so a bag's own finding above is the one to dial by.</p>\n"
         if findings.isEmpty {
             h += "<p class=\"muted\">No grinder × method group states a sweet spot: \(e(EvidenceRules.sweetSpotRuleText)), with a peak inside the settings tried.</p>\n"
         } else {
@@ -76,7 +78,7 @@ enum HTMLReport {
         h += importSection(report.importReport, implausible: report.analysis.derived.implausibleExtractionCount)
         h += """
         <section><h2>Files</h2>
-        <p><a href="summary.md">summary.md</a> · <a href="report.pdf">report.pdf</a> · <a href="equipment_usage.csv">equipment_usage.csv</a> · <a href="weekly.csv">weekly.csv</a> · <a href="method_stats.csv">method_stats.csv</a> · <a href="grind_rating.csv">grind_rating.csv</a> · <a href="week_summary.csv">week_summary.csv</a></p>
+        <p><a href="summary.md">summary.md</a> · <a href="report.pdf">report.pdf</a> · <a href="equipment_usage.csv">equipment_usage.csv</a> · <a href="weekly.csv">weekly.csv</a> · <a href="method_stats.csv">method_stats.csv</a> · <a href="grind_rating.csv">grind_rating.csv</a> · <a href="\(report.comparisonFile)">\(report.comparisonFile)</a> · <a href="totals.csv">totals.csv</a></p>
         </section>
         </main>
         <footer>Made by brewstats. Ratios: espresso yield ÷ dose, filter water ÷ dose. EY = TDS × beverage mass ÷ dose; values outside 0–35 % are left out.</footer>
@@ -94,10 +96,10 @@ enum HTMLReport {
         let e = HTML.escape
         // Stems as the charts name them (the first ones written are the same whatever the limit).
         let stems = ReportCharts.dialInStems(report, limit: report.weekBeans.count)
-        var h = "<section class=\"beans\"><h2>This week’s beans</h2>\n"
+        var h = "<section class=\"beans\"><h2>This \(report.noun)’s beans</h2>\n"
         let beans = BeanFinding.of(report)
         if beans.isEmpty {
-            h += "<p class=\"muted\">No brew this week names a bean, a grinder and a method.</p>\n"
+            h += "<p class=\"muted\">No brew this \(report.noun) names a bean, a grinder and a method.</p>\n"
         } else {
             h += "<ul class=\"findings bean-findings\">\n"
             for (k, b) in beans.enumerated() {
@@ -106,6 +108,7 @@ enum HTMLReport {
             }
             h += "</ul>\n"
         }
+        if let note = report.beansLeftOutNote { h += "<p class=\"muted\">\(e(note))</p>\n" }
         if let note = report.laterBrewsNote { h += "<p class=\"muted\">\(e(note))</p>\n" }
         return h + "</section>\n"
     }
@@ -165,7 +168,7 @@ enum HTMLReport {
         return String(format: "%d:%02d", s / 60, s % 60)
     }
 
-    static let css = baseCSS + "\n" + HTMLFigure.css
+    static let css = baseCSS + "\n" + HTMLFigure.css + "\n" + TotalsSection.css
 
     static let baseCSS = """
     :root{color-scheme:light dark;--fg:#111;--muted:#666;--line:#ddd;--bg:#fff;--tile:#f4f4f4}

@@ -14,48 +14,59 @@ struct Headline {
     let detail: String
 
     /// Brews, mean rating, filter and espresso EY, top method and best brew.
+    ///
+    /// The period before is named as the report names it (``WeeklyReport/previousName``): `last week`,
+    /// `last month`, `last year`, `the 14 days before`.
     static func of(_ report: WeeklyReport) -> [Headline] {
-        guard let ws = report.weekSummary else {
+        guard let ws = report.periodSummary else {
             return [Headline(label: "Brews", value: "0", detail: "no dated brews")]
         }
         let t = ws.this, p = ws.previous
+        let words = Words(this: "this \(report.noun)", previous: report.previousName)
         var out = [
             Headline(label: "Brews", value: "\(t.brews)",
-                     detail: "\(Format.change(Double(t.brews - p.brews), decimals: 0)) vs last week (\(p.brews))"),
+                     detail: "\(Format.change(Double(t.brews - p.brews), decimals: 0)) vs \(words.previous) (\(p.brews))"),
             mean(label: "Mean rating", this: MeanCount(mean: t.meanRating, n: t.ratedBrews),
                  previous: MeanCount(mean: p.meanRating, n: p.ratedBrews), decimals: 2, unit: "", changeUnit: "",
-                 what: "rated"),
+                 what: "rated", words: words),
         ]
         for (label, this, previous) in [("Filter EY", t.filterExtraction, p.filterExtraction),
                                         ("Espresso EY", t.espressoExtraction, p.espressoExtraction)]
         where this.n + previous.n > 0 {
             out.append(mean(label: label, this: this, previous: previous, decimals: 1, unit: " %", changeUnit: " pp",
-                            what: "measured"))
+                            what: "measured", words: words))
         }
         if t.filterExtraction.n + p.filterExtraction.n + t.espressoExtraction.n + p.espressoExtraction.n == 0 {
-            out.append(Headline(label: "Extraction", value: "—", detail: "no brew with a TDS this week or last"))
+            let span = report.noun == "period" ? "this period or the one before" : "this \(report.noun) or last"
+            out.append(Headline(label: "Extraction", value: "—", detail: "no brew with a TDS \(span)"))
         }
-        out.append(Headline(label: "Top method", value: t.topMethod ?? "—", detail: "last week: \(p.topMethod ?? "—")"))
+        out.append(Headline(label: "Top method", value: t.topMethod ?? "—", detail: "\(words.previous): \(p.topMethod ?? "—")"))
         out.append(bestBrew(report, t.bestBrew))
         return out
     }
 
+    /// How the headline names the report period and the one before (`this week`, `last week`).
+    struct Words {
+        var this = "this week"
+        var previous = "last week"
+    }
+
     /// A mean with its n; the change against last week only when both weeks have enough values.
     static func mean(label: String, this: MeanCount, previous: MeanCount, decimals: Int, unit: String,
-                     changeUnit: String, what: String) -> Headline {
+                     changeUnit: String, what: String, words: Words = Words()) -> Headline {
         let value = this.mean.map { fixed($0, decimals) + unit } ?? "—"
         let last = previous.mean.map { fixed($0, decimals) + unit } ?? "—"
         let n = "n = \(this.n)"
         guard let a = this.mean, let b = previous.mean else {
-            let why = this.n == 0 ? "none \(what) this week" : "none \(what) last week"
+            let why = this.n == 0 ? "none \(what) \(words.this)" : "none \(what) \(words.previous)"
             return Headline(label: label, value: value, detail: "\(n) · \(why)")
         }
         guard EvidenceRules.compares(this.n, previous.n) else {
             return Headline(label: label, value: value,
-                            detail: "\(n) · last week \(last) (n = \(previous.n)): too few to compare")
+                            detail: "\(n) · \(words.previous) \(last) (n = \(previous.n)): too few to compare")
         }
         return Headline(label: label, value: value,
-                        detail: "\(n) · \(signed(a - b, decimals))\(changeUnit) vs last week (\(last), n = \(previous.n))")
+                        detail: "\(n) · \(signed(a - b, decimals))\(changeUnit) vs \(words.previous) (\(last), n = \(previous.n))")
     }
 
     /// `v` with exactly `decimals` decimals and the Unicode minus.
@@ -72,7 +83,7 @@ struct Headline {
 
     /// The best brew as a reader knows it: rating, then method, bean, grinder setting and day — never its id.
     static func bestBrew(_ report: WeeklyReport, _ best: BestBrew?) -> Headline {
-        guard let best else { return Headline(label: "Best brew", value: "—", detail: "no rated brew this week") }
+        guard let best else { return Headline(label: "Best brew", value: "—", detail: "no rated brew this \(report.noun)") }
         let table = report.analysis.journal.brews
         let row = best.row
         var parts = [table.method[row], table.bean[row]].compactMap { $0 }.filter { !$0.isEmpty }

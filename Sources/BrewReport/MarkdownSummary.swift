@@ -7,15 +7,18 @@ enum MarkdownSummary {
         md += "_\(escape(report.journalName))_\n\n"
         let beans = BeanFinding.of(report)
         if !beans.isEmpty {
-            md += "## This week’s beans\n\n"
+            md += "## This \(report.noun)’s beans\n\n"
             for b in beans { md += "- **\(escape(b.title))**: \(b.facts.map(escape).joined(separator: "; "))\n" }
+            if let note = report.beansLeftOutNote { md += "- _\(escape(note))_\n" }
             md += "\n"
         }
+        if let note = report.emptyNote { md += "**\(escape(note))**\n\n" }
         if let note = report.laterBrewsNote { md += "_\(escape(note))_\n\n" }
-        md += "| | this week | |\n| --- | --- | --- |\n"
+        md += "| | this \(report.noun) | |\n| --- | --- | --- |\n"
         for h in Headline.of(report) {
             md += "| \(escape(h.label)) | **\(escape(h.value))** | \(escape(h.detail)) |\n"
         }
+        md += TotalsSection.markdown(report)
         let findings = report.findings
         if !findings.isEmpty {
             md += "\n## Pooled findings (all beans of a grinder × method)\n\n"

@@ -81,9 +81,9 @@ public enum OwnedFolder {
         return chartStems.contains(stem) || stem.hasPrefix("grind-rating-") || stem.hasPrefix("dial-in-")
     }
 
-    static let fixedNames: Set<String> = Set(ReportWriter.csvFiles + ["index.html", "summary.md", "report.pdf", "manifest.json", "pooled.json"])
+    static let fixedNames: Set<String> = Set(ReportWriter.csvFiles + ReportWriter.periodCSVFiles + ["index.html", "summary.md", "report.pdf", "manifest.json", "pooled.json"])
     static let chartStems: Set<String> = ["brews-per-week", "rating-trend", "extraction-trend", "grind-rating", "equipment-usage",
-                                          "control-chart", "control-chart-espresso", "rest-rating"]
+                                          "control-chart", "control-chart-espresso", "rest-rating", "brews-per-day", "brews-per-month"]
 
     /// Whether `outer` is `inner` or one of its ancestors (paths compared after resolving symbolic links).
     public static func contains(_ outer: URL, _ inner: URL) -> Bool {

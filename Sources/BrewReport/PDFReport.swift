@@ -7,7 +7,7 @@ import Foundation
 /// figures, dial-in findings, every chart, the equipment and method tables and the import summary.
 enum PDFReport {
     static func write(_ report: WeeklyReport, charts: [NamedChart], options: ReportOptions, to url: URL) throws(ReportError) {
-        var document = ReportDocument(title: "Brew report \(report.week?.label ?? "")", blocks: blocks(report, charts: charts),
+        var document = ReportDocument(title: "Brew report \(report.week?.label ?? (report.isPeriodReport ? report.heading : ""))", blocks: blocks(report, charts: charts),
                                       theme: options.theme)
         document.creationDate = creationDate(options.now, report.analysis.options.timeZone)
         do {
@@ -26,14 +26,18 @@ enum PDFReport {
 
     static func blocks(_ report: WeeklyReport, charts: [NamedChart]) -> [DocumentBlock] {
         var b: [DocumentBlock] = [
-            .title("Brew report — \(report.week?.label ?? "no dated brews")", subtitle: "\(report.journalName) · \(report.weekTitle)"),
-            .heading("This week’s beans"),
+            .title("Brew report — \(report.isPeriodReport ? report.heading : report.week?.label ?? "no dated brews")", subtitle: "\(report.journalName) · \(report.weekTitle)"),
         ]
+        if let note = report.emptyNote { b.append(.paragraph(note)) }
+        b.append(.heading("This \(report.noun)’s beans"))
         let beans = BeanFinding.of(report)
-        b.append(beans.isEmpty ? .paragraph("No brew this week names a bean, a grinder and a method.")
+        b.append(beans.isEmpty ? .paragraph("No brew this \(report.noun) names a bean, a grinder and a method.")
                                : .bullets(beans.map(\.line)))
+        if let note = report.beansLeftOutNote { b.append(.note(note)) }
         if let note = report.laterBrewsNote { b.append(.note(note)) }
         b.append(.figures(Headline.of(report).map { HeadlineFigure(label: $0.label, value: $0.value, detail: $0.detail) }))
+        b.append(.heading("Totals"))
+        b.append(.figures(TotalsSection.figures(report).map { HeadlineFigure(label: $0.label, value: $0.value, detail: $0.detail) }))
         b.append(.heading("Pooled findings (all beans of a grinder × method)"))
         let findings = report.findings.map(report.sentence)
         b.append(findings.isEmpty

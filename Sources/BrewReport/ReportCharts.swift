@@ -40,6 +40,11 @@ public struct ChartSource: Sendable {
     public let analysis: BrewAnalysis
     public let week: IsoWeek?
     public let options: ReportOptions
+    /// The month, year or range of days of a period report: its trend charts are drawn by the period's bucket
+    /// (``ReportCharts/periodChart(_:_:period:)``); `nil` for a weekly report.
+    public var period: ReportPeriod?
+    /// The last day a period report covers (today, for a period in progress); `nil` for all its days.
+    public var coveredEnd: Day?
     var usage: EquipmentUsageSummary?
     var grind: GrindRatingSummary?
 
@@ -51,6 +56,8 @@ public struct ChartSource: Sendable {
         self.init(analysis: report.analysis, week: report.week, options: options)
         usage = report.usage
         grind = report.grindRating
+        period = report.isPeriodReport ? report.period : nil
+        coveredEnd = report.coveredDays?.upperBound
     }
 }
 
@@ -82,10 +89,20 @@ public enum ReportCharts {
                                              chart: DialInChart.chart(advice)))
                 }
             case .controlChart:
-                charts.append(NamedChart(stem: "control-chart", title: "Brewing control chart — filter",
+                let of = source.period.map { ", \($0.name)" } ?? ""
+                charts.append(NamedChart(stem: "control-chart", title: "Brewing control chart — filter\(of)",
                                          chart: chart(kind, source, espresso: false)))
-                charts.append(NamedChart(stem: "control-chart-espresso", title: "Brewing control chart — espresso",
+                charts.append(NamedChart(stem: "control-chart-espresso", title: "Brewing control chart — espresso\(of)",
                                          chart: chart(kind, source, espresso: true)))
+            case .restRating:
+                charts.append(NamedChart(stem: kind.rawValue, title: kind.summary + (source.period.map { ", \($0.name)" } ?? ""),
+                                         chart: chart(kind, source)))
+            case .brewsPerWeek, .ratingTrend, .extractionTrend:
+                if let p = source.period {
+                    charts.append(NamedChart(stem: periodStem(kind, p), title: periodTitle(kind, p), chart: chart(kind, source)))
+                } else {
+                    charts.append(NamedChart(stem: kind.rawValue, title: kind.summary, chart: chart(kind, source)))
+                }
             default:
                 charts.append(NamedChart(stem: kind.rawValue, title: kind.summary, chart: chart(kind, source)))
             }
@@ -115,6 +132,7 @@ public enum ReportCharts {
         let zone = o.stats.timeZone
         switch kind {
         case .brewsPerWeek, .ratingTrend, .extractionTrend:
+            if let p = source.period { return periodChart(kind, source, period: p) }
             let (rows, rolling) = weeklySeries(source)
             let starts = rows.map { weekStart($0.week, zone) }
             let highlight = source.week.map { weekStart($0, zone) }
@@ -161,7 +179,8 @@ public enum ReportCharts {
             let t = a.journal.brews, e = a.derived.extractionYield, s = a.derived.strength
             var points: [ExtractionPoint] = []
             var left = [MethodCategory: Int]()
-            for i in 0..<t.count where e.isValid(i) && s.isValid(i) {
+            let keep = inPeriod(source)
+            for i in 0..<t.count where e.isValid(i) && s.isValid(i) && keep(i) {
                 let category = t.category(at: i)
                 if controlChartHolds(category, espresso: espresso) {
                     let method = t.method.code(i).map { a.journal.methods[Int($0)].displayName }
@@ -171,12 +190,14 @@ public enum ReportCharts {
                 }
             }
             var chart = BrewstatsCharts.brewingControlChart(points, kind: espresso ? .espresso : .filter(retention: o.stats.retentionFactor),
-                                                            emptyMessage: emptyReason(kind, a, espresso: espresso))
+                                                            emptyMessage: periodReason(emptyReason(kind, a, espresso: espresso), source))
             if chart.emptyMessage == nil { chart.notes.insert(controlChartNote(espresso: espresso, leftOut: left), at: 0) }
+            if let p = source.period, chart.emptyMessage == nil { chart.notes.insert("Brews dated in \(p.name) only.", at: 0) }
             return chart
         case .restRating:
             let t = a.journal.brews, d = a.derived.daysOffRoast
-            let use = { (i: Int) in d.isValid(i) && t.rating.isValid(i) && t.rating.values[i].isFinite }
+            let keep = inPeriod(source)
+            let use = { (i: Int) in d.isValid(i) && t.rating.isValid(i) && t.rating.values[i].isFinite && keep(i) }
             var count = 0
             for i in 0..<t.count where use(i) { count += 1 }
             var days: [Double] = [], ratings: [Double] = [], kinds: [String] = []
@@ -192,7 +213,9 @@ public enum ReportCharts {
                                     iterations: o.stats.loessIterations, delta: o.stats.loessDeltaFraction * span))
                 : []
             // Espresso and filter brews are told apart: their best rest times differ.
-            return BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve, groups: kinds)
+            var chart = BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve, groups: kinds)
+            if let p = source.period, chart.emptyMessage == nil { chart.notes.insert("Brews dated in \(p.name) only.", at: 0) }
+            return chart
         }
     }
 

@@ -15,8 +15,13 @@ public struct ReportOptions: Sendable {
     }
 
     public var week: WeekChoice = .latest
-    /// Whether a report of a named week (``WeekChoice/week(_:)``, ``WeekChoice/last``) also uses brews dated after
-    /// that week. Off by default: a past week's report shows only what was known by the week's end (no look-ahead),
+    /// A month, a year or a range of days to report instead of a week (``ReportPeriod``); `nil` (the default) for
+    /// a weekly report chosen by ``week``. A ``ReportPeriod/week(_:)`` here is the same as ``WeekChoice/week(_:)``.
+    /// The report of a period compares it with the period before (``ReportPeriod/previous``), draws its trends by
+    /// the period's bucket (``TrendBucket``), and is written even when the period has no brews (it says so).
+    public var period: ReportPeriod?
+    /// Whether a report of a named week (``WeekChoice/week(_:)``, ``WeekChoice/last``) or of a ``period`` also uses
+    /// brews dated after it. Off by default: a past week's report shows only what was known by the week's end (no look-ahead),
     /// so it is the same whether or not later brews exist. The latest week has no later brews either way.
     public var includeLaterBrews = false
     /// Statistics settings, including the report's time zone (days and weeks are taken there).

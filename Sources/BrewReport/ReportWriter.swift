@@ -3,13 +3,18 @@ import BrewStats
 import Foundation
 import Synchronization
 
-/// Writes a weekly report folder: the five CSV summaries, every chart in every chosen format, `index.html`,
-/// `report.pdf` and `summary.md`. The folder appears atomically (``StagedDirectory``): a reader or a batch
+/// Writes a report folder: the five CSV summaries (with `period_summary.csv` in place of `week_summary.csv` for a
+/// month, a year or a range of days), `totals.csv`, every chart in every chosen format, `index.html`, `report.pdf`
+/// and `summary.md`. The folder appears atomically (``StagedDirectory``): a reader or a batch
 /// resume never sees a half-written report. It carries the marker ``OwnedFolder/markerName``, and only a
 /// folder brewstats wrote is ever replaced (``OwnedFolder``).
 public enum ReportWriter {
     /// The CSV summaries, in the order the report lists them.
     public static let csvFiles = ["equipment_usage.csv", "weekly.csv", "method_stats.csv", "grind_rating.csv", "week_summary.csv"]
+
+    /// The CSV files a report writes beside ``csvFiles``: `totals.csv` (every report with a period) and
+    /// `period_summary.csv`, which stands in for `week_summary.csv` in a report of a month, a year or a range.
+    public static let periodCSVFiles = ["period_summary.csv", "totals.csv"]
 
     /// Writes `report` into the folder `out` (replacing a previous report there as a whole).
     ///
@@ -33,7 +38,12 @@ public enum ReportWriter {
         try put("weekly.csv", report.weekly.csv())
         try put("method_stats.csv", report.methodStats.csv())
         try put("grind_rating.csv", report.grindRating.csv())
-        try put("week_summary.csv", report.weekSummary?.csv() ?? emptyWeekSummary)
+        if report.isPeriodReport, let summary = report.periodSummary {
+            try put("period_summary.csv", summary.csv())
+        } else {
+            try put("week_summary.csv", report.weekSummary?.csv() ?? emptyWeekSummary)
+        }
+        if let totals = report.totals { try put("totals.csv", totals.csv()) }
 
         let charts = ReportCharts.all(report, options: options)
         let shown = try renderCharts(charts, report: report, options: options, into: staged.staging, reportedAs: out)

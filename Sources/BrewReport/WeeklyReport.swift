@@ -12,9 +12,13 @@ public struct WeeklyReport: Sendable {
     public let journalName: String
     public let importReport: ImportReport?
     public let analysis: BrewAnalysis
-    /// The report week; `nil` only when the journal has no dated brew and no week was asked for.
+    /// The report week; `nil` when the journal has no dated brew and no week was asked for, and in the report of a
+    /// month, a year or a range of days (``period``).
     public let week: IsoWeek?
-    /// The days of the report week the data covers (Monday … the last covered day).
+    /// The report's period: ``ReportPeriod/week(_:)`` of ``week`` for a weekly report, else the month, year or range
+    /// asked for (``ReportOptions/period``); `nil` only when there is no week to report.
+    public let period: ReportPeriod?
+    /// The days of the report period the data covers (its first day … the last covered day).
     public let coveredDays: ClosedRange<Day>?
     /// Why the week is partial (`in progress` or `journal ends`), or `nil` for a complete week.
     public let partialReason: String?
@@ -24,10 +28,18 @@ public struct WeeklyReport: Sendable {
     public let methodStats: MethodStatsSummary
     public let grindRating: GrindRatingSummary
     public let weekSummary: WeekSummary?
+    /// The report period against the period before (for a week, the same figures as ``weekSummary``).
+    public let periodSummary: PeriodSummary?
+    /// The report period's totals (``JournalTotals``), the current streak ending at the last covered day.
+    public let totals: JournalTotals?
     /// Each bean brewed in the report week, on each grinder × method it was brewed with that week, as known at the
     /// week's end (``BrewAnalysis/beanProgress(week:)``): what the report leads with.
     public let weekBeans: [BeanProgress]
-    /// The dial-in advisor's answer for each of ``weekBeans`` (same order; `nil` where it has none), from the brews
+    /// Bean × grinder × method combinations brewed in a month, a year or a range that ``weekBeans`` leaves out: a
+    /// period report lists the ``periodBeanLimit`` with most brews in the period (a weekly report lists all).
+    public let beansLeftOut: Int
+    /// The dial-in advisor's answer for each of ``weekBeans`` (same order; `nil` where it has none, and in a period
+    /// report past the first ``ReportOptions/grindCharts`` beans, those it draws dial-in charts for), from the brews
     /// the report uses — so a past week's "next" is what the advisor would have said at that week's end.
     public let weekAdvice: [DialInAdvice?]
     /// Brews dated after the report week that the report left out (no look-ahead; see
@@ -43,28 +55,38 @@ public struct WeeklyReport: Sendable {
     ///   - journalName: How the report names the journal (usually the file name).
     ///   - importReport: The import's report, whose warnings and rejects the report lists.
     /// - Throws: ``ReportError/noBrews(what:)`` when a week was asked for and the journal has no brew in it
-    ///   nor in the week before (an empty report would say nothing).
+    ///   nor in the week before (an empty report would say nothing). A month, a year or a range of days without
+    ///   brews is no error: its report is written, empty, and says so (``emptyNote``).
     public init(journal: Journal, journalName: String, importReport: ImportReport?, options: ReportOptions) throws(ReportError) {
         self.journalName = journalName
         self.importReport = importReport
         let calendar = LocalCalendar(timeZone: options.stats.timeZone)
         let today = calendar.day(of: Timestamp(options.now))
         // A named week (or the last one) is known before the journal is read; the latest week needs the journal.
+        var weekChoice = options.week
+        var asked: ReportPeriod?
+        switch options.period {
+        case .week(let w)?: weekChoice = .week(w)
+        case let other?: asked = other
+        case nil: break
+        }
         var chosen: IsoWeek?
-        switch options.week {
-        case .latest: chosen = nil
-        case .last: chosen = IsoWeek(containing: today).advanced(by: -1)
-        case let .week(w): chosen = w
+        if asked == nil {
+            switch weekChoice {
+            case .latest: chosen = nil
+            case .last: chosen = IsoWeek(containing: today).advanced(by: -1)
+            case let .week(w): chosen = w
+            }
         }
         // No look-ahead: the report of a week uses only brews dated up to that week's last day (undated brews
         // cannot be placed and stay in), unless the options ask for every brew.
         var source = journal
         var later = 0, included = 0
-        if let week = chosen {
+        if let lastDay = asked?.lastDay ?? chosen?.lastDay {
             if options.includeLaterBrews {
-                included = WeeklyReport.countAfter(journal, day: week.lastDay, calendar: calendar)
+                included = WeeklyReport.countAfter(journal, day: lastDay, calendar: calendar)
             } else {
-                let cut = WeeklyReport.cut(journal, after: week.lastDay, calendar: calendar)
+                let cut = WeeklyReport.cut(journal, after: lastDay, calendar: calendar)
                 source = cut.journal
                 later = cut.leftOut
             }
@@ -73,21 +95,30 @@ public struct WeeklyReport: Sendable {
         laterBrewsIncluded = included
         let analysis = BrewAnalysis(journal: source, options: options.stats)
         self.analysis = analysis
-        let week = chosen ?? analysis.latestWeek
+        let week = asked == nil ? chosen ?? analysis.latestWeek : nil
         self.week = week
-        if let week, case .week = options.week, analysis.weekSummary(week: week).map({ $0.this.brews + $0.previous.brews }) == 0 {
+        if let week, case .week = weekChoice, analysis.weekSummary(week: week).map({ $0.this.brews + $0.previous.brews }) == 0 {
             // The message says what the whole journal covers, later brews included.
             let whole = later == 0 ? analysis : BrewAnalysis(journal: journal, options: options.stats)
             throw .noBrews(in: week, analysis: whole, today: today)
         }
         // Partial weeks: still in progress (contains today), or — for the latest week only, so that a named week's
         // report never depends on whether later brews exist — cut short by the journal's last brew.
-        if let week {
+        if let asked {
+            // A period still in progress covers its days up to today; a past one all its days.
+            if asked.days.contains(today) {
+                coveredDays = asked.firstDay...today
+                partialReason = "in progress"
+            } else {
+                coveredDays = asked.days
+                partialReason = nil
+            }
+        } else if let week {
             let lastBrewDay = analysis.derived.localDay.validMax.map { Day(index: $0) }
             if (week.firstDay...week.lastDay).contains(today) {
                 coveredDays = week.firstDay...today
                 partialReason = "in progress"
-            } else if case .latest = options.week, let last = lastBrewDay, last >= week.firstDay, last < week.lastDay,
+            } else if case .latest = weekChoice, let last = lastBrewDay, last >= week.firstDay, last < week.lastDay,
                       today > week.lastDay {
                 coveredDays = week.firstDay...last
                 partialReason = "journal ends"
@@ -104,20 +135,35 @@ public struct WeeklyReport: Sendable {
         methodStats = analysis.methodStats()
         grindRating = analysis.grindRating(curves: true)
         weekSummary = week.flatMap { analysis.weekSummary(week: $0) }
-        let beans = week.map { analysis.beanProgress(week: $0) } ?? []
+        let period = asked ?? week.map(ReportPeriod.week)
+        self.period = period
+        periodSummary = period.map { analysis.periodSummary($0) }
+        let asOfDay = coveredDays?.upperBound
+        totals = period.map { analysis.totals($0, asOf: asOfDay) }
+        let allBeans = period.map { analysis.beanProgress(days: $0.days) } ?? []
+        let beans = asked == nil ? allBeans : Array(allBeans.prefix(WeeklyReport.periodBeanLimit))
         weekBeans = beans
+        beansLeftOut = allBeans.count - beans.count
         // One advisor call per bean, each independent: across the cores for a single report, serially in a batch
         // (whose journals already keep every core busy).
         let journal = analysis.journal
         let rows = beans.isEmpty ? nil : DialInRows(journal)
         // The bean facts are as of the week's end; so is the advice, even when later brews feed the summaries
         // (--include-later). Without that flag the journal is already cut there.
-        let asOf: Timestamp? = included > 0 ? week.flatMap { WeeklyReport.endOfDay($0.lastDay, options.stats.timeZone) } : nil
+        let asOf: Timestamp? = included > 0 ? period.flatMap { WeeklyReport.endOfDay($0.lastDay, options.stats.timeZone) } : nil
+        // A period report asks the advisor only for the beans it draws a dial-in chart for (those with most brews):
+        // a year can hold hundreds of bean × grinder × method combinations, and the advice is about what to brew next.
+        let advised = asked == nil ? beans.count : min(beans.count, max(0, options.grindCharts))
         weekAdvice = parallelMap(beans.count, work: options.parallelRendering ? .max : 0) { k in
-            try? DialInAdvisor.advise(journal: journal, grinder: beans[k].grinderIndex, method: beans[k].methodIndex,
+            guard k < advised else { return nil }
+            return try? DialInAdvisor.advise(journal: journal, grinder: beans[k].grinderIndex, method: beans[k].methodIndex,
                                       bean: beans[k].beanIndex, asOf: asOf, rows: rows)
         }
     }
+
+    /// How many bean × grinder × method findings a report of a month, a year or a range lists (those with most
+    /// brews in the period first; ``beansLeftOut`` counts the rest).
+    public static let periodBeanLimit = 12
 
     /// The last microsecond of local `day` in `zone` (the instant before the next day's midnight).
     static func endOfDay(_ day: Day, _ zone: TimeZone) -> Timestamp? {
@@ -167,7 +213,18 @@ public struct WeeklyReport: Sendable {
     }
 
     /// `2026-W47 (16–22 Nov 2026)`, with `, partial: …` when the week is partial.
+    /// For a month, a year or a range: `November 2026 (1–30 Nov 2026)`, `2026 (1 Jan – 31 Dec 2026)`, with
+    /// `, partial: in progress, covers …` while the period is under way.
     public var weekTitle: String {
+        if let period, week == nil, let days = coveredDays {
+            var text = "\(period.name) (\(WeeklyReport.span(period.firstDay, period.lastDay)))"
+            if case .range = period { text = "\(WeeklyReport.span(period.firstDay, period.lastDay)) (\(period.dayCount) day\(period.dayCount == 1 ? "" : "s"))" }
+            if let partialReason {
+                text += ", partial: \(partialReason)"
+                if days != period.days { text += ", covers \(WeeklyReport.span(days.lowerBound, days.upperBound))" }
+            }
+            return text
+        }
         guard let week, let days = coveredDays else { return "no dated brews" }
         var text = "\(week.label) (\(WeeklyReport.span(week.firstDay, week.lastDay)))"
         if let partialReason {
@@ -188,10 +245,10 @@ public struct WeeklyReport: Sendable {
     /// used), or `nil` when there are none.
     public var laterBrewsNote: String? {
         if laterBrewsIncluded > 0 {
-            return "\(laterBrewsIncluded) brew\(laterBrewsIncluded == 1 ? "" : "s") dated after this week included (--include-later): the summaries, charts and pooled findings use them; the week’s beans and their next settings stay as of the week’s end."
+            return "\(laterBrewsIncluded) brew\(laterBrewsIncluded == 1 ? "" : "s") dated after this \(noun) included (--include-later): the summaries, charts and pooled findings use them; the \(noun)’s beans and their next settings stay as of the \(noun)’s end."
         }
         guard laterBrewsLeftOut > 0 else { return nil }
-        return "\(laterBrewsLeftOut) brew\(laterBrewsLeftOut == 1 ? "" : "s") dated after this week left out: the report shows what was known at the week’s end (--include-later uses them)."
+        return "\(laterBrewsLeftOut) brew\(laterBrewsLeftOut == 1 ? "" : "s") dated after this \(noun) left out: the report shows what was known at the \(noun)’s end (--include-later uses them)."
     }
 
     /// The grinder record of `index`, when the journal has it.

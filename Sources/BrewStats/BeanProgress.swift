@@ -39,21 +39,29 @@ extension BrewAnalysis {
     /// (ties: bean label, grinder, method, in UTF-8 order). Brews without a bean, grinder or method, and undated
     /// brews, are in none.
     public func beanProgress(week: IsoWeek) -> [BeanProgress] {
+        beanProgress(days: week.firstDay...week.lastDay)
+    }
+
+    /// One ``BeanProgress`` per bean × grinder × method brewed on the local days `days` (a report period), as known
+    /// at the last of them; ``BeanProgress/weekBrews`` then counts the brews of those days. Order and rules as
+    /// ``beanProgress(week:)``.
+    public func beanProgress(days: ClosedRange<Day>) -> [BeanProgress] {
         let t = table
-        let w = derived.week
+        let w = derived.localDay
+        let lo = days.lowerBound.index, hi = days.upperBound.index
         let labels = BeanLabels.make(journal)
         struct Key: Hashable { let bean: Int32, grinder: Int32, method: Int32 }
         var inWeek: [Key: Int] = [:]
         // The week's brews first (few), then the journal's rows of only those beans: one array read per row
         // rather than a hash per row, so a million-brew journal pays little for a handful of beans.
         var wanted = [Bool](repeating: false, count: max(t.bean.dictionary.count, journal.beans.count))
-        for i in 0..<t.count where w.isValid(i) && w.values[i] == week.index {
+        for i in 0..<t.count where w.isValid(i) && w.values[i] >= lo && w.values[i] <= hi {
             guard let b = t.bean.code(i), let g = t.grinder.code(i), let m = t.method.code(i) else { continue }
             inWeek[Key(bean: b, grinder: g, method: m), default: 0] += 1
             wanted[Int(b)] = true
         }
         var all: [Key: [Int]] = [:]
-        for i in 0..<t.count where w.isValid(i) && w.values[i] <= week.index {
+        for i in 0..<t.count where w.isValid(i) && w.values[i] <= hi {
             guard let b = t.bean.code(i), wanted[Int(b)], let g = t.grinder.code(i), let m = t.method.code(i) else { continue }
             let key = Key(bean: b, grinder: g, method: m)
             if inWeek[key] != nil { all[key, default: []].append(i) }

@@ -72,11 +72,15 @@ public enum StatsError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidWeekLabel(String)
     /// A week label of the right shape names a week its year does not have (`2025-W53`; 2025 has 52 weeks).
     case noSuchWeek(label: String, year: Int, weeks: Int)
+    /// A report period (a month, a year or a range of days) that cannot be read or does not exist; the text says
+    /// what was given and what is expected.
+    case invalidPeriod(String)
 
     public var description: String {
         switch self {
         case .unknownTimeZone(let id): "unknown time zone '\(id)' (expected an IANA identifier such as Europe/Berlin)"
         case .invalidWeekLabel(let label): "invalid ISO week '\(label)' (expected YYYY-Www, e.g. 2026-W47)"
+        case .invalidPeriod(let text): text
         case let .noSuchWeek(label, year, weeks):
             "there is no ISO week '\(label)': \(year) has \(weeks) ISO weeks (\(String(format: "%04d", year))-W01 to \(String(format: "%04d", year))-W\(weeks))"
         }

@@ -99,46 +99,11 @@ extension BrewAnalysis {
         return WeekSummary(this: figures(groups, 1, week), previous: figures(groups, 0, previous))
     }
 
+    /// The figures of group `g` of `groups` (one week): ``periodFigures(_:_:)`` of its rows.
     private func figures(_ groups: GroupIndex, _ g: Int, _ week: IsoWeek) -> WeekFigures {
-        let rows = groups.selection(of: g)
-        let t = table
-        // Top method: count per method code.
-        var counts = [Int](repeating: 0, count: t.method.dictionary.count)
-        for r in rows.indices where t.method.codes.isValid(Int(r)) { counts[Int(t.method.codes.values[Int(r)])] += 1 }
-        var top: Int?
-        for m in counts.indices where counts[m] > 0 {
-            guard let b = top else { top = m; continue }
-            if counts[m] > counts[b] || (counts[m] == counts[b] && nameLess(t.method.dictionary[m], t.method.dictionary[b])) {
-                top = m
-            }
-        }
-        var best: BestBrew?
-        for r in rows.indices.map(Int.init) where t.rating.isValid(r) && !t.rating.values[r].isNaN {
-            let candidate = BestBrew(row: r, id: t.id[r], rating: t.rating.values[r],
-                                     brewDate: t.brewDate[r].map(Timestamp.init(microseconds:)))
-            guard let b = best else { best = candidate; continue }
-            if candidate.rating != b.rating {
-                if candidate.rating > b.rating { best = candidate }
-                continue
-            }
-            let ct = candidate.brewDate?.microseconds ?? .max, bt = b.brewDate?.microseconds ?? .max
-            if ct != bt {
-                if ct < bt { best = candidate }
-                continue
-            }
-            let ci = candidate.id ?? "", bi = b.id ?? ""
-            if ci != bi, nameLess(ci, bi) { best = candidate }
-        }
-        var espresso: [Int] = [], filter: [Int] = []
-        for r in rows.indices.map(Int.init) {
-            if t.category.isValid(r) && t.category(at: r) == .espresso { espresso.append(r) } else { filter.append(r) }
-        }
-        let rated = MeanCount.of(t.rating, rows.indices.map(Int.init))
-        return WeekFigures(week: week, brews: rows.count, meanRating: Kernel.mean(t.rating, rows),
-                           ratedBrews: rated.n,
-                           meanExtraction: Kernel.mean(derived.extractionYield, rows),
-                           espressoExtraction: .of(derived.extractionYield, espresso),
-                           filterExtraction: .of(derived.extractionYield, filter),
-                           topMethod: top.map { t.method.dictionary[$0] }, bestBrew: best)
+        let p = periodFigures(groups.selection(of: g), .week(week))
+        return WeekFigures(week: week, brews: p.brews, meanRating: p.meanRating, ratedBrews: p.ratedBrews,
+                           meanExtraction: p.meanExtraction, espressoExtraction: p.espressoExtraction,
+                           filterExtraction: p.filterExtraction, topMethod: p.topMethod, bestBrew: p.bestBrew)
     }
 }

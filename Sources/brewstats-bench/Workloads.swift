@@ -2,7 +2,7 @@ import Foundation
 
 /// The benchmark families, registered by name; each returns one or more results.
 enum Workloads {
-    static let families = ["import", "csv-parse", "summaries", "charts", "png-encode", "report", "batch", "dial-in"]
+    static let families = ["import", "csv-parse", "summaries", "charts", "png-encode", "report", "batch", "dial-in", "periods"]
 
     static func run(_ family: String, _ ctx: BenchContext) throws -> [WorkloadResult] {
         switch family {
@@ -14,6 +14,7 @@ enum Workloads {
         case "report": return try ReportWorkloads.run(ctx)
         case "batch": return try BatchWorkloads.run(ctx)
         case "dial-in": return try DialInWorkloads.run(ctx)
+        case "periods": return try PeriodWorkloads.run(ctx)
         default: return []
         }
     }

@@ -4,11 +4,12 @@ import BrewReport
 import BrewStats
 import Foundation
 
-/// `brewstats report`: the weekly brew report of one journal, written as one folder.
+/// `brewstats report`: the brew report of one journal for a week, a month, a year or a range of days, written as
+/// one folder.
 struct Report: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Write the weekly brew report of a journal: CSV summaries, charts, index.html, report.pdf, summary.md.",
+        abstract: "Write the brew report of a journal for a week, month, year or range of days: CSV summaries, charts, index.html, report.pdf, summary.md.",
         discussion: """
             The report covers one ISO week (Monday first) in the report's time zone: by default the latest week \
             with brews; --last takes the last complete week before today; --week names one. A week still in \
@@ -16,6 +17,13 @@ struct Report: AsyncParsableCommand {
             The CSV summaries cover the whole journal up to the report week's end, except week_summary.csv (the week \
             against the week before). A report of a named week uses only brews dated up to that week's end, so it shows \
             what was known then; --include-later uses every brew.
+
+            --month, --year and --from/--to report a calendar month, a calendar year or a range of days (both ends \
+            included) instead, in the report's time zone, against the period before (the previous month or year; \
+            for a range of n days, the n days before). Their trend charts count by day (up to 31 days), by ISO \
+            week (up to about six months) or by month, and say which. A period without brews gives an empty \
+            report that says so. Every report also writes totals.csv (coffee ground, beverage, brew time, brew \
+            days and streaks of the period).
 
             The folder appears atomically: it is written beside its final place and renamed into it, so an \
             interrupted run leaves the previous report (or nothing), never a half-written one. An existing \
@@ -30,6 +38,9 @@ struct Report: AsyncParsableCommand {
               brewstats report journal.sqlite
               brewstats report export.csv --week 2026-W47 --tz Europe/Berlin --out w47
               brewstats report journal.sqlite --last --formats png,svg,pdf --theme dark
+              brewstats report journal.sqlite --month 2026-11 --tz Europe/Berlin
+              brewstats report backup.zip --year 2026
+              brewstats report export.csv --from 2026-03-01 --to 2026-03-15
             """
     )
 
@@ -45,21 +56,46 @@ struct Report: AsyncParsableCommand {
     @Flag(name: .long, help: "Report the last complete week before today instead of the latest week with brews.")
     var last = false
 
-    @Flag(name: .long, help: "With --week or --last: also use brews dated after the report week (default: only what was known by its end).")
+    @Option(name: .long, help: ArgumentHelp("Report a calendar month instead of a week, e.g. 2026-11.", valueName: "YYYY-MM"))
+    var month: String?
+
+    @Option(name: .long, help: ArgumentHelp("Report a calendar year instead of a week, e.g. 2026.", valueName: "YYYY"))
+    var year: String?
+
+    @Option(name: .long, help: ArgumentHelp("Report the days from this one (inclusive; needs --to).", valueName: "YYYY-MM-DD"))
+    var from: String?
+
+    @Option(name: .long, help: ArgumentHelp("Report the days up to this one (inclusive; needs --from).", valueName: "YYYY-MM-DD"))
+    var to: String?
+
+    @Flag(name: .long, help: "With --week, --last, --month, --year or --from/--to: also use brews dated after the report period (default: only what was known by its end).")
     var includeLater = false
 
     @Option(name: .long, help: ArgumentHelp("Take this day as today (default: the real date). Today decides --last and whether a week is still in progress; pinning it makes a report reproducible.", valueName: "YYYY-MM-DD"))
     var today: String?
 
-    @Option(name: .long, help: ArgumentHelp("Output folder (default: brew-report-<week> in the current folder).", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Output folder (default: brew-report-<week or period> in the current folder).", valueName: "dir"))
     var out: String?
 
     func validate() throws {
         if week != nil && last { throw ValidationError("--week and --last exclude each other") }
+        let given = [("--week", week != nil), ("--last", last), ("--month", month != nil), ("--year", year != nil),
+                     ("--from/--to", from != nil || to != nil)].filter(\.1).map(\.0)
+        if given.count > 1 { throw ValidationError("\(given.joined(separator: " and ")) exclude each other: give one period") }
+        if (from == nil) != (to == nil) { throw ValidationError(from == nil ? "--to needs --from" : "--from needs --to") }
+        do { _ = try period() } catch { throw ValidationError("\(error)") }
         if let week { do { _ = try IsoWeek(label: week) } catch { throw ValidationError("\(error)") } }
         if let today, Self.noon(of: today, in: .current) == nil {
             throw ValidationError("--today must be a date YYYY-MM-DD that exists, not '\(today)'")
         }
+    }
+
+    /// The month, year or range of days asked for, or `nil` for a weekly report.
+    func period() throws -> ReportPeriod? {
+        if let month { return try ReportPeriod(month: month) }
+        if let year { return try ReportPeriod(year: year) }
+        if let from, let to { return try ReportPeriod(from: from, to: to) }
+        return nil
     }
 
     /// Noon of the local day `text` (`YYYY-MM-DD`) in `zone`, or `nil` when it is not such a day.
@@ -82,6 +118,7 @@ struct Report: AsyncParsableCommand {
         var options = try render.options(timeZone: input.timeZone)
         if last { options.week = .last }
         if let week { options.week = .week(try IsoWeek(label: week)) }
+        options.period = try period()
         options.includeLaterBrews = includeLater
         if let today, let noon = Self.noon(of: today, in: input.timeZone) { options.now = noon }
         let name = URL(fileURLWithPath: journal).lastPathComponent
@@ -91,7 +128,7 @@ struct Report: AsyncParsableCommand {
         } catch {
             throw CLI.fail("\(error)", code: 1)
         }
-        let folder = URL(fileURLWithPath: out ?? "brew-report-\(report.week?.label ?? "all")")
+        let folder = URL(fileURLWithPath: out ?? "brew-report-\(report.folderLabel)")
         let files: [String]
         do {
             files = try ReportWriter.write(report, options: options, to: folder, protecting: [URL(fileURLWithPath: journal)])
@@ -99,7 +136,7 @@ struct Report: AsyncParsableCommand {
             throw CLI.fail("\(error)", code: 1)
         }
         let imp = result.report
-        print("\(report.weekTitle): \(report.weekSummary?.this.brews ?? 0) brews this week, \(imp.brews.kept) of \(imp.brews.read) imported"
+        print("\(report.weekTitle): \(report.periodSummary?.this.brews ?? 0) brews this \(report.noun), \(imp.brews.kept) of \(imp.brews.read) imported"
               + (imp.brews.rejected > 0 ? " (\(imp.brews.rejected) rejected: see index.html)" : ""))
         print("wrote \(files.count) files to \(folder.path)/ (open \(folder.appendingPathComponent("index.html").path))")
     }

@@ -1,0 +1,114 @@
+import BrewColumns
+
+/// The figures of one report period (see ``PeriodSummary``): the same as a week's (``WeekFigures``), for any
+/// ``ReportPeriod``.
+///
+/// `brews` counts the brews whose local day (``DerivedColumns/localDay``) lies in the period; the means skip
+/// missing values and are `nil` without any; ``meanExtraction`` pools every category (kept for the CSV),
+/// ``espressoExtraction`` and ``filterExtraction`` are apart (contract §4). Top method and best brew follow the
+/// week summary's rules (contract §4).
+public struct PeriodFigures: Sendable, Equatable {
+    public let period: ReportPeriod
+    public let brews: Int
+    /// Mean rating of the period's rated brews; `nil` when none is rated.
+    public let meanRating: Double?
+    /// Brews of the period with a rating (the n behind ``meanRating``).
+    public let ratedBrews: Int
+    /// Mean plausible EY over every category; `nil` when none.
+    public let meanExtraction: Double?
+    public let espressoExtraction: MeanCount
+    public let filterExtraction: MeanCount
+    public let topMethod: String?
+    public let bestBrew: BestBrew?
+}
+
+/// `period_summary.csv`: the report period against the period before it (``ReportPeriod/previous``).
+///
+/// The same rows as `week_summary.csv` (``WeekSummary``): `brews`, `mean_rating`, `mean_ey_pct`, `top_method`,
+/// `best_brew`; columns `metric`, `this_period`, `previous_period`, `change` (this minus before, empty when either
+/// is missing, and for the text rows). A weekly report keeps writing `week_summary.csv`; reports of a month, a
+/// year or a range of days write this file.
+public struct PeriodSummary: Sendable, Equatable {
+    public let this: PeriodFigures
+    public let previous: PeriodFigures
+
+    public static let header = ["metric", "this_period", "previous_period", "change"]
+
+    /// RFC 4180 text, numbers rounded to ``CSVPrecision`` (a change computed before rounding).
+    public func csv() -> String {
+        func diff(_ a: Double?, _ b: Double?) -> Double? { if let a, let b { a - b } else { nil } }
+        let rating = CSVPrecision.rating, ey = CSVPrecision.extractionPercent
+        let rows: [[CSVCell]] = [
+            [.label("brews"), .integer(this.brews), .integer(previous.brews), .integer(this.brews - previous.brews)],
+            [.label("mean_rating"), .decimal(this.meanRating, places: rating), .decimal(previous.meanRating, places: rating),
+             .decimal(diff(this.meanRating, previous.meanRating), places: rating)],
+            [.label("mean_ey_pct"), .decimal(this.meanExtraction, places: ey), .decimal(previous.meanExtraction, places: ey),
+             .decimal(diff(this.meanExtraction, previous.meanExtraction), places: ey)],
+            [.label("top_method"), .text(this.topMethod), .text(previous.topMethod), .text(nil)],
+            [.label("best_brew"), .text(this.bestBrew?.label), .text(previous.bestBrew?.label), .text(nil)],
+        ]
+        return CSVWriter.write(header: Self.header, rows: rows)
+    }
+}
+
+extension BrewAnalysis {
+    /// The summary of `period` against ``ReportPeriod/previous``. Undated brews are in neither.
+    public func periodSummary(_ period: ReportPeriod) -> PeriodSummary {
+        PeriodSummary(this: periodFigures(rows(in: period.days), period),
+                      previous: periodFigures(rows(in: period.previous.days), period.previous))
+    }
+
+    /// The rows whose local day lies in `days`, in table order.
+    public func rows(in days: ClosedRange<Day>) -> Selection {
+        let d = derived.localDay
+        let lo = days.lowerBound.index, hi = days.upperBound.index
+        var out: [Int32] = []
+        d.values.withUnsafeBufferPointer { v in
+            // SAFETY: `v` has `d.count` slots and the loop reads below that.
+            for i in 0..<v.count where v[i] >= lo && v[i] <= hi && d.isValid(i) { out.append(Int32(i)) }
+        }
+        return Selection(out)
+    }
+
+    /// The figures of the brews `rows`, as those of `period`.
+    func periodFigures(_ rows: Selection, _ period: ReportPeriod) -> PeriodFigures {
+        let t = table
+        var counts = [Int](repeating: 0, count: t.method.dictionary.count)
+        for r in rows.indices where t.method.codes.isValid(Int(r)) { counts[Int(t.method.codes.values[Int(r)])] += 1 }
+        var top: Int?
+        for m in counts.indices where counts[m] > 0 {
+            guard let b = top else { top = m; continue }
+            if counts[m] > counts[b] || (counts[m] == counts[b] && nameLess(t.method.dictionary[m], t.method.dictionary[b])) {
+                top = m
+            }
+        }
+        var best: BestBrew?
+        for r in rows.indices.map(Int.init) where t.rating.isValid(r) && !t.rating.values[r].isNaN {
+            let candidate = BestBrew(row: r, id: t.id[r], rating: t.rating.values[r],
+                                     brewDate: t.brewDate[r].map(Timestamp.init(microseconds:)))
+            guard let b = best else { best = candidate; continue }
+            if candidate.rating != b.rating {
+                if candidate.rating > b.rating { best = candidate }
+                continue
+            }
+            let ct = candidate.brewDate?.microseconds ?? .max, bt = b.brewDate?.microseconds ?? .max
+            if ct != bt {
+                if ct < bt { best = candidate }
+                continue
+            }
+            let ci = candidate.id ?? "", bi = b.id ?? ""
+            if ci != bi, nameLess(ci, bi) { best = candidate }
+        }
+        var espresso: [Int] = [], filter: [Int] = []
+        for r in rows.indices.map(Int.init) {
+            if t.category.isValid(r) && t.category(at: r) == .espresso { espresso.append(r) } else { filter.append(r) }
+        }
+        let rated = MeanCount.of(t.rating, rows.indices.map(Int.init))
+        return PeriodFigures(period: period, brews: rows.count, meanRating: Kernel.mean(t.rating, rows),
+                             ratedBrews: rated.n,
+                             meanExtraction: Kernel.mean(derived.extractionYield, rows),
+                             espressoExtraction: .of(derived.extractionYield, espresso),
+                             filterExtraction: .of(derived.extractionYield, filter),
+                             topMethod: top.map { t.method.dictionary[$0] }, bestBrew: best)
+    }
+}
