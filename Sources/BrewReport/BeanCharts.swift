@@ -7,6 +7,8 @@ import Foundation
 enum BeanCharts {
     /// At most this many grind-versus-rating panels per bean page (the grinder × method groups with most brews).
     static let grindPanels = 3
+    /// Canvas width of the page charts (pt): two to a row on a desktop page, and legible shrunk to a phone's width.
+    static let pageWidth = 420.0
 
     /// Every chart of one bean's page, stems prefixed with the page's slug (`<slug>-brews`, …).
     static func all(_ s: BeanSummary, analysis: BrewAnalysis, slug: String) -> [NamedChart] {
@@ -19,8 +21,9 @@ enum BeanCharts {
         for g in s.grindGroups.filter({ $0.n >= 3 }).prefix(grindPanels) {
             let name = naming.name(for: URL(fileURLWithPath: ReportCharts.slugText("\(g.grinder)-\(g.method)")))
             let grinder = analysis.journal.grinders.indices.contains(g.grinderIndex) ? analysis.journal.grinders[g.grinderIndex] : nil
-            charts.append(NamedChart(stem: "\(slug)-grind-\(name)", title: WeeklyReport.sentence(g, grinder: grinder),
-                                     chart: ReportCharts.grindChart(g, journal: analysis.journal)))
+            var chart = ReportCharts.grindChart(g, journal: analysis.journal)
+            chart.width = pageWidth
+            charts.append(NamedChart(stem: "\(slug)-grind-\(name)", title: WeeklyReport.sentence(g, grinder: grinder), chart: chart))
         }
         return charts
     }
@@ -77,7 +80,8 @@ enum BeanCharts {
                                              delta: o.loessDeltaFraction * span))
             : []
         var chart = BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve, groups: kinds)
-        chart.height = 340
+        chart.width = pageWidth
+        chart.height = 360
         if curve.isEmpty {
             chart.notes.append("No LOESS curve: it needs \(EvidenceRules.curveMinimumBrews) rated brews on \(EvidenceRules.curveMinimumSettings) distinct days (\(days.count) on \(Set(days).count)).")
         }
@@ -93,7 +97,7 @@ enum BeanCharts {
                      x: AxisSpec(title: axis, grid: false),
                      y: AxisSpec(title: "Brews", domain: 0...end, ticks: AnchoredTicks.ticks(lower: 0, upper: end, anchor: 0, step: step)),
                      marks: [.bar(BarMark(x: .categories(categories), y: .numbers(values), valueLabels: true))],
-                     height: 300)
+                     width: pageWidth, height: 320)
     }
 
     /// Midnight starting local `day` in `zone`.

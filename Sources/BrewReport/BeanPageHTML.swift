@@ -6,8 +6,9 @@ import Foundation
 /// `beans/<slug>.html`: one bag's page — monochrome, readable on a phone, every user string escaped, charts as files
 /// beside it. The figures are ``BeanSummary``'s; the texts here say what each means.
 enum BeanPageHTML {
+    /// - Parameter empty: The charts left out because they have nothing to draw, with why.
     static func render(_ s: BeanSummary, report: WeeklyReport, charts: [(chart: NamedChart, image: String?, links: [String])],
-                       theme: Theme) -> String {
+                       empty: [(title: String, message: String)] = [], theme: Theme) -> String {
         let e = HTML.escape
         let analysis = report.analysis
         let zone = analysis.options.timeZone
@@ -22,7 +23,7 @@ enum BeanPageHTML {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="generator" content="brewstats">
         <title>\(e(s.label)) — bean</title>
-        <style>\(HTMLReport.css)</style>
+        <style>\(HTMLReport.css)\n\(pageCSS)</style>
         </head>
         <body>
         <header>
@@ -39,14 +40,20 @@ enum BeanPageHTML {
         }
         h += "</section>\n<section><h2>What goes with a better cup</h2>\n<ul class=\"findings\">\n"
         for g in s.grindGroups.prefix(BeanCharts.grindPanels) {
-            h += "<li>Grind — \(e(WeeklyReport.sentence(g, grinder: grinder(g.grinderIndex, analysis))))</li>\n"
+            // The page is the bean's: its name is left out of the finding.
+            let sentence = WeeklyReport.sentence(g, grinder: grinder(g.grinderIndex, analysis))
+                .replacingOccurrences(of: "\(g.grinder) × \(g.method) × \(s.label):", with: "\(g.grinder) × \(g.method):")
+            h += "<li>Grind on \(e(sentence))</li>\n"
         }
         if s.grindGroups.isEmpty { h += "<li class=\"muted\">Grind: no brew of this bean logs both a numeric setting and a rating.</li>\n" }
         for effect in s.effects { h += "<li>\(e(effectSentence(effect)))</li>\n" }
         for factor in RatingEffect.Factor.allCases where !s.effects.contains(where: { $0.factor == factor }) {
             h += "<li class=\"muted\">\(factor.rawValue): no brew of this bean logs it with a rating.</li>\n"
         }
-        h += "</ul>\n</section>\n<section><h2>Charts</h2>\n<div class=\"charts\">\n"
+        h += "</ul>\n</section>\n<section><h2>Charts</h2>\n"
+        // A chart with nothing to draw is a line of text, not an empty frame (and no file).
+        for (title, message) in empty { h += "<p class=\"muted\">\(e(title)): \(e(message)).</p>\n" }
+        h += "<div class=\"charts two\">\n"
         for c in charts {
             h += HTMLFigure.figure(stem: c.chart.stem, title: c.chart.title, image: c.image, links: c.links, chart: c.chart.chart, theme: theme)
         }
@@ -61,6 +68,9 @@ enum BeanPageHTML {
         """
         return h
     }
+
+    /// Two charts to a row where the page is wide enough, one on a phone.
+    static let pageCSS = ".charts.two{grid-template-columns:repeat(auto-fit,minmax(min(100%,460px),1fr))}"
 
     static func grinder(_ index: Int, _ analysis: BrewAnalysis) -> Grinder? {
         analysis.journal.grinders.indices.contains(index) ? analysis.journal.grinders[index] : nil
@@ -88,7 +98,8 @@ enum BeanPageHTML {
         }
         if let perKilo = s.costPerKilogram {
             out.append(Headline(label: "Cost per kg", value: money(perKilo, s.bean.currency),
-                                detail: "\(money(s.bean.bagPrice!, s.bean.currency)) for \(Format.number(s.bean.bagWeightGrams!, decimals: 0)) g"))
+                                detail: "\(money(s.bean.bagPrice!, s.bean.currency)) for \(Format.number(s.bean.bagWeightGrams!, decimals: 0)) g"
+                                    + (s.bean.currency == nil ? " · currency not stated" : "")))
             out.append(Headline(label: "Cost per cup", value: s.costPerCup.map { money($0, s.bean.currency) } ?? "—",
                                 detail: s.meanDose == nil ? "no dose logged" : "at the mean dose"))
         } else {
@@ -98,7 +109,7 @@ enum BeanPageHTML {
         return out
     }
 
-    /// `12.50 EUR`; `12.50` with "(currency not stated)" left to the caller when the code is unknown.
+    /// `12.50 EUR`; `12.50` when the currency is unknown (the tile's detail says so).
     static func money(_ v: Double, _ currency: String?) -> String {
         Format.number(v, decimals: 2) + (currency.map { " " + $0 } ?? "")
     }

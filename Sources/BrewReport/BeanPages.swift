@@ -44,7 +44,8 @@ public enum BeanPages {
         }
         var naming = OutputNaming(reserved: [])
         let slugs = summaries.map { naming.name(for: URL(fileURLWithPath: ReportCharts.slugText($0.label))) }
-        let charts = zip(summaries, slugs).map { BeanCharts.all($0, analysis: analysis, slug: $1) }
+        let every = zip(summaries, slugs).map { BeanCharts.all($0, analysis: analysis, slug: $1) }
+        let charts = every.map { $0.filter { $0.chart.emptyMessage == nil } }
         // Every chart in every format is one job; the first error in job order is the one reported.
         let jobs = charts.flatMap { $0 }.flatMap { c in options.formats.map { (c, $0) } }
         let errors = Mutex<[Int: ReportError]>([:])
@@ -71,7 +72,8 @@ public enum BeanPages {
                 return (chart: c, image: names.first { $0.hasSuffix(".svg") } ?? names.first { $0.hasSuffix(".png") }, links: names)
             }
             let page = "\(slugs[k]).html"
-            try AtomicFile.write(BeanPageHTML.render(s, report: report, charts: shown, theme: options.theme),
+            let empty = every[k].compactMap { c in c.chart.emptyMessage.map { (title: c.chart.title, message: $0) } }
+            try AtomicFile.write(BeanPageHTML.render(s, report: report, charts: shown, empty: empty, theme: options.theme),
                                  to: dir.appendingPathComponent(page))
             files += shown.flatMap(\.links).map { "beans/" + $0 } + ["beans/" + page]
             links.append(Link(label: s.label, href: "beans/" + page, brews: s.brews))

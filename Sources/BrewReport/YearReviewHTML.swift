@@ -35,7 +35,7 @@ enum YearReviewHTML {
         if r.isEmpty {
             h += "<section><p>No brew in this journal is dated in \(r.year), so there is nothing to review. The journal's brews lie in other years.</p></section>\n"
         } else {
-            h += "<section><h2>When</h2>\n<div class=\"charts\">\n"
+            h += "<section><h2>When</h2>\n<div class=\"charts two\">\n"
             for c in charts {
                 h += HTMLFigure.figure(stem: c.chart.stem, title: c.chart.title, image: c.image, links: c.links, chart: c.chart.chart, theme: theme)
             }
@@ -49,13 +49,14 @@ enum YearReviewHTML {
             h += "</section>\n<section><h2>Dialing in</h2>\n<p>\(e(text.dialInSummary))</p>\n"
             let rows = text.journeyRows
             if !rows.isEmpty {
-                h += "<div class=\"scroll\"><table>\n<thead><tr>"
+                h += "<div class=\"scroll\"><table class=\"journeys\">\n<thead><tr>"
                 for (k, name) in YearReviewText.journeyHeader.enumerated() { h += "<th\(k >= 4 ? " class=\"n\"" : "")>\(e(name))</th>" }
                 h += "</tr></thead>\n<tbody>\n"
                 for row in rows {
                     h += "<tr>" + row.enumerated().map { k, cell in "<td\(k >= 4 ? " class=\"n\"" : "")>\(e(cell))</td>" }.joined() + "</tr>\n"
                 }
                 h += "</tbody></table></div>\n"
+                if let more = text.journeysLeftOut { h += "<p class=\"muted\">\(e(more))</p>\n" }
                 h += "<p class=\"muted\">First: the bag's first rated brew on that grinder × method; best: its highest rating (the earliest, on ties), with the settings on the grinder's dial. Gap: best − first rating. Setting moved: how far the best brew's setting was from the first's.</p>\n"
             }
             h += "</section>\n"
@@ -72,7 +73,9 @@ enum YearReviewHTML {
     }
 
     /// Print: no hover, tiles kept whole.
-    static let css = """
+    static let css = BeanPageHTML.pageCSS + """
+
+    table.journeys td:first-child,table.journeys td:nth-child(2){white-space:normal;min-width:9em}
     @media print{.tile{break-inside:avoid;background:none;border:1px solid #999}a{text-decoration:none}}
     """
 
@@ -94,6 +97,7 @@ enum YearReviewHTML {
         b.append(.paragraph(text.dialInSummary))
         let rows = text.journeyRows
         if !rows.isEmpty { b.append(.table(DocumentTable(header: YearReviewText.journeyHeader, rows: rows, numericColumns: [4, 5, 6]))) }
+        if let more = text.journeysLeftOut { b.append(.note(more)) }
         b.append(.note("The year is the calendar year of the brews' local days. Beans used: the doses logged. A change against the year before is stated only with \(EvidenceRules.comparisonMinimumBrews) rated brews in each year."))
         return b
     }

@@ -71,14 +71,33 @@ struct YearReviewText {
             return "No bag opened this year has two rated brews on one grinder × method, so no dial-in is measured."
         }
         let tol = Format.number(DialInJourney.tolerance, decimals: 2)
-        return "Dialing in took a median of \(Format.number(median, decimals: median.rounded() == median ? 0 : 1)) brews over \(j.count) bag\(j.count == 1 ? "" : "s") opened this year: rated brews up to the first one within \(tol) of the bag's best rating on that grinder × method (1: the first brew was already there)."
+        let bags = Set(j.map(\.beanIndex)).count
+        let runs = j.count == bags ? "" : " (\(j.count) bag × grinder × method pairs)"
+        return "Dialing in took a median of \(Format.number(median, decimals: median.rounded() == median ? 0 : 1)) brew\(median == 1 ? "" : "s") over \(bags) bag\(bags == 1 ? "" : "s") opened this year\(runs): the rated brews up to the first one within \(tol) of the bag's best rating on that grinder × method (1: the first brew was already there)."
     }
 
     static let journeyHeader = ["Bean", "Grinder × method", "First", "Best", "Gap", "Setting moved", "Brews to dial in"]
 
     /// One row per journey: first and best rating with their settings, the gap, the setting distance, the count.
+    /// At most this many journeys are listed: those with most rated brews (ties: the review's order).
+    static let journeyRowLimit = 12
+
+    /// The journeys listed: the ``journeyRowLimit`` with most rated brews, in the review's order.
+    var listedJourneys: [DialInJourney] {
+        let j = review.journeys
+        guard j.count > Self.journeyRowLimit else { return j }
+        let keep = Set(j.indices.sorted { (j[$0].ratedBrews, -$0) > (j[$1].ratedBrews, -$1) }.prefix(Self.journeyRowLimit))
+        return j.indices.filter(keep.contains).map { j[$0] }
+    }
+
+    /// Says how many journeys the list leaves out; `nil` when it lists them all.
+    var journeysLeftOut: String? {
+        let n = review.journeys.count - listedJourneys.count
+        return n > 0 ? "The \(Self.journeyRowLimit) with most rated brews are listed; \(n) more count in the median." : nil
+    }
+
     var journeyRows: [[String]] {
-        review.journeys.map { j in
+        listedJourneys.map { j in
             let grinder = analysis.journal.grinders.indices.contains(j.grinderIndex) ? analysis.journal.grinders[j.grinderIndex] : nil
             func at(_ b: BeanProgress.Brew) -> String {
                 Format.number(b.rating, decimals: 1) + (b.setting.map { " at " + GrindSetting.text($0, grinder: grinder, observed: [$0]) } ?? "")
