@@ -79,6 +79,9 @@ enum YearReviewHTML {
     @media print{.tile{break-inside:avoid;background:none;border:1px solid #999}a{text-decoration:none}}
     """
 
+    /// The journeys' column heads on A4, short so the bean and equipment names keep their width.
+    static let pdfJourneyHeader = ["Bean", "Grinder × method", "First", "Best", "Gap", "Moved", "Dial-in"]
+
     static func pdfBlocks(_ text: YearReviewText, journalName: String, charts: [NamedChart]) -> [DocumentBlock] {
         let r = text.review
         var b: [DocumentBlock] = [
@@ -96,7 +99,7 @@ enum YearReviewHTML {
         b.append(.heading("Dialing in"))
         b.append(.paragraph(text.dialInSummary))
         let rows = text.journeyRows
-        if !rows.isEmpty { b.append(.table(DocumentTable(header: YearReviewText.journeyHeader, rows: rows, numericColumns: [4, 5, 6]))) }
+        if !rows.isEmpty { b.append(.table(DocumentTable(header: pdfJourneyHeader, rows: rows, numericColumns: [4, 5, 6]))) }
         if let more = text.journeysLeftOut { b.append(.note(more)) }
         b.append(.note("The year is the calendar year of the brews' local days. Beans used: the doses logged. A change against the year before is stated only with \(EvidenceRules.comparisonMinimumBrews) rated brews in each year."))
         return b
