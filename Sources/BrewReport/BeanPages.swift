@@ -49,11 +49,14 @@ public enum BeanPages {
         // Every chart in every format is one job; the first error in job order is the one reported.
         let jobs = charts.flatMap { $0 }.flatMap { c in options.formats.map { (c, $0) } }
         let errors = Mutex<[Int: ReportError]>([:])
+        // A chart PDF carries the report's creation date, like report.pdf.
+        let created = PDFReport.creationDate(options.now, analysis.options.timeZone)
         @Sendable func run(_ k: Int) {
             let (c, format) = jobs[k]
             let name = "\(c.stem).\(format.fileExtension)"
             do {
-                try ChartRenderer.write(c.chart, to: dir.appendingPathComponent(name), format: format, theme: options.theme)
+                try ChartRenderer.write(c.chart, to: dir.appendingPathComponent(name), format: format, theme: options.theme,
+                                        creationDate: created)
             } catch {
                 errors.withLock { $0[k] = .output(path: out.appendingPathComponent("beans/" + name).path, reason: "\(error)") }
             }

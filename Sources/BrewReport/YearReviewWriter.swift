@@ -32,7 +32,8 @@ public enum YearReviewWriter {
             for format in options.formats {
                 let name = "\(c.stem).\(format.fileExtension)"
                 do {
-                    try ChartRenderer.write(c.chart, to: staged.staging.appendingPathComponent(name), format: format, theme: options.theme)
+                    try ChartRenderer.write(c.chart, to: staged.staging.appendingPathComponent(name), format: format, theme: options.theme,
+                                            creationDate: PDFReport.creationDate(options.now, options.stats.timeZone))
                 } catch {
                     throw .output(path: out.appendingPathComponent(name).path, reason: "\(error)")
                 }

@@ -60,6 +60,25 @@ import TestSupport
         }
     }
 
+    /// With only PDF charts a bean page links them (a browser shows no PDF in an `<img>`).
+    @Test func pdfOnlyBeanChartsAreLinked() throws {
+        var o = options("2026-W46")
+        o.formats = [.pdf]
+        let report = try WeeklyReportTests.report(o)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("beanpages-pdf-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let files = try ReportWriter.write(report, options: o, to: dir)
+        let pages = files.filter { $0.hasPrefix("beans/") && $0.hasSuffix(".html") }
+        #expect(!pages.isEmpty)
+        for page in pages {
+            let html = text(dir.appendingPathComponent(page))
+            let stem = String(page.dropFirst("beans/".count).dropLast(".html".count))
+            let charts = files.filter { $0.hasPrefix("beans/\(stem)-") && $0.hasSuffix(".pdf") }
+            #expect(!charts.isEmpty && !html.contains("<img"))
+            for chart in charts { #expect(html.contains("href=\"\(HTMLReport.href(String(chart.dropFirst("beans/".count))))\""), "\(chart)") }
+        }
+    }
+
     /// The review of a year: index.html and review.pdf; an empty year says so instead of failing.
     @Test func reviewFolderAndAnEmptyYear() throws {
         var o = options("2026-W46")
