@@ -39,7 +39,9 @@ public enum BeanPages {
         let analysis = report.analysis
         let summaries = analysis.beanSummaries(beans, through: last)
         let dir = folder.appendingPathComponent("beans")
-        do { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true) } catch {
+        // Not `withIntermediateDirectories`: when an interruption has removed the staging folder, this fails rather
+        // than bring it back.
+        do { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: false) } catch {
             throw .output(path: out.appendingPathComponent("beans").path, reason: "\(error)")
         }
         var naming = OutputNaming(reserved: [])
@@ -88,7 +90,7 @@ public enum BeanPages {
     static func indexSection(_ links: [Link]) -> String {
         guard !links.isEmpty else { return "" }
         let e = HTML.escape
-        var h = "<section><h2>Beans</h2>\n<p class=\"muted\">A page per bag brewed in the last weeks: its brews, ratings, grind, best brew and what is left of it.</p>\n<ul class=\"findings\">\n"
+        var h = "<section><h2>Beans</h2>\n<p class=\"muted\">A page per bag brewed in the last weeks: its brews, ratings, grind, best brew and what is left of it.</p>\n<ul class=\"findings bean-pages\">\n"
         for l in links {
             h += "<li><a href=\"\(e(HTMLReport.href(l.href)))\">\(e(l.label))</a> <span class=\"muted\">· \(l.brews) brew\(l.brews == 1 ? "" : "s")</span></li>\n"
         }
