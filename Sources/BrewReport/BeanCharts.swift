@@ -8,7 +8,7 @@ enum BeanCharts {
     /// At most this many grind-versus-rating panels per bean page (the grinder × method groups with most brews).
     static let grindPanels = 3
     /// Canvas width of the page charts (pt): two to a row on a desktop page, and legible shrunk to a phone's width.
-    static let pageWidth = 420.0
+    static let pageWidth = 480.0
 
     /// Every chart of one bean's page, stems prefixed with the page's slug (`<slug>-brews`, …).
     static func all(_ s: BeanSummary, analysis: BrewAnalysis, slug: String) -> [NamedChart] {
@@ -23,7 +23,9 @@ enum BeanCharts {
             let grinder = analysis.journal.grinders.indices.contains(g.grinderIndex) ? analysis.journal.grinders[g.grinderIndex] : nil
             var chart = ReportCharts.grindChart(g, journal: analysis.journal)
             chart.width = pageWidth
-            charts.append(NamedChart(stem: "\(slug)-grind-\(name)", title: WeeklyReport.sentence(g, grinder: grinder), chart: chart))
+            // The page is the bean's: titles name the grinder and method only.
+            chart.title = "Grind vs rating — \(g.grinder) · \(g.method)"
+            charts.append(NamedChart(stem: "\(slug)-grind-\(name)", title: BeanPageHTML.withoutBean(g, s.label, grinder: grinder), chart: chart))
         }
         return charts
     }

@@ -4,16 +4,18 @@ import BrewStats
 import Foundation
 import Synchronization
 
-/// The report's page per bean (bag): `beans/<slug>.html` with its charts beside it (`beans/<slug>-*.svg`/`.png`),
-/// linked from `index.html`.
+/// The report's page per bean (bag): `beans/<slug>.html` with its charts beside it (`beans/<slug>-*.svg`, or `.png`
+/// when SVG is not among the report's formats; see ``formats(_:)``), linked from `index.html`.
 ///
-/// **Which beans get a page.** Beans with at least one brew in the ``StatsOptions/chartWeeks`` weeks ending with the
-/// report week (26 by default: the span of the report's trend charts), most recently brewed first, at most
-/// ``limit``. So a page exists for every bag in current use, and a journal of years writes no more pages than a
-/// month's. Each page uses the bean's brews dated up to the report week's end (no look-ahead, like the report).
+/// **Which beans get a page.** Beans with at least one brew in the ``recentWeeks`` weeks ending with the report
+/// week (8: the bags in use and those just finished), most recently brewed first, at most ``limit``. So a page
+/// exists for every bag in current use, and a journal of years writes no more pages than two months'. Each page
+/// uses the bean's brews dated up to the report week's end (no look-ahead, like the report).
 public enum BeanPages {
     /// At most this many bean pages per report: 12.
     public static let limit = 12
+    /// The weeks, ending with the report week, in which a bean must have been brewed to get a page: 8.
+    public static let recentWeeks = 8
 
     /// A page written: the bean's label, its file (relative to the report folder) and its brews.
     public struct Link: Sendable, Equatable {
@@ -22,10 +24,18 @@ public enum BeanPages {
         public let brews: Int
     }
 
+    /// The formats a bean page's charts are written in: the report's, without PNG when SVG is among them (the page
+    /// shows the SVG, sharp at any size; a PNG beside it would double the drawing work of a dozen pages for a file
+    /// nobody looks at).
+    static func formats(_ chosen: [ChartImageFormat]) -> [ChartImageFormat] {
+        guard chosen.contains(where: { $0.fileExtension == "svg" }) else { return chosen }
+        return chosen.filter { $0.fileExtension != "png" }
+    }
+
     /// The beans given a page, with the last day their brews are counted to; empty without a report week.
     static func chosen(_ report: WeeklyReport, options: ReportOptions) -> (beans: [Int], through: Day)? {
         guard let week = report.week else { return nil }
-        let first = week.advanced(by: -(max(1, options.stats.chartWeeks) - 1)).firstDay
+        let first = week.advanced(by: -(recentWeeks - 1)).firstDay
         return (report.analysis.beansBrewed(from: first, through: week.lastDay, limit: limit), week.lastDay)
     }
 
@@ -49,7 +59,8 @@ public enum BeanPages {
         let every = zip(summaries, slugs).map { BeanCharts.all($0, analysis: analysis, slug: $1) }
         let charts = every.map { $0.filter { $0.chart.emptyMessage == nil } }
         // Every chart in every format is one job; the first error in job order is the one reported.
-        let jobs = charts.flatMap { $0 }.flatMap { c in options.formats.map { (c, $0) } }
+        let formats = Self.formats(options.formats)
+        let jobs = charts.flatMap { $0 }.flatMap { c in formats.map { (c, $0) } }
         let errors = Mutex<[Int: ReportError]>([:])
         // A chart PDF carries the report's creation date, like report.pdf.
         let created = PDFReport.creationDate(options.now, analysis.options.timeZone)
@@ -73,7 +84,7 @@ public enum BeanPages {
         var links: [Link] = []
         for (k, s) in summaries.enumerated() {
             let shown = charts[k].map { c in
-                let names = options.formats.map { "\(c.stem).\($0.fileExtension)" }
+                let names = formats.map { "\(c.stem).\($0.fileExtension)" }
                 return (chart: c, image: names.first { $0.hasSuffix(".svg") } ?? names.first { $0.hasSuffix(".png") }, links: names)
             }
             let page = "\(slugs[k]).html"

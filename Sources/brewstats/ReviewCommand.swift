@@ -36,14 +36,21 @@ struct Review: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Output folder (default: brew-review-<year> in the current folder).", valueName: "dir"))
     var out: String?
 
+    @Option(name: .long, help: ArgumentHelp("Take this day as today (default: the real date); it dates review.pdf, so pinning it makes the review reproducible.", valueName: "YYYY-MM-DD"))
+    var today: String?
+
     func validate() throws {
         guard (1970...9999).contains(year) else { throw ValidationError("the year must be between 1970 and 9999, not \(year)") }
+        if let today, Report.noon(of: today, in: .current) == nil {
+            throw ValidationError("--today must be a date YYYY-MM-DD that exists, not '\(today)'")
+        }
     }
 
     func run() async throws {
         CLI.removeStagingOnInterrupt()
         let result = try input.load(journal)
-        let options = try render.options(timeZone: input.timeZone)
+        var options = try render.options(timeZone: input.timeZone)
+        if let today, let noon = Report.noon(of: today, in: input.timeZone) { options.now = noon }
         let folder = URL(fileURLWithPath: out ?? "brew-review-\(year)")
         let name = URL(fileURLWithPath: journal).lastPathComponent
         let written: (review: YearReview, files: [String])

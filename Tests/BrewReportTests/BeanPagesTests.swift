@@ -17,7 +17,7 @@ import TestSupport
         return o
     }
 
-    /// Pages for the beans brewed in the 26 weeks ending with the report week, most recently brewed first, at most
+    /// Pages for the beans brewed in the 8 weeks ending with the report week, most recently brewed first, at most
     /// ``BeanPages/limit``, each linked from the index; nothing dated after the week counts.
     @Test(arguments: ["2026-W30", "2026-W46"])
     func pagesForTheBeansOfTheLastWeeks(week: String) throws {
@@ -28,7 +28,7 @@ import TestSupport
         let w = try IsoWeek(label: week)
         let anyDay = try #require(Self.brews.compactMap(\.date).first { isoWeekLabel($0, berlin) == week })
         let end = calendar.dateInterval(of: .weekOfYear, for: anyDay)!.end
-        let start = calendar.date(byAdding: .weekOfYear, value: -(o.stats.chartWeeks - 1), to: calendar.dateInterval(of: .weekOfYear, for: anyDay)!.start)!
+        let start = calendar.date(byAdding: .weekOfYear, value: -(BeanPages.recentWeeks - 1), to: calendar.dateInterval(of: .weekOfYear, for: anyDay)!.start)!
         var latest: [Int: Date] = [:]
         for b in Self.brews {
             guard let d = b.date, d >= start, d < end, let bean = b.beanIndex else { continue }
