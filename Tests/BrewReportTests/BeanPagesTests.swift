@@ -79,6 +79,20 @@ import TestSupport
         }
     }
 
+    /// A report folder without its marker (an earlier version's) is still replaced with its bean pages, but not once
+    /// a file of the user's sits among them.
+    @Test func beanFolderOfAnUnmarkedReport() throws {
+        let o = options("2026-W46")
+        let report = try WeeklyReportTests.report(o)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("beanpages-own-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try ReportWriter.write(report, options: o, to: dir)
+        try FileManager.default.removeItem(at: dir.appendingPathComponent(OwnedFolder.markerName))
+        #expect(throws: Never.self) { try OwnedFolder.checkReplaceable(dir) }
+        try Data("mine".utf8).write(to: dir.appendingPathComponent("beans/notes.txt"))
+        #expect(throws: ReportError.self) { try OwnedFolder.checkReplaceable(dir) }
+    }
+
     /// The review of a year: index.html and review.pdf; an empty year says so instead of failing.
     @Test func reviewFolderAndAnEmptyYear() throws {
         var o = options("2026-W46")
