@@ -150,15 +150,25 @@ public struct CoffeeBean: Sendable, Hashable {
     public var notes: String?
     public var createdAt: Timestamp?
     public var updatedAt: Timestamp?
+    /// The bag's weight of beans when bought, in grams (contract §1, optional fields the app does not store):
+    /// Beanconqueror's `weight`, or a mapped CSV column `bag_weight_g`. `nil` when unknown; never 0 or negative.
+    public var bagWeightGrams: Double?
+    /// What the bag cost, in ``currency``: Beanconqueror's `cost`, or a mapped CSV column `bag_price`. `nil` when
+    /// unknown; never 0 or negative.
+    public var bagPrice: Double?
+    /// The ISO 4217 code of ``bagPrice`` (`EUR`), upper-cased; `nil` when the source does not say.
+    public var currency: String?
 
     public init(id: String? = nil, name: String? = nil, roaster: String? = nil, origin: String? = nil,
                 variety: String? = nil, processing: String? = nil, roastLevel: RoastLevel? = nil,
                 roastDate: Day? = nil, isArchived: Bool? = nil, notes: String? = nil,
-                createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil) {
+                createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil,
+                bagWeightGrams: Double? = nil, bagPrice: Double? = nil, currency: String? = nil) {
         self.id = id; self.name = name; self.roaster = roaster; self.origin = origin
         self.variety = variety; self.processing = processing; self.roastLevel = roastLevel
         self.roastDate = roastDate; self.isArchived = isArchived; self.notes = notes
         self.createdAt = createdAt; self.updatedAt = updatedAt
+        self.bagWeightGrams = bagWeightGrams; self.bagPrice = bagPrice; self.currency = currency
     }
 
     public var displayName: String { name.flatMap { $0.isEmpty ? nil : $0 } ?? "Unnamed bean" }

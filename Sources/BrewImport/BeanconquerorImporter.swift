@@ -21,7 +21,8 @@ import Foundation
 /// preparation's `type` (`PORTAFILTER`, `V60`, `AEROPRESS`, …), else its name (see
 /// ``BrewColumns/MethodCategory/inferred(fromName:)``). Beans: name, roaster, `roastingDate` (its calendar date as
 /// written), origin/variety/processing from the top level (old layout) or `bean_information[0]`, `finished` →
-/// archived. No tasting notes are read (Beanconqueror's cupping scores use another scale).
+/// archived, `weight` (g) → the bag's weight and `cost` → its price, in `SETTINGS[0].currency` when the backup states
+/// one (0 or less, or not a number, is "not entered"). No tasting notes are read (Beanconqueror's cupping scores use another scale).
 ///
 /// Dates: `config.unix_timestamp` is any JSON number; one that is not a representable date within
 /// ``ImportSession/plausibleDates`` (`1e300`, year 30 000) rejects its brew (column `config.unix_timestamp`), and
@@ -84,6 +85,7 @@ enum BeanconquerorImporter {
         for part in documents.beanParts {
             beanArrays.append((part.name, try partArray(part.data, file: path + "/" + part.name, &session)))
         }
+        reader.currency = BeanconquerorReader.currency(root)
         for (name, beans) in beanArrays { reader.readBeans(beans, arrayName: name, &session) }
         reader.readMills(array(root, "MILL", &session), &session)
         reader.readPreparations(array(root, "PREPARATION", &session), &session)

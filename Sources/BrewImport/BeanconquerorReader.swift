@@ -8,6 +8,8 @@ struct BeanconquerorReader {
     var methods: [String: Int32] = [:]
     var grinders: [String: Int32] = [:]
     var beans: [String: Int32] = [:]
+    /// The currency of the beans' `cost` (``currency(_:)``).
+    var currency: String?
 
     static func uuid(_ o: [String: Any]) -> String? {
         (o["config"] as? [String: Any]).flatMap { JSONValue.text($0, "uuid") }.map(canonicalID)
@@ -53,6 +55,24 @@ struct BeanconquerorReader {
         }
     }
 
+    /// `SETTINGS[0].currency` (an ISO 4217 code such as `EUR`), upper-cased; `nil` when absent or not three letters.
+    static func currency(_ root: [String: Any]) -> String? {
+        guard let settings = (root["SETTINGS"] as? [Any])?.first as? [String: Any],
+              let code = JSONValue.text(settings, "currency")?.trimmingCharacters(in: .whitespaces).uppercased(),
+              code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
+        return code
+    }
+
+    /// A bean's positive amount under `key` (a JSON number or a numeric string); `nil` for 0 (Beanconqueror's "not
+    /// entered"), a negative or non-finite value, or anything else.
+    static func positiveAmount(_ o: [String: Any], _ key: String) -> Double? {
+        guard let v = o[key], !(v is NSNull), !JSONValue.isBool(v) else { return nil }
+        var value: Double?
+        if let n = v as? NSNumber { value = n.doubleValue } else if let s = v as? String, case .value(let x) = NumberParser.parse(s) { value = x }
+        guard let value, value.isFinite, value > 0 else { return nil }
+        return value
+    }
+
     mutating func readBeans(_ array: [Any], arrayName: String, _ session: inout ImportSession) {
         for (i, element) in array.enumerated() {
             guard let o = element as? [String: Any] else {
@@ -73,6 +93,9 @@ struct BeanconquerorReader {
                                  "roastingDate '\(raw.prefix(40))' is not a date; the bean is kept without it")
                 }
             }
+            bean.bagWeightGrams = Self.positiveAmount(o, "weight")
+            bean.bagPrice = Self.positiveAmount(o, "cost")
+            if bean.bagPrice != nil { bean.currency = currency }
             if let finished = o["finished"], JSONValue.isBool(finished) { bean.isArchived = (finished as? Bool) ?? (finished as? NSNumber)?.boolValue }
             let index = session.builder.addBean(bean)
             if let id = bean.id, beans[id] == nil { beans[id] = index }

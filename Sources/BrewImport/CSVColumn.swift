@@ -31,6 +31,13 @@ public enum CSVColumn: String, Sendable, CaseIterable {
     case flavorTags = "flavor_tags"
     case notes
     case pressureProfile = "pressure_profile"
+    /// The bag's weight in grams, repeated on each brew row of the bag (contract §1; read from the first row naming
+    /// the bean, like its origin and roast date).
+    case bagWeightGrams = "bag_weight_g"
+    /// The bag's price, repeated on each brew row of the bag.
+    case bagPrice = "bag_price"
+    /// The ISO 4217 currency of ``bagPrice``.
+    case currency
 
     /// Other spellings, before normalisation.
     private var aliases: [String] {
@@ -59,6 +66,9 @@ public enum CSVColumn: String, Sendable, CaseIterable {
         case .flavorTags: ["tags", "flavors", "flavours", "flavour_tags", "flavor_notes"]
         case .notes: ["note", "comment", "comments"]
         case .pressureProfile: ["pressure", "profile"]
+        case .bagWeightGrams: ["bag_weight", "bag_size", "bag_grams"]
+        case .bagPrice: ["bag_cost"]
+        case .currency: ["bag_currency"]
         }
     }
 
@@ -104,7 +114,8 @@ extension CSVColumn {
         case .tds: .tds
         case .acidity, .body, .sweetness, .flavorTags: .tastingNote
         case .notes, .pressureProfile: .freeText
-        case .brewID, .brewedAt, .method, .methodCategory, .grinder, .bean, .roaster, .origin, .roastDate, .roastLevel: nil
+        case .brewID, .brewedAt, .method, .methodCategory, .grinder, .bean, .roaster, .origin, .roastDate, .roastLevel,
+             .bagWeightGrams, .bagPrice, .currency: nil
         }
     }
 }

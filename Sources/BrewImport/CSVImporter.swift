@@ -416,6 +416,16 @@ private struct RowReader {
         return index
     }
 
+    /// A bag's weight or price from column `c`: a positive number (units and decimal commas as in any number
+    /// cell); `nil` when blank, and `nil` with a warning when it is not a positive number (the bean is kept).
+    private mutating func bagAmount(_ c: CSVColumn, _ reader: CSVReader, _ session: inout ImportSession) -> Double? {
+        guard let raw = text(c, reader, trim: true, &session) else { return nil }
+        if case .value(let v) = NumberParser.parse(raw, separator: separator), v.isFinite, v > 0 { return v }
+        session.warn(.unreadableValue, column: header(c), at: .line(reader.recordLine),
+                     "\(c.rawValue) '\(raw.prefix(40))' is not a positive number; the bean is kept without it")
+        return nil
+    }
+
     private mutating func bean(_ reader: CSVReader, _ session: inout ImportSession) -> Int32? {
         // Key: roaster bytes, a 0 byte, bean name bytes.
         var key: [UInt8] = []
@@ -445,6 +455,16 @@ private struct RowReader {
                     session.warn(.unreadableValue, column: header(.roastDate), at: .line(line),
                                  "roast date '\(raw.prefix(40))' is not a date; the bean is kept without it")
                 }
+            }
+        }
+        bean.bagWeightGrams = bagAmount(.bagWeightGrams, reader, &session)
+        bean.bagPrice = bagAmount(.bagPrice, reader, &session)
+        if bean.bagPrice != nil, let code = text(.currency, reader, trim: true, &session)?.uppercased() {
+            if code.count == 3, code.allSatisfy({ $0.isASCII && $0.isLetter }) {
+                bean.currency = code
+            } else {
+                session.warn(.unreadableValue, column: header(.currency), at: .line(line),
+                             "currency '\(code.prefix(40))' is not an ISO 4217 code such as EUR; the price is kept without it")
             }
         }
         if let raw = text(.roastLevel, reader, trim: true, &session) {

@@ -10,8 +10,9 @@ enum HTMLReport {
     ///   - charts: The charts written, in order, each with the image file the page shows (`nil` when only PDF
     ///     was written: browsers do not show a PDF as an image, so the page links it instead) and all its files.
     ///   - theme: The theme the charts were drawn in (their hover positions and dark-mode treatment follow it).
+    ///   - beanPages: The bean pages written (``BeanPages``), listed in their own section.
     static func render(_ report: WeeklyReport, charts: [(chart: NamedChart, image: String?, links: [String])],
-                       theme: Theme = .monochrome) -> String {
+                       theme: Theme = .monochrome, beanPages: [BeanPages.Link] = []) -> String {
         let e = HTML.escape
         var h = """
         <!DOCTYPE html>
@@ -51,6 +52,7 @@ enum HTMLReport {
         }
         h += "</section>\n"
 
+        h += BeanPages.indexSection(beanPages)
         h += "<section><h2>Charts</h2>\n<div class=\"charts\">\n"
         for c in charts {
             h += HTMLFigure.figure(stem: c.chart.stem, title: c.chart.title, image: c.image, links: c.links, chart: c.chart.chart, theme: theme)

@@ -72,6 +72,7 @@ public enum OwnedFolder {
 
     /// Whether `name` in `folder` is a regular file with a name a report or combined folder writes.
     static func isReportFile(_ name: String, in folder: URL) -> Bool {
+        if name == "beans" { return isBeanFolder(folder.appendingPathComponent(name)) }
         var info = stat()
         guard lstat(folder.appendingPathComponent(name).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
         if fixedNames.contains(name) { return true }
@@ -79,6 +80,19 @@ public enum OwnedFolder {
         guard ["png", "svg", "pdf"].contains(ext) else { return false }
         let stem = (name as NSString).deletingPathExtension
         return chartStems.contains(stem) || stem.hasPrefix("grind-rating-") || stem.hasPrefix("dial-in-")
+    }
+
+    /// Whether `url` is a real folder (not a link) holding only regular files a bean page writes (``BeanPages``):
+    /// `.html` pages and `.svg`/`.png`/`.pdf` charts.
+    static func isBeanFolder(_ url: URL) -> Bool {
+        var info = stat()
+        guard lstat(url.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return false }
+        return names.allSatisfy { name in
+            var file = stat()
+            return lstat(url.appendingPathComponent(name).path, &file) == 0 && file.st_mode & S_IFMT == S_IFREG
+                && ["html", "svg", "png", "pdf"].contains((name as NSString).pathExtension)
+        }
     }
 
     static let fixedNames: Set<String> = Set(ReportWriter.csvFiles + ReportWriter.periodCSVFiles + ["index.html", "summary.md", "report.pdf", "manifest.json", "pooled.json"])

@@ -4,8 +4,8 @@ import Foundation
 import Synchronization
 
 /// Writes a report folder: the five CSV summaries (with `period_summary.csv` in place of `week_summary.csv` for a
-/// month, a year or a range of days), `totals.csv`, every chart in every chosen format, `index.html`, `report.pdf`
-/// and `summary.md`. The folder appears atomically (``StagedDirectory``): a reader or a batch
+/// month, a year or a range of days), `totals.csv`, every chart in every chosen format, `index.html`, `report.pdf`,
+/// `summary.md` and the bean pages under `beans/` (``BeanPages``). The folder appears atomically (``StagedDirectory``): a reader or a batch
 /// resume never sees a half-written report. It carries the marker ``OwnedFolder/markerName``, and only a
 /// folder brewstats wrote is ever replaced (``OwnedFolder``).
 public enum ReportWriter {
@@ -48,7 +48,9 @@ public enum ReportWriter {
         let charts = ReportCharts.all(report, options: options)
         let shown = try renderCharts(charts, report: report, options: options, into: staged.staging, reportedAs: out)
         written += shown.flatMap(\.links)
-        try put("index.html", HTMLReport.render(report, charts: shown, theme: options.theme))
+        let beans = try BeanPages.write(report, options: options, into: staged.staging, reportedAs: out)
+        written += beans.files
+        try put("index.html", HTMLReport.render(report, charts: shown, theme: options.theme, beanPages: beans.links))
         try put("summary.md", MarkdownSummary.render(report))
         written.append("report.pdf")
         for (name, data) in extra.sorted(by: { $0.key < $1.key }) {

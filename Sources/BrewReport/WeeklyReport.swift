@@ -196,13 +196,14 @@ public struct WeeklyReport: Sendable {
     }
 
     /// The brew-column groups a weekly report shows (``ImportOptions/columns``): masses (ratios, extraction yield),
-    /// brew time (median per method), grind setting (grind vs rating), rating and TDS. Left out: water temperature,
-    /// tasting-note scores and tags, notes and pressure profile — no summary, chart or page shows them.
+    /// brew time (median per method), grind setting (grind vs rating), rating, TDS and water temperature (the bean
+    /// pages' temperature effect). Left out: tasting-note scores and tags, notes and pressure profile — no summary,
+    /// chart or page shows them.
     ///
     /// A report lists the import's counts, rejects and warnings, so it is imported with these columns *and*
     /// ``ImportOptions/validatesAllColumns`` (``importOptions(_:)``): the report is byte for byte a full import's,
     /// on any journal; only the journal held in memory is smaller.
-    public static let columns: BrewColumnSet = [.grinder, .bean, .masses, .brewTime, .grindSetting, .rating, .tds]
+    public static let columns: BrewColumnSet = [.grinder, .bean, .masses, .brewTime, .waterTemperature, .grindSetting, .rating, .tds]
 
     /// `options` set to read a journal for a report: ``columns`` kept, every column validated.
     public static func importOptions(_ options: ImportOptions) -> ImportOptions {

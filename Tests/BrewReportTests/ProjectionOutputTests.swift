@@ -116,7 +116,7 @@ import TestSupport
     }
 
     @Test func reportColumnsAreWhatTheReportShows() {
-        #expect(WeeklyReport.columns == [.grinder, .bean, .masses, .brewTime, .grindSetting, .rating, .tds])
+        #expect(WeeklyReport.columns == [.grinder, .bean, .masses, .brewTime, .waterTemperature, .grindSetting, .rating, .tds])
         let o = WeeklyReport.importOptions(ImportOptions(format: .csv))
         #expect(o.columns == WeeklyReport.columns && o.validatesAllColumns && o.format == .csv)
         // Every chart reads a subset of the report's columns.

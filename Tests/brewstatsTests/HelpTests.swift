@@ -12,14 +12,14 @@ import Testing
         #expect(r.status == 0)
         #expect(r.stdout.contains("Examples:"))
         let subcommands = r.stdout.components(separatedBy: "SUBCOMMANDS:").last ?? ""
-        for sub in ["report", "chart", "batch", "inspect", "generate"] {
+        for sub in ["report", "review", "chart", "batch", "inspect", "generate"] {
             #expect(subcommands.contains("  \(sub) "), "top-level help does not list \(sub)")
         }
         #expect(r.stdout.contains("brewstats report "))
         #expect(r.stderr.isEmpty)
     }
 
-    @Test(.enabled(if: CLI.available), arguments: ["report", "chart", "batch", "inspect", "generate"])
+    @Test(.enabled(if: CLI.available), arguments: ["report", "review", "chart", "batch", "inspect", "generate"])
     func subcommandHelpHasExamples(_ sub: String) throws {
         let r = try CLI.run([sub, "--help"])
         #expect(r.status == 0)

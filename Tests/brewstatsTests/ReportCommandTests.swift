@@ -109,7 +109,11 @@ func chartKindsFromHelp() throws -> [String] {
         }
         #expect(files.contains("control-chart-espresso.svg") && files.contains("control-chart-espresso.png"))
         // Every chart is written in both formats, and each file is what its extension says.
-        let stems = Set(files.filter { $0.hasSuffix(".png") || $0.hasSuffix(".svg") }.map { ($0 as NSString).deletingPathExtension })
+        let stems = Set(files.filter { ($0.hasSuffix(".png") || $0.hasSuffix(".svg")) && !$0.hasPrefix("beans/") }
+            .map { ($0 as NSString).deletingPathExtension })
+        // The bean pages show SVG charts and write no duplicate PNG.
+        let beanCharts = files.filter { $0.hasPrefix("beans/") && !$0.hasSuffix(".html") }
+        #expect(!beanCharts.isEmpty && beanCharts.allSatisfy { $0.hasSuffix(".svg") })
         for stem in stems {
             #expect(bytes(report.file(stem + ".png")).starts(with: pngMagic), "\(stem).png is not a PNG")
             let svg = text(report.file(stem + ".svg"))
@@ -224,7 +228,8 @@ func chartKindsFromHelp() throws -> [String] {
         try expectReferencesExist(page, in: report.folder)
         // Every chart file written is shown or linked, and each documented kind is shown as an image.
         let refs = Set(page.fileReferences)
-        let charts = relativeFiles(in: report.folder).filter { $0.hasSuffix(".svg") || $0.hasSuffix(".png") }
+        // The bean pages' charts are shown on their own pages, checked below.
+        let charts = relativeFiles(in: report.folder).filter { ($0.hasSuffix(".svg") || $0.hasSuffix(".png")) && !$0.hasPrefix("beans/") }
         #expect(charts.count >= 2 * Self.documentedKinds.count)
         for chart in charts { #expect(refs.contains(chart), "\(chart) is not named in index.html") }
         for kind in Self.documentedKinds {
@@ -248,6 +253,15 @@ func chartKindsFromHelp() throws -> [String] {
         let findings = page.root.all("ul").first { $0.attributes["class"] == "findings" }?.all("li").map(\.text) ?? []
         #expect(!findings.isEmpty)
         for f in findings { #expect(f.contains(" (all beans): best around setting ") && f.contains(" · n = "), "\(f)") }
+        // Each bean page linked from the index parses, shows its charts and refers only to files that exist.
+        let beanPages = page.fileReferences.filter { $0.hasPrefix("beans/") && $0.hasSuffix(".html") }
+        #expect(!beanPages.isEmpty)
+        for name in beanPages {
+            let bean = try StrictHTML(text(report.file(name)))
+            #expect(bean.root.attributes["lang"] == "en")
+            #expect(!bean.images.isEmpty, "\(name) shows no chart")
+            try expectReferencesExist(bean, in: report.folder.appendingPathComponent("beans"))
+        }
     }
 
     /// `--formats pdf`: no image a browser cannot show; every chart PDF linked instead.
@@ -259,7 +273,7 @@ func chartKindsFromHelp() throws -> [String] {
         let page = try StrictHTML(text(out.appendingPathComponent("index.html")))
         #expect(page.images.isEmpty, "index.html embeds \(page.images) as images")
         try expectReferencesExist(page, in: out)
-        let pdfs = relativeFiles(in: out).filter { $0.hasSuffix(".pdf") && $0 != "report.pdf" }
+        let pdfs = relativeFiles(in: out).filter { $0.hasSuffix(".pdf") && $0 != "report.pdf" && !$0.hasPrefix("beans/") }
         #expect(pdfs.count >= Self.documentedKinds.count + 1)
         for pdf in pdfs {
             #expect(bytes(out.appendingPathComponent(pdf)).starts(with: Data("%PDF".utf8)))

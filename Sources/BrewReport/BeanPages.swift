@@ -1,0 +1,110 @@
+import BrewCharts
+import BrewColumns
+import BrewStats
+import Foundation
+import Synchronization
+
+/// The report's page per bean (bag): `beans/<slug>.html` with its charts beside it (`beans/<slug>-*.svg`, or `.png`
+/// when SVG is not among the report's formats; see ``formats(_:)``), linked from `index.html`.
+///
+/// **Which beans get a page.** Beans with at least one brew in the ``recentWeeks`` weeks ending with the report
+/// week (8: the bags in use and those just finished), most recently brewed first, at most ``limit``. So a page
+/// exists for every bag in current use, and a journal of years writes no more pages than two months'. Each page
+/// uses the bean's brews dated up to the report week's end (no look-ahead, like the report).
+public enum BeanPages {
+    /// At most this many bean pages per report: 12.
+    public static let limit = 12
+    /// The weeks, ending with the report week, in which a bean must have been brewed to get a page: 8.
+    public static let recentWeeks = 8
+
+    /// A page written: the bean's label, its file (relative to the report folder) and its brews.
+    public struct Link: Sendable, Equatable {
+        public let label: String
+        public let href: String
+        public let brews: Int
+    }
+
+    /// The formats a bean page's charts are written in: the report's, without PNG when SVG is among them (the page
+    /// shows the SVG, sharp at any size; a PNG beside it would double the drawing work of a dozen pages for a file
+    /// nobody looks at).
+    static func formats(_ chosen: [ChartImageFormat]) -> [ChartImageFormat] {
+        guard chosen.contains(where: { $0.fileExtension == "svg" }) else { return chosen }
+        return chosen.filter { $0.fileExtension != "png" }
+    }
+
+    /// The beans given a page, with the last day their brews are counted to; empty without a report week.
+    static func chosen(_ report: WeeklyReport, options: ReportOptions) -> (beans: [Int], through: Day)? {
+        guard let week = report.week else { return nil }
+        let first = week.advanced(by: -(recentWeeks - 1)).firstDay
+        return (report.analysis.beansBrewed(from: first, through: week.lastDay, limit: limit), week.lastDay)
+    }
+
+    /// Writes the pages and their charts into `folder/beans/` (created when there is a page).
+    ///
+    /// - Returns: The pages written, in the order the index lists them, and every file name (relative to `folder`).
+    /// - Throws: ``ReportError/output(path:reason:)`` when a file cannot be written (named as under `out`).
+    static func write(_ report: WeeklyReport, options: ReportOptions, into folder: URL,
+                      reportedAs out: URL) throws(ReportError) -> (links: [Link], files: [String]) {
+        guard let (beans, last) = chosen(report, options: options), !beans.isEmpty else { return ([], []) }
+        let analysis = report.analysis
+        let summaries = analysis.beanSummaries(beans, through: last)
+        let dir = folder.appendingPathComponent("beans")
+        // Not `withIntermediateDirectories`: when an interruption has removed the staging folder, this fails rather
+        // than bring it back.
+        do { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: false) } catch {
+            throw .output(path: out.appendingPathComponent("beans").path, reason: "\(error)")
+        }
+        var naming = OutputNaming(reserved: [])
+        let slugs = summaries.map { naming.name(for: URL(fileURLWithPath: ReportCharts.slugText($0.label))) }
+        let every = zip(summaries, slugs).map { BeanCharts.all($0, analysis: analysis, slug: $1) }
+        let charts = every.map { $0.filter { $0.chart.emptyMessage == nil } }
+        // Every chart in every format is one job; the first error in job order is the one reported.
+        let formats = Self.formats(options.formats)
+        let jobs = charts.flatMap { $0 }.flatMap { c in formats.map { (c, $0) } }
+        let errors = Mutex<[Int: ReportError]>([:])
+        // A chart PDF carries the report's creation date, like report.pdf.
+        let created = PDFReport.creationDate(options.now, analysis.options.timeZone)
+        @Sendable func run(_ k: Int) {
+            let (c, format) = jobs[k]
+            let name = "\(c.stem).\(format.fileExtension)"
+            do {
+                try ChartRenderer.write(c.chart, to: dir.appendingPathComponent(name), format: format, theme: options.theme,
+                                        creationDate: created)
+            } catch {
+                errors.withLock { $0[k] = .output(path: out.appendingPathComponent("beans/" + name).path, reason: "\(error)") }
+            }
+        }
+        if options.parallelRendering {
+            DispatchQueue.concurrentPerform(iterations: jobs.count) { run($0) }
+        } else {
+            for k in jobs.indices { run(k) }
+        }
+        if let first = errors.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
+        var files: [String] = []
+        var links: [Link] = []
+        for (k, s) in summaries.enumerated() {
+            let shown = charts[k].map { c in
+                let names = formats.map { "\(c.stem).\($0.fileExtension)" }
+                return (chart: c, image: names.first { $0.hasSuffix(".svg") } ?? names.first { $0.hasSuffix(".png") }, links: names)
+            }
+            let page = "\(slugs[k]).html"
+            let empty = every[k].compactMap { c in c.chart.emptyMessage.map { (title: c.chart.title, message: $0) } }
+            try AtomicFile.write(BeanPageHTML.render(s, report: report, charts: shown, empty: empty, theme: options.theme),
+                                 to: dir.appendingPathComponent(page))
+            files += shown.flatMap(\.links).map { "beans/" + $0 } + ["beans/" + page]
+            links.append(Link(label: s.label, href: "beans/" + page, brews: s.brews))
+        }
+        return (links, files)
+    }
+
+    /// The index's section listing the bean pages; empty when there are none.
+    static func indexSection(_ links: [Link]) -> String {
+        guard !links.isEmpty else { return "" }
+        let e = HTML.escape
+        var h = "<section><h2>Beans</h2>\n<p class=\"muted\">A page per bag brewed in the last weeks: its brews, ratings, grind, best brew and what is left of it.</p>\n<ul class=\"findings bean-pages\">\n"
+        for l in links {
+            h += "<li><a href=\"\(e(HTMLReport.href(l.href)))\">\(e(l.label))</a> <span class=\"muted\">· \(l.brews) brew\(l.brews == 1 ? "" : "s")</span></li>\n"
+        }
+        return h + "</ul>\n</section>\n"
+    }
+}

@@ -1,0 +1,135 @@
+import BrewCharts
+import BrewColumns
+import BrewStats
+import Foundation
+
+/// The year in review as text and charts, shared by its HTML page and its PDF: the figures (label, value, detail),
+/// the lessons of the year, and the two small charts.
+struct YearReviewText {
+    let review: YearReview
+    let analysis: BrewAnalysis
+
+    static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                             "October", "November", "December"]
+    static let weekdayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+
+    /// `a brew` / `12 brews`.
+    static func brews(_ n: Int) -> String { "\(n) brew\(n == 1 ? "" : "s")" }
+
+    /// The headline figures; a single tile saying so for a year without brews.
+    var figures: [Headline] {
+        let r = review, last = r.year - 1
+        guard !r.isEmpty else {
+            return [Headline(label: "Brews", value: "0", detail: "none dated in \(r.year)" + (r.previousBrews > 0 ? "; \(r.previousBrews) in \(last)" : ""))]
+        }
+        var out = [Headline(label: "Brews", value: "\(r.brews)",
+                            detail: r.previousBrews == 0 ? "none in \(last)"
+                                : "\(Format.change(Double(r.brews - r.previousBrews), decimals: 0)) vs \(last) (\(r.previousBrews))")]
+        out.append(Headline.mean(label: "Mean rating", this: r.rating, previous: r.previousRating, decimals: 2, unit: "",
+                                 changeUnit: "", what: "rated")
+            .renamingWeeks(this: "\(r.year)", last: "\(last)"))
+        out.append(Headline(label: "Brew days", value: "\(r.brewDays)",
+                            detail: r.longestStreak.map { "longest streak \($0.days) day\($0.days == 1 ? "" : "s") (\(WeeklyReport.span($0.first, $0.last)))" } ?? ""))
+        out.append(Headline(label: "Beans used", value: Format.number(r.gramsUsed / 1000, decimals: 2) + " kg",
+                            detail: "the doses of \(Self.brews(r.dosedBrews))"))
+        out.append(Headline(label: "Favourite roaster", value: r.favouriteRoaster?.name ?? "—",
+                            detail: r.favouriteRoaster.map { Self.brews($0.brews) } ?? "no brew names a roaster"))
+        out.append(Headline(label: "Most-brewed coffee", value: r.mostBrewed?.name ?? "—",
+                            detail: r.mostBrewed.map { Self.brews($0.brews) } ?? "no brew names a bean"))
+        out.append(Headline(label: "Best-rated coffee", value: r.bestRated?.name ?? "—",
+                            detail: r.bestRated.map { "mean \(Format.number($0.rating.mean, decimals: 2)) over \($0.rating.n) rated brews" }
+                                ?? "no bean has \(EvidenceRules.comparisonMinimumBrews) rated brews"))
+        if let h = r.favouriteHour {
+            out.append(Headline(label: "Favourite hour", value: String(format: "%02d:00–%02d:00", h, (h + 1) % 24),
+                                detail: Self.brews(r.hours[h])))
+        }
+        if let m = r.busiestMonth {
+            out.append(Headline(label: "Busiest month", value: Self.monthNames[m - 1], detail: Self.brews(r.months[m - 1])))
+        }
+        if let d = r.busiestWeekday {
+            out.append(Headline(label: "Busiest weekday", value: Self.weekdayNames[d - 1], detail: Self.brews(r.weekdays[d - 1])))
+        }
+        return out
+    }
+
+    /// The sweet spots found that year, as the report words findings.
+    var sweetSpots: [String] {
+        review.sweetSpots.map { g in
+            WeeklyReport.sentence(g, grinder: analysis.journal.grinders.indices.contains(g.grinderIndex) ? analysis.journal.grinders[g.grinderIndex] : nil)
+        }
+    }
+
+    /// What the sweet-spot list says when it is empty.
+    var noSweetSpot: String {
+        "No grinder × method (or bean within one) states a sweet spot from this year's brews: \(EvidenceRules.sweetSpotRuleText), with a clear peak inside the settings tried."
+    }
+
+    /// The dial-in line: the median number of brews, over how many bags, with the definition.
+    var dialInSummary: String {
+        let j = review.journeys
+        guard let median = review.medianDialInBrews else {
+            return "No bag opened this year has two rated brews on one grinder × method, so no dial-in is measured."
+        }
+        let tol = Format.number(DialInJourney.tolerance, decimals: 2)
+        let bags = Set(j.map(\.beanIndex)).count
+        let runs = j.count == bags ? "" : " (\(j.count) bag × grinder × method pairs)"
+        return "Dialing in took a median of \(Format.number(median, decimals: median.rounded() == median ? 0 : 1)) brew\(median == 1 ? "" : "s") over \(bags) bag\(bags == 1 ? "" : "s") opened this year\(runs): the rated brews up to the first one within \(tol) of the bag's best rating on that grinder × method (1: the first brew was already there)."
+    }
+
+    static let journeyHeader = ["Bean", "Grinder × method", "First", "Best", "Gap", "Setting moved", "Brews to dial in"]
+
+    /// One row per journey: first and best rating with their settings, the gap, the setting distance, the count.
+    /// At most this many journeys are listed: those with most rated brews (ties: the review's order).
+    static let journeyRowLimit = 12
+
+    /// The journeys listed: the ``journeyRowLimit`` with most rated brews, in the review's order.
+    var listedJourneys: [DialInJourney] {
+        let j = review.journeys
+        guard j.count > Self.journeyRowLimit else { return j }
+        let keep = Set(j.indices.sorted { (j[$0].ratedBrews, -$0) > (j[$1].ratedBrews, -$1) }.prefix(Self.journeyRowLimit))
+        return j.indices.filter(keep.contains).map { j[$0] }
+    }
+
+    /// Says how many journeys the list leaves out; `nil` when it lists them all.
+    var journeysLeftOut: String? {
+        let n = review.journeys.count - listedJourneys.count
+        return n > 0 ? "The \(Self.journeyRowLimit) with most rated brews are listed; \(n) more count in the median." : nil
+    }
+
+    var journeyRows: [[String]] {
+        listedJourneys.map { j in
+            let grinder = analysis.journal.grinders.indices.contains(j.grinderIndex) ? analysis.journal.grinders[j.grinderIndex] : nil
+            func at(_ b: BeanProgress.Brew) -> String {
+                Format.number(b.rating, decimals: 1) + (b.setting.map { " at " + GrindSetting.text($0, grinder: grinder, observed: [$0]) } ?? "")
+            }
+            let moved = j.settingDistance.map { Format.number($0, decimals: $0.rounded() == $0 ? 0 : 2) } ?? "—"
+            return [j.bean, "\(j.grinder) × \(j.method)", at(j.first), at(j.best), Format.number(j.ratingGap, decimals: 2), moved,
+                    "\(j.dialInBrews) of \(j.ratedBrews)"]
+        }
+    }
+
+    /// Brews per weekday, Monday first.
+    var weekdayChart: Chart {
+        BeanCharts.counts(title: "Brews per weekday", subtitle: "\(review.year) · \(Self.brews(review.brews))",
+                          categories: Self.weekdayNames.map { String($0.prefix(3)) }, values: review.weekdays.map(Double.init),
+                          axis: "Weekday")
+    }
+
+    /// Brews per month.
+    var monthChart: Chart {
+        BeanCharts.counts(title: "Brews per month", subtitle: "\(review.year) · \(Self.brews(review.brews))",
+                          categories: Self.monthNames.map { String($0.prefix(3)) }, values: review.months.map(Double.init),
+                          axis: "Month")
+    }
+}
+
+extension Headline {
+    /// This headline with "this week"/"last week" worded as the years `this` and `last`.
+    func renamingWeeks(this: String, last: String) -> Headline {
+        func swap(_ s: String) -> String {
+            s.replacingOccurrences(of: "this week", with: "in \(this)").replacingOccurrences(of: "rated last week", with: "rated in \(last)")
+                .replacingOccurrences(of: "last week", with: last)
+        }
+        return Headline(label: label, value: value, detail: swap(detail))
+    }
+}

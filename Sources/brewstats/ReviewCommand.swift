@@ -1,0 +1,67 @@
+import ArgumentParser
+import BrewImport
+import BrewReport
+import BrewStats
+import Foundation
+
+/// `brewstats review`: a calendar year of one journal in review, as one HTML page and one PDF.
+struct Review: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "review",
+        abstract: "Write the year in review of a journal: index.html, review.pdf and two small charts.",
+        discussion: """
+            The year is the calendar year (1 January – 31 December) of the brews' local days in the time zone \
+            (--tz), not the ISO week year. The review gives the brew count and its change against the year before, \
+            the favourite roaster, the most-brewed and best-rated coffee, the mean rating and its change, the beans \
+            used (kg, from the doses), brew days and the longest daily streak, the favourite hour, the busiest month \
+            and weekday, brews per weekday, and what the grind data taught: the sweet spots found that year, how far \
+            each bag's first brew was from its best, and how many brews dialing in took. A year without brews is an \
+            honest empty review.
+
+            Examples:
+              brewstats review 2026 sample-data/journal.sqlite --out review-2026
+              brewstats review 2020 Beanconqueror.json --tz Europe/Berlin
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The calendar year, e.g. 2026.", valueName: "year"))
+    var year: Int
+
+    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, or a Beanconqueror backup.", valueName: "journal"))
+    var journal: String
+
+    @OptionGroup var input: JournalInputOptions
+    @OptionGroup var render: RenderOptions
+
+    @Option(name: .long, help: ArgumentHelp("Output folder (default: brew-review-<year> in the current folder).", valueName: "dir"))
+    var out: String?
+
+    @Option(name: .long, help: ArgumentHelp("Take this day as today (default: the real date); it dates review.pdf, so pinning it makes the review reproducible.", valueName: "YYYY-MM-DD"))
+    var today: String?
+
+    func validate() throws {
+        guard (1970...9999).contains(year) else { throw ValidationError("the year must be between 1970 and 9999, not \(year)") }
+        if let today, Report.noon(of: today, in: .current) == nil {
+            throw ValidationError("--today must be a date YYYY-MM-DD that exists, not '\(today)'")
+        }
+    }
+
+    func run() async throws {
+        CLI.removeStagingOnInterrupt()
+        let result = try input.load(journal)
+        var options = try render.options(timeZone: input.timeZone)
+        if let today, let noon = Report.noon(of: today, in: input.timeZone) { options.now = noon }
+        let folder = URL(fileURLWithPath: out ?? "brew-review-\(year)")
+        let name = URL(fileURLWithPath: journal).lastPathComponent
+        let written: (review: YearReview, files: [String])
+        do {
+            written = try YearReviewWriter.write(journal: result.journal, journalName: name, year: year, options: options,
+                                                 to: folder, protecting: [URL(fileURLWithPath: journal)])
+        } catch {
+            throw CLI.fail("\(error)", code: 1)
+        }
+        let r = written.review
+        print("\(year): \(r.brews) brew\(r.brews == 1 ? "" : "s") on \(r.brewDays) day\(r.brewDays == 1 ? "" : "s") (\(r.previousBrews) in \(year - 1))")
+        print("wrote \(written.files.count) files to \(folder.path)/ (open \(folder.appendingPathComponent("index.html").path))")
+    }
+}
