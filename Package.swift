@@ -127,7 +127,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "BrewStats", "CCairo", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: strict),
-        .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewAdvice", "BrewCharts", "BrewSynth", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewAdvice", "BrewCharts", "BrewSynth", "BrewShots", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "brewstatsTests", dependencies: ["TestSupport"], swiftSettings: strict),
         // Installing into a DESTDIR and the Kubernetes manifests under deploy/ (no root, no container engine).
         .testTarget(

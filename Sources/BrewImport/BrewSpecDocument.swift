@@ -28,9 +28,26 @@ struct BrewSpecNode {
         return pairs.first { $0.key == key }?.node
     }
 
-    var string: String? { if case .string(let s) = value { s } else { nil } }
-    var number: Double? { if case .number(let v) = value { v } else { nil } }
-    var array: [BrewSpecNode]? { if case .array(let a) = value { a } else { nil } }
+    // Not inlined: inlined into `BrewSpecMapper.row`, these accessors make Swift 6.3's optimizer emit invalid
+    // ownership SIL (the compiler aborts in release and fuzzer builds with "Found outside of lifetime use").
+    @inline(never) var string: String? {
+        switch value {
+        case .string(let s): return s
+        default: return nil
+        }
+    }
+    @inline(never) var number: Double? {
+        switch value {
+        case .number(let v): return v
+        default: return nil
+        }
+    }
+    @inline(never) var array: [BrewSpecNode]? {
+        switch value {
+        case .array(let a): return a
+        default: return nil
+        }
+    }
     var isObject: Bool { if case .object = value { true } else { false } }
 
     /// The JSON type name, for messages (`object`, `array`, `string`, `number`, `boolean`, `null`).

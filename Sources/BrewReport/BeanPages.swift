@@ -8,7 +8,8 @@ import Synchronization
 /// when SVG is not among the report's formats; see ``formats(_:)``), linked from `index.html`.
 ///
 /// **Which beans get a page.** Beans with at least one brew in the ``recentWeeks`` weeks ending with the report
-/// week (8: the bags in use and those just finished), most recently brewed first, at most ``limit``. So a page
+/// week (8: the bags in use and those just finished; for a month, a year or a range, the period or those 8 weeks,
+/// whichever is longer), most recently brewed first, at most ``limit``. So a page
 /// exists for every bag in current use, and a journal of years writes no more pages than two months'. Each page
 /// uses the bean's brews dated up to the report week's end (no look-ahead, like the report).
 public enum BeanPages {
@@ -32,11 +33,16 @@ public enum BeanPages {
         return chosen.filter { $0.fileExtension != "png" }
     }
 
-    /// The beans given a page, with the last day their brews are counted to; empty without a report week.
+    /// The beans given a page, with the last day their brews are counted to; `nil` without a report period.
+    ///
+    /// For a week the window is the ``recentWeeks`` weeks ending with it; for a month, a year or a range of days it
+    /// is the period itself or those 8 weeks ending with its last day, whichever starts earlier.
     static func chosen(_ report: WeeklyReport, options: ReportOptions) -> (beans: [Int], through: Day)? {
-        guard let week = report.week else { return nil }
-        let first = week.advanced(by: -(recentWeeks - 1)).firstDay
-        return (report.analysis.beansBrewed(from: first, through: week.lastDay, limit: limit), week.lastDay)
+        guard let period = report.period else { return nil }
+        let last = period.lastDay
+        let recent = Day(index: last.index - Int32(recentWeeks * 7 - 1))
+        let first = min(recent, period.firstDay)
+        return (report.analysis.beansBrewed(from: first, through: last, limit: limit), last)
     }
 
     /// Writes the pages and their charts into `folder/beans/` (created when there is a page).

@@ -139,7 +139,8 @@ public struct WeeklyReport: Sendable {
         self.period = period
         periodSummary = period.map { analysis.periodSummary($0) }
         let asOfDay = coveredDays?.upperBound
-        totals = period.map { analysis.totals($0, asOf: asOfDay) }
+        let prices = WeeklyReport.bagPrices(source.beans)
+        totals = period.map { analysis.totals($0, asOf: asOfDay, prices: prices) }
         let allBeans = period.map { analysis.beanProgress(days: $0.days) } ?? []
         let beans = asked == nil ? allBeans : Array(allBeans.prefix(WeeklyReport.periodBeanLimit))
         weekBeans = beans
@@ -302,5 +303,20 @@ extension PrimitiveColumn {
             if best == nil || values[i] > best! { best = values[i] }
         }
         return best
+    }
+}
+
+extension WeeklyReport {
+    /// Each bean's bag price by its code in the brew table (the bean's index in `beans`), for the money total: only
+    /// bags whose weight (> 0 g) and price are both known. A price without a currency is counted under `"?"`
+    /// (the source did not say which), never converted or merged with another currency.
+    static func bagPrices(_ beans: [CoffeeBean]) -> [Int32: BagPrice] {
+        var prices: [Int32: BagPrice] = [:]
+        for (i, bean) in beans.enumerated() {
+            guard let weight = bean.bagWeightGrams, weight > 0, weight.isFinite,
+                  let price = bean.bagPrice, price.isFinite, price >= 0 else { continue }
+            prices[Int32(i)] = BagPrice(price: price, currency: bean.currency ?? "?", weightGrams: weight)
+        }
+        return prices
     }
 }

@@ -12,6 +12,7 @@ struct Chart: AsyncParsableCommand {
         discussion: """
             Kinds:
             \(ChartKind.allCases.map { "  \($0.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n"))
+              shot-overlay      one profile × bean's shots, aligned at first drops
 
             Filters narrow the brews first: --grinder, --method and --bean match names case-insensitively \
             (a bean also as "Roaster Name"), or as the beginning of exactly one name (--grinder comandante); \
@@ -19,6 +20,10 @@ struct Chart: AsyncParsableCommand {
             error that lists what the journal has, the closest names first, and the beginning of several names \
             is an error that lists them; filters whose brews hold nothing the chart draws (no TDS for a control \
             chart, no ratings for a rating trend) are an error too, saying what is missing, and no file is written.
+
+            shot-overlay draws a shot folder, zip or file: every shot of one profile × bean aligned at its first \
+            drops, the median and interquartile band of pressure, flow and weight, the latest shot on top; --bean \
+            picks the bean by the beginning of its name (default: the profile × bean with most shots).
 
             Only the columns the chart draws or filters on are read (dates and methods always): a brew whose \
             one fault is a malformed value in another column, which inspect and report reject, is drawn.
@@ -56,9 +61,12 @@ struct Chart: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Chart theme: mono (matches the app), dark or colour.", valueName: "theme")) var theme = "mono"
     @Option(help: ArgumentHelp("PNG scale factor (2 = sharp on high-density screens).", valueName: "n")) var scale = 2.0
 
+    /// The chart kind drawn from a shot journal's time series rather than its brews.
+    static let shotOverlay = "shot-overlay"
+
     func validate() throws {
-        guard ChartKind(rawValue: kind) != nil else {
-            let kinds = ChartKind.allCases.map(\.rawValue)
+        guard ChartKind(rawValue: kind) != nil || kind == Self.shotOverlay else {
+            let kinds = ChartKind.allCases.map(\.rawValue) + [Self.shotOverlay]
             if let close = NameMatching.suggestion(for: kind, among: kinds) {
                 throw ValidationError("unknown chart '\(kind)'; did you mean '\(close)'?")
             }
@@ -76,6 +84,7 @@ struct Chart: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if kind == Self.shotOverlay { return try runShotOverlay() }
         var chart = SingleChart(kind: ChartKind(rawValue: kind)!)
         chart.filter = JournalFilter(grinder: grinder, method: method, bean: bean,
                                      since: since.flatMap { Day(iso: $0) }, until: until.flatMap { Day(iso: $0) })
@@ -95,5 +104,32 @@ struct Chart: AsyncParsableCommand {
         print("wrote \(output) (\(kept) brew\(kept == 1 ? "" : "s")\(chart.filter.isEmpty ? "" : ", " + chart.filter.description))")
         // Which grinder × method group a grind chart drew, when the journal has several.
         if let group = notes.first(where: { $0.hasPrefix("Drawn: ") }) { print(group) }
+    }
+
+    /// `chart shot-overlay`: the overlay of one profile × bean of a shot journal.
+    func runShotOverlay() throws {
+        let theme = try ReportOptions.theme(self.theme)
+        let loaded = try input.loadAny(journal)
+        let groups = ShotOverlays.inputs(loaded, timeZone: input.timeZone)
+        guard !groups.isEmpty else {
+            throw CLI.fail("\(journal) holds no shots: shot-overlay draws a shot folder, zip or file", code: 1)
+        }
+        var chosen = groups[0]
+        if let bean {
+            let wanted = bean.lowercased()
+            let matching = groups.filter { $0.bean.lowercased().hasPrefix(wanted) }
+            guard let first = matching.first else {
+                let names = Array(Set(groups.map(\.bean))).sorted()
+                throw CLI.fail("no shots of a bean named '\(bean)': the shots' beans are \(names.joined(separator: ", "))", code: 1)
+            }
+            chosen = first
+        }
+        do {
+            try ShotOverlays.write(chosen, to: URL(fileURLWithPath: output), theme: theme, pngScale: scale)
+        } catch {
+            throw CLI.fail("\(error)", code: 1)
+        }
+        print("wrote \(output) (\(chosen.shots.count) shot\(chosen.shots.count == 1 ? "" : "s"))")
+        print("Drawn: \(chosen.profile) · \(chosen.bean)\(groups.count > 1 ? " (the profile × bean with most shots of \(groups.count); --bean picks another)" : "")")
     }
 }
