@@ -8,7 +8,8 @@ import ZIPFoundation
 
 /// A Beanconqueror backup zip whose brew has a brew graph: the graph becomes that brew's shot; the brews are
 /// exactly what `importJournal` reads.
-@Suite struct BeanconquerorBackupShotTests {
+/// Reads the real peer files beside the repository (`../shared/peer-data`); skipped where they are absent.
+@Suite(.enabled(if: Peer.root != nil, "needs ../shared/peer-data")) struct BeanconquerorBackupShotTests {
     @Test func flowProfileAttachesToItsBrew() throws {
         let folder = try Repo.scratch("bc-backup")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -41,7 +42,8 @@ import ZIPFoundation
 }
 
 /// Beanconqueror's single-brew uploads: the brew is what `importJournal` reads; its `brewFlow` is the brew's shot.
-@Suite struct BeanconquerorUploadShotTests {
+/// Reads the real peer files beside the repository (`../shared/peer-data`); skipped where they are absent.
+@Suite(.enabled(if: Peer.root != nil, "needs ../shared/peer-data")) struct BeanconquerorUploadShotTests {
     /// Sample counts read from each file's `brewFlow`: `weight` 1117, 1365, 332, 137; the last has no weight
     /// samples and 241 `pressureFlow` samples, which are then the time axis.
     @Test(arguments: [("beanconqueror_beverage_weight.json", 1117), ("beanconqueror_missing_values.json", 1365),

@@ -6,7 +6,8 @@ import TestSupport
 @testable import BrewShots
 
 /// Each real shot file, checked against values read by hand from the raw file (quoted in each test).
-@Suite struct ShotFormatImportTests {
+/// Reads the real peer files beside the repository (`../shared/peer-data`); skipped where they are absent.
+@Suite(.enabled(if: Peer.root != nil, "needs ../shared/peer-data")) struct ShotFormatImportTests {
     let utc = TimeZone(identifier: "UTC")!
 
     /// `20210921T085910.shot`: `clock 1632207550`; `espresso_elapsed {0.044 0.268 …}` (100 values, the last

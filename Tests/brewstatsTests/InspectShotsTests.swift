@@ -10,7 +10,7 @@ import TestSupport
     }
 
     /// The peer folder: 8 shot files, the SEP CSV a duplicate of the `.shot`; the Decent `.shot` has 100 samples.
-    @Test(.enabled(if: CLI.available)) func inspectShotFolder() throws {
+    @Test(.enabled(if: CLI.available && Self.peerShots != nil)) func inspectShotFolder() throws {
         let folder = try #require(Self.peerShots)
         let r = try CLI.run(["inspect", folder.path, "--tz", "UTC"])
         #expect(r.status == 0, "\(r.stderr)")
