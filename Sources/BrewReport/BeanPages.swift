@@ -62,43 +62,60 @@ public enum BeanPages {
         }
         var naming = OutputNaming(reserved: [])
         let slugs = summaries.map { naming.name(for: URL(fileURLWithPath: ReportCharts.slugText($0.label))) }
-        let every = zip(summaries, slugs).map { BeanCharts.all($0, analysis: analysis, slug: $1) }
+        // Each bean's charts (its LOESS curves among them) are independent of the others': built across the cores.
+        let work = options.parallelRendering ? summaries.reduce(0) { $0 + $1.brews } : 0
+        let every = parallelMap(summaries.count, work: work) { k in BeanCharts.all(summaries[k], analysis: analysis, slug: slugs[k]) }
         let charts = every.map { $0.filter { $0.chart.emptyMessage == nil } }
-        // Every chart in every format is one job; the first error in job order is the one reported.
         let formats = Self.formats(options.formats)
-        let jobs = charts.flatMap { $0 }.flatMap { c in formats.map { (c, $0) } }
+        let shown = charts.map { page in
+            page.map { c in
+                let names = formats.map { "\(c.stem).\($0.fileExtension)" }
+                return (chart: c, image: names.first { $0.hasSuffix(".svg") } ?? names.first { $0.hasSuffix(".png") }, links: names)
+            }
+        }
+        // Every chart in every format is one job, then every page; the first error in job order is the one reported.
+        let drawings = charts.flatMap { $0 }.flatMap { c in formats.map { (c, $0) } }
+        let pages = summaries.indices.map { "\(slugs[$0]).html" }
         let errors = Mutex<[Int: ReportError]>([:])
         // A chart PDF carries the report's creation date, like report.pdf.
         let created = PDFReport.creationDate(options.now, analysis.options.timeZone)
-        @Sendable func run(_ k: Int) {
-            let (c, format) = jobs[k]
-            let name = "\(c.stem).\(format.fileExtension)"
+        let theme = options.theme
+        // Each job draws or formats its file, then writes it (flushed to disk): on more threads than cores, so
+        // the flushes overlap the drawing (``BlockingJobs``).
+        BlockingJobs.run(drawings.count + pages.count, parallel: options.parallelRendering) { job in
+            let name: String, bytes: Data
             do {
-                try ChartRenderer.write(c.chart, to: dir.appendingPathComponent(name), format: format, theme: options.theme,
-                                        creationDate: created)
+                if job < drawings.count {
+                    let (c, format) = drawings[job]
+                    name = "\(c.stem).\(format.fileExtension)"
+                    do {
+                        bytes = Data(try ChartRenderer.render(c.chart, format: format, theme: theme, creationDate: created))
+                    } catch {
+                        throw ReportError.output(path: out.appendingPathComponent("beans/" + name).path, reason: "\(error)")
+                    }
+                } else {
+                    let k = job - drawings.count
+                    name = pages[k]
+                    let empty = every[k].compactMap { c in c.chart.emptyMessage.map { (title: c.chart.title, message: $0) } }
+                    bytes = Data(BeanPageHTML.render(summaries[k], report: report, charts: shown[k], empty: empty, theme: theme).utf8)
+                }
+                do {
+                    try AtomicFile.write(bytes, to: dir.appendingPathComponent(name))
+                } catch {
+                    // Named as under `out`, like every other file of the report.
+                    guard case let ReportError.output(_, reason) = error else { throw error }
+                    throw ReportError.output(path: out.appendingPathComponent("beans/" + name).path, reason: reason)
+                }
             } catch {
-                errors.withLock { $0[k] = .output(path: out.appendingPathComponent("beans/" + name).path, reason: "\(error)") }
+                errors.withLock { $0[job] = error as? ReportError ?? .output(path: out.path, reason: "\(error)") }
             }
-        }
-        if options.parallelRendering {
-            DispatchQueue.concurrentPerform(iterations: jobs.count) { run($0) }
-        } else {
-            for k in jobs.indices { run(k) }
         }
         if let first = errors.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
         var files: [String] = []
         var links: [Link] = []
         for (k, s) in summaries.enumerated() {
-            let shown = charts[k].map { c in
-                let names = formats.map { "\(c.stem).\($0.fileExtension)" }
-                return (chart: c, image: names.first { $0.hasSuffix(".svg") } ?? names.first { $0.hasSuffix(".png") }, links: names)
-            }
-            let page = "\(slugs[k]).html"
-            let empty = every[k].compactMap { c in c.chart.emptyMessage.map { (title: c.chart.title, message: $0) } }
-            try AtomicFile.write(BeanPageHTML.render(s, report: report, charts: shown, empty: empty, theme: options.theme),
-                                 to: dir.appendingPathComponent(page))
-            files += shown.flatMap(\.links).map { "beans/" + $0 } + ["beans/" + page]
-            links.append(Link(label: s.label, href: "beans/" + page, brews: s.brews))
+            files += shown[k].flatMap(\.links).map { "beans/" + $0 } + ["beans/" + pages[k]]
+            links.append(Link(label: s.label, href: "beans/" + pages[k], brews: s.brews))
         }
         return (links, files)
     }
