@@ -17,6 +17,9 @@ public struct SingleChart: Sendable {
     public var espresso = false
     /// The week the trend charts end at; `nil` for the latest week with brews.
     public var week: IsoWeek?
+    /// A month, a year or a range of days: the chart its report draws (``periodSource(_:period:)``); `nil` for a
+    /// week.
+    public var period: ReportPeriod?
     public var options = ReportOptions()
     /// PNG scale factor.
     public var pngScale = 2.0
@@ -104,15 +107,24 @@ public struct SingleChart: Sendable {
     /// the others with theirs, and says to pick one with `--grinder` and `--method`.
     ///
     /// A `--week` with no brew in it nor in the week before is refused as the weekly report refuses it
-    /// (``ReportError/noBrews(what:)``), rather than drawn as empty weeks.
+    /// (``ReportError/noBrews(what:)``), rather than drawn as empty weeks. A ``period`` without brews is no error:
+    /// the chart is drawn empty and says so, as the period's report does; with a filter, nothing to draw is an
+    /// error as above. For a period the trend charts count the brews in the period and the period before, and
+    /// the control and rest charts the brews of the period (``periodSource(_:period:)``).
     public func make(_ journal: Journal) throws(ReportError) -> (chart: Chart, kept: Int) {
         let zone = options.stats.timeZone
         let filtered = try filter.apply(to: journal, timeZone: zone)
-        let analysis = BrewAnalysis(journal: filtered, options: options.stats)
-        if let week, analysis.weekSummary(week: week).map({ $0.this.brews + $0.previous.brews }) ?? 0 == 0 {
-            throw .noBrews(what: "in \(week.label) or the week before it")
+        let source: ChartSource
+        if let period {
+            source = periodSource(filtered, period: period)
+        } else {
+            let analysis = BrewAnalysis(journal: filtered, options: options.stats)
+            if let week, analysis.weekSummary(week: week).map({ $0.this.brews + $0.previous.brews }) ?? 0 == 0 {
+                throw .noBrews(what: "in \(week.label) or the week before it")
+            }
+            source = ChartSource(analysis: analysis, week: week, options: options)
         }
-        let source = ChartSource(analysis: analysis, week: week, options: options)
+        let analysis = source.analysis
         let kept = filtered.brews.count
         if !filter.isEmpty, let missing = missing(source, matched: kept) {
             throw .nothingToDraw(chart: kind.rawValue, missing: missing)
@@ -153,8 +165,10 @@ public struct SingleChart: Sendable {
     /// The brews a chart of this kind draws from `source` (see ``make(_:)``); grind-rating is counted there.
     func drawnCount(_ source: ChartSource) -> Int {
         let a = source.analysis, t = a.journal.brews
+        let keep = ReportCharts.inPeriod(source)
         switch kind {
         case .brewsPerWeek, .ratingTrend, .extractionTrend:
+            if let period = source.period { return periodDrawnCount(source, period: period) }
             let rows = ReportCharts.weeklySeries(source).rows
             guard let first = rows.first else { return 0 }
             let counts = a.weeklyValueCounts(from: first.week, count: rows.count)
@@ -166,11 +180,11 @@ public struct SingleChart: Sendable {
         case .controlChart:
             let e = a.derived.extractionYield, s = a.derived.strength
             return (0..<t.count).filter {
-                e.isValid($0) && s.isValid($0) && ReportCharts.controlChartHolds(t.category(at: $0), espresso: espresso)
+                e.isValid($0) && s.isValid($0) && keep($0) && ReportCharts.controlChartHolds(t.category(at: $0), espresso: espresso)
             }.count
         case .restRating:
             let d = a.derived.daysOffRoast
-            return (0..<t.count).filter { d.isValid($0) && t.rating.isValid($0) && t.rating.values[$0].isFinite }.count
+            return (0..<t.count).filter { d.isValid($0) && t.rating.isValid($0) && t.rating.values[$0].isFinite && keep($0) }.count
         case .equipmentUsage, .grindRating:
             return t.count
         }
@@ -182,8 +196,10 @@ public struct SingleChart: Sendable {
         let a = source.analysis
         let t = a.journal.brews
         let among = "among the \(matched) brew\(matched == 1 ? "" : "s") matched"
+        let keep = ReportCharts.inPeriod(source)
         switch kind {
         case .brewsPerWeek, .ratingTrend, .extractionTrend:
+            if let period = source.period { return periodMissing(source, period: period, among: among) }
             let rows = ReportCharts.weeklySeries(source).rows
             let window: String
             if let end = source.week ?? a.latestWeek {
@@ -208,17 +224,17 @@ public struct SingleChart: Sendable {
         case .controlChart:
             let e = a.derived.extractionYield, s = a.derived.strength
             var wanted = 0, other = 0
-            for i in 0..<t.count where e.isValid(i) && s.isValid(i) {
+            for i in 0..<t.count where e.isValid(i) && s.isValid(i) && keep(i) {
                 let category = t.category(at: i)
                 if ReportCharts.controlChartHolds(category, espresso: espresso) { wanted += 1 } else if category.isEspresso != espresso { other += 1 }
             }
             guard wanted == 0 else { return nil }
             let hint = other == 0 ? "" : (espresso ? "; try without --espresso" : "; try --espresso")
-            return "no \(espresso ? "espresso" : "pour-over") brews with TDS \(among)\(hint)"
+            return "no \(espresso ? "espresso" : "pour-over") brews with TDS\(source.period.map { " in \($0.name)" } ?? "") \(among)\(hint)"
         case .restRating:
             let d = a.derived.daysOffRoast
-            let any = (0..<t.count).contains { d.isValid($0) && t.rating.isValid($0) && t.rating.values[$0].isFinite }
-            return any ? nil : "no rated brews of a bean with a roast date \(among)"
+            let any = (0..<t.count).contains { d.isValid($0) && t.rating.isValid($0) && t.rating.values[$0].isFinite && keep($0) }
+            return any ? nil : "no rated brews of a bean with a roast date\(source.period.map { " in \($0.name)" } ?? "") \(among)"
         }
     }
 

@@ -21,6 +21,14 @@ struct Chart: AsyncParsableCommand {
             is an error that lists them; filters whose brews hold nothing the chart draws (no TDS for a control \
             chart, no ratings for a rating trend) are an error too, saying what is missing, and no file is written.
 
+            --month, --year and --from/--to draw the chart of a calendar month, a calendar year or a range of \
+            days (both ends included; local days in --tz), as the report of that period draws it: trend charts \
+            show the period and the period before, by day (up to 31 days), ISO week (up to about six months) or \
+            month, and say which; control-chart and rest-rating draw the period's brews; grind-rating and \
+            equipment-usage the journal up to the period's end. Brews dated after the period are left out. They \
+            exclude --week and each other; --from after --to is a usage error. A period without brews draws an \
+            empty chart that says so (with a filter, nothing to draw is an error).
+
             shot-overlay draws a shot folder, zip or file: every shot of one profile × bean aligned at its first \
             drops, the median and interquartile band of pressure, flow and weight, the latest shot on top; --bean \
             picks the bean by the beginning of its name (default: the profile × bean with most shots).
@@ -37,6 +45,8 @@ struct Chart: AsyncParsableCommand {
               brewstats chart rating-trend export.csv --bean "Yirgacheffe Kochere" -o r.svg
               brewstats chart control-chart journal.sqlite --espresso -o espresso.svg
               brewstats chart brews-per-week export.csv --week 2026-W47 -o weeks.pdf
+              brewstats chart rating-trend journal.sqlite --year 2026 -o year.svg
+              brewstats chart control-chart export.csv --from 2026-03-01 --to 2026-03-14 -o c.png
             """
     )
 
@@ -57,6 +67,7 @@ struct Chart: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Only brews on or after this local date.", valueName: "YYYY-MM-DD")) var since: String?
     @Option(help: ArgumentHelp("Only brews on or before this local date.", valueName: "YYYY-MM-DD")) var until: String?
     @Option(help: ArgumentHelp("Week the trend charts end at (default: the latest week with brews).", valueName: "YYYY-Www")) var week: String?
+    @OptionGroup var periodFlags: PeriodOptions
     @Flag(help: "For control-chart: the espresso ranges (EY 18–22 %, TDS 8–12 %).") var espresso = false
     @Option(help: ArgumentHelp("Chart theme: mono (matches the app), dark or colour.", valueName: "theme")) var theme = "mono"
     @Option(help: ArgumentHelp("PNG scale factor (2 = sharp on high-density screens).", valueName: "n")) var scale = 2.0
@@ -79,6 +90,10 @@ struct Chart: AsyncParsableCommand {
             if let text, Day(iso: text) == nil || text.count != 10 { throw ValidationError("\(flag) takes a date YYYY-MM-DD, not '\(text)'") }
         }
         if let week { do { _ = try IsoWeek(label: week) } catch { throw ValidationError("\(error)") } }
+        try periodFlags.exclusive([("--week", week != nil)])
+        if kind == Self.shotOverlay, !periodFlags.given.isEmpty {
+            throw ValidationError("\(periodFlags.given.joined(separator: " and ")) applies to brew charts, not shot-overlay")
+        }
         do { _ = try ReportOptions.theme(theme) } catch { throw ValidationError("\(error)") }
         guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be more than 0 and at most 8, not \(String(format: "%g", scale))") }
     }
@@ -90,6 +105,7 @@ struct Chart: AsyncParsableCommand {
                                      since: since.flatMap { Day(iso: $0) }, until: until.flatMap { Day(iso: $0) })
         chart.espresso = espresso
         chart.week = try week.map { try IsoWeek(label: $0) }
+        chart.period = try periodFlags.period()
         chart.options.stats.timeZone = input.timeZone
         chart.options.theme = try ReportOptions.theme(theme)
         chart.pngScale = scale
@@ -101,7 +117,8 @@ struct Chart: AsyncParsableCommand {
         } catch {
             throw CLI.fail("\(error)", code: 1)
         }
-        print("wrote \(output) (\(kept) brew\(kept == 1 ? "" : "s")\(chart.filter.isEmpty ? "" : ", " + chart.filter.description))")
+        let period = chart.period.map { ", " + $0.name } ?? ""
+        print("wrote \(output) (\(kept) brew\(kept == 1 ? "" : "s")\(period)\(chart.filter.isEmpty ? "" : ", " + chart.filter.description))")
         // Which grinder × method group a grind chart drew, when the journal has several.
         if let group = notes.first(where: { $0.hasPrefix("Drawn: ") }) { print(group) }
     }

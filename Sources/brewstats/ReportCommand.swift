@@ -56,17 +56,7 @@ struct Report: AsyncParsableCommand {
     @Flag(name: .long, help: "Report the last complete week before today instead of the latest week with brews.")
     var last = false
 
-    @Option(name: .long, help: ArgumentHelp("Report a calendar month instead of a week, e.g. 2026-11.", valueName: "YYYY-MM"))
-    var month: String?
-
-    @Option(name: .long, help: ArgumentHelp("Report a calendar year instead of a week, e.g. 2026.", valueName: "YYYY"))
-    var year: String?
-
-    @Option(name: .long, help: ArgumentHelp("Report the days from this one (inclusive; needs --to).", valueName: "YYYY-MM-DD"))
-    var from: String?
-
-    @Option(name: .long, help: ArgumentHelp("Report the days up to this one (inclusive; needs --from).", valueName: "YYYY-MM-DD"))
-    var to: String?
+    @OptionGroup var periodFlags: PeriodOptions
 
     @Flag(name: .long, help: "With --week, --last, --month, --year or --from/--to: also use brews dated after the report period (default: only what was known by its end).")
     var includeLater = false
@@ -79,23 +69,11 @@ struct Report: AsyncParsableCommand {
 
     func validate() throws {
         if week != nil && last { throw ValidationError("--week and --last exclude each other") }
-        let given = [("--week", week != nil), ("--last", last), ("--month", month != nil), ("--year", year != nil),
-                     ("--from/--to", from != nil || to != nil)].filter(\.1).map(\.0)
-        if given.count > 1 { throw ValidationError("\(given.joined(separator: " and ")) exclude each other: give one period") }
-        if (from == nil) != (to == nil) { throw ValidationError(from == nil ? "--to needs --from" : "--from needs --to") }
-        do { _ = try period() } catch { throw ValidationError("\(error)") }
+        try periodFlags.exclusive([("--week", week != nil), ("--last", last)])
         if let week { do { _ = try IsoWeek(label: week) } catch { throw ValidationError("\(error)") } }
         if let today, Self.noon(of: today, in: .current) == nil {
             throw ValidationError("--today must be a date YYYY-MM-DD that exists, not '\(today)'")
         }
-    }
-
-    /// The month, year or range of days asked for, or `nil` for a weekly report.
-    func period() throws -> ReportPeriod? {
-        if let month { return try ReportPeriod(month: month) }
-        if let year { return try ReportPeriod(year: year) }
-        if let from, let to { return try ReportPeriod(from: from, to: to) }
-        return nil
     }
 
     /// Noon of the local day `text` (`YYYY-MM-DD`) in `zone`, or `nil` when it is not such a day.
@@ -118,7 +96,7 @@ struct Report: AsyncParsableCommand {
         var options = try render.options(timeZone: input.timeZone)
         if last { options.week = .last }
         if let week { options.week = .week(try IsoWeek(label: week)) }
-        options.period = try period()
+        options.period = try periodFlags.period()
         options.includeLaterBrews = includeLater
         if let today, let noon = Self.noon(of: today, in: input.timeZone) { options.now = noon }
         let name = URL(fileURLWithPath: journal).lastPathComponent

@@ -1,0 +1,48 @@
+import BrewColumns
+import BrewStats
+import Foundation
+
+extension SingleChart {
+    /// What a chart of a month, a year or a range of days is drawn from: the chart the period's report draws.
+    ///
+    /// - The brews dated after the period's last day are left out (no look-ahead, as in the report; undated brews
+    ///   stay, nothing places them after it).
+    /// - Trend charts show the period and the period before in the period's bucket (day, ISO week or month,
+    ///   ``ReportPeriod/bucket``), the period shaded; in a period still in progress (it holds today, by
+    ///   ``ReportOptions/now``) the days to come get no bar.
+    /// - The control charts and rating vs days off roast draw the brews dated in the period; grind vs rating and
+    ///   equipment usage use the journal up to the period's end, like the report's summaries.
+    func periodSource(_ filtered: Journal, period: ReportPeriod) -> ChartSource {
+        let calendar = LocalCalendar(timeZone: options.stats.timeZone)
+        let used = WeeklyReport.cut(filtered, after: period.lastDay, calendar: calendar).journal
+        var source = ChartSource(analysis: BrewAnalysis(journal: used, options: options.stats), week: nil, options: options)
+        source.period = period
+        let today = calendar.day(of: Timestamp(options.now))
+        source.coveredEnd = period.days.contains(today) ? today : period.lastDay
+        return source
+    }
+
+    /// The brews a trend chart of `period` draws: brews, rated brews or brews with an extraction yield, in the
+    /// period and the period before, up to the last covered day.
+    func periodDrawnCount(_ source: ChartSource, period: ReportPeriod) -> Int {
+        let end = source.coveredEnd ?? period.lastDay
+        let trend = source.analysis.periodTrend(period.previous.firstDay...min(end, period.lastDay), bucket: period.bucket)
+        switch kind {
+        case .brewsPerWeek: return trend.brews.reduce(0, +)
+        case .ratingTrend: return trend.rating.reduce(0) { $0 + $1.n }
+        default: return trend.filter.reduce(0) { $0 + $1.n } + trend.espresso.reduce(0) { $0 + $1.n }
+        }
+    }
+
+    /// What a filtered trend chart of `period` lacks, or `nil` when it has something to draw.
+    func periodMissing(_ source: ChartSource, period: ReportPeriod, among: String) -> String? {
+        guard periodDrawnCount(source, period: period) == 0 else { return nil }
+        let window = "in \(period.name) or \(period.previous.name)"
+        let what = switch kind {
+        case .brewsPerWeek: "no dated brews"
+        case .ratingTrend: "no rated brews"
+        default: "no brews with TDS (an extraction yield)"
+        }
+        return "\(what) \(window) \(among); try another period"
+    }
+}
