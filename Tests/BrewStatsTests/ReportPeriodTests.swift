@@ -103,10 +103,13 @@ import Testing
         }
     }
 
-    /// Brews at the edges of 2026-W53, the years 2026 and 2027, and October 2026 (whose last Sunday is 25 hours
-    /// long in Berlin): each period counts exactly the brews whose local date, by Foundation, lies in it.
+    /// Brews at the edges of 2026-W53, the years 2026 and 2027, March 2026 (whose last Sunday is 23 hours long in
+    /// Berlin: 02:00 does not exist) and October 2026 (whose last Sunday is 25 hours long): each period counts
+    /// exactly the brews whose local date, by Foundation, lies in it.
     @Test func periodsCountTheBrewsOfTheirLocalDays() throws {
         let times: [Date] = [
+            Self.instant(2026, 2, 28, 23, 59), Self.instant(2026, 3, 1, 0, 0), Self.instant(2026, 3, 29, 1, 59),
+            Self.instant(2026, 3, 29, 3, 0), Self.instant(2026, 3, 31, 23, 59), Self.instant(2026, 4, 1, 0, 1),
             Self.instant(2026, 10, 1, 0, 5), Self.instant(2026, 10, 25, 2, 30), Self.instant(2026, 10, 31, 23, 55),
             Self.instant(2026, 11, 1, 0, 0), Self.instant(2026, 12, 27, 23, 59), Self.instant(2026, 12, 28, 0, 1),
             Self.instant(2026, 12, 31, 23, 30), Self.instant(2027, 1, 1, 0, 30), Self.instant(2027, 1, 3, 23, 59),
@@ -135,6 +138,7 @@ import Testing
             (.year(2026), cal.dateInterval(of: .year, for: Self.instant(2026, 6, 1, 12))!),
             (.year(2027), cal.dateInterval(of: .year, for: Self.instant(2027, 6, 1, 12))!),
             (.month(year: 2026, month: 10), cal.dateInterval(of: .month, for: Self.instant(2026, 10, 15, 12))!),
+            (.month(year: 2026, month: 3), cal.dateInterval(of: .month, for: Self.instant(2026, 3, 15, 12))!),
         ]
         for (period, interval) in cases {
             let s = analysis.periodSummary(period)
@@ -143,5 +147,8 @@ import Testing
         }
         #expect(analysis.periodSummary(.year(2027)).previous.brews == byHand(cases[1].1))
         #expect(analysis.periodSummary(.week(try IsoWeek(label: "2026-W53"))).this.brews == 4)
+        // By hand: 1 March 00:00, 29 March 01:59 and 03:00 (either side of the missing hour), 31 March 23:59.
+        #expect(analysis.periodSummary(.month(year: 2026, month: 3)).this.brews == 4)
+        #expect(analysis.periodSummary(.month(year: 2026, month: 4)).previous.brews == 4)
     }
 }

@@ -11,9 +11,34 @@ import TestSupport
         (["report", usageJournal, "--year", "2026", "--last"], "exclude each other"),
         (["report", usageJournal, "--month", "2026-13"], "invalid month '2026-13'"),
         (["report", usageJournal, "--from", "2026-02-30", "--to", "2026-03-01"], "--from must be a date"),
+        (["chart", "brews-per-week", usageJournal, "-o", "x.svg", "--from", "2026-03-15", "--to", "2026-03-01"], "--from 2026-03-15 is after --to 2026-03-01"),
+        (["chart", "rating-trend", usageJournal, "-o", "x.svg", "--to", "2026-03-15"], "--to needs --from"),
+        (["chart", "rating-trend", usageJournal, "-o", "x.svg", "--month", "2026-11", "--week", "2026-W47"], "--week and --month exclude each other"),
+        (["chart", "rating-trend", usageJournal, "-o", "x.svg", "--month", "2026-11", "--year", "2026"], "--month and --year exclude each other"),
+        (["chart", "control-chart", usageJournal, "-o", "x.svg", "--month", "2026-13"], "invalid month '2026-13'"),
+        (["chart", "shot-overlay", usageJournal, "-o", "x.svg", "--year", "2026"], "--year applies to brew charts, not shot-overlay"),
     ] as [([String], String)])
     func periodUsageErrorsAreOneLine(_ args: [String], _ message: String) throws {
-        UsageErrorTests.expectUsageLine(try CLI.run(args), sub: "report", contains: [message])
+        UsageErrorTests.expectUsageLine(try CLI.run(args), sub: args[0], contains: [message])
+    }
+
+    /// `chart … --month`: the sample's brews per day of November 2026 and October, the count printed is theirs
+    /// (counted here from the sample's CSV export, each instant taken to its Berlin date).
+    @Test(.enabled(if: CLI.available)) func chartOfAMonth() throws {
+        let out = try Repo.scratch("e2e-chart-month").appendingPathComponent("m.svg")
+        let r = try CLI.run(["chart", "brews-per-week", Repo.sample("journal.sqlite").path, "--month", "2026-11",
+                             "--tz", "Europe/Berlin", "-o", out.path])
+        try #require(r.status == 0, "\(r.stderr)")
+        let export = TestCSV.records(try String(contentsOf: Repo.sample("journal.csv"), encoding: .utf8))
+        let parse = ISO8601DateFormatter()
+        var cal = Calendar(identifier: .gregorian)
+        cal.timeZone = berlin
+        let months = export.rows.compactMap { $0["brewed_at"].flatMap(parse.date(from:)) }.filter {
+            let c = cal.dateComponents([.year, .month], from: $0)
+            return c.year == 2026 && (c.month == 10 || c.month == 11)
+        }.count
+        #expect(r.stdout.hasPrefix("wrote \(out.path) (\(months) brews, November 2026)"), "\(r.stdout)")
+        #expect(try String(contentsOf: out, encoding: .utf8).contains("<svg"))
     }
 
     /// A month report of the sample journal: `period_summary.csv` instead of `week_summary.csv`, `totals.csv`,
