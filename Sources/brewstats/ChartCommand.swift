@@ -46,7 +46,7 @@ struct Chart: AsyncParsableCommand {
               brewstats chart control-chart journal.sqlite --espresso -o espresso.svg
               brewstats chart brews-per-week export.csv --week 2026-W47 -o weeks.pdf
               brewstats chart rating-trend journal.sqlite --year 2026 -o year.svg
-              brewstats chart control-chart export.csv --from 2026-03-01 --to 2026-03-14 -o c.png
+              brewstats chart rest-rating a.csv --from 2026-03-01 --to 2026-03-14 -o r.png
             """
     )
 
