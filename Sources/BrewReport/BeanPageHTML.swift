@@ -12,7 +12,9 @@ enum BeanPageHTML {
         let e = HTML.escape
         let analysis = report.analysis
         let zone = analysis.options.timeZone
-        let end = report.week.map { $0.lastDay.description } ?? "—"
+        // The page counts the bean's brews up to the report period's last day (``BeanPages``): a week's, or a month's,
+        // a year's or a range's.
+        let end = (report.period?.lastDay ?? report.week?.lastDay).map(\.description) ?? "—"
         var about = [s.bean.roaster, s.bean.origin, s.bean.processing].compactMap { $0 }.filter { !$0.isEmpty }
         if let roast = s.bean.roastDate { about.append("roasted \(roast)") }
         var h = """
@@ -36,7 +38,7 @@ enum BeanPageHTML {
 
         """
         for tile in tiles(s, analysis: analysis, zone: zone) {
-            h += "<div class=\"tile\"><div class=\"label\">\(e(tile.label))</div><div class=\"value\">\(e(tile.value))</div><div class=\"detail\">\(e(tile.detail))</div></div>\n"
+            h += "<div class=\"tile\"><div class=\"label\">\(e(tile.label))</div><div class=\"value\">\(e(tile.value))</div><div class=\"detail\">\(unbrokenDates(e(tile.detail)))</div></div>\n"
         }
         h += "</section>\n<section><h2>What goes with a better cup</h2>\n<ul class=\"findings\">\n"
         for g in s.grindGroups.prefix(BeanCharts.grindPanels) {
@@ -66,8 +68,19 @@ enum BeanPageHTML {
         return h
     }
 
-    /// Two charts to a row where the page is wide enough, one on a phone.
-    static let pageCSS = ".charts.two{grid-template-columns:repeat(auto-fit,minmax(min(100%,460px),1fr))}"
+    /// Two charts to a row where the page is wide enough, one on a phone; on a phone, lists indented by less (the
+    /// browser's 40 px would take a tenth of the width) and dates never broken at their hyphens.
+    static let pageCSS = """
+    .charts.two{grid-template-columns:repeat(auto-fit,minmax(min(100%,460px),1fr))}
+    .nw{white-space:nowrap}
+    @media (max-width:600px){ul.findings{padding-left:1.2em}}
+    """
+
+    /// `escaped` with each ISO date (`2026-11-12`) kept on one line (`<span class="nw">`): a narrow tile would
+    /// otherwise break it after a hyphen.
+    static func unbrokenDates(_ escaped: String) -> String {
+        escaped.replacing(#/\d{4}-\d{2}-\d{2}/#) { "<span class=\"nw\">\($0.output)</span>" }
+    }
 
     /// A bean's grind finding without the bean's name (the page is the bean's): `Niche Zero × Espresso: best around
     /// setting 12 · n = 21, R² = 0.79`.

@@ -53,7 +53,10 @@ enum YearReviewHTML {
                 for (k, name) in YearReviewText.journeyHeader.enumerated() { h += "<th\(k >= 4 ? " class=\"n\"" : "")>\(e(name))</th>" }
                 h += "</tr></thead>\n<tbody>\n"
                 for row in rows {
-                    h += "<tr>" + row.enumerated().map { k, cell in "<td\(k >= 4 ? " class=\"n\"" : "")>\(e(cell))</td>" }.joined() + "</tr>\n"
+                    let header = YearReviewText.journeyHeader
+                    h += "<tr>" + row.enumerated().map { k, cell in
+                        "<td\(k >= 4 ? " class=\"n\"" : "") data-label=\"\(e(k < header.count ? header[k] : ""))\">\(e(cell))</td>"
+                    }.joined() + "</tr>\n"
                 }
                 h += "</tbody></table></div>\n"
                 if let more = text.journeysLeftOut { h += "<p class=\"muted\">\(e(more))</p>\n" }
@@ -72,10 +75,17 @@ enum YearReviewHTML {
         return h
     }
 
-    /// Print: no hover, tiles kept whole.
+    /// Print: no hover, tiles kept whole. On a phone the journeys' table becomes one block per bag, each value
+    /// after its column's name (a seven-column table does not fit 390 px, and a sideways scroll hides the result).
     static let css = BeanPageHTML.pageCSS + """
 
     table.journeys td:first-child,table.journeys td:nth-child(2){white-space:normal;min-width:9em}
+    @media (max-width:600px){table.journeys thead{display:none}
+    table.journeys,table.journeys tbody,table.journeys tr,table.journeys td{display:block;width:100%}
+    table.journeys tr{border-bottom:1px solid var(--line);padding:6px 0}
+    table.journeys td,table.journeys td.n{border:0;padding:1px 0;text-align:left;white-space:normal;min-width:0}
+    table.journeys td:first-child{font-weight:600}
+    table.journeys td:not(:first-child)::before{content:attr(data-label) ": ";color:var(--muted)}}
     @media print{.tile{break-inside:avoid;background:none;border:1px solid #999}a{text-decoration:none}}
     """
 

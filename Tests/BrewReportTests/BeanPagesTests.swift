@@ -60,6 +60,33 @@ import TestSupport
         }
     }
 
+    /// A month's bean pages count each bean's brews up to the month's last day, and say which day that is (the
+    /// 30th, by Foundation's calendar for November 2026), with the same brew counts as counted here.
+    @Test func monthPagesCountUpToTheMonthsEnd() throws {
+        var o = options("2026-W46")
+        o.period = .month(year: 2026, month: 11)
+        let report = try WeeklyReportTests.report(o)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = berlin
+        let november = calendar.dateInterval(of: .month, for: instant(2026, 11, 15, 12, 0))!
+        let lastDay = calendar.date(byAdding: .day, value: -1, to: november.end)!
+        let c = calendar.dateComponents([.year, .month, .day], from: lastDay)
+        let last = String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("beanpages-month-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let files = try ReportWriter.write(report, options: o, to: dir)
+        let pages = files.filter { $0.hasPrefix("beans/") && $0.hasSuffix(".html") }
+        #expect(!pages.isEmpty)
+        let labels = BeanLabels.make(report.analysis.journal)
+        for page in pages {
+            let html = text(dir.appendingPathComponent(page))
+            #expect(html.contains("brews up to \(last)"), "\(page)")
+            let label = try #require(labels.first { html.contains("<h1>\(HTML.escape($0))</h1>") })
+            let count = Self.brews.filter { b in b.date.map { $0 < november.end } == true && b.beanIndex.map { labels[$0] } == label }.count
+            #expect(html.contains("<div class=\"label\">Brews</div><div class=\"value\">\(count)</div>"), "\(label)")
+        }
+    }
+
     /// With only PDF charts a bean page links them (a browser shows no PDF in an `<img>`).
     @Test func pdfOnlyBeanChartsAreLinked() throws {
         var o = options("2026-W46")
