@@ -49,7 +49,7 @@ help:
 	@echo "make test     - install missing packages and run the whole test suite"
 	@echo "make bench    - run the release benchmarks (with their references) into reports/bench/"
 	@echo "make gallery  - render every chart kind in both themes into reports/gallery/"
-	@echo "make screenshots - the sample report in headless Chromium, into reports/screenshots/"
+	@echo "make screenshots - the sample report, year in review and bean pages in headless Chromium, into reports/screenshots/"
 	@echo "make install  - brewstats, its man pages and completions into PREFIX=$(PREFIX) (DESTDIR honoured)"
 	@echo "make uninstall - remove them again"
 	@echo "make image    - the container image brewstats:<version> (mmdebstrap + podman, no registry; root)"
@@ -166,15 +166,43 @@ bench: bench-deps
 gallery: deps
 	BREWSTATS_WRITE_GALLERY=1 $(SWIFT) test --filter GalleryTests
 
-# The sample report's index.html as a browser draws it (Debian's chromium, headless), desktop and phone widths.
+# Pages as a browser draws them (Debian's chromium, headless), desktop (1280 px) and phone (390 px) widths, into
+# reports/screenshots/: the sample report's index.html; the year in review and a bean page of the sample journal
+# and of the real 2020 Beanconqueror backup (PEER_DATA; skipped with a message when it is absent). The review and
+# bean pages are drawn in a window taller than any page and cropped below the page's end (tools/screenshot-trim.py).
+PEER_DATA ?= ../shared/peer-data
+BEANCONQUEROR_2020 := $(PEER_DATA)/beanconqueror/Beanconqueror_old.json
+SHOTS := reports/screenshots
+SHOT_PAGES := .build/screenshot-pages
+CHROMIUM := chromium --headless --no-sandbox --disable-gpu --hide-scrollbars
+# $(call shoot,URL,NAME): URL at both widths into $(SHOTS)/NAME.png and $(SHOTS)/NAME-phone.png, each cropped.
+shoot = for s in "1280 $(2)" "390 $(2)-phone"; do set -- $$s; \
+	  $(CHROMIUM) --window-size=$$1,8000 --screenshot=$(SHOTS)/$$2.png "$(1)" 2>/dev/null; \
+	  python3 tools/screenshot-trim.py $(SHOTS)/$$2.png; done
+# $(call first_bean,REPORT_FOLDER,PATTERN): the first bean page the report's index links whose name matches PATTERN.
+first_bean = grep -o 'href="beans/[^"]*\.html"' $(1)/index.html | sed 's/^href="//; s/"$$//' | grep -i -m1 '$(2)'
+# The sample's bean shown: one with grind panels and a roast date, so that every chart of a bean page appears.
+SAMPLE_BEAN := aceh-gayo
+
 screenshots: report
 	@dpkg-query -W -f='$${Status}' chromium 2>/dev/null | grep -q "install ok installed" || \
 	  { $(SUDO) apt-get update -qq; DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium; }
-	@mkdir -p reports/screenshots
-	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=1280,3420 \
-	  --screenshot=reports/screenshots/sample-report.png file://$(CURDIR)/$(REPORT_DIR)/index.html
-	chromium --headless --no-sandbox --disable-gpu --hide-scrollbars --window-size=390,2400 \
-	  --screenshot=reports/screenshots/sample-report-phone.png file://$(CURDIR)/$(REPORT_DIR)/index.html
+	@mkdir -p $(SHOTS) $(SHOT_PAGES)
+	$(CHROMIUM) --window-size=1280,3420 --screenshot=$(SHOTS)/sample-report.png file://$(CURDIR)/$(REPORT_DIR)/index.html 2>/dev/null
+	$(CHROMIUM) --window-size=390,2400 --screenshot=$(SHOTS)/sample-report-phone.png file://$(CURDIR)/$(REPORT_DIR)/index.html 2>/dev/null
+	$(RELEASE_BIN) review 2026 $(SAMPLE) --out $(SHOT_PAGES)/review-sample-2026 --tz Europe/Berlin --today $(SAMPLE_TODAY)
+	@$(call shoot,file://$(CURDIR)/$(SHOT_PAGES)/review-sample-2026/index.html,review-sample-2026)
+	@bean=$$($(call first_bean,$(REPORT_DIR),$(SAMPLE_BEAN))); \
+	  $(call shoot,file://$(CURDIR)/$(REPORT_DIR)/$$bean,bean-sample)
+	@if [ -f "$(BEANCONQUEROR_2020)" ]; then \
+	  $(RELEASE_BIN) review 2020 "$(BEANCONQUEROR_2020)" --out $(SHOT_PAGES)/review-beanconqueror-2020 --tz Europe/Berlin --today $(SAMPLE_TODAY) && \
+	  $(RELEASE_BIN) report "$(BEANCONQUEROR_2020)" --year 2020 --out $(SHOT_PAGES)/beanconqueror-2020 --formats svg --tz Europe/Berlin --today $(SAMPLE_TODAY) && \
+	  { $(call shoot,file://$(CURDIR)/$(SHOT_PAGES)/review-beanconqueror-2020/index.html,review-beanconqueror-2020); } && \
+	  bean=$$($(call first_bean,$(SHOT_PAGES)/beanconqueror-2020,dulcinea)) && \
+	  { $(call shoot,file://$(CURDIR)/$(SHOT_PAGES)/beanconqueror-2020/$$bean,bean-beanconqueror-dulcinea); }; \
+	else \
+	  echo "skipped the Beanconqueror screenshots: $(BEANCONQUEROR_2020) is absent (set PEER_DATA to the peer files' folder)"; \
+	fi
 
 sample-data: release
 	tools/make-sample-data.sh $(RELEASE_BIN)
