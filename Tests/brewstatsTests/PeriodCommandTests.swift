@@ -37,7 +37,7 @@ import TestSupport
             let c = cal.dateComponents([.year, .month], from: $0)
             return c.year == 2026 && (c.month == 10 || c.month == 11)
         }.count
-        #expect(r.stdout.hasPrefix("wrote \(out.path) (\(months) brews, November 2026)"), "\(r.stdout)")
+        #expect(r.stdout.hasPrefix("wrote \(out.path) (\(months) brews, November 2026 and October 2026)"), "\(r.stdout)")
         #expect(try String(contentsOf: out, encoding: .utf8).contains("<svg"))
     }
 
