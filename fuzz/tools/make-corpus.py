@@ -177,8 +177,16 @@ def shorten_tcl(text, n):
 def shot_seeds():
     """One small file per shot format (every list cut to a few samples), and a GaggiMate notes file."""
     vis = os.path.join(PEER, "visualizer")
-    put("shots", "decent.shot", shorten_tcl(read(os.path.join(vis, "20210921T085910.shot")).decode(), 12))
-    for name in ["20211019T100744.json", "gaggimate-v1.json", "gaggiuino-1020.json", "meticulous.shot.json"]:
+    # Decent .shot: lists cut, and the long one-line settings (advanced_shot, version, …) left out.
+    tcl = shorten_tcl(read(os.path.join(vis, "20210921T085910.shot")).decode(), 12)
+    put("shots", "decent.shot", "".join(l for l in tcl.splitlines(keepends=True)
+                                        if len(l) < 150 or l.count("{") != l.count("}")))
+    decent = shorten(json.load(open(os.path.join(vis, "20211019T100744.json"))), 6)
+    settings = decent["app"]["data"]["settings"]
+    decent["app"] = {"data": {"settings": {k: v for k, v in settings.items() if len(compact(v)) < 60}}}
+    decent["profile"] = {"title": decent["profile"]["title"]}
+    put("shots", "20211019T100744.json", compact(decent))
+    for name in ["gaggimate-v1.json", "gaggiuino-1020.json", "meticulous.shot.json"]:
         put("shots", name, compact(shorten(json.load(open(os.path.join(vis, name))), 6)))
     for name in ["pressensor_short.csv", "sharebrew_tsp.csv", "20210921T085910.csv"]:
         lines = read(os.path.join(vis, name)).splitlines(keepends=True)
