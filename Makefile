@@ -94,7 +94,7 @@ test: deps faultinject
 
 # The libFuzzer targets (fuzz/Sources/fuzz-NAME), each with a seed corpus fuzz/corpus/NAME/ and a dictionary
 # fuzz/dict/NAME.dict. Built as their own package (fuzz/Package.swift) with the fuzzer and AddressSanitizer.
-FUZZ_TARGETS := csv json beanconqueror-json beanconqueror-zip mapping-toml dates numbers store
+FUZZ_TARGETS := csv json beanconqueror-json beanconqueror-zip mapping-toml dates numbers store shots brewspec
 FUZZ_SECONDS ?= 300
 # make test: every corpus input once, then this many seconds of mutation per target.
 FUZZ_SMOKE_SECONDS ?= 5
@@ -108,7 +108,7 @@ export ASAN_OPTIONS ?= detect_leaks=0
 
 # The sanitizers go in one -sanitize=fuzzer,address: given as two flags (as `swift build --sanitize=fuzzer
 # --sanitize=address` passes them) swiftc keeps only the last, and the Swift code would get no coverage
-# instrumentation. C and C++ targets (TOMLKit's toml++, zlib) get the matching clang flags.
+# instrumentation. C targets (Yams' libyaml) get the matching clang flags.
 FUZZ_SANITIZE := -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address
 fuzz-build: deps
 	$(SWIFT) build --package-path fuzz -c release $(FUZZ_SANITIZE)

@@ -2,14 +2,13 @@
 // brewstats fuzz targets: one libFuzzer executable per input format, over the importers of the root package.
 //
 // Built only with the fuzzer and AddressSanitizer (libFuzzer provides `main`); `make fuzz` and `make fuzz-smoke`
-// in the root Makefile build and run them (see fuzz/README.md). The root package exports BrewImport as a library
-// product for these targets; the importers are reached through its `@_spi(Fuzzing)` entry points, or through
-// `importJournal(at:)` on a temporary file for the formats read from a file (store, zip archive).
+// in the root Makefile build and run them (see fuzz/README.md). The root package exports BrewImport and BrewShots as
+// library products for these targets; the importers are reached through their `@_spi(Fuzzing)` entry points, or
+// through `importJournal(at:)` on a temporary file for the zip archive.
 //
 // Adding a target: a folder Sources/fuzz-NAME/ with one file defining `LLVMFuzzerTestOneInput` through `@_cdecl`,
 // a line in `targets` below, a seed corpus fuzz/corpus/NAME/ and a dictionary fuzz/dict/NAME.dict; the Makefile's
-// FUZZ_TARGETS lists the names. The espresso shot importers (BrewShots) get theirs the same way once they read
-// files: add `.library(name: "BrewShots", …)` to the root package's products and depend on it here.
+// FUZZ_TARGETS lists the names (and fuzz/tools/summarize.py's TARGETS). A target over BrewShots passes `shots: true`.
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -17,10 +16,11 @@ let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 /// One libFuzzer executable. Its single source file would be compiled as top-level code (SwiftPM treats a one-file
 /// executable as `main.swift`), giving the program an empty `main`: `-parse-as-library` keeps it a library file, and
 /// the file defines the entry point SwiftPM links as `main` (`fuzz_NAME_main`), which runs libFuzzer's driver.
-func fuzzTarget(_ name: String) -> Target {
+func fuzzTarget(_ name: String, shots: Bool = false) -> Target {
     .executableTarget(
         name: "fuzz-\(name)",
-        dependencies: ["FuzzSupport", .product(name: "BrewImport", package: "brewstats")],
+        dependencies: ["FuzzSupport", .product(name: "BrewImport", package: "brewstats")]
+            + (shots ? [.product(name: "BrewShots", package: "brewstats")] : []),
         swiftSettings: strict + [.unsafeFlags(["-parse-as-library"])]
     )
 }
@@ -41,5 +41,7 @@ let package = Package(
         fuzzTarget("dates"),
         fuzzTarget("numbers"),
         fuzzTarget("store"),
+        fuzzTarget("shots", shots: true),
+        fuzzTarget("brewspec"),
     ]
 )

@@ -41,8 +41,11 @@ import Foundation
 /// does not depend on what a report needs.
 enum BrewSpecImporter {
     static func read(_ url: URL, options: ImportOptions) throws(ImportError) -> ImportResult {
-        let path = url.path
-        let data = try JournalImporter.mappedContents(url)
+        try read(try JournalImporter.mappedContents(url), file: url.path, options: options)
+    }
+
+    /// Reads a document's bytes, `path` naming it in errors and rejects (the file, or an in-memory input).
+    static func read(_ data: Data, file path: String, options: ImportOptions) throws(ImportError) -> ImportResult {
         guard data.count <= options.maxArchiveBytes else {
             throw ImportError(.notAJournal, file: path,
                               "\(data.count) bytes: larger than the \(options.maxArchiveBytes) bytes a BrewSpec document may have")

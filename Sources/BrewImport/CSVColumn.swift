@@ -73,7 +73,18 @@ public enum CSVColumn: String, Sendable, CaseIterable {
     }
 
     /// The normalised form of a header name (see the type's discussion).
+    ///
+    /// ASCII headers (nearly all) take a byte path that gives the same result as the general one without
+    /// Foundation's trimming: a CSV import normalises each header several times, which was most of the import of a
+    /// small file.
     public static func normalize(_ header: String) -> String {
+        var header = header
+        if let ascii = header.withUTF8({ normalizeASCII($0) }) { return ascii }
+        return normalizeUnicode(header)
+    }
+
+    /// ``normalize(_:)`` for any text (Foundation's trimming of Unicode white space and line ends).
+    static func normalizeUnicode(_ header: String) -> String {
         var text = header.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         // Drop a trailing unit in parentheses or brackets: "Dose (g)", "Temp [°C]".
         for (open, close) in [("(", ")"), ("[", "]")] where text.hasSuffix(close) {
@@ -82,6 +93,29 @@ public enum CSVColumn: String, Sendable, CaseIterable {
             }
         }
         return String(text.unicodeScalars.filter { !" _-.\t".unicodeScalars.contains($0) }.map(Character.init))
+    }
+
+    /// ``normalize(_:)`` of ASCII bytes, or `nil` when a byte is not ASCII: ASCII white space (space, tab, LF, VT,
+    /// FF, CR) trimmed at both ends, A–Z lower-cased, a last `(…)` or `[…]` that does not start the text dropped (a
+    /// bracket after a parenthesis), then space, tab, `_`, `-` and `.` removed.
+    static func normalizeASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || (b >= 0x09 && b <= 0x0D) }
+        var start = 0, end = bytes.count
+        while start < end && isSpace(bytes[start]) { start += 1 }
+        while end > start && isSpace(bytes[end - 1]) { end -= 1 }
+        for (open, close) in [(UInt8(ascii: "("), UInt8(ascii: ")")), (UInt8(ascii: "["), UInt8(ascii: "]"))]
+        where end > start && bytes[end - 1] == close {
+            var i = end - 1
+            while i > start && bytes[i] != open { i -= 1 }
+            if i > start { end = i }  // an opening at the very start (or none) keeps the text
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(end - start)
+        for b in bytes[start ..< end] where b != 0x20 && b != 0x09 && b != 0x5F && b != 0x2D && b != 0x2E {
+            out.append(b >= 0x41 && b <= 0x5A ? b + 0x20 : b)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     private static let byName: [String: CSVColumn] = {

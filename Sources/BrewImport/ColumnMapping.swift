@@ -1,5 +1,4 @@
 import Foundation
-import TOMLKit
 
 /// How to read a foreign CSV: which of its headers are which of the app's columns, and how its values are written.
 ///
@@ -22,7 +21,7 @@ import TOMLKit
 /// and headers the mapping does not name are still matched by the built-in names and aliases.
 public struct ColumnMapping: Sendable, Equatable {
     /// Foreign header (as written in the mapping) → app column.
-    public var columns: [String: CSVColumn]
+    public var columns: [String: CSVColumn] { didSet { byNormalizedHeader = Self.index(columns) } }
     /// The pattern of `brewed_at` and `roast_date` values; `nil` reads ISO 8601.
     public var dateFormat: String?
     /// How a `,` in numbers is read.
@@ -33,6 +32,9 @@ public struct ColumnMapping: Sendable, Equatable {
     public var timeZone: TimeZone?
 
     let datePattern: DatePattern?
+    /// ``columns`` by normalised header (``CSVColumn/normalize(_:)``), computed once: a CSV's headers are looked up
+    /// here, not by normalising every key of the mapping for each header.
+    private var byNormalizedHeader: [String: CSVColumn]
 
     /// Creates a mapping.
     ///
@@ -40,6 +42,7 @@ public struct ColumnMapping: Sendable, Equatable {
     public init(columns: [String: CSVColumn] = [:], dateFormat: String? = nil, decimalSeparator: DecimalSeparator = .automatic,
                 delimiter: UInt8 = UInt8(ascii: ","), timeZone: TimeZone? = nil, file: String = "mapping") throws(ImportError) {
         self.columns = columns
+        self.byNormalizedHeader = Self.index(columns)
         self.dateFormat = dateFormat
         self.decimalSeparator = decimalSeparator
         self.delimiter = delimiter
@@ -69,26 +72,34 @@ public struct ColumnMapping: Sendable, Equatable {
         return try ColumnMapping(toml: text, file: url.path)
     }
 
-    /// Parses a mapping from TOML text (layout in the type's discussion).
+    /// Parses a mapping from TOML text (layout in the type's discussion; the TOML subset a mapping may use is
+    /// ``MappingSyntax``'s). Entries are checked in the order written, so an error names the first key at fault.
     ///
     /// - Throws: ``ImportError`` (``ImportError/Kind/invalidMapping``) naming the line or key at fault.
     public init(toml: String, file: String = "mapping") throws(ImportError) {
-        if let line = MappingSyntax.firstUnsupportedLine(toml) {
-            throw ImportError(.invalidMapping, file: file, location: "line \(line)",
-                              "a mapping line is a [table], key = \"text\", key = true/false or key = a whole number (comments allowed)")
-        }
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: toml)
-        } catch let error as TOMLParseError {
-            throw ImportError(.invalidMapping, file: file, location: "line \(error.source.begin.line)", error.description)
+        let parsed: (tables: [String], entries: [MappingSyntax.Entry])
+        do throws(MappingSyntax.Failure) {
+            parsed = try MappingSyntax.parse(toml)
         } catch {
-            throw ImportError(.invalidMapping, file: file, "\(error)")
+            throw ImportError(.invalidMapping, file: file, location: "line \(error.line)",
+                              "\(error.message): a mapping line is a [table], key = \"text\", key = true/false or key = a whole number (comments allowed)")
+        }
+        if let other = parsed.tables.first(where: { $0 != "columns" && $0 != "values" }) {
+            throw ImportError(.invalidMapping, file: file, location: other, "unknown table or option")
         }
         var columns: [String: CSVColumn] = [:]
-        func addColumns(_ t: TOMLTable, prefix: String) throws(ImportError) {
-            for key in t.keys {
-                guard let target = t[key]?.string else {
+        var dateFormat: String?, separator = DecimalSeparator.automatic, delimiter = UInt8(ascii: ","), zone: TimeZone?
+        for entry in parsed.entries {
+            let key = entry.key, v = entry.value
+            switch entry.table {
+            case nil, "columns"?:
+                // String keys at the top level are column mappings too; anything else there is not an option.
+                let prefix = entry.table == nil ? "" : "columns."
+                if entry.table == nil, key == "columns" || key == "values" {
+                    throw ImportError(.invalidMapping, file: file, location: key, "[\(key)] must be a table")
+                }
+                guard let target = v.string else {
+                    if entry.table == nil { throw ImportError(.invalidMapping, file: file, location: key, "unknown table or option") }
                     throw ImportError(.invalidMapping, file: file, location: prefix + key, "a column mapping must be a string")
                 }
                 guard let column = CSVColumn(rawValue: target) ?? CSVColumn(header: target) else {
@@ -97,65 +108,50 @@ public struct ColumnMapping: Sendable, Equatable {
                                       "unknown column '\(target)' (known: \(known))")
                 }
                 columns[key] = column
-            }
-        }
-        var dateFormat: String?, separator = DecimalSeparator.automatic, delimiter = UInt8(ascii: ","), zone: TimeZone?
-        for key in table.keys {
-            guard let value = table[key] else { continue }
-            switch key {
-            case "columns":
-                guard let t = value.table else {
-                    throw ImportError(.invalidMapping, file: file, location: key, "[columns] must be a table")
-                }
-                try addColumns(t, prefix: "columns.")
-            case "values":
-                guard let t = value.table else {
-                    throw ImportError(.invalidMapping, file: file, location: key, "[values] must be a table")
-                }
-                for option in t.keys {
-                    let v = t[option]!
-                    switch option {
-                    case "date_format":
-                        guard let s = v.string else { throw ImportError(.invalidMapping, file: file, location: "values.\(option)", "must be a string") }
-                        dateFormat = s
-                    case "decimal_comma":
-                        guard let b = v.bool else { throw ImportError(.invalidMapping, file: file, location: "values.\(option)", "must be true or false") }
-                        separator = b ? .comma : .point
-                    case "delimiter":
-                        guard let s = v.string, s.utf8.count == 1 || s == "\\t" else {
-                            throw ImportError(.invalidMapping, file: file, location: "values.\(option)", "must be one ASCII character")
-                        }
-                        delimiter = s == "\\t" ? 0x09 : s.utf8.first!
-                        guard delimiter != UInt8(ascii: "\""), delimiter != 0x0A, delimiter != 0x0D else {
-                            throw ImportError(.invalidMapping, file: file, location: "values.\(option)", "cannot be a quote or a line break")
-                        }
-                    case "time_zone":
-                        guard let s = v.string, let z = TimeZone(identifier: s) else {
-                            throw ImportError(.invalidMapping, file: file, location: "values.\(option)", "must be a time zone name such as Europe/Berlin")
-                        }
-                        zone = z
-                    default:
-                        throw ImportError(.invalidMapping, file: file, location: "values.\(option)",
-                                          "unknown option (known: date_format, decimal_comma, delimiter, time_zone)")
+            default:  // [values]
+                let location = "values.\(key)"
+                switch key {
+                case "date_format":
+                    guard let s = v.string else { throw ImportError(.invalidMapping, file: file, location: location, "must be a string") }
+                    dateFormat = s
+                case "decimal_comma":
+                    guard let b = v.bool else { throw ImportError(.invalidMapping, file: file, location: location, "must be true or false") }
+                    separator = b ? .comma : .point
+                case "delimiter":
+                    guard let s = v.string, s.utf8.count == 1 || s == "\\t" else {
+                        throw ImportError(.invalidMapping, file: file, location: location, "must be one ASCII character")
                     }
+                    delimiter = s == "\\t" ? 0x09 : s.utf8.first!
+                    guard delimiter != UInt8(ascii: "\""), delimiter != 0x0A, delimiter != 0x0D else {
+                        throw ImportError(.invalidMapping, file: file, location: location, "cannot be a quote or a line break")
+                    }
+                case "time_zone":
+                    guard let s = v.string, let z = TimeZone(identifier: s) else {
+                        throw ImportError(.invalidMapping, file: file, location: location, "must be a time zone name such as Europe/Berlin")
+                    }
+                    zone = z
+                default:
+                    throw ImportError(.invalidMapping, file: file, location: location,
+                                      "unknown option (known: date_format, decimal_comma, delimiter, time_zone)")
                 }
-            default:
-                guard value.string != nil else {
-                    throw ImportError(.invalidMapping, file: file, location: key, "unknown table or option")
-                }
-                try addColumns(TOMLTable([key: value.string!]), prefix: "")
             }
         }
         try self.init(columns: columns, dateFormat: dateFormat, decimalSeparator: separator, delimiter: delimiter,
                       timeZone: zone, file: file)
     }
 
-    /// The column a foreign header is mapped to, if the mapping names it.
+    /// The column a foreign header is mapped to, if the mapping names it: the key written exactly as the header,
+    /// else the key that normalises as the header does (of two keys that normalise alike, the first in code-point
+    /// order).
     func column(forHeader header: String) -> CSVColumn? {
-        let normalized = CSVColumn.normalize(header)
-        for (key, column) in columns where key == header || CSVColumn.normalize(key) == normalized {
-            return column
+        columns[header] ?? byNormalizedHeader[CSVColumn.normalize(header)]
+    }
+
+    private static func index(_ columns: [String: CSVColumn]) -> [String: CSVColumn] {
+        var index: [String: CSVColumn] = [:]
+        for key in columns.keys.sorted() where index[CSVColumn.normalize(key)] == nil {
+            index[CSVColumn.normalize(key)] = columns[key]
         }
-        return nil
+        return index
     }
 }

@@ -12,8 +12,9 @@ import Foundation
 /// - `read == kept + rejected`, and `kept` equals the journal's brew count;
 /// - a parsed date or number is the same whether read from bytes or from a `String` of the same bytes.
 ///
-/// The formats read from a file (the store, the Beanconqueror archive) have no entry point here: their fuzz
-/// targets write the input to a temporary file and call ``importJournal(at:options:)``.
+/// Stores are read from memory through one reused connection (``InMemoryStore``). The Beanconqueror archive has
+/// no entry point here: its fuzz target writes the input to a temporary file and calls
+/// ``importJournal(at:options:)``. The shot formats' entry point is BrewShots' `ShotFuzzingEntryPoints`.
 @_spi(Fuzzing) public enum FuzzingEntryPoints {
     /// Reads `bytes` as a CSV journal, as `importJournal` reads a `.csv` (a second, exact pass when an id repeats).
     public static func csv(_ bytes: UnsafeBufferPointer<UInt8>, options: ImportOptions = .init()) -> Result<ImportResult, ImportError> {
@@ -60,6 +61,17 @@ import Foundation
         }
     }
 
+    /// Reads `data` as a BrewSpec document (YAML or JSON) the way a BrewSpec file is read, after sniffing it as
+    /// ``importJournal(at:options:)`` would (the sniff's answer is not used: every input reaches the BrewSpec reader).
+    public static func brewSpec(_ data: Data, options: ImportOptions = .init()) -> Result<ImportResult, ImportError> {
+        _ = JournalFormat.sniff([UInt8](data.prefix(65_536)))
+        do throws(ImportError) {
+            return .success(checked(try BrewSpecImporter.read(data, file: "fuzz.brewspec", options: options)))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// Parses `bytes` as a date, in ISO 8601 and in each pattern of `patterns` (mapping `date_format`s), and traps
     /// when the byte and `String` readings of ISO 8601 disagree. Returns how many readings were valid.
     public static func dates(_ bytes: UnsafeBufferPointer<UInt8>, patterns: [String]) -> Int {
@@ -100,7 +112,7 @@ import Foundation
     }
 
     /// Traps unless the result's counts agree with each other and with its journal.
-    private static func checked(_ result: ImportResult) -> ImportResult {
+    static func checked(_ result: ImportResult) -> ImportResult {
         let counts = result.report.brews
         precondition(counts.read == counts.kept + counts.rejected, "read != kept + rejected")
         precondition(counts.kept == result.journal.brews.count, "kept != the journal's brew count")

@@ -59,23 +59,34 @@ enum StoreImporter {
         var configuration = Configuration()
         configuration.readonly = readonly
         configuration.label = "brewstats.import"
-        do {
+        return try mappingErrors(file: reportedPath) {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
-            return try queue.read { db in
-                // One read transaction: a second pass, when there is one, sees the same rows.
-                var reader = StoreReader(db: db, file: reportedPath, options: options, idCheck: .optimistic)
-                if let result = try reader.read() { return result }
-                // A repeated brew id: read the store again, rejecting each repeat where it occurs (see `IDSet`).
-                reader = StoreReader(db: db, file: reportedPath, options: options, idCheck: .exact)
-                return try reader.read()!  // an exact read always ends in a result
-            }
+            return try queue.read { db in try read(db, file: reportedPath, options: options) }
+        }
+    }
+
+    /// Reads the journal from a store open on `db`, inside the caller's one read transaction (so that a second
+    /// pass, when there is one, sees the same rows). Throws ``ImportError`` or GRDB's errors (see ``mappingErrors``).
+    static func read(_ db: Database, file: String, options: ImportOptions) throws -> ImportResult {
+        var reader = StoreReader(db: db, file: file, options: options, idCheck: .optimistic)
+        if let result = try reader.read() { return result }
+        // A repeated brew id: read the store again, rejecting each repeat where it occurs (see `IDSet`).
+        reader = StoreReader(db: db, file: file, options: options, idCheck: .exact)
+        return try reader.read()!  // an exact read always ends in a result
+    }
+
+    /// Runs `body`, turning what it throws into an ``ImportError`` about `file` (SQLite's result codes mapped to
+    /// ``ImportError/Kind/corrupt`` or ``ImportError/Kind/unreadable``).
+    static func mappingErrors(file: String, _ body: () throws -> ImportResult) throws(ImportError) -> ImportResult {
+        do {
+            return try body()
         } catch let error as ImportError {
             throw error
         } catch let error as DatabaseError {
-            throw map(error, file: reportedPath)
+            throw map(error, file: file)
         } catch {
-            throw ImportError(.corrupt, file: reportedPath, "\(error)")
+            throw ImportError(.corrupt, file: file, "\(error)")
         }
     }
 

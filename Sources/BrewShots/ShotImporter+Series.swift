@@ -10,8 +10,11 @@ struct ShotSeries {
     /// - no time channel, or an empty one (*empty series*); more than ``ShotLimits/maxSamples`` samples;
     /// - a channel whose length differs from the time axis (*channels of different lengths*), except one trailing
     ///   extra sample where the format writes one (``ParsedShot/trailingExtraAllowed``), which is dropped;
-    /// - a missing, NaN or infinite time, or a time not later than the one before (*time going backwards*);
-    /// - a NaN or infinite value in any channel (a missing sample is `nil`, not NaN).
+    /// - a missing, NaN or infinite time, or a time not later than the one before (*time going backwards*) — compared
+    ///   as the `Float` the table stores, so two times closer than its precision (about 8 µs at 100 s) are not two
+    ///   samples;
+    /// - a NaN or infinite value in any channel (a missing sample is `nil`, not NaN), or one too large for a `Float`
+    ///   (beyond ±3.4 × 10³⁸, which no sensor reads: it would be stored as infinite).
     ///
     /// A channel whose samples are all missing is left out (the shot does not record it).
     static func validate(_ shot: ParsedShot) throws(ShotRejection) -> ShotSeries {
@@ -23,8 +26,10 @@ struct ShotSeries {
         var times = [Float?](repeating: nil, count: n)
         for (i, t) in time.enumerated() {
             guard let t else { throw ShotRejection(ShotChannel.time.name, "sample \(i + 1) has no time") }
-            guard t.isFinite else { throw ShotRejection(ShotChannel.time.name, "sample \(i + 1)'s time is \(t), not a finite number") }
-            guard t > previous else {
+            guard t.isFinite, Float(t).isFinite else {
+                throw ShotRejection(ShotChannel.time.name, "sample \(i + 1)'s time is \(t), not a finite number a shot can hold")
+            }
+            guard t > previous, i == 0 || Float(t) > times[i - 1]! else {
                 throw ShotRejection(ShotChannel.time.name, "time goes backwards at sample \(i + 1): \(t) s after \(previous) s")
             }
             previous = t
@@ -43,7 +48,9 @@ struct ShotSeries {
             var any = false
             for i in 0 ..< n {
                 guard let v = values[i] else { continue }
-                guard v.isFinite else { throw ShotRejection(channel.name, "sample \(i + 1) is \(v), not a finite number") }
+                guard v.isFinite, Float(v).isFinite else {
+                    throw ShotRejection(channel.name, "sample \(i + 1) is \(v), not a finite number a sensor reads")
+                }
                 floats[i] = Float(v)
                 any = true
             }

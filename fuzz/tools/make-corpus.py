@@ -165,9 +165,57 @@ def store_seeds():
         put("store", "sample-small-wal-header.sqlite", read(path))
 
 
+def shorten_tcl(text, n):
+    """Every `{…}` list of numbers in a Decent .shot cut to its first n items; other lines kept (settings too)."""
+    import re
+    def cut(m):
+        items = m.group(1).split()
+        return "{" + " ".join(items[:n]) + "}"
+    return re.sub(r"\{([-0-9. e]+)\}", cut, text)
+
+
+def shot_seeds():
+    """One small file per shot format (every list cut to a few samples), and a GaggiMate notes file."""
+    vis = os.path.join(PEER, "visualizer")
+    # Decent .shot: lists cut, and the long one-line settings (advanced_shot, version, …) left out.
+    tcl = shorten_tcl(read(os.path.join(vis, "20210921T085910.shot")).decode(), 12)
+    put("shots", "decent.shot", "".join(l for l in tcl.splitlines(keepends=True)
+                                        if len(l) < 150 or l.count("{") != l.count("}")))
+    decent = shorten(json.load(open(os.path.join(vis, "20211019T100744.json"))), 6)
+    settings = decent["app"]["data"]["settings"]
+    decent["app"] = {"data": {"settings": {k: v for k, v in settings.items() if len(compact(v)) < 60}}}
+    decent["profile"] = {"title": decent["profile"]["title"]}
+    put("shots", "20211019T100744.json", compact(decent))
+    for name in ["gaggimate-v1.json", "gaggiuino-1020.json", "meticulous.shot.json"]:
+        put("shots", name, compact(shorten(json.load(open(os.path.join(vis, name))), 6)))
+    for name in ["pressensor_short.csv", "sharebrew_tsp.csv", "20210921T085910.csv"]:
+        lines = read(os.path.join(vis, name)).splitlines(keepends=True)
+        metas = [l for l in lines if l.startswith(b"meta") or l.startswith(b"information_type")]
+        moments = [l for l in lines if l.startswith(b"moment")][:8]
+        put("shots", name, b"".join(metas + moments))
+    flows = os.path.join(PEER, "beanconqueror", "flow-profiles")
+    for name in ["BeanconquerorFlowTestDataFourth.json", "BeanconquerorFlowTestDataThird.json"]:
+        put("shots", "flow-" + name, compact(shorten(json.load(open(os.path.join(flows, name))), 6)))
+    put("shots", "gaggimate-notes.json",
+        compact({"id": "000123", "rating": 4, "doseIn": 18, "doseOut": 36.5, "ratio": 2.03, "grindSetting": "12",
+                 "beanType": "Kenya AA", "balanceTaste": "balanced", "notes": "sweet"}))
+
+
+def brewspec_seeds():
+    """Every BrewSpec example of the peer data (YAML and JSON), and the sample journal's BrewSpec document."""
+    bs = os.path.join(PEER, "brewspec")
+    for name in sorted(os.listdir(bs)):
+        if name.endswith((".yaml", ".json")) and name != "brewspec.schema.json":
+            put("brewspec", name, read(os.path.join(bs, name)))
+    put("brewspec", "journal.brewspec.yaml", read(os.path.join(ROOT, "sample-data", "journal.brewspec.yaml")))
+    put("brewspec", "flow-version-number.yaml",
+        "brewspec_version: 1.0\nbrews: [{date: 2026-11-02, method: V60, dose_g: 15, water_g: 250,"
+        " result: {tds: 1.38, ratings: {overall: 7}}}]\n")
+
+
 if __name__ == "__main__":
     csv_seeds(); json_seeds(); beanconqueror_seeds(); zip_seeds(); mapping_seeds(); date_seeds(); number_seeds()
-    store_seeds()
+    store_seeds(); shot_seeds(); brewspec_seeds()
     for target in sorted(os.listdir(CORPUS)):
         files = os.listdir(os.path.join(CORPUS, target))
         size = sum(os.path.getsize(os.path.join(CORPUS, target, f)) for f in files)

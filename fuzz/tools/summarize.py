@@ -8,7 +8,8 @@ Run from the repository root: python3 fuzz/tools/summarize.py
 """
 import glob, os, re
 
-TARGETS = ["csv", "json", "beanconqueror-json", "beanconqueror-zip", "mapping-toml", "dates", "numbers", "store"]
+TARGETS = ["csv", "json", "beanconqueror-json", "beanconqueror-zip", "mapping-toml", "dates", "numbers", "store", "shots",
+           "brewspec"]
 rows = []
 for t in TARGETS:
     logs = sorted(glob.glob(f"reports/fuzz/{t}.log") + glob.glob(f"reports/fuzz/{t}.run*.log"))

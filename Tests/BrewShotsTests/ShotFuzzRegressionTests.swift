@@ -1,0 +1,53 @@
+import BrewImport
+import Foundation
+import Testing
+import TestSupport
+@testable import BrewShots
+
+/// Shot files the `fuzz-shots` target's invariants caught (each in its corpus as `regression-*`): the samples table
+/// stores `Float`s, and a value or time that is fine as a `Double` was not always fine as a `Float`.
+@Suite struct ShotFuzzRegressionTests {
+    let options = ImportOptions(timeZone: TimeZone(identifier: "UTC")!)
+
+    func corpus(_ name: String) -> URL { Repo.root.appendingPathComponent("fuzz/corpus/shots/\(name)") }
+
+    /// A GaggiMate shot whose second sample reads 10³⁰⁰ bar: finite as a `Double`, infinite as the table's `Float`,
+    /// and the series' fingerprint then trapped converting it to an integer. The shot is now rejected at that sample.
+    @Test func pressureBeyondFloatIsRejectedNotACrash() throws {
+        let journal = try importAnyJournal(at: corpus("regression-pressure-beyond-float.json"), options: options)
+        let table = try #require(journal.shots)
+        #expect(table.read == 1 && table.kept == 0 && table.rejected == 1)
+        let reject = try #require(journal.result.report.rejects.first)
+        #expect(reject.column == ShotChannel.pressure.name && reject.reason.contains("sample 1 is 1e+300"), "\(reject)")
+    }
+
+    /// Two samples 0.880 s and 0.88000001 s apart: increasing as `Double`s, the same `Float`, so the stored time
+    /// axis did not increase. Now "time goes backwards" at the second.
+    @Test func timesEqualAsFloatAreRejected() throws {
+        let journal = try importAnyJournal(at: corpus("regression-times-equal-as-float.json"), options: options)
+        let table = try #require(journal.shots)
+        #expect(table.read == 1 && table.kept == 0 && table.rejected == 1)
+        let reject = try #require(journal.result.report.rejects.first)
+        #expect(reject.column == ShotChannel.time.name && reject.reason.contains("time goes backwards at sample 2"), "\(reject)")
+        let (a, b): (Double, Double) = (0.880, 0.88000001)
+        #expect(Float(a) == Float(b) && a < b)  // the premise, by hand
+    }
+
+    /// The shots kept from every other seed of the target have a strictly increasing stored time axis and finite
+    /// samples (the invariants the target checks).
+    @Test func seedsKeepTheSamplesInvariants() throws {
+        var shots = 0
+        let folder = Repo.root.appendingPathComponent("fuzz/corpus/shots")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix("regression-") }
+        for name in names {
+            // The notes file is no shot journal (importAnyJournal refuses it): skipped.
+            guard let table = (try? importAnyJournal(at: folder.appendingPathComponent(name), options: options))?.shots else { continue }
+            for shot in 0 ..< table.samples.shotCount {
+                let times = table.samples.values(.time, of: shot).map { $0! }
+                #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "\(name)")
+                shots += 1
+            }
+        }
+        #expect(shots == 10)  // one shot per seed but the notes file
+    }
+}
