@@ -105,10 +105,12 @@ FUZZ_WORK := fuzz/.build/work
 FUZZ_FLAGS := -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -detect_leaks=0
 FUZZ_NICE ?= nice -n 19
 export ASAN_OPTIONS ?= detect_leaks=0
+# A crash under the fuzzer must not start swift-backtrace (it can hang for minutes on a sanitized binary).
+FUZZ_ENV := SWIFT_BACKTRACE=enable=no
 
 # The sanitizers go in one -sanitize=fuzzer,address: given as two flags (as `swift build --sanitize=fuzzer
 # --sanitize=address` passes them) swiftc keeps only the last, and the Swift code would get no coverage
-# instrumentation. C targets (Yams' libyaml) get the matching clang flags.
+# instrumentation. C and C++ targets (TOMLKit's toml++, Yams' libyaml) get the matching clang flags.
 FUZZ_SANITIZE := -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address
 fuzz-build: deps
 	$(SWIFT) build --package-path fuzz -c release $(FUZZ_SANITIZE)
@@ -120,7 +122,7 @@ fuzz: fuzz-build
 	@for t in $(FUZZ_TARGETS); do \
 	  mkdir -p $(FUZZ_WORK)/$$t; \
 	  echo "fuzz-$$t: $(FUZZ_SECONDS) s"; \
-	  $(FUZZ_NICE) $(FUZZ_BIN)/fuzz-$$t $(FUZZ_WORK)/$$t fuzz/corpus/$$t -dict=fuzz/dict/$$t.dict $(FUZZ_FLAGS) \
+	  $(FUZZ_ENV) $(FUZZ_NICE) $(FUZZ_BIN)/fuzz-$$t $(FUZZ_WORK)/$$t fuzz/corpus/$$t -dict=fuzz/dict/$$t.dict $(FUZZ_FLAGS) \
 	    -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=reports/fuzz/artifacts/$$t- \
 	    > reports/fuzz/$$t.log 2>&1 || { tail -40 reports/fuzz/$$t.log; exit 1; }; \
 	  grep -E "^stat::|#[0-9]+.*DONE" reports/fuzz/$$t.log | sed "s/^/  /"; \
@@ -132,7 +134,7 @@ fuzz: fuzz-build
 fuzz-smoke: fuzz-build
 	@for t in $(FUZZ_TARGETS); do \
 	  work=$$(mktemp -d); \
-	  $(FUZZ_BIN)/fuzz-$$t $$work fuzz/corpus/$$t -dict=fuzz/dict/$$t.dict $(FUZZ_FLAGS) \
+	  $(FUZZ_ENV) $(FUZZ_BIN)/fuzz-$$t $$work fuzz/corpus/$$t -dict=fuzz/dict/$$t.dict $(FUZZ_FLAGS) \
 	    -max_total_time=$(FUZZ_SMOKE_SECONDS) -artifact_prefix=$$work/ > $$work/log 2>&1 \
 	    || { echo "fuzz-$$t: FAILED"; tail -60 $$work/log; rm -rf $$work; exit 1; }; \
 	  echo "fuzz-$$t: $$(ls fuzz/corpus/$$t | wc -l) corpus inputs and $$(grep -o 'stat::number_of_executed_units: [0-9]*' $$work/log | grep -o '[0-9]*$$') executions, no crash"; \

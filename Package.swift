@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         // Benchmarks only: the CSV library our hand-written CSV reader is measured against.
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         // BrewSpec documents (YAML) and the deployment tests' Kubernetes manifests.
@@ -59,6 +60,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "Yams", package: "Yams"),
             ],
             swiftSettings: strict

@@ -1,4 +1,5 @@
 import Foundation
+import TOMLKit
 
 /// How to read a foreign CSV: which of its headers are which of the app's columns, and how its values are written.
 ///
@@ -72,34 +73,26 @@ public struct ColumnMapping: Sendable, Equatable {
         return try ColumnMapping(toml: text, file: url.path)
     }
 
-    /// Parses a mapping from TOML text (layout in the type's discussion; the TOML subset a mapping may use is
-    /// ``MappingSyntax``'s). Entries are checked in the order written, so an error names the first key at fault.
+    /// Parses a mapping from TOML text (layout in the type's discussion).
     ///
     /// - Throws: ``ImportError`` (``ImportError/Kind/invalidMapping``) naming the line or key at fault.
     public init(toml: String, file: String = "mapping") throws(ImportError) {
-        let parsed: (tables: [String], entries: [MappingSyntax.Entry])
-        do throws(MappingSyntax.Failure) {
-            parsed = try MappingSyntax.parse(toml)
-        } catch {
-            throw ImportError(.invalidMapping, file: file, location: "line \(error.line)",
-                              "\(error.message): a mapping line is a [table], key = \"text\", key = true/false or key = a whole number (comments allowed)")
+        if let line = MappingSyntax.firstUnsupportedLine(toml) {
+            throw ImportError(.invalidMapping, file: file, location: "line \(line)",
+                              "a mapping line is a [table], key = \"text\", key = true/false or key = a whole number (comments allowed)")
         }
-        if let other = parsed.tables.first(where: { $0 != "columns" && $0 != "values" }) {
-            throw ImportError(.invalidMapping, file: file, location: other, "unknown table or option")
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: toml)
+        } catch let error as TOMLParseError {
+            throw ImportError(.invalidMapping, file: file, location: "line \(error.source.begin.line)", error.description)
+        } catch {
+            throw ImportError(.invalidMapping, file: file, "\(error)")
         }
         var columns: [String: CSVColumn] = [:]
-        var dateFormat: String?, separator = DecimalSeparator.automatic, delimiter = UInt8(ascii: ","), zone: TimeZone?
-        for entry in parsed.entries {
-            let key = entry.key, v = entry.value
-            switch entry.table {
-            case nil, "columns"?:
-                // String keys at the top level are column mappings too; anything else there is not an option.
-                let prefix = entry.table == nil ? "" : "columns."
-                if entry.table == nil, key == "columns" || key == "values" {
-                    throw ImportError(.invalidMapping, file: file, location: key, "[\(key)] must be a table")
-                }
-                guard let target = v.string else {
-                    if entry.table == nil { throw ImportError(.invalidMapping, file: file, location: key, "unknown table or option") }
+        func addColumns(_ t: TOMLTable, prefix: String) throws(ImportError) {
+            for key in t.keys {
+                guard let target = t[key]?.string else {
                     throw ImportError(.invalidMapping, file: file, location: prefix + key, "a column mapping must be a string")
                 }
                 guard let column = CSVColumn(rawValue: target) ?? CSVColumn(header: target) else {
@@ -108,32 +101,53 @@ public struct ColumnMapping: Sendable, Equatable {
                                       "unknown column '\(target)' (known: \(known))")
                 }
                 columns[key] = column
-            default:  // [values]
-                let location = "values.\(key)"
-                switch key {
-                case "date_format":
-                    guard let s = v.string else { throw ImportError(.invalidMapping, file: file, location: location, "must be a string") }
-                    dateFormat = s
-                case "decimal_comma":
-                    guard let b = v.bool else { throw ImportError(.invalidMapping, file: file, location: location, "must be true or false") }
-                    separator = b ? .comma : .point
-                case "delimiter":
-                    guard let s = v.string, s.utf8.count == 1 || s == "\\t" else {
-                        throw ImportError(.invalidMapping, file: file, location: location, "must be one ASCII character")
-                    }
-                    delimiter = s == "\\t" ? 0x09 : s.utf8.first!
-                    guard delimiter != UInt8(ascii: "\""), delimiter != 0x0A, delimiter != 0x0D else {
-                        throw ImportError(.invalidMapping, file: file, location: location, "cannot be a quote or a line break")
-                    }
-                case "time_zone":
-                    guard let s = v.string, let z = TimeZone(identifier: s) else {
-                        throw ImportError(.invalidMapping, file: file, location: location, "must be a time zone name such as Europe/Berlin")
-                    }
-                    zone = z
-                default:
-                    throw ImportError(.invalidMapping, file: file, location: location,
-                                      "unknown option (known: date_format, decimal_comma, delimiter, time_zone)")
+            }
+        }
+        var dateFormat: String?, separator = DecimalSeparator.automatic, delimiter = UInt8(ascii: ","), zone: TimeZone?
+        for key in table.keys {
+            guard let value = table[key] else { continue }
+            switch key {
+            case "columns":
+                guard let t = value.table else {
+                    throw ImportError(.invalidMapping, file: file, location: key, "[columns] must be a table")
                 }
+                try addColumns(t, prefix: "columns.")
+            case "values":
+                guard let t = value.table else {
+                    throw ImportError(.invalidMapping, file: file, location: key, "[values] must be a table")
+                }
+                for option in t.keys {
+                    let v = t[option]!
+                    switch option {
+                    case "date_format":
+                        guard let s = v.string else { throw ImportError(.invalidMapping, file: file, location: "values.\(option)", "must be a string") }
+                        dateFormat = s
+                    case "decimal_comma":
+                        guard let b = v.bool else { throw ImportError(.invalidMapping, file: file, location: "values.\(option)", "must be true or false") }
+                        separator = b ? .comma : .point
+                    case "delimiter":
+                        guard let s = v.string, s.utf8.count == 1 || s == "\\t" else {
+                            throw ImportError(.invalidMapping, file: file, location: "values.\(option)", "must be one ASCII character")
+                        }
+                        delimiter = s == "\\t" ? 0x09 : s.utf8.first!
+                        guard delimiter != UInt8(ascii: "\""), delimiter != 0x0A, delimiter != 0x0D else {
+                            throw ImportError(.invalidMapping, file: file, location: "values.\(option)", "cannot be a quote or a line break")
+                        }
+                    case "time_zone":
+                        guard let s = v.string, let z = TimeZone(identifier: s) else {
+                            throw ImportError(.invalidMapping, file: file, location: "values.\(option)", "must be a time zone name such as Europe/Berlin")
+                        }
+                        zone = z
+                    default:
+                        throw ImportError(.invalidMapping, file: file, location: "values.\(option)",
+                                          "unknown option (known: date_format, decimal_comma, delimiter, time_zone)")
+                    }
+                }
+            default:
+                guard value.string != nil else {
+                    throw ImportError(.invalidMapping, file: file, location: key, "unknown table or option")
+                }
+                try addColumns(TOMLTable([key: value.string!]), prefix: "")
             }
         }
         try self.init(columns: columns, dateFormat: dateFormat, decimalSeparator: separator, delimiter: delimiter,
