@@ -44,8 +44,9 @@ public enum ReportWriter {
             try put("week_summary.csv", report.weekSummary?.csv() ?? emptyWeekSummary)
         }
         if let totals = report.totals { try put("totals.csv", totals.csv()) }
+        if let shots = report.shots { try put("shots.csv", shots.csv()) }
 
-        let charts = ReportCharts.all(report, options: options)
+        let charts = ReportCharts.all(report, options: options) + (report.shots?.charts ?? [])
         let shown = try renderCharts(charts, report: report, options: options, into: staged.staging, reportedAs: out)
         written += shown.flatMap(\.links)
         let beans = try BeanPages.write(report, options: options, into: staged.staging, reportedAs: out)

@@ -63,8 +63,12 @@ enum GaggiuinoShotImporter {
 /// Samples (already decoded from the `.slog` file's scaled integers by GaggiMate's own reader — ×10 for
 /// temperatures, pressures and weights, ×100 for flows — so they are in physical units here): `t` ms → time;
 /// `cp` → pressure, `tp` → pressure goal; `fl` (pump flow) → flow, `tf` → flow goal; `ct` → mix temperature,
-/// `tt` → temperature goal; `v` (the Bluetooth scale's weight) → weight and `vf` → weight flow when any `v` is above
-/// 0; otherwise `ev` (GaggiMate's estimated beverage weight) → weight. Start: `timestamp` (Unix s); profile:
+/// `tt` → temperature goal; `v` (the Bluetooth scale's weight, GaggiMate's "volumetric weight") → weight and `vf`
+/// (the scale's flow) → weight flow, when any `v` is above 0. Without a scale GaggiMate writes `v` 0 throughout and
+/// `vf` repeats the pump flow: the shot then records no weight. `ev` (GaggiMate's estimated weight, computed from the
+/// pumped volume, not weighed) is never read as weight, and `pf` (estimated puck flow) is not read either: both are
+/// the machine's estimates, and a metric on them would pass an estimate off as a measurement (GaggiMate's own shot
+/// reader, `parseBinaryShot.js`, labels them so). Start: `timestamp` (Unix s); profile:
 /// `profile.label` or `profile` as text; temperature: `profile.temperature`; yield: `volume` when above 0, else the
 /// last weight. Shot notes (`notes` embedded, or a separate notes file with the same `id`): `rating` (1–5 stars,
 /// 0 = none), `doseIn`, `doseOut` (yield), `grindSetting`, `notes`.
@@ -83,8 +87,6 @@ enum GaggiMateShotImporter {
         if scale {
             shot.series[.weight] = samples.map { ShotRead.number($0["v"]) }
             shot.series[.weightFlow] = samples.map { ShotRead.number($0["vf"]) }
-        } else if samples.contains(where: { $0["ev"] != nil }) {
-            shot.series[.weight] = samples.map { ShotRead.number($0["ev"]) }
         }
         shot.start = ShotRead.unixTime(ShotRead.number(root["timestamp"]))
         shot.sourceID = ShotRead.text(root["id"])
