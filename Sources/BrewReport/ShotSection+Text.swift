@@ -31,23 +31,27 @@ extension ShotSection {
             })
         }
         columns.append(Column(heading: "Rating", numeric: true) { Format.number($0.rating, decimals: 2) })
-        columns.append(metric(.firstDrops, "First drops (s)", 1))
+        // The compact table's headings carry no unit (an A4 page is too narrow): ``compactUnits`` says them.
+        columns.append(metric(.firstDrops, compact ? "Drops" : "First drops (s)", 1))
         if !compact {
             columns.append(Column(heading: "From", numeric: false) { $0.firstDropsRule.map(ShotSection.ruleName) ?? "—" })
             columns.append(metric(.preinfusion, "Pre-infusion (s)", 1))
         }
-        columns.append(metric(.duration, "Duration (s)", 1))
-        columns.append(metric(.yield, "Yield (g)", 1))
+        columns.append(metric(.duration, compact ? "Time" : "Duration (s)", 1))
+        columns.append(metric(.yield, compact ? "Yield" : "Yield (g)", 1))
         columns.append(Column(heading: "Ratio", numeric: true) { Format.ratio($0.value(.ratio)) })
-        columns.append(metric(.peakPressure, "Peak (bar)", 1))
+        columns.append(metric(.peakPressure, compact ? "Peak" : "Peak (bar)", 1))
         if !compact { columns.append(metric(.meanPressure, "Mean (bar)", 1)) }
-        columns.append(metric(.meanFlow, "Flow (ml/s)", 2))
+        columns.append(metric(.meanFlow, compact ? "Flow" : "Flow (ml/s)", 2))
         if !compact {
             columns.append(metric(.meanResistance, "Resistance", 2))
             columns.append(metric(.temperatureDeviation, "Temp. dev. (°C)", 2))
         }
         return columns
     }
+
+    /// The units of the compact table's columns, said under it.
+    static let compactUnits = "Drops: time to first drops (s); Time: the shot's duration (s); Yield (g); Peak: peak pressure (bar); Flow: mean extraction flow (ml/s)."
 
     /// The table's heading row and body rows (at most `limit` rows), and the line counting the rows left out
     /// (`nil` when none are).
@@ -107,6 +111,7 @@ extension ShotSection {
         md += "\n| " + t.header.map(MarkdownSummary.escape).joined(separator: " | ") + " |\n"
         md += "| " + t.header.indices.map { t.numeric.contains($0) ? "---:" : "---" }.joined(separator: " | ") + " |\n"
         for row in t.rows { md += "| " + row.map(MarkdownSummary.escape).joined(separator: " | ") + " |\n" }
+        md += "\n_\(MarkdownSummary.escape(compactUnits))_\n"
         if let more = t.more { md += "\n_\(MarkdownSummary.escape(more))_\n" }
         let ext = section.imageExtensions.first { $0 == "png" } ?? section.imageExtensions.first { $0 == "svg" }
         md += "\n"
@@ -128,7 +133,7 @@ extension ShotSection {
         guard !section.rows.isEmpty else { return blocks }
         let t = section.table(compact: true, limit: tableRowLimit)
         blocks.append(.table(DocumentTable(header: t.header, rows: t.rows, numericColumns: t.numeric)))
-        if let more = t.more { blocks.append(.note(more)) }
+        blocks.append(.note(compactUnits + (t.more.map { " " + $0 } ?? "")))
         for chart in charts where isShotChart(chart.stem) { blocks.append(.chart(chart.chart, height: nil)) }
         return blocks
     }

@@ -90,7 +90,11 @@ def load_tcl(text):
 def load_sep(raw):
     """A SEP / Pressensor CSV: `meta` rows (metatype, metadata) and `moment` rows (one sensor reading each)."""
     import io
-    table = pd.read_csv(io.BytesIO(raw), dtype={"metatype": str, "metadata": str})
+    # A meta row may end in a stray comma (`Unit system,metric,metric or imperial,`): one spare column takes it.
+    names = ["information_type", "elapsed", "pressure", "current_total_shot_weight", "flow_in", "flow_out",
+             "water_temperature_boiler", "water_temperature_in", "water_temperature_basket", "metatype", "metadata",
+             "comment", "spare"]
+    table = pd.read_csv(io.BytesIO(raw), header=None, skiprows=1, names=names, dtype={"metatype": str, "metadata": str})
     meta = table[table["information_type"] == "meta"].set_index("metatype")["metadata"]
     moments = table[table["information_type"] == "moment"]
     # Rows of the same elapsed time are one sample (a sensor absent from a row is a missing value there).
