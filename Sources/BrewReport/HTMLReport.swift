@@ -53,8 +53,9 @@ enum HTMLReport {
         h += "</section>\n"
 
         h += BeanPages.indexSection(beanPages)
+        h += ShotSection.html(report, charts: charts, theme: theme)
         h += "<section><h2>Charts</h2>\n<div class=\"charts\">\n"
-        for c in charts {
+        for c in charts where !ShotSection.isShotChart(c.chart.stem) {
             h += HTMLFigure.figure(stem: c.chart.stem, title: c.chart.title, image: c.image, links: c.links, chart: c.chart.chart, theme: theme)
         }
         h += "</div>\n</section>\n"

@@ -19,6 +19,7 @@ enum MarkdownSummary {
             md += "| \(escape(h.label)) | **\(escape(h.value))** | \(escape(h.detail)) |\n"
         }
         md += TotalsSection.markdown(report)
+        md += ShotSection.markdown(report)
         let findings = report.findings
         if !findings.isEmpty {
             md += "\n## Pooled findings (all beans of a grinder × method)\n\n"

@@ -43,7 +43,8 @@ enum PDFReport {
         b.append(findings.isEmpty
                  ? .paragraph("No grinder × method group states a sweet spot: \(EvidenceRules.sweetSpotRuleText), with a peak inside the settings tried.")
                  : .bullets(findings))
-        for c in charts { b.append(.chart(c.chart, height: nil)) }
+        b += ShotSection.pdfBlocks(report, charts: charts)
+        for c in charts where !ShotSection.isShotChart(c.stem) { b.append(.chart(c.chart, height: nil)) }
         b.append(.pageBreak)
         b.append(.heading("Equipment"))
         let zone = report.analysis.options.timeZone

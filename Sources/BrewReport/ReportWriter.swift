@@ -5,7 +5,8 @@ import Synchronization
 
 /// Writes a report folder: the five CSV summaries (with `period_summary.csv` in place of `week_summary.csv` for a
 /// month, a year or a range of days), `totals.csv`, every chart in every chosen format, `index.html`, `report.pdf`,
-/// `summary.md` and the bean pages under `beans/` (``BeanPages``). The folder appears atomically (``StagedDirectory``): a reader or a batch
+/// `summary.md` and the bean pages under `beans/` (``BeanPages``); for a journal read with its shots, also `shots.csv` and
+/// the shot charts (``ShotSection``). The folder appears atomically (``StagedDirectory``): a reader or a batch
 /// resume never sees a half-written report. It carries the marker ``OwnedFolder/markerName``, and only a
 /// folder brewstats wrote is ever replaced (``OwnedFolder``).
 public enum ReportWriter {
@@ -44,8 +45,9 @@ public enum ReportWriter {
             try put("week_summary.csv", report.weekSummary?.csv() ?? emptyWeekSummary)
         }
         if let totals = report.totals { try put("totals.csv", totals.csv()) }
+        if let shots = report.shots { try put("shots.csv", shots.csv()) }
 
-        let charts = ReportCharts.all(report, options: options)
+        let charts = ReportCharts.all(report, options: options) + (report.shots?.charts ?? [])
         let shown = try renderCharts(charts, report: report, options: options, into: staged.staging, reportedAs: out)
         written += shown.flatMap(\.links)
         let beans = try BeanPages.write(report, options: options, into: staged.staging, reportedAs: out)

@@ -48,6 +48,8 @@ public struct WeeklyReport: Sendable {
     /// Brews dated after the report week that the report used because ``ReportOptions/includeLaterBrews`` asked
     /// for them (0 otherwise).
     public let laterBrewsIncluded: Int
+    /// The shots section (``ShotSection``), set when the journal was read with its shots; `nil` for every other journal.
+    public var shots: ShotSection?
 
     /// Builds the report of `journal`.
     ///

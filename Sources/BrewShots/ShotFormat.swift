@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The shot-file formats BrewShots reads, each recognised by its content (never by its name).
 ///
 /// The declaration order is also the preference when the same shot is met in two formats (``ShotJournalImporter``
@@ -68,13 +74,15 @@ public enum ShotFormat: String, Sendable, CaseIterable, Codable, Comparable {
     ///   `"balanceTaste"` without samples → GaggiMate notes; any other JSON → ``Sniffed/unknownStructured``.
     /// - A first line starting `information_type,` → SEP CSV.
     /// - A first word followed by ` {` or a number, with `espresso_elapsed` in the prefix → Decent `.shot`.
+    ///
+    /// The keys are found by a byte search (`memmem`) in the raw prefix, with no `String` made of it: sniffing runs
+    /// once per file, and a folder may hold tens of thousands.
     public static func sniff(_ prefix: some Collection<UInt8>) -> Sniffed {
         var bytes = Array(prefix.prefix(65_536))
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard let first = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return .other }
-        let text = String(decoding: bytes[first...], as: UTF8.self)
         if bytes[first] == UInt8(ascii: "{") || bytes[first] == UInt8(ascii: "[") {
-            func has(_ key: String) -> Bool { text.contains("\"\(key)\"") }
+            func has(_ key: String) -> Bool { contains(bytes, "\"\(key)\"") }
             if has("datapoints") { return .shot(.gaggiuino) }
             if has("samples") { return .shot(.gaggimate) }
             if has("profile_name") && has("data") { return .shot(.meticulous) }
@@ -86,11 +94,37 @@ public enum ShotFormat: String, Sendable, CaseIterable, Codable, Comparable {
             if has("doseIn") || has("doseOut") || has("balanceTaste") { return .gaggimateNotes }
             return .unknownStructured
         }
-        if text.hasPrefix("information_type,") { return .shot(.sepCSV) }
-        if text.contains("espresso_elapsed") && text.range(of: #"^[A-Za-z_][A-Za-z0-9_()]* +[{0-9-]"#,
-                                                            options: .regularExpression) != nil {
+        if bytes[first...].starts(with: Array("information_type,".utf8)) { return .shot(.sepCSV) }
+        guard contains(bytes, "espresso_elapsed") else { return .other }
+        let text = String(decoding: bytes[first...], as: UTF8.self)
+        if text.range(of: #"^[A-Za-z_][A-Za-z0-9_()]* +[{0-9-]"#, options: .regularExpression) != nil {
             return .shot(.decentTcl)
         }
         return .other
+    }
+
+    /// Whether `needle`'s UTF-8 bytes occur in `haystack`.
+    static func contains(_ haystack: [UInt8], _ needle: String) -> Bool {
+        var needle = needle
+        return needle.withUTF8 { n in
+            haystack.withUnsafeBufferPointer { h in
+                // SAFETY: both buffers are valid for their counts for the duration of the closure; memchr reads at
+                // most `last + k − i + 1` bytes from `hb + i` (ending at hb + last + k < hb + h.count) and memcmp
+                // `n.count` bytes from `hb + j`, with 0 ≤ j ≤ last = h.count − n.count: every read stays inside.
+                guard let hb = h.baseAddress, let nb = n.baseAddress, n.count > 0, h.count >= n.count else { return false }
+                // The scan looks for the needle's second byte (a key's first letter: the quote before it is in every
+                // JSON string), then compares the whole needle from the byte before.
+                let k = n.count > 1 ? 1 : 0
+                let last = h.count - n.count
+                var i = k
+                while i <= last + k {
+                    guard let hit = memchr(hb + i, Int32(n[k]), last + k - i + 1) else { return false }
+                    let j = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) - hb - k
+                    if memcmp(hb + j, nb, n.count) == 0 { return true }
+                    i = j + k + 1
+                }
+                return false
+            }
+        }
     }
 }

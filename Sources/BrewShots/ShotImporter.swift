@@ -65,12 +65,23 @@ struct ParsedShot {
 enum ShotRead {
     /// A JSON number, or a string holding one (Decent JSON writes every number as a string); `nil` otherwise.
     static func number(_ value: Any?) -> Double? {
+        // String before NSNumber: a cast of a Swift `String` to `NSNumber` bridges it to an `NSString` first (an
+        // allocation per value), and Decent JSON writes every sample as a string.
         switch value {
         case let d as Double: return d
-        case let n as NSNumber: return n.doubleValue
         case let s as String: return decimal(s)
+        case let n as NSNumber: return n.doubleValue
         default: return nil
         }
+    }
+
+    /// `s` without leading and trailing spaces and tabs; `s` itself, without Foundation's trimming (an allocation
+    /// and a UTF-16 pass), when it has none — the common case for every cell of a shot CSV.
+    static func trimmedSpaces(_ s: String) -> String {
+        let utf8 = s.utf8
+        guard let first = utf8.first, let last = utf8.last else { return s }
+        guard first == 0x20 || first == 0x09 || last == 0x20 || last == 0x09 else { return s }
+        return s.trimmingCharacters(in: .whitespaces)
     }
 
     /// A decimal number as people type it (`18.5`, `18,5`, ` 18 `); `nil` for text that is not one.

@@ -63,8 +63,12 @@ enum GaggiuinoShotImporter {
 /// Samples (already decoded from the `.slog` file's scaled integers by GaggiMate's own reader — ×10 for
 /// temperatures, pressures and weights, ×100 for flows — so they are in physical units here): `t` ms → time;
 /// `cp` → pressure, `tp` → pressure goal; `fl` (pump flow) → flow, `tf` → flow goal; `ct` → mix temperature,
-/// `tt` → temperature goal; `v` (the Bluetooth scale's weight) → weight and `vf` → weight flow when any `v` is above
-/// 0; otherwise `ev` (GaggiMate's estimated beverage weight) → weight. Start: `timestamp` (Unix s); profile:
+/// `tt` → temperature goal; `v` (the Bluetooth scale's weight, GaggiMate's "volumetric weight") → weight and `vf`
+/// (the scale's flow) → weight flow, when any `v` is above 0. Without a scale GaggiMate writes `v` 0 throughout and
+/// `vf` repeats the pump flow: the shot then records no weight. `ev` (GaggiMate's estimated weight, computed from the
+/// pumped volume, not weighed) is never read as weight, and `pf` (estimated puck flow) is not read either: both are
+/// the machine's estimates, and a metric on them would pass an estimate off as a measurement (GaggiMate's own shot
+/// reader, `parseBinaryShot.js`, labels them so). Start: `timestamp` (Unix s); profile:
 /// `profile.label` or `profile` as text; temperature: `profile.temperature`; yield: `volume` when above 0, else the
 /// last weight. Shot notes (`notes` embedded, or a separate notes file with the same `id`): `rating` (1–5 stars,
 /// 0 = none), `doseIn`, `doseOut` (yield), `grindSetting`, `notes`.
@@ -72,20 +76,34 @@ enum GaggiMateShotImporter {
     static func read(_ data: Data) throws(ShotRejection) -> ParsedShot {
         let root = try ShotRead.jsonObject(data)
         var shot = ParsedShot(format: .gaggimate)
-        let samples = try ShotRead.samples(root, "samples").map { $0 as? JSONObject ?? JSONObject() }
-        shot.series[.time] = samples.map { ShotRead.number($0["t"]).map { $0 / 1000 } }
-        let pairs: [(String, ShotChannel)] = [("cp", .pressure), ("tp", .pressureGoal), ("fl", .flow), ("tf", .flowGoal),
-                                              ("ct", .mixTemperature), ("tt", .temperatureGoal)]
-        for (key, channel) in pairs where samples.contains(where: { $0[key] != nil }) {
-            shot.series[channel] = samples.map { ShotRead.number($0[key]) }
+        let samples = try ShotRead.samples(root, "samples")
+        // One pass over each sample's members (a sample has about a dozen): a channel is recorded when any sample
+        // has its key; of a key repeated within one sample the first counts.
+        let n = samples.count
+        var time = [Double?](repeating: nil, count: n)
+        var columns: [ShotChannel: [Double?]] = [:]
+        var seen = Set<ShotChannel>()
+        for (i, element) in samples.enumerated() {
+            guard let sample = element as? JSONObject else { continue }
+            seen.removeAll(keepingCapacity: true)
+            for (key, value) in sample.entries {
+                if key == "t" {
+                    if time[i] == nil { time[i] = ShotRead.number(value).map { $0 / 1000 } }
+                    continue
+                }
+                guard let channel = Self.channels[key], seen.insert(channel).inserted else { continue }
+                columns[channel, default: [Double?](repeating: nil, count: n)][i] = ShotRead.number(value)
+            }
         }
-        let scale = samples.contains { (ShotRead.number($0["v"]) ?? 0) > 0 }
+        shot.series[.time] = time
+        let scale = columns[.weight]?.contains { ($0 ?? 0) > 0 } ?? false
         if scale {
-            shot.series[.weight] = samples.map { ShotRead.number($0["v"]) }
-            shot.series[.weightFlow] = samples.map { ShotRead.number($0["vf"]) }
-        } else if samples.contains(where: { $0["ev"] != nil }) {
-            shot.series[.weight] = samples.map { ShotRead.number($0["ev"]) }
+            columns[.weightFlow] = columns[.weightFlow] ?? [Double?](repeating: nil, count: n)
+        } else {
+            columns[.weight] = nil
+            columns[.weightFlow] = nil
         }
+        for (channel, values) in columns { shot.series[channel] = values }
         shot.start = ShotRead.unixTime(ShotRead.number(root["timestamp"]))
         shot.sourceID = ShotRead.text(root["id"])
         if let profile = root["profile"] as? JSONObject {
@@ -98,6 +116,12 @@ enum GaggiMateShotImporter {
         if let notes = root["notes"] as? JSONObject { applyNotes(notes, to: &shot) }
         return shot
     }
+
+    /// The sample keys read, and their channels (`v` and `vf` kept only with a scale).
+    static let channels: [String: ShotChannel] = [
+        "cp": .pressure, "tp": .pressureGoal, "fl": .flow, "tf": .flowGoal, "ct": .mixTemperature, "tt": .temperatureGoal,
+        "v": .weight, "vf": .weightFlow,
+    ]
 
     /// A separate notes file: its `id` and the notes object.
     static func readNotes(_ data: Data) throws(ShotRejection) -> (id: String?, notes: JSONObject) {

@@ -117,7 +117,7 @@ enum SEPShotImporter {
                                uniquingKeysWith: { a, _ in a })
         func field(_ row: [String], _ name: String) -> String? {
             guard let i = index[name], i < row.count else { return nil }
-            let v = row[i].trimmingCharacters(in: .whitespaces)
+            let v = ShotRead.trimmedSpaces(row[i])
             return v.isEmpty ? nil : v
         }
         guard let elapsedColumn = index["elapsed"] else { throw ShotRejection("elapsed", "no elapsed column") }
@@ -125,7 +125,9 @@ enum SEPShotImporter {
         var series: [ShotChannel: [Double?]] = [:]
         var meta: [String: String] = [:]
         for (r, row) in rows.enumerated().dropFirst() {
-            switch field(row, "information_type")?.lowercased() {
+            // The writers spell the row types in lower case; any other spelling is lowered first.
+            let kind = field(row, "information_type")
+            switch kind == "moment" || kind == "meta" ? kind : kind?.lowercased() {
             case "meta":
                 if let key = field(row, "metatype"), let value = field(row, "metadata") { meta[key.lowercased()] = value }
             case "moment":

@@ -54,28 +54,29 @@ public enum ShotJournalImporter {
         var building = ShotJournalBuilder()
         var seen: [UInt64: String] = [:]
         var duplicates: [ShotDuplicate] = []
-        let context = { (file: ShotSourceFile) in ShotReadContext(timeZone: options.timeZone, modified: file.modified) }
-        for (format, file) in candidates {
-            read += 1
-            do throws(ShotRejection) {
-                let data = try file.contents()
-                var shot = try parse(format, data, context(file))
-                if format == .gaggimate, let n = notes[shot.sourceID ?? stem(file.name)] ?? notes[stem(file.name)] {
-                    GaggiMateShotImporter.applyNotes(n, to: &shot)
+        // Reading, parsing and validating a file depends on that file alone: with ``ImportOptions/readAhead`` (one
+        // journal, the other cores idle) and files on disk, batches of files are parsed across the cores; the
+        // duplicate check and the journal are built afterwards in file order, so the result is the same either way.
+        let parallel = options.readAhead && candidates.allSatisfy(\.file.independent)
+        var start = 0
+        while start < candidates.count {
+            let batch = Array(candidates[start ..< min(candidates.count, start + Self.batchSize)])
+            start += batch.count
+            let parsed = parseAll(batch, notes: notes, timeZone: options.timeZone, parallel: parallel)
+            for ((_, file), outcome) in zip(batch, parsed) {
+                read += 1
+                do throws(ShotRejection) {
+                    let (shot, series) = try outcome.get()
+                    let print = series.fingerprint
+                    if let first = seen[print] {
+                        duplicates.append(ShotDuplicate(file: file.name, duplicateOf: first))
+                        throw ShotRejection("series", "duplicate: the same series as \(first)")
+                    }
+                    seen[print] = file.name
+                    building.append(shot, series, file: file.name, id: "shot-" + String(print, radix: 16))
+                } catch {
+                    reject(file.name, error)
                 }
-                let series = try ShotSeries.validate(shot)
-                guard shot.start != nil else {
-                    throw ShotRejection("start", "no start time: the shot cannot be placed in a day")
-                }
-                let print = series.fingerprint
-                if let first = seen[print] {
-                    duplicates.append(ShotDuplicate(file: file.name, duplicateOf: first))
-                    throw ShotRejection("series", "duplicate: the same series as \(first)")
-                }
-                seen[print] = file.name
-                building.append(shot, series, file: file.name, id: "shot-" + String(print, radix: 16))
-            } catch {
-                reject(file.name, error)
             }
         }
         var warnings = building.warnings
@@ -92,6 +93,43 @@ public enum ShotJournalImporter {
         let table = ShotTable(samples: building.samples.finish(), shots: building.records, duplicates: duplicates,
                               read: read, rejects: rejects)
         return (ImportResult(journal: journalTable, report: report), table)
+    }
+
+    /// Files parsed together (across the cores when allowed) before their shots join the journal: bounds the
+    /// parsed series held at once.
+    static let batchSize = 256
+
+    /// Reads, parses and validates each of `batch` (a GaggiMate shot with its notes), in order; on all cores when
+    /// `parallel` is set (each file is one job writing its own slot), else one after the other.
+    static func parseAll(_ batch: [(format: ShotFormat, file: ShotSourceFile)], notes: [String: JSONObject],
+                         timeZone: TimeZone, parallel: Bool) -> [Result<(ParsedShot, ShotSeries), ShotRejection>] {
+        func job(_ k: Int) -> Result<(ParsedShot, ShotSeries), ShotRejection> {
+            let (format, file) = batch[k]
+            do throws(ShotRejection) {
+                var shot = try parse(format, try file.contents(), ShotReadContext(timeZone: timeZone, modified: file.modified))
+                if format == .gaggimate, let n = notes[shot.sourceID ?? stem(file.name)] ?? notes[stem(file.name)] {
+                    GaggiMateShotImporter.applyNotes(n, to: &shot)
+                }
+                let series = try ShotSeries.validate(shot)
+                guard shot.start != nil else {
+                    throw ShotRejection("start", "no start time: the shot cannot be placed in a day")
+                }
+                return .success((shot, series))
+            } catch {
+                return .failure(error)
+            }
+        }
+        guard parallel, batch.count > 1 else { return batch.indices.map(job) }
+        var slots = [Result<(ParsedShot, ShotSeries), ShotRejection>?](repeating: nil, count: batch.count)
+        slots.withUnsafeMutableBufferPointer { buffer in
+            // SAFETY: job k writes slot k only, every slot once; the buffer outlives concurrentPerform, and is read
+            // only after it returns. The captured batch, notes and zone are only read. Each job's file is on disk
+            // (`independent`), so no reader is shared between jobs.
+            nonisolated(unsafe) let out = buffer
+            nonisolated(unsafe) let work = job
+            DispatchQueue.concurrentPerform(iterations: batch.count) { k in out[k] = work(k) }
+        }
+        return slots.map { $0! }
     }
 
     /// Reads one file's bytes as `format`.

@@ -13,6 +13,9 @@ struct ShotSourceFile {
     var prefix: () throws(ShotRejection) -> [UInt8]
     /// The whole file, refused above ``ShotLimits/maxFileBytes`` (counting the bytes actually read or inflated).
     var contents: () throws(ShotRejection) -> Data
+    /// Whether ``contents`` may run on several threads at once (a file on disk: each call opens it anew); an
+    /// archive entry may not (the archive's reader is shared).
+    var independent = false
 }
 
 /// Lists the files of a shot journal: a folder (recursively, hidden files skipped, sorted by path), a zip
@@ -28,7 +31,8 @@ enum ShotJournalSources {
         return ShotSourceFile(
             name: path, declaredSize: size, modified: attributes?[.modificationDate] as? Date,
             prefix: { () throws(ShotRejection) -> [UInt8] in try read(path, limit: 65_536, refuseLonger: false) },
-            contents: { () throws(ShotRejection) -> Data in Data(try read(path, limit: ShotLimits.maxFileBytes, refuseLonger: true)) })
+            contents: { () throws(ShotRejection) -> Data in Data(try read(path, limit: ShotLimits.maxFileBytes, refuseLonger: true)) },
+            independent: true)
     }
 
     /// Up to `limit` bytes of `path`; with `refuseLonger`, a longer file is refused (read one byte past the

@@ -72,6 +72,18 @@ public struct ShotFolderWriter: Sendable {
     /// - Throws: ``SynthError`` naming the file when a file or the folder cannot be written.
     @discardableResult
     public func write(_ generator: ShotGenerator, to folder: URL) throws -> [URL] {
+        try Self.write(generator, to: folder) { _ in format }
+    }
+
+    /// Writes shots `0 ..< generator.count` into `folder`, shot `i` in the layout `format(i)` (a folder of several
+    /// machines' files, as a person with two machines or a mirrored archive has). Each shot is written once, so
+    /// the folder holds no duplicate. Names as ``SynthShotFormat/fileName(index:count:)`` (the index keeps names
+    /// unique across layouts).
+    ///
+    /// - Throws: ``SynthError`` naming the file when a file or the folder cannot be written.
+    @discardableResult
+    public static func write(_ generator: ShotGenerator, to folder: URL,
+                             format: (Int) -> SynthShotFormat) throws -> [URL] {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
@@ -80,9 +92,10 @@ public struct ShotFolderWriter: Sendable {
         var urls: [URL] = []
         urls.reserveCapacity(generator.count)
         for i in 0 ..< generator.count {
-            let url = folder.appendingPathComponent(format.fileName(index: i, count: generator.count))
+            let layout = format(i)
+            let url = folder.appendingPathComponent(layout.fileName(index: i, count: generator.count))
             let sink = try ByteSink(destination: url)
-            sink.write(bytes: format.bytes(of: generator.shot(i)))
+            sink.write(bytes: layout.bytes(of: generator.shot(i)))
             try sink.commit()
             urls.append(url)
         }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The benchmark families, registered by name; each returns one or more results.
 enum Workloads {
-    static let families = ["import", "csv-parse", "summaries", "charts", "png-encode", "report", "batch", "dial-in", "periods"]
+    static let families = ["import", "csv-parse", "summaries", "charts", "png-encode", "report", "batch", "dial-in", "periods", "shots"]
 
     static func run(_ family: String, _ ctx: BenchContext) throws -> [WorkloadResult] {
         switch family {
@@ -15,6 +15,7 @@ enum Workloads {
         case "batch": return try BatchWorkloads.run(ctx)
         case "dial-in": return try DialInWorkloads.run(ctx)
         case "periods": return try PeriodWorkloads.run(ctx)
+        case "shots": return try ShotWorkloads.run(ctx)
         default: return []
         }
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BrewImport
 import BrewReport
+import BrewShots
 import BrewStats
 import Foundation
 
@@ -92,7 +93,8 @@ struct Report: AsyncParsableCommand {
     func run() async throws {
         CLI.removeStagingOnInterrupt()
         // The report's columns kept, every column validated: the report is a full import's, in less memory.
-        let result = try input.load(journal) { $0 = WeeklyReport.importOptions($0) }
+        let loaded = try input.loadAny(journal) { $0 = WeeklyReport.importOptions($0) }
+        let result = loaded.result
         var options = try render.options(timeZone: input.timeZone)
         if last { options.week = .last }
         if let week { options.week = .week(try IsoWeek(label: week)) }
@@ -100,9 +102,10 @@ struct Report: AsyncParsableCommand {
         options.includeLaterBrews = includeLater
         if let today, let noon = Self.noon(of: today, in: input.timeZone) { options.now = noon }
         let name = URL(fileURLWithPath: journal).lastPathComponent
-        let report: WeeklyReport
+        var report: WeeklyReport
         do {
             report = try WeeklyReport(journal: result.journal, journalName: name, importReport: result.report, options: options)
+            report.shots = ShotSection.make(loaded, report: report, options: options)
         } catch {
             throw CLI.fail("\(error)", code: 1)
         }
@@ -116,6 +119,9 @@ struct Report: AsyncParsableCommand {
         let imp = result.report
         print("\(report.weekTitle): \(report.periodSummary?.this.brews ?? 0) brews this \(report.noun), \(imp.brews.kept) of \(imp.brews.read) imported"
               + (imp.brews.rejected > 0 ? " (\(imp.brews.rejected) rejected: see index.html)" : ""))
+        if let shots = report.shots {
+            print("\(shots.rows.count) of \(shots.journalShots) shots this \(report.noun) (shots.csv, the shots section of index.html)")
+        }
         print("wrote \(files.count) files to \(folder.path)/ (open \(folder.appendingPathComponent("index.html").path))")
     }
 }

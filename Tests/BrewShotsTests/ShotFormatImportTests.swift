@@ -72,8 +72,9 @@ import TestSupport
     }
 
     /// `gaggimate-v1.json`: 213 samples; `samples[100]` = `t 11218, cp 3.671, fl 0.687, ct 88.96, tp 4, v 0,
-    /// ev 54.75` (no scale: every `v` is 0, so the weight is `ev`); `timestamp 1752838911`; `profile.label
-    /// "Blooming Espresso"`, `temperature 90`; `volume 0`; the last sample `t 22823, ev 81.73`.
+    /// ev 54.75`; every `v` is 0 (no scale connected) and `vf` repeats `fl`; `timestamp 1752838911`; `profile.label
+    /// "Blooming Espresso"`, `temperature 90`; `volume 0`; the last sample `t 22823, ev 81.73`. `ev` is GaggiMate's
+    /// estimated weight (from the pumped volume), not a weighing: the shot records no weight and its brew no yield.
     @Test func gaggimate() throws {
         let (journal, table) = try Peer.one("visualizer/gaggimate-v1.json")
         let s = table.samples
@@ -82,11 +83,39 @@ import TestSupport
         #expect(s.values(.pressure, of: 0)[100] == 3.671)
         #expect(s.values(.flow, of: 0)[100] == 0.687)
         #expect(s.values(.mixTemperature, of: 0)[100] == 88.96)
-        #expect(s.values(.weight, of: 0)[100] == 54.75)
+        #expect(!table.shots[0].channels.has(.weight))
         #expect(!table.shots[0].channels.has(.weightFlow))
         #expect(table.shots[0].profile == "Blooming Espresso")
         let brews = journal.result.journal.brews
-        #expect(brews.yieldGrams[0] == 81.73 && isClose(brews.brewTimeSeconds[0]!, 22.823, relative: 1e-6))
+        #expect(brews.yieldGrams[0] == nil && isClose(brews.brewTimeSeconds[0]!, 22.823, relative: 1e-6))
+    }
+
+    /// The same real file with a scale: `v` set to a ramp 0, 0.2, 0.4, … g (so `v` ≠ `ev` in every sample after the
+    /// first), `vf` to 1.5 g/s. Weight is `v` sample for sample, weight flow is `vf`, and the yield is the last `v`
+    /// (212 × 0.2 = 42.4 g), never `ev` (81.73 at the end).
+    @Test func gaggimateWeightIsTheScale() throws {
+        let data = try Data(contentsOf: try Peer.file("visualizer/gaggimate-v1.json"))
+        var root = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        var samples = try #require(root["samples"] as? [[String: Any]])
+        let ev = samples.map { ($0["ev"] as? NSNumber)?.doubleValue }
+        for i in samples.indices {
+            samples[i]["v"] = Double(i) * 0.2
+            samples[i]["vf"] = 1.5
+        }
+        root["samples"] = samples
+        let folder = try Repo.scratch("gaggimate-scale")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("shot.json")
+        try JSONSerialization.data(withJSONObject: root).write(to: file)
+        let journal = try importAnyJournal(at: file, options: ImportOptions(timeZone: utc))
+        let table = try #require(journal.shots)
+        let weight = table.samples.values(.weight, of: 0)
+        #expect(weight.count == 213)
+        #expect(weight[100] == Float(100 * 0.2) && ev[100] == 54.75)
+        #expect(weight[212] == Float(212 * 0.2))
+        #expect(table.samples.values(.weightFlow, of: 0)[50] == 1.5)
+        let yield = try #require(journal.result.journal.brews.yieldGrams[0])
+        #expect(isClose(yield, 42.4, relative: 1e-6))
     }
 
     /// `meticulous.shot.json`: 204 points; `data[50]` = `time 6524, shot {pressure 2.44, flow 1.46, weight 9.66,

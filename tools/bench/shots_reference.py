@@ -1,6 +1,6 @@
 """Reference for the shots benchmark: the shot metrics of a folder of shot files with json + pandas, one file at a time.
 
-Usage: shots_reference.py FOLDER [--out metrics.csv]
+Usage: shots_reference.py FOLDER [--out metrics.csv] [--overlays medians.csv] [--tz Europe/Berlin]
        shots_reference.py --cases Tests/Fixtures/shots/metric-cases.json
 
 Does what brewstats' shot metrics (Sources/BrewShots/ShotMetric*.swift; README "Shot metrics") do, as a pandas
@@ -21,7 +21,15 @@ values become NaN, and the same definitions are applied with numpy:
   the basket temperature when present, else the mix temperature.
 
 Formats read: Decent JSON v2 (the brew's dose and yield from meta.in / meta.out) and the Decent Tcl .shot
-(from settings grinder_dose_weight / drink_weight), Gaggiuino, GaggiMate and Meticulous JSON (no brew masses). Other files are skipped and counted. Writes one CSV row per file.
+(from settings grinder_dose_weight / drink_weight), Gaggiuino, GaggiMate and Meticulous JSON (no brew masses), and
+the SEP / Pressensor CSV (pandas.read_csv; `Dose` and `Weight` meta rows). GaggiMate's weight is its scale's `v`
+(when it ever reads above 0; `ev` is the machine's estimate, never a weight). Other files are skipped and counted.
+Writes one CSV row per file.
+
+With --overlays, also does what the weekly report's shot overlays do for the latest ISO week with shots (in --tz):
+the week's shots grouped by profile x bean, each aligned at its first drops, and per group and channel (pressure,
+flow, weight) the median and quartiles on a 0.25 s grid where at least max(3, ceil(n / 2)) of the group's n aligned
+shots cover the time (np.interp within each shot's own span); one CSV row per group, channel and grid time.
 With --cases, checks the hand-computed cases the Swift tests also check and exits 1 on a mismatch.
 """
 import argparse
@@ -73,25 +81,63 @@ def load_tcl(text):
     frame = pd.DataFrame(cols)
     dose = pd.to_numeric(settings.get("grinder_dose_weight"), errors="coerce")
     brew_yield = pd.to_numeric(settings.get("drink_weight"), errors="coerce")
-    return frame, dose, brew_yield
+    clock = next((line.split()[1] for line in text.splitlines() if line.startswith("clock ")), None)
+    info = {"start": pd.to_numeric(clock, errors="coerce"), "profile": settings.get("profile_title", ""),
+            "bean": " ".join(x for x in (settings.get("bean_brand", ""), settings.get("bean_type", "")) if x)}
+    return frame, dose, brew_yield, info
+
+
+def load_sep(raw):
+    """A SEP / Pressensor CSV: `meta` rows (metatype, metadata) and `moment` rows (one sensor reading each)."""
+    import io
+    # A meta row may end in a stray comma (`Unit system,metric,metric or imperial,`): one spare column takes it.
+    names = ["information_type", "elapsed", "pressure", "current_total_shot_weight", "flow_in", "flow_out",
+             "water_temperature_boiler", "water_temperature_in", "water_temperature_basket", "metatype", "metadata",
+             "comment", "spare"]
+    table = pd.read_csv(io.BytesIO(raw), header=None, skiprows=1, names=names, dtype={"metatype": str, "metadata": str})
+    meta = table[table["information_type"] == "meta"].set_index("metatype")["metadata"]
+    moments = table[table["information_type"] == "moment"]
+    # Rows of the same elapsed time are one sample (a sensor absent from a row is a missing value there).
+    grouped = moments.groupby("elapsed", sort=True)[["pressure", "current_total_shot_weight"]].first().reset_index()
+    cols = {"time": grouped["elapsed"].astype(float), "pressure": grouped["pressure"].astype(float)}
+    if grouped["current_total_shot_weight"].notna().any():
+        cols["weight"] = grouped["current_total_shot_weight"].astype(float)
+    frame = pd.DataFrame(cols)
+    start = pd.Timestamp(meta.get("Date")) if isinstance(meta.get("Date"), str) else None
+    info = {"start": start, "profile": meta.get("Name", "") if isinstance(meta.get("Name"), str) else "",
+            "bean": " ".join(x for x in (meta.get("Roastery"), meta.get("Beans")) if isinstance(x, str))}
+    return frame, pd.to_numeric(meta.get("Dose"), errors="coerce"), pd.to_numeric(meta.get("Weight"), errors="coerce"), info
 
 
 def load(path):
-    """(frame, dose, yield) of one shot file, or None when the format is not one this reference reads."""
+    """(frame, dose, yield, info) of one shot file, or None when the format is not one this reference reads.
+
+    info: the shot's start (Unix seconds, or a pandas Timestamp without zone for SEP), profile and bean."""
     with open(path, "rb") as f:
         raw = f.read()
     if raw.startswith(b"clock") or raw.startswith(b"sequence_id") or raw.startswith(b"filename"):
         loaded = load_tcl(raw.decode("utf-8", errors="replace"))
         if loaded is None:
             return None
-        frame, dose, brew_yield = loaded
-        return _clean(frame), _positive(dose), _positive(brew_yield)
+        frame, dose, brew_yield, info = loaded
+        return _clean(frame), _positive(dose), _positive(brew_yield), info
+    if raw.startswith(b"information_type,"):
+        frame, dose, brew_yield, info = load_sep(raw)
+        return _clean(frame), _positive(dose), _positive(brew_yield), info
     if not raw.lstrip().startswith(b"{"):
         return None
     d = json.loads(raw)
     if not isinstance(d, dict):
         return None
     dose = brew_yield = None
+    info = {"start": pd.to_numeric(d.get("timestamp", d.get("time")), errors="coerce"), "profile": "", "bean": ""}
+    profile = d.get("profile")
+    if isinstance(profile, dict):
+        info["profile"] = profile.get("title") or profile.get("name") or profile.get("label") or ""
+    elif isinstance(profile, str):
+        info["profile"] = profile
+    if "profile_name" in d:
+        info["profile"] = d["profile_name"]
     if "elapsed" in d:  # Decent JSON v2: every number a string; the series may be longer than elapsed
         n = len(d["elapsed"])
         cols = {"time": _num(d["elapsed"])}
@@ -103,6 +149,8 @@ def load(path):
                 cols[name] = _num(values[:n])
         frame = pd.DataFrame(cols)
         meta = d.get("meta") or {}
+        bean = meta.get("bean") or {}
+        info["bean"] = " ".join(x for x in (bean.get("brand", ""), bean.get("type", "")) if x)
         dose = pd.to_numeric(meta.get("in"), errors="coerce")
         brew_yield = pd.to_numeric(meta.get("out"), errors="coerce")
     elif "datapoints" in d:  # Gaggiuino
@@ -111,17 +159,17 @@ def load(path):
                               "weight": p["shotWeight"], "basket": p["temperature"], "goal": p["targetTemperature"]})
     elif "samples" in d:  # GaggiMate
         p = pd.DataFrame(d["samples"])
-        # The scale's `v` when it ever reads above 0, else the machine's estimate `ev` (as the importer maps it).
-        weight = p["v"] if (p["v"] > 0).any() or "ev" not in p else p["ev"]
-        frame = pd.DataFrame({"time": p["t"] / 1000, "pressure": p["cp"], "flow": p["fl"], "weight": weight,
-                              "mix": p["ct"], "goal": p["tt"]})
+        # The scale's `v` when it ever reads above 0; without a scale no weight (`ev` is an estimate, not a weighing).
+        frame = pd.DataFrame({"time": p["t"] / 1000, "pressure": p["cp"], "flow": p["fl"], "mix": p["ct"], "goal": p["tt"]})
+        if "v" in p and (p["v"] > 0).any():
+            frame["weight"] = p["v"]
     elif "profile_name" in d and "data" in d:  # Meticulous
         p = pd.json_normalize(d["data"])
         frame = pd.DataFrame({"time": p["time"] / 1000, "pressure": p["shot.pressure"], "flow": p["shot.flow"],
                               "weight": p["shot.weight"], "mix": p["sensors.tube"]})
     else:
         return None
-    return _clean(frame), _positive(dose), _positive(brew_yield)
+    return _clean(frame), _positive(dose), _positive(brew_yield), info
 
 
 def _clean(frame):
@@ -248,15 +296,69 @@ def check_cases(path):
     return 1 if bad else 0
 
 
+def overlay_medians(shots, tz):
+    """The report's overlays for the latest ISO week with shots: per profile x bean and channel, the quartiles of
+    the aligned shots on a 0.25 s grid where at least max(3, ceil(n / 2)) of the n aligned shots cover the time."""
+    def local(start):
+        if start is None or (not isinstance(start, pd.Timestamp) and pd.isna(start)):
+            return None
+        if isinstance(start, pd.Timestamp):
+            return start.tz_localize(tz)
+        return pd.Timestamp(float(start), unit="s", tz="UTC").tz_convert(tz)
+    dated = [(local(s["info"]["start"]), s) for s in shots]
+    dated = [(t, s) for t, s in dated if t is not None]
+    if not dated:
+        return pd.DataFrame(columns=["profile", "bean", "channel", "t", "n", "p25", "median", "p75"])
+    latest = max(t.isocalendar()[:2] for t, _ in dated)
+    groups = {}
+    for t, s in dated:
+        if t.isocalendar()[:2] == latest and s["drops"] is not None:
+            groups.setdefault((s["info"]["profile"] or "no profile", s["info"]["bean"] or "no bean"), []).append(s)
+    out = []
+    for (profile, bean), members in groups.items():
+        need = max(3, (len(members) + 1) // 2)
+        aligned = [(s["frame"]["time"].to_numpy(dtype=float) - s["drops"], s["frame"]) for s in members]
+        lo = min(x[0].min() for x in aligned)
+        hi = max(x[0].max() for x in aligned)
+        step = max(0.25, (hi - lo) / 1999)
+        grid = lo + step * np.arange(int((hi - lo) / step * (1 + 1e-12)) + 1)
+        for channel in ("pressure", "flow", "weight"):
+            curves = []
+            for x, frame in aligned:
+                if channel not in frame:
+                    continue
+                y = frame[channel].to_numpy(dtype=float)
+                ok = ~np.isnan(y)
+                if ok.sum() == 0:
+                    continue
+                xs, ys = x[ok], y[ok]
+                v = np.interp(grid, xs, ys)
+                v[(grid < xs[0]) | (grid > xs[-1])] = np.nan
+                curves.append(v)
+            if len(curves) < need:
+                continue
+            stack = np.vstack(curves)
+            n = (~np.isnan(stack)).sum(axis=0)
+            with np.errstate(all="ignore"), __import__("warnings").catch_warnings():
+                __import__("warnings").simplefilter("ignore")
+                q = np.nanquantile(stack, [0.25, 0.5, 0.75], axis=0)
+            keep = n >= need
+            for k in np.flatnonzero(keep):
+                out.append((profile, bean, channel, grid[k], int(n[k]), q[0, k], q[1, k], q[2, k]))
+    return pd.DataFrame(out, columns=["profile", "bean", "channel", "t", "n", "p25", "median", "p75"])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("folder", nargs="?")
     ap.add_argument("--out")
+    ap.add_argument("--overlays")
+    ap.add_argument("--tz", default="Europe/Berlin")
     ap.add_argument("--cases")
     a = ap.parse_args()
     if a.cases:
         sys.exit(check_cases(a.cases))
-    rows, skipped = [], 0
+    rows, skipped, kept = [], 0, []
     for name in sorted(os.listdir(a.folder)):
         path = os.path.join(a.folder, name)
         if not os.path.isfile(path):
@@ -268,11 +370,16 @@ def main():
         if loaded is None:
             skipped += 1
             continue
-        m, source = metrics(*loaded)
+        frame, dose, brew_yield, info = loaded
+        m, source = metrics(frame, dose, brew_yield)
         rows.append({"file": name, **m, "first_drops_source": source})
+        if a.overlays:
+            kept.append({"frame": frame, "drops": m["first_drops_s"], "info": info})
     table = pd.DataFrame(rows, columns=["file"] + METRICS + ["first_drops_source"])
     if a.out:
         table.to_csv(a.out, index=False)
+    if a.overlays:
+        overlay_medians(kept, a.tz).to_csv(a.overlays, index=False)
     print(f"{len(rows)} shots, {skipped} skipped")
 
 

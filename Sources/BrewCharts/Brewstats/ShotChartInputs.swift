@@ -109,7 +109,8 @@ public struct ShotOverlayInput: Sendable, Hashable {
     public var shots: [ShotTrace]
     /// The median and interquartile band per channel; a channel without one draws only the traces.
     public var bands: [ShotTraceChannel: ShotBand]
-    /// The least number of shots behind a band value, for the note (the statistics layer's rule; 3 by default).
+    /// The least number of shots behind a band value, for the subtitle and the note (3 by default; the report layer
+    /// sets the larger of 3 and half the group's aligned shots, rounded up, and fills ``bands`` by the same rule).
     public var minimumCurves: Int
     /// The most shots drawn as individual traces (the latest ones; the band still uses every shot). Keeps a
     /// chart of thousands of shots a readable, bounded drawing.

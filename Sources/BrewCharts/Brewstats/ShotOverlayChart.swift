@@ -16,9 +16,13 @@ extension BrewstatsCharts {
     ///
     /// In each panel, bottom to top: each shot as a thin light line (the ``ShotOverlayInput/drawnLimit`` latest
     /// shots; the band uses all), the interquartile band over them (translucent, so the lines show through; from
-    /// ``ShotOverlayInput/bands``, drawn only where it has values — the statistics layer leaves grid times that
-    /// fewer than three shots reach empty), the median (dashed), and the latest shot (``ShotTrace/isLatest``, else
-    /// the last shot given; solid, dark) as the last mark, on top of everything.
+    /// ``ShotOverlayInput/bands``, drawn only where it has values — the report layer leaves grid times that fewer
+    /// than ``ShotOverlayInput/minimumCurves`` shots reach empty), the median (dashed), and the latest shot
+    /// (``ShotTrace/isLatest``, else the last shot given; solid, dark) as the last mark, on top of everything.
+    ///
+    /// The subtitle counts the aligned shots and names the latest; it says "median and interquartile range" only
+    /// when a band has a value somewhere. A single shot reads "one shot · <label>" and draws no band; two shots (or
+    /// shots that never overlap enough) say that no median is drawn.
     ///
     /// Shots without a first-drops time cannot be aligned: they are left out and counted in a note. Empty inputs
     /// say why: "No shots in this period", "No shot has a first-drops time to align on", or "No shot records
@@ -54,14 +58,22 @@ extension BrewstatsCharts {
         let domain = AnchoredTicks.snapped(lower: lo, upper: hi, anchor: 0, step: step)
         let ticks = AnchoredTicks.ticks(lower: domain.lowerBound, upper: domain.upperBound, anchor: 0, step: step)
 
-        var subtitle = "n = \(count(aligned.count, "shot")) · latest: \(latest.label)"
-        if !input.bands.isEmpty { subtitle += " · median and interquartile range" }
+        // A band is stated only where it has a value: one or two shots, or shots too short to overlap, have none.
+        let hasBand = input.bands.values.contains { $0.median.contains { $0 != nil } }
+        var subtitle: String
+        if aligned.count == 1 {
+            subtitle = "one shot · \(latest.label)"
+        } else {
+            subtitle = "n = \(count(aligned.count, "shot")) · latest: \(latest.label)"
+            subtitle += hasBand ? " · median and interquartile range"
+                                : " · no median: fewer than \(input.minimumCurves) shots at any time"
+        }
         var notes: [String] = []
         if others.count > drawn.count {
             notes.append("The \(drawn.count) latest of \(others.count + 1) shots are drawn as lines; the median and band use every shot")
         }
-        if !input.bands.isEmpty {
-            notes.append("Median and band only where at least \(input.minimumCurves) shots reach that time")
+        if hasBand {
+            notes.append("Median and band only where at least \(input.minimumCurves) of the \(aligned.count) shots reach that time")
         }
         let unaligned = input.shots.count - aligned.count
         if unaligned > 0 {
@@ -80,14 +92,14 @@ extension BrewstatsCharts {
                 marks.append(.line(line))
                 labelled = true
             }
-            if let band = input.bands[channel] {
+            if hasBand, let band = input.bands[channel] {
                 for (i, run) in bandRuns(band).enumerated() {
                     marks.append(.area(AreaMark(x: .numbers(run.map { band.grid[$0] }), lower: run.map { band.lower[$0]! },
                                                 upper: run.map { band.upper[$0]! }, series: 0,
                                                 label: first && i == 0 ? "Middle half of the shots" : nil)))
                 }
             }
-            if let band = input.bands[channel] {
+            if hasBand, let band = input.bands[channel] {
                 let n = min(band.grid.count, band.median.count)
                 let median = (0..<n).map { band.median[$0] ?? .nan }
                 if median.contains(where: \.isFinite) {

@@ -1,0 +1,190 @@
+import BrewCharts
+import BrewColumns
+import BrewShots
+import BrewStats
+import Foundation
+
+/// The shots section of a report: the report period's espresso shots with every ``ShotMetric``, the overlay of
+/// the period's main profile × bean groups, and a shot metric against rating.
+///
+/// - **Which shots.** A journal read with its shots (``BrewShots/importAnyJournal(at:options:)`` returned a shot
+///   table with kept shots) gets the section; any other journal gets none, and no file of it (``make(_:report:options:)``
+///   returns `nil`). The section holds the shots whose brew is dated on a day of the report period (``WeeklyReport/period``,
+///   in the report's time zone), the same days the report's week summary counts; later shots are never used. Shots
+///   without a date cannot be placed in a period: they are left out and counted (``undatedLeftOut``). A report
+///   without a period (a journal with no dated brew) takes every shot.
+/// - **Order.** Start order (``ShotOverlays/startOrder(_:_:)``): the rows of `shots.csv`, the table and the chart.
+/// - **Metrics.** ``BrewShots/ShotMetrics`` over the shot table, with each shot's brew dose and yield (so the yield is
+///   the drink weight the file states, else the scale's last weight; the ratio needs a dose).
+/// - **Overlays.** The period's shots grouped by profile × bean (``ShotOverlays``); the ``overlayLimit`` groups
+///   with most shots get a chart, the others are counted (``groupsLeftOut``).
+/// - **Metric vs rating.** Time to first drops against the brew's rating, per bean
+///   (``BrewCharts/BrewstatsCharts/shotMetricVsRating(_:)``).
+public struct ShotSection: Sendable {
+    /// One shot of the period, as `shots.csv` and the tables show it.
+    public struct Row: Sendable {
+        /// The shot's index in the journal's shot table.
+        public let shot: Int
+        /// The shot file, relative to the journal folder (or `archive.zip/entry`, or the file's own name).
+        public let file: String
+        public let format: ShotFormat
+        /// When the shot started, when its file says.
+        public let start: Timestamp?
+        public let profile: String?
+        /// The bean's label in the journal (``BrewStats/BeanLabels``), `nil` when the shot names none.
+        public let bean: String?
+        public let grinder: String?
+        /// The grind setting as a number, else as the file's text; `nil` when none.
+        public let grindSetting: Double?
+        public let grindText: String?
+        public let dose: Double?
+        /// The brew's rating, 0–5.
+        public let rating: Double?
+        /// Every metric, indexed by ``BrewShots/ShotMetric/rawValue``.
+        public let metrics: [Double?]
+        /// Which rule gave ``BrewShots/ShotMetric/firstDrops`` (`nil` when it is undefined).
+        public let firstDropsRule: ShotFirstDropsSource?
+
+        /// The shot's value of `metric`.
+        public func value(_ metric: ShotMetric) -> Double? { metrics[metric.rawValue] }
+    }
+
+    /// The period's shots, in start order.
+    public let rows: [Row]
+    /// Every kept shot of the journal.
+    public let journalShots: Int
+    /// Shots without a date, left out of a report that has a period.
+    public let undatedLeftOut: Int
+    /// The overlay of each of the period's main profile × bean groups, most shots first.
+    public let overlays: [ShotOverlayInput]
+    /// Profile × bean groups of the period beyond ``overlayLimit``, and their shots: counted, not drawn.
+    public let groupsLeftOut: (groups: Int, shots: Int)
+    /// Time to first drops against rating, per bean, over the period's shots.
+    public let metricRating: ShotMetricRatingInput
+    /// The chart formats the report writes (file extensions, in the report's order), for the Markdown links.
+    public let imageExtensions: [String]
+    /// `week`, `month`, `year`, `period`: how the text names the report period.
+    public let noun: String
+    let timeZone: TimeZone
+
+    /// How many profile × bean overlays a report draws (the groups with most shots in the period).
+    public static let overlayLimit = 3
+    /// How many shots the tables of `index.html` and `report.pdf` list (all are in `shots.csv`); the Markdown
+    /// summary lists ``markdownRowLimit``.
+    public static let tableRowLimit = 30
+    public static let markdownRowLimit = 10
+    /// The file stem of the metric-vs-rating chart; the overlays are `shot-overlay-1`, `shot-overlay-2`, ….
+    public static let ratingStem = "shot-first-drops-vs-rating"
+
+    /// The section of `journal`'s shots for `report`, or `nil` when the journal holds no kept shot.
+    public static func make(_ journal: ShotJournal, report: WeeklyReport, options: ReportOptions) -> ShotSection? {
+        guard let table = journal.shots, table.kept > 0 else { return nil }
+        return ShotSection(journal, table: table, period: report.period, noun: report.noun, options: options)
+    }
+
+    init(_ journal: ShotJournal, table: ShotTable, period: ReportPeriod?, noun: String, options: ReportOptions) {
+        let zone = options.stats.timeZone
+        let brews = journal.result.journal.brews
+        let calendar = LocalCalendar(timeZone: zone)
+        var selected: [Int] = []
+        var undated = 0
+        for (i, record) in table.shots.enumerated() {
+            let row = record.journalRow
+            let date = row >= 0 && row < brews.count ? brews.brewDate[row] : nil
+            guard let period else { selected.append(i); continue }
+            guard let date else { undated += 1; continue }
+            if period.days.contains(Day(index: calendar.dayIndex(at: date))) { selected.append(i) }
+        }
+        selected = ShotOverlays.startOrder(selected, table)
+
+        // The metrics need the brews' masses, one slot per shot of the table.
+        func mass(_ column: Float64Column) -> [Double?] {
+            table.shots.map { $0.journalRow >= 0 && $0.journalRow < brews.count ? column[$0.journalRow] : nil }
+        }
+        let metrics = ShotMetrics(table.samples, dose: mass(brews.doseGrams), yield: mass(brews.yieldGrams))
+        let labels = BeanLabels.make(journal.result.journal)
+        let root = journal.result.report.file
+        rows = selected.map { i in
+            let record = table.shots[i]
+            let r = record.journalRow
+            let valid = r >= 0 && r < brews.count
+            return Row(shot: i, file: ShotSection.relative(record.file, to: root), format: record.format, start: record.start,
+                       profile: record.profile.flatMap { $0.isEmpty ? nil : $0 },
+                       bean: valid ? brews.bean.code(r).map { labels[Int($0)] } : nil,
+                       grinder: valid ? brews.grinder[r] : nil,
+                       grindSetting: valid ? brews.grindSetting[r] : nil, grindText: valid ? brews.grindText[r] : nil,
+                       dose: valid ? brews.doseGrams[r] : nil, rating: valid ? brews.rating[r] : nil,
+                       metrics: ShotMetric.allCases.map { metrics.value($0, of: i) },
+                       firstDropsRule: metrics.firstDropsSource(of: i))
+        }
+        journalShots = table.kept
+        undatedLeftOut = period == nil ? 0 : undated
+        let groups = ShotOverlays.inputs(journal, shots: selected, metrics: metrics, timeZone: zone)
+        overlays = Array(groups.prefix(ShotSection.overlayLimit))
+        let rest = groups.dropFirst(ShotSection.overlayLimit)
+        groupsLeftOut = (rest.count, rest.map(\.shots.count).reduce(0, +))
+        metricRating = ShotMetricRatingInput(metric: "Time to first drops", unit: "s",
+                                             values: rows.map { $0.value(.firstDrops) ?? .nan },
+                                             ratings: rows.map { $0.rating ?? .nan },
+                                             beans: rows.map { $0.bean ?? "" })
+        imageExtensions = options.formats.map(\.fileExtension)
+        self.noun = noun
+        timeZone = zone
+    }
+
+    /// `file` relative to the journal folder `root` when it lies inside it, else its last path component.
+    static func relative(_ file: String, to root: String) -> String {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        if file.hasPrefix(prefix), file.count > prefix.count { return String(file.dropFirst(prefix.count)) }
+        return URL(fileURLWithPath: file).lastPathComponent
+    }
+
+    /// The section's charts, in the order the report shows them: the overlays (`shot-overlay-1` …), then time to
+    /// first drops against rating. Empty when the period has no shot.
+    public var charts: [NamedChart] {
+        guard !rows.isEmpty else { return [] }
+        var charts = overlays.enumerated().map { k, input in
+            NamedChart(stem: "shot-overlay-\(k + 1)", title: "Shots — \(input.profile) · \(input.bean)",
+                       chart: BrewstatsCharts.shotOverlay(input))
+        }
+        charts.append(NamedChart(stem: ShotSection.ratingStem, title: "Time to first drops vs rating",
+                                 chart: BrewstatsCharts.shotMetricVsRating(metricRating)))
+        return charts
+    }
+
+    /// Whether `stem` names one of the section's charts (the report lists them in the shots section, not among
+    /// the brew charts).
+    public static func isShotChart(_ stem: String) -> Bool {
+        stem == ratingStem || stem.hasPrefix("shot-overlay-")
+    }
+
+    /// The header of `shots.csv`.
+    public static var csvHeader: [String] {
+        ["file", "started_at", "format", "profile", "bean", "grinder", "grind_setting", "dose_g", "rating"]
+            + ShotMetric.allCases.map(\.name) + ["first_drops_rule"]
+    }
+
+    /// `shots.csv`: one row per shot of the period (start order) with every metric; metrics at 3 decimals, an
+    /// undefined metric empty; `first_drops_rule` is `scale`, `pressure` or empty. The header alone when the
+    /// period has no shot.
+    public func csv() -> String {
+        CSVWriter.write(header: ShotSection.csvHeader, rows: rows.map { row in
+            var cells: [CSVCell] = [
+                .text(row.file), .localTime(row.start, timeZone), .label(row.format.rawValue), .text(row.profile),
+                .text(row.bean), .text(row.grinder),
+                row.grindSetting.map { .number($0) } ?? .text(row.grindText), .number(row.dose), .number(row.rating),
+            ]
+            cells += ShotMetric.allCases.map { .decimal(row.value($0), places: 3) }
+            cells.append(.label(row.firstDropsRule.map(ShotSection.ruleName) ?? ""))
+            return cells
+        })
+    }
+
+    /// `scale` or `pressure`: the rule that gave first drops.
+    static func ruleName(_ rule: ShotFirstDropsSource) -> String {
+        switch rule {
+        case .scale: "scale"
+        case .pressure: "pressure"
+        }
+    }
+}
