@@ -165,20 +165,36 @@ public struct JournalBuilder: Sendable {
                      && other.beans.count == beans.count, "JournalBuilder.append: entity maps do not match")
         flush()
         other.flush()
-        for c in BrewStage.Float.allCases where keeps(c) { floats[c.rawValue].append(contentsOf: other.floats[c.rawValue]) }
+        // Each of `other`'s columns is freed as soon as it is copied, so the two builders never hold more than one
+        // column twice (`other` is the only owner when the caller moved it in).
+        for c in BrewStage.Float.allCases where keeps(c) {
+            floats[c.rawValue].append(contentsOf: other.floats[c.rawValue])
+            other.floats[c.rawValue] = .init()
+        }
         brewDate.append(contentsOf: other.brewDate)
-        let maps: [BrewStage.Code: [Int32]] = [.method: methods, .grinder: grinders, .bean: beans]
-        for c in BrewStage.Code.allCases where keeps(c) {
-            let map = maps[c] ?? []
-            map.withUnsafeBufferPointer { m in
+        other.brewDate = .init()
+        for c in BrewStage.Code.allCases where keeps(c) && c != .method {
+            (c == .grinder ? grinders : beans).withUnsafeBufferPointer { m in
                 // SAFETY: a valid code of `other` is an index of its entities, and `m` holds one slot per entity.
                 codes[c.rawValue].append(contentsOf: other.codes[c.rawValue]) { m[Int($0)] }
             }
+            other.codes[c.rawValue] = .init()
         }
-        // Categories: through the method codes just appended, in this builder's numbering.
-        let methodCodes = other.codes[BrewStage.Code.method.rawValue].finish()
+        for t in BrewStage.Text.allCases where keeps(t) {
+            texts[t.rawValue].append(contentsOf: other.texts[t.rawValue])
+            other.texts[t.rawValue] = .init()
+        }
+        let method = BrewStage.Code.method.rawValue
+        methods.withUnsafeBufferPointer { m in
+            // SAFETY: as above.
+            codes[method].append(contentsOf: other.codes[method]) { m[Int($0)] }
+        }
+        // Categories: through the method codes, in this builder's numbering.
+        let methodCodes = other.codes[method].finish()
+        other.codes[method] = .init()
         let start = category.count
         let categories = other.category.finish().values
+        other.category = .init()
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { chunk in
             var k = 0
             while k < categories.count {
@@ -191,7 +207,6 @@ public struct JournalBuilder: Sendable {
             }
         }
         assert(category.count == start + categories.count)
-        for t in BrewStage.Text.allCases where keeps(t) { texts[t.rawValue].append(contentsOf: other.texts[t.rawValue]) }
         tastingNoteCount += other.tastingNoteCount
     }
 

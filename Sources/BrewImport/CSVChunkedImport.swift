@@ -48,7 +48,8 @@ enum CSVChunkedImport {
                 chunk!.read(whole.bytes, from: plan.starts[k], line: plan.lines[k], limit: ends[k], releasing: releasing)
             }
         }
-        var reads = (0..<count).map { chunks[$0]! }
+        // Moved out of the slots, so each builder has one owner and its columns are freed as they are merged.
+        var reads = (0..<count).map { k in chunks.withSlot(k) { slot in defer { slot = nil }; return slot! } }
         for k in 0..<count - 1 where reads[k].end != plan.starts[k + 1] || reads[k].endLine != plan.lines[k + 1] {
             return nil
         }
