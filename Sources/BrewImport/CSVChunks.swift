@@ -86,27 +86,36 @@ struct CSVChunkPlan {
         }
     }
 
-    /// The quotes and line ends (LF, and CR not followed by LF: the reader's count) in `bytes[from..<to]`, eight bytes
-    /// at a time. A CR at `to - 1` is judged by the byte after it.
+    /// The quotes and line ends (LF, and CR not followed by LF: the reader's count) in `bytes[from..<to]`, sixteen
+    /// bytes at a time. A CR at `to - 1` is judged by the byte after it.
     static func count(_ bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> (quotes: Int, lines: Int) {
         guard let base = bytes.baseAddress else { return (0, 0) }
         let n = bytes.count
         var quotes = 0, lf = 0, cr = 0, crlf = 0
         var i = from
-        while i + 8 <= to {
-            // SAFETY: `i + 8 <= to <= n`, inside the buffer.
-            let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
-            quotes += Self.equal(word, 0x22).nonzeroBitCount
-            let lfs = Self.equal(word, 0x0A)
-            lf += lfs.nonzeroBitCount
-            let crs = Self.equal(word, 0x0D)
-            if crs != 0 {
-                cr += crs.nonzeroBitCount
-                // A CR followed by an LF: in this word, or the word's last byte followed by the next one's first.
-                crlf += (crs & (lfs >> 8)).nonzeroBitCount
-                if crs >> 63 != 0, i + 8 < n, base[i + 8] == 0x0A { crlf += 1 }
+        typealias Lanes = SIMD16<UInt8>
+        let zero = Lanes(), one = Lanes(repeating: 1)
+        let quote = Lanes(repeating: 0x22), newline = Lanes(repeating: 0x0A), carriage = Lanes(repeating: 0x0D)
+        // Per-lane counts, each lane adding at most 1 a step: moved into the totals every 255 steps, before a lane
+        // can wrap. The CRLF test reads the byte after each lane, so the loop stops 17 bytes short of the buffer's end.
+        while i + 17 <= min(to + 1, n) {
+            var q = zero, l = zero, c = zero, p = zero
+            var steps = 0
+            while steps < 255 && i + 17 <= min(to + 1, n) {
+                // SAFETY: `i + 17 <= n`: both 16-byte loads (at `i` and `i + 1`) lie inside the buffer.
+                let v = UnsafeRawPointer(base + i).loadUnaligned(as: Lanes.self)
+                let next = UnsafeRawPointer(base + i + 1).loadUnaligned(as: Lanes.self)
+                q &+= zero.replacing(with: one, where: v .== quote)
+                l &+= zero.replacing(with: one, where: v .== newline)
+                let isCR = v .== carriage
+                c &+= zero.replacing(with: one, where: isCR)
+                p &+= zero.replacing(with: one, where: isCR .& (next .== newline))
+                i += 16
+                steps += 1
             }
-            i += 8
+            for k in 0..<16 {
+                quotes += Int(q[k]); lf += Int(l[k]); cr += Int(c[k]); crlf += Int(p[k])
+            }
         }
         while i < to {
             let b = base[i]
@@ -117,15 +126,6 @@ struct CSVChunkPlan {
             i += 1
         }
         return (quotes, lf + cr - crlf)
-    }
-
-    /// Bit 7 of each byte of `word` equal to `byte`, exactly (no false positives, unlike ``ByteScan/matches(_:_:)``).
-    @inline(__always)
-    static func equal(_ word: UInt64, _ byte: UInt8) -> UInt64 {
-        let x = word ^ (ByteScan.ones &* UInt64(byte))
-        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        // A byte of `x` is zero exactly when neither its low seven bits (carried into bit 7) nor bit 7 are set.
-        return ~(((x & low7) &+ low7) | x) & ByteScan.highs
     }
 
     /// The offset just after the first line feed in `base[from..<to]` outside quotes, given whether an odd number of
