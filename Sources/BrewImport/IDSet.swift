@@ -118,8 +118,8 @@ extension IDSet {
     /// Whether the ids given to `sets`, the ``Check/deferred`` sets of the chunks of one file, hold a repeat that an
     /// ``Check/optimistic`` set given all of them in turn would report (``repeated``) or answer (a repeated id
     /// that is not a UUID, or the zero UUID twice). Fingerprints are checked on `workers` threads, each taking the
-    /// ones whose remainder by `workers` names it (a table places a key by its top bits, so the share must not be
-    /// chosen by them), so each thread's table holds a `1/workers` share.
+    /// ones whose low six bits name it (a table places a key by its top bits, so the share must not be chosen by
+    /// them), so each thread's table holds about a `1/workers` share.
     static func repeatAcross(_ sets: [IDSet], workers: Int) -> Bool {
         if sets.lazy.filter(\.hasZero).count > 1 { return true }
         var others = Set<String>()
@@ -130,12 +130,14 @@ extension IDSet {
         let total = lists.reduce(0) { $0 + $1.count }
         guard total > 1 else { return false }
         let parts = max(1, min(workers, 64))
+        // The share of a fingerprint: its low six bits, looked up (a remainder per fingerprint would divide).
+        let shareOf = (0..<64).map { $0 % parts }
         let found = RepeatFlags(count: parts)
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             let share = total / parts + total / (parts * 8) + 64
             var table = IDTable<UUIDFingerprint>(capacity: share + share / 4 + 1)
             for list in lists {
-                for value in list where Int(value % UInt64(parts)) == part {
+                for value in list where shareOf[Int(truncatingIfNeeded: value & 63)] == part {
                     if table.total == table.maximumCount {
                         let bigger = IDTable<UUIDFingerprint>(capacity: 2 * table.capacity)
                         table.forEach { bigger.stage($0) }
