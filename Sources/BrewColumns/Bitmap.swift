@@ -71,6 +71,32 @@ public struct BitmapBuilder: Sendable {
         count += n
     }
 
+    /// Whether bit `i` (in `0..<count`) is set.
+    func isSet(_ i: Int) -> Bool {
+        let word = i >> 6 < words.count ? words[i >> 6] : current
+        return (word >> UInt64(i & 63)) & 1 == 1
+    }
+
+    /// Appends every bit of `other`, in order.
+    mutating func append(contentsOf other: BitmapBuilder) {
+        for word in other.words { append(bits: word, count: 64) }
+        if other.count & 63 != 0 { append(bits: other.current, count: other.count & 63) }
+    }
+
+    /// The validity of `count` slots followed by `otherCount` more: `bits` (`nil`: all valid) followed by `other`
+    /// (`nil`: all valid), left `nil` when both are. A builder's bitmap is created lazily, at its first null, so a
+    /// side without one stands for set bits.
+    static func concatenate(_ bits: inout BitmapBuilder?, count: Int, _ other: BitmapBuilder?, otherCount: Int,
+                            capacity: Int) {
+        if bits == nil {
+            guard other != nil else { return }
+            var made = BitmapBuilder(minimumCapacity: capacity)
+            made.appendSet(count: count)
+            bits = made
+        }
+        if let other { bits!.append(contentsOf: other) } else { bits!.appendSet(count: otherCount) }
+    }
+
     /// Appends one bit.
     @inlinable
     public mutating func append(_ bit: Bool) {

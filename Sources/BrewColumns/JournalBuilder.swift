@@ -149,6 +149,67 @@ public struct JournalBuilder: Sendable {
             })
     }
 
+    /// Appends `other`'s brews after this builder's, in order: the builder of a later part of the same file read on
+    /// its own (a chunk of a CSV read in parallel). `methods[i]`, `grinders[i]` and `beans[i]` are the indices in
+    /// this builder of `other`'s entity `i` (entities `other` added that this builder lacked must be added first).
+    /// A brew's method category is this builder's category of its method, which may differ from the one `other`
+    /// staged when the two parts named the method with different categories (the first naming wins). `other`'s
+    /// tasting-note count is added to this one's.
+    ///
+    /// - Precondition: both builders keep the same ``columns``; every index in the maps was returned by this
+    ///   builder.
+    public mutating func append(contentsOf other: inout JournalBuilder, methods: [Int32], grinders: [Int32],
+                                beans: [Int32]) {
+        precondition(other.columns == columns, "JournalBuilder.append: the builders keep different columns")
+        precondition(other.methods.count == methods.count && other.grinders.count == grinders.count
+                     && other.beans.count == beans.count, "JournalBuilder.append: entity maps do not match")
+        flush()
+        other.flush()
+        // Each of `other`'s columns is freed as soon as it is copied, so the two builders never hold more than one
+        // column twice (`other` is the only owner when the caller moved it in).
+        for c in BrewStage.Float.allCases where keeps(c) {
+            floats[c.rawValue].append(contentsOf: other.floats[c.rawValue])
+            other.floats[c.rawValue] = .init()
+        }
+        brewDate.append(contentsOf: other.brewDate)
+        other.brewDate = .init()
+        for c in BrewStage.Code.allCases where keeps(c) && c != .method {
+            (c == .grinder ? grinders : beans).withUnsafeBufferPointer { m in
+                // SAFETY: a valid code of `other` is an index of its entities, and `m` holds one slot per entity.
+                codes[c.rawValue].append(contentsOf: other.codes[c.rawValue]) { m[Int($0)] }
+            }
+            other.codes[c.rawValue] = .init()
+        }
+        for t in BrewStage.Text.allCases where keeps(t) {
+            texts[t.rawValue].append(contentsOf: other.texts[t.rawValue])
+            other.texts[t.rawValue] = .init()
+        }
+        let method = BrewStage.Code.method.rawValue
+        methods.withUnsafeBufferPointer { m in
+            // SAFETY: as above.
+            codes[method].append(contentsOf: other.codes[method]) { m[Int($0)] }
+        }
+        // Categories: through the method codes, in this builder's numbering.
+        let methodCodes = other.codes[method].finish()
+        other.codes[method] = .init()
+        let start = category.count
+        let categories = other.category.finish().values
+        other.category = .init()
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { chunk in
+            var k = 0
+            while k < categories.count {
+                let n = min(64, categories.count - k)
+                for j in 0..<n {
+                    chunk[j] = methodCodes[k + j].map { methodCategories[Int(methods[Int($0)])] } ?? categories[k + j]
+                }
+                category.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[0..<n]), validBits: ~0)
+                k += n
+            }
+        }
+        assert(category.count == start + categories.count)
+        tastingNoteCount += other.tastingNoteCount
+    }
+
     /// Ends the builder: builds every column and joins the bean attributes (roaster, origin and roast date, through
     /// each brew's bean). A column outside ``columns``, and a float or text column no brew gave a value, is an
     /// all-null column sharing its storage (``NullColumns``).

@@ -155,6 +155,34 @@ public struct PrimitiveColumnBuilder<Element: ColumnElement>: Sendable {
         validity!.appendBit(false)
     }
 
+    /// Appends every slot of `other`, in order (concatenating the builders of a file read in chunks).
+    mutating func append(contentsOf other: PrimitiveColumnBuilder<Element>) {
+        appendValidity(of: other)
+        values.append(contentsOf: other.values)
+    }
+
+    /// Appends every slot of `other`, in order, with each valid value replaced by `transform(value)`; null slots
+    /// stay nulls holding the placeholder.
+    mutating func append(contentsOf other: PrimitiveColumnBuilder<Element>, transform: (Element) -> Element) {
+        appendValidity(of: other)
+        let start = values.count
+        values.append(contentsOf: other.values)
+        values.withUnsafeMutableBufferPointer { v in
+            // SAFETY: `start..<v.count` are the slots just appended, inside the buffer.
+            if let bits = other.validity {
+                for k in 0..<(v.count - start) where bits.isSet(k) { v[start + k] = transform(v[start + k]) }
+            } else {
+                for i in start..<v.count { v[i] = transform(v[i]) }
+            }
+        }
+    }
+
+    /// Extends the bitmap by `other`'s validity (before `other`'s values are appended).
+    private mutating func appendValidity(of other: PrimitiveColumnBuilder<Element>) {
+        BitmapBuilder.concatenate(&validity, count: values.count, other.validity, otherCount: other.values.count,
+                                  capacity: values.count + other.values.count)
+    }
+
     /// Ends the builder.
     public func finish() -> PrimitiveColumn<Element> {
         PrimitiveColumn(values: values, validity: validity?.finish())

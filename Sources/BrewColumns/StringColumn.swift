@@ -121,6 +121,16 @@ public struct StringColumnBuilder: Sendable {
         validity!.append(false)
     }
 
+    /// Appends every slot of `other`, in order (concatenating the builders of a file read in chunks).
+    mutating func append(contentsOf other: StringColumnBuilder) {
+        BitmapBuilder.concatenate(&validity, count: count, other.validity, otherCount: other.count,
+                                  capacity: count + other.count)
+        let shift = bytes.count
+        bytes.append(contentsOf: other.bytes)
+        offsets.reserveCapacity(offsets.count + other.count)
+        for k in 1..<other.offsets.count { offsets.append(other.offsets[k] + shift) }
+    }
+
     /// Ends the builder.
     public func finish() -> StringColumn {
         StringColumn(bytes: bytes, offsets: offsets, validity: validity?.finish())

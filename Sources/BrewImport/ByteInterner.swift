@@ -62,6 +62,16 @@ struct ByteInterner {
         place(Int32(entries.count - 1), hash: h)
     }
 
+    /// Calls `body` with every key and its value, in the order they were inserted.
+    func forEach(_ body: (UnsafeBufferPointer<UInt8>, Int32) -> Void) {
+        arena.withUnsafeBufferPointer { a in
+            for entry in entries {
+                // SAFETY: the entry's range was appended to the arena.
+                body(UnsafeBufferPointer(rebasing: a[entry.start..<entry.start + entry.count]), entry.value)
+            }
+        }
+    }
+
     private func equal(_ entry: Entry, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let k = key.baseAddress else { return true }  // both empty (counts matched)
         return arena.withUnsafeBufferPointer { a in

@@ -16,10 +16,38 @@ enum CSVImporter {
     /// file's pages do not all stay resident.
     ///
     /// - Throws: ``ImportError`` when the file has no header row or no brew date column.
+    /// Imports a whole CSV file, `bytes` (the mapping `file`, when given, whose pages are released as they are
+    /// read): ids are checked optimistically, and the file is read again with an exact check when a brew id repeats
+    /// (see ``IDSet``).
+    ///
+    /// - Throws: ``ImportError`` when the file has no header row or no brew date column.
+    static func importFile(_ bytes: UnsafeBufferPointer<UInt8>, path: String, options: ImportOptions,
+                           file: MappedFile? = nil, chunking: CSVChunking = .automatic) throws(ImportError) -> ImportResult {
+        let expected = estimatedRecords(bytes)
+        var session = ImportSession(file: path, format: .csv, options: options, expectedBrews: expected,
+                                    idCheck: .optimistic)
+        try read(bytes, into: &session, releasingPagesOf: file, chunking: chunking)
+        if session.idsRepeated {
+            // A repeated brew id: read the file again, rejecting each repeat where it occurs.
+            session = ImportSession(file: path, format: .csv, options: options, expectedBrews: expected)
+            file?.rewind()
+            try read(bytes, into: &session, releasingPagesOf: file, chunking: chunking)
+        }
+        return session.finish()
+    }
+
+    /// A large file is read in chunks on all cores (``CSVChunkedImport``) when `session` checks ids optimistically
+    /// and `chunking` allows; the result is the one-pass read's, to the byte. `chunking` exists for tests, which
+    /// force small chunks. Returns the number of chunks read (1: one pass).
+    ///
+    /// - Throws: ``ImportError`` when the file has no header row or no brew date column.
+    @discardableResult
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, into session: inout ImportSession,
-                     releasingPagesOf file: MappedFile? = nil) throws(ImportError) {
+                     releasingPagesOf file: MappedFile? = nil,
+                     chunking: CSVChunking = .automatic) throws(ImportError) -> Int {
         let mapping = session.options.columnMapping
-        var reader = CSVReader(bytes: bytes, delimiter: mapping?.delimiter ?? guessDelimiter(bytes))
+        let delimiter = mapping?.delimiter ?? guessDelimiter(bytes)
+        var reader = CSVReader(bytes: bytes, delimiter: delimiter)
         guard reader.next() else {
             throw ImportError(.notAJournal, file: session.file, "empty file: no header row")
         }
@@ -84,9 +112,32 @@ enum CSVImporter {
             if let group = column.group, !session.reads.contains(group) { position[column.index] = -1 }
         }
 
-        var rows = RowReader(position: position, headers: headers, mapping: mapping,
-                             resolver: LocalTimeResolver(timeZone: mapping?.timeZone ?? session.options.timeZone))
+        let layout = CSVLayout(delimiter: delimiter, position: position, headers: headers, mapping: mapping,
+                               timeZone: mapping?.timeZone ?? session.options.timeZone)
+        if session.checksIDsOptimistically,
+           let last = CSVChunkedImport.read(bytes, from: reader.position, line: reader.line, layout: layout,
+                                            into: &session, chunking: chunking, releasing: file != nil) {
+            warnIfCut(bytes, last: last.last, headers: headers.count, &session)
+            return last.chunks
+        }
+        var rows = RowReader(layout)
         var released = 0
+        let last = readRecords(&reader, &rows, into: &session) { position in
+            if let file, position - released >= 8 << 20 {
+                // Nothing keeps pointers into bytes already read (entity keys are copied), so let them go.
+                released = position
+                file.releasePages(before: released)
+            }
+        }
+        warnIfCut(bytes, last: last, headers: headers.count, &session)
+        return 1
+    }
+
+    /// Reads every record `reader` has left into `session`, calling `passed` with the reader's position after each
+    /// record kept or rejected (to release pages). Returns the last record's line and field count (0, 0 when none).
+    @inline(__always)
+    static func readRecords(_ reader: inout CSVReader, _ rows: inout RowReader, into session: inout ImportSession,
+                            passed: (Int) -> Void) -> (line: Int, fields: Int) {
         var lastFieldCount = 0, lastLine = 0
         while reader.next() {
             lastFieldCount = reader.fields.count
@@ -103,17 +154,18 @@ enum CSVImporter {
                 continue
             }
             rows.read(reader, into: &session)
-            if let file, reader.position - released >= 8 << 20 {
-                // Nothing keeps pointers into bytes already read (entity keys are copied), so let them go.
-                released = reader.position
-                file.releasePages(before: released)
-            }
+            passed(reader.position)
         }
-        // Short rows are legitimate in hand-kept files, but a short last row without a line end is the signature of
-        // a file cut off mid-record (an interrupted copy or download): say so, whatever became of the row.
-        if let last = bytes.last, last != 0x0A, last != 0x0D, lastLine > 1, lastFieldCount < headers.count {
-            session.warn(.truncatedFile, column: nil, at: .line(lastLine),
-                         "the last row (line \(lastLine)) has \(lastFieldCount) of \(headers.count) fields and no line end: the file looks cut off")
+        return (lastLine, lastFieldCount)
+    }
+
+    /// Short rows are legitimate in hand-kept files, but a short last row without a line end is the signature of
+    /// a file cut off mid-record (an interrupted copy or download): say so, whatever became of the row.
+    private static func warnIfCut(_ bytes: UnsafeBufferPointer<UInt8>, last: (line: Int, fields: Int), headers: Int,
+                                  _ session: inout ImportSession) {
+        if let end = bytes.last, end != 0x0A, end != 0x0D, last.line > 1, last.fields < headers {
+            session.warn(.truncatedFile, column: nil, at: .line(last.line),
+                         "the last row (line \(last.line)) has \(last.fields) of \(headers) fields and no line end: the file looks cut off")
         }
     }
 
@@ -151,9 +203,20 @@ extension CSVColumn {
     var index: Int { Self.allCases.firstIndex(of: self)! }
 }
 
-/// Turns one CSV record into a brew; holds the interned entities between records.
-/// Where each journal column sits in the file's records (`-1`: the file has no such column), resolved once.
-private struct ColumnPositions {
+/// What the header row decided, shared by every reader of the file's records (one, or one per chunk).
+struct CSVLayout: Sendable {
+    let delimiter: UInt8
+    /// The field index of each journal column (`CSVColumn.index`), `-1` when the file lacks it or it is not read.
+    let position: [Int]
+    /// The header row's fields, trimmed.
+    let headers: [String]
+    let mapping: ColumnMapping?
+    /// The zone of dates without an offset.
+    let timeZone: TimeZone
+}
+
+/// Where each journal column in the file's records (`-1`: the file has no such column), resolved once.
+struct ColumnPositions {
     let id, date, method, methodCategory, grinder, grindSetting, bean, roaster, origin, roastDate, roastLevel: Int
     let dose, water, yield, time, temperature, tds, rating, acidity, body, sweetness: Int
     let flavorTags, notes, pressureProfile: Int
@@ -175,7 +238,7 @@ private struct ColumnPositions {
 /// Fields that need nothing special — no doubled quotes, a plain number, the export's date shape, an ASCII or
 /// valid UTF-8 text, a known name — are read in place; anything else takes the general path, which creates
 /// `String`s, repairs invalid UTF-8 and explains rejects.
-private struct RowReader {
+struct RowReader {
     let position: [Int]
     let columns: ColumnPositions
     let headers: [String]
@@ -189,13 +252,13 @@ private struct RowReader {
     var beans = ByteInterner()
     let idBuffer = UUIDTextBuffer()
 
-    init(position: [Int], headers: [String], mapping: ColumnMapping?, resolver: LocalTimeResolver) {
-        self.position = position
-        self.columns = ColumnPositions(position)
-        self.headers = headers
-        self.separator = mapping?.decimalSeparator ?? .automatic
-        self.datePattern = mapping?.datePattern
-        self.resolver = resolver
+    init(_ layout: CSVLayout) {
+        self.position = layout.position
+        self.columns = ColumnPositions(layout.position)
+        self.headers = layout.headers
+        self.separator = layout.mapping?.decimalSeparator ?? .automatic
+        self.datePattern = layout.mapping?.datePattern
+        self.resolver = LocalTimeResolver(timeZone: layout.timeZone)
     }
 
     private struct Rejection: Error { let column: String; let reason: String }
@@ -399,6 +462,8 @@ private struct RowReader {
     private mutating func method(_ reader: CSVReader, _ session: inout ImportSession) -> Int32? {
         let k = columns.method
         if let found = Self.lookUp(k, reader, in: methods) { return found }
+        session.creatingEntity = .method(session.builder.methods.count)
+        defer { session.creatingEntity = nil }
         let name = text(.method, reader, trim: true, &session)!
         let category = text(.methodCategory, reader, trim: true, &session).map(MethodCategory.init(rawString:))
             ?? MethodCategory.inferred(fromName: name)
@@ -410,6 +475,8 @@ private struct RowReader {
     private mutating func grinder(_ reader: CSVReader, _ session: inout ImportSession) -> Int32? {
         let k = columns.grinder
         if let found = Self.lookUp(k, reader, in: grinders) { return found }
+        session.creatingEntity = .grinder(session.builder.grinders.count)
+        defer { session.creatingEntity = nil }
         let name = text(.grinder, reader, trim: true, &session)!
         let index = session.builder.addGrinder(Grinder(name: name))
         trimmedKey(k, reader).withUnsafeBufferPointer { grinders.insert($0, value: index) }
@@ -438,6 +505,8 @@ private struct RowReader {
         appendTrimmed(columns.bean, reader, to: &key)
         guard key.count > 1 else { return nil }
         if let found = key.withUnsafeBufferPointer({ beans.value(for: $0) }) { return found }
+        session.creatingEntity = .bean(session.builder.beans.count)
+        defer { session.creatingEntity = nil }
         let line = reader.recordLine
         var bean = CoffeeBean(name: text(.bean, reader, trim: true, &session),
                               roaster: roasterLength > 0 ? text(.roaster, reader, trim: true, &session) : nil,

@@ -30,6 +30,9 @@
     private(set) var position: Int
     /// The 1-based physical line at `position`.
     private(set) var line = 1
+    /// No record starts at or past this offset (the end of the bytes, or of a chunk read on its own): ``next()``
+    /// returns `false` once ``position`` reaches it. A record that starts before it is read whole, wherever it ends.
+    private let limit: Int
 
     /// The current record's fields (valid until the next call to ``next()``).
     public var fields: UnsafeBufferPointer<Field> { UnsafeBufferPointer(start: fieldBase, count: fieldCount) }
@@ -49,6 +52,20 @@
         self.delimiter = delimiter
         let bom = skipBOM && bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
         self.position = bom ? 3 : 0
+        self.limit = bytes.count
+        fieldOwner = FieldStorage(capacity: fieldCapacity)
+        fieldBase = fieldOwner.pointer
+    }
+
+    /// A reader of the records that start in `bytes[start..<limit]`, where `start` is a record boundary on physical
+    /// line `line`. The last record may run past `limit` (a boundary guessed wrong shows as ``position`` `!=`
+    /// `limit` at the end).
+    init(bytes: UnsafeBufferPointer<UInt8>, delimiter: UInt8, start: Int, line: Int, limit: Int) {
+        self.bytes = bytes
+        self.delimiter = delimiter
+        self.position = start
+        self.line = line
+        self.limit = min(limit, bytes.count)
         fieldOwner = FieldStorage(capacity: fieldCapacity)
         fieldBase = fieldOwner.pointer
     }
@@ -71,15 +88,15 @@
     /// Reads the next non-blank record into ``fields``; `false` at the end of the file.
     public mutating func next() -> Bool {
         let n = bytes.count
-        guard let base = bytes.baseAddress else { return false }
-        // Skip blank lines.
-        while position < n {
+        guard let base = bytes.baseAddress, position < limit else { return false }
+        // Skip blank lines (up to the limit: a chunk's limit follows a line feed, so this stops on it).
+        while position < limit {
             let b = base[position]
             if b == 0x0A { line += 1; position += 1 }
             else if b == 0x0D { line += 1; position += 1; if position < n, base[position] == 0x0A { position += 1 } }
             else { break }
         }
-        guard position < n else { return false }
+        guard position < limit else { return false }
         fieldCount = 0
         status = .ok
         recordLine = line

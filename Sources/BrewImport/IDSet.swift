@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The brew ids seen so far. UUIDs (the usual id) are kept as two 64-bit words in an ``IDTable``, which hashes and
 /// compares faster than strings; any other id is kept as a string. The all-zero UUID is tracked apart (it marks the
 /// table's empty slots).
@@ -21,6 +23,10 @@ struct IDSet {
         case exact
         /// ``IDSet/insert(uuid:)`` answers `true`; a repeat only sets ``IDSet/repeated`` (see the type's discussion).
         case optimistic
+        /// ``IDSet/insert(uuid:)`` answers `true` and only lists the UUID's fingerprint (``deferredFingerprints``):
+        /// the set of one chunk of a file read in parallel, whose repeats, within the chunk or across chunks, are
+        /// looked for once every chunk is read (``CSVChunkedImport``). Never ``repeated``.
+        case deferred
     }
 
     let check: Check
@@ -28,8 +34,12 @@ struct IDSet {
     private var uuids = IDTable<UUIDWords>(capacity: 64)
     /// The UUIDs' fingerprints of an optimistic set.
     private var fingerprints = IDTable<UUIDFingerprint>(capacity: 64)
-    private var hasZero = false
-    private var others: Set<String> = []
+    /// Whether the all-zero UUID was inserted.
+    private(set) var hasZero = false
+    /// The ids that are not upper-case UUIDs.
+    private(set) var others: Set<String> = []
+    /// The fingerprints of the UUIDs a ``Check/deferred`` set was given, in order (repeats included).
+    private(set) var deferredFingerprints: [UInt64] = []
 
     init(check: Check = .exact) { self.check = check }
 
@@ -52,8 +62,13 @@ struct IDSet {
         switch check {
         case .exact: if n > uuids.maximumCount { uuids = Self.grown(uuids, to: n) }
         case .optimistic: if n > fingerprints.maximumCount { fingerprints = Self.grown(fingerprints, to: n) }
+        case .deferred: deferredFingerprints.reserveCapacity(n)
         }
     }
+
+    /// Makes ``repeated`` `true` (an optimistic set whose repeats were found elsewhere, see
+    /// ``repeatAcross(_:workers:)``).
+    mutating func noteRepeated() { fingerprints.repeated = true }
 
     /// Adds `id`; `false` when it was already present. An upper-case UUID is the same id as ``insert(uuid:)``'s.
     mutating func insert(_ id: String) -> Bool {
@@ -82,6 +97,9 @@ struct IDSet {
             }
             fingerprints.stage(UUIDFingerprint(uuid))
             return true
+        case .deferred:
+            deferredFingerprints.append(UUIDFingerprint(uuid).value)
+            return true
         }
     }
 
@@ -94,4 +112,56 @@ struct IDSet {
         bigger.repeated = bigger.repeated || table.repeated
         return bigger
     }
+}
+
+extension IDSet {
+    /// Whether the ids given to `sets`, the ``Check/deferred`` sets of the chunks of one file, hold a repeat that an
+    /// ``Check/optimistic`` set given all of them in turn would report (``repeated``) or answer (a repeated id
+    /// that is not a UUID, or the zero UUID twice). Fingerprints are checked on `workers` threads, each taking the
+    /// ones whose low six bits name it (a table places a key by its top bits, so the share must not be chosen by
+    /// them), so each thread's table holds about a `1/workers` share.
+    static func repeatAcross(_ sets: [IDSet], workers: Int) -> Bool {
+        if sets.lazy.filter(\.hasZero).count > 1 { return true }
+        var others = Set<String>()
+        for set in sets {
+            for id in set.others where !others.insert(id).inserted { return true }
+        }
+        let lists = sets.map(\.deferredFingerprints)
+        let total = lists.reduce(0) { $0 + $1.count }
+        guard total > 1 else { return false }
+        let parts = max(1, min(workers, 64))
+        // The share of a fingerprint: its low six bits, looked up (a remainder per fingerprint would divide).
+        let shareOf = (0..<64).map { $0 % parts }
+        let found = RepeatFlags(count: parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let share = total / parts + total / (parts * 8) + 64
+            var table = IDTable<UUIDFingerprint>(capacity: share + share / 4 + 1)
+            for list in lists {
+                for value in list where shareOf[Int(truncatingIfNeeded: value & 63)] == part {
+                    if table.total == table.maximumCount {
+                        let bigger = IDTable<UUIDFingerprint>(capacity: 2 * table.capacity)
+                        table.forEach { bigger.stage($0) }
+                        bigger.flush()
+                        bigger.repeated = bigger.repeated || table.repeated
+                        table = bigger
+                    }
+                    table.stage(UUIDFingerprint(value: value))
+                }
+            }
+            table.flush()
+            found.set(part, table.repeated)
+        }
+        return found.any
+    }
+}
+
+/// One flag per worker of ``IDSet/repeatAcross(_:workers:)``.
+private final class RepeatFlags: @unchecked Sendable {
+    // SAFETY of @unchecked Sendable: worker `k` writes only flag `k`, and the flags are read after
+    // `concurrentPerform` returns, which orders every write before the reads.
+    private let flags: UnsafeMutableBufferPointer<Bool>
+    init(count: Int) { flags = .allocate(capacity: count); flags.initialize(repeating: false) }
+    deinit { flags.deallocate() }
+    func set(_ k: Int, _ value: Bool) { flags[k] = value }
+    var any: Bool { flags.contains(true) }
 }

@@ -36,6 +36,9 @@ struct UUIDFingerprint: IDTableKey {
         value = v == 0 ? 1 : v
     }
 
+    /// The fingerprint whose value is `value` (one ``value`` gave).
+    init(value: UInt64) { self.value = value }
+
     var isZero: Bool { value == 0 }
     var hash: UInt64 { value }
 }

@@ -28,6 +28,16 @@ struct ImportSession {
     private(set) var rejects: [Reject] = []
     private var warnings: [ImportWarning] = []
     private var warningIndex: [String: Int] = [:]
+    /// Warnings given so far (each call of ``warn(_:column:subject:at:_:)``), and for each of ``warnings`` the call
+    /// that first gave it: the order ``absorb(_:keepingEntity:)`` merges the warnings of a file's chunks in.
+    private var warningCalls = 0
+    private var warningFirstCall: [Int] = []
+    /// The entity being created while its attributes are read (set by the CSV importer around each creation).
+    var creatingEntity: EntityTag?
+    /// A chunk's session keeps the warnings given while creating an entity apart (``entityWarnings``): when an
+    /// earlier chunk created the same entity, the one-pass read would not have created it again, nor warned.
+    private var defersEntityWarnings = false
+    private var entityWarnings: [(entity: EntityTag, call: Int, key: String, warning: ImportWarning)] = []
     private var seenIDs: IDSet
     /// Per-file spellings of field names (a CSV's headers as written), overriding ``BrewField/name(in:)``.
     var fieldNames: [BrewField: String] = [:]
@@ -48,6 +58,69 @@ struct ImportSession {
         self.reads = options.readColumns
         self.seenIDs = IDSet(check: idCheck)
         self.seenIDs.reserve(expectedBrews)
+    }
+
+    /// An entity a record creates: the method, grinder or bean the creating builder gives index `n`.
+    enum EntityTag: Equatable {
+        case method(Int), grinder(Int), bean(Int)
+    }
+
+    /// A session for one chunk of the file `session` reads, read on its own in parallel with the others and then
+    /// merged, in file order, into `session` by ``absorb(_:keepingEntity:)``: the same file, options and field
+    /// names; a ``IDSet/Check/deferred`` id set; entity warnings kept apart.
+    static func chunk(of session: ImportSession, expectedBrews: Int) -> ImportSession {
+        var chunk = ImportSession(context: session.context, reads: session.reads, expectedBrews: expectedBrews)
+        chunk.fieldNames = session.fieldNames
+        chunk.defersEntityWarnings = true
+        return chunk
+    }
+
+    private init(context: Context, reads: BrewColumnSet, expectedBrews: Int) {
+        self.context = context
+        self.builder = JournalBuilder(expectedBrews: expectedBrews, columns: context.options.columns)
+        self.reads = reads
+        self.seenIDs = IDSet(check: .deferred)
+        self.seenIDs.reserve(expectedBrews)
+    }
+
+    /// Whether this session checks ids the optimistic way (see ``init(file:format:options:expectedBrews:idCheck:)``).
+    var checksIDsOptimistically: Bool { seenIDs.check == .optimistic }
+
+    /// Takes the id set out of a chunk's session (leaving an empty one), for ``IDSet/repeatAcross(_:workers:)``.
+    mutating func takeIDs() -> IDSet {
+        var ids = IDSet(check: .deferred)
+        swap(&ids, &seenIDs)
+        return ids
+    }
+
+    /// Records that the ids of the chunks merged into this optimistic session repeat, so ``idsRepeated`` is `true`.
+    mutating func noteRepeatedIDs() { seenIDs.noteRepeated() }
+
+    /// Merges `chunk`, the session of the next part of the file (``chunk(of:expectedBrews:)``), into this one: its
+    /// counts and rejects follow this session's, and its warnings merge as if one session had given them all in
+    /// file order (a warning known here counts up, a new one is appended). A warning given while creating an entity
+    /// is kept only when `keepingEntity` says the entity is new here. The builder is merged by the caller
+    /// (``JournalBuilder/append(contentsOf:methods:grinders:beans:)``), which knows the entity maps.
+    mutating func absorb(_ chunk: ImportSession, keepingEntity: (EntityTag) -> Bool) {
+        read += chunk.read
+        rejects.append(contentsOf: chunk.rejects)
+        var keys = [String](repeating: "", count: chunk.warnings.count)
+        for (key, i) in chunk.warningIndex { keys[i] = key }
+        var entries = chunk.warnings.indices.map { (call: chunk.warningFirstCall[$0], key: keys[$0], warning: chunk.warnings[$0]) }
+        for e in chunk.entityWarnings where keepingEntity(e.entity) {
+            entries.append((call: e.call, key: e.key, warning: e.warning))
+        }
+        entries.sort { $0.call < $1.call }
+        for e in entries {
+            warningCalls += 1
+            if let i = warningIndex[e.key] {
+                warnings[i].count += e.warning.count
+            } else {
+                warningIndex[e.key] = warnings.count
+                warningFirstCall.append(warningCalls)
+                warnings.append(e.warning)
+            }
+        }
     }
 
     /// Whether an ``IDSet/Check/optimistic`` session saw a brew id twice, so that its journal is not the exact one
@@ -173,11 +246,18 @@ struct ImportSession {
     mutating func warn(_ kind: ImportWarning.Kind, column: String?, subject: String? = nil, at location: RecordLocation?,
                        _ message: @autoclosure () -> String) {
         let key = "\(kind.rawValue)\u{1}\(column ?? "")\u{1}\(subject ?? "")"
+        warningCalls += 1
+        if defersEntityWarnings, let entity = creatingEntity {
+            entityWarnings.append((entity: entity, call: warningCalls, key: key, warning: ImportWarning(
+                kind: kind, column: column, count: 1, where: location?.description, message: message())))
+            return
+        }
         if let i = warningIndex[key] {
             warnings[i].count += 1
             return
         }
         warningIndex[key] = warnings.count
+        warningFirstCall.append(warningCalls)
         warnings.append(ImportWarning(kind: kind, column: column, count: 1, where: location?.description, message: message()))
     }
 

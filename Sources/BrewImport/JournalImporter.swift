@@ -50,17 +50,7 @@ public enum JournalImporter {
             return try StoreImporter.read(url, options: options)
         case .csv:
             let file = try MappedFile(path: path)
-            let expected = CSVImporter.estimatedRecords(file.bytes)
-            var session = ImportSession(file: path, format: .csv, options: options, expectedBrews: expected,
-                                        idCheck: .optimistic)
-            try CSVImporter.read(file.bytes, into: &session, releasingPagesOf: file)
-            if session.idsRepeated {
-                // A repeated brew id: read the file again, rejecting each repeat where it occurs (see `IDSet`).
-                session = ImportSession(file: path, format: .csv, options: options, expectedBrews: expected)
-                file.rewind()
-                try CSVImporter.read(file.bytes, into: &session, releasingPagesOf: file)
-            }
-            return session.finish()
+            return try CSVImporter.importFile(file.bytes, path: path, options: options, file: file)
         case .json:
             let parsed = try JSONValue.parse(try mappedContents(url), file: path)
             if let root = parsed.value as? [String: Any], ForeignJSON.identify(root) == .beanconquerorUpload {

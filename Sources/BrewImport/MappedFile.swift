@@ -51,6 +51,18 @@ final class MappedFile {
         released = end
     }
 
+    /// Lets the system drop the whole pages inside `bytes[range]` (a part of `bytes`, the mapping of a file). Unlike
+    /// ``releasePages(before:)`` it keeps no state, so readers of different parts of one mapping may call it at once.
+    static func releasePages(in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (range.lowerBound + page - 1) / page * page
+        let end = min(range.upperBound, bytes.count) / page * page
+        guard end > start else { return }
+        // SAFETY: `start..<end` is page-aligned (the mapping starts on a page) and inside the mapping.
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
+    }
+
     /// Starts another pass over the file: pages released so far are read back as they are touched, and will be
     /// released again by ``releasePages(before:)``.
     func rewind() { released = 0 }

@@ -2,10 +2,12 @@ import Foundation
 
 /// The weekly report end to end, process start to finish:
 /// (a) from the 1M-brew store against pandas + matplotlib doing the same report (`tools/bench/report_pandas.py`);
-/// (b) from the 1M-brew CSV export against Polars computing only the five summaries (`report_polars.py`);
 /// (c) from a typical 10,000-brew store, against the same pandas + matplotlib report and against the bare
-///     interpreter importing pandas and matplotlib.
-/// Every side writes charts in PNG, SVG and PDF; each run's output folder is removed afterwards.
+///     interpreter importing pandas and matplotlib;
+/// and in families of their own, the report with PNG and SVG charts:
+/// (b) from the 1M-brew CSV export against Polars and DuckDB computing only the five summaries (`report-csv`);
+/// (d) from the 1M-brew store against the store's floor, a C program stepping the same columns (`report-store`).
+/// (a) and (c) write charts in PNG, SVG and PDF on every side; each run's output folder is removed afterwards.
 enum ReportWorkloads {
     static let timeZone = "Europe/Berlin"
     static let formats = "png,svg,pdf"
@@ -26,18 +28,6 @@ enum ReportWorkloads {
             ours: oursStore, references: [pandas], target: "≥ 10× faster than pandas + matplotlib; < 300 MB",
             extra: ["reference_peak_bytes": Double(pandas.peakBytes ?? 0)]))
 
-        // (b) the CSV export, against Polars computing the summaries only.
-        let csv = try ctx.journal(brews: ctx.brews, format: "csv")
-        let (oursCSV, polars) = try alternate(ctx, out: out,
-            ours: [ctx.brewstats, "report", csv.path, "--tz", timeZone, "--formats", formats],
-            reference: ("polars (summaries only)", [ctx.python, "tools/bench/report_polars.py", csv.path, "--tz", timeZone]))
-        var oursCSVBytes = oursCSV
-        oursCSVBytes.bytes = try ctx.fileSize(csv)
-        results.append(WorkloadResult(
-            family: "report", name: "report from CSV export", detail: "\(ctx.brews) brews, charts included",
-            ours: oursCSVBytes, references: [polars], target: "whole report faster than Polars' summaries alone",
-            extra: ["reference_peak_bytes": Double(polars.peakBytes ?? 0)]))
-
         // (c) a typical journal.
         let typical = try ctx.journal(brews: 10_000, format: "sqlite")
         let (oursTypical, pandasTypical) = try alternate(ctx, out: out,
@@ -53,22 +43,97 @@ enum ReportWorkloads {
         return results
     }
 
-    /// Runs ours and the reference alternately `repeats` times, each into a fresh folder under `out` that is
-    /// checked to hold the report's five CSVs and then removed.
+    /// (b) The 1M-brew CSV export → the full report (PNG and SVG charts, HTML, summaries), against Polars and DuckDB
+    /// each computing only the five summaries from the same CSV (`report_polars.py`, `report_duckdb.py`), all
+    /// alternating in the same run.
+    static func runCSV(_ ctx: BenchContext) throws -> [WorkloadResult] {
+        let out = try ctx.scratchFolder("report-csv")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let csv = try ctx.journal(brews: ctx.brews, format: "csv")
+        let (oursCSV, references) = try alternate(ctx, out: out,
+            ours: [ctx.brewstats, "report", csv.path, "--tz", timeZone, "--formats", "png,svg"],
+            references: [
+                ("polars (summaries only)", [ctx.python, "tools/bench/report_polars.py", csv.path, "--tz", timeZone]),
+                ("duckdb (summaries only)", [ctx.python, "tools/bench/report_duckdb.py", csv.path, "--tz", timeZone]),
+            ])
+        var oursCSVBytes = oursCSV
+        oursCSVBytes.bytes = try ctx.fileSize(csv)
+        return [WorkloadResult(
+            family: "report-csv", name: "report from CSV export",
+            detail: "\(ctx.brews) brews, charts included (png+svg), \(ProcessInfo.processInfo.activeProcessorCount) cores",
+            ours: oursCSVBytes, references: references,
+            target: "≥ 1.5× faster than the faster of Polars' and DuckDB's summaries alone",
+            extra: ["reference_peak_bytes": Double(references.map { $0.peakBytes ?? 0 }.max() ?? 0)])]
+    }
+
+    /// (d) The 1M-brew store → the full report (PNG and SVG charts), against the store's floor: `store_floor`
+    /// (`tools/bench/store_floor.c`, built here with `cc -O2 -lsqlite3`), which steps the same statements over the
+    /// same columns through SQLite's C API on one connection and does nothing else. Alternating, same run.
+    static func runStore(_ ctx: BenchContext) throws -> [WorkloadResult] {
+        let out = try ctx.scratchFolder("report-store")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let store = try ctx.journal(brews: ctx.brews, format: "sqlite")
+        let floor = try buildStoreFloor(ctx)
+        var ours = Measurement(subject: "brewstats", seconds: [])
+        var reference = Measurement(subject: "store floor (C, one connection)", seconds: [])
+        for r in 0..<ctx.repeats {
+            let mine = out.appendingPathComponent("ours-\(r)")
+            ours.add(try ctx.runOnce([ctx.brewstats, "report", store.path, "--tz", timeZone, "--formats", "png,svg",
+                                      "--out", mine.path]))
+            try expectSummaries(in: mine)
+            try? FileManager.default.removeItem(at: mine)
+            reference.add(try ctx.runOnce([floor, store.path]))
+        }
+        ours.rows = ctx.brews
+        return [WorkloadResult(
+            family: "report-store", name: "report from store, against the store's floor",
+            detail: "\(ctx.brews) brews, charts included (png+svg), process start to finish; the floor steps the same "
+                + "columns through SQLite's C API",
+            ours: ours, references: [reference], target: "within 1.3× of the store's floor",
+            extra: ["reference_peak_bytes": Double(reference.peakBytes ?? 0)])]
+    }
+
+    /// `tools/bench/store_floor.c` compiled into the bench's data folder (again whenever the source is newer).
+    static func buildStoreFloor(_ ctx: BenchContext) throws -> String {
+        let source = "tools/bench/store_floor.c"
+        let binary = ctx.data.appendingPathComponent("store_floor").path
+        let fm = FileManager.default
+        let sourceDate = (try? fm.attributesOfItem(atPath: source)[.modificationDate] as? Date) ?? .distantFuture
+        let binaryDate = (try? fm.attributesOfItem(atPath: binary)[.modificationDate] as? Date) ?? .distantPast
+        if binaryDate < sourceDate {
+            let o = try ProcessRunner.run(["cc", "-O2", "-o", binary, source, "-lsqlite3"])
+            guard o.status == 0 else { throw BenchError.failed("cc \(source)", o.status) }
+        }
+        return binary
+    }
+
+    /// ``alternate(_:out:ours:references:)`` with one reference.
     static func alternate(_ ctx: BenchContext, out: URL, ours: [String], reference: (String, [String])) throws
         -> (Measurement, Measurement) {
-        var a = Measurement(subject: "brewstats", seconds: []), b = Measurement(subject: reference.0, seconds: [])
+        let (a, b) = try alternate(ctx, out: out, ours: ours, references: [reference])
+        return (a, b[0])
+    }
+
+    /// Runs ours and each reference in turn, `repeats` times, each into a fresh folder under `out` that is checked
+    /// to hold the report's five CSVs and then removed.
+    static func alternate(_ ctx: BenchContext, out: URL, ours: [String], references: [(String, [String])]) throws
+        -> (Measurement, [Measurement]) {
+        var a = Measurement(subject: "brewstats", seconds: [])
+        var b = references.map { Measurement(subject: $0.0, seconds: []) }
         for r in 0..<ctx.repeats {
-            let mine = out.appendingPathComponent("ours-\(r)"), theirs = out.appendingPathComponent("ref-\(r)")
+            let mine = out.appendingPathComponent("ours-\(r)")
             a.add(try ctx.runOnce(ours + ["--out", mine.path]))
             try expectSummaries(in: mine)
-            // The reference scripts take the output folder as their second argument.
-            var argv = reference.1
-            argv.insert(theirs.path, at: 3)
-            b.add(try ctx.runOnce(argv))
-            try expectSummaries(in: theirs)
             try? FileManager.default.removeItem(at: mine)
-            try? FileManager.default.removeItem(at: theirs)
+            for (k, reference) in references.enumerated() {
+                let theirs = out.appendingPathComponent("ref-\(r)-\(k)")
+                // The reference scripts take the output folder as their second argument.
+                var argv = reference.1
+                argv.insert(theirs.path, at: 3)
+                b[k].add(try ctx.runOnce(argv))
+                try expectSummaries(in: theirs)
+                try? FileManager.default.removeItem(at: theirs)
+            }
         }
         return (a, b)
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The benchmark families, registered by name; each returns one or more results.
 enum Workloads {
-    static let families = ["import", "csv-parse", "summaries", "charts", "png-encode", "report", "batch", "dial-in", "periods", "shots"]
+    static let families = ["import", "csv-parse", "summaries", "charts", "png-encode", "report", "report-csv", "report-store", "batch", "dial-in", "periods", "shots"]
 
     static func run(_ family: String, _ ctx: BenchContext) throws -> [WorkloadResult] {
         switch family {
@@ -12,6 +12,8 @@ enum Workloads {
         case "charts": return try ChartWorkloads.run(ctx)
         case "png-encode": return try PNGEncodeWorkloads.run(ctx)
         case "report": return try ReportWorkloads.run(ctx)
+        case "report-csv": return try ReportWorkloads.runCSV(ctx)
+        case "report-store": return try ReportWorkloads.runStore(ctx)
         case "batch": return try BatchWorkloads.run(ctx)
         case "dial-in": return try DialInWorkloads.run(ctx)
         case "periods": return try PeriodWorkloads.run(ctx)
