@@ -28,6 +28,21 @@ public enum ReportWriter {
     @discardableResult
     public static func write(_ report: WeeklyReport, options: ReportOptions, to out: URL,
                              extra: [String: Data] = [:], protecting: [URL] = []) throws(ReportError) -> [String] {
+        let (staged, written) = try stage(report, options: options, to: out, extra: extra, protecting: protecting)
+        try staged.commit()
+        return written
+    }
+
+    /// Writes every file of `report` into a staging folder for `out`, without putting it in place: the caller
+    /// commits it (``StagedDirectory/commit()``, which flushes the files and renames the folder), or drops it.
+    ///
+    /// A batch hands the commit to another thread, so the worker draws the next journal while this one's files
+    /// reach the disk (``BatchRunner``).
+    ///
+    /// - Returns: The staged folder and the file names written, in order (the marker file first).
+    /// - Throws: As ``write(_:options:to:extra:protecting:)``; the staging folder is removed then.
+    static func stage(_ report: WeeklyReport, options: ReportOptions, to out: URL,
+                      extra: [String: Data] = [:], protecting: [URL] = []) throws(ReportError) -> (StagedDirectory, [String]) {
         let staged = try StagedDirectory(target: out, kind: .report, protecting: protecting)
         var written: [String] = [OwnedFolder.markerName]
         func put(_ name: String, _ text: String) throws(ReportError) {
@@ -58,8 +73,7 @@ public enum ReportWriter {
             try AtomicFile.write(data, to: staged.staging.appendingPathComponent(name))
             written.append(name)
         }
-        try staged.commit()
-        return written
+        return (staged, written)
     }
 
     /// Writes every chart in every chosen format, and `report.pdf`, into `folder`: on all cores when
