@@ -10,7 +10,8 @@ private let systemWrite = Darwin.write
 
 /// Writes bytes to a file atomically: first to a hidden temporary file beside the target, then renamed over it.
 ///
-/// A reader never sees a half-written chart, and a failed write leaves any previous file in place.
+/// A reader never sees a half-written chart, and a failed write leaves any previous file in place. Inside a staged
+/// folder (``StagedFolders``) the file is written in place instead, and flushed with the folder before it appears.
 public enum AtomicFile {
     /// Writes `bytes` to `url` via a temporary sibling (`.<name>.<pid>.<random>.tmp`, flushed with `fsync`) and a
     /// rename.
@@ -22,6 +23,14 @@ public enum AtomicFile {
     ///   (`strerror`: "No space left on device", "Input/output error", …) when the folder is missing or not
     ///   writable, a write, the flush or the rename fails. The temporary file is removed on failure.
     public static func write(_ bytes: [UInt8], to url: URL) throws {
+        if StagedFolders.contains(url.path) {
+            // A staged folder is published as a whole, after its owner flushed every file in it.
+            let failure = bytes.withUnsafeBytes { StagedFolders.write($0, to: url.path) }
+            if let failure {
+                throw CairoError(status: .writeError, context: "writing \(url.path): \(String(cString: strerror(failure)))")
+            }
+            return
+        }
         let folder = url.deletingLastPathComponent()
         let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
         var isFolder: ObjCBool = false

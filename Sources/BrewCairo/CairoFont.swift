@@ -1,4 +1,5 @@
 import CCairo
+import Synchronization
 
 /// A font request: family, size and weight. Families are resolved by fontconfig, with per-character fallback.
 public struct CairoFont: Sendable, Hashable {
@@ -35,6 +36,31 @@ public enum CairoText {
     /// Empty text has zero width and the font's ascent and descent. Characters no installed font covers
     /// are measured with the primary font's missing-glyph box.
     public static func measure(_ text: String, font: CairoFont) -> CairoTextMetrics {
+        let key = MeasuredText(text: text, font: font)
+        if let known = measured.withLock({ $0[key] }) { return known }
+        let metrics = measureUncached(text, font: font)
+        measured.withLock { cache in
+            if cache.count >= measuredLimit { cache.removeAll(keepingCapacity: true) }
+            cache[key] = metrics
+        }
+        return metrics
+    }
+
+    /// A text measured in a font: the key of ``measured``.
+    private struct MeasuredText: Hashable {
+        let text: String
+        let font: CairoFont
+    }
+
+    /// Metrics already measured in this process. Layout measures the same strings again and again — tick labels,
+    /// titles, the binary search of an ellipsised label, and the same labels in every chart and report of a batch —
+    /// and cairo's measuring converts the text to glyphs under the scaled font's lock each time. The metrics of a
+    /// text in a font never change, so a cached answer is the answer. Emptied when it reaches ``measuredLimit``
+    /// entries (a few megabytes at most), which a long batch reaches only after thousands of journals.
+    private static let measured = Mutex<[MeasuredText: CairoTextMetrics]>([:])
+    private static let measuredLimit = 20_000
+
+    private static func measureUncached(_ text: String, font: CairoFont) -> CairoTextMetrics {
         let resolver = FontResolver.shared
         var width = 0.0
         for run in resolver.runs(of: text, font: font) {

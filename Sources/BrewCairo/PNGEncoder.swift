@@ -37,36 +37,32 @@ enum PNGEncoder {
         let stride = Int(cairo_image_surface_get_stride(surface))
         guard littleEndian else { throw CairoError(status: .invalidSize, context: "encoding the PNG: big-endian pixels") }
 
-        var opaque = true, grey = true
-        scan: for y in 0..<height {
-            let row = data + y * stride
-            for x in 0..<width {
-                let p = row + 4 * x
-                if p[3] != 255 { opaque = false; grey = false; break scan }
-                if grey && (p[0] != p[1] || p[1] != p[2]) { grey = false }
-            }
-        }
+        let (opaque, grey) = classify(data, width: width, height: height, stride: stride)
         var pixels: [UInt8]
         let format: UInt32
         if grey {
             format = 0  // PNG_FORMAT_GRAY: one 8-bit channel
             pixels = [UInt8](unsafeUninitializedCapacity: width * height) { out, count in
+                // SAFETY: rows of `width` 32-bit pixels start every `stride` bytes of the surface's data; `out`
+                // holds width × height bytes. Unaligned loads: cairo's strides are multiples of 4 anyway.
+                let base = out.baseAddress!
                 for y in 0..<height {
-                    let row = data + y * stride
-                    let o = y * width
-                    for x in 0..<width { out[o + x] = row[4 * x + 1] }
+                    let row = UnsafeRawPointer(data + y * stride)
+                    let o = base + y * width
+                    for x in 0..<width { o[x] = UInt8(truncatingIfNeeded: row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) >> 8) }
                 }
                 count = width * height
             }
         } else if opaque {
             format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_BGR)
             pixels = [UInt8](unsafeUninitializedCapacity: width * height * 3) { out, count in
+                // SAFETY: as above; `out` holds width × height × 3 bytes.
+                let base = out.baseAddress!
                 for y in 0..<height {
                     let row = data + y * stride
-                    var o = y * width * 3
+                    let o = base + y * width * 3
                     for x in 0..<width {
-                        out[o] = row[4 * x]; out[o + 1] = row[4 * x + 1]; out[o + 2] = row[4 * x + 2]
-                        o += 3
+                        o[3 * x] = row[4 * x]; o[3 * x + 1] = row[4 * x + 1]; o[3 * x + 2] = row[4 * x + 2]
                     }
                 }
                 count = width * height * 3
@@ -117,6 +113,29 @@ enum PNGEncoder {
             capacity = Int(size)
         }
         throw CairoError(status: .writeError, context: "encoding the PNG: the output did not fit")
+    }
+
+    /// Whether every pixel is opaque, and whether every pixel is also grey (B = G = R).
+    ///
+    /// Reads each row as 32-bit words (B, G, R, A little-endian): opaque means every word ≥ 0xFF00_0000; grey
+    /// compares B with G and G with R by shifting the word. The loop keeps two running flags instead of branching
+    /// per pixel, so it vectorises.
+    private static func classify(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int) -> (opaque: Bool, grey: Bool) {
+        var grey = true
+        for y in 0..<height {
+            // SAFETY: row `y` holds `width` 32-bit pixels at `data + y * stride` (cairo's ARGB32 layout).
+            let row = UnsafeRawPointer(data + y * stride)
+            var alphaAll: UInt32 = 0xFF
+            var colourDiff: UInt32 = 0
+            for x in 0..<width {
+                let w = row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self)
+                alphaAll &= w >> 24
+                colourDiff |= (w ^ (w >> 8)) & 0xFFFF
+            }
+            if alphaAll != 0xFF { return (false, false) }
+            if colourDiff != 0 { grey = false }
+        }
+        return (true, grey)
     }
 
     private static let littleEndian = 1.littleEndian == 1

@@ -69,9 +69,15 @@ public enum ChartRenderer {
     /// - Throws: ``ChartError`` when the drawing library reports an error.
     public static func render(_ chart: Chart, format: ChartImageFormat, theme: Theme = .monochrome,
                               creationDate: String? = nil) throws -> [UInt8] {
-        let list = displayList(chart, theme: theme, measurer: CairoTextMeasurer())
-        return try CairoOutput.encode(list, width: chart.width, height: chart.height, format: format, title: chart.title,
-                                      creationDate: creationDate)
+        try layout(chart, theme: theme).render(format: format, creationDate: creationDate)
+    }
+
+    /// Lays `chart` out once (text measured, ticks and labels placed) for drawing into any number of formats: each
+    /// ``LaidOutChart/render(format:creationDate:)`` replays the same drawing, and gives the bytes
+    /// ``render(_:format:theme:creationDate:)`` gives.
+    public static func layout(_ chart: Chart, theme: Theme = .monochrome) -> LaidOutChart {
+        LaidOutChart(list: displayList(chart, theme: theme, measurer: CairoTextMeasurer()), width: chart.width,
+                     height: chart.height, title: chart.title)
     }
 
     /// Encodes `chart` as PNG with the given encoder, for the `png-encode` benchmark (``PNGEncoding``).
@@ -90,8 +96,7 @@ public enum ChartRenderer {
     public static func write(_ chart: Chart, to url: URL, format: ChartImageFormat? = nil, theme: Theme = .monochrome,
                              creationDate: String? = nil) throws {
         let format = format ?? ChartImageFormat(fileExtension: url.pathExtension) ?? .png()
-        let bytes = try render(chart, format: format, theme: theme, creationDate: creationDate)
-        try CairoOutput.write(bytes, to: url)
+        try layout(chart, theme: theme).write(to: url, format: format, creationDate: creationDate)
     }
 
     /// Lays the chart out and paints it into a display list.
@@ -119,5 +124,34 @@ public enum ChartRenderer {
         }
         guides.paintNotes(into: &list, placer: placer)
         return list
+    }
+}
+
+/// A chart laid out once (``ChartRenderer/layout(_:theme:)``): its drawing commands, replayed into each format's
+/// surface. A report draws each chart as PNG and SVG from one layout instead of laying it out per format.
+public struct LaidOutChart: Sendable {
+    let list: DisplayList
+    /// The canvas size in points.
+    public let width: Double, height: Double
+    /// The chart's title (a PDF's document title).
+    public let title: String
+
+    /// Encodes the chart as PNG, SVG or PDF bytes.
+    /// - Parameter creationDate: A PDF's creation date (ISO 8601); `nil` for the fixed default.
+    /// - Throws: ``ChartError`` when the drawing library reports an error.
+    public func render(format: ChartImageFormat, creationDate: String? = nil) throws -> [UInt8] {
+        try CairoOutput.encode(list, width: width, height: height, format: format, title: title, creationDate: creationDate)
+    }
+
+    /// Sends the chart's drawing calls to `backend`, as ``ChartRenderer/draw(_:theme:measurer:into:)`` with cairo's
+    /// text metrics would.
+    public func replay<B: RenderBackend & ~Copyable>(into backend: inout B) {
+        list.replay(into: &backend)
+    }
+
+    /// Encodes the chart and writes it atomically to `url` (as ``ChartRenderer/write(_:to:format:theme:creationDate:)``).
+    /// - Throws: ``ChartError`` naming the file when rendering or writing fails.
+    public func write(to url: URL, format: ChartImageFormat, creationDate: String? = nil) throws {
+        try CairoOutput.write(render(format: format, creationDate: creationDate), to: url)
     }
 }

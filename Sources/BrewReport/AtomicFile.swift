@@ -1,3 +1,4 @@
+import BrewCharts
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -17,12 +18,22 @@ public enum AtomicFile {
     /// (`ENOSPC`), an I/O error (`EIO`), a read-only file system — the temporary file is removed and the error names
     /// the system's reason (`strerror`), e.g. "No space left on device".
     ///
+    /// Inside a staged folder (``StagedDirectory``, see ``StagedOutput``) the file is written in place instead, and
+    /// flushed with the folder before the folder appears.
+    ///
     /// The folder must exist: it is never created here, so a write into a staging folder that an
     /// interruption removed fails instead of bringing the folder back.
     ///
     /// - Throws: ``ReportError/output(path:reason:)``.
     public static func write(_ data: Data, to url: URL) throws(ReportError) {
         let path = url.path
+        if StagedOutput.contains(url) {
+            // A staged folder is published as a whole, after its owner flushed every file in it.
+            if let code = data.withUnsafeBytes({ StagedOutput.write($0, to: url) }) {
+                throw .output(path: path, reason: String(cString: strerror(code)))
+            }
+            return
+        }
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
         func fail(_ code: Int32) -> ReportError {

@@ -21,9 +21,12 @@ enum HTMLFigure {
 
     /// One chart's `<figure>`: its image with the hover overlay and the lightbox, or, when no format is an image
     /// a browser shows (PDF only), a link to the file in place of the image.
-    /// - Parameter chart: The chart drawn, for the hover overlay; `nil` for none.
+    /// - Parameters:
+    ///   - chart: The chart drawn, for the hover overlay; `nil` for none.
+    ///   - overlay: The chart's overlay when already made (``hoverOverlay(_:theme:drawn:)`` from the layout the files
+    ///     were drawn from); `nil` to make it here from `chart`.
     static func figure(stem: String, title: String, image: String?, links: [String], chart: Chart? = nil,
-                       theme: Theme = .monochrome) -> String {
+                       theme: Theme = .monochrome, overlay made: String? = nil) -> String {
         let e = HTML.escape
         let list = links.map { "<a href=\"\(e(HTMLReport.href($0)))\">\(e(($0 as NSString).pathExtension.uppercased()))</a>" }.joined(separator: " · ")
         guard let image else {
@@ -33,7 +36,7 @@ enum HTMLFigure {
         let src = e(HTMLReport.href(image))
         let zoom = e("zoom-" + stem)
         let tone = isLight(theme) ? " light" : ""
-        let overlay = chart.map { hoverOverlay($0, theme: theme) } ?? ""
+        let overlay = made ?? chart.map { hoverOverlay($0, theme: theme) } ?? ""
         return "<figure id=\"\(e(stem))\" class=\"chart\(tone)\"><a class=\"plot\" href=\"#\(zoom)\" title=\"Enlarge\">"
             + "<img src=\"\(src)\" alt=\"\(e(title))\" loading=\"lazy\">\(overlay)</a>"
             + "<figcaption>\(e(title)) <span class=\"muted\">\(list)</span></figcaption>"
@@ -49,8 +52,10 @@ enum HTMLFigure {
 
     /// The inline `<svg>` hover overlay of `chart` (see the type's discussion), or `""` when it draws no
     /// individual point or more than ``hoverPointLimit``.
-    static func hoverOverlay(_ chart: Chart, theme: Theme) -> String {
-        let spots = hoverSpots(chart, theme: theme)
+    /// - Parameter drawn: The chart already laid out (``ChartRenderer/layout(_:theme:)``, as the files were drawn);
+    ///   `nil` to lay it out here.
+    static func hoverOverlay(_ chart: Chart, theme: Theme, drawn: LaidOutChart? = nil) -> String {
+        let spots = hoverSpots(chart, theme: theme, drawn: drawn)
         guard !spots.isEmpty else { return "" }
         let e = HTML.escape
         var svg = "<svg class=\"hover\" aria-hidden=\"true\" viewBox=\"0 0 \(coordinate(chart.width)) \(coordinate(chart.height))\" preserveAspectRatio=\"none\">"
@@ -71,7 +76,7 @@ enum HTMLFigure {
     /// files) into a backend that keeps only the marker centres; each point mark's individual points are matched,
     /// in order, with the next marker call of the same length. Empty when the chart has no point mark, draws more
     /// than ``hoverPointLimit`` points, or a mark's points are not drawn one by one.
-    static func hoverSpots(_ chart: Chart, theme: Theme) -> [Spot] {
+    static func hoverSpots(_ chart: Chart, theme: Theme, drawn: LaidOutChart? = nil) -> [Spot] {
         guard chart.emptyMessage == nil else { return [] }
         var points: [(mark: PointMark, values: [(x: String, y: String, count: Int)])] = []
         var total = 0
@@ -89,8 +94,12 @@ enum HTMLFigure {
         }
         guard total > 0 else { return [] }
         var capture = MarkerCapture()
-        // The measurer ChartRenderer.render uses for the files, so the positions are the drawn ones.
-        ChartRenderer.draw(chart, theme: theme, measurer: CairoTextMeasurer(), into: &capture)
+        if let drawn {
+            drawn.replay(into: &capture)
+        } else {
+            // The measurer ChartRenderer.render uses for the files, so the positions are the drawn ones.
+            ChartRenderer.draw(chart, theme: theme, measurer: CairoTextMeasurer(), into: &capture)
+        }
         var calls = capture.calls[...]
         var spots: [Spot] = []
         for (mark, values) in points {
@@ -224,7 +233,7 @@ enum HTMLFigure {
     """
 }
 
-/// A drawing backend that keeps only the centres of each marker call, for ``HTMLFigure/hoverSpots(_:theme:)``.
+/// A drawing backend that keeps only the centres of each marker call, for ``HTMLFigure/hoverSpots(_:theme:drawn:)``.
 private struct MarkerCapture: RenderBackend {
     var calls: [[Point]] = []
     mutating func begin(width: Double, height: Double, background: Color) {}

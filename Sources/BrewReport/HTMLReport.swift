@@ -11,8 +11,10 @@ enum HTMLReport {
     ///     was written: browsers do not show a PDF as an image, so the page links it instead) and all its files.
     ///   - theme: The theme the charts were drawn in (their hover positions and dark-mode treatment follow it).
     ///   - beanPages: The bean pages written (``BeanPages``), listed in their own section.
+    ///   - overlays: Hover overlays already made, by chart stem (from the layout the chart files were drawn from);
+    ///     a chart without one gets its overlay made here.
     static func render(_ report: WeeklyReport, charts: [(chart: NamedChart, image: String?, links: [String])],
-                       theme: Theme = .monochrome, beanPages: [BeanPages.Link] = []) -> String {
+                       theme: Theme = .monochrome, beanPages: [BeanPages.Link] = [], overlays: [String: String] = [:]) -> String {
         let e = HTML.escape
         var h = """
         <!DOCTYPE html>
@@ -56,7 +58,8 @@ enum HTMLReport {
         h += ShotSection.html(report, charts: charts, theme: theme)
         h += "<section><h2>Charts</h2>\n<div class=\"charts\">\n"
         for c in charts where !ShotSection.isShotChart(c.chart.stem) {
-            h += HTMLFigure.figure(stem: c.chart.stem, title: c.chart.title, image: c.image, links: c.links, chart: c.chart.chart, theme: theme)
+            h += HTMLFigure.figure(stem: c.chart.stem, title: c.chart.title, image: c.image, links: c.links, chart: c.chart.chart,
+                                   theme: theme, overlay: overlays[c.chart.stem])
         }
         h += "</div>\n</section>\n"
 

@@ -29,6 +29,21 @@ public enum ReportWriter {
     @discardableResult
     public static func write(_ report: WeeklyReport, options: ReportOptions, to out: URL,
                              extra: [String: Data] = [:], protecting: [URL] = []) throws(ReportError) -> [String] {
+        let (staged, written) = try stage(report, options: options, to: out, extra: extra, protecting: protecting)
+        try staged.commit()
+        return written
+    }
+
+    /// Writes every file of `report` into a staging folder for `out`, without putting it in place: the caller
+    /// commits it (``StagedDirectory/commit()``, which flushes the files and renames the folder), or drops it.
+    ///
+    /// A batch hands the commit to another thread, so the worker draws the next journal while this one's files
+    /// reach the disk (``BatchRunner``).
+    ///
+    /// - Returns: The staged folder and the file names written, in order (the marker file first).
+    /// - Throws: As ``write(_:options:to:extra:protecting:)``; the staging folder is removed then.
+    static func stage(_ report: WeeklyReport, options: ReportOptions, to out: URL,
+                      extra: [String: Data] = [:], protecting: [URL] = []) throws(ReportError) -> (StagedDirectory, [String]) {
         let staged = try StagedDirectory(target: out, kind: .report, protecting: protecting)
         var written: [String] = [OwnedFolder.markerName]
         func put(_ name: String, _ text: String) throws(ReportError) {
@@ -48,53 +63,67 @@ public enum ReportWriter {
         if let shots = report.shots { try put("shots.csv", shots.csv()) }
 
         let charts = ReportCharts.all(report, options: options) + (report.shots?.charts ?? [])
-        let shown = try renderCharts(charts, report: report, options: options, into: staged.staging, reportedAs: out)
+        let (shown, overlays) = try renderCharts(charts, report: report, options: options, into: staged.staging, reportedAs: out)
         written += shown.flatMap(\.links)
         let beans = try BeanPages.write(report, options: options, into: staged.staging, reportedAs: out)
         written += beans.files
-        try put("index.html", HTMLReport.render(report, charts: shown, theme: options.theme, beanPages: beans.links))
+        try put("index.html", HTMLReport.render(report, charts: shown, theme: options.theme, beanPages: beans.links,
+                                                 overlays: overlays))
         try put("summary.md", MarkdownSummary.render(report))
         written.append("report.pdf")
         for (name, data) in extra.sorted(by: { $0.key < $1.key }) {
             try AtomicFile.write(data, to: staged.staging.appendingPathComponent(name))
             written.append(name)
         }
-        try staged.commit()
-        return written
+        return (staged, written)
     }
 
     /// Writes every chart in every chosen format, and `report.pdf`, into `folder`: on all cores when
     /// ``ReportOptions/parallelRendering`` is set, else one file after the other (a batch running several
     /// journals at once already keeps the cores busy).
     ///
-    /// Each file is an independent job (the multi-page PDF, the largest, goes first); cairo keeps each
-    /// surface to one thread. The first error in job order is the one reported, so the outcome does not
-    /// depend on scheduling.
+    /// Each chart is one job that lays the chart out once and draws that layout into every format
+    /// (``ChartRenderer/layout(_:theme:)``); `report.pdf`, the largest, is the first job. cairo keeps
+    /// each surface to one thread, and a job holds one encoded file at a time, so memory is bounded by the number of
+    /// cores. The first error in job order (and, within a chart, format order) is the one reported, so the outcome
+    /// does not depend on scheduling.
+    ///
+    /// The same layout gives each shown chart's hover overlay for `index.html` (``HTMLFigure/hoverOverlay(_:theme:drawn:)``),
+    /// kept as its small text rather than the layout.
     ///
     /// - Returns: Each chart with the image the page shows (SVG when written, sharp at any size; else PNG;
-    ///   `nil` when only PDF was written, which browsers do not show as an image) and all its files, in chart order.
+    ///   `nil` when only PDF was written, which browsers do not show as an image) and all its files, in chart order;
+    ///   and the hover overlays of the charts shown as images, by stem.
     static func renderCharts(_ charts: [NamedChart], report: WeeklyReport, options: ReportOptions, into folder: URL,
-                             reportedAs out: URL) throws(ReportError) -> [(chart: NamedChart, image: String?, links: [String])] {
+                             reportedAs out: URL) throws(ReportError)
+        -> (charts: [(chart: NamedChart, image: String?, links: [String])], overlays: [String: String]) {
         let files = charts.map { named in options.formats.map { "\(named.stem).\($0.fileExtension)" } }
-        // Job 0 is report.pdf; job k > 0 is chart (k − 1) ÷ formats in format (k − 1) mod formats.
-        let perChart = options.formats.count
+        let shown = options.formats.contains { $0.fileExtension == "svg" || $0.fileExtension == "png" }
+        // Job 0 is report.pdf; job k > 0 is chart k − 1 in every format.
         let errors = Mutex<[Int: ReportError]>([:])
-        let jobs = 1 + charts.count * perChart
+        let overlays = Mutex<[String: String]>([:])
+        let jobs = 1 + charts.count
+        // A chart PDF carries the report's creation date, like report.pdf.
+        let created = PDFReport.creationDate(options.now, report.analysis.options.timeZone)
         @Sendable func run(_ job: Int) {
             do {
                 if job == 0 {
                     try PDFReport.write(report, charts: charts, options: options, to: folder.appendingPathComponent("report.pdf"))
-                } else {
-                    let c = (job - 1) / perChart, f = (job - 1) % perChart
+                    return
+                }
+                let c = job - 1
+                let laidOut = ChartRenderer.layout(charts[c].chart, theme: options.theme)
+                for (f, format) in options.formats.enumerated() {
                     let name = files[c][f]
                     do {
-                        // A chart PDF carries the report's creation date, like report.pdf.
-                        try ChartRenderer.write(charts[c].chart, to: folder.appendingPathComponent(name),
-                                                format: options.formats[f], theme: options.theme,
-                                                creationDate: PDFReport.creationDate(options.now, report.analysis.options.timeZone))
+                        try laidOut.write(to: folder.appendingPathComponent(name), format: format, creationDate: created)
                     } catch {
                         throw ReportError.output(path: out.appendingPathComponent(name).path, reason: "\(error)")
                     }
+                }
+                if shown {
+                    let overlay = HTMLFigure.hoverOverlay(charts[c].chart, theme: options.theme, drawn: laidOut)
+                    overlays.withLock { $0[charts[c].stem] = overlay }
                 }
             } catch {
                 errors.withLock { $0[job] = error as? ReportError ?? .output(path: out.path, reason: "\(error)") }
@@ -106,10 +135,11 @@ public enum ReportWriter {
             for job in 0..<jobs { run(job) }
         }
         if let first = errors.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
-        return zip(charts, files).map { named, links in
+        let listed = zip(charts, files).map { named, links in
             let image = links.first { $0.hasSuffix(".svg") } ?? links.first { $0.hasSuffix(".png") }
-            return (named, image, links)
+            return (chart: named, image: image, links: links)
         }
+        return (listed, overlays.withLock { $0 })
     }
 
     /// `week_summary.csv` of a journal without dated brews: the header and the metric names, all cells empty.

@@ -1,3 +1,4 @@
+import BrewCharts
 import Foundation
 import Synchronization
 #if canImport(Glibc)
@@ -5,7 +6,8 @@ import Glibc
 #endif
 
 /// An output folder that appears atomically: everything is written into a hidden staging folder beside
-/// the target, and ``commit()`` puts it in place with one `rename`. When the target already exists, the old
+/// the target, and ``commit()`` puts it in place with one `rename`, after one `fsync` of every file in it (files
+/// are written into the staging folder in place, unflushed: ``StagedOutput``). When the target already exists, the old
 /// folder is first renamed aside (to a hidden `.<name>.old-…`), the new one renamed in, and the old removed.
 ///
 /// Only a folder brewstats wrote is ever replaced (``OwnedFolder/checkReplaceable(_:protecting:)``, checked
@@ -50,6 +52,7 @@ public final class StagedDirectory: @unchecked Sendable {
             throw .output(path: self.target.path, reason: String(cString: strerror(errno)))
         }
         StagedDirectory.registry.add(staging.path)
+        StagedOutput.register(staging)
         do {
             try AtomicFile.write(OwnedFolder.marker(kind), to: staging.appendingPathComponent(OwnedFolder.markerName))
         } catch {
@@ -75,14 +78,16 @@ public final class StagedDirectory: @unchecked Sendable {
             discard()
             throw error
         }
-        // The staged files are on disk (each was flushed when written); flush the folder's entries too, so that
-        // the folder put in place below is complete after a crash as well.
-        if let code = StagedDirectory.flush(staging.path) {
+        // Files in the staging folder were written in place, unflushed (``StagedOutput``): flush each file's data,
+        // then the folders' entries, so that the folder put in place below is complete after a crash as well. One
+        // pass after all the drawing, rather than a temporary file, a flush and a rename per file.
+        if let failure = StagedOutput.flushContents(of: staging) {
             discard()
-            throw .output(path: target.path, reason: String(cString: strerror(code)))
+            throw .output(path: target.path, reason: String(cString: strerror(failure.code)))
         }
         done = true
         StagedDirectory.registry.remove(staging.path)
+        StagedOutput.unregister(staging)
         let fm = FileManager.default
         defer { _ = StagedDirectory.flush(target.deletingLastPathComponent().path) }  // the renames (best effort)
         if fm.fileExists(atPath: target.path) {
@@ -113,6 +118,7 @@ public final class StagedDirectory: @unchecked Sendable {
     public func discard() {
         done = true
         StagedDirectory.registry.remove(staging.path)
+        StagedOutput.unregister(staging)
         try? FileManager.default.removeItem(at: staging)
     }
 

@@ -51,9 +51,10 @@ extension BenchContext {
 }
 
 extension Measurement {
-    /// Appends one run: its time, and its peak memory to the running maximum.
+    /// Appends one run: its wall and CPU time, and its peak memory to the running maximum.
     mutating func add(_ outcome: ProcessRunner.Outcome) {
         seconds.append(outcome.seconds)
+        cpuSeconds = (cpuSeconds ?? []) + [outcome.cpuSeconds]
         peakBytes = max(peakBytes ?? 0, outcome.peakBytes)
     }
 }

@@ -4,14 +4,21 @@ import Foundation
 struct Measurement: Codable {
     var subject: String
     var seconds: [Double]
+    /// CPU time (user + system) of each run, where it was measured (a child process).
+    var cpuSeconds: [Double]? = nil
     var peakBytes: Int?
     /// Bytes or rows processed, for throughput columns.
     var bytes: Int?
     var rows: Int?
 
     /// The median (lower median for an even count is not used: the mean of the two middle values).
-    var median: Double {
-        let s = seconds.sorted()
+    var median: Double { Measurement.median(seconds) }
+
+    /// The median CPU time (user + system), or `nil` when it was not measured.
+    var cpuMedian: Double? { cpuSeconds.map(Measurement.median) }
+
+    static func median(_ values: [Double]) -> Double {
+        let s = values.sorted()
         guard !s.isEmpty else { return .nan }
         return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }

@@ -119,6 +119,16 @@ private func scene(_ format: CairoOutputFormat) throws -> [UInt8] {
         #expect(output == ##"<g id="surface1"><use xlink:href="#glyph1"/><path id="glyph1"/><g clip-path="url(#clip1)"/><clipPath id="clip1"/></g><use xlink:href="#surface1"/>"##)
     }
 
+    /// The edge cases of the two passes: a definition counts only after a space or at the very start (so `grid="…"`
+    /// defines nothing), a name defined twice keeps its first number, references to undefined names and `#` not after
+    /// `"` or `(` stay as they are, and a reference at the very end of the input is renamed.
+    @Test func renamesOnlyDefinedNamesAndKeepsEverythingElse() {
+        let input = ##"id="a7" <p grid="b2"/><q id="b9"/><r id="a7"/><s id="a3"/>"#b2" "#zz" x#a3 (#a3) "#a7""##
+        let output = String(decoding: SVGIdentifiers.normalised(Array(input.utf8)), as: UTF8.self)
+        // a7 → a1, b9 → b1, a3 → a2 (per-prefix counters in order of definition); b2 is never defined.
+        #expect(output == ##"id="a1" <p grid="b2"/><q id="b1"/><r id="a1"/><s id="a2"/>"#b2" "#zz" x#a3 (#a2) "#a1""##)
+    }
+
     @Test func leavesDocumentsWithoutIdsAlone() {
         let input = Array(#"<svg><path d="M0 0"/></svg>"#.utf8)
         #expect(SVGIdentifiers.normalised(input) == input)

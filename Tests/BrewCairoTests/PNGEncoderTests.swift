@@ -95,4 +95,34 @@ private func decode(_ bytes: [UInt8]) throws -> (width: Int, height: Int, pixels
         #expect(translucent > 1000, "the scene must exercise un-premultiplying")
         #expect(worst <= 1)
     }
+
+    /// A flat grey image with one pixel changed in its last row: the scan must look at every row and every pixel.
+    private func flatGrey(lastPixel: (red: Double, green: Double, blue: Double, alpha: Double)?) throws -> [UInt8] {
+        let surface = try CairoSurface(format: .png(scale: 1), width: 33, height: 7)
+        let context = try CairoContext(surface: surface)
+        context.setColor(red: 0.5, green: 0.5, blue: 0.5)
+        context.paint()
+        if let p = lastPixel {
+            // SOURCE replaces the pixel, alpha included (OVER would keep it opaque).
+            cairo_set_operator(context.handle, CAIRO_OPERATOR_SOURCE)
+            context.setColor(red: p.red, green: p.green, blue: p.blue, alpha: p.alpha)
+            context.rectangle(x: 32, y: 6, width: 1, height: 1)
+            context.fill()
+        }
+        try context.close()
+        return try surface.finish(png: .fast)
+    }
+
+    @Test func onePixelDecidesTheColourType() throws {
+        #expect(try flatGrey(lastPixel: nil)[25] == 0, "every pixel an opaque grey: greyscale")
+        #expect(try flatGrey(lastPixel: (0.5, 0.5, 0.6, 1))[25] == 2, "one opaque pixel whose blue differs: RGB")
+        #expect(try flatGrey(lastPixel: (0.6, 0.5, 0.5, 1))[25] == 2, "one opaque pixel whose red differs: RGB")
+        #expect(try flatGrey(lastPixel: (0.5, 0.5, 0.5, 0.5))[25] == 6, "one translucent grey pixel: RGBA")
+        // The odd pixel survives the encoding: 0.5 grey is 128 (cairo rounds 0.5 × 255 up); the last pixel's blue
+        // 0.6 × 255 = 153.
+        let decoded = try decode(try flatGrey(lastPixel: (0.5, 0.5, 0.6, 1)))
+        #expect(decoded.pixels.count == 33 * 7)
+        #expect(decoded.pixels[0] == 0xFF80_8080)
+        #expect(decoded.pixels.last == 0xFF80_8099)
+    }
 }

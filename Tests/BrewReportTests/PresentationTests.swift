@@ -118,6 +118,19 @@ import TestSupport
         #expect(overlay.contains("<title>Brew: Grind setting 22 · Rating 4.5</title>"))
     }
 
+    /// The report makes each chart's overlay from the layout its files were drawn from: the same overlay as laying
+    /// the chart out again.
+    @Test func overlayFromTheDrawnLayoutIsTheOverlay() {
+        let points: [(Double, Double)] = [(18, 2.5), (20, 4.0), (22, 4.5), (24, 3.0), (24, 3.5)]
+        let chart = Self.scatter(points)
+        let drawn = ChartRenderer.layout(chart, theme: .monochrome)
+        #expect(HTMLFigure.hoverSpots(chart, theme: .monochrome, drawn: drawn) == HTMLFigure.hoverSpots(chart, theme: .monochrome))
+        let overlay = HTMLFigure.hoverOverlay(chart, theme: .monochrome, drawn: drawn)
+        #expect(overlay.components(separatedBy: "<circle ").count - 1 == 5)
+        #expect(HTMLFigure.figure(stem: "g", title: "G", image: "g.svg", links: ["g.svg"], chart: chart, overlay: overlay)
+                == HTMLFigure.figure(stem: "g", title: "G", image: "g.svg", links: ["g.svg"], chart: chart))
+    }
+
     @Test func largeChartsGetNoHoverOverlay() {
         let limit = HTMLFigure.hoverPointLimit
         let many = (0...limit).map { (Double($0 % 30), Double($0 % 11) / 2) }

@@ -1,3 +1,4 @@
+import BrewCharts
 import Foundation
 import Testing
 import TestSupport
@@ -19,6 +20,28 @@ import TestSupport
         #expect(relativeFiles(in: target) == [OwnedFolder.markerName, "a.csv", "sub/b.csv"])
         #expect(text(target.appendingPathComponent("sub/b.csv")) == "b")
         #expect(entries(parent) == ["report"], "left beside the target: \(entries(parent))")
+    }
+
+    /// Files written through ``AtomicFile`` into the staging folder go in place (no temporary siblings), the folder
+    /// is staged only until the commit, and the commit publishes exactly the files written.
+    @Test func atomicWritesGoInPlaceUntilTheCommit() throws {
+        let parent = try Repo.scratch("staged-in-place")
+        let target = parent.appendingPathComponent("report")
+        let staged = try StagedDirectory(target: target, kind: .report)
+        let file = staged.staging.appendingPathComponent("a.csv")
+        #expect(StagedOutput.contains(file))
+        try AtomicFile.write("one,two\r\n", to: file)
+        try FileManager.default.createDirectory(at: staged.staging.appendingPathComponent("beans"), withIntermediateDirectories: false)
+        try AtomicFile.write("<p>bean</p>", to: staged.staging.appendingPathComponent("beans/b.html"))
+        #expect(entries(staged.staging) == [OwnedFolder.markerName, "a.csv", "beans"], "no temporary file beside them")
+        try staged.commit()
+        #expect(!StagedOutput.contains(file), "staged only until the commit")
+        #expect(relativeFiles(in: target) == [OwnedFolder.markerName, "a.csv", "beans/b.html"])
+        #expect(text(target.appendingPathComponent("a.csv")) == "one,two\r\n")
+        // Outside a staging folder the write is the atomic one: it leaves no temporary file either.
+        let plain = parent.appendingPathComponent("plain.csv")
+        try AtomicFile.write("x", to: plain)
+        #expect(entries(parent) == ["plain.csv", "report"])
     }
 
     @Test func replacingKeepsOnlyTheNewContent() throws {

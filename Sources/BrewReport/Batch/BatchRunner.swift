@@ -42,6 +42,9 @@ public struct BatchResult: Sendable {
 ///
 /// Journals run `jobs` at a time; each worker holds one journal at once, so memory is bounded by `jobs`
 /// journals, not by the batch. A journal that fails to import or report is recorded and the batch goes on.
+/// A journal's report folder is committed (its files flushed, the folder renamed into place) by a separate committer
+/// thread (``Committer``), so the workers keep the cores drawing while the disk catches up; at most twice `jobs`
+/// folders wait for it, and every one is in place before `combined/` is written.
 /// Report folder names come from ``OutputNaming`` over all inputs (before sharding, so shards never
 /// collide), and cannot escape the output folder.
 ///
@@ -82,15 +85,35 @@ public enum BatchRunner {
         let workers = max(1, min(options.jobs, mine.count))
         // Several journals at once keep the cores busy: each report then renders its charts serially.
         let perJournal = { var o = options; o.report.parallelRendering = reportRendersInParallel(workers: workers); return o }()
+        let committer = Committer(pending: 2 * workers)
+        @Sendable func finish(_ i: Int, _ outcome: JournalOutcome) {
+            results.set(i, outcome)
+            let detail = outcome.status == .failed ? outcome.error : "\(outcome.kept) brews\(outcome.status == .skipped ? " (unchanged, skipped)" : "")"
+            progress.finished(mine[i].name, ok: outcome.status != .failed, detail: detail)
+        }
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let i = next.take(below: mine.count) {
                 let item = mine[i]
-                let outcome = runOne(item.input.url, name: item.name, options: perJournal, salt: salt, protecting: inside)
-                results.set(i, outcome)
-                let detail = outcome.status == .failed ? outcome.error : "\(outcome.kept) brews\(outcome.status == .skipped ? " (unchanged, skipped)" : "")"
-                progress.finished(item.name, ok: outcome.status != .failed, detail: detail)
+                let (outcome, staged) = stageOne(item.input.url, name: item.name, options: perJournal, salt: salt, protecting: inside)
+                guard let staged else {
+                    finish(i, outcome)
+                    continue
+                }
+                // The folder's files reach the disk and the folder appears on the committer's thread, while this
+                // worker draws the next journal.
+                committer.submit {
+                    var done = outcome
+                    do {
+                        try staged.commit()
+                        done.status = .ok
+                    } catch {
+                        done.error = printable("\(error)")
+                    }
+                    finish(i, done)
+                }
             }
         }
+        committer.drain()
         let outcomes = results.all()
         try Combined.write(names: mine.map(\.name), outcomes: outcomes, out: options.out, options: options.report, protecting: inside)
         try AtomicFile.write(batchCSV(outcomes), to: options.out.appendingPathComponent("batch.csv"))
@@ -124,11 +147,27 @@ public enum BatchRunner {
 
     /// Imports, analyses and writes one journal; never throws (a failure is an outcome).
     static func runOne(_ url: URL, name: String, options: BatchOptions, salt: String, protecting: [URL] = []) -> JournalOutcome {
+        var (outcome, staged) = stageOne(url, name: name, options: options, salt: salt, protecting: protecting)
+        guard let staged else { return outcome }
+        do {
+            try staged.commit()
+            outcome.status = .ok
+        } catch {
+            outcome.error = printable("\(error)")
+        }
+        return outcome
+    }
+
+    /// Imports and analyses one journal and writes its report folder into a staging folder, left for the caller to
+    /// commit (the outcome's status is then still `.failed`, to be set to `.ok` once the commit succeeds). A skipped or
+    /// failed journal has no staging folder.
+    static func stageOne(_ url: URL, name: String, options: BatchOptions, salt: String,
+                         protecting: [URL] = []) -> (JournalOutcome, StagedDirectory?) {
         var outcome = JournalOutcome(journal: name, input: url.path, status: .failed)
         let folder = options.out.appendingPathComponent(name)
         guard let print = fingerprint(of: url, salt: salt) else {
             outcome.error = "cannot read the file"
-            return outcome
+            return (outcome, nil)
         }
         let today = LocalCalendar(timeZone: options.report.stats.timeZone).day(of: Timestamp(options.report.now)).description
         if options.resume, let m = BatchManifest.load(folder.appendingPathComponent("manifest.json")),
@@ -137,7 +176,7 @@ public enum BatchRunner {
             outcome.status = .skipped
             (outcome.format, outcome.read, outcome.kept, outcome.rejected, outcome.warnings, outcome.week) =
                 (m.format, m.read, m.kept, m.rejected, m.warnings, m.week ?? "")
-            return outcome
+            return (outcome, nil)
         }
         do {
             let imported = try importAnyJournal(at: url, options: WeeklyReport.importOptions(options.importOptions)).result
@@ -153,13 +192,13 @@ public enum BatchRunner {
                                          warnings: imp.warnings.count, week: report.week?.label,
                                          partial: report.partialReason, madeOn: today,
                                          usage: pooled.usage, grind: pooled.grind)
-            try ReportWriter.write(report, options: options.report, to: folder, extra: ["manifest.json": manifest.encoded()],
-                                   protecting: protecting)
-            outcome.status = .ok
+            let (staged, _) = try ReportWriter.stage(report, options: options.report, to: folder,
+                                                     extra: ["manifest.json": manifest.encoded()], protecting: protecting)
+            return (outcome, staged)
         } catch {
             outcome.error = printable("\(error)")
         }
-        return outcome
+        return (outcome, nil)
     }
 
     /// What besides the input's bytes decides a report: the options, and for `--last` the week it resolves
@@ -201,6 +240,29 @@ final class Counter: @unchecked Sendable {
         value += 1
         return value - 1
     }
+}
+
+/// Commits staged report folders on a thread of its own, in submission order, so a batch worker does not wait for its
+/// journal's files to reach the disk (a hundred `fsync`s) before drawing the next journal. At most `pending` folders
+/// wait at once: a worker submitting more blocks until one is committed, so staged folders on disk stay bounded.
+final class Committer: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "brewstats.batch.commit")
+    private let group = DispatchGroup()
+    private let slots: DispatchSemaphore
+
+    init(pending: Int) { slots = DispatchSemaphore(value: max(1, pending)) }
+
+    /// Runs `work` on the committer's thread after the folders submitted before it.
+    func submit(_ work: @escaping @Sendable () -> Void) {
+        slots.wait()
+        queue.async(group: group) { [slots] in
+            work()
+            slots.signal()
+        }
+    }
+
+    /// Waits until every submitted folder is committed.
+    func drain() { group.wait() }
 }
 
 /// Outcomes written by workers into their input slot.
