@@ -86,7 +86,12 @@ enum ShotRead {
 
     /// A decimal number as people type it (`18.5`, `18,5`, ` 18 `); `nil` for text that is not one.
     static func decimal(_ s: some StringProtocol) -> Double? {
-        if let v = Double(s) { return v }  // the common case, without Foundation's trimming
+        // A plain decimal straight from the bytes (the same value `Double(s)` gives), then `Double(s)`: the common
+        // cases, without Foundation's trimming.
+        if let fast = s.utf8.withContiguousStorageIfAvailable({ ShotNumberText.exact($0, 0 ..< $0.count) }), let v = fast {
+            return v
+        }
+        if let v = Double(s) { return v }
         let t = s.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: ".")
         guard !t.isEmpty, let v = Double(t) else { return nil }
         return v
@@ -101,8 +106,21 @@ enum ShotRead {
         case let n as NSNumber: s = n.stringValue
         default: s = nil
         }
-        guard let t = s?.trimmingCharacters(in: .whitespacesAndNewlines), !t.isEmpty else { return nil }
+        guard let s else { return nil }
+        let t = trimmedBlanks(s)
+        guard !t.isEmpty else { return nil }
         return t
+    }
+
+    /// `s` without leading and trailing whitespace and newlines (Foundation's `.whitespacesAndNewlines`); `s`
+    /// itself, without Foundation's trimming (a UTF-16 pass and a copy), when its first and last bytes are ASCII
+    /// and not blanks — the common case. Other edges (a non-ASCII space) go through Foundation.
+    static func trimmedBlanks(_ s: String) -> String {
+        let utf8 = s.utf8
+        guard let first = utf8.first, let last = utf8.last else { return s }
+        func plain(_ b: UInt8) -> Bool { b < 0x80 && b != 0x20 && !(0x09 ... 0x0D).contains(b) }
+        if plain(first) && plain(last) { return s }
+        return s.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// A positive value, or `nil` (the formats write 0 for "not entered": dose 0, TDS 0, enjoyment 0).
@@ -124,9 +142,10 @@ enum ShotRead {
         return Timestamp(checkedUnixSeconds: v)
     }
 
-    /// A JSON object parsed from `data`.
-    static func jsonObject(_ data: Data) throws(ShotRejection) -> JSONObject {
-        let value = try ShotJSONReader.parse(data)
+    /// A JSON object parsed from `data`; the lists at `sampleKeys` as ``JSONSamples``
+    /// (``ShotJSONReader/parse(_:sampleKeys:)``).
+    static func jsonObject(_ data: Data, sampleKeys: Set<String> = []) throws(ShotRejection) -> JSONObject {
+        let value = try ShotJSONReader.parse(data, sampleKeys: sampleKeys)
         guard let object = value as? JSONObject else { throw ShotRejection(nil, "the JSON is not an object") }
         return object
     }
@@ -136,6 +155,18 @@ enum ShotRead {
         guard let array = object[key] as? [Any] else { throw ShotRejection(key, "\(key) is missing or not a list") }
         try checkCount(array.count, key)
         return array
+    }
+
+    /// A list of numbers (``number(_:)`` of each entry) from `value`, a ``JSONSamples`` or an `[Any]`; `nil` when
+    /// `value` is neither. Refused when it is empty or holds more than ``ShotLimits/maxSamples`` entries.
+    static func numbers(_ value: Any?, _ key: String) throws(ShotRejection) -> [Double?]? {
+        if let samples = value as? JSONSamples {
+            try checkCount(samples.values.count, key)
+            return samples.values
+        }
+        guard let array = value as? [Any] else { return nil }
+        try checkCount(array.count, key)
+        return array.map(number)
     }
 
     /// Refuses a series longer than ``ShotLimits/maxSamples``, and an empty one.

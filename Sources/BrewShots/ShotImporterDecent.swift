@@ -71,17 +71,24 @@ enum DecentShotImporter {
         return nil
     }
 
+    /// The JSON v2 lists read as samples (``ShotJSONReader/parse(_:sampleKeys:)``): the time axis and every
+    /// channel list ``readJSON(_:)`` keeps.
+    static let jsonSampleKeys: Set<String> = [
+        "elapsed", "pressure.pressure", "pressure.goal", "flow.flow", "flow.goal", "flow.by_weight", "totals.weight",
+        "temperature.basket", "temperature.mix", "temperature.goal",
+    ]
+
     /// Reads a JSON v2 file.
     static func readJSON(_ data: Data) throws(ShotRejection) -> ParsedShot {
-        let root = try ShotRead.jsonObject(data)
+        let root = try ShotRead.jsonObject(data, sampleKeys: jsonSampleKeys)
         var shot = ParsedShot(format: .decentJSON)
         shot.trailingExtraAllowed = true
-        let elapsed = try ShotRead.samples(root, "elapsed")
-        shot.series[.time] = elapsed.map(ShotRead.number)
+        guard let elapsed = try ShotRead.numbers(root["elapsed"], "elapsed") else {
+            throw ShotRejection("elapsed", "elapsed is missing or not a list")
+        }
+        shot.series[.time] = elapsed
         func list(_ group: String, _ key: String) throws(ShotRejection) -> [Double?]? {
-            guard let object = root[group] as? JSONObject, let array = object[key] as? [Any] else { return nil }
-            try ShotRead.checkCount(array.count, "\(group).\(key)")
-            return array.map(ShotRead.number)
+            try ShotRead.numbers((root[group] as? JSONObject)?[key], "\(group).\(key)")
         }
         shot.series[.pressure] = try list("pressure", "pressure")
         shot.series[.pressureGoal] = try list("pressure", "goal")
@@ -187,7 +194,7 @@ enum TclDictionary {
 
     /// The value's text, trimmed.
     static func string(_ bytes: [UInt8], _ range: Range<Int>) -> String {
-        String(decoding: bytes[range], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        ShotRead.trimmedBlanks(String(decoding: bytes[range], as: UTF8.self))
     }
 
     /// The value as a list of numbers; a word that is not a number is a missing sample. Stops (and rejects) at
@@ -203,7 +210,10 @@ enum TclDictionary {
             if out.count == ShotLimits.maxSamples {
                 throw ShotRejection(key, "more than the \(ShotLimits.maxSamples) samples a shot may have")
             }
-            out.append(Double(String(decoding: bytes[start ..< i], as: UTF8.self)))
+            let word = start ..< i
+            // A plain decimal is read from the bytes; anything else through `Double(String)`, as before.
+            out.append(bytes.withUnsafeBufferPointer { ShotNumberText.exact($0, word) }
+                ?? Double(String(decoding: bytes[word], as: UTF8.self)))
         }
         return out
     }

@@ -27,19 +27,26 @@ struct JSONObject {
 /// otherwise through `strtod`; `\\u` escapes, surrogate pairs included, are decoded. Trailing text other than
 /// blanks is an error.
 struct ShotJSONReader {
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var i = 0
-    private var depth = 0
+    let bytes: UnsafeBufferPointer<UInt8>
+    var i = 0
+    var depth = 0
+    /// The member paths read as ``JSONSamples`` (`elapsed`, `pressure.pressure`: keys from the root joined by
+    /// `.`, through objects only).
+    let sampleKeys: Set<String>
 
     struct Failure: Error { var message: String }
 
     /// Parses `data`'s one JSON value.
-    static func parse(_ data: Data) throws(ShotRejection) -> Any {
+    ///
+    /// A list at one of `sampleKeys` (member paths from the root object, see ``sampleKeys``) is read as
+    /// ``JSONSamples`` instead of `[Any]`: the same values ``ShotRead/number(_:)`` gives for its entries, without
+    /// a `String` or an `Any` per entry.
+    static func parse(_ data: Data, sampleKeys: Set<String> = []) throws(ShotRejection) -> Any {
         let result: Result<Any, Failure> = data.withUnsafeBytes { raw in
-            var reader = ShotJSONReader(bytes: raw.bindMemory(to: UInt8.self))
+            var reader = ShotJSONReader(bytes: raw.bindMemory(to: UInt8.self), sampleKeys: sampleKeys)
             do {
                 if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3 }
-                let value = try reader.value()
+                let value = try reader.root()
                 reader.skipBlanks()
                 guard reader.i == reader.bytes.count else { throw Failure(message: "text after the JSON value at byte \(reader.i)") }
                 return .success(value)
@@ -55,19 +62,29 @@ struct ShotJSONReader {
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    private init(bytes: UnsafeBufferPointer<UInt8>, sampleKeys: Set<String>) {
+        self.bytes = bytes
+        self.sampleKeys = sampleKeys
+    }
 
-    private mutating func skipBlanks() {
+    /// The file's one value; the root object tracks member paths when sample lists are looked for.
+    private mutating func root() throws(Failure) -> Any {
+        skipBlanks()
+        if !sampleKeys.isEmpty, i < bytes.count, bytes[i] == UInt8(ascii: "{") { return try object(path: "") }
+        return try value()
+    }
+
+    mutating func skipBlanks() {
         while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
     }
 
-    private func fail(_ what: String) -> Failure { Failure(message: "\(what) at byte \(i)") }
+    func fail(_ what: String) -> Failure { Failure(message: "\(what) at byte \(i)") }
 
-    private mutating func value() throws(Failure) -> Any {
+    mutating func value() throws(Failure) -> Any {
         skipBlanks()
         guard i < bytes.count else { throw fail("unexpected end") }
         switch bytes[i] {
-        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "{"): return try object(path: nil)
         case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "\""): return try string()
         case UInt8(ascii: "t"): try literal("true"); return true
@@ -84,7 +101,8 @@ struct ShotJSONReader {
         }
     }
 
-    private mutating func object() throws(Failure) -> JSONObject {
+    /// An object; `path` is its member path from the root when sample lists are looked for in it, else `nil`.
+    private mutating func object(path: String?) throws(Failure) -> JSONObject {
         depth += 1
         guard depth <= 64 else { throw fail("nesting deeper than 64 levels") }
         defer { depth -= 1 }
@@ -100,13 +118,25 @@ struct ShotJSONReader {
             skipBlanks()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             i += 1
-            out.entries.append((key, try value()))
+            out.entries.append((key, try member(key, in: path)))
             skipBlanks()
             guard i < bytes.count else { throw fail("unexpected end") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "}") { i += 1; return out }
             throw fail("expected ',' or '}'")
         }
+    }
+
+    /// The value of member `key` of an object at `path` (see ``object(path:)``): a ``JSONSamples`` when the
+    /// member's path is one of ``sampleKeys``.
+    private mutating func member(_ key: String, in path: String?) throws(Failure) -> Any {
+        guard let path else { return try value() }
+        skipBlanks()
+        let member = path.isEmpty ? key : path + "." + key
+        guard i < bytes.count else { return try value() }
+        if bytes[i] == UInt8(ascii: "["), sampleKeys.contains(member) { return try samples() }
+        if bytes[i] == UInt8(ascii: "{") { return try object(path: member) }
+        return try value()
     }
 
     private mutating func array() throws(Failure) -> [Any] {
@@ -127,7 +157,7 @@ struct ShotJSONReader {
         }
     }
 
-    private mutating func string() throws(Failure) -> String {
+    mutating func string() throws(Failure) -> String {
         i += 1
         let start = i
         while i < bytes.count, bytes[i] != UInt8(ascii: "\""), bytes[i] != UInt8(ascii: "\\") { i += 1 }
@@ -184,7 +214,7 @@ struct ShotJSONReader {
 
     private static let powers: [Double] = (0 ... 22).map { pow(10, Double($0)) }
 
-    private mutating func number() throws(Failure) -> Double {
+    mutating func number() throws(Failure) -> Double {
         let start = i
         var negative = false
         if bytes[i] == UInt8(ascii: "-") { negative = true; i += 1 }

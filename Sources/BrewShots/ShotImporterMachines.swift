@@ -81,20 +81,24 @@ enum GaggiMateShotImporter {
         // has its key; of a key repeated within one sample the first counts.
         let n = samples.count
         var time = [Double?](repeating: nil, count: n)
-        var columns: [ShotChannel: [Double?]] = [:]
-        var seen = Set<ShotChannel>()
+        // Indexed by channel `rawValue` (no hashing per member).
+        var slots = [[Double?]?](repeating: nil, count: ShotChannel.allCases.count)
         for (i, element) in samples.enumerated() {
             guard let sample = element as? JSONObject else { continue }
-            seen.removeAll(keepingCapacity: true)
+            var seen = ShotChannelSet()
             for (key, value) in sample.entries {
                 if key == "t" {
                     if time[i] == nil { time[i] = ShotRead.number(value).map { $0 / 1000 } }
                     continue
                 }
-                guard let channel = Self.channels[key], seen.insert(channel).inserted else { continue }
-                columns[channel, default: [Double?](repeating: nil, count: n)][i] = ShotRead.number(value)
+                guard let channel = Self.channel(key), !seen.has(channel) else { continue }
+                seen.insert(ShotChannelSet(channel))
+                if slots[channel.rawValue] == nil { slots[channel.rawValue] = [Double?](repeating: nil, count: n) }
+                slots[channel.rawValue]![i] = ShotRead.number(value)
             }
         }
+        var columns: [ShotChannel: [Double?]] = [:]
+        for channel in ShotChannel.allCases { if let values = slots[channel.rawValue] { columns[channel] = values } }
         shot.series[.time] = time
         let scale = columns[.weight]?.contains { ($0 ?? 0) > 0 } ?? false
         if scale {
@@ -117,11 +121,20 @@ enum GaggiMateShotImporter {
         return shot
     }
 
-    /// The sample keys read, and their channels (`v` and `vf` kept only with a scale).
-    static let channels: [String: ShotChannel] = [
-        "cp": .pressure, "tp": .pressureGoal, "fl": .flow, "tf": .flowGoal, "ct": .mixTemperature, "tt": .temperatureGoal,
-        "v": .weight, "vf": .weightFlow,
-    ]
+    /// The channel of a sample key read (`v` and `vf` kept only with a scale), or `nil`.
+    static func channel(_ key: String) -> ShotChannel? {
+        switch key {
+        case "cp": .pressure
+        case "tp": .pressureGoal
+        case "fl": .flow
+        case "tf": .flowGoal
+        case "ct": .mixTemperature
+        case "tt": .temperatureGoal
+        case "v": .weight
+        case "vf": .weightFlow
+        default: nil
+        }
+    }
 
     /// A separate notes file: its `id` and the notes object.
     static func readNotes(_ data: Data) throws(ShotRejection) -> (id: String?, notes: JSONObject) {

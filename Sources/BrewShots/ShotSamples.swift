@@ -62,11 +62,25 @@ public struct ShotSamples: Sendable {
 /// ```
 public struct ShotSamplesBuilder: Sendable {
     private var offsets: [Int32] = [0]
-    private var columns: [PrimitiveColumnBuilder<Float>]
+    /// Per channel (indexed by `rawValue`): every slot's value, a null slot holding `Float.nullPlaceholder`.
+    private var values: [[Float]]
+    /// Per channel: the validity bits, slot `s` valid when bit `s & 63` of word `s >> 6` is set (``Bitmap``'s
+    /// layout); `(slots + 63) / 64` words. Written a shot at a time, without a call per sample into the column
+    /// builder; ``finish()`` hands both to ``PrimitiveColumn``, which drops a bitmap without a null.
+    private var validity: [[UInt64]]
     private var present: [ShotChannelSet] = []
 
     public init(minimumSamples: Int = 0) {
-        columns = ShotChannel.allCases.map { _ in PrimitiveColumnBuilder<Float>(minimumCapacity: minimumSamples) }
+        values = ShotChannel.allCases.map { _ in
+            var v: [Float] = []
+            v.reserveCapacity(minimumSamples)
+            return v
+        }
+        validity = ShotChannel.allCases.map { _ in
+            var w: [UInt64] = []
+            w.reserveCapacity((minimumSamples + 63) >> 6)
+            return w
+        }
     }
 
     /// The number of shots appended so far.
@@ -86,13 +100,25 @@ public struct ShotSamplesBuilder: Sendable {
         precondition(channels[.time] != nil, "ShotSamplesBuilder: a shot needs its time channel")
         precondition(Int(offsets.last!) + count < Int(Int32.max), "ShotSamplesBuilder: too many samples")
         var set = ShotChannelSet()
+        let base = Int(offsets.last!)
+        let words = (base + count + 63) >> 6
         for channel in ShotChannel.allCases {
-            if let series = channels[channel] {
-                precondition(series.count == count, "ShotSamplesBuilder: \(channel.name) has \(series.count) of \(count) samples")
-                set.insert(ShotChannelSet(channel))
-                for value in series { columns[channel.rawValue].append(value) }
-            } else {
-                for _ in 0 ..< count { columns[channel.rawValue].append(nil) }
+            let c = channel.rawValue
+            let more = words - validity[c].count
+            if more > 0 { validity[c].append(contentsOf: repeatElement(0, count: more)) }
+            guard let series = channels[channel] else {
+                values[c].append(contentsOf: repeatElement(Float.nullPlaceholder, count: count))
+                continue
+            }
+            precondition(series.count == count, "ShotSamplesBuilder: \(channel.name) has \(series.count) of \(count) samples")
+            set.insert(ShotChannelSet(channel))
+            values[c].append(contentsOf: series.lazy.map { $0 ?? Float.nullPlaceholder })
+            validity[c].withUnsafeMutableBufferPointer { bits in
+                // SAFETY: `bits` holds `words` words, enough for slots up to `base + count - 1`.
+                for (k, value) in series.enumerated() where value != nil {
+                    let slot = base + k
+                    bits[slot >> 6] |= 1 << UInt64(slot & 63)
+                }
             }
         }
         present.append(set)
@@ -101,6 +127,8 @@ public struct ShotSamplesBuilder: Sendable {
 
     /// The finished table.
     public func finish() -> ShotSamples {
-        ShotSamples(offsets: offsets, columns: columns.map { $0.finish() }, present: present)
+        ShotSamples(offsets: offsets, columns: zip(values, validity).map { slots, words in
+            PrimitiveColumn(values: slots, validity: Bitmap(words: words, count: slots.count))
+        }, present: present)
     }
 }
