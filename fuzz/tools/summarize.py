@@ -35,6 +35,8 @@ for t in TARGETS:
             ends.append("crash (fixed)")
         elif done:
             ends.append("clean")
+        elif "libFuzzer: run interrupted" in text:
+            ends.append("stopped (clean)")
         else:
             ends.append("running")
     seeds = len(os.listdir(f"fuzz/corpus/{t}"))
