@@ -1,11 +1,11 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
-/// `write(2)` (the enum's own `write` hides the unqualified name).
-private let systemWrite = Glibc.write
+/// `write(2)` (an enum's own `write` hides the unqualified name); shared with ``StagedFolders``.
+let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
-private let systemWrite = Darwin.write
+let systemWrite = Darwin.write
 #endif
 
 /// Writes bytes to a file atomically: first to a hidden temporary file beside the target, then renamed over it.

@@ -2,11 +2,8 @@ import Foundation
 import Synchronization
 #if canImport(Glibc)
 import Glibc
-/// `write(2)` (the enum's own `write` hides the unqualified name).
-private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
 import Darwin
-private let systemWrite = Darwin.write
 #endif
 
 /// Folders being staged: written privately, then published as a whole with one `rename` by their owner, who first
