@@ -67,47 +67,48 @@ public enum ReportCharts {
     /// (``ReportOptions/grindCharts`` groups with most brews, per-bean groups included) and both control charts.
     public static func all(_ report: WeeklyReport, options: ReportOptions) -> [NamedChart] {
         let source = ChartSource(report, options: options)
-        var charts: [NamedChart] = []
+        // Names and titles are settled here in order; the charts themselves are drawn from the statistics by
+        // independent jobs, across the cores for a single report (a batch already keeps them busy), in chart order.
+        var jobs: [(stem: String, title: String, make: @Sendable () -> Chart)] = []
         for kind in ChartKind.allCases {
             switch kind {
             case .grindRating:
                 let groups = grindGroups(report.grindRating).prefix(max(0, options.grindCharts))
                 if groups.isEmpty {
-                    charts.append(NamedChart(stem: kind.rawValue, title: "Grind vs rating", chart: chart(kind, source)))
+                    jobs.append((kind.rawValue, "Grind vs rating", { chart(kind, source) }))
                 }
                 var naming = OutputNaming(reserved: [])
+                let journal = report.analysis.journal
                 for g in groups {
                     let who = ([g.grinder, g.method] + (g.bean.map { [$0] } ?? [])).joined(separator: "-")
                     let slug = naming.name(for: URL(fileURLWithPath: slugText(who)))
-                    charts.append(NamedChart(stem: "grind-rating-\(slug)", title: report.sentence(g),
-                                             chart: grindChart(g, journal: report.analysis.journal)))
+                    jobs.append(("grind-rating-\(slug)", report.sentence(g), { grindChart(g, journal: journal) }))
                 }
                 for (k, stem) in dialInStems(report, limit: options.grindCharts).sorted(by: { $0.key < $1.key }) {
                     guard let advice = report.weekAdvice[k] else { continue }
                     let p = report.weekBeans[k]
-                    charts.append(NamedChart(stem: stem, title: "Dial-in — \(p.bean) · \(p.grinder) × \(p.method): \(BeanFinding.next(advice) ?? "")",
-                                             chart: DialInChart.chart(advice)))
+                    jobs.append((stem, "Dial-in — \(p.bean) · \(p.grinder) × \(p.method): \(BeanFinding.next(advice) ?? "")",
+                                 { DialInChart.chart(advice) }))
                 }
             case .controlChart:
                 let of = source.period.map { ", \($0.name)" } ?? ""
-                charts.append(NamedChart(stem: "control-chart", title: "Brewing control chart — filter\(of)",
-                                         chart: chart(kind, source, espresso: false)))
-                charts.append(NamedChart(stem: "control-chart-espresso", title: "Brewing control chart — espresso\(of)",
-                                         chart: chart(kind, source, espresso: true)))
+                jobs.append(("control-chart", "Brewing control chart — filter\(of)", { chart(kind, source, espresso: false) }))
+                jobs.append(("control-chart-espresso", "Brewing control chart — espresso\(of)", { chart(kind, source, espresso: true) }))
             case .restRating:
-                charts.append(NamedChart(stem: kind.rawValue, title: kind.summary + (source.period.map { ", \($0.name)" } ?? ""),
-                                         chart: chart(kind, source)))
+                jobs.append((kind.rawValue, kind.summary + (source.period.map { ", \($0.name)" } ?? ""), { chart(kind, source) }))
             case .brewsPerWeek, .ratingTrend, .extractionTrend:
                 if let p = source.period {
-                    charts.append(NamedChart(stem: periodStem(kind, p), title: periodTitle(kind, p), chart: chart(kind, source)))
+                    jobs.append((periodStem(kind, p), periodTitle(kind, p), { chart(kind, source) }))
                 } else {
-                    charts.append(NamedChart(stem: kind.rawValue, title: kind.summary, chart: chart(kind, source)))
+                    jobs.append((kind.rawValue, kind.summary, { chart(kind, source) }))
                 }
             default:
-                charts.append(NamedChart(stem: kind.rawValue, title: kind.summary, chart: chart(kind, source)))
+                jobs.append((kind.rawValue, kind.summary, { chart(kind, source) }))
             }
         }
-        return charts
+        let work = options.parallelRendering ? report.analysis.journal.brews.count : 0
+        let drawn = parallelMap(jobs.count, work: work) { [jobs] k in jobs[k].make() }
+        return zip(jobs, drawn).map { job, chart in NamedChart(stem: job.stem, title: job.title, chart: chart) }
     }
 
     /// The file stems of the report's dial-in charts, keyed by position in ``WeeklyReport/weekBeans``: one for each
@@ -177,19 +178,26 @@ public enum ReportCharts {
             return BrewstatsCharts.equipmentUsage(methods: methods, grinders: grinders)
         case .controlChart:
             let t = a.journal.brews, e = a.derived.extractionYield, s = a.derived.strength
-            var points: [ExtractionPoint] = []
-            var left = [MethodCategory: Int]()
+            // The brews as three columns (EY, TDS, method code), the method named once per code, not per brew.
+            // Counted first, so each column is allocated once at its size.
             let keep = inPeriod(source)
-            for i in 0..<t.count where e.isValid(i) && s.isValid(i) && keep(i) {
+            let use = { (i: Int) in e.isValid(i) && s.isValid(i) && keep(i) }
+            var held = 0
+            for i in 0..<t.count where use(i) && controlChartHolds(t.category(at: i), espresso: espresso) { held += 1 }
+            var extraction: [Double] = [], strength: [Double] = [], methods: [Int32] = []
+            extraction.reserveCapacity(held); strength.reserveCapacity(held); methods.reserveCapacity(held)
+            var left = [MethodCategory: Int]()
+            for i in 0..<t.count where use(i) {
                 let category = t.category(at: i)
                 if controlChartHolds(category, espresso: espresso) {
-                    let method = t.method.code(i).map { a.journal.methods[Int($0)].displayName }
-                    points.append(ExtractionPoint(extraction: e.values[i], tds: s.values[i], group: method))
+                    extraction.append(e.values[i]); strength.append(s.values[i]); methods.append(t.method.code(i) ?? -1)
                 } else if !espresso, category != .espresso {
                     left[category, default: 0] += 1
                 }
             }
-            var chart = BrewstatsCharts.brewingControlChart(points, kind: espresso ? .espresso : .filter(retention: o.stats.retentionFactor),
+            var chart = BrewstatsCharts.brewingControlChart(extraction: extraction, tds: strength, groups: methods,
+                                                            groupNames: a.journal.methods.map(\.displayName),
+                                                            kind: espresso ? .espresso : .filter(retention: o.stats.retentionFactor),
                                                             emptyMessage: periodReason(emptyReason(kind, a, espresso: espresso), source))
             if chart.emptyMessage == nil { chart.notes.insert(controlChartNote(espresso: espresso, leftOut: left), at: 0) }
             if let p = source.period, chart.emptyMessage == nil { chart.notes.insert("Brews dated in \(p.name) only.", at: 0) }

@@ -1,4 +1,5 @@
 import BrewColumns
+import Synchronization
 
 /// Labels that tell a journal's beans apart wherever a summary or a chart names one bean.
 ///
@@ -17,8 +18,15 @@ import BrewColumns
 /// bean is labelled the same in every summary and chart of one journal.
 public enum BeanLabels {
     /// One label per bean, in the order of `journal.beans` (see ``BeanLabels``).
+    ///
+    /// The labels of the last bean table labelled are kept (``LabelCache``): a report asks for them once per
+    /// summary, bean page and dial-in answer, and a long journal holds thousands of beans.
     public static func make(_ journal: Journal) -> [String] {
-        make(names: journal.beans.map(\.displayName), beans: journal.beans)
+        let beans = journal.beans
+        if let cached = LabelCache.shared.labels(of: beans) { return cached }
+        let labels = make(names: beans.map(\.displayName), beans: beans)
+        LabelCache.shared.keep(labels, of: beans)
+        return labels
     }
 
     /// One label per bean from each bean's base `names[i]` and its roaster and roast date in `beans[i]`.
@@ -49,5 +57,36 @@ public enum BeanLabels {
         var count: [String: Int] = [:]
         for l in labels { count[l, default: 0] += 1 }
         return labels.indices.map { i in count[labels[i]]! > 1 ? refine(i, labels[i]) : labels[i] }
+    }
+}
+
+/// The labels of one bean table, found again by the table's storage.
+///
+/// An array's elements live in one buffer that the cache keeps alive by holding the array; a table with the same
+/// buffer address and count is therefore that same, unchanged table (a copy that was changed has been copied to a
+/// buffer of its own first). A journal and every filtered view of it share one bean table, so they share an entry.
+final class LabelCache: Sendable {
+    static let shared = LabelCache()
+
+    private let entry = Mutex<(beans: [CoffeeBean], labels: [String])?>(nil)
+
+    /// The labels kept for `beans`, when `beans` is the table they were made of.
+    func labels(of beans: [CoffeeBean]) -> [String]? {
+        entry.withLock { kept in
+            guard let kept, kept.beans.count == beans.count, Self.sameStorage(kept.beans, beans) else { return nil }
+            return kept.labels
+        }
+    }
+
+    /// Keeps `labels` as the labels of `beans`, in place of any earlier table's.
+    func keep(_ labels: [String], of beans: [CoffeeBean]) {
+        entry.withLock { $0 = (beans, labels) }
+    }
+
+    /// Whether two arrays share one element buffer (empty arrays never count as shared).
+    private static func sameStorage(_ a: [CoffeeBean], _ b: [CoffeeBean]) -> Bool {
+        a.withUnsafeBufferPointer { x in
+            b.withUnsafeBufferPointer { y in x.baseAddress != nil && x.baseAddress == y.baseAddress }
+        }
     }
 }

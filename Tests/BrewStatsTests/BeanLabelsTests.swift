@@ -35,4 +35,30 @@ struct BeanLabelsTests {
         #expect(Self.labels([Self.bean("Blend #", "Onyx"), Self.bean("Kochere", "Onyx")]) == ["Blend #", "Kochere"])
         #expect(Self.labels([Self.bean("Blend #", nil), Self.bean("Blend #", nil)]) == ["Blend # (no roaster) #1", "Blend # (no roaster) #2"])
     }
+
+    @Test("a journal's labels are made once and found again only for the same, unchanged bean table")
+    func cachedByTable() {
+        let beans = [Self.bean("Kochere", "Onyx"), Self.bean("Kochere", "Square Mile")]
+        let journal = Journal(brews: Journal.empty.brews, methods: [], grinders: [], beans: beans, tastingNoteCount: 0)
+        #expect(BeanLabels.make(journal) == ["Kochere (Onyx)", "Kochere (Square Mile)"])
+        #expect(BeanLabels.make(journal) == ["Kochere (Onyx)", "Kochere (Square Mile)"])
+        // Another journal with a changed bean table (same count) is labelled from its own beans.
+        var changed = beans
+        changed[1] = Self.bean("Gesha", "Square Mile")
+        let other = Journal(brews: Journal.empty.brews, methods: [], grinders: [], beans: changed, tastingNoteCount: 0)
+        #expect(BeanLabels.make(other) == ["Kochere", "Gesha"])
+        #expect(BeanLabels.make(journal) == ["Kochere (Onyx)", "Kochere (Square Mile)"])
+
+        let cache = LabelCache()
+        var table = beans
+        cache.keep(["a", "b"], of: table)
+        #expect(cache.labels(of: table) == ["a", "b"])
+        let copy = table
+        #expect(cache.labels(of: copy) == ["a", "b"])
+        // Equal beans in another buffer, or the table changed in place, are not the table kept.
+        #expect(cache.labels(of: [Self.bean("Kochere", "Onyx"), Self.bean("Kochere", "Square Mile")]) == nil)
+        table[0] = Self.bean("Gesha", "Onyx")
+        #expect(cache.labels(of: table) == nil)
+        #expect(cache.labels(of: []) == nil)
+    }
 }

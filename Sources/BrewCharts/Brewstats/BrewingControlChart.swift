@@ -49,9 +49,7 @@ extension BrewstatsCharts {
     /// other label so they are never dropped, and nudged along the edges to keep clear of brews; the two side
     /// labels ("Under-extracted", "Over-extracted") also move off the ratio lines when a nudge is free of them.
     /// Points carrying a ``ExtractionPoint/group`` (the method) are drawn one mark per method, told apart by marker
-    /// shape and, in the colour theme, by hue, and named in the legend (``markerGroups(_:)``).
-    /// Points carrying a ``ExtractionPoint/group`` (the method) are drawn one mark per method, told apart by marker
-    /// shape and, in the colour theme, by hue, and named in the legend (``markerGroups(_:)``).
+    /// shape and, in the colour theme, by hue, and named in the legend (``markerGroups(_:names:)``).
     /// Brews outside 0–35 % EY should be excluded upstream. Large inputs are merged or binned by the point
     /// statistic, which adds a note; binned cells are drawn beneath the box and the ratio lines.
     ///
@@ -64,16 +62,42 @@ extension BrewstatsCharts {
     public static func brewingControlChart(_ points: [ExtractionPoint], kind: BrewingControlKind = .filter(),
                                            ratios: [Double]? = nil,
                                            emptyMessage: String = BrewstatsCharts.emptyMessage) -> Chart {
+        var names: [String] = [], ids: [String: Int32] = [:]
+        let groups = points.map { p -> Int32 in
+            guard let g = p.group else { return -1 }
+            if let id = ids[g] { return id }
+            ids[g] = Int32(names.count)
+            names.append(g)
+            return Int32(names.count - 1)
+        }
+        return brewingControlChart(extraction: points.map(\.extraction), tds: points.map(\.tds), groups: groups,
+                                   groupNames: names, kind: kind, ratios: ratios, emptyMessage: emptyMessage)
+    }
+
+    /// ``brewingControlChart(_:kind:ratios:emptyMessage:)`` from columns: brew `i` has extraction yield
+    /// `extraction[i]`, TDS `tds[i]` and the group `groupNames[groups[i]]` (no group where `groups[i]` is negative
+    /// or past `groupNames`). Codes naming equal strings are one group. The chart is the one the same brews as
+    /// ``ExtractionPoint``s give; a million brews cost three flat arrays rather than a string each.
+    ///
+    /// - Precondition: `extraction`, `tds` and `groups` have the same length.
+    public static func brewingControlChart(extraction: [Double], tds strength: [Double], groups: [Int32],
+                                           groupNames: [String], kind: BrewingControlKind = .filter(),
+                                           ratios: [Double]? = nil,
+                                           emptyMessage: String = BrewstatsCharts.emptyMessage) -> Chart {
+        precondition(extraction.count == strength.count && extraction.count == groups.count, "one value of each per brew")
         let isEspresso = kind == .espresso
         let title = isEspresso ? "Brewing control chart — espresso" : "Brewing control chart — filter"
-        let brews = points.filter { $0.extraction.isFinite && $0.tds.isFinite }
-        guard !brews.isEmpty else { return .empty(title: title, message: emptyMessage) }
+        // Brews with finite EY and TDS only; the columns are copied only when some brew is left out.
+        var xs = extraction, ys = strength, codes = groups
+        if !(xs.allSatisfy(\.isFinite) && ys.allSatisfy(\.isFinite)) {
+            let kept = xs.indices.filter { xs[$0].isFinite && ys[$0].isFinite }
+            xs = kept.map { extraction[$0] }; ys = kept.map { strength[$0] }; codes = kept.map { groups[$0] }
+        }
+        guard !xs.isEmpty else { return .empty(title: title, message: emptyMessage) }
         let ey = kind.idealExtraction
         let tds = kind.idealStrength
         let baseX: ClosedRange<Double> = 14...26
         let baseY: ClosedRange<Double> = isEspresso ? 6...14 : 0.95...1.75
-        let xs = brews.map(\.extraction)
-        let ys = brews.map(\.tds)
         let xPad = 0.5
         let yPad = isEspresso ? 0.5 : 0.05
         let xDomain = min(baseX.lowerBound, xs.min()! - xPad)...max(baseX.upperBound, xs.max()! + xPad)
@@ -85,8 +109,9 @@ extension BrewstatsCharts {
         let yStep = AnchoredTicks.step(lower: yExtent.lowerBound, upper: yExtent.upperBound, anchor: tds.lowerBound,
                                        steps: ySteps, maxCount: 7)
         let yDomain = AnchoredTicks.snapped(lower: yExtent.lowerBound, upper: yExtent.upperBound, anchor: tds.lowerBound, step: yStep)
-        let inside = brews.filter { ey.contains($0.extraction) && tds.contains($0.tds) }.count
-        let share = Int((Double(inside) / Double(brews.count) * 100).rounded())
+        var inside = 0
+        for i in xs.indices where ey.contains(xs[i]) && tds.contains(ys[i]) { inside += 1 }
+        let share = Int((Double(inside) / Double(xs.count) * 100).rounded())
 
         var marks = regionLabels(xDomain: xDomain, yDomain: yDomain, ideal: (ey, tds))
         marks.append(.band(BandMark(x: ey, y: tds, label: "Ideal", legend: "Ideal EY \(number(ey.lowerBound))–\(number(ey.upperBound)) %, TDS \(number(tds.lowerBound, decimals: 2))–\(number(tds.upperBound, decimals: 2)) %")))
@@ -99,9 +124,9 @@ extension BrewstatsCharts {
             marks.append(.line(LineMark(x: .numbers([x0, x1]), y: .numbers([x0 * slope, x1 * slope]),
                                         series: Theme.guideSeries, width: 0.9, endLabel: "1:\(number(ratio))")))
         }
-        for group in markerGroups(brews) {
-            marks.append(.point(PointMark(x: .numbers(group.indices.map { brews[$0].extraction }),
-                                          y: .numbers(group.indices.map { brews[$0].tds }), series: group.series,
+        for group in markerGroups(codes, names: groupNames) {
+            let gx = group.members.map { $0.map { xs[$0] } } ?? xs, gy = group.members.map { $0.map { ys[$0] } } ?? ys
+            marks.append(.point(PointMark(x: .numbers(gx), y: .numbers(gy), series: group.series,
                                           label: group.label ?? (isEspresso ? "Shot" : "Brew"),
                                           radius: 3.2, noun: isEspresso ? "shots" : "brews")))
         }
@@ -115,7 +140,7 @@ extension BrewstatsCharts {
             }()
         return Chart(
             title: title,
-            subtitle: "\(count(brews.count, isEspresso ? "shot" : "brew")) · \(TickFormatter.plain(Double(inside), decimals: 0)) inside the ideal box (\(share) %)",
+            subtitle: "\(count(xs.count, isEspresso ? "shot" : "brew")) · \(TickFormatter.plain(Double(inside), decimals: 0)) inside the ideal box (\(share) %)",
             x: AxisSpec(title: "Extraction yield (%)", domain: xDomain,
                         ticks: AnchoredTicks.ticks(lower: xDomain.lowerBound, upper: xDomain.upperBound, anchor: ey.lowerBound, step: xStep)),
             y: AxisSpec(title: "Total dissolved solids (%)", domain: yDomain, format: isEspresso ? .automatic : .decimals(2),
@@ -125,25 +150,47 @@ extension BrewstatsCharts {
             height: 520)
     }
 
-    /// The control chart's points split by their ``ExtractionPoint/group`` (the method), one point mark each, so
-    /// marker shape (and, in the colour theme, hue) tells the methods apart and the legend names them.
+    /// The control chart's points split by their group (the method), one point mark each, so marker shape (and,
+    /// in the colour theme, hue) tells the methods apart and the legend names them.
     ///
-    /// Groups are ordered by brews (most first; ties by name). With at most four groups each gets a series
-    /// (0–3); with more, the three largest do and the rest share series 3 as "Other methods". Points without a
-    /// group, or a single group, are one mark: then the label is `nil` (the caller names it "Brew" or "Shot").
-    static func markerGroups(_ points: [ExtractionPoint]) -> [(indices: [Int], series: Int, label: String?)] {
-        var byName: [String: [Int]] = [:]
-        var ungrouped: [Int] = []
-        for (i, p) in points.enumerated() {
-            if let g = p.group { byName[g, default: []].append(i) } else { ungrouped.append(i) }
+    /// Point `i` is in the group named `names[codes[i]]`, or in none when the code is negative or past `names`;
+    /// codes naming equal strings are one group. Groups are ordered by brews (most first; ties by name). With at
+    /// most four groups each gets a series (0–3); with more, the three largest do and the rest share series 3 as
+    /// "Other methods". Points without a group, or a single group, are one mark: then the label is `nil` (the caller
+    /// names it "Brew" or "Shot") and `members` is `nil`, meaning every point. Members are point positions, ascending.
+    static func markerGroups(_ codes: [Int32], names: [String]) -> [(members: [Int]?, series: Int, label: String?)] {
+        // One id per distinct name; codes map to ids, so the work per point is two array reads.
+        var unique: [String] = [], byName: [String: Int] = [:]
+        let idOfCode = names.map { name -> Int in
+            if let id = byName[name] { return id }
+            byName[name] = unique.count
+            unique.append(name)
+            return unique.count - 1
         }
-        guard byName.count > 1 || (byName.count == 1 && !ungrouped.isEmpty) else { return [(Array(points.indices), 0, nil)] }
-        let ordered = byName.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
-        var out: [(indices: [Int], series: Int, label: String?)] = []
+        var counts = [Int](repeating: 0, count: unique.count), ungrouped = 0
+        let ids = codes.map { c -> Int32 in
+            guard c >= 0, Int(c) < idOfCode.count else { ungrouped += 1; return -1 }
+            let id = idOfCode[Int(c)]
+            counts[id] += 1
+            return Int32(id)
+        }
+        let used = unique.indices.filter { counts[$0] > 0 }
+        guard used.count > 1 || (used.count == 1 && ungrouped > 0) else { return [(nil, 0, nil)] }
+        let ordered = used.sorted { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : unique[$0] < unique[$1] }
         let named = ordered.count <= 4 ? ordered.count : 3
-        for (k, entry) in ordered.prefix(named).enumerated() { out.append((entry.value, k, entry.key)) }
-        let rest = ordered.dropFirst(named).flatMap(\.value) + ungrouped
-        if !rest.isEmpty { out.append((rest.sorted(), min(named, 3), "Other methods")) }
+        // Slot of each id: its position among the named groups, or `named` for the rest (as are points without one).
+        var slot = [Int](repeating: named, count: unique.count)
+        for (k, id) in ordered.prefix(named).enumerated() { slot[id] = k }
+        let restCount = codes.count - ordered.prefix(named).reduce(0) { $0 + counts[$1] }
+        var members = (0...named).map { k -> [Int] in
+            var m: [Int] = []
+            m.reserveCapacity(k < named ? counts[ordered[k]] : restCount)
+            return m
+        }
+        for (i, id) in ids.enumerated() { members[id < 0 ? named : slot[Int(id)]].append(i) }
+        var out: [(members: [Int]?, series: Int, label: String?)] = []
+        for k in 0..<named { out.append((members[k], k, unique[ordered[k]])) }
+        if !members[named].isEmpty { out.append((members[named], min(named, 3), "Other methods")) }
         return out
     }
 

@@ -91,9 +91,27 @@ extension BrewstatsCharts {
     /// group (see ``ratingVsDaysOffRoast(days:ratings:loess:groups:)``).
     static func restGroups(_ groups: [String]?, count n: Int) -> [(indices: [Int], series: Int, label: String)] {
         guard let groups, groups.count >= n else { return [(Array(0..<n), 1, "Brew")] }
-        var byName: [String: [Int]] = [:]
-        for i in 0..<n { byName[groups[i], default: []].append(i) }
-        guard byName.count > 1 else { return [(Array(0..<n), 1, "Brew")] }
+        // Names to ids by hashing only where the name differs from the brew before's (a group runs over many brews,
+        // and two short names compare faster than one hashes).
+        var ids: [String: Int] = [:], members: [[Int]] = []
+        var last: (name: String, id: Int)?
+        for i in 0..<n {
+            let name = groups[i]
+            let id: Int
+            if let last, last.name == name {
+                id = last.id
+            } else if let known = ids[name] {
+                id = known
+            } else {
+                id = members.count
+                ids[name] = id
+                members.append([])
+            }
+            last = (name, id)
+            members[id].append(i)
+        }
+        guard ids.count > 1 else { return [(Array(0..<n), 1, "Brew")] }
+        let byName = ids.mapValues { members[$0] }
         let ordered = byName.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
         let named = ordered.count <= 3 ? ordered.count : 2
         var out: [(indices: [Int], series: Int, label: String)] = ordered.prefix(named).enumerated().map { ($1.value, $0 + 1, $1.key) }
