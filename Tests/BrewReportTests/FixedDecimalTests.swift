@@ -7,7 +7,7 @@ import Testing
 @Suite struct FixedDecimalTests {
     @Test func sameTextAsStringFormat() {
         var values: [Double] = [0, -0.0, 0.125, 0.375, 2.675, 1.005, -1.005, 0.5, 1.5, 2.5, -2.5, 0.0049999, -0.004,
-                                1e15, 1e22, -1e300, 5e-324, .leastNormalMagnitude, .greatestFiniteMagnitude, 19.3,
+                                1e15, 1e22, -1e300, .leastNonzeroMagnitude, .leastNormalMagnitude, .greatestFiniteMagnitude, 19.3,
                                 -0.13, 123456.789, .nan, -.nan, .infinity, -.infinity]
         // A fixed pseudo-random spread of magnitudes and signs (64-bit LCG).
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
