@@ -39,7 +39,7 @@ public struct DialInModel: Sendable {
         var moments = RatingMoments()
         for p in current { moments.add(u: u(p.setting), y: p.rating) }
         let post = DialInPosterior(grid: grid, prior: prior, bag: moments)
-        let cells = post.heavyCells()
+        let cells = post.gather(post.heavyCells())
 
         let n = current.count
         let tried = Set(current.map(\.setting))

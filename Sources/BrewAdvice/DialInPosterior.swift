@@ -25,19 +25,27 @@ struct DialInPosterior: Sendable {
         let hv = prior.peakSD * prior.peakSD, hm = prior.peakMean
         var logw = [Double](repeating: 0, count: S * K * G)
         var pm = [Double](repeating: hm, count: S * K * G), pv = [Double](repeating: hv, count: S * K * G)
+        // The terms that depend on σ alone, hoisted out of the (s, k) loops: the same expressions as
+        // ``Gauss/logFlatMean(n:ss:sigma:)`` and ``Gauss/logDensity(_:mean:variance:)`` evaluate, split where
+        // they subtract their data term last, so every weight is the same number as computed term by term.
+        let n = m.n
+        let variance = grid.sigma.map { $0 * $0 }
+        let flatConstant = variance.map { v in -(n - 1) / 2 * (Gauss.logTwoPi + log(v)) - 0.5 * log(n) }
+        let meanVariance = variance.map { v in hv + v / n }
+        let meanConstant = meanVariance.map { -0.5 * (Gauss.logTwoPi + log($0)) }
+        let precision = variance.map { v in n / v + 1 / hv }
         for is_ in 0..<S {
             for ik in 0..<K {
-                let r = m.n > 0 ? m.residuals(s: grid.s[is_], k: grid.k[ik]) : (sum: 0, ss: 0)
+                let r = n > 0 ? m.residuals(s: grid.s[is_], k: grid.k[ik]) : (sum: 0, ss: 0)
                 for ig in 0..<G {
                     let c = (is_ * K + ik) * G + ig
                     var l = prior.logS[is_] + prior.logKS[ik * G + ig]
-                    if m.n > 0 {
-                        let v = grid.sigma[ig] * grid.sigma[ig]
-                        l += Gauss.logFlatMean(n: m.n, ss: r.ss, sigma: grid.sigma[ig])
-                            + Gauss.logDensity(r.sum / m.n, mean: hm, variance: hv + v / m.n)
-                        let precision = m.n / v + 1 / hv
-                        pv[c] = 1 / precision
-                        pm[c] = (r.sum / v + hm / hv) / precision
+                    if n > 0 {
+                        let v = variance[ig]
+                        let d = r.sum / n - hm
+                        l += (flatConstant[ig] - r.ss / (2 * v)) + (meanConstant[ig] - d * d / (2 * meanVariance[ig]))
+                        pv[c] = 1 / precision[ig]
+                        pm[c] = (r.sum / v + hm / hv) / precision[ig]
                     }
                     logw[c] = l
                 }
@@ -85,25 +93,54 @@ struct DialInPosterior: Sendable {
     }
 
     /// Cells holding all but a `tail` of the posterior mass, heaviest first (at most `limit`).
+    ///
+    /// Only the cells of weight at least `tail / (2 · cells)` are sorted: the others hold at most half the tail
+    /// together, so the heaviest cells reach `1 − tail` before any of them. They would sort after every cell kept,
+    /// and the sort is stable, so the list is the same as from sorting all cells (which is done when the kept cells
+    /// do not reach `1 − tail` in floating point).
     func heavyCells(tail: Double = 1e-3, limit: Int = 4000) -> [Int] {
-        let order = weights.indices.sorted { weights[$0] > weights[$1] }
+        let cut = tail / (2 * Double(max(1, weights.count)))
+        let kept = weights.indices.filter { weights[$0] >= cut }
+        if let cells = heaviest(kept, tail: tail, limit: limit, all: false) { return cells }
+        return heaviest(Array(weights.indices), tail: tail, limit: limit, all: true) ?? []
+    }
+
+    /// The heaviest of `cells`, until they hold `1 − tail` of the mass or number `limit`; when `cells` run out
+    /// first, all of them if `all`, else `nil`.
+    private func heaviest(_ cells: [Int], tail: Double, limit: Int, all: Bool) -> [Int]? {
+        let order = cells.sorted { weights[$0] > weights[$1] }
         var out: [Int] = [], acc = 0.0
         for c in order {
             out.append(c); acc += weights[c]
-            if acc >= 1 - tail || out.count >= limit { break }
+            if acc >= 1 - tail || out.count >= limit { return out }
         }
-        return out
+        return all ? out : nil
+    }
+
+    /// The values of `cells` that ``expectedRating(at:cells:)`` and ``expectedImprovement(at:over:cells:)`` read,
+    /// gathered once: an estimate evaluates the same heavy cells at every candidate setting and every point of its
+    /// curve, and finding each cell's sweet spot and curvature from its index costs two integer divisions a time.
+    func gather(_ cells: [Int]) -> HeavyCells {
+        let K = grid.k.count, G = grid.sigma.count
+        return HeavyCells(weight: cells.map { weights[$0] }, peakMean: cells.map { peakMean[$0] },
+                          peakVariance: cells.map { peakVariance[$0] }, s: cells.map { grid.s[$0 / (K * G)] },
+                          k: cells.map { grid.k[($0 / G) % K] })
     }
 
     /// The posterior mean and standard deviation of the expected rating `h − k(u − s)²` at `u` (model units),
     /// over `cells` (renormalised).
     func expectedRating(at u: Double, cells: [Int]) -> (mean: Double, sd: Double) {
-        let K = grid.k.count, G = grid.sigma.count
+        expectedRating(at: u, cells: gather(cells))
+    }
+
+    /// ``expectedRating(at:cells:)`` over cells already gathered.
+    func expectedRating(at u: Double, cells: HeavyCells) -> (mean: Double, sd: Double) {
         var w = 0.0, m1 = 0.0, m2 = 0.0
-        for c in cells {
-            let d = u - grid.s[c / (K * G)]
-            let mu = peakMean[c] - grid.k[(c / G) % K] * d * d
-            w += weights[c]; m1 += weights[c] * mu; m2 += weights[c] * (peakVariance[c] + mu * mu)
+        for i in cells.weight.indices {
+            let d = u - cells.s[i]
+            let mu = cells.peakMean[i] - cells.k[i] * d * d
+            let weight = cells.weight[i]
+            w += weight; m1 += weight * mu; m2 += weight * (cells.peakVariance[i] + mu * mu)
         }
         let mean = m1 / w
         return (mean, max(0, m2 / w - mean * mean).squareRoot())
@@ -113,16 +150,31 @@ struct DialInPosterior: Sendable {
     /// expectation of `max(0, f(u) − best)` for the mean rating `f(u) = h − k(u − s)²`, exact per cell (normal in
     /// `h`) and summed over `cells`.
     func expectedImprovement(at u: Double, over best: Double, cells: [Int]) -> Double {
-        let K = grid.k.count, G = grid.sigma.count
+        expectedImprovement(at: u, over: best, cells: gather(cells))
+    }
+
+    /// ``expectedImprovement(at:over:cells:)`` over cells already gathered.
+    func expectedImprovement(at u: Double, over best: Double, cells: HeavyCells) -> Double {
         var ei = 0.0, w = 0.0
-        for c in cells {
-            let d = u - grid.s[c / (K * G)]
-            let mu = peakMean[c] - grid.k[(c / G) % K] * d * d
-            let sd = peakVariance[c].squareRoot()
+        for i in cells.weight.indices {
+            let d = u - cells.s[i]
+            let mu = cells.peakMean[i] - cells.k[i] * d * d
+            let sd = cells.peakVariance[i].squareRoot()
             let z = (mu - best) / sd
-            ei += weights[c] * ((mu - best) * Gauss.cdf(z) + sd * Gauss.pdf(z))
-            w += weights[c]
+            let weight = cells.weight[i]
+            ei += weight * ((mu - best) * Gauss.cdf(z) + sd * Gauss.pdf(z))
+            w += weight
         }
         return ei / w
     }
+}
+
+/// Cells of a ``DialInPosterior`` with the values its expectations read, in the cells' order (``DialInPosterior/gather(_:)``).
+struct HeavyCells: Sendable {
+    let weight: [Double]
+    let peakMean: [Double]
+    let peakVariance: [Double]
+    /// The cell's sweet spot and curvature.
+    let s: [Double]
+    let k: [Double]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What earlier bags on the same grinder × method say about a new bag, fitted by empirical Bayes on the grid.
 ///
@@ -72,8 +73,15 @@ struct DialInPrior: Sendable {
                     for (it, th) in DialInPrior.peakSDs.enumerated() {
                         let variance = th * th + v / m.n
                         let c = -0.5 * (Gauss.logTwoPi + log(variance)), inv2 = 1 / (2 * variance)
-                        for is_ in coarse.indices { row[is_] = flat[is_] + c - sums[is_] * inv2 }
-                        perTau[it][ik * G + ig] += Gauss.logSumExp(row) - logCoarse
+                        // The row and its largest term in one pass (the largest as `Array.max()` finds it).
+                        var top = flat[0] + c - sums[0] * inv2
+                        row[0] = top
+                        for is_ in 1..<coarse.count {
+                            let term = flat[is_] + c - sums[is_] * inv2
+                            row[is_] = term
+                            if top < term { top = term }
+                        }
+                        perTau[it][ik * G + ig] += Gauss.logSumExp(row, largest: top) - logCoarse
                     }
                 }
             }
@@ -91,7 +99,8 @@ struct DialInPrior: Sendable {
         var likelihoods: [[Double]] = []
         var cell = [Double](repeating: 0, count: cells.count)
         // Per cell, the constants of its two normal terms (hoisted: the same sums as term by term).
-        let cellK = cells.map { grid.k[$0 / G] }
+        let cellKIndex = cells.map { $0 / G }
+        var residualsByK = [(sum: Double, ss: Double)](repeating: (0, 0), count: K)
         let cellV = cells.map { grid.sigma[$0 % G] * grid.sigma[$0 % G] }
         for j in used {
             let m = history[j]
@@ -104,8 +113,11 @@ struct DialInPrior: Sendable {
             let cellInv = cells.indices.map { c in (1 / (2 * cellV[c]), 1 / (2 * (tauH * tauH + cellV[c] / m.n))) }
             var logL = [Double](repeating: 0, count: S)
             for (is_, s) in grid.s.enumerated() {
+                // The residuals depend on (s, k) only: once per curvature, not once per cell (cells of one k differ
+                // in σ alone).
+                for ik in 0..<K { residualsByK[ik] = m.residuals(s: s, k: grid.k[ik]) }
                 for c in cells.indices {
-                    let r = m.residuals(s: s, k: cellK[c])
+                    let r = residualsByK[cellKIndex[c]]
                     let d = r.sum / m.n - peakMean
                     cell[c] = cellConstant[c] - r.ss * cellInv[c].0 - d * d * cellInv[c].1
                 }
@@ -115,18 +127,8 @@ struct DialInPrior: Sendable {
             likelihoods.append(logL.map { exp($0 - top) })
         }
         // The population of sweet spots: posterior of (μ, τ) on its grid, then the predictive for a new bag.
-        let mus = (0...40).map { grid.span * Double($0) / 40 }
-        let taus = [0.5, 1, 1.5, 2, 3, 4.5, 7, 10, max(15, grid.span / 2)]
-        var kernels: [[Double]] = []   // N(s; μ, τ²) normalised over the grid, per (μ, τ)
-        kernels.reserveCapacity(mus.count * taus.count)
-        for mu in mus {
-            for tau in taus {
-                var kern = grid.s.map { exp(-0.5 * pow(($0 - mu) / tau, 2)) }
-                let total = kern.reduce(0, +)
-                for i in kern.indices { kern[i] /= total }
-                kernels.append(kern)
-            }
-        }
+        let taus = DialInPrior.spreads(grid)
+        let kernels = DialInPrior.kernels(grid)
         // Prior on τ: half-Cauchy with scale `options.spreadScale` (Gelman 2006), as a density times each grid
         // point's share of the axis (half the distance to its neighbours), so the uneven grid is not a prior.
         let tauWeights = taus.indices.map { i -> Double in
@@ -154,4 +156,50 @@ struct DialInPrior: Sendable {
         let total = ps.reduce(0, +)
         logS = ps.map { log(max($0 / total, 1e-300)) }
     }
+
+    /// The grid of spreads τ of the population of sweet spots: 0.5 … 10 units and `max(15, span/2)`.
+    static func spreads(_ grid: DialInGrid) -> [Double] {
+        [0.5, 1, 1.5, 2, 3, 4.5, 7, 10, max(15, grid.span / 2)]
+    }
+
+    /// `N(s; μ, τ²)` normalised over the grid's sweet spots, for every `μ` of the 41-point grid over the range
+    /// (outer) and `τ` of ``spreads(_:)`` (inner).
+    ///
+    /// They depend on the grid alone (its span and point count), and every fit on the same grinder's scale uses the
+    /// same ones: a report asks the advisor once per bean of the week, most of them on one or two grinders. So they
+    /// are computed once per grid and kept (``KernelCache``), the same numbers as computed afresh.
+    static func kernels(_ grid: DialInGrid) -> [[Double]] {
+        let key = KernelCache.Key(span: grid.span.bitPattern, points: grid.s.count)
+        if let known = KernelCache.shared.kernels.withLock({ $0[key] }) { return known }
+        let mus = (0...40).map { grid.span * Double($0) / 40 }
+        let taus = spreads(grid)
+        var kernels: [[Double]] = []
+        kernels.reserveCapacity(mus.count * taus.count)
+        for mu in mus {
+            for tau in taus {
+                var kern = grid.s.map { exp(-0.5 * pow(($0 - mu) / tau, 2)) }
+                let total = kern.reduce(0, +)
+                for i in kern.indices { kern[i] /= total }
+                kernels.append(kern)
+            }
+        }
+        KernelCache.shared.kernels.withLock { cache in
+            // A process meets a few grinders' scales; a long batch of many journals could meet more.
+            if cache.count >= KernelCache.limit { cache.removeAll() }
+            cache[key] = kernels
+        }
+        return kernels
+    }
+}
+
+/// The sweet-spot kernels of ``DialInPrior/kernels(_:)`` by grid, kept for the life of the process (at most
+/// ``limit`` grids of 369 kernels × at most 201 points: 0.6 MB each).
+private final class KernelCache: Sendable {
+    struct Key: Hashable {
+        let span: UInt64
+        let points: Int
+    }
+    static let shared = KernelCache()
+    static let limit = 16
+    let kernels = Mutex<[Key: [[Double]]]>([:])
 }

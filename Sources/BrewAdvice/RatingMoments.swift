@@ -65,7 +65,14 @@ enum Gauss {
 
     /// `log Σ exp(xᵢ)` without overflow; −∞ for no values.
     static func logSumExp(_ x: [Double]) -> Double {
-        guard let m = x.max(), m > -.infinity else { return -.infinity }
+        guard let m = x.max() else { return -.infinity }
+        return logSumExp(x, largest: m)
+    }
+
+    /// ``logSumExp(_:)`` of `x` whose largest element (as `x.max()` finds it) the caller already knows: the same sum,
+    /// without the pass that finds it.
+    static func logSumExp(_ x: [Double], largest m: Double) -> Double {
+        guard m > -.infinity else { return -.infinity }
         var s = 0.0
         // Terms below e^-60 of the largest change the sum by less than one part in 10^26 — far below a double's
         // precision — and exp of them would only underflow slowly: skipped.

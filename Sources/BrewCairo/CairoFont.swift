@@ -37,10 +37,11 @@ public enum CairoText {
     /// are measured with the primary font's missing-glyph box.
     public static func measure(_ text: String, font: CairoFont) -> CairoTextMetrics {
         let key = MeasuredText(text: text, font: font)
-        if let known = measured.withLock({ $0[key] }) { return known }
+        let shard = measured[Int(UInt(bitPattern: key.hashValue) % UInt(measured.count))]
+        if let known = shard.cache.withLock({ $0[key] }) { return known }
         let metrics = measureUncached(text, font: font)
-        measured.withLock { cache in
-            if cache.count >= measuredLimit { cache.removeAll(keepingCapacity: true) }
+        shard.cache.withLock { cache in
+            if cache.count >= measuredLimit / measured.count { cache.removeAll(keepingCapacity: true) }
             cache[key] = metrics
         }
         return metrics
@@ -55,10 +56,21 @@ public enum CairoText {
     /// Metrics already measured in this process. Layout measures the same strings again and again — tick labels,
     /// titles, the binary search of an ellipsised label, and the same labels in every chart and report of a batch —
     /// and cairo's measuring converts the text to glyphs under the scaled font's lock each time. The metrics of a
-    /// text in a font never change, so a cached answer is the answer. Emptied when it reaches ``measuredLimit``
-    /// entries (a few megabytes at most), which a long batch reaches only after thousands of journals.
-    private static let measured = Mutex<[MeasuredText: CairoTextMetrics]>([:])
+    /// text in a font never change, so a cached answer is the answer.
+    ///
+    /// The cache is split into ``measuredShards`` parts by the key's hash, each behind its own lock: a report draws
+    /// its charts on several threads, each measuring hundreds of labels, and one lock for all of them was contended
+    /// often enough that waiting for it (spinning, then sleeping) cost more than the look-ups themselves. A shard is
+    /// emptied when it reaches its share of ``measuredLimit`` entries (a few megabytes in all), which a long batch
+    /// reaches only after thousands of journals.
+    private static let measured = (0..<measuredShards).map { _ in MeasuredShard() }
+    private static let measuredShards = 64
     private static let measuredLimit = 20_000
+
+    /// One part of ``measured``.
+    private final class MeasuredShard: Sendable {
+        let cache = Mutex<[MeasuredText: CairoTextMetrics]>([:])
+    }
 
     private static func measureUncached(_ text: String, font: CairoFont) -> CairoTextMetrics {
         let resolver = FontResolver.shared

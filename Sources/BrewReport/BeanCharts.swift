@@ -19,7 +19,7 @@ enum BeanCharts {
         ]
         var naming = OutputNaming(reserved: [])
         for g in s.grindGroups.filter({ $0.n >= 3 }).prefix(grindPanels) {
-            let name = naming.name(for: URL(fileURLWithPath: ReportCharts.slugText("\(g.grinder)-\(g.method)")))
+            let name = naming.name(for: URL(fileURLWithPath: ReportCharts.slugText("\(g.grinder)-\(g.method)"), isDirectory: false))
             let grinder = analysis.journal.grinders.indices.contains(g.grinderIndex) ? analysis.journal.grinders[g.grinderIndex] : nil
             var chart = ReportCharts.grindChart(g, journal: analysis.journal)
             chart.width = pageWidth

@@ -6,9 +6,12 @@ import Foundation
 /// `beans/<slug>.html`: one bag's page — monochrome, readable on a phone, every user string escaped, charts as files
 /// beside it. The figures are ``BeanSummary``'s; the texts here say what each means.
 enum BeanPageHTML {
-    /// - Parameter empty: The charts left out because they have nothing to draw, with why.
+    /// - Parameters:
+    ///   - empty: The charts left out because they have nothing to draw, with why.
+    ///   - overlays: The charts' hover overlays by stem, when already made from the layouts the files were drawn from
+    ///     (``HTMLFigure/hoverOverlay(_:theme:drawn:)``); a chart without one gets it made here.
     static func render(_ s: BeanSummary, report: WeeklyReport, charts: [(chart: NamedChart, image: String?, links: [String])],
-                       empty: [(title: String, message: String)] = [], theme: Theme) -> String {
+                       empty: [(title: String, message: String)] = [], theme: Theme, overlays: [String: String] = [:]) -> String {
         let e = HTML.escape
         let analysis = report.analysis
         let zone = analysis.options.timeZone
@@ -54,7 +57,8 @@ enum BeanPageHTML {
         for (title, message) in empty { h += "<p class=\"muted\">\(e(title)): \(e(message)).</p>\n" }
         h += "<div class=\"charts two\">\n"
         for c in charts {
-            h += HTMLFigure.figure(stem: c.chart.stem, title: c.chart.title, image: c.image, links: c.links, chart: c.chart.chart, theme: theme)
+            h += HTMLFigure.figure(stem: c.chart.stem, title: c.chart.title, image: c.image, links: c.links, chart: c.chart.chart, theme: theme,
+                                   overlay: overlays[c.chart.stem])
         }
         h += """
         </div>

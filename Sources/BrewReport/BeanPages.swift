@@ -54,14 +54,14 @@ public enum BeanPages {
         guard let (beans, last) = chosen(report, options: options), !beans.isEmpty else { return ([], []) }
         let analysis = report.analysis
         let summaries = analysis.beanSummaries(beans, through: last)
-        let dir = folder.appendingPathComponent("beans")
+        let dir = folder.appendingPathComponent("beans", isDirectory: true)
         // Not `withIntermediateDirectories`: when an interruption has removed the staging folder, this fails rather
         // than bring it back.
         do { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: false) } catch {
             throw .output(path: out.appendingPathComponent("beans").path, reason: "\(error)")
         }
         var naming = OutputNaming(reserved: [])
-        let slugs = summaries.map { naming.name(for: URL(fileURLWithPath: ReportCharts.slugText($0.label))) }
+        let slugs = summaries.map { naming.name(for: URL(fileURLWithPath: ReportCharts.slugText($0.label), isDirectory: false)) }
         // Each bean's charts (its LOESS curves among them) are independent of the others': built across the cores.
         let work = options.parallelRendering ? summaries.reduce(0) { $0 + $1.brews } : 0
         let every = parallelMap(summaries.count, work: work) { k in BeanCharts.all(summaries[k], analysis: analysis, slug: slugs[k]) }
@@ -73,41 +73,74 @@ public enum BeanPages {
                 return (chart: c, image: names.first { $0.hasSuffix(".svg") } ?? names.first { $0.hasSuffix(".png") }, links: names)
             }
         }
-        // Every chart in every format is one job, then every page; the first error in job order is the one reported.
-        let drawings = charts.flatMap { $0 }.flatMap { c in formats.map { (c, $0) } }
+        // Each chart is one job: laid out once, drawn from that layout into every format, and its hover overlay for
+        // the page taken from the same layout (made afresh, it would lay the chart out again). Then every page is one
+        // job. The first error in job order (charts by format, then pages) is the one reported.
+        let drawn = charts.flatMap { $0 }
         let pages = summaries.indices.map { "\(slugs[$0]).html" }
         let errors = Mutex<[Int: ReportError]>([:])
+        let overlays = Mutex<[String: String]>([:])
+        let shows = formats.contains { $0.fileExtension == "svg" || $0.fileExtension == "png" }
         // A chart PDF carries the report's creation date, like report.pdf.
         let created = PDFReport.creationDate(options.now, analysis.options.timeZone)
         let theme = options.theme
-        // Each job draws or formats its file, then writes it (flushed to disk): on more threads than cores, so
-        // the flushes overlap the drawing (``BlockingJobs``).
-        BlockingJobs.run(drawings.count + pages.count, parallel: options.parallelRendering) { job in
-            let name: String, bytes: Data
+        /// Writes `bytes` as `beans/<name>`, the error named as under `out` like every other file of the report.
+        @Sendable func put(_ bytes: Data, _ name: String) throws(ReportError) {
             do {
-                if job < drawings.count {
-                    let (c, format) = drawings[job]
-                    name = "\(c.stem).\(format.fileExtension)"
+                try AtomicFile.write(bytes, to: dir.appendingPathComponent(name, isDirectory: false))
+            } catch {
+                guard case let .output(_, reason) = error else { throw error }
+                throw .output(path: out.appendingPathComponent("beans/" + name).path, reason: reason)
+            }
+        }
+        // The jobs draw or format their files and write them into the staging folder unflushed (the folder's commit
+        // flushes every file once): they only compute, so they run on the cores and no more threads.
+        @Sendable func draw(_ job: Int) {
+            let c = drawn[job]
+            let laidOut = ChartRenderer.layout(c.chart, theme: theme)
+            for (f, format) in formats.enumerated() {
+                let name = "\(c.stem).\(format.fileExtension)"
+                do {
+                    let bytes: [UInt8]
                     do {
-                        bytes = Data(try ChartRenderer.render(c.chart, format: format, theme: theme, creationDate: created))
+                        bytes = try laidOut.render(format: format, creationDate: created)
                     } catch {
                         throw ReportError.output(path: out.appendingPathComponent("beans/" + name).path, reason: "\(error)")
                     }
-                } else {
-                    let k = job - drawings.count
-                    name = pages[k]
-                    let empty = every[k].compactMap { c in c.chart.emptyMessage.map { (title: c.chart.title, message: $0) } }
-                    bytes = Data(BeanPageHTML.render(summaries[k], report: report, charts: shown[k], empty: empty, theme: theme).utf8)
-                }
-                do {
-                    try AtomicFile.write(bytes, to: dir.appendingPathComponent(name))
+                    try put(Data(bytes), name)
                 } catch {
-                    // Named as under `out`, like every other file of the report.
-                    guard case let ReportError.output(_, reason) = error else { throw error }
-                    throw ReportError.output(path: out.appendingPathComponent("beans/" + name).path, reason: reason)
+                    errors.withLock { $0[job * formats.count + f] = error as? ReportError ?? .output(path: out.path, reason: "\(error)") }
+                    return
                 }
+            }
+            if shows {
+                let overlay = HTMLFigure.hoverOverlay(c.chart, theme: theme, drawn: laidOut)
+                overlays.withLock { $0[c.stem] = overlay }
+            }
+        }
+        @Sendable func page(_ k: Int) {
+            let empty = every[k].compactMap { c in c.chart.emptyMessage.map { (title: c.chart.title, message: $0) } }
+            let made = overlays.withLock { $0 }
+            let html = BeanPageHTML.render(summaries[k], report: report, charts: shown[k], empty: empty, theme: theme,
+                                           overlays: made)
+            do {
+                try put(Data(html.utf8), pages[k])
             } catch {
-                errors.withLock { $0[job] = error as? ReportError ?? .output(path: out.path, reason: "\(error)") }
+                errors.withLock { $0[drawn.count * formats.count + k] = error }
+            }
+        }
+        let parallel = options.parallelRendering
+        if parallel, drawn.count > 1 {
+            DispatchQueue.concurrentPerform(iterations: drawn.count) { draw($0) }
+        } else {
+            for job in drawn.indices { draw(job) }
+        }
+        // A page links its charts: none is written when a chart failed (the report fails with that chart's error).
+        if errors.withLock({ $0.isEmpty }) {
+            if parallel, pages.count > 1 {
+                DispatchQueue.concurrentPerform(iterations: pages.count) { page($0) }
+            } else {
+                for k in pages.indices { page(k) }
             }
         }
         if let first = errors.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }

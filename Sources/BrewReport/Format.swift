@@ -16,7 +16,7 @@ enum Format {
     /// `v` with exactly `decimals` decimals (`19.30`, `−0.13`, `20.0`); `—` for a missing or non-finite value.
     static func number(_ v: Double?, decimals: Int = 2) -> String {
         guard let v, v.isFinite else { return "—" }
-        let digits = String(format: "%.\(max(0, decimals))f", abs(v))
+        let digits = FixedDecimal.text(abs(v), decimals: decimals)
         return isZero(digits) || v > 0 ? digits : minus + digits
     }
 
@@ -24,7 +24,7 @@ enum Format {
     /// `0.00` (no sign: it is no change at the precision shown); `—` when missing.
     static func change(_ v: Double?, decimals: Int = 2) -> String {
         guard let v, v.isFinite else { return "—" }
-        let digits = String(format: "%.\(max(0, decimals))f", abs(v))
+        let digits = FixedDecimal.text(abs(v), decimals: decimals)
         if isZero(digits) { return digits }
         return (v > 0 ? "+" : minus) + digits
     }

@@ -209,7 +209,7 @@ enum HTMLFigure {
 
     /// A canvas coordinate for SVG attributes: two decimals, trailing zeros dropped.
     static func coordinate(_ v: Double) -> String {
-        var s = String(format: "%.2f", v)
+        var s = FixedDecimal.text(v, decimals: 2)
         while s.hasSuffix("0") { s.removeLast() }
         if s.hasSuffix(".") { s.removeLast() }
         return s

@@ -47,7 +47,7 @@ public enum ReportWriter {
         let staged = try StagedDirectory(target: out, kind: .report, protecting: protecting)
         var written: [String] = [OwnedFolder.markerName]
         func put(_ name: String, _ text: String) throws(ReportError) {
-            try AtomicFile.write(text, to: staged.staging.appendingPathComponent(name))
+            try AtomicFile.write(text, to: staged.file(name))
             written.append(name)
         }
         try put("equipment_usage.csv", report.usage.csv())
@@ -72,7 +72,7 @@ public enum ReportWriter {
         try put("summary.md", MarkdownSummary.render(report))
         written.append("report.pdf")
         for (name, data) in extra.sorted(by: { $0.key < $1.key }) {
-            try AtomicFile.write(data, to: staged.staging.appendingPathComponent(name))
+            try AtomicFile.write(data, to: staged.file(name))
             written.append(name)
         }
         return (staged, written)
@@ -108,7 +108,7 @@ public enum ReportWriter {
         @Sendable func run(_ job: Int) {
             do {
                 if job == 0 {
-                    try PDFReport.write(report, charts: charts, options: options, to: folder.appendingPathComponent("report.pdf"))
+                    try PDFReport.write(report, charts: charts, options: options, to: folder.appendingPathComponent("report.pdf", isDirectory: false))
                     return
                 }
                 let c = job - 1
@@ -116,7 +116,7 @@ public enum ReportWriter {
                 for (f, format) in options.formats.enumerated() {
                     let name = files[c][f]
                     do {
-                        try laidOut.write(to: folder.appendingPathComponent(name), format: format, creationDate: created)
+                        try laidOut.write(to: folder.appendingPathComponent(name, isDirectory: false), format: format, creationDate: created)
                     } catch {
                         throw ReportError.output(path: out.appendingPathComponent(name).path, reason: "\(error)")
                     }

@@ -41,7 +41,7 @@ public final class StagedDirectory: @unchecked Sendable {
         try OwnedFolder.checkReplaceable(self.target, protecting: protecting)
         let parent = self.target.deletingLastPathComponent()
         let name = self.target.lastPathComponent
-        self.staging = parent.appendingPathComponent(".\(name).staging-\(getpid())-\(UUID().uuidString.prefix(8))")
+        self.staging = parent.appendingPathComponent(".\(name).staging-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: false)
         // POSIX calls, not FileManager: its errors lose the system's reason (ENOSPC reads "There isn't enough
         // space", EIO only "NSCocoaErrorDomain error 512").
         if let code = StagedDirectory.makeFolders(parent.path) {
@@ -54,11 +54,19 @@ public final class StagedDirectory: @unchecked Sendable {
         StagedDirectory.registry.add(staging.path)
         StagedOutput.register(staging)
         do {
-            try AtomicFile.write(OwnedFolder.marker(kind), to: staging.appendingPathComponent(OwnedFolder.markerName))
+            try AtomicFile.write(OwnedFolder.marker(kind), to: file(OwnedFolder.markerName))
         } catch {
             discard()
             throw error
         }
+    }
+
+    /// The file `name` (a path relative to the staging folder) in the staging folder.
+    ///
+    /// Built as a file's URL outright: `appendingPathComponent(_:)` without a directory hint asks the file system
+    /// whether the path is a folder, one `stat` per file of a report.
+    public func file(_ name: String) -> URL {
+        staging.appendingPathComponent(name, isDirectory: false)
     }
 
     deinit {

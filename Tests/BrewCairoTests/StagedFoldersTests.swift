@@ -55,7 +55,10 @@ import Testing
         try Data("x".utf8).write(to: folder.appendingPathComponent("a.csv"))
         try Data("y".utf8).write(to: folder.appendingPathComponent("beans/b.svg"))
         #expect(StagedFolders.flushContents(of: folder.path) == nil)
+        // The file-by-file flush, used where the C library has no `syncfs`.
+        #expect(StagedFolders.flushEach(of: folder.path) == nil)
         let missing = folder.appendingPathComponent("nothing-here").path
         #expect(StagedFolders.flushContents(of: missing)?.path == missing)
+        #expect(StagedFolders.flushEach(of: missing)?.path == missing)
     }
 }

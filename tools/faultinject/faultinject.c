@@ -6,12 +6,12 @@
  * Use:   LD_PRELOAD=.../libfaultinject.so FAULT_PATH=/out/dir FAULT_CALL=write FAULT_N=3 FAULT_ERRNO=ENOSPC cmd…
  *
  * Environment:
- *   FAULT_PATH   Only calls on paths under this prefix count (for write/fsync/fdatasync: the file the descriptor
+ *   FAULT_PATH   Only calls on paths under this prefix count (for write/fsync/fdatasync/syncfs: the file the descriptor
  *                is open on, from /proc/self/fd). Required: without it the shim does nothing, so the journal read,
  *                fonts, standard error etc. are never touched.
  *   FAULT_CALL   Which calls count: a comma-separated list of write, fsync, rename, mkdir, openat, unlink
  *                ("openat" covers open/open64/openat/openat64/creat with a flag that creates or writes;
- *                "write" covers write/pwrite/writev; "fsync" covers fsync/fdatasync; "rename" covers
+ *                "write" covers write/pwrite/writev; "fsync" covers fsync/fdatasync/syncfs; "rename" covers
  *                rename/renameat/renameat2; "unlink" covers unlink/unlinkat/rmdir). Default: all.
  *   FAULT_N      The 1-based index, among the counted calls, of the one that fails (0 or unset: none fails).
  *   FAULT_ERRNO  ENOSPC (default), EIO, EROFS, EACCES or a number.
@@ -178,6 +178,13 @@ int fdatasync(int fd) {
     REAL(fdatasync, int, int);
     if (should_fail(C_FSYNC, fd_under_prefix(fd))) return -1;
     return real_fdatasync(fd);
+}
+
+/* syncfs flushes a whole file system; it counts when the descriptor (a staged folder) is under FAULT_PATH. */
+int syncfs(int fd) {
+    REAL(syncfs, int, int);
+    if (should_fail(C_FSYNC, fd_under_prefix(fd))) return -1;
+    return real_syncfs(fd);
 }
 
 int rename(const char *from, const char *to) {
