@@ -69,6 +69,12 @@ struct BrewSpecDocument {
     /// the memory an alias bomb (`a: &a [*b, *b, …]`) could claim.
     static let maxValues = 2_000_000
 
+    /// The encoding Yams parses in: its default (`Parser.Encoding.default`, which `YAMS_DEFAULT_ENCODING` may
+    /// override), read once per process rather than for each document, as Yams would (a copy of the environment
+    /// each time). Kept as the raw value, which is `Sendable`.
+    private static let yamlEncodingName = Parser.Encoding.default.rawValue
+    private static var yamlEncoding: Parser.Encoding { Parser.Encoding(rawValue: yamlEncodingName) ?? .utf8 }
+
     /// The deepest nesting read: BrewSpec's own is 5 (`brews[i].coffee.origins[j].name`); far deeper is not a brew log,
     /// and is refused before any recursion could exhaust the stack.
     static let maxDepth = 64
@@ -104,7 +110,7 @@ struct BrewSpecDocument {
         }
         let yamlNode: Yams.Node?
         do {
-            yamlNode = try Yams.compose(yaml: text)
+            yamlNode = try Yams.compose(yaml: text, .default, .default, Self.yamlEncoding)
         } catch let error as YamlError {
             throw Self.importError(error, file: file)
         } catch {

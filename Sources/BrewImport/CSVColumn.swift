@@ -83,16 +83,26 @@ public enum CSVColumn: String, Sendable, CaseIterable {
         return normalizeUnicode(header)
     }
 
-    /// ``normalize(_:)`` for any text (Foundation's trimming of Unicode white space and line ends).
+    /// ``normalize(_:)`` for any text (Foundation's trimming of Unicode white space and line ends). The trimming is
+    /// skipped when neither the first nor the last scalar is in the set (it would return the text unchanged), and
+    /// the separators are dropped scalar by scalar into one string.
     static func normalizeUnicode(_ header: String) -> String {
-        var text = header.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let blanks = CharacterSet.whitespacesAndNewlines
+        let scalars = header.unicodeScalars
+        let trims = scalars.first.map { blanks.contains($0) } == true || scalars.last.map { blanks.contains($0) } == true
+        var text = (trims ? header.trimmingCharacters(in: blanks) : header).lowercased()
         // Drop a trailing unit in parentheses or brackets: "Dose (g)", "Temp [°C]".
         for (open, close) in [("(", ")"), ("[", "]")] where text.hasSuffix(close) {
             if let r = text.range(of: open, options: .backwards), r.lowerBound != text.startIndex {
                 text = String(text[..<r.lowerBound])
             }
         }
-        return String(text.unicodeScalars.filter { !" _-.\t".unicodeScalars.contains($0) }.map(Character.init))
+        var kept = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars where !(scalar == " " || scalar == "_" || scalar == "-" || scalar == "."
+                                                   || scalar == "\t") {
+            kept.append(scalar)
+        }
+        return String(kept)
     }
 
     /// ``normalize(_:)`` of ASCII bytes, or `nil` when a byte is not ASCII: ASCII white space (space, tab, LF, VT,

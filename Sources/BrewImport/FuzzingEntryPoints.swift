@@ -17,22 +17,28 @@ import Foundation
 /// ``importJournal(at:options:)``. The shot formats' entry point is BrewShots' `ShotFuzzingEntryPoints`.
 @_spi(Fuzzing) public enum FuzzingEntryPoints {
     /// Reads `bytes` as a CSV journal, as `importJournal` reads a `.csv` (a second, exact pass when an id repeats).
+    ///
+    /// The split into chunks is decided as for a file (``CSVChunking/automatic``), from the processor count read once
+    /// per process: reading `/proc/self/status` for every input cost a fifth of a small input's import.
     public static func csv(_ bytes: UnsafeBufferPointer<UInt8>, options: ImportOptions = .init()) -> Result<ImportResult, ImportError> {
         let file = "fuzz.csv"
         let expected = CSVImporter.estimatedRecords(bytes)
         do throws(ImportError) {
             var session = ImportSession(file: file, format: .csv, options: options, expectedBrews: expected,
                                         idCheck: .optimistic)
-            try CSVImporter.read(bytes, into: &session)
+            try CSVImporter.read(bytes, into: &session, chunking: csvChunking)
             if session.idsRepeated {
                 session = ImportSession(file: file, format: .csv, options: options, expectedBrews: expected)
-                try CSVImporter.read(bytes, into: &session)
+                try CSVImporter.read(bytes, into: &session, chunking: csvChunking)
             }
             return .success(checked(session.finish()))
         } catch {
             return .failure(error)
         }
     }
+
+    /// ``CSVChunking/automatic`` of this process, computed once.
+    private static let csvChunking = CSVChunking.automatic
 
     /// Reads `data` as a JSON document the way a `.json` file is read: the app's export, or a Beanconqueror
     /// Visualizer upload, or refused as another app's file.

@@ -44,7 +44,8 @@ struct UUIDFingerprint: IDTableKey {
 }
 
 /// The table behind ``IDSet``: open addressing with linear probing over one anonymous mapping (zero-filled by the
-/// system: all slots empty), kept at most 80 % full, plus a small stage of keys inserted a batch at a time
+/// system: all slots empty; a table under ``mappedBytes`` is zero-filled heap memory instead, which spares every
+/// small import's sessions a map and an unmap), kept at most 80 % full, plus a small stage of keys inserted a batch at a time
 /// (``stage(_:)``; a staged key found already present sets ``repeated``). A class so the memory is freed exactly
 /// once; ``IDSet`` never shares it.
 ///
@@ -76,6 +77,12 @@ final class IDTable<Key: IDTableKey> {
         precondition(capacity > 0, "IDTable: capacity must be positive")
         self.capacity = capacity
         byteCount = capacity * MemoryLayout<Key>.stride
+        if byteCount < Self.mappedBytes {
+            guard let address = calloc(byteCount, 1) else { fatalError("IDTable: cannot allocate \(byteCount) bytes") }
+            // SAFETY: `byteCount` zeroed bytes, malloc-aligned (enough for `Key`): `capacity` empty slots.
+            slots = address.bindMemory(to: Key.self, capacity: capacity)
+            return
+        }
         guard let address = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
               address != MAP_FAILED else {
             fatalError("IDTable: cannot map \(byteCount) bytes")
@@ -89,9 +96,12 @@ final class IDTable<Key: IDTableKey> {
     }
 
     deinit {
-        munmap(UnsafeMutableRawPointer(slots), byteCount)
+        if byteCount < Self.mappedBytes { free(slots) } else { munmap(UnsafeMutableRawPointer(slots), byteCount) }
         staged.deallocate()
     }
+
+    /// Tables of at least this many bytes get their own mapping; smaller ones come from the heap.
+    static var mappedBytes: Int { 64 << 10 }
 
     /// The first slot `key` probes: its hash scaled to the capacity.
     @inline(__always)

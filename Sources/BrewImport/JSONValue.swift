@@ -78,11 +78,10 @@ enum JSONValue {
         return s
     }
 
-    /// The compact text of a JSON value, for a reject's record.
+    /// The compact text of a JSON value with sorted keys, for a reject's record (what `JSONSerialization` writes
+    /// with `.sortedKeys`; see ``JSONRecordText``); `nil` for a value that is not a JSON object or array.
     static func recordText(_ v: Any) -> String? {
-        guard JSONSerialization.isValidJSONObject(v),
-              let data = try? JSONSerialization.data(withJSONObject: v, options: [.sortedKeys]) else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        JSONRecordText.text(v)
     }
 }
 

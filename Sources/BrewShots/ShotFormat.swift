@@ -96,11 +96,26 @@ public enum ShotFormat: String, Sendable, CaseIterable, Codable, Comparable {
         }
         if bytes[first...].starts(with: Array("information_type,".utf8)) { return .shot(.sepCSV) }
         guard contains(bytes, "espresso_elapsed") else { return .other }
-        let text = String(decoding: bytes[first...], as: UTF8.self)
-        if text.range(of: #"^[A-Za-z_][A-Za-z0-9_()]* +[{0-9-]"#, options: .regularExpression) != nil {
-            return .shot(.decentTcl)
+        return startsLikeTcl(bytes[first...]) ? .shot(.decentTcl) : .other
+    }
+
+    /// Whether `bytes` start with a Tcl assignment as Decent's `.shot` files write them: the regular expression
+    /// `^[A-Za-z_][A-Za-z0-9_()]* +[{0-9-]` (a name, spaces, then a list, a number or a minus), matched on the bytes.
+    /// Every character the expression accepts is ASCII, and each part stops at the first byte outside its class
+    /// (no byte is in both a part's class and the next part's), so one forward scan decides it.
+    static func startsLikeTcl(_ bytes: ArraySlice<UInt8>) -> Bool {
+        func letter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b == UInt8(ascii: "_") }
+        func digit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
+        var i = bytes.startIndex
+        guard i < bytes.endIndex, letter(bytes[i]) else { return false }
+        i += 1
+        while i < bytes.endIndex, letter(bytes[i]) || digit(bytes[i]) || bytes[i] == UInt8(ascii: "(") || bytes[i] == UInt8(ascii: ")") {
+            i += 1
         }
-        return .other
+        guard i < bytes.endIndex, bytes[i] == UInt8(ascii: " ") else { return false }
+        while i < bytes.endIndex, bytes[i] == UInt8(ascii: " ") { i += 1 }
+        guard i < bytes.endIndex else { return false }
+        return bytes[i] == UInt8(ascii: "{") || digit(bytes[i]) || bytes[i] == UInt8(ascii: "-")
     }
 
     /// Whether `needle`'s UTF-8 bytes occur in `haystack`.

@@ -85,9 +85,19 @@ struct ShotSeries {
         let times = channels[.time] ?? []
         let values = key.flatMap { channels[$0] } ?? []
         for i in 0 ..< count {
-            mix(Int64((Double(times[i] ?? 0) * 1000).rounded()))
-            if !values.isEmpty { mix(values[i].map { Int64((Double($0) * 100).rounded()) } ?? Int64.min) }
+            mix(Self.rounded(Double(times[i] ?? 0) * 1000))
+            if !values.isEmpty { mix(values[i].map { Self.rounded(Double($0) * 100) } ?? Int64.min) }
         }
         return h
+    }
+
+    /// `v` rounded to the nearest integer, clamped to `Int64`'s range: a `Float` sample can be far beyond any real
+    /// reading (10³¹ bar is a finite `Float`), and its hundredths beyond `Int64`. NaN (never stored) reads 0.
+    static func rounded(_ v: Double) -> Int64 {
+        let r = v.rounded()
+        if r.isNaN { return 0 }
+        if r >= 0x1p63 { return .max }
+        if r < -0x1p63 { return .min }
+        return Int64(r)
     }
 }

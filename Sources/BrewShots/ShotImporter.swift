@@ -84,6 +84,17 @@ enum ShotRead {
         return s.trimmingCharacters(in: .whitespaces)
     }
 
+    /// `s` without leading and trailing white space (Foundation's `.whitespaces`: tab and the space separators);
+    /// `s` itself, without Foundation's trimming, when its first and last bytes are ASCII and neither a space nor a
+    /// tab (no other ASCII byte is in the set). Other edges (a non-ASCII space) go through Foundation.
+    static func trimmedWhitespace(_ s: String) -> String {
+        let utf8 = s.utf8
+        guard let first = utf8.first, let last = utf8.last else { return s }
+        func plain(_ b: UInt8) -> Bool { b < 0x80 && b != 0x20 && b != 0x09 }
+        if plain(first) && plain(last) { return s }
+        return s.trimmingCharacters(in: .whitespaces)
+    }
+
     /// A decimal number as people type it (`18.5`, `18,5`, ` 18 `); `nil` for text that is not one.
     static func decimal(_ s: some StringProtocol) -> Double? {
         // A plain decimal straight from the bytes (the same value `Double(s)` gives), then `Double(s)`: the common

@@ -113,7 +113,7 @@ enum SEPShotImporter {
         var shot = ParsedShot(format: .sepCSV)
         let rows = try CSVRows.parse(data)
         guard let header = rows.first else { throw ShotRejection(nil, "empty file") }
-        let index = Dictionary(header.enumerated().map { ($1.trimmingCharacters(in: .whitespaces).lowercased(), $0) },
+        let index = Dictionary(header.enumerated().map { (ShotRead.trimmedWhitespace($1).lowercased(), $0) },
                                uniquingKeysWith: { a, _ in a })
         func field(_ row: [String], _ name: String) -> String? {
             guard let i = index[name], i < row.count else { return nil }

@@ -21,6 +21,25 @@ import TestSupport
         #expect(reject.column == ShotChannel.pressure.name && reject.reason.contains("sample 1 is 1e+300"), "\(reject)")
     }
 
+    /// A GaggiMate shot whose first sample reads 10³¹ bar (`"cp":10e30`): finite as a `Float`, but its hundredths
+    /// (10³³) are beyond `Int64`, and the series' fingerprint trapped converting them. No rule bounds a pressure, so
+    /// the shot is kept, with that sample as written.
+    @Test func pressureBeyondInt64IsKept() throws {
+        let journal = try importAnyJournal(at: corpus("regression-pressure-beyond-int64.json"), options: options)
+        let table = try #require(journal.shots)
+        #expect(table.read == 1 && table.kept == 1 && table.rejected == 0)
+        #expect(table.samples.values(.pressure, of: 0).first == .some(Float(1e31)))
+    }
+
+    /// The fingerprint's rounding: to the nearest integer (halves away from zero), clamped to `Int64`.
+    @Test func fingerprintRoundingClamps() {
+        #expect(ShotSeries.rounded(2.5) == 3 && ShotSeries.rounded(-2.5) == -3 && ShotSeries.rounded(0.4) == 0)
+        #expect(ShotSeries.rounded(9.2e18) == 9_200_000_000_000_000_000)
+        #expect(ShotSeries.rounded(1e33) == .max && ShotSeries.rounded(-1e33) == .min)
+        #expect(ShotSeries.rounded(.infinity) == .max && ShotSeries.rounded(-.infinity) == .min)
+        #expect(ShotSeries.rounded(.nan) == 0)
+    }
+
     /// Two samples 0.880 s and 0.88000001 s apart: increasing as `Double`s, the same `Float`, so the stored time
     /// axis did not increase. Now "time goes backwards" at the second.
     @Test func timesEqualAsFloatAreRejected() throws {

@@ -131,4 +131,13 @@ import Testing
             #expect(ShotRead.trimmedBlanks(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
         }
     }
+
+    /// ``ShotRead/trimmedWhitespace(_:)`` trims exactly what Foundation's `.whitespaces` trims.
+    @Test func whitespaceTrimmingAgreesWithFoundation() {
+        let texts = ["", " ", "a", " a", "a ", "\ta\t", "\na\n", "\r", "a b", "\u{00A0}a", "a\u{00A0}", "\u{2028}a",
+                     "a\u{3000}", "é", " é ", "\u{85}x", "x\u{0B}", "x\u{0C}", "日本", "🙂", "\u{200B}a", "\u{1680}x\u{202F}"]
+        for text in texts {
+            #expect(ShotRead.trimmedWhitespace(text) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+        }
+    }
 }
