@@ -19,42 +19,36 @@ public enum DialInAdvisor {
     ///   ``AdviceError/noBrews(grinder:method:methodsOnGrinder:)`` when no usable brew exists on the grinder ×
     ///   method (a bean without brews there is answered from the earlier bags alone).
     ///   - rows: The journal's rows by grinder (``DialInRows``), when several answers are asked of one journal: each
-    ///     then reads only its grinder's rows. The answer is the same with or without it.
+    ///     then reads only its grinder's group, and the grinder's scale is made once. It is used when it was cut at
+    ///     the same `asOf` and holds the grinder; the answer is the same with or without it.
     public static func advise(journal: Journal, grinder: Int, method: Int, bean: Int? = nil, asOf: Timestamp? = nil,
                               options: DialInOptions = DialInOptions(), rows: DialInRows? = nil) throws(AdviceError) -> DialInAdvice {
         guard journal.grinders.indices.contains(grinder) else { throw .invalidIndex(what: "grinder", index: grinder) }
         guard journal.methods.indices.contains(method) else { throw .invalidIndex(what: "method", index: method) }
         if let bean, !journal.beans.indices.contains(bean) { throw .invalidIndex(what: "bean", index: bean) }
         let t = journal.brews
-        let limit = asOf?.microseconds
-        var observed: [Double] = []
-        // Flags and buckets indexed by code, not hashed: one array read per row.
-        var usableByMethod = [Bool](repeating: false, count: max(journal.methods.count, t.method.dictionary.count))
+        // The grinder's rows up to `asOf`: from the caller's grouping when it was made for the same instant, else
+        // from one pass over the journal for this grinder alone.
+        let grouped = rows.flatMap { $0.asOf == asOf && $0.covers(grinder) ? $0 : nil }
+            ?? DialInRows(journal, asOf: asOf, grinders: [grinder])
+        let onGrinder = grouped.grinder(grinder)
         var usable: [(row: Int, bag: Int, date: Int64)] = []
         var unrated = 0, unset = 0
         var latest: (date: Int64, row: Int, bag: Int)?
-        let candidates: [Int32] = rows?.rows(grinder: grinder) ?? []
-        let scanned = rows == nil ? t.count : candidates.count
-        for k in 0..<scanned {
-            let i = rows == nil ? k : Int(candidates[k])
-            guard t.grinder.code(i) == Int32(grinder) else { continue }
-            let date = t.brewDate[i]
-            if let limit { guard let d = date, d <= limit else { continue } }
+        for r in onGrinder.rows(method: method) {
+            let i = Int(r)
+            let when = t.brewDate[i] ?? .min
+            let bag = t.bean.code(i).map(Int.init) ?? -1
+            if latest == nil || when >= latest!.date { latest = (when, i, bag) }
             let setting = t.grindSetting[i].flatMap { $0.isFinite ? $0 : nil }
             let rating = t.rating[i].flatMap { $0.isFinite ? $0 : nil }
-            if let setting { observed.append(setting) }
-            guard let m = t.method.code(i) else { continue }
-            if setting != nil && rating != nil, Int(m) < usableByMethod.count { usableByMethod[Int(m)] = true }
-            guard m == Int32(method) else { continue }
-            let bag = t.bean.code(i).map(Int.init) ?? -1
-            let when = date ?? .min
-            if latest == nil || when >= latest!.date { latest = (when, i, bag) }
             switch (setting, rating) {
             case (.some, .some): usable.append((i, bag, when))
             case (.some, nil), (nil, nil): unrated += 1
             case (nil, .some): unset += 1
             }
         }
+        let usableByMethod = onGrinder.ratedMethods
         guard !usable.isEmpty else {
             let others = usableByMethod.indices.filter { usableByMethod[$0] && journal.methods.indices.contains($0) }
                 .map { journal.methods[$0].displayName }.sorted()
@@ -79,7 +73,7 @@ public enum DialInAdvisor {
             .sorted { lastBrew[$0]! > lastBrew[$1]! }
             .prefix(options.historyBags)
         let earlier = earlierBags.map { byBag[$0] }
-        let scale = DialInScale.make(grinder: journal.grinders[grinder], observed: observed)
+        let scale = onGrinder.scale
         let estimate = DialInModel(scale: scale, history: earlier, options: options).estimate(current: current)
         let label = target >= 0 ? BeanLabels.make(journal)[target] : nil
         var notes: [String] = []
@@ -115,21 +109,80 @@ extension DialInAdvice {
     }
 }
 
-/// A journal's rows grouped by grinder, built in one pass, so that many advisor answers on one journal (a report's
-/// beans of the week) each read only their grinder's rows instead of the whole journal.
+/// A journal's rows grouped by grinder in one pass, cut at one instant, with what the advisor reads of each grinder:
+/// its rows and their methods, the methods it has rated brews with, and its scale. Many answers on one journal (a
+/// report's beans of the week) then each read only their grinder's group instead of the whole journal, and the
+/// grinder's scale is made once. The answer is the same with or without a grouping.
+///
+/// A row is in grinder `g`'s group when its grinder is `g` and — with `asOf` — its brew date is at or before `asOf`
+/// (undated rows are then left out), as the advisor's usable brews are defined. Rows without a grinder are in no
+/// group.
 public struct DialInRows: Sendable {
-    let byGrinder: [[Int32]]
+    /// The instant the rows are cut at; `nil` keeps every row.
+    public let asOf: Timestamp?
+    /// Groups by grinder code; `nil` for a grinder not asked for.
+    private let groups: [GrinderRows?]
 
-    /// Groups `journal`'s rows by grinder code; rows without a grinder are in no group.
-    public init(_ journal: Journal) {
-        let codes = journal.brews.grinder
-        var groups = [[Int32]](repeating: [], count: max(journal.grinders.count, codes.dictionary.count))
-        for i in 0..<journal.brews.count {
-            if let g = codes.code(i), Int(g) < groups.count { groups[Int(g)].append(Int32(i)) }
+    /// What the advisor reads of one grinder (see ``DialInRows``).
+    struct GrinderRows: Sendable {
+        /// The group's rows, ascending, and each row's method code (-1 without a method).
+        var rows: [Int32] = []
+        var methods: [Int32] = []
+        /// Flags by method code: the grinder has a brew with a finite setting and a finite rating with that method.
+        var ratedMethods: [Bool]
+        /// The grinder's scale from its record and every finite setting of the group, in row order, whatever the
+        /// method (``DialInScale/make(grinder:observed:)``).
+        var scale = DialInScale(lower: 0, upper: 40, step: 1, anchor: 0)
+
+        /// The group's rows brewed with method code `method`, ascending.
+        func rows(method: Int) -> [Int32] {
+            let m = Int32(truncatingIfNeeded: method)
+            var out: [Int32] = []
+            for k in methods.indices where methods[k] == m { out.append(rows[k]) }
+            return out
         }
-        byGrinder = groups
     }
 
-    /// The rows of grinder `grinder`, ascending.
-    func rows(grinder: Int) -> [Int32] { byGrinder.indices.contains(grinder) ? byGrinder[grinder] : [] }
+    /// Groups `journal`'s rows by grinder, up to `asOf`.
+    ///
+    /// - Parameter grinders: The grinder indices to group (those the answers will ask about); `nil` groups every
+    ///   grinder. A grinder left out is grouped again by the advisor when it is asked about.
+    public init(_ journal: Journal, asOf: Timestamp? = nil, grinders wanted: Set<Int>? = nil) {
+        self.asOf = asOf
+        let t = journal.brews
+        let methodSlots = max(journal.methods.count, t.method.dictionary.count)
+        let count = max(journal.grinders.count, t.grinder.dictionary.count)
+        var groups = [GrinderRows?](repeating: nil, count: count)
+        var observed = [[Double]](repeating: [], count: count)
+        for g in 0..<count where wanted?.contains(g) ?? true {
+            groups[g] = GrinderRows(ratedMethods: [Bool](repeating: false, count: methodSlots))
+        }
+        let limit = asOf?.microseconds
+        for i in 0..<t.count {
+            guard let code = t.grinder.code(i), Int(code) < count, groups[Int(code)] != nil else { continue }
+            if let limit { guard let d = t.brewDate[i], d <= limit else { continue } }
+            let g = Int(code)
+            let setting = t.grindSetting[i].flatMap { $0.isFinite ? $0 : nil }
+            let method = t.method.code(i)
+            groups[g]!.rows.append(Int32(i))
+            groups[g]!.methods.append(method ?? -1)
+            if let setting {
+                observed[g].append(setting)
+                if let method, Int(method) < methodSlots, let r = t.rating[i], r.isFinite {
+                    groups[g]!.ratedMethods[Int(method)] = true
+                }
+            }
+        }
+        for g in groups.indices where groups[g] != nil {
+            let record = journal.grinders.indices.contains(g) ? journal.grinders[g] : nil
+            groups[g]!.scale = DialInScale.make(grinder: record, observed: observed[g])
+        }
+        self.groups = groups
+    }
+
+    /// Whether grinder `grinder` was grouped.
+    func covers(_ grinder: Int) -> Bool { groups.indices.contains(grinder) && groups[grinder] != nil }
+
+    /// The group of a grinder ``covers(_:)`` is true for.
+    func grinder(_ grinder: Int) -> GrinderRows { groups[grinder]! }
 }

@@ -150,13 +150,14 @@ public struct WeeklyReport: Sendable {
         // One advisor call per bean, each independent: across the cores for a single report, serially in a batch
         // (whose journals already keep every core busy).
         let journal = analysis.journal
-        let rows = beans.isEmpty ? nil : DialInRows(journal)
         // The bean facts are as of the week's end; so is the advice, even when later brews feed the summaries
         // (--include-later). Without that flag the journal is already cut there.
         let asOf: Timestamp? = included > 0 ? period.flatMap { WeeklyReport.endOfDay($0.lastDay, options.stats.timeZone) } : nil
         // A period report asks the advisor only for the beans it draws a dial-in chart for (those with most brews):
         // a year can hold hundreds of bean × grinder × method combinations, and the advice is about what to brew next.
         let advised = asked == nil ? beans.count : min(beans.count, max(0, options.grindCharts))
+        // The journal is grouped once for every answer, for the grinders asked about.
+        let rows = advised == 0 ? nil : DialInRows(journal, asOf: asOf, grinders: Set(beans.prefix(advised).map(\.grinderIndex)))
         weekAdvice = parallelMap(beans.count, work: options.parallelRendering ? .max : 0) { k in
             guard k < advised else { return nil }
             return try? DialInAdvisor.advise(journal: journal, grinder: beans[k].grinderIndex, method: beans[k].methodIndex,
