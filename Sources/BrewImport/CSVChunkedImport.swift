@@ -27,8 +27,10 @@ enum CSVChunkedImport {
                      into session: inout ImportSession, chunking: CSVChunking,
                      releasing: Bool) -> (last: (line: Int, fields: Int), chunks: Int)? {
         let span = bytes.count - start
-        guard chunking.workers > 1, span >= chunking.minimumBytes, span > 0 else { return nil }
-        let chunkBytes = chunking.chunkBytes ?? (span + chunking.workers - 1) / chunking.workers
+        guard span >= chunking.minimumBytes, span > 0 else { return nil }
+        let workers = chunking.workers
+        guard workers > 1 else { return nil }
+        let chunkBytes = chunking.chunkBytes ?? (span + workers - 1) / workers
         let plan = CSVChunkPlan(bytes, from: start, line: line, chunkBytes: max(1, chunkBytes))
         let count = plan.starts.count
         guard count > 1 else { return nil }
@@ -54,7 +56,7 @@ enum CSVChunkedImport {
             return nil
         }
         let ids = reads.indices.map { reads[$0].session.takeIDs() }
-        if IDSet.repeatAcross(ids, workers: chunking.workers) {
+        if IDSet.repeatAcross(ids, workers: workers) {
             session.noteRepeatedIDs()
             return ((0, 0), count)
         }

@@ -3,18 +3,22 @@ import Foundation
 
 /// How a large CSV file is split to be read on several cores (``CSVChunkedImport``).
 struct CSVChunking: Sendable {
-    /// The threads that read chunks; 1 reads the file in one pass.
-    var workers: Int
+    /// The threads that read chunks; 1 reads the file in one pass. `nil` in ``fixedWorkers``: one per core this
+    /// process may run on, looked up only when a file is large enough to split (the lookup reads `/proc`).
+    var workers: Int { fixedWorkers ?? CPUAffinity.count }
+    private var fixedWorkers: Int?
     /// Files whose records span fewer bytes are read in one pass: splitting costs more than it saves.
     var minimumBytes: Int
     /// The length a chunk aims at (it ends at the first record boundary past it); `nil`: the records' bytes
     /// divided by ``workers``, one chunk per thread.
     var chunkBytes: Int?
 
-    /// One chunk per core this process may run on (``CPUAffinity/count``), for files of 4 MiB and more.
-    static var automatic: CSVChunking {
-        CSVChunking(workers: CPUAffinity.count, minimumBytes: 4 << 20, chunkBytes: nil)
+    init(workers: Int?, minimumBytes: Int, chunkBytes: Int?) {
+        fixedWorkers = workers; self.minimumBytes = minimumBytes; self.chunkBytes = chunkBytes
     }
+
+    /// One chunk per core this process may run on (``CPUAffinity/count``), for files of 4 MiB and more.
+    static let automatic = CSVChunking(workers: nil, minimumBytes: 4 << 20, chunkBytes: nil)
 
     /// Always one pass.
     static let onePass = CSVChunking(workers: 1, minimumBytes: .max, chunkBytes: nil)

@@ -60,8 +60,14 @@ enum CSVImporter {
         var headers: [String] = []
         var taken = Set<CSVColumn>()
         for k in 0..<reader.fields.count {
-            headers.append(reader.withField(k, scratch: &scratch) { String(decoding: $0, as: UTF8.self) }
-                .trimmingCharacters(in: .whitespaces))
+            headers.append(reader.withField(k, scratch: &scratch) { field in
+                let text = String(decoding: field, as: UTF8.self)
+                // Foundation's trimming only when an edge may be white space: an ASCII byte other than space and
+                // tab is never in `.whitespaces`, so such edges leave the header as it is.
+                func plain(_ b: UInt8) -> Bool { b < 0x80 && b != 0x20 && b != 0x09 }
+                if let first = field.first, let last = field.last, plain(first), plain(last) { return text }
+                return text.trimmingCharacters(in: .whitespaces)
+            })
         }
         // What the mapping names wins: its headers claim their columns first, whatever their position, and only
         // then do the other headers match the journal's columns by name and alias.

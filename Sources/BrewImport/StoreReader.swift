@@ -23,11 +23,19 @@ struct StoreReader {
     /// Entity name (`Z_NAME`) → table, from `Z_PRIMARYKEY`, defaulting to `Z` + the name in capitals.
     private var tables: [String: String] = [:]
 
+    /// The store's table names, lowercased (SQLite matches table names without regard to ASCII case): read from
+    /// `sqlite_master` once, by ``read()``, where each existence check would otherwise reload GRDB's schema cache.
+    private var tableNames: Set<String> = []
+
+    /// Whether the store has the table `name` (any ASCII case).
+    func hasTable(_ name: String) -> Bool { tableNames.contains(name.lowercased()) }
+
     /// Reads the store; `nil` when the session's id check is ``IDSet/Check/optimistic`` and a brew id repeated, so
     /// the store must be read again with an exact check.
     mutating func read() throws -> ImportResult? {
         var missing: [String] = []
-        if try !db.tableExists("Z_PRIMARYKEY") { missing.append("Z_PRIMARYKEY") }
+        tableNames = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'").map { $0.lowercased() })
+        if !hasTable("Z_PRIMARYKEY") { missing.append("Z_PRIMARYKEY") }
         if missing.isEmpty {
             for row in try Row.fetchAll(db, sql: "SELECT Z_NAME FROM Z_PRIMARYKEY") {
                 // Read as a database value: GRDB's typed subscript traps on a Z_NAME that is not text (a damaged
@@ -37,7 +45,7 @@ struct StoreReader {
             }
         }
         let brewTable = tables["BrewLog"] ?? "ZBREWLOG"
-        if try !db.tableExists(brewTable) { missing.append(brewTable) }
+        if !hasTable(brewTable) { missing.append(brewTable) }
         guard missing.isEmpty else {
             let found = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name LIMIT 12")
             throw ImportError(.notAJournal, file: session.file,
@@ -73,7 +81,7 @@ struct StoreReader {
 
     /// The `SELECT` list of the wanted columns the table has, and each wanted column's index in it.
     func select(_ table: String, _ wanted: [String]) throws -> (sql: String, index: [String: Int])? {
-        guard try db.tableExists(table) else { return nil }
+        guard hasTable(table) else { return nil }
         let present = Set(try db.columns(in: table).map { $0.name.uppercased() })
         var index: [String: Int] = [:]
         var list: [String] = []

@@ -83,7 +83,7 @@ public enum ReportCharts {
                 let journal = report.analysis.journal
                 for g in groups {
                     let who = ([g.grinder, g.method] + (g.bean.map { [$0] } ?? [])).joined(separator: "-")
-                    let slug = naming.name(for: URL(fileURLWithPath: slugText(who)))
+                    let slug = naming.name(for: URL(fileURLWithPath: slugText(who), isDirectory: false))
                     jobs.append(("grind-rating-\(slug)", report.sentence(g), { grindChart(g, journal: journal) }))
                 }
                 for (k, stem) in dialInStems(report, limit: options.grindCharts).sorted(by: { $0.key < $1.key }) {
@@ -119,7 +119,7 @@ public enum ReportCharts {
         var out: [Int: String] = [:]
         for (k, p) in report.weekBeans.enumerated() where out.count < max(0, limit) {
             guard let advice = report.weekAdvice[k], !advice.points.isEmpty else { continue }
-            let slug = naming.name(for: URL(fileURLWithPath: slugText("\(p.bean)-\(p.grinder)-\(p.method)")))
+            let slug = naming.name(for: URL(fileURLWithPath: slugText("\(p.bean)-\(p.grinder)-\(p.method)"), isDirectory: false))
             out[k] = "dial-in-\(slug)"
         }
         return out
