@@ -64,4 +64,26 @@ struct ControlChartColumnsTests {
                                                               groups: codes, groupNames: methods)
         #expect(fromColumns == BrewstatsCharts.brewingControlChart(points))
     }
+
+    @Test("brews binned by the point statistic are one grid of every method, the note counting each method")
+    func binnedMethodsAreOneGrid() {
+        // 6,000 brews at 6,000 distinct positions (past PointMark.distinctLimit): V60 the first 4,000,
+        // Chemex the last 2,000.
+        let n = 6_000
+        let ey = (0..<n).map { 16 + Double($0) * 0.001 }
+        let tds = (0..<n).map { 1.1 + Double($0 % 97) * 0.004 }
+        let codes = (0..<n).map { Int32($0 < 4_000 ? 0 : 1) }
+        let chart = BrewstatsCharts.brewingControlChart(extraction: ey, tds: tds, groups: codes, groupNames: ["V60", "Chemex"])
+        let marks = Self.points(chart)
+        #expect(marks.count == 1)
+        #expect(marks.first?.label == "Brew")
+        #expect(marks.first?.x.count == n)
+        let expected = "Methods are not told apart in the grid: V60 \(TickFormatter.plain(4_000, decimals: 0)), Chemex \(TickFormatter.plain(2_000, decimals: 0))."
+        #expect(chart.notes.contains(expected))
+        // The same brews at 97 × 13 distinct positions (aggregated, not binned) keep a mark per method.
+        let coarse = BrewstatsCharts.brewingControlChart(extraction: ey.indices.map { 16 + Double($0 % 13) * 0.5 }, tds: tds,
+                                                         groups: codes, groupNames: ["V60", "Chemex"])
+        #expect(Self.points(coarse).map(\.label) == ["V60", "Chemex"])
+        #expect(!coarse.notes.contains { $0.hasPrefix("Methods are not told apart") })
+    }
 }

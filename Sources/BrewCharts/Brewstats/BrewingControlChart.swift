@@ -124,7 +124,18 @@ extension BrewstatsCharts {
             marks.append(.line(LineMark(x: .numbers([x0, x1]), y: .numbers([x0 * slope, x1 * slope]),
                                         series: Theme.guideSeries, width: 0.9, endLabel: "1:\(number(ratio))")))
         }
-        for group in markerGroups(codes, names: groupNames) {
+        // Brews too many to draw apart are binned (``PointStatistic``). Grids of several methods drawn over each
+        // other hide one another, and a cell's shade cannot say whose brews it counts, so binned brews are one
+        // grid of every method, and the note gives each method's count instead of the legend.
+        var groups = markerGroups(codes, names: groupNames)
+        var methodsNote: String?
+        if groups.count > 1, binsEveryPosition(xs, ys) {
+            methodsNote = "Methods are not told apart in the grid: "
+                + groups.map { "\($0.label ?? "") \(TickFormatter.plain(Double($0.members?.count ?? xs.count), decimals: 0))" }
+                    .joined(separator: ", ") + "."
+            groups = [(nil, 0, nil)]
+        }
+        for group in groups {
             let gx = group.members.map { $0.map { xs[$0] } } ?? xs, gy = group.members.map { $0.map { ys[$0] } } ?? ys
             marks.append(.point(PointMark(x: .numbers(gx), y: .numbers(gy), series: group.series,
                                           label: group.label ?? (isEspresso ? "Shot" : "Brew"),
@@ -146,8 +157,21 @@ extension BrewstatsCharts {
             y: AxisSpec(title: "Total dissolved solids (%)", domain: yDomain, format: isEspresso ? .automatic : .decimals(2),
                         ticks: AnchoredTicks.ticks(lower: yDomain.lowerBound, upper: yDomain.upperBound, anchor: tds.lowerBound, step: yStep)),
             marks: marks,
-            notes: [ratioNote],
+            notes: [ratioNote] + (methodsNote.map { [$0] } ?? []),
             height: 520)
+    }
+
+    /// Whether the points would be binned as one mark: more than ``PointMark/individualLimit`` of them at more than
+    /// ``PointMark/distinctLimit`` distinct positions (``PointStatistic``; 0 and −0 are one position). Stops
+    /// counting at the limit.
+    static func binsEveryPosition(_ xs: [Double], _ ys: [Double]) -> Bool {
+        guard xs.count > PointMark.individualLimit else { return false }
+        var seen = Set<SIMD2<UInt64>>()
+        for i in xs.indices {
+            seen.insert(SIMD2((xs[i] == 0 ? 0 : xs[i]).bitPattern, (ys[i] == 0 ? 0 : ys[i]).bitPattern))
+            if seen.count > PointMark.distinctLimit { return true }
+        }
+        return false
     }
 
     /// The control chart's points split by their group (the method), one point mark each, so marker shape (and,
