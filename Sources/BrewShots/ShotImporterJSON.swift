@@ -183,9 +183,16 @@ struct ShotJSONReader {
             case UInt8(ascii: "u"):
                 var scalar = try hex4()
                 if (0xD800 ..< 0xDC00).contains(scalar), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+                    let next = i
                     i += 2
                     let low = try hex4()
-                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low &- 0xDC00)
+                    if (0xDC00 ..< 0xE000).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        // Not a low surrogate: the high one stands alone (U+FFFD below), and the next escape is
+                        // read on its own.
+                        i = next
+                    }
                 }
                 out.append(contentsOf: Array(String(Unicode.Scalar(scalar).map(Character.init) ?? "\u{FFFD}").utf8))
             default: out.append(e)

@@ -31,6 +31,17 @@ import TestSupport
         #expect(table.samples.values(.pressure, of: 0).first == .some(Float(1e31)))
     }
 
+    /// A shot JSON key of two high surrogate escapes (`"\uDa19\uDa19…`): the second was taken for the low half of
+    /// a pair, and joining them overflowed. A high surrogate not followed by a low one now reads as U+FFFD, and the
+    /// escape after it is read on its own; the file is then rejected for its broken JSON, not a crash.
+    @Test func loneHighSurrogateIsReplacedNotACrash() throws {
+        let crash = try Data(contentsOf: corpus("regression-lone-high-surrogate.json"))
+        #expect(throws: ShotRejection.self) { try ShotRead.jsonObject(crash) }
+        let text = #"{"k":"a\uD83D\uDE00b\uDA19\uDA19c\uD83D\u0041"}"#
+        let object = try ShotRead.jsonObject(Data(text.utf8))
+        #expect(object["k"] as? String == "a\u{1F600}b\u{FFFD}\u{FFFD}c\u{FFFD}A")
+    }
+
     /// The fingerprint's rounding: to the nearest integer (halves away from zero), clamped to `Int64`.
     @Test func fingerprintRoundingClamps() {
         #expect(ShotSeries.rounded(2.5) == 3 && ShotSeries.rounded(-2.5) == -3 && ShotSeries.rounded(0.4) == 0)

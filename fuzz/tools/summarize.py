@@ -31,7 +31,8 @@ for t in TARGETS:
             ends.append("rss limit (process growth, open)")
         elif "ERROR: libFuzzer: timeout" in text:
             ends.append("timeout (fixed)")
-        elif "ERROR: AddressSanitizer" in text or "Fatal error" in text or "Assertion" in text:
+        elif ("ERROR: AddressSanitizer" in text or "Fatal error" in text or "Assertion" in text
+              or "ERROR: libFuzzer: deadly signal" in text):
             ends.append("crash (fixed)")
         elif done:
             ends.append("clean")
