@@ -43,19 +43,7 @@ public enum AtomicFile {
         }
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw CairoError(status: .writeError, context: "writing \(url.path): \(String(cString: strerror(errno)))") }
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let n = systemWrite(fd, raw.baseAddress! + done, raw.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                done += n
-            }
-        }
+        var failure = bytes.withUnsafeBytes { StagedFolders.writeAll(fd, $0) } ?? 0
         if failure == 0, fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
         if failure != 0 { throw fail("writing", failure) }

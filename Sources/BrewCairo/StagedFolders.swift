@@ -47,22 +47,28 @@ public enum StagedFolders {
     public static func write(_ bytes: UnsafeRawBufferPointer, to path: String) -> Int32? {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else { return errno }
-        var failure: Int32 = 0
-        var done = 0
-        while done < bytes.count {
-            let n = systemWrite(fd, bytes.baseAddress! + done, bytes.count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                failure = errno
-                break
-            }
-            done += n
-        }
+        var failure = writeAll(fd, bytes) ?? 0
         if failure == 0 { startWriteback(fd) }
         if close(fd) != 0, failure == 0 { failure = errno }
         if failure != 0 {
             unlink(path)
             return failure
+        }
+        return nil
+    }
+
+    /// Writes all of `bytes` to `fd` with `write(2)`, again after an interruption (`EINTR`) or a short write.
+    ///
+    /// - Returns: `nil` when every byte was written, else the `errno` of the failed call.
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var done = 0
+        while done < bytes.count {
+            let n = systemWrite(fd, bytes.baseAddress! + done, bytes.count - done)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            done += n
         }
         return nil
     }
