@@ -120,6 +120,8 @@ struct MarkPainter {
         }
         guard let y0 = coordinates.canvasY(value: 0), case .numbers(let values) = bar.y else { return [] }
         let centres = coordinates.xs(bar.x)
+        // The bars' starts as numbers, made once for the mark (a date channel is converted as a whole).
+        let starts = ChartLayout.continuous(bar.x)
         for i in 0..<min(bar.x.count, values.count) where values[i].isFinite {
             var left: Double
             var right: Double
@@ -129,7 +131,7 @@ struct MarkPainter {
                 left = coordinates.canvasX(slot.start)
                 right = coordinates.canvasX(slot.start + slot.size)
             default:
-                guard let start = ChartLayout.continuous(bar.x)?[i], let span = bar.span,
+                guard let start = starts?[i], let span = bar.span,
                       let a = coordinates.canvasX(value: start), let b = coordinates.canvasX(value: start + span),
                       centres[i] != nil else { continue }
                 let gap = min(3, (b - a) * 0.18)

@@ -1,5 +1,6 @@
 import BrewColumns
 import Foundation
+import Synchronization
 import Testing
 @testable import BrewAdvice
 
@@ -63,5 +64,33 @@ import Testing
         var expected: [Int32] = []
         for k in 0..<90 where k % 5 != 0 && k % 11 != 0 && (k * 37) % 90 <= 60 && k % 3 != 0 { expected.append(Int32(k)) }
         #expect(rows.grinder(0).rows(method: 0) == expected)
+    }
+
+    /// One grouping shared by answers on several threads at once, as a report asks them, remembers what each
+    /// grinder × method holds once and gives every answer that of a scan of its own.
+    @Test func sharedGroupingAnswersAlikeOnManyThreads() {
+        let journal = Self.journal()
+        let rows = DialInRows(journal)
+        var asks: [(grinder: Int, method: Int, bean: Int?)] = []
+        for g in journal.grinders.indices {
+            for m in journal.methods.indices {
+                for bean in [nil] + journal.beans.indices.map(Optional.some) { asks.append((g, m, bean)) }
+            }
+        }
+        let questions = asks
+        // Each question asked four times, in an order that puts the same grinder × method on different threads.
+        let rounds = (0..<4).flatMap { _ in asks.indices }.shuffled()
+        let shared = Mutex<[Int: [String?]]>([:])
+        DispatchQueue.concurrentPerform(iterations: rounds.count) { k in
+            let q = questions[rounds[k]]
+            let answer = try? DialInAdvisor.advise(journal: journal, grinder: q.grinder, method: q.method, bean: q.bean, rows: rows)
+            shared.withLock { $0[rounds[k], default: []].append(answer?.json) }
+        }
+        let answers = shared.withLock { $0 }
+        for (k, q) in asks.enumerated() {
+            let alone = try? DialInAdvisor.advise(journal: journal, grinder: q.grinder, method: q.method, bean: q.bean)
+            #expect(answers[k]?.count == 4)
+            #expect(answers[k]?.allSatisfy { $0 == alone?.json } == true)
+        }
     }
 }
