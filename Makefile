@@ -111,7 +111,11 @@ FUZZ_ENV := SWIFT_BACKTRACE=enable=no
 # targets' time. Every error is still caught and reported with its own stack; replaying the saved input
 # (fuzz/.build/release/fuzz-NAME FILE, default options) shows where the memory was allocated and freed. What
 # ASAN_OPTIONS says comes last and wins.
-FUZZ_RUN_ASAN ?= malloc_context_size=0:$(ASAN_OPTIONS)
+# They also keep the last 16 MB of freed memory in quarantine instead of 256 MB: a use after free is still caught
+# while the memory is among those 16 MB, and cycling through 256 MB cost the store target a sixth of its CPU time
+# and 500 MB of resident memory (20,000 executions from the seed corpus, two runs each: 19.2 → 16.3 s of CPU;
+# resident 669 → 146 MB in the long run).
+FUZZ_RUN_ASAN ?= malloc_context_size=0:quarantine_size_mb=16:$(ASAN_OPTIONS)
 
 # The sanitizers go in one -sanitize=fuzzer,address: given as two flags (as `swift build --sanitize=fuzzer
 # --sanitize=address` passes them) swiftc keeps only the last, and the Swift code would get no coverage
