@@ -78,7 +78,7 @@ let package = Package(
         .target(name: "BrewCharts", dependencies: ["BrewCairo"], swiftSettings: strict),
         .target(
             name: "BrewReport",
-            dependencies: ["BrewColumns", "BrewImport", "BrewStats", "BrewAdvice", "BrewCharts", "BrewShots"],
+            dependencies: ["BrewColumns", "BrewImport", "BrewStats", "BrewAdvice", "BrewCairo", "BrewCharts", "BrewShots"],
             swiftSettings: strict
         ),
 

@@ -10,43 +10,74 @@ let systemWrite = Darwin.write
 
 /// Writes bytes to a file atomically: first to a hidden temporary file beside the target, then renamed over it.
 ///
-/// A reader never sees a half-written chart, and a failed write leaves any previous file in place. Inside a staged
+/// A reader never sees a half-written file, and a failed write leaves any previous file in place. Inside a staged
 /// folder (``StagedFolders``) the file is written in place instead, and flushed with the folder before it appears.
+///
+/// The one writer of every output file: charts here, and the report's documents through BrewReport's `AtomicFile`,
+/// which only words the failure as a report error.
 public enum AtomicFile {
-    /// Writes `bytes` to `url` via a temporary sibling (`.<name>.<pid>.<random>.tmp`, flushed with `fsync`) and a
-    /// rename.
+    /// Why an atomic write failed: the step and the system's `errno`.
+    public struct Failure: Error, Sendable, Equatable {
+        /// What failed.
+        public enum Step: String, Sendable {
+            /// Creating the temporary file (e.g. the folder is missing or read-only).
+            case creating
+            /// Writing or flushing the bytes (e.g. a full disk or an I/O error).
+            case writing
+            /// Renaming the temporary file over the target.
+            case renaming = "renaming into"
+        }
+        public let step: Step
+        public let code: Int32
+        /// The system's reason (`strerror`), e.g. "No space left on device".
+        public var reason: String { String(cString: strerror(code)) }
+    }
+
+    /// Writes `bytes` to `url` via a temporary sibling (`.<name>.<pid>.<random>.tmp`, created exclusively with mode
+    /// 0666 less the umask, flushed with `fsync`) and a rename; or, below a staged folder, in place.
     ///
-    /// - Parameters:
-    ///   - bytes: The complete file contents.
-    ///   - url: The destination file; its folder must exist.
-    /// - Throws: ``CairoError`` with ``CairoStatus/writeError`` naming the path and the system's reason
-    ///   (`strerror`: "No space left on device", "Input/output error", …) when the folder is missing or not
-    ///   writable, a write, the flush or the rename fails. The temporary file is removed on failure.
-    public static func write(_ bytes: [UInt8], to url: URL) throws {
-        if StagedFolders.contains(url.path) {
+    /// The folder must exist: it is never created here, so a write into a staging folder that an interruption
+    /// removed fails instead of bringing the folder back.
+    ///
+    /// - Returns: `nil` on success, else what failed. The temporary file is removed then, and a previous file at
+    ///   `url` is left as it was.
+    public static func write(_ bytes: UnsafeRawBufferPointer, to url: URL) -> Failure? {
+        let path = url.path
+        if StagedFolders.contains(path) {
             // A staged folder is published as a whole, after its owner flushed every file in it.
-            let failure = bytes.withUnsafeBytes { StagedFolders.write($0, to: url.path) }
-            if let failure {
-                throw CairoError(status: .writeError, context: "writing \(url.path): \(String(cString: strerror(failure)))")
-            }
-            return
+            return StagedFolders.write(bytes, to: path).map { Failure(step: .writing, code: $0) }
         }
-        let folder = url.deletingLastPathComponent()
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw CairoError(status: .writeError, context: "writing \(url.path): folder \(folder.path) does not exist")
-        }
-        func fail(_ step: String, _ code: Int32) -> CairoError {
-            unlink(temporary)
-            return CairoError(status: .writeError, context: "\(step) \(url.path): \(String(cString: strerror(code)))")
-        }
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw CairoError(status: .writeError, context: "writing \(url.path): \(String(cString: strerror(errno)))") }
-        var failure = bytes.withUnsafeBytes { StagedFolders.writeAll(fd, $0) } ?? 0
+        guard fd >= 0 else { return Failure(step: .creating, code: errno) }
+        var failure = StagedFolders.writeAll(fd, bytes) ?? 0
         if failure == 0, fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
-        if failure != 0 { throw fail("writing", failure) }
-        if rename(temporary, url.path) != 0 { throw fail("renaming into", errno) }
+        if failure != 0 {
+            unlink(temporary)
+            return Failure(step: .writing, code: failure)
+        }
+        if rename(temporary, path) != 0 {
+            let code = errno
+            unlink(temporary)
+            return Failure(step: .renaming, code: code)
+        }
+        return nil
+    }
+
+    /// ``write(_:to:)-(UnsafeRawBufferPointer,_)`` of a chart's bytes.
+    ///
+    /// - Throws: ``CairoError`` with ``CairoStatus/writeError`` naming the step, the path and the system's reason
+    ///   (`strerror`: "No space left on device", "Input/output error", …) when the folder is missing or not
+    ///   writable, or a write, the flush or the rename fails.
+    public static func write(_ bytes: [UInt8], to url: URL) throws {
+        guard let failure = bytes.withUnsafeBytes({ write($0, to: url) }) else { return }
+        if failure.step == .creating, failure.code == ENOENT {
+            let folder = url.deletingLastPathComponent().path
+            throw CairoError(status: .writeError, context: "writing \(url.path): folder \(folder) does not exist")
+        }
+        let step = failure.step == .renaming ? "renaming into" : "writing"
+        throw CairoError(status: .writeError, context: "\(step) \(url.path): \(failure.reason)")
     }
 }
