@@ -59,6 +59,9 @@ public enum TickFormatter {
         return 10
     }
 
+    /// A count as the charts print numbers: digits grouped by thin spaces from 10 000 up ("9999", "58 502").
+    public static func count(_ n: Int) -> String { plain(Double(n), decimals: 0) }
+
     /// Fixed decimals, thin-space thousands grouping from 10 000 up, typographic minus.
     static func plain(_ value: Double, decimals: Int) -> String {
         guard value.isFinite else { return "–" }

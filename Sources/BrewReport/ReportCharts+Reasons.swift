@@ -45,12 +45,12 @@ extension ReportCharts {
 extension ReportCharts {
     /// The control chart's note on what it holds: "Pour-over brews only (the ideal box is for drip and pour-over);
     /// left out: 12 immersion, 5 other-method brews." (brews with an extraction yield of the categories left
-    /// out). Espresso: "Espresso brews only."
+    /// out; counts grouped as the chart's other numbers, "58 502"). Espresso: "Espresso brews only."
     static func controlChartNote(espresso: Bool, leftOut: [MethodCategory: Int]) -> String {
         if espresso { return "Espresso brews only." }
         var text = "Pour-over brews only (the ideal box is for drip and pour-over)"
         let parts = [(MethodCategory.immersion, "immersion"), (.other, "other-method")].compactMap { c, name in
-            leftOut[c].flatMap { $0 > 0 ? "\($0) \(name)" : nil }
+            leftOut[c].flatMap { $0 > 0 ? "\(TickFormatter.count($0)) \(name)" : nil }
         }
         if !parts.isEmpty {
             let total = leftOut.values.reduce(0, +)

@@ -249,6 +249,13 @@ import TestSupport
         #expect(immersion + other > 0)
     }
 
+    /// Counts in the control chart's note are grouped as the chart's other numbers: by thin spaces from 10 000 up.
+    @Test func controlChartNoteGroupsLargeCounts() {
+        let note = ReportCharts.controlChartNote(espresso: false, leftOut: [.immersion: 58_502, .other: 9_999])
+        #expect(note == "Pour-over brews only (the ideal box is for drip and pour-over); left out: 58\u{2009}502 immersion, 9999 other-method brews.")
+        #expect(ReportCharts.controlChartNote(espresso: false, leftOut: [.other: 1]) == "Pour-over brews only (the ideal box is for drip and pour-over); left out: 1 other-method brew.")
+    }
+
     // MARK: Empty states and gaps
 
     /// A small CSV journal: rated brews in three weeks, an unrated brew in a week between, no TDS anywhere.
