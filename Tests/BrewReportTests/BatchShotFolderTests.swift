@@ -19,4 +19,29 @@ import TestSupport
         let inputs = try options.journalFiles().map { $0.url.lastPathComponent }
         #expect(inputs == ["espresso", "journal.csv"])
     }
+
+    /// A shot journal's report in a batch has what `brewstats report` gives it: the shots section of index.html
+    /// and shots.csv with a row per shot of the week.
+    @Test func shotFolderReportHasItsShots() throws {
+        let tree = try Repo.scratch("batch-shot-report")
+        defer { try? FileManager.default.removeItem(at: tree) }
+        let shots = tree.appendingPathComponent("espresso")
+        try FileManager.default.createDirectory(at: shots, withIntermediateDirectories: true)
+        // Three GaggiMate shots a day apart, 1 to 3 July 2025 (UTC), peaking at 7, 8 and 9 bar.
+        for i in 0 ..< 3 {
+            let json = #"{"timestamp": \#(1751371200 + i * 86_400), "samples": [{"t": 0, "cp": 1}, {"t": 10000, "cp": \#(7 + i)}, {"t": 25000, "cp": 6}]}"#
+            try Data(json.utf8).write(to: shots.appendingPathComponent("shot\(i).json"))
+        }
+        var options = BatchOptions(inputs: [tree.path], out: tree.appendingPathComponent("out"))
+        options.jobs = 1
+        options.quiet = true
+        options.report.stats.timeZone = TimeZone(identifier: "UTC")!
+        let result = try BatchRunner.run(options)
+        #expect(result.outcomes.map(\.status) == [.ok])
+        let folder = tree.appendingPathComponent("out/espresso")
+        let csv = try String(contentsOf: folder.appendingPathComponent("shots.csv"), encoding: .utf8)
+        #expect(csv.split(separator: "\r\n").count == 1 + 3)
+        let html = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(html.contains("shots.csv"))
+    }
 }

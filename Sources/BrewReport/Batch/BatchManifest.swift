@@ -6,7 +6,8 @@ import Foundation
 /// batch can draw them without importing the journal again.
 public struct BatchManifest: Codable, Sendable, Equatable {
     /// Bumped when the manifest or the report layout changes; a different version is never resumed.
-    public static let currentVersion = 1
+    /// 2: a shot journal's report has its shots section and `shots.csv`, as `brewstats report` gives.
+    public static let currentVersion = 2
 
     public var version = BatchManifest.currentVersion
     public var journal: String

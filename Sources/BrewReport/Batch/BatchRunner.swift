@@ -179,12 +179,16 @@ public enum BatchRunner {
             return (outcome, nil)
         }
         do {
-            let imported = try importAnyJournal(at: url, options: WeeklyReport.importOptions(options.importOptions)).result
+            // A shot folder or a Beanconqueror backup with flow profiles also gives shots: the report has their
+            // section and shots.csv, as `brewstats report` of the same input.
+            let loaded = try importAnyJournal(at: url, options: WeeklyReport.importOptions(options.importOptions))
+            let imported = loaded.result
             let imp = imported.report
             (outcome.format, outcome.read, outcome.kept, outcome.rejected, outcome.warnings) =
                 (imp.format.rawValue, imp.brews.read, imp.brews.kept, imp.brews.rejected, imp.warnings.count)
-            let report = try WeeklyReport(journal: imported.journal, journalName: url.lastPathComponent,
+            var report = try WeeklyReport(journal: imported.journal, journalName: url.lastPathComponent,
                                           importReport: imp, options: options.report)
+            report.shots = ShotSection.make(loaded, report: report, options: options.report)
             outcome.week = report.week?.label ?? ""
             let pooled = BatchManifest.pooled(report)
             let manifest = BatchManifest(journal: name, input: url.path, fingerprint: print, format: imp.format.rawValue,
