@@ -19,6 +19,11 @@ struct Batch: AsyncParsableCommand {
             Only what brewstats wrote is replaced: a folder in <dir> with a journal's name (or combined/, or a \
             batch.csv) that holds anything else stops the batch before it starts.
 
+            Each journal's report covers the latest week with brews in that journal; --last gives every journal \
+            the last complete week before today, and --week names one week for all. --today takes a day as today \
+            (for --last, for whether a week is still in progress, and for the creation date the PDFs carry): with \
+            it, the same inputs give the same files byte for byte.
+
             Across machines: --shard K/N takes the K-th of N shards (by a stable hash of each file's path \
             relative to its input folder, so file order and mount point do not matter); a shard that gets no \
             journal writes an empty combined/ and exits 0. Afterwards `brewstats batch --merge <shard \
@@ -32,6 +37,8 @@ struct Batch: AsyncParsableCommand {
 
             Examples:
               brewstats batch exports/ --out club-reports
+              brewstats batch exports/ --out week-47 --week 2026-W47 --tz Europe/Berlin
+              brewstats batch exports/ --out weekly --last --today 2026-11-23
               brewstats batch a.sqlite b.csv c.zip --out out --jobs 2 --quiet
               brewstats batch exports/ --out part-3 --shard 3/8 --resume
               brewstats batch --merge part-1 part-2 part-3 --out all
@@ -61,16 +68,22 @@ struct Batch: AsyncParsableCommand {
 
     @OptionGroup var input: JournalInputOptions
     @OptionGroup var render: RenderOptions
+    @OptionGroup var weekChoice: WeekOptions
+    @OptionGroup var todayOption: TodayOption
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if let shard, Shard(shard) == nil { throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, e.g. 2/8") }
-        if merge && (shard != nil || resume) { throw ValidationError("--merge combines finished outputs: --shard and --resume do not apply") }
+        if merge && (shard != nil || resume || weekChoice.week != nil || weekChoice.last || todayOption.today != nil) {
+            throw ValidationError("--merge combines finished outputs: --shard, --resume, --week, --last and --today do not apply")
+        }
     }
 
     func run() async throws {
         CLI.removeStagingOnInterrupt()
-        let reportOptions = try render.options(timeZone: input.timeZone)
+        var reportOptions = try render.options(timeZone: input.timeZone)
+        try weekChoice.apply(to: &reportOptions)
+        todayOption.apply(to: &reportOptions, timeZone: input.timeZone)
         let outURL = URL(fileURLWithPath: out)
         let result: BatchResult
         if merge {

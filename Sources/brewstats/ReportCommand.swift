@@ -51,43 +51,20 @@ struct Report: AsyncParsableCommand {
     @OptionGroup var input: JournalInputOptions
     @OptionGroup var render: RenderOptions
 
-    @Option(name: .long, help: ArgumentHelp("The report week, e.g. 2026-W47 (default: the latest week with brews).", valueName: "YYYY-Www"))
-    var week: String?
-
-    @Flag(name: .long, help: "Report the last complete week before today instead of the latest week with brews.")
-    var last = false
+    @OptionGroup var weekChoice: WeekOptions
 
     @OptionGroup var periodFlags: PeriodOptions
 
     @Flag(name: .long, help: "With --week, --last, --month, --year or --from/--to: also use brews dated after the report period (default: only what was known by its end).")
     var includeLater = false
 
-    @Option(name: .long, help: ArgumentHelp("Take this day as today (default: the real date). Today decides --last and whether a week is still in progress; pinning it makes a report reproducible.", valueName: "YYYY-MM-DD"))
-    var today: String?
+    @OptionGroup var todayOption: TodayOption
 
     @Option(name: .long, help: ArgumentHelp("Output folder (default: brew-report-<week or period> in the current folder).", valueName: "dir"))
     var out: String?
 
     func validate() throws {
-        if week != nil && last { throw ValidationError("--week and --last exclude each other") }
-        try periodFlags.exclusive([("--week", week != nil), ("--last", last)])
-        if let week { do { _ = try IsoWeek(label: week) } catch { throw ValidationError("\(error)") } }
-        if let today, Self.noon(of: today, in: .current) == nil {
-            throw ValidationError("--today must be a date YYYY-MM-DD that exists, not '\(today)'")
-        }
-    }
-
-    /// Noon of the local day `text` (`YYYY-MM-DD`) in `zone`, or `nil` when it is not such a day.
-    static func noon(of text: String, in zone: TimeZone) -> Date? {
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]),
-              (1...12).contains(m), (1...31).contains(d) else { return nil }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        guard let date = calendar.date(from: DateComponents(year: y, month: m, day: d, hour: 12)),
-              calendar.component(.day, from: date) == d else { return nil }
-        return date
+        try periodFlags.exclusive([("--week", weekChoice.week != nil), ("--last", weekChoice.last)])
     }
 
     func run() async throws {
@@ -96,11 +73,10 @@ struct Report: AsyncParsableCommand {
         let loaded = try input.loadAny(journal) { $0 = WeeklyReport.importOptions($0) }
         let result = loaded.result
         var options = try render.options(timeZone: input.timeZone)
-        if last { options.week = .last }
-        if let week { options.week = .week(try IsoWeek(label: week)) }
+        try weekChoice.apply(to: &options)
         options.period = try periodFlags.period()
         options.includeLaterBrews = includeLater
-        if let today, let noon = Self.noon(of: today, in: input.timeZone) { options.now = noon }
+        todayOption.apply(to: &options, timeZone: input.timeZone)
         let name = URL(fileURLWithPath: journal).lastPathComponent
         var report: WeeklyReport
         do {

@@ -41,7 +41,7 @@ struct Review: AsyncParsableCommand {
 
     func validate() throws {
         guard (1970...9999).contains(year) else { throw ValidationError("the year must be between 1970 and 9999, not \(year)") }
-        if let today, Report.noon(of: today, in: .current) == nil {
+        if let today, TodayOption.noon(of: today, in: .current) == nil {
             throw ValidationError("--today must be a date YYYY-MM-DD that exists, not '\(today)'")
         }
     }
@@ -50,7 +50,7 @@ struct Review: AsyncParsableCommand {
         CLI.removeStagingOnInterrupt()
         let result = try input.load(journal)
         var options = try render.options(timeZone: input.timeZone)
-        if let today, let noon = Report.noon(of: today, in: input.timeZone) { options.now = noon }
+        if let today, let noon = TodayOption.noon(of: today, in: input.timeZone) { options.now = noon }
         let folder = URL(fileURLWithPath: out ?? "brew-review-\(year)")
         let name = URL(fileURLWithPath: journal).lastPathComponent
         let written: (review: YearReview, files: [String])

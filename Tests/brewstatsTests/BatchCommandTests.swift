@@ -19,6 +19,45 @@ import TestSupport
         return (folder, sizes)
     }
 
+    /// --week gives every journal the same week, --last the last complete week before --today; with --today pinned,
+    /// a second run writes the same report files byte for byte (report.pdf's creation date included).
+    @Test(.enabled(if: CLI.available)) func pinnedWeekAndTodayAreReproducible() throws {
+        let input = try Repo.scratch("e2e-batch-pinned-in")
+        for (name, n) in [("a.sqlite", 40), ("b.csv", 30)] {
+            let r = try CLI.run(["generate", "--brews", "\(n)", "--seed", "\(n)", "--format", (name as NSString).pathExtension,
+                                 "-o", input.appendingPathComponent(name).path])
+            #expect(r.status == 0, "generate \(name): \(r.stderr)")
+        }
+        let scratch = try Repo.scratch("e2e-batch-pinned-out")
+        func batch(_ out: String, _ extra: [String]) throws -> [String: String] {
+            let r = try CLI.run(["batch", input.path, "--out", scratch.appendingPathComponent(out).path, "--jobs", "2",
+                                 "--quiet", "--tz", "Europe/Berlin"] + extra, timeout: 120)
+            #expect(r.status == 0, "\(r.stderr)")
+            let rows = TestCSV.records(text(scratch.appendingPathComponent("\(out)/batch.csv"))).rows
+            return Dictionary(uniqueKeysWithValues: rows.map { ($0["journal"] ?? "", $0["week"] ?? "") })
+        }
+        let pinned = ["--week", "2026-W46", "--today", "2026-11-26"]
+        #expect(try batch("one", pinned) == ["a": "2026-W46", "b": "2026-W46"])
+        #expect(try batch("two", pinned) == ["a": "2026-W46", "b": "2026-W46"])
+        for journal in ["a", "b"] {
+            let one = scratch.appendingPathComponent("one/\(journal)"), two = scratch.appendingPathComponent("two/\(journal)")
+            let files = try FileManager.default.subpathsOfDirectory(atPath: one.path).sorted()
+            #expect(files.contains("report.pdf"))
+            #expect(try FileManager.default.subpathsOfDirectory(atPath: two.path).sorted() == files)
+            for file in files {
+                var folder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: one.appendingPathComponent(file).path, isDirectory: &folder),
+                      !folder.boolValue else { continue }
+                #expect(bytes(one.appendingPathComponent(file)) == bytes(two.appendingPathComponent(file)), "\(journal)/\(file)")
+            }
+        }
+        // Wednesday 9 December 2026: the last complete week is 2026-W49 (30 Nov – 6 Dec), after both journals end.
+        #expect(try batch("last", ["--last", "--today", "2026-12-09"]) == ["a": "2026-W49", "b": "2026-W49"])
+        let usage = try CLI.run(["batch", "--merge", scratch.appendingPathComponent("one").path, "--out",
+                                 scratch.appendingPathComponent("m").path, "--today", "2026-11-26"])
+        #expect(usage.status == 64)
+    }
+
     @Test(.enabled(if: CLI.available)) func mixedFolderReportsGoodJournalsAndListsBadOnes() throws {
         let (input, sizes) = try Self.inputs()
         let out = try Repo.scratch("e2e-batch-out").appendingPathComponent("out")
