@@ -69,6 +69,11 @@ enum StoreImporter {
     /// Reads the journal from a store open on `db`, inside the caller's one read transaction (so that a second
     /// pass, when there is one, sees the same rows). Throws ``ImportError`` or GRDB's errors (see ``mappingErrors``).
     static func read(_ db: Database, file: String, options: ImportOptions) throws -> ImportResult {
+        // A damaged page can hold a cell whose size runs past the page. Unchecked, SQLite then reads whatever bytes
+        // follow in its page cache's memory, left there by earlier reads of this process (another journal's, in a
+        // batch), and the same file fails or imports depending on them. Checked, such a page is "malformed" every
+        // time (found by fuzz-store; `fuzz/corpus/store/regression-stale-cell-bytes.sqlite`).
+        try db.execute(sql: "PRAGMA cell_size_check = ON")
         var reader = StoreReader(db: db, file: file, options: options, idCheck: .optimistic)
         if let result = try reader.read() { return result }
         // A repeated brew id: read the store again, rejecting each repeat where it occurs (see `IDSet`).
