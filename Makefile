@@ -153,7 +153,7 @@ fuzz-smoke: fuzz-build
 # The test suite under AddressSanitizer (a build folder of its own), then the suites that run threads under
 # ThreadSanitizer. Which suites run under which sanitizer: README, "Reliability".
 SANITIZE_NICE ?= nice -n 10
-TSAN_FILTER := BatchTests|StoreReadAheadTests|CSVChunkedImportTests|ConcurrentTextTests|ReportWriterTests|InterruptTests|StagingOfSamePIDTests
+TSAN_FILTER := BatchTests|StoreReadAheadTests|CSVChunkedImportTests|ConcurrentTextTests|ReportWriterTests|InterruptTests|StagingOfSamePIDTests|DialInRowsTests
 sanitize: deps faultinject
 	$(SANITIZE_NICE) $(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	FAULTINJECT_LIB=$(CURDIR)/$(FAULTINJECT_LIB) ASAN_OPTIONS=detect_leaks=0:suppressions=$(CURDIR)/tools/sanitize/asan.supp \
