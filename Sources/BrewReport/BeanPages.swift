@@ -2,7 +2,6 @@ import BrewCharts
 import BrewColumns
 import BrewStats
 import Foundation
-import Synchronization
 
 /// The report's page per bean (bag): `beans/<slug>.html` with its charts beside it (`beans/<slug>-*.svg`, or `.png`
 /// when SVG is not among the report's formats; see ``formats(_:)``), linked from `index.html`.
@@ -78,8 +77,6 @@ public enum BeanPages {
         // job. The first error in job order (charts by format, then pages) is the one reported.
         let drawn = charts.flatMap { $0 }
         let pages = summaries.indices.map { "\(slugs[$0]).html" }
-        let errors = Mutex<[Int: ReportError]>([:])
-        let overlays = Mutex<[String: String]>([:])
         let shows = formats.contains { $0.fileExtension == "svg" || $0.fileExtension == "png" }
         // A chart PDF carries the report's creation date, like report.pdf.
         let created = PDFReport.creationDate(options.now, analysis.options.timeZone)
@@ -95,7 +92,9 @@ public enum BeanPages {
         }
         // The jobs draw or format their files and write them into the staging folder unflushed (the folder's commit
         // flushes every file once): they only compute, so they run on the cores and no more threads.
-        @Sendable func draw(_ job: Int) {
+        /// Draws chart `job` into every format: its hover overlay (nil when the page shows no image), or the first
+        /// format's error.
+        @Sendable func draw(_ job: Int) -> Result<String?, ReportError> {
             let c = drawn[job]
             let laidOut = ChartRenderer.layout(c.chart, theme: theme)
             for (f, format) in formats.enumerated() {
@@ -109,41 +108,38 @@ public enum BeanPages {
                     }
                     try put(Data(bytes), name)
                 } catch {
-                    errors.withLock { $0[job * formats.count + f] = error as? ReportError ?? .output(path: out.path, reason: "\(error)") }
-                    return
+                    return .failure(error as? ReportError ?? .output(path: out.path, reason: "\(error)"))
                 }
             }
-            if shows {
-                let overlay = HTMLFigure.hoverOverlay(c.chart, theme: theme, drawn: laidOut)
-                overlays.withLock { $0[c.stem] = overlay }
+            return .success(shows ? HTMLFigure.hoverOverlay(c.chart, theme: theme, drawn: laidOut) : nil)
+        }
+        let parallel = options.parallelRendering
+        // Every job returns its outcome into a slot of its own, read after the join: no lock.
+        var overlays: [String: String] = [:]
+        for (job, outcome) in parallelMap(drawn.count, work: parallel ? Int.max : 0, { draw($0) }).enumerated() {
+            // A page links its charts: none is written when a chart failed (the report fails with that chart's error).
+            switch outcome {
+            case .failure(let error): throw error
+            case .success(let overlay?): overlays[drawn[job].stem] = overlay
+            case .success(nil): break
             }
         }
-        @Sendable func page(_ k: Int) {
+        let made = overlays
+        /// Writes bean page `k`: nil, or its error.
+        @Sendable func page(_ k: Int) -> ReportError? {
             let empty = every[k].compactMap { c in c.chart.emptyMessage.map { (title: c.chart.title, message: $0) } }
-            let made = overlays.withLock { $0 }
             let html = BeanPageHTML.render(summaries[k], report: report, charts: shown[k], empty: empty, theme: theme,
                                            overlays: made)
             do {
                 try put(Data(html.utf8), pages[k])
+                return nil
             } catch {
-                errors.withLock { $0[drawn.count * formats.count + k] = error }
+                return error
             }
         }
-        let parallel = options.parallelRendering
-        if parallel, drawn.count > 1 {
-            DispatchQueue.concurrentPerform(iterations: drawn.count) { draw($0) }
-        } else {
-            for job in drawn.indices { draw(job) }
+        if let first = parallelMap(pages.count, work: parallel ? Int.max : 0, { page($0) }).lazy.compactMap({ $0 }).first {
+            throw first
         }
-        // A page links its charts: none is written when a chart failed (the report fails with that chart's error).
-        if errors.withLock({ $0.isEmpty }) {
-            if parallel, pages.count > 1 {
-                DispatchQueue.concurrentPerform(iterations: pages.count) { page($0) }
-            } else {
-                for k in pages.indices { page(k) }
-            }
-        }
-        if let first = errors.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
         var files: [String] = []
         var links: [Link] = []
         for (k, s) in summaries.enumerated() {

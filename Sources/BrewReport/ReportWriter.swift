@@ -1,7 +1,6 @@
 import BrewCharts
 import BrewStats
 import Foundation
-import Synchronization
 
 /// Writes a report folder: the five CSV summaries (with `period_summary.csv` in place of `week_summary.csv` for a
 /// month, a year or a range of days), `totals.csv`, every chart in every chosen format, `index.html`, `report.pdf`,
@@ -99,17 +98,17 @@ public enum ReportWriter {
         -> (charts: [(chart: NamedChart, image: String?, links: [String])], overlays: [String: String]) {
         let files = charts.map { named in options.formats.map { "\(named.stem).\($0.fileExtension)" } }
         let shown = options.formats.contains { $0.fileExtension == "svg" || $0.fileExtension == "png" }
-        // Job 0 is report.pdf; job k > 0 is chart k − 1 in every format.
-        let errors = Mutex<[Int: ReportError]>([:])
-        let overlays = Mutex<[String: String]>([:])
+        // Job 0 is report.pdf; job k > 0 is chart k − 1 in every format. Each job returns its outcome (no lock:
+        // every job has its own slot, read after the join).
         let jobs = 1 + charts.count
         // A chart PDF carries the report's creation date, like report.pdf.
         let created = PDFReport.creationDate(options.now, report.analysis.options.timeZone)
-        @Sendable func run(_ job: Int) {
+        /// The job's hover overlay (nil for report.pdf and when no image is shown), or its first error.
+        @Sendable func run(_ job: Int) -> Result<String?, ReportError> {
             do {
                 if job == 0 {
                     try PDFReport.write(report, charts: charts, options: options, to: folder.appendingPathComponent("report.pdf", isDirectory: false))
-                    return
+                    return .success(nil)
                 }
                 let c = job - 1
                 let laidOut = ChartRenderer.layout(charts[c].chart, theme: options.theme)
@@ -121,25 +120,25 @@ public enum ReportWriter {
                         throw ReportError.output(path: out.appendingPathComponent(name).path, reason: "\(error)")
                     }
                 }
-                if shown {
-                    let overlay = HTMLFigure.hoverOverlay(charts[c].chart, theme: options.theme, drawn: laidOut)
-                    overlays.withLock { $0[charts[c].stem] = overlay }
-                }
+                return .success(shown ? HTMLFigure.hoverOverlay(charts[c].chart, theme: options.theme, drawn: laidOut) : nil)
             } catch {
-                errors.withLock { $0[job] = error as? ReportError ?? .output(path: out.path, reason: "\(error)") }
+                return .failure(error as? ReportError ?? .output(path: out.path, reason: "\(error)"))
             }
         }
-        if options.parallelRendering {
-            DispatchQueue.concurrentPerform(iterations: jobs) { run($0) }
-        } else {
-            for job in 0..<jobs { run(job) }
+        let outcomes = parallelMap(jobs, work: options.parallelRendering ? Int.max : 0) { run($0) }
+        var overlays: [String: String] = [:]
+        for (job, outcome) in outcomes.enumerated() {
+            switch outcome {
+            case .failure(let error): throw error
+            case .success(let overlay?): overlays[charts[job - 1].stem] = overlay
+            case .success(nil): break
+            }
         }
-        if let first = errors.withLock({ $0.min { $0.key < $1.key } }) { throw first.value }
         let listed = zip(charts, files).map { named, links in
             let image = links.first { $0.hasSuffix(".svg") } ?? links.first { $0.hasSuffix(".png") }
             return (chart: named, image: image, links: links)
         }
-        return (listed, overlays.withLock { $0 })
+        return (listed, overlays)
     }
 
     /// `week_summary.csv` of a journal without dated brews: the header and the metric names, all cells empty.
