@@ -77,7 +77,7 @@ enum BeanCharts {
         }
         let o = analysis.options
         let span = (days.max() ?? 0) - (days.min() ?? 0)
-        let curve = EvidenceRules.drawsCurve(n: days.count, distinctX: Set(days).count)
+        let curve = EvidenceRules.drawsCurve(x: days)
             ? ReportCharts.curvePoints(loess(x: days, y: ratings, frac: o.loessFraction, iterations: o.loessIterations,
                                              delta: o.loessDeltaFraction * span))
             : []

@@ -219,7 +219,7 @@ public enum ReportCharts {
             }
             let span = (days.max() ?? 0) - (days.min() ?? 0)
             // The LOESS curve only where the evidence rules allow one (enough brews on enough distinct days).
-            let curve = EvidenceRules.drawsCurve(n: days.count, distinctX: Set(days).count)
+            let curve = EvidenceRules.drawsCurve(x: days)
                 ? curvePoints(loess(x: days, y: ratings, frac: o.stats.loessFraction,
                                     iterations: o.stats.loessIterations, delta: o.stats.loessDeltaFraction * span))
                 : []

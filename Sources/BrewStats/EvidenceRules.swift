@@ -53,6 +53,16 @@ public enum EvidenceRules {
         n >= curveMinimumBrews && distinctX >= curveMinimumSettings
     }
 
+    /// ``drawsCurve(n:distinctX:)`` for the points at `x`, their distinct values counted as a `Set` counts them
+    /// (−0 is 0; every NaN is its own value), but only until there are ``curveMinimumSettings``: a million brews
+    /// over a few dozen days are answered after a few dozen brews instead of hashed whole.
+    public static func drawsCurve(x: [Double]) -> Bool {
+        guard x.count >= curveMinimumBrews else { return false }
+        var seen = Set<Double>(minimumCapacity: curveMinimumSettings)
+        for v in x where seen.insert(v).inserted && seen.count >= curveMinimumSettings { return true }
+        return false
+    }
+
     /// Whether two periods with `a` and `b` values may be compared as a change.
     public static func compares(_ a: Int, _ b: Int) -> Bool {
         a >= comparisonMinimumBrews && b >= comparisonMinimumBrews
