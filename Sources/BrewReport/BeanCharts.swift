@@ -66,10 +66,10 @@ enum BeanCharts {
     /// allow one.
     static func rest(_ s: BeanSummary, analysis: BrewAnalysis) -> Chart {
         let t = analysis.journal.brews, age = analysis.derived.daysOffRoast
-        var days: [Double] = [], ratings: [Double] = [], kinds: [String] = []
+        var days: [Double] = [], ratings: [Double] = [], kinds: [Int32] = []
         for r in s.rows where age.isValid(r) {
             guard let v = t.rating[r], v.isFinite else { continue }
-            days.append(age.values[r]); ratings.append(v); kinds.append(t.category(at: r).isEspresso ? "Espresso" : "Filter")
+            days.append(age.values[r]); ratings.append(v); kinds.append(ReportCharts.restKind(t.category(at: r)))
         }
         if days.isEmpty {
             return .empty(title: "Rating vs days off roast",
@@ -81,7 +81,8 @@ enum BeanCharts {
             ? ReportCharts.curvePoints(loess(x: days, y: ratings, frac: o.loessFraction, iterations: o.loessIterations,
                                              delta: o.loessDeltaFraction * span))
             : []
-        var chart = BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve, groups: kinds)
+        var chart = BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve, groupCodes: kinds,
+                                                         groupNames: ReportCharts.restKinds)
         chart.width = pageWidth
         chart.height = 360
         if curve.isEmpty {

@@ -63,7 +63,9 @@ public enum BeanPages {
         let slugs = summaries.map { naming.name(for: URL(fileURLWithPath: ReportCharts.slugText($0.label), isDirectory: false)) }
         // Each bean's charts (its LOESS curves among them) are independent of the others': built across the cores.
         let work = options.parallelRendering ? summaries.reduce(0) { $0 + $1.brews } : 0
-        let every = parallelMap(summaries.count, work: work) { k in BeanCharts.all(summaries[k], analysis: analysis, slug: slugs[k]) }
+        let every = parallelMap(summaries.count, work: work, largestFirst: { summaries[$0].brews }) { k in
+            BeanCharts.all(summaries[k], analysis: analysis, slug: slugs[k])
+        }
         let charts = every.map { $0.filter { $0.chart.emptyMessage == nil } }
         let formats = Self.formats(options.formats)
         let shown = charts.map { page in

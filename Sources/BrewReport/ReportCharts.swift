@@ -72,45 +72,48 @@ public enum ReportCharts {
         // brews take ~150 ms to build, and one after the other they left a core idle. Each holds columns of every
         // brew while it is built, so two at once raise the peak memory by ~10 MB for those ~50 ms. A batch (already
         // busy on every core) and a small journal build them one after the other.
-        var jobs: [(stem: String, title: String, make: @Sendable () -> Chart)] = []
+        // Each job's cost is the brews it reads (a chart of weeks or equipment reads summaries: 0); the largest
+        // start first (the rest chart, last in order, used to start last and hold one core alone for ~50 ms).
+        let brews = report.analysis.journal.brews.count
+        var jobs: [(stem: String, title: String, cost: Int, make: @Sendable () -> Chart)] = []
         for kind in ChartKind.allCases {
             switch kind {
             case .grindRating:
                 let groups = grindGroups(report.grindRating).prefix(max(0, options.grindCharts))
                 if groups.isEmpty {
-                    jobs.append((kind.rawValue, "Grind vs rating", { chart(kind, source) }))
+                    jobs.append((kind.rawValue, "Grind vs rating", 0, { chart(kind, source) }))
                 }
                 var naming = OutputNaming(reserved: [])
                 let journal = report.analysis.journal
                 for g in groups {
                     let who = ([g.grinder, g.method] + (g.bean.map { [$0] } ?? [])).joined(separator: "-")
                     let slug = naming.name(for: URL(fileURLWithPath: slugText(who), isDirectory: false))
-                    jobs.append(("grind-rating-\(slug)", report.sentence(g), { grindChart(g, journal: journal) }))
+                    jobs.append(("grind-rating-\(slug)", report.sentence(g), g.n, { grindChart(g, journal: journal) }))
                 }
                 for (k, stem) in dialInStems(report, limit: options.grindCharts).sorted(by: { $0.key < $1.key }) {
                     guard let advice = report.weekAdvice[k] else { continue }
                     let p = report.weekBeans[k]
                     jobs.append((stem, "Dial-in — \(p.bean) · \(p.grinder) × \(p.method): \(BeanFinding.next(advice) ?? "")",
-                                 { DialInChart.chart(advice) }))
+                                 0, { DialInChart.chart(advice) }))
                 }
             case .controlChart:
                 let of = source.period.map { ", \($0.name)" } ?? ""
-                jobs.append(("control-chart", "Brewing control chart — filter\(of)", { chart(kind, source, espresso: false) }))
-                jobs.append(("control-chart-espresso", "Brewing control chart — espresso\(of)", { chart(kind, source, espresso: true) }))
+                jobs.append(("control-chart", "Brewing control chart — filter\(of)", brews, { chart(kind, source, espresso: false) }))
+                jobs.append(("control-chart-espresso", "Brewing control chart — espresso\(of)", brews, { chart(kind, source, espresso: true) }))
             case .restRating:
-                jobs.append((kind.rawValue, kind.summary + (source.period.map { ", \($0.name)" } ?? ""), { chart(kind, source) }))
+                jobs.append((kind.rawValue, kind.summary + (source.period.map { ", \($0.name)" } ?? ""), brews, { chart(kind, source) }))
             case .brewsPerWeek, .ratingTrend, .extractionTrend:
                 if let p = source.period {
-                    jobs.append((periodStem(kind, p), periodTitle(kind, p), { chart(kind, source) }))
+                    jobs.append((periodStem(kind, p), periodTitle(kind, p), 0, { chart(kind, source) }))
                 } else {
-                    jobs.append((kind.rawValue, kind.summary, { chart(kind, source) }))
+                    jobs.append((kind.rawValue, kind.summary, 0, { chart(kind, source) }))
                 }
             default:
-                jobs.append((kind.rawValue, kind.summary, { chart(kind, source) }))
+                jobs.append((kind.rawValue, kind.summary, 0, { chart(kind, source) }))
             }
         }
-        let work = options.parallelRendering ? report.analysis.journal.brews.count : 0
-        let built = parallelMap(jobs.count, work: work) { [jobs] k in jobs[k].make() }
+        let work = options.parallelRendering ? brews : 0
+        let built = parallelMap(jobs.count, work: work, largestFirst: { jobs[$0].cost }) { [jobs] k in jobs[k].make() }
         return jobs.indices.map { NamedChart(stem: jobs[$0].stem, title: jobs[$0].title, chart: built[$0]) }
     }
 
@@ -211,11 +214,11 @@ public enum ReportCharts {
             let use = { (i: Int) in d.isValid(i) && t.rating.isValid(i) && t.rating.values[i].isFinite && keep(i) }
             var count = 0
             for i in 0..<t.count where use(i) { count += 1 }
-            var days: [Double] = [], ratings: [Double] = [], kinds: [String] = []
+            var days: [Double] = [], ratings: [Double] = [], kinds: [Int32] = []
             days.reserveCapacity(count); ratings.reserveCapacity(count); kinds.reserveCapacity(count)
             for i in 0..<t.count where use(i) {
                 days.append(d.values[i]); ratings.append(t.rating.values[i])
-                kinds.append(t.category(at: i).isEspresso ? "Espresso" : "Filter")
+                kinds.append(restKind(t.category(at: i)))
             }
             let span = (days.max() ?? 0) - (days.min() ?? 0)
             // The LOESS curve only where the evidence rules allow one (enough brews on enough distinct days).
@@ -224,11 +227,17 @@ public enum ReportCharts {
                                     iterations: o.stats.loessIterations, delta: o.stats.loessDeltaFraction * span))
                 : []
             // Espresso and filter brews are told apart: their best rest times differ.
-            var chart = BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve, groups: kinds)
+            var chart = BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve,
+                                                             groupCodes: kinds, groupNames: restKinds)
             if let p = source.period, chart.emptyMessage == nil { chart.notes.insert("Brews dated in \(p.name) only.", at: 0) }
             return chart
         }
     }
+
+    /// The groups of the rest charts, as codes into ``restKinds``: espresso and filter brews, whose best rest times
+    /// differ.
+    static let restKinds = ["Espresso", "Filter"]
+    static func restKind(_ category: MethodCategory) -> Int32 { category.isEspresso ? 0 : 1 }
 
     /// Weekly rows for the chart window (``StatsOptions/chartWeeks`` weeks ending at the report week) and the
     /// rolling mean rating, which looks back ``StatsOptions/rollingWeeks`` weeks, before the window too.

@@ -29,6 +29,22 @@ public func parallelMap<T>(_ count: Int, work: Int, _ body: @Sendable (Int) -> T
     return out.slots.map { $0! }
 }
 
+/// ``parallelMap(_:work:_:)`` whose indices start in falling `cost` (ties in index order), the results still in
+/// index order.
+///
+/// The cores take indices in the order they start, so with jobs of uneven size the largest would otherwise start
+/// whenever its index comes up, and if that is last, the other cores wait for it with nothing left to do. Largest
+/// first ("longest processing time first") leaves the small jobs to fill in around it. Serially the order only
+/// changes when each job runs, not what it returns.
+public func parallelMap<T>(_ count: Int, work: Int, largestFirst cost: (Int) -> Int, _ body: @Sendable (Int) -> T) -> [T] {
+    let costs = (0..<count).map(cost)
+    let order = (0..<count).sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
+    let started = parallelMap(count, work: work) { k in body(order[k]) }
+    var results = [T?](repeating: nil, count: count)
+    for (k, index) in order.enumerated() { results[index] = started[k] }
+    return results.map { $0! }
+}
+
 /// Runs `body` over `0..<count` split into contiguous chunks, across the machine's cores when `count` is
 /// large (≥ 65 536), serially otherwise; returns the chunks' results in chunk order.
 ///

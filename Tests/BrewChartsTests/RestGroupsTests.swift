@@ -26,4 +26,21 @@ struct RestGroupsTests {
             #expect(split.first?.label == "Brew")
         }
     }
+
+    @Test("codes and names per brew give the same chart")
+    func codesAsNames() {
+        let days: [Double] = [3, 7, 7, 12, 20, 30, 4, 9]
+        let ratings: [Double] = [3, 4, 3.5, 4.5, 4, 3, 2.5, 5]
+        let names = ["F", "E", "F", "F", "E", "X", "Y", "F"]
+        // Codes by hand, in a different numbering from the names' first appearance: Y 0, X 1, F 2, E 3.
+        let codes: [Int32] = [2, 3, 2, 2, 3, 1, 0, 2]
+        let byName = BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, groups: names)
+        let byCode = BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, groupCodes: codes,
+                                                          groupNames: ["Y", "X", "F", "E"])
+        #expect(byName == byCode)
+        #expect(byCode.marks.count == 3)
+        let split = BrewstatsCharts.restGroups(codes: codes, names: ["Y", "X", "F", "E"], count: codes.count)
+        #expect(split.map(\.label) == ["F", "E", "Other"])
+        #expect(split.map(\.indices) == [[0, 2, 3, 7], [1, 4], [5, 6]])
+    }
 }

@@ -54,6 +54,16 @@ extension BrewstatsCharts {
     /// - Returns: The chart; empty when no brew has both values.
     public static func ratingVsDaysOffRoast(days: [Double], ratings: [Double], loess: [CurvePoint] = [],
                                             groups: [String]? = nil) -> Chart {
+        let coded = groups.map { codes(of: $0, count: min(days.count, ratings.count)) }
+        return ratingVsDaysOffRoast(days: days, ratings: ratings, loess: loess, groupCodes: coded?.codes,
+                                    groupNames: coded?.names ?? [])
+    }
+
+    /// ``ratingVsDaysOffRoast(days:ratings:loess:groups:)`` with each brew's group as a code: `groupNames[c]` names
+    /// code `c`, and the names are distinct. The same chart as with the names per brew, without a string per brew
+    /// (a million brews' names are 16 MB, their codes 4 MB).
+    public static func ratingVsDaysOffRoast(days: [Double], ratings: [Double], loess: [CurvePoint] = [],
+                                            groupCodes: [Int32]?, groupNames: [String]) -> Chart {
         let title = "Rating vs days off roast"
         let n = min(days.count, ratings.count)
         var count = 0
@@ -69,7 +79,8 @@ extension BrewstatsCharts {
         case .none: break
         }
         var marks: [Mark] = []
-        for group in restGroups(groups, count: n) {
+        let split = groupCodes.map { restGroups(codes: $0, names: groupNames, count: n) } ?? [(Array(0..<n), 1, "Brew")]
+        for group in split {
             let gx = group.indices.map { x[$0] }, gy = group.indices.map { y[$0] }
             let points = group.indices.count == n ? PointMark.merged(x: x, y: y) : PointMark.merged(x: gx, y: gy)
             marks.append(.point(PointMark(x: .numbers(points.x), y: .numbers(points.y), series: group.series,
@@ -90,33 +101,56 @@ extension BrewstatsCharts {
     /// The marks of the rest chart's brews: one ("Brew", series 1) without groups or with one group; else one per
     /// group (see ``ratingVsDaysOffRoast(days:ratings:loess:groups:)``).
     static func restGroups(_ groups: [String]?, count n: Int) -> [(indices: [Int], series: Int, label: String)] {
-        guard let groups, groups.count >= n else { return [(Array(0..<n), 1, "Brew")] }
-        // Names to ids by hashing only where the name differs from the brew before's (a group runs over many brews,
-        // and two short names compare faster than one hashes).
-        var ids: [String: Int] = [:], members: [[Int]] = []
-        var last: (name: String, id: Int)?
+        guard let groups else { return [(Array(0..<n), 1, "Brew")] }
+        let coded = codes(of: groups, count: n)
+        return restGroups(codes: coded.codes, names: coded.names, count: n)
+    }
+
+    /// ``restGroups(_:count:)`` of brews given as codes (`names[c]` names code `c`; the names are distinct).
+    static func restGroups(codes: [Int32], names: [String], count n: Int) -> [(indices: [Int], series: Int, label: String)] {
+        guard codes.count >= n else { return [(Array(0..<n), 1, "Brew")] }
+        var sizes = [Int](repeating: 0, count: names.count)
+        for i in 0..<n { sizes[Int(codes[i])] += 1 }
+        let present = names.indices.filter { sizes[$0] > 0 }
+        guard present.count > 1 else { return [(Array(0..<n), 1, "Brew")] }
+        var members = sizes.map { size -> [Int] in
+            var m: [Int] = []
+            m.reserveCapacity(size)
+            return m
+        }
+        for i in 0..<n { members[Int(codes[i])].append(i) }
+        // By brews, most first; ties by name.
+        let ordered = present.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : names[$0] < names[$1] }
+        let named = ordered.count <= 3 ? ordered.count : 2
+        var out: [(indices: [Int], series: Int, label: String)] = ordered.prefix(named).enumerated().map { (members[$1], $0 + 1, names[$1]) }
+        let rest = ordered.dropFirst(named).flatMap { members[$0] }.sorted()
+        if !rest.isEmpty { out.append((rest, 3, "Other")) }
+        return out
+    }
+
+    /// The first `n` names (or fewer, when there are fewer; see ``restGroups(codes:names:count:)``) as codes, in
+    /// order of first appearance, and the distinct names. Codes are compared only where the name differs from the
+    /// brew before's (a group runs over many brews, and two short names compare faster than one hashes).
+    static func codes(of groups: [String], count n: Int) -> (codes: [Int32], names: [String]) {
+        guard groups.count >= n else { return ([], []) }
+        var ids: [String: Int32] = [:], names: [String] = []
+        var codes = [Int32](repeating: 0, count: n)
+        var last: (name: String, id: Int32)?
         for i in 0..<n {
             let name = groups[i]
-            let id: Int
+            let id: Int32
             if let last, last.name == name {
                 id = last.id
             } else if let known = ids[name] {
                 id = known
             } else {
-                id = members.count
+                id = Int32(names.count)
                 ids[name] = id
-                members.append([])
+                names.append(name)
             }
             last = (name, id)
-            members[id].append(i)
+            codes[i] = id
         }
-        guard ids.count > 1 else { return [(Array(0..<n), 1, "Brew")] }
-        let byName = ids.mapValues { members[$0] }
-        let ordered = byName.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
-        let named = ordered.count <= 3 ? ordered.count : 2
-        var out: [(indices: [Int], series: Int, label: String)] = ordered.prefix(named).enumerated().map { ($1.value, $0 + 1, $1.key) }
-        let rest = ordered.dropFirst(named).flatMap(\.value).sorted()
-        if !rest.isEmpty { out.append((rest, 3, "Other")) }
-        return out
+        return (codes, names)
     }
 }
