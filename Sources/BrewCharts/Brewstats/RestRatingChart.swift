@@ -129,8 +129,8 @@ extension BrewstatsCharts {
     }
 
     /// The first `n` names (or fewer, when there are fewer; see ``restGroups(codes:names:count:)``) as codes, in
-    /// order of first appearance, and the distinct names. Codes are compared only where the name differs from the
-    /// brew before's (a group runs over many brews, and two short names compare faster than one hashes).
+    /// order of first appearance, and the distinct names. A name is hashed only where it differs from the brew
+    /// before's (a group runs over many brews, and two short names compare faster than one hashes).
     static func codes(of groups: [String], count n: Int) -> (codes: [Int32], names: [String]) {
         guard groups.count >= n else { return ([], []) }
         var ids: [String: Int32] = [:], names: [String] = []
