@@ -98,19 +98,16 @@ extension BrewstatsCharts {
             marks: marks)
     }
 
-    /// The marks of the rest chart's brews: one ("Brew", series 1) without groups or with one group; else one per
-    /// group (see ``ratingVsDaysOffRoast(days:ratings:loess:groups:)``).
-    static func restGroups(_ groups: [String]?, count n: Int) -> [(indices: [Int], series: Int, label: String)] {
-        guard let groups else { return [(Array(0..<n), 1, "Brew")] }
-        let coded = codes(of: groups, count: n)
-        return restGroups(codes: coded.codes, names: coded.names, count: n)
-    }
-
-    /// ``restGroups(_:count:)`` of brews given as codes (`names[c]` names code `c`; the names are distinct).
+    /// The marks of the rest chart's first `n` brews, given as codes (`names[c]` names code `c`; the names are
+    /// distinct): one ("Brew", series 1) with fewer than `n` codes or with one group; else one per group (see
+    /// ``ratingVsDaysOffRoast(days:ratings:loess:groups:)``).
     static func restGroups(codes: [Int32], names: [String], count n: Int) -> [(indices: [Int], series: Int, label: String)] {
         guard codes.count >= n else { return [(Array(0..<n), 1, "Brew")] }
         var sizes = [Int](repeating: 0, count: names.count)
-        for i in 0..<n { sizes[Int(codes[i])] += 1 }
+        for i in 0..<n {
+            precondition(names.indices.contains(Int(codes[i])), "rest chart: group code \(codes[i]) has no name")
+            sizes[Int(codes[i])] += 1
+        }
         let present = names.indices.filter { sizes[$0] > 0 }
         guard present.count > 1 else { return [(Array(0..<n), 1, "Brew")] }
         var members = sizes.map { size -> [Int] in
@@ -128,7 +125,7 @@ extension BrewstatsCharts {
         return out
     }
 
-    /// The first `n` names (or fewer, when there are fewer; see ``restGroups(codes:names:count:)``) as codes, in
+    /// The first `n` names (none, when there are fewer; see ``restGroups(codes:names:count:)``) as codes, in
     /// order of first appearance, and the distinct names. A name is hashed only where it differs from the brew
     /// before's (a group runs over many brews, and two short names compare faster than one hashes).
     static func codes(of groups: [String], count n: Int) -> (codes: [Int32], names: [String]) {
