@@ -76,6 +76,11 @@ let package = Package(
         .target(name: "BrewShots", dependencies: ["BrewColumns", "BrewImport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 swiftSettings: strict),
         .target(name: "BrewCharts", dependencies: ["BrewCairo"], swiftSettings: strict),
+        // Several journals read as one (a store, a backup, a shot folder), the same brew matched across them.
+        .target(name: "BrewMerge", dependencies: ["BrewColumns", "BrewImport", "BrewShots"], swiftSettings: strict),
+        // Journals written out: the app's CSV and JSON exports, BrewSpec, Decent shot JSON.
+        .target(name: "BrewExport", dependencies: ["BrewColumns", "BrewShots", .product(name: "Yams", package: "Yams")],
+                swiftSettings: strict),
         .target(
             name: "BrewReport",
             dependencies: ["BrewColumns", "BrewImport", "BrewStats", "BrewAdvice", "BrewCairo", "BrewCharts", "BrewShots"],
@@ -86,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "brewstats",
             dependencies: [
-                "BrewReport", "BrewAdvice", "BrewImport", "BrewSynth", "BrewColumns", "BrewShots",
+                "BrewReport", "BrewAdvice", "BrewImport", "BrewSynth", "BrewColumns", "BrewShots", "BrewExport", "BrewMerge",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -129,6 +134,10 @@ let package = Package(
         .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "BrewStats", "CCairo", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: strict),
         .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewAdvice", "BrewCharts", "BrewSynth", "BrewShots", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BrewMergeTests", dependencies: ["BrewMerge", "BrewExport", "BrewShots", "BrewImport", "BrewColumns", "TestSupport"],
+                    swiftSettings: strict),
+        .testTarget(name: "BrewExportTests", dependencies: ["BrewExport", "BrewShots", "BrewImport", "BrewSynth", "BrewColumns", "TestSupport"],
+                    swiftSettings: strict),
         .testTarget(name: "brewstatsTests", dependencies: ["TestSupport"], swiftSettings: strict),
         // Installing into a DESTDIR and the Kubernetes manifests under deploy/ (no root, no container engine).
         .testTarget(

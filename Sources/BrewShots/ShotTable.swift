@@ -29,6 +29,10 @@ public struct ShotDuplicate: Sendable, Equatable {
     public var file: String
     /// The kept shot's file.
     public var duplicateOf: String
+
+    public init(file: String, duplicateOf: String) {
+        self.file = file; self.duplicateOf = duplicateOf
+    }
 }
 
 /// The shots of one journal: the samples table, one ``ShotRecord`` per kept shot (shot `i` of ``samples`` is

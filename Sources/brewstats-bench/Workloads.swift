@@ -2,7 +2,7 @@ import Foundation
 
 /// The benchmark families, registered by name; each returns one or more results.
 enum Workloads {
-    static let families = ["import", "csv-parse", "summaries", "charts", "png-encode", "report", "report-csv", "report-store", "batch", "dial-in", "periods", "shots"]
+    static let families = ["import", "csv-parse", "summaries", "charts", "png-encode", "report", "report-csv", "report-store", "batch", "dial-in", "periods", "shots", "export"]
 
     static func run(_ family: String, _ ctx: BenchContext) throws -> [WorkloadResult] {
         switch family {
@@ -18,6 +18,7 @@ enum Workloads {
         case "dial-in": return try DialInWorkloads.run(ctx)
         case "periods": return try PeriodWorkloads.run(ctx)
         case "shots": return try ShotWorkloads.run(ctx)
+        case "export": return try ExportWorkloads.run(ctx)
         default: return []
         }
     }

@@ -1,0 +1,24 @@
+/// Why an export failed: the output (or input) it concerns and the reason, in words a person can act on.
+public struct ExportError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What kind of failure.
+    public enum Kind: Sendable, Equatable {
+        /// The output exists and `--force` was not given.
+        case exists
+        /// Writing, flushing or renaming failed (the system's reason).
+        case output
+        /// The input has nothing the format can hold (no brews; no shots for `decent-json`).
+        case nothingToExport
+    }
+
+    public let kind: Kind
+    /// The path concerned.
+    public let path: String
+    /// The reason, one line.
+    public let reason: String
+
+    public init(_ kind: Kind, path: String, _ reason: String) {
+        self.kind = kind; self.path = path; self.reason = reason
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}

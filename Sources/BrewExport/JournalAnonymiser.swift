@@ -1,0 +1,91 @@
+import BrewColumns
+import BrewImport
+import BrewShots
+
+/// A journal made fit to share (`export --anonymise`): with a club, or in a bug report.
+///
+/// - **Free text replaced:** every brew's notes become `note removed`; a bean's, grinder's and method's notes are
+///   removed; bean names become `Coffee 1`, `Coffee 2` … and roasters `Roaster 1` … (numbered in order of first
+///   use), so groupings and counts stay as they were; shot files are renamed `shot-1` …
+/// - **Ids replaced:** brews become `brew-1` …, entities `method-1`, `grinder-1`, `bean-1` …
+/// - **Dates shifted:** every brew date, roast date and shot start moves by the same whole number of weeks (between
+///   52 and 520 into the past), so weekdays, times of day, days off roast and the gaps between brews are kept. The
+///   offset is drawn per journal from a hash of the journal's own ids and dates: the same journal always gets the
+///   same offset (outputs stay reproducible), and the shared file does not reveal it (it holds neither).
+/// - **Kept:** every number a statistic needs (masses, times, temperatures, grind settings, ratings, TDS, tasting
+///   scores, bag weights and prices), flavour tags (a shared vocabulary), equipment names (what the dial-in
+///   catalogue recognises), origins, processing, varieties and roast levels.
+public struct JournalAnonymiser: Sendable {
+    public init() {}
+
+    /// The whole weeks `journal`'s dates move by (negative: into the past).
+    public func weeksShift(_ journal: Journal) -> Int64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits
+        func mix(_ bytes: some Sequence<UInt8>) {
+            for b in bytes { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        }
+        let t = journal.brews
+        for i in 0..<t.count {
+            if let id = t.id[i] { mix(id.utf8) }
+            if let d = t.brewDate[i] { withUnsafeBytes(of: d.littleEndian) { mix($0) } }
+        }
+        return -(52 + Int64(hash % 469))
+    }
+
+    /// The anonymised journal (see the type's discussion).
+    public func anonymise(_ source: ShotJournal) -> ShotJournal {
+        let j = source.result.journal
+        let weeks = weeksShift(j)
+        let shiftMicros = weeks * 7 * 86_400_000_000
+        let shiftDays = Int32(weeks * 7)
+        var builder = JournalBuilder(expectedBrews: j.brews.count)
+        for (i, m) in j.methods.enumerated() {
+            _ = builder.addMethod(BrewMethod(id: "method-\(i + 1)", name: m.name, category: m.category))
+        }
+        for (i, g) in j.grinders.enumerated() {
+            _ = builder.addGrinder(Grinder(id: "grinder-\(i + 1)", name: g.name, type: g.type, settingMin: g.settingMin,
+                                           settingMax: g.settingMax, settingStep: g.settingStep))
+        }
+        var beanNames: [String: Int] = [:], roasters: [String: Int] = [:]
+        for (i, b) in j.beans.enumerated() {
+            let name = b.name.map { n in "Coffee \(beanNames[n] ?? { beanNames[n] = beanNames.count + 1; return beanNames.count }())" }
+            let roaster = b.roaster.map { r in "Roaster \(roasters[r] ?? { roasters[r] = roasters.count + 1; return roasters.count }())" }
+            _ = builder.addBean(CoffeeBean(id: "bean-\(i + 1)", name: name, roaster: roaster, origin: b.origin, variety: b.variety,
+                                           processing: b.processing, roastLevel: b.roastLevel,
+                                           roastDate: b.roastDate.map { Day(index: $0.index + shiftDays) },
+                                           bagWeightGrams: b.bagWeightGrams, bagPrice: b.bagPrice, currency: b.currency))
+        }
+        let t = j.brews
+        for i in 0..<t.count {
+            var row = BrewRow()
+            func n(_ c: Float64Column) -> Double? { c[i] }
+            row.id = "brew-\(i + 1)"
+            row.brewDate = t.brewDate[i].map { Timestamp(microseconds: $0 + shiftMicros) }
+            row.method = t.method.code(i); row.grinder = t.grinder.code(i); row.bean = t.bean.code(i)
+            row.doseGrams = n(t.doseGrams); row.waterGrams = n(t.waterGrams); row.yieldGrams = n(t.yieldGrams)
+            row.brewTimeSeconds = n(t.brewTimeSeconds); row.waterTemperature = n(t.waterTemperature)
+            row.grindSetting = n(t.grindSetting); row.grindText = t.grindText[i]; row.pressureProfile = t.pressureProfile[i]
+            row.rating = n(t.rating); row.tds = n(t.tds)
+            row.notes = t.notes.isValid(i) ? "note removed" : nil
+            row.acidity = n(t.acidity); row.body = n(t.body); row.sweetness = n(t.sweetness); row.flavorTags = t.flavorTags[i]
+            builder.appendBrew(row)
+        }
+        builder.tastingNoteCount = j.tastingNoteCount
+        let journal = builder.finish()
+        let report = source.result.report
+        let anonymousReport = ImportReport(file: "journal", format: report.format, brews: report.brews, methods: report.methods,
+                                           grinders: report.grinders, beans: report.beans, tastingNotes: report.tastingNotes)
+        var shots: ShotTable?
+        if let table = source.shots {
+            let records = table.shots.enumerated().map { k, r -> ShotRecord in
+                var r = r
+                r.file = "shot-\(k + 1)"
+                r.start = r.start.map { Timestamp(microseconds: $0.microseconds + shiftMicros) }
+                r.brewID = "brew-\(r.journalRow + 1)"
+                return r
+            }
+            shots = ShotTable(samples: table.samples, shots: records, duplicates: [], read: records.count, rejects: [])
+        }
+        return ShotJournal(result: ImportResult(journal: journal, report: anonymousReport), shots: shots)
+    }
+}

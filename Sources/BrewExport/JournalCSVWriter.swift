@@ -1,0 +1,133 @@
+import BrewColumns
+
+/// Writes a journal as the app's CSV export (contract §2b): one row per brew in table order, the contract's
+/// columns in its order, then the optional columns brewstats reads back (`pressure_profile`, `bag_weight_g`,
+/// `bag_price`, `currency`). UTF-8 without a byte-order mark, LF line ends, RFC 4180 quoting, `.` decimals
+/// (``DecimalText``), `brewed_at` in UTC (`2026-11-16T06:42:00Z`), roast dates `YYYY-MM-DD`.
+///
+/// What a CSV cannot hold is listed in ``DroppedFields``:
+/// - the entities' own fields (a grinder's range and step, a method's notes, a bean's variety, processing, notes and
+///   archive flag): a CSV row holds names, not entities;
+/// - equipment and beans no brew uses (a CSV has rows for brews only);
+/// - a bean's identity when two beans share a roaster and a name (the CSV reader identifies a bean by roaster +
+///   name, so their brews read back as one bean with the first one's roast date);
+/// - the method or grinder of a brew whose method or grinder has no name.
+public struct JournalCSVWriter: Sendable {
+    /// The header, in column order.
+    public static let header = [
+        "brew_id", "brewed_at", "method", "method_category", "grinder", "grind_setting", "bean", "roaster", "origin",
+        "roast_date", "roast_level", "dose_g", "water_g", "yield_g", "brew_time_s", "water_temp_c", "tds_pct", "rating",
+        "acidity", "body", "sweetness", "flavor_tags", "notes", "pressure_profile", "bag_weight_g", "bag_price", "currency",
+    ]
+
+    public init() {}
+
+    /// Writes `journal` to `file` and lists what was dropped into `dropped`.
+    public func write(_ journal: Journal, to file: ExportFile, dropped: inout DroppedFields) throws(ExportError) {
+        let t = journal.brews
+        let entities = EntityCells(journal, dropped: &dropped)
+        var cells = CSVCells(into: file.buffer)
+        file.buffer = []
+        for name in Self.header { cells.text(name) }
+        cells.endRow()
+        let noMethod = [UInt8]()
+        let categoryCells = MethodCategory.allCases.map { Array($0.rawString.utf8) }
+        for i in 0..<t.count {
+            cells.bytes(t.id, i)
+            if t.brewDate.isValid(i) {
+                cells.raw([])
+                ExportDates.appendInstant(Timestamp(microseconds: t.brewDate.values[i]), to: &cells.out)
+            } else {
+                cells.empty()
+            }
+            let m = t.method.code(i).map(Int.init)
+            cells.raw(m.map { entities.methodName[$0] } ?? noMethod)
+            if let m, entities.methodName[m].isEmpty {
+                dropped.note("method", record: t.id[i] ?? "row \(i + 1)", "the method has no name; a CSV names a brew's method")
+            }
+            cells.raw(categoryCells[Int(t.category(at: i).rawValue)])
+            let g = t.grinder.code(i).map(Int.init)
+            if let g, entities.grinderName[g].isEmpty { dropped.note("grinder", record: t.id[i] ?? "row \(i + 1)", "the grinder has no name; a CSV names a brew's grinder") }
+            cells.raw(g.map { entities.grinderName[$0] } ?? [])
+            if t.grindSetting.isValid(i) { cells.number(t.grindSetting, i) } else { cells.bytes(t.grindText, i) }
+            if let b = t.bean.code(i).map(Int.init) {
+                let bean = entities.bean[b]
+                cells.raw(bean.name); cells.raw(bean.roaster); cells.raw(bean.origin)
+                cells.raw(bean.roastDate); cells.raw(bean.roastLevel)
+            } else {
+                for _ in 0..<5 { cells.empty() }
+            }
+            cells.number(t.doseGrams, i)
+            cells.number(t.waterGrams, i)
+            cells.number(t.yieldGrams, i)
+            cells.number(t.brewTimeSeconds, i)
+            cells.number(t.waterTemperature, i)
+            cells.number(t.tds, i)
+            cells.number(t.rating, i)
+            cells.number(t.acidity, i)
+            cells.number(t.body, i)
+            cells.number(t.sweetness, i)
+            cells.bytes(t.flavorTags, i)
+            cells.bytes(t.notes, i)
+            cells.bytes(t.pressureProfile, i)
+            if let b = t.bean.code(i).map(Int.init) {
+                let bean = entities.bean[b]
+                cells.raw(bean.bagWeight); cells.raw(bean.bagPrice); cells.raw(bean.currency)
+            } else {
+                for _ in 0..<3 { cells.empty() }
+            }
+            cells.endRow()
+            if cells.out.count >= ExportFile.blockSize {
+                file.buffer = cells.out
+                try file.flush()
+                cells.out = file.buffer
+                file.buffer = []
+            }
+        }
+        file.buffer = cells.out
+    }
+}
+
+/// Each entity's cells, quoted once (a journal has few entities and many brews).
+private struct EntityCells {
+    struct Bean {
+        var name, roaster, origin, roastDate, roastLevel, bagWeight, bagPrice, currency: [UInt8]
+    }
+
+    var methodName: [[UInt8]]
+    var grinderName: [[UInt8]]
+    var bean: [Bean]
+
+    init(_ journal: Journal, dropped: inout DroppedFields) {
+        func cell(_ text: String?) -> [UInt8] {
+            var c = CSVCells(into: [])
+            c.text(text)
+            return c.out
+        }
+        func number(_ v: Double?) -> [UInt8] {
+            var c = CSVCells(into: [])
+            c.number(v)
+            return c.out
+        }
+        methodName = journal.methods.map { cell($0.name) }
+        grinderName = journal.grinders.map { cell($0.name) }
+        bean = journal.beans.map { b in
+            Bean(name: cell(b.name), roaster: cell(b.roaster), origin: cell(b.origin),
+                 roastDate: cell(b.roastDate?.description), roastLevel: cell(b.roastLevel?.rawString),
+                 bagWeight: number(b.bagWeightGrams), bagPrice: number(b.bagPrice), currency: cell(b.currency))
+        }
+        let used = UsedEntities(journal.brews)
+        EntityDrops.note(journal, used: used, into: &dropped, holdsEntityFields: false)
+        // Beans the CSV reader cannot tell apart: same roaster and name.
+        var seen: [String: Int] = [:]
+        for (i, b) in journal.beans.enumerated() where used.beans.contains(i) {
+            let key = (b.roaster ?? "") + "\u{0}" + (b.name ?? "")
+            if seen[key] != nil {
+                dropped.note("bean", .changed, record: b.displayName + (b.roastDate.map { " (roasted \($0))" } ?? ""),
+                             "beans with the same roaster and name read back as one bean (a CSV identifies a bean by roaster + name)")
+            } else {
+                seen[key] = i
+            }
+        }
+    }
+}

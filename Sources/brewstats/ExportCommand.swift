@@ -1,0 +1,100 @@
+import ArgumentParser
+import BrewExport
+import BrewMerge
+import BrewShots
+import Foundation
+
+extension ExportFormat: ExpressibleByArgument {}
+extension BrewSpecLayout: ExpressibleByArgument {}
+
+/// `brewstats export`: writes a journal in an open format (a thin shell over BrewExport).
+struct Export: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write a journal in an open format: the app's CSV or JSON export, BrewSpec, or Decent shot JSON.",
+        discussion: """
+            Reads any journal brewstats reads (the app's store or exports, a Beanconqueror backup, BrewSpec \
+            documents, a mapped CSV, shot files or a folder or zip of them) and writes it as:
+              csv          the app's CSV export, one row per brew (times in UTC)
+              json         the app's JSON export: methods, grinders, beans, brews, tasting notes
+              brewspec     BrewSpec v1.0: YAML, or JSON when OUT ends in .json; --layout per-brew writes a \
+            folder with one document per brew
+              decent-json  each shot as Decent's v2 shot JSON (for Visualizer), a folder with one file per shot
+
+            What the target format cannot hold is never lost silently: one line on standard error lists each \
+            field dropped or changed with its count, and --report-dropped writes the list as CSV (field, action, \
+            count, first record, reason).
+
+            The output appears whole or not at all (written beside it, flushed, then put in place); an existing \
+            file or export folder is replaced only with --force.
+
+            Exit status: 0 when the export was written, 1 when it could not be written (or exists without \
+            --force), 2 when the journal could not be read, 64 for a usage error.
+
+            Examples:
+              brewstats export journal.sqlite --to csv -o journal.csv
+              brewstats export Beanconqueror.zip --to brewspec -o brews.yaml
+              brewstats export shots/ --to decent-json -o decent/ --report-dropped dropped.csv
+              brewstats export journal.sqlite Beanconqueror.zip shots/ --to json -o all.json --list-matches matches.csv
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup, BrewSpec, or shot files (a file, folder or zip). Several journals are merged into one (the same brew in two of them is one brew).",
+                                 valueName: "journal"))
+    var journals: [String]
+
+    @OptionGroup var input: JournalInputOptions
+
+    @OptionGroup var merging: MergeOptions
+
+    @Option(name: .long, help: ArgumentHelp("The format to write: csv, json, brewspec or decent-json.", valueName: "format"))
+    var to: ExportFormat
+
+    @Option(name: [.short, .customLong("out")], help: ArgumentHelp("The file (or, for decent-json and --layout per-brew, the folder) to write.", valueName: "path"))
+    var output: String
+
+    @Option(name: .long, help: ArgumentHelp("BrewSpec: one-file (one document with every brew) or per-brew (a folder).", valueName: "layout"))
+    var layout: BrewSpecLayout = .oneFile
+
+    @Flag(name: .long, help: "Make the journal fit to share: notes replaced, bean and roaster names numbered, ids replaced, dates moved by whole weeks (weekdays kept); every number kept.")
+    var anonymise = false
+
+    @Flag(name: .long, help: "Replace an existing output file (or a folder an earlier export wrote).")
+    var force = false
+
+    @Option(name: .long, help: ArgumentHelp("Write the fields the format could not hold to this CSV file.", valueName: "dropped.csv"))
+    var reportDropped: String?
+
+    func validate() throws {
+        if journals.isEmpty { throw ValidationError("give at least one journal") }
+        if layout == .perBrew, to != .brewspec {
+            throw ValidationError("--layout applies to --to brewspec only")
+        }
+    }
+
+    func run() async throws {
+        var loaded = try merging.load(journals, input: input)
+        if anonymise { loaded = JournalAnonymiser().anonymise(loaded) }
+        let exporter = JournalExporter(format: to, brewSpecLayout: layout, replacing: force)
+        let summary: ExportSummary
+        do {
+            summary = try exporter.export(loaded, to: URL(fileURLWithPath: output))
+        } catch {
+            throw CLI.fail("\(error)", code: 1)
+        }
+        if let reportDropped {
+            let file: ExportFile
+            do {
+                file = try ExportFile(target: URL(fileURLWithPath: reportDropped), replacing: true)
+                file.buffer = Array(summary.dropped.csv().utf8)
+                try file.publish(replacing: true)
+            } catch {
+                throw CLI.fail("\(error)", code: 1)
+            }
+        }
+        let what = to == .decentJSON ? "shot" : "brew"
+        let files = summary.files == 1 ? "" : " in \(summary.files) files"
+        print("\(summary.output): \(summary.records) \(what)\(summary.records == 1 ? "" : "s") written\(files)")
+        FileHandle.standardError.write(Data("brewstats: \(summary.dropped.summary)\n".utf8))
+    }
+}
