@@ -15,7 +15,7 @@ SHELL := /bin/bash
 # man-db: the install test formats an installed page with `man -l`).
 # gcc, libc6-dev: the fault-injection shim (tools/faultinject/) is C, built with cc.
 APT_PACKAGES := libcairo2-dev libpng-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-droid-fallback tzdata sqlite3 zip man-db \
-	gcc libc6-dev
+	gcc libc6-dev python3 python3-venv python3-pip
 # Extra packages only the benchmarks need (python references; GNU time for each run's peak memory).
 BENCH_APT_PACKAGES := python3-venv python3-pip time
 # Extra packages `make image` and `make fanout-test` need (runc: crun fails on some hosts' cgroup setup).
@@ -33,6 +33,8 @@ REPORT_DIR := reports/sample
 # (the sample journal ends Sunday 2026-11-22; today decides whether its last week is still in progress).
 SAMPLE_TODAY := 2026-11-23
 VENV := .venv
+# The reference tools the test suite itself runs (the BrewSpec schema validator), from PyPI.
+TEST_VENV := .venv-test
 # make install: where (PREFIX) and under which staging root (DESTDIR, for packages and tests).
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -41,7 +43,7 @@ MANUAL_DIR := .build/plugins/GenerateManual/outputs/brewstats
 
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo >/dev/null && echo sudo)
 
-.PHONY: report test deps bench-deps build release bench gallery screenshots sample-data fixtures clean help \
+.PHONY: report test deps test-deps bench-deps build release bench gallery screenshots sample-data fixtures clean help \
         man install uninstall image-deps image fanout-test fuzz fuzz-build fuzz-smoke sanitize faultinject
 
 help:
@@ -85,7 +87,12 @@ report: release
 	$(RELEASE_BIN) report $(SAMPLE) --out $(REPORT_DIR) --tz Europe/Berlin --today $(SAMPLE_TODAY)
 	@echo "weekly report written to $(REPORT_DIR)/ (open $(REPORT_DIR)/index.html)"
 
-test: deps faultinject
+## The test suite's Python reference tools (tools/reference/requirements-test.txt) in their own venv.
+test-deps: deps
+	@[ -x $(TEST_VENV)/bin/python ] || python3 -m venv $(TEST_VENV)
+	@$(TEST_VENV)/bin/python -c 'import jsonschema, yaml' 2>/dev/null || $(TEST_VENV)/bin/pip install -q -r tools/reference/requirements-test.txt
+
+test: deps faultinject test-deps
 	$(SWIFT) build --build-tests
 	FAULTINJECT_LIB=$(CURDIR)/$(FAULTINJECT_LIB) $(SWIFT) test --skip-build
 	$(MAKE) fuzz-smoke

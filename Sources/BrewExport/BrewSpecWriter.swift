@@ -78,6 +78,10 @@ public struct BrewSpecWriter: Sendable {
             case .immersion: "immersion"
             case .other: "hybrid"
             }
+            if t.method.code(i) == nil {
+                dropped.note("method", .changed, record: record,
+                             "a brew without a method reads back with a method named after its BrewSpec type (Hybrid, Espresso, …)")
+            }
             if let m = t.method.code(i) {
                 let method = journal.methods[Int(m)]
                 if let name = method.name, !name.isEmpty {
@@ -87,16 +91,16 @@ public struct BrewSpecWriter: Sendable {
                     dropped.note("method", record: record, "a method without a name reads back as its category's name")
                 }
             }
-            brew.dose_g = positive(t.doseGrams, i, "dose_g", record, &dropped)
-            brew.water_g = positive(t.waterGrams, i, "water_g", record, &dropped)
-            brew.duration_s = positive(t.brewTimeSeconds, i, "brew_time_s", record, &dropped)
+            brew.dose_g = exact(positive(t.doseGrams, i, "dose_g", record, &dropped))
+            brew.water_g = exact(positive(t.waterGrams, i, "water_g", record, &dropped))
+            brew.duration_s = exact(positive(t.brewTimeSeconds, i, "brew_time_s", record, &dropped))
             if let temp = value(t.waterTemperature, i) {
                 if temp < 0 || temp > 100 {
                     dropped.note("water_temp_c", record: record, "BrewSpec temperatures lie within 0–100 °C")
                 } else {
                     let tenths = (temp * 10).rounded() / 10
                     if tenths != temp { dropped.note("water_temp_c", .changed, record: record, "BrewSpec temperatures are in steps of 0.1 °C") }
-                    brew.water_temp_c = tenths
+                    brew.water_temp_c = ExactNumber(tenths)
                 }
             }
             var equipment = Equipment()
@@ -104,7 +108,7 @@ public struct BrewSpecWriter: Sendable {
                 equipment.grinder = Self.limited(name, 100)
             }
             if let setting = value(t.grindSetting, i) {
-                if setting > 0 { equipment.grinder_setting = setting } else {
+                if setting > 0 { equipment.grinder_setting = ExactNumber(setting) } else {
                     dropped.note("grind_setting", record: record, "BrewSpec grinder settings are greater than 0")
                 }
             } else if let text = t.grindText[i] {
@@ -114,15 +118,15 @@ public struct BrewSpecWriter: Sendable {
             }
             if let profile = t.pressureProfile[i] {
                 if let (bar, flow) = Self.pressureProfile(profile) {
-                    equipment.pressure_bar = bar; equipment.flow_rate_ml_s = flow
+                    equipment.pressure_bar = exact(bar); equipment.flow_rate_ml_s = exact(flow)
                 } else {
                     dropped.note("pressure_profile", record: record, "BrewSpec holds a pressure (bar) and a flow (ml/s), not a profile's text")
                 }
             }
             brew.equipment = equipment.isEmpty ? nil : equipment
             var result = Result()
-            result.yield_g = positive(t.yieldGrams, i, "yield_g", record, &dropped)
-            result.tds = positive(t.tds, i, "tds_pct", record, &dropped)
+            result.yield_g = exact(positive(t.yieldGrams, i, "yield_g", record, &dropped))
+            result.tds = exact(positive(t.tds, i, "tds_pct", record, &dropped))
             if let rating = value(t.rating, i) {
                 let hedonic = min(9, max(1, (1 + rating * 8 / 5).rounded()))
                 if (hedonic - 1) / 8 * 5 != rating {
@@ -186,6 +190,8 @@ public struct BrewSpecWriter: Sendable {
         return again == text ? (bar, flow) : nil
     }
 
+    private func exact(_ v: Double?) -> ExactNumber? { v.map(ExactNumber.init) }
+
     static func limited(_ text: String?, _ n: Int) -> String? {
         guard let text, !text.isEmpty else { return nil }
         return text.count > n ? String(text.prefix(n)) : text
@@ -217,13 +223,13 @@ public struct BrewSpecWriter: Sendable {
         var date: String?
         var type: String?
         var method: String?
-        var dose_g: Double?
-        var water_g: Double?
-        var water_temp_c: Double?
+        var dose_g: ExactNumber?
+        var water_g: ExactNumber?
+        var water_temp_c: ExactNumber?
         var coffee: Coffee?
         var equipment: Equipment?
         var grind: String?
-        var duration_s: Double?
+        var duration_s: ExactNumber?
         var process_notes: String?
         var result: Result?
     }
@@ -247,20 +253,41 @@ public struct BrewSpecWriter: Sendable {
 
     struct Equipment: Encodable, Sendable {
         var grinder: String?
-        var grinder_setting: Double?
-        var pressure_bar: Double?
-        var flow_rate_ml_s: Double?
+        var grinder_setting: ExactNumber?
+        var pressure_bar: ExactNumber?
+        var flow_rate_ml_s: ExactNumber?
         var isEmpty: Bool { grinder == nil && grinder_setting == nil && pressure_bar == nil && flow_rate_ml_s == nil }
     }
 
     struct Result: Encodable, Sendable {
-        var tds: Double?
-        var yield_g: Double?
+        var tds: ExactNumber?
+        var yield_g: ExactNumber?
         var ratings: Ratings?
         var isEmpty: Bool { tds == nil && yield_g == nil && ratings == nil }
     }
 
     struct Ratings: Encodable, Sendable {
         var overall: Int
+    }
+}
+
+/// A number written so that it reads back as the same `Double`: Yams writes a `Double` that is not in scientific
+/// notation through a `NumberFormatter` with too few digits (`34.828999999997905` came back `34.8289999999979`), so
+/// BrewSpec numbers are written with ``DecimalText`` instead (with `.0` before an exponent, which YAML 1.1 needs to
+/// resolve the scalar as a float). JSON gets the `Double` itself (`JSONEncoder` writes the shortest exact form).
+public struct ExactNumber: Encodable, YAMLEncodable, Sendable {
+    public let value: Double
+
+    public init(_ value: Double) { self.value = value }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        try c.encode(value)
+    }
+
+    public func box() -> Node {
+        var text = DecimalText.text(value)
+        if !text.contains("."), let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) { text.insert(contentsOf: ".0", at: e) }
+        return Node(text, Tag(.float))
     }
 }

@@ -73,7 +73,12 @@ public struct DecentShotWriter: Sendable {
         j.key("meta"); j.open("{")
         func number(_ c: Float64Column) -> Double? { c.isValid(row) && c.values[row].isFinite ? c.values[row] : nil }
         if let dose = number(t.doseGrams) { j.key("in"); j.string(DecimalText.text(dose)) }
-        if let yield = number(t.yieldGrams) { j.key("out"); j.string(DecimalText.text(yield)) }
+        if let yield = number(t.yieldGrams) {
+            j.key("out"); j.string(DecimalText.text(yield))
+        } else if channels.has(.weight), let last = samples.values(.weight, of: s).last(where: { $0 != nil }) ?? nil, last > 0 {
+            dropped.note("yield_g", .changed, record: record.file,
+                         "the source gave no yield; Decent shot readers take the last scale weight (\(last) g) as the yield")
+        }
         if let time = number(t.brewTimeSeconds) { j.key("time"); j.string(DecimalText.text(time)) }
         if let b = t.bean.code(row) {
             let bean = journal.beans[Int(b)]

@@ -68,7 +68,7 @@ struct BeanconquerorReader {
     static func positiveAmount(_ o: [String: Any], _ key: String) -> Double? {
         guard let v = o[key], !(v is NSNull), !JSONValue.isBool(v) else { return nil }
         var value: Double?
-        if let n = v as? NSNumber { value = n.doubleValue } else if let s = v as? String, case .value(let x) = NumberParser.parse(s) { value = x }
+        if let n = v as? NSNumber { value = JSONNumber.double(n) } else if let s = v as? String, case .value(let x) = NumberParser.parse(s) { value = x }
         guard let value, value.isFinite, value > 0 else { return nil }
         return value
     }
@@ -155,7 +155,7 @@ struct BeanconquerorReader {
         guard let v = o[key], !(v is NSNull) else { return nil }
         var value: Double?
         if !JSONValue.isBool(v), let n = v as? NSNumber {
-            value = n.doubleValue
+            value = JSONNumber.double(n)
         } else if let s = v as? String {
             switch NumberParser.parse(s) {
             case .value(let x): value = x
@@ -199,7 +199,7 @@ struct BeanconquerorReader {
             switch o["grind_size"] {
             case let s as String:
                 if case .value(let v) = NumberParser.parse(s) { row.grindSetting = v } else if !s.isEmpty { row.grindText = s }
-            case let n as NSNumber where !JSONValue.isBool(n): row.grindSetting = n.doubleValue
+            case let n as NSNumber where !JSONValue.isBool(n): row.grindSetting = JSONNumber.double(n)
             case nil, is NSNull: break
             case let v?: throw Rejection(column: "grind_size", reason: "grind_size is a \(JSONValue.typeName(v))")
             }

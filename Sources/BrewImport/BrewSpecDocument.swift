@@ -206,7 +206,7 @@ struct BrewSpecDocument {
         try spend(&budget, file: file)
         if json is NSNull { return BrewSpecNode(value: .null) }
         if JSONValue.isBool(json) { return BrewSpecNode(value: .bool((json as? NSNumber)?.boolValue ?? false)) }
-        if let n = json as? NSNumber { return BrewSpecNode(value: .number(n.doubleValue)) }
+        if let n = json as? NSNumber { return BrewSpecNode(value: .number(JSONNumber.double(n))) }
         if let s = json as? String { return BrewSpecNode(value: .string(s)) }
         if let a = json as? [Any] {
             var items: [BrewSpecNode] = []

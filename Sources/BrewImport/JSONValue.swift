@@ -62,7 +62,7 @@ enum JSONValue {
 
     static func number(_ object: [String: Any], _ key: String) -> Read<Double> {
         guard let v = object[key], !(v is NSNull) else { return .missing }
-        if !isBool(v), let n = v as? NSNumber { return .value(n.doubleValue) }
+        if !isBool(v), let n = v as? NSNumber { return .value(JSONNumber.double(n)) }
         return .wrongType(typeName(v))
     }
 

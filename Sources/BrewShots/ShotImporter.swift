@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewImport
 import Foundation
 
 /// The limits every shot importer enforces, so a hostile file is refused before it can take unbounded memory.
@@ -70,7 +71,7 @@ enum ShotRead {
         switch value {
         case let d as Double: return d
         case let s as String: return decimal(s)
-        case let n as NSNumber: return n.doubleValue
+        case let n as NSNumber: return JSONNumber.double(n)
         default: return nil
         }
     }
