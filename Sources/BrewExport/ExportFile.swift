@@ -59,18 +59,7 @@ public final class ExportFile {
 
     /// Writes the whole buffer out.
     public func flush() throws(ExportError) {
-        let failure: Int32? = buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += n
-            }
-            return nil
-        }
+        let failure = buffer.withUnsafeBytes { Self.writeAll(fd, $0) }
         if let failure { fail(failure) ; throw ExportError(.output, path: target.path, String(cString: strerror(failure))) }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -108,4 +97,19 @@ public final class ExportFile {
     }
 
     private func fail(_ code: Int32) { discard() }
+
+    /// Writes all of `bytes` to `fd`, retrying short writes and `EINTR`; the `errno` of a failure, else `nil`.
+    /// (BrewCairo's staged-folder writer has the same loop; the two layers share no file-safety target yet.)
+    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
+        var offset = 0
+        while offset < bytes.count {
+            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+            if n < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            offset += n
+        }
+        return nil
+    }
 }

@@ -61,19 +61,7 @@ public final class ExportFolder {
         let path = staging.path + "/" + name
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw ExportError(.output, path: target.path + "/" + name, String(cString: strerror(errno))) }
-        var failure: Int32 = 0
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += n
-            }
-        }
+        var failure = bytes.withUnsafeBytes { ExportFile.writeAll(fd, $0) } ?? 0
         if failure == 0, fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
         if failure != 0 { throw ExportError(.output, path: target.path + "/" + name, String(cString: strerror(failure))) }
