@@ -1,3 +1,4 @@
+import BrewColumns
 import Foundation
 
 /// What an import read, kept, rejected and flagged.
@@ -177,7 +178,9 @@ extension ImportReport: Encodable {
     }
 
     /// The rejects as RFC 4180 CSV: header `file,where,column,reason,record`, CRLF-free (LF line ends),
-    /// fields quoted when they hold a comma, quote, CR or LF.
+    /// fields quoted when they hold a comma, quote, CR or LF. A field starting with `=`, `+`, `-`, `@`, tab or CR
+    /// (a rejected line is the input as is: `=HYPERLINK(…)` would reach a spreadsheet) gets a leading `'`, the
+    /// guard of every CSV brewstats writes (``BrewColumns/CSVFormulaGuard``).
     public func rejectsCSV() -> String {
         var out = "file,where,column,reason,record\n"
         for r in rejects {
@@ -198,7 +201,8 @@ extension ImportReport: Encodable {
         }
     }
 
-    static func csvField(_ s: String) -> String {
+    static func csvField(_ text: String) -> String {
+        let s = CSVFormulaGuard.neutralised(text)
         guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
