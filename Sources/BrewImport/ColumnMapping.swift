@@ -51,7 +51,7 @@ public struct ColumnMapping: Sendable, Equatable {
         if let dateFormat {
             guard let pattern = DatePattern(dateFormat) else {
                 throw ImportError(.invalidMapping, file: file, location: "values.date_format",
-                                  "date_format '\(dateFormat)' needs yyyy (or yy), MM and dd, and only the letters y M d H m s S X")
+                                  "date_format '\(QuotedInput.short(dateFormat))' needs yyyy (or yy), MM and dd, and only the letters y M d H m s S X")
             }
             datePattern = pattern
         } else {
@@ -98,7 +98,7 @@ public struct ColumnMapping: Sendable, Equatable {
                 guard let column = CSVColumn(rawValue: target) ?? CSVColumn(header: target) else {
                     let known = CSVColumn.allCases.map(\.rawValue).joined(separator: ", ")
                     throw ImportError(.invalidMapping, file: file, location: prefix + key,
-                                      "unknown column '\(target)' (known: \(known))")
+                                      "unknown column '\(QuotedInput.short(target))' (known: \(known))")
                 }
                 columns[key] = column
             }

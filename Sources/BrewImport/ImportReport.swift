@@ -75,8 +75,11 @@ public struct Reject: Sendable, Equatable, Codable {
     /// The raw record text (CSV line(s), JSON object), cut at ``ImportOptions/maxRecordBytes``; `nil` for store rows.
     public var record: String?
 
+    /// Creates a reject; a `column` named by the input (a CSV header) is shortened like every quoted value
+    /// (``QuotedInput``).
     public init(file: String, where: String, column: String?, reason: String, record: String?) {
-        self.file = file; self.where = `where`; self.column = column; self.reason = reason; self.record = record
+        self.file = file; self.where = `where`; self.column = column.map(QuotedInput.short); self.reason = reason
+        self.record = record
     }
 
     private enum CodingKeys: String, CodingKey { case file, `where`, column, reason, record }
@@ -133,8 +136,11 @@ public struct ImportWarning: Sendable, Equatable, Codable {
     /// The finding in words (for aggregated kinds: the first occurrence's detail).
     public var message: String
 
+    /// Creates a warning; a `column` named by the input (a CSV header) is shortened like every quoted value
+    /// (``QuotedInput``).
     public init(kind: Kind, column: String?, count: Int, where: String?, message: String) {
-        self.kind = kind; self.column = column; self.count = count; self.where = `where`; self.message = message
+        self.kind = kind; self.column = column.map(QuotedInput.short); self.count = count; self.where = `where`
+        self.message = message
     }
 
     private enum CodingKeys: String, CodingKey { case kind, column, count, `where`, message }
