@@ -38,7 +38,9 @@ enum ShotJournalSources {
     /// Up to `limit` bytes of `path`; with `refuseLonger`, a longer file is refused (read one byte past the
     /// limit, never more).
     static func read(_ path: String, limit: Int, refuseLonger: Bool) throws(ShotRejection) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw ShotRejection(nil, "cannot open the file") }
+        // A regular file only (``InputFile``): a FIFO or device would block the read.
+        let handle: FileHandle
+        do { handle = try InputFile.handle(path) } catch { throw ShotRejection(nil, error.message) }
         defer { try? handle.close() }
         do {
             let data = try handle.read(upToCount: refuseLonger ? limit + 1 : limit) ?? Data()
@@ -51,22 +53,38 @@ enum ShotJournalSources {
         }
     }
 
-    /// The regular files under `folder`, hidden ones skipped, sorted by path.
+    /// The regular files under `folder`, hidden ones skipped, sorted by path. A named pipe, socket or device among
+    /// them is listed too, as a file that is refused unopened (a rejected shot giving the reason); symbolic links are
+    /// not followed (skipped).
     static func folder(_ folder: URL) throws(ImportError) -> [ShotSourceFile] {
         let fm = FileManager.default
         guard let walker = fm.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
                                          options: [.skipsHiddenFiles]) else {
             throw ImportError(.unreadable, file: folder.path, "cannot list the folder")
         }
-        var urls: [URL] = []
+        var urls: [(path: String, refused: String?)] = []
         while let item = walker.nextObject() as? URL {
-            guard (try? item.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            urls.append(item)
+            var info = stat()
+            guard lstat(item.path, &info) == 0 else { continue }
+            let type = info.st_mode & S_IFMT
+            if type == S_IFREG {
+                urls.append((item.path, nil))
+            } else if type != S_IFDIR && type != S_IFLNK {
+                urls.append((item.path, InputFile.refusal(InputFile.describe(mode: info.st_mode))))
+            } else {
+                continue
+            }
             if urls.count > ShotLimits.maxFiles {
                 throw ImportError(.archiveTooLarge, file: folder.path, "more than \(ShotLimits.maxFiles) files in the shot folder")
             }
         }
-        return urls.map(\.path).sorted().map { file(URL(fileURLWithPath: $0)) }
+        return urls.sorted { $0.path < $1.path }.map { entry in
+            guard let refused = entry.refused else { return file(URL(fileURLWithPath: entry.path)) }
+            return ShotSourceFile(name: entry.path, declaredSize: 0, modified: nil,
+                                  prefix: { () throws(ShotRejection) -> [UInt8] in throw ShotRejection(nil, refused) },
+                                  contents: { () throws(ShotRejection) -> Data in throw ShotRejection(nil, refused) },
+                                  independent: true)
+        }
     }
 
     /// The file entries of a zip archive. The archive is refused (``ImportError``) when an entry's name escapes

@@ -51,7 +51,8 @@ struct JournalInputOptions: ParsableArguments {
             var options = try importOptions()
             options.readAhead = true  // one journal, the other cores idle
             adjust(&options)
-            return try importAnyJournal(at: URL(fileURLWithPath: path), options: options)
+            // `-` is standard input, read as a stream (``InputFile``) like a pipe given as `/dev/fd/N`.
+            return try importAnyJournal(at: URL(fileURLWithPath: path == "-" ? "/dev/stdin" : path), options: options)
         } catch {
             throw CLI.fail("\(error)", code: 2)
         }

@@ -166,7 +166,7 @@ public enum BatchRunner {
         var outcome = JournalOutcome(journal: name, input: url.path, status: .failed)
         let folder = options.out.appendingPathComponent(name)
         guard let print = fingerprint(of: url, salt: salt) else {
-            outcome.error = "cannot read the file"
+            outcome.error = unreadableReason(url)
             return (outcome, nil)
         }
         let today = LocalCalendar(timeZone: options.report.stats.timeZone).day(of: Timestamp(options.report.now)).description
