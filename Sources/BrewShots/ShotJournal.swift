@@ -59,14 +59,13 @@ public func importAnyJournal(at url: URL, options: ImportOptions = .init()) thro
         throw ImportError(.unreadable, file: path, error.reason)
     }
     if prefix.starts(with: [0x50, 0x4B]) {
-        let (archive, entries) = try ShotJournalSources.zip(url)
+        let (entries, _) = try ShotJournalSources.zip(url)
         let backup = entries.contains { $0.name.hasSuffix("/Beanconqueror.json") }
         if backup && options.format != .shots {
             let result = try importJournal(at: url, options: options)
             let profiles = entries.filter { $0.name.hasSuffix("_flow_profile.json") }
             return ShotJournal(result: result, shots: profiles.isEmpty ? nil : BeanconquerorBackupShots.attach(profiles, to: result, options: options))
         }
-        _ = archive
         let (result, table) = ShotJournalImporter.read(entries, journal: path, options: options)
         guard table.read > 0 else {
             throw ImportError(.notAJournal, file: path, "zip archive without a Beanconqueror.json or shot files")

@@ -154,4 +154,24 @@ import Glibc
         #expect(r.stderr.hasPrefix("brewstats: standard input: "), "\(r.stderr)")
         #expect(!r.stderr.contains("brewstats-stream-"))
     }
+
+    // MARK: zips whose backup entry cannot be read
+
+    /// `zip -e` (encrypted) and `zip -y` (a symbolic link stored as a link) around a `Beanconqueror.json`: the error
+    /// says what the entry is.
+    @Test(.enabled(if: CLI.available && FileManager.default.isExecutableFile(atPath: "/usr/bin/zip")))
+    func encryptedAndLinkedBackupEntriesAreNamed() throws {
+        let folder = try Repo.scratch("zip-kinds")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = #"{"BREWS": [{"grind_weight": 15, "config": {"uuid": "a", "unix_timestamp": 1731445292}}]}"#
+        try Data(json.utf8).write(to: folder.appendingPathComponent("real.json"))
+        let encrypted = try shell(#"cd "$1" && cp real.json Beanconqueror.json && zip -q -e -P secret enc.zip Beanconqueror.json && rm Beanconqueror.json && "$0" inspect enc.zip"#,
+                                  [folder.path])
+        #expect(encrypted.status == 2)
+        #expect(encrypted.stderr.hasSuffix("enc.zip: Beanconqueror.json is encrypted; brewstats cannot read encrypted zip entries\n"), "\(encrypted.stderr)")
+        let linked = try shell(#"cd "$1" && ln -s real.json Beanconqueror.json && zip -q -y link.zip Beanconqueror.json && rm Beanconqueror.json && "$0" inspect link.zip"#,
+                               [folder.path])
+        #expect(linked.status == 2)
+        #expect(linked.stderr.hasSuffix("link.zip: Beanconqueror.json is a symbolic link, not read\n"), "\(linked.stderr)")
+    }
 }
