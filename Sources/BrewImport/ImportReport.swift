@@ -213,3 +213,15 @@ extension ImportReport: Encodable {
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }
+
+extension ImportWarning {
+    /// One ``Kind/note`` per kind of value whose control characters the journal builder replaced
+    /// (``BrewColumns/ControlCharacters``; `counts` is ``BrewColumns/JournalBuilder/replacedControls``), in name order.
+    public static func replacedControls(_ counts: [String: Int]) -> [ImportWarning] {
+        counts.sorted { $0.key < $1.key }.map { what, count in
+            ImportWarning(kind: .note, column: what, count: count, where: nil,
+                          message: "control characters (NUL and the other codes below U+0020 except tab and line feed) "
+                            + "replaced by U+FFFD")
+        }
+    }
+}

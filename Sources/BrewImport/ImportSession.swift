@@ -293,6 +293,7 @@ struct ImportSession {
         seenIDs = IDSet()  // no brew comes after this: free the set before the columns' final allocations
         let journal = builder.finish()
         checkCachedCounters(journal)
+        warnings += ImportWarning.replacedControls(builder.replacedControls)
         let report = ImportReport(
             file: file, format: format,
             brews: .init(read: read, kept: journal.brews.count, rejected: rejects.count),

@@ -1,3 +1,4 @@
+import BrewColumns
 import BrewImport
 import Foundation
 
@@ -122,7 +123,8 @@ enum ShotJournalSources {
             guard !entry.isDirectory, let last = components.last, !last.hasPrefix("."), !name.hasPrefix("__MACOSX/") else { continue }
             let refusal = ZipArchivePolicy.describe(entry, occurrences: counts[name] ?? 1)
             out.append(ShotSourceFile(
-                name: "\(path)/\(name)", declaredSize: entry.uncompressedSize, modified: entry.modified,
+                // An entry's name is shown in the report (shots.csv): control characters in it are replaced.
+                name: "\(path)/\(ControlCharacters.cleaned(name).text)", declaredSize: entry.uncompressedSize, modified: entry.modified,
                 prefix: { () throws(ShotRejection) -> [UInt8] in
                     if let refusal { throw ShotRejection(nil, refusal) }
                     return [UInt8](try inflate(reader, entry, limit: 65_536, whole: false, budget: budget))
