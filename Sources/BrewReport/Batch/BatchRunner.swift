@@ -170,6 +170,9 @@ public enum BatchRunner {
             return (outcome, nil)
         }
         let today = LocalCalendar(timeZone: options.report.stats.timeZone).day(of: Timestamp(options.report.now)).description
+        // A journal skipped as unchanged stages nothing, so the sweep that staging does runs here first: a killed run's
+        // leftovers beside the folder go (and a previous report it left aside comes back) as without --resume.
+        if options.resume { StagedDirectory.sweep(beside: folder) }
         if options.resume, let m = BatchManifest.load(folder.appendingPathComponent("manifest.json")),
            m.version == BatchManifest.currentVersion, m.fingerprint == print,
            m.partial != "in progress" || m.madeOn == today {
