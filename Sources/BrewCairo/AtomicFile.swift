@@ -75,9 +75,19 @@ public enum AtomicFile {
         guard let failure = bytes.withUnsafeBytes({ write($0, to: url) }) else { return }
         if failure.step == .creating, failure.code == ENOENT {
             let folder = url.deletingLastPathComponent().path
-            throw CairoError(status: .writeError, context: "writing \(url.path): folder \(folder) does not exist")
+            throw CairoError(status: .writeError, context: "writing \(url.path): folder \(folder) does not exist",
+                             systemReason: failure.reason)
         }
         let step = failure.step == .renaming ? "renaming into" : "writing"
-        throw CairoError(status: .writeError, context: "\(step) \(url.path): \(failure.reason)")
+        throw CairoError(status: .writeError, context: "\(step) \(url.path): \(failure.reason)", systemReason: failure.reason)
     }
+}
+
+/// A set of paths shared by threads (a lock, not `Mutex`: ThreadSanitizer sees the lock).
+final class PathSet: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    func add(_ p: String) { lock.lock(); paths.insert(p); lock.unlock() }
+    func remove(_ p: String) { lock.lock(); paths.remove(p); lock.unlock() }
+    func contains(_ p: String) -> Bool { lock.lock(); defer { lock.unlock() }; return paths.contains(p) }
 }

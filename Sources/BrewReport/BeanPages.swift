@@ -57,7 +57,7 @@ public enum BeanPages {
         // Not `withIntermediateDirectories`: when an interruption has removed the staging folder, this fails rather
         // than bring it back.
         do { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: false) } catch {
-            throw .output(path: out.appendingPathComponent("beans").path, reason: "\(error)")
+            throw .output(path: out.appendingPathComponent("beans").path, reason: StagedDirectory.reason(error))
         }
         var naming = OutputNaming(reserved: [])
         let slugs = summaries.map { naming.name(for: URL(fileURLWithPath: ReportCharts.slugText($0.label), isDirectory: false)) }
@@ -106,11 +106,11 @@ public enum BeanPages {
                     do {
                         bytes = try laidOut.render(format: format, creationDate: created)
                     } catch {
-                        throw ReportError.output(path: out.appendingPathComponent("beans/" + name).path, reason: "\(error)")
+                        throw ReportError.cannotWrite(out.appendingPathComponent("beans/" + name).path, error)
                     }
                     try put(Data(bytes), name)
                 } catch {
-                    return .failure(error as? ReportError ?? .output(path: out.path, reason: "\(error)"))
+                    return .failure(error as? ReportError ?? .cannotWrite(out.path, error))
                 }
             }
             return .success(shows ? HTMLFigure.hoverOverlay(c.chart, theme: theme, drawn: laidOut) : nil)

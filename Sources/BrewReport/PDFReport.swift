@@ -13,7 +13,7 @@ enum PDFReport {
         do {
             try document.writePDF(to: url)
         } catch {
-            throw .output(path: url.path, reason: "\(error)")
+            throw .cannotWrite(url.path, error)
         }
     }
 

@@ -117,12 +117,12 @@ public enum ReportWriter {
                     do {
                         try laidOut.write(to: folder.appendingPathComponent(name, isDirectory: false), format: format, creationDate: created)
                     } catch {
-                        throw ReportError.output(path: out.appendingPathComponent(name).path, reason: "\(error)")
+                        throw ReportError.cannotWrite(out.appendingPathComponent(name).path, error)
                     }
                 }
                 return .success(shown ? HTMLFigure.hoverOverlay(charts[c].chart, theme: options.theme, drawn: laidOut) : nil)
             } catch {
-                return .failure(error as? ReportError ?? .output(path: out.path, reason: "\(error)"))
+                return .failure(error as? ReportError ?? .cannotWrite(out.path, error))
             }
         }
         let outcomes = parallelMap(jobs, work: options.parallelRendering ? Int.max : 0) { run($0) }

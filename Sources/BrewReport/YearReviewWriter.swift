@@ -35,7 +35,7 @@ public enum YearReviewWriter {
                     try ChartRenderer.write(c.chart, to: staged.staging.appendingPathComponent(name), format: format, theme: options.theme,
                                             creationDate: PDFReport.creationDate(options.now, options.stats.timeZone))
                 } catch {
-                    throw .output(path: out.appendingPathComponent(name).path, reason: "\(error)")
+                    throw .cannotWrite(out.appendingPathComponent(name).path, error)
                 }
                 links.append(name)
             }
@@ -51,7 +51,7 @@ public enum YearReviewWriter {
         do {
             try document.writePDF(to: staged.staging.appendingPathComponent("review.pdf"))
         } catch {
-            throw .output(path: out.appendingPathComponent("review.pdf").path, reason: "\(error)")
+            throw .cannotWrite(out.appendingPathComponent("review.pdf").path, error)
         }
         written.append("review.pdf")
         try staged.commit()

@@ -303,6 +303,25 @@ import TestSupport
             #expect(entries(parent) == ["out"])
         }
     }
+
+    /// A write error in a staging folder names the file as under its target (where the user will look), never the
+    /// hidden staging folder; other paths are left as they are.
+    @Test func aStagedFileIsNamedAsUnderItsTarget() throws {
+        let parent = try Repo.scratch("staged-shown")
+        let target = parent.appendingPathComponent("w47")
+        let staged = try StagedDirectory(target: target, kind: .report)
+        defer { staged.discard() }
+        let base = parent.standardizedFileURL.path
+        #expect(StagedDirectory.shownPath(staged.staging.path + "/beans/a.svg") == base + "/w47/beans/a.svg")
+        #expect(StagedDirectory.shownPath(staged.staging.path) == base + "/w47")
+        #expect(StagedDirectory.shownPath(staged.staging.path + "x/a.svg") == staged.staging.path + "x/a.svg")
+        #expect(StagedDirectory.shownPath("/elsewhere/a.svg") == "/elsewhere/a.svg")
+        let error = ReportError.cannotWrite(staged.file("rest-rating.svg").path,
+                                            ChartError(context: "writing chart to \(staged.file("rest-rating.svg").path)",
+                                                       reason: "writing …: No space left on device: error while writing to output stream",
+                                                       systemReason: "No space left on device"))
+        #expect(error.description == "cannot write \(base)/w47/rest-rating.svg: No space left on device")
+    }
 }
 
 /// What the watcher thread of ``StagedDirectoryTests/replacingSwapsInOneStep()`` saw, and when to stop.
