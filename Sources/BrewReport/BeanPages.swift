@@ -81,7 +81,7 @@ public enum BeanPages {
         let pages = summaries.indices.map { "\(slugs[$0]).html" }
         let shows = formats.contains { $0.fileExtension == "svg" || $0.fileExtension == "png" }
         // A chart PDF carries the report's creation date, like report.pdf.
-        let created = PDFReport.creationDate(options.now, analysis.options.timeZone)
+        let created = PDFReport.creationDate(options, lastDay: report.period?.lastDay, analysis.options.timeZone)
         let theme = options.theme
         /// Writes `bytes` as `beans/<name>`, the error named as under `out` like every other file of the report.
         @Sendable func put(_ bytes: Data, _ name: String) throws(ReportError) {

@@ -102,7 +102,7 @@ public enum ReportWriter {
         // every job has its own slot, read after the join).
         let jobs = 1 + charts.count
         // A chart PDF carries the report's creation date, like report.pdf.
-        let created = PDFReport.creationDate(options.now, report.analysis.options.timeZone)
+        let created = PDFReport.creationDate(options, lastDay: report.period?.lastDay, report.analysis.options.timeZone)
         /// The job's hover overlay (nil for report.pdf and when no image is shown), or its first error.
         @Sendable func run(_ job: Int) -> Result<String?, ReportError> {
             do {
