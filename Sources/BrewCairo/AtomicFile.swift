@@ -47,8 +47,11 @@ public enum AtomicFile {
             // A staged folder is published as a whole, after its owner flushed every file in it.
             return StagedFolders.write(bytes, to: path).map { Failure(step: .writing, code: $0) }
         }
+        sweepTemporaries(of: url)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
+        openTemporaries.add(temporary)
+        defer { openTemporaries.remove(temporary) }
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { return Failure(step: .creating, code: errno) }
         var failure = StagedFolders.writeAll(fd, bytes) ?? 0
@@ -65,6 +68,26 @@ public enum AtomicFile {
         }
         return nil
     }
+
+    /// Removes the temporary files beside `url` that a write of the same name killed before its rename left
+    /// (`.<name>.<pid>.<n>.tmp` of a process that is gone, or of this process's id but not being written by it: in a
+    /// container every run can be PID 1). One listing of the folder per atomic write outside a staged folder: a
+    /// handful per run (`batch.csv`, a single chart).
+    static func sweepTemporaries(of url: URL) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent)."
+        guard let items = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for item in items where item.hasPrefix(prefix) && item.hasSuffix(".tmp") {
+            let parts = item.dropFirst(prefix.count).dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, let pid = Int32(parts[0]), UInt32(parts[1]) != nil else { continue }
+            let path = folder.appendingPathComponent(item).path
+            let gone = pid == getpid() ? !openTemporaries.contains(path) : (kill(pid, 0) != 0 && errno == ESRCH)
+            if gone { unlink(path) }
+        }
+    }
+
+    /// The temporary files this process is writing now.
+    private static let openTemporaries = PathSet()
 
     /// ``write(_:to:)-(UnsafeRawBufferPointer,_)`` of a chart's bytes.
     ///
