@@ -2,6 +2,9 @@ import BrewCharts
 import BrewColumns
 import BrewStats
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The report's page per bean (bag): `beans/<slug>.html` with its charts beside it (`beans/<slug>-*.svg`, or `.png`
 /// when SVG is not among the report's formats; see ``formats(_:)``), linked from `index.html`.
@@ -56,8 +59,10 @@ public enum BeanPages {
         let dir = folder.appendingPathComponent("beans", isDirectory: true)
         // Not `withIntermediateDirectories`: when an interruption has removed the staging folder, this fails rather
         // than bring it back.
-        do { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: false) } catch {
-            throw .output(path: out.appendingPathComponent("beans").path, reason: StagedDirectory.reason(error))
+        // POSIX, not FileManager: its EIO reads "The operation could not be completed. (NSCocoaErrorDomain error 512.)".
+        guard mkdir(dir.path, 0o777) == 0 else {
+            let code = errno  // before anything else can change it
+            throw .output(path: out.appendingPathComponent("beans").path, reason: String(cString: strerror(code)))
         }
         var naming = OutputNaming(reserved: [])
         let slugs = summaries.map { naming.name(for: URL(fileURLWithPath: ReportCharts.slugText($0.label), isDirectory: false)) }

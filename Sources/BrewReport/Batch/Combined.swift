@@ -186,7 +186,10 @@ final class CombinedCSV {
     init(url: URL, header: [String]) throws(ReportError) {
         path = url.path
         fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw .output(path: StagedDirectory.shownPath(url.path), reason: String(cString: strerror(errno))) }
+        guard fd >= 0 else {
+            let code = errno  // before anything else can change it
+            throw .output(path: StagedDirectory.shownPath(url.path), reason: String(cString: strerror(code)))
+        }
         buffer.append(Data((["journal"] + header).joined(separator: ",").utf8))
         buffer.append(Data("\r\n".utf8))
     }
