@@ -50,7 +50,7 @@ struct Review: AsyncParsableCommand {
         CLI.removeStagingOnInterrupt()
         let result = try input.load(journal)
         var options = try render.options(timeZone: input.timeZone)
-        if let today, let noon = TodayOption.noon(of: today, in: input.timeZone) { options.now = noon }
+        TodayOption.pin(&options, today: today, timeZone: input.timeZone)
         let folder = URL(fileURLWithPath: out ?? "brew-review-\(year)")
         let name = URL(fileURLWithPath: journal).lastPathComponent
         let written: (review: YearReview, files: [String])
