@@ -47,8 +47,11 @@ public enum AtomicFile {
             // A staged folder is published as a whole, after its owner flushed every file in it.
             return StagedFolders.write(bytes, to: path).map { Failure(step: .writing, code: $0) }
         }
+        sweepTemporaries(of: url)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp").path
+        openTemporaries.add(temporary)
+        defer { openTemporaries.remove(temporary) }
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { return Failure(step: .creating, code: errno) }
         var failure = StagedFolders.writeAll(fd, bytes) ?? 0
@@ -66,6 +69,26 @@ public enum AtomicFile {
         return nil
     }
 
+    /// Removes the temporary files beside `url` that a write of the same name killed before its rename left
+    /// (`.<name>.<pid>.<n>.tmp` of a process that is gone, or of this process's id but not being written by it: in a
+    /// container every run can be PID 1). One listing of the folder per atomic write outside a staged folder: a
+    /// handful per run (`batch.csv`, a single chart).
+    static func sweepTemporaries(of url: URL) {
+        let folder = url.deletingLastPathComponent()
+        let prefix = ".\(url.lastPathComponent)."
+        guard let items = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for item in items where item.hasPrefix(prefix) && item.hasSuffix(".tmp") {
+            let parts = item.dropFirst(prefix.count).dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+            guard parts.count == 2, let pid = Int32(parts[0]), UInt32(parts[1]) != nil else { continue }
+            let path = folder.appendingPathComponent(item).path
+            let gone = pid == getpid() ? !openTemporaries.contains(path) : (kill(pid, 0) != 0 && errno == ESRCH)
+            if gone { unlink(path) }
+        }
+    }
+
+    /// The temporary files this process is writing now.
+    private static let openTemporaries = PathSet()
+
     /// ``write(_:to:)-(UnsafeRawBufferPointer,_)`` of a chart's bytes.
     ///
     /// - Throws: ``CairoError`` with ``CairoStatus/writeError`` naming the step, the path and the system's reason
@@ -75,9 +98,19 @@ public enum AtomicFile {
         guard let failure = bytes.withUnsafeBytes({ write($0, to: url) }) else { return }
         if failure.step == .creating, failure.code == ENOENT {
             let folder = url.deletingLastPathComponent().path
-            throw CairoError(status: .writeError, context: "writing \(url.path): folder \(folder) does not exist")
+            throw CairoError(status: .writeError, context: "writing \(url.path): folder \(folder) does not exist",
+                             systemReason: failure.reason)
         }
         let step = failure.step == .renaming ? "renaming into" : "writing"
-        throw CairoError(status: .writeError, context: "\(step) \(url.path): \(failure.reason)")
+        throw CairoError(status: .writeError, context: "\(step) \(url.path): \(failure.reason)", systemReason: failure.reason)
     }
+}
+
+/// A set of paths shared by threads (a lock, not `Mutex`: ThreadSanitizer sees the lock).
+final class PathSet: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    func add(_ p: String) { lock.lock(); paths.insert(p); lock.unlock() }
+    func remove(_ p: String) { lock.lock(); paths.remove(p); lock.unlock() }
+    func contains(_ p: String) -> Bool { lock.lock(); defer { lock.unlock() }; return paths.contains(p) }
 }

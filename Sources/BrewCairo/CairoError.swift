@@ -54,11 +54,15 @@ public struct CairoError: Error, Sendable, CustomStringConvertible {
     public var status: CairoStatus
     /// What was being done, in words a person can act on.
     public var context: String
+    /// For a file that could not be written, the system's reason alone (`strerror`, e.g. "No space left on device"),
+    /// so that a caller naming the file its own way can say only that; `nil` for a drawing error.
+    public var systemReason: String?
 
     /// Creates an error from a status and a context description.
-    public init(status: CairoStatus, context: String) {
+    public init(status: CairoStatus, context: String, systemReason: String? = nil) {
         self.status = status
         self.context = context
+        self.systemReason = systemReason
     }
 
     /// `"<context>: <cairo's description>"`.

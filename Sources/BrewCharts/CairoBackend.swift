@@ -187,7 +187,7 @@ enum CairoOutput {
         do {
             try AtomicFile.write(bytes, to: url)
         } catch let error as CairoError {
-            throw ChartError(context: "writing \(noun) to \(url.path)", reason: error.description)
+            throw ChartError(context: "writing \(noun) to \(url.path)", reason: error.description, systemReason: error.systemReason)
         }
     }
 }

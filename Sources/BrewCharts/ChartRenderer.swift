@@ -36,11 +36,15 @@ public struct ChartError: Error, Sendable, CustomStringConvertible {
     public var context: String
     /// The drawing library's explanation (its status and message).
     public var reason: String
+    /// When the chart could not be written: the system's reason alone (`strerror`, e.g. "No space left on device"),
+    /// for a caller that names the file itself; `nil` for a drawing error.
+    public var systemReason: String?
 
     /// Creates an error.
-    public init(context: String, reason: String) {
+    public init(context: String, reason: String, systemReason: String? = nil) {
         self.context = context
         self.reason = reason
+        self.systemReason = systemReason
     }
 
     /// `"<context>: <reason>"`.

@@ -24,6 +24,9 @@ public struct JournalBuilder: Sendable {
     public private(set) var grinders: [Grinder] = []
     public private(set) var beans: [CoffeeBean] = []
     public var tastingNoteCount = 0
+    /// How many values had control characters replaced (``ControlCharacters``), by what they were: `method name`,
+    /// `grinder name`, `bean name`, `bean roaster`, `bean origin`, `bean variety`, `bean processing`, `brew id`.
+    public private(set) var replacedControls: [String: Int] = [:]
 
     private var stage = BrewStage()
     private var floats = [PrimitiveColumnBuilder<Double>](repeating: .init(), count: BrewStage.Float.allCases.count)
@@ -69,14 +72,42 @@ public struct JournalBuilder: Sendable {
 
     /// Adds a method and returns its index.
     public mutating func addMethod(_ m: BrewMethod) -> Int32 {
+        var m = m
+        m.name = clean(m.name, "method name")
         methods.append(m)
         methodCategories.append(m.category.rawValue)
         return Int32(methods.count - 1)
     }
     /// Adds a grinder and returns its index.
-    public mutating func addGrinder(_ g: Grinder) -> Int32 { grinders.append(g); return Int32(grinders.count - 1) }
+    public mutating func addGrinder(_ g: Grinder) -> Int32 {
+        var g = g
+        g.name = clean(g.name, "grinder name")
+        grinders.append(g)
+        return Int32(grinders.count - 1)
+    }
     /// Adds a bean and returns its index.
-    public mutating func addBean(_ b: CoffeeBean) -> Int32 { beans.append(b); return Int32(beans.count - 1) }
+    public mutating func addBean(_ b: CoffeeBean) -> Int32 {
+        var b = b
+        b.name = clean(b.name, "bean name"); b.roaster = clean(b.roaster, "bean roaster")
+        b.origin = clean(b.origin, "bean origin"); b.variety = clean(b.variety, "bean variety")
+        b.processing = clean(b.processing, "bean processing")
+        beans.append(b)
+        return Int32(beans.count - 1)
+    }
+
+    /// `text` with control characters replaced (``ControlCharacters``), counted under `what` in
+    /// ``replacedControls``: for a name an importer keeps beside the table (a shot's profile).
+    public mutating func cleaned(_ text: String?, counting what: String) -> String? {
+        clean(text, what)
+    }
+
+    /// `text` with control characters replaced (``ControlCharacters``), counted under `what`.
+    private mutating func clean(_ text: String?, _ what: String) -> String? {
+        guard let text else { return nil }
+        let (out, changed) = ControlCharacters.cleaned(text)
+        if changed { replacedControls[what, default: 0] += 1 }
+        return out
+    }
 
     /// Appends one brew.
     ///
@@ -104,7 +135,11 @@ public struct JournalBuilder: Sendable {
         stage.set(.time, row.brewTimeSeconds); stage.set(.temperature, row.waterTemperature)
         stage.set(.grind, row.grindSetting); stage.set(.rating, row.rating); stage.set(.tds, row.tds)
         stage.set(.acidity, row.acidity); stage.set(.body, row.body); stage.set(.sweetness, row.sweetness)
-        stageText(.id, text.id, row.id)
+        if let bytes = text.id, ControlCharacters.occurs(in: bytes) {
+            stageText(.id, nil, clean(String(decoding: bytes, as: UTF8.self), "brew id"))
+        } else {
+            stageText(.id, text.id, text.id == nil ? clean(row.id, "brew id") : nil)
+        }
         stageText(.grindText, nil, row.grindText)
         stageText(.pressureProfile, text.pressureProfile, row.pressureProfile)
         stageText(.notes, text.notes, row.notes)
@@ -161,6 +196,7 @@ public struct JournalBuilder: Sendable {
     public mutating func append(contentsOf other: inout JournalBuilder, methods: [Int32], grinders: [Int32],
                                 beans: [Int32]) {
         precondition(other.columns == columns, "JournalBuilder.append: the builders keep different columns")
+        replacedControls.merge(other.replacedControls, uniquingKeysWith: +)
         precondition(other.methods.count == methods.count && other.grinders.count == grinders.count
                      && other.beans.count == beans.count, "JournalBuilder.append: entity maps do not match")
         flush()

@@ -90,7 +90,7 @@ struct BeanconquerorReader {
                 bean.roastDate = Day(iso: raw)
                 if bean.roastDate == nil {
                     session.warn(.unreadableValue, column: "roastingDate", at: .element(array: arrayName, index: i),
-                                 "roastingDate '\(raw.prefix(40))' is not a date; the bean is kept without it")
+                                 "roastingDate '\(QuotedInput.short(String(raw)))' is not a date; the bean is kept without it")
                 }
             }
             bean.bagWeightGrams = Self.positiveAmount(o, "weight")
@@ -160,7 +160,7 @@ struct BeanconquerorReader {
             switch NumberParser.parse(s) {
             case .value(let x): value = x
             case .empty: value = nil
-            case .invalid: throw Rejection(column: key, reason: "\(key) is not a number: '\(s.prefix(80))'")
+            case .invalid: throw Rejection(column: key, reason: "\(key) is not a number: '\(QuotedInput.short(String(s)))'")
             }
         } else {
             throw Rejection(column: key, reason: "\(key) is a \(JSONValue.typeName(v)), not a number")

@@ -90,7 +90,7 @@ enum BrewSpecImporter {
         }
         for (key, node) in pairs where key != "brewspec_version" && key != "brews" {
             session.warn(.note, column: key, at: node.line.map { .line($0) },
-                         "top-level key '\(key.prefix(40))' is not part of BrewSpec 1.0; ignored")
+                         "top-level key '\(QuotedInput.short(String(key)))' is not part of BrewSpec 1.0; ignored")
         }
         var mapper = BrewSpecMapper(resolver: LocalTimeResolver(timeZone: options.timeZone))
         session.reserve(brews: brews.count)

@@ -31,7 +31,7 @@ struct BrewSpecMapper {
             switch ISO8601.parse(raw) {
             case .instant(let us): row.brewDate = Timestamp(microseconds: us)
             case .local(let us): row.brewDate = Timestamp(microseconds: resolver.instant(fromLocal: us))
-            default: return .failure(Rejection(column: "date", reason: "'\(raw.prefix(40))' is not a calendar date"))
+            default: return .failure(Rejection(column: "date", reason: "'\(QuotedInput.short(String(raw)))' is not a calendar date"))
             }
         }
         let reads = session.reads
@@ -154,7 +154,7 @@ struct BrewSpecMapper {
         let roastDate = coffee["roast_date"]?.string.flatMap { Day(iso: $0) }
         if roastDate == nil, let raw = coffee["roast_date"]?.string {
             session.warn(.unreadableValue, column: "coffee.roast_date", at: nil,
-                         "roast date '\(raw.prefix(40))' is not a calendar date; the bean is kept without it")
+                         "roast date '\(QuotedInput.short(String(raw)))' is not a calendar date; the bean is kept without it")
         }
         let bean = CoffeeBean(name: name, roaster: coffee["roaster"]?.string, origin: place,
                               variety: joined(origins.map { $0["varietal"]?.string }),

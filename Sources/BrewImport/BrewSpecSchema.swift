@@ -128,10 +128,10 @@ enum BrewSpecSchema {
             if length < 1 { return fail("\(shown) is an empty string (minLength 1)") }
             if length > maxLength { return fail("\(shown) is \(length) characters long (maxLength \(maxLength))") }
             if !patterns.isEmpty, !patterns.contains(where: { $0.matches(s) }) {
-                return fail("'\(s.prefix(40))' does not match \(patterns.map(\.text).joined(separator: " or "))")
+                return fail("'\(QuotedInput.short(String(s)))' does not match \(patterns.map(\.text).joined(separator: " or "))")
             }
             if !values.isEmpty, !values.contains(s) {
-                return fail("'\(s.prefix(40))' is not one of \(values.joined(separator: ", "))")
+                return fail("'\(QuotedInput.short(String(s)))' is not one of \(values.joined(separator: ", "))")
             }
         case .object(let properties):
             guard case .object(let pairs) = node.value else {
@@ -141,7 +141,7 @@ enum BrewSpecSchema {
                 let sub = path.isEmpty ? key : "\(path).\(key)"
                 guard let rule = properties.first(where: { $0.key == key })?.rule else {
                     return Violation(path: sub, line: value.line ?? node.line,
-                                     reason: "unknown key '\(key.prefix(40))' (BrewSpec v1.0 allows no other keys here)")
+                                     reason: "unknown key '\(QuotedInput.short(String(key)))' (BrewSpec v1.0 allows no other keys here)")
                 }
                 if let v = check(value, against: rule, path: sub) { return v }
             }

@@ -91,15 +91,15 @@ enum CSVImporter {
                 let wanted = mapped ?? CSVColumn(header: name)
                 if let wanted, let winner = claimedBy[wanted], winner != name {
                     session.warn(.unknownColumn, column: name, at: .line(1),
-                                 "column '\(name)' matches \(wanted.rawValue), but the mapping reads \(wanted.rawValue) from '\(winner)'; ignored")
+                                 "column '\(QuotedInput.short(name))' matches \(wanted.rawValue), but the mapping reads \(wanted.rawValue) from '\(QuotedInput.short(winner))'; ignored")
                 } else {
                     session.warn(.unknownColumn, column: name, at: .line(1),
-                                 "column '\(name)' is not one of the journal's columns (or repeats one); ignored")
+                                 "column '\(QuotedInput.short(name))' is not one of the journal's columns (or repeats one); ignored")
                 }
             }
         }
         guard taken.contains(.brewedAt) else {
-            let found = headers.prefix(8).map { "'\($0)'" }.joined(separator: ", ")
+            let found = headers.prefix(8).map { "'\(QuotedInput.short($0))'" }.joined(separator: ", ")
             throw ImportError(.notAJournal, file: session.file, location: "line 1",
                               "no brew date column (brewed_at) in the header \(found)\(headers.count > 8 ? ", …" : "")")
         }
@@ -320,7 +320,7 @@ struct RowReader {
         case .value(let v): return v
         case .invalid:
             let text = reader.withField(k, scratch: &scratch) { String(decoding: $0, as: UTF8.self) }
-            throw Rejection(column: header(c), reason: "not a number: '\(text.prefix(80))'")
+            throw Rejection(column: header(c), reason: "not a number: '\(QuotedInput.short(String(text)))'")
         }
     }
 
@@ -404,7 +404,7 @@ struct RowReader {
         case .empty: row.brewDate = nil
         case .invalid:
             let text = reader.withField(dateColumn, scratch: &scratch) { String(decoding: $0, as: UTF8.self) }
-            throw Rejection(column: header(.brewedAt), reason: "unparseable brew date '\(text.prefix(80))'")
+            throw Rejection(column: header(.brewedAt), reason: "unparseable brew date '\(QuotedInput.short(String(text)))'")
         }
         let c = columns
         row.id = identifier(reader, &text, &uuid, &session)
@@ -495,7 +495,7 @@ struct RowReader {
         guard let raw = text(c, reader, trim: true, &session) else { return nil }
         if case .value(let v) = NumberParser.parse(raw, separator: separator), v.isFinite, v > 0 { return v }
         session.warn(.unreadableValue, column: header(c), at: .line(reader.recordLine),
-                     "\(c.rawValue) '\(raw.prefix(40))' is not a positive number; the bean is kept without it")
+                     "\(c.rawValue) '\(QuotedInput.short(String(raw)))' is not a positive number; the bean is kept without it")
         return nil
     }
 
@@ -528,7 +528,7 @@ struct RowReader {
                     bean.roastDate = Day(index: Int32(us >= 0 ? us / 86_400_000_000 : (us - 86_399_999_999) / 86_400_000_000))
                 default:
                     session.warn(.unreadableValue, column: header(.roastDate), at: .line(line),
-                                 "roast date '\(raw.prefix(40))' is not a date; the bean is kept without it")
+                                 "roast date '\(QuotedInput.short(String(raw)))' is not a date; the bean is kept without it")
                 }
             }
         }
@@ -539,14 +539,14 @@ struct RowReader {
                 bean.currency = code
             } else {
                 session.warn(.unreadableValue, column: header(.currency), at: .line(line),
-                             "currency '\(code.prefix(40))' is not an ISO 4217 code such as EUR; the price is kept without it")
+                             "currency '\(QuotedInput.short(String(code)))' is not an ISO 4217 code such as EUR; the price is kept without it")
             }
         }
         if let raw = text(.roastLevel, reader, trim: true, &session) {
             bean.roastLevel = RoastLevel(rawString: raw)
             if bean.roastLevel == nil {
                 session.warn(.unreadableValue, column: header(.roastLevel), at: .line(line),
-                             "roast level '\(raw.prefix(40))' is not a roast level (light, medium_light, medium, medium_dark, dark, or a usual synonym such as City+ or Full City)")
+                             "roast level '\(QuotedInput.short(String(raw)))' is not a roast level (light, medium_light, medium, medium_dark, dark, or a usual synonym such as City+ or Full City)")
             }
         }
         let index = session.builder.addBean(bean)

@@ -51,7 +51,7 @@ public struct ColumnMapping: Sendable, Equatable {
         if let dateFormat {
             guard let pattern = DatePattern(dateFormat) else {
                 throw ImportError(.invalidMapping, file: file, location: "values.date_format",
-                                  "date_format '\(dateFormat)' needs yyyy (or yy), MM and dd, and only the letters y M d H m s S X")
+                                  "date_format '\(QuotedInput.short(dateFormat))' needs yyyy (or yy), MM and dd, and only the letters y M d H m s S X")
             }
             datePattern = pattern
         } else {
@@ -67,7 +67,10 @@ public struct ColumnMapping: Sendable, Equatable {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw ImportError(.fileNotFound, file: url.path, "no such mapping file")
         }
-        guard let data = try? Data(contentsOf: url), let text = String(data: data, encoding: .utf8) else {
+        // A regular file only (``InputFile``): a FIFO given as the mapping would block the read forever.
+        let handle = try InputFile.handle(url.path)
+        defer { try? handle.close() }
+        guard let data = try? handle.readToEnd() ?? Data(), let text = String(data: data, encoding: .utf8) else {
             throw ImportError(.unreadable, file: url.path, "cannot read the mapping file as UTF-8 text")
         }
         return try ColumnMapping(toml: text, file: url.path)
@@ -98,7 +101,7 @@ public struct ColumnMapping: Sendable, Equatable {
                 guard let column = CSVColumn(rawValue: target) ?? CSVColumn(header: target) else {
                     let known = CSVColumn.allCases.map(\.rawValue).joined(separator: ", ")
                     throw ImportError(.invalidMapping, file: file, location: prefix + key,
-                                      "unknown column '\(target)' (known: \(known))")
+                                      "unknown column '\(QuotedInput.short(target))' (known: \(known))")
                 }
                 columns[key] = column
             }

@@ -122,6 +122,19 @@ import Foundation
         let counts = result.report.brews
         precondition(counts.read == counts.kept + counts.rejected, "read != kept + rejected")
         precondition(counts.kept == result.journal.brews.count, "kept != the journal's brew count")
+        checkNames(result.journal)
         return result
+    }
+
+    /// Traps when a name that reaches the outputs — a method's, grinder's or bean's name, a bean's roaster, origin,
+    /// variety or processing, a brew id — still holds a control character the import replaces
+    /// (``BrewColumns/ControlCharacters``: NUL and the other codes below U+0020 except tab and line feed).
+    public static func checkNames(_ journal: Journal) {
+        func clean(_ s: String?) -> Bool { s.map { !$0.unicodeScalars.contains { ControlCharacters.isReplaced($0.value) } } ?? true }
+        precondition(journal.methods.allSatisfy { clean($0.name) }, "a method name with a control character")
+        precondition(journal.grinders.allSatisfy { clean($0.name) }, "a grinder name with a control character")
+        precondition(journal.beans.allSatisfy { clean($0.name) && clean($0.roaster) && clean($0.origin) && clean($0.variety)
+                                                 && clean($0.processing) }, "a bean's text with a control character")
+        for i in 0 ..< journal.brews.count { precondition(clean(journal.brews.id[i]), "a brew id with a control character") }
     }
 }

@@ -35,11 +35,12 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The human explanation, without the file name.
     public let message: String
 
-    /// Creates an error.
+    /// Creates an error. A `location` taken from the input (a mapping key, an archive entry's name) is shortened
+    /// like every quoted value (``QuotedInput``).
     public init(_ kind: Kind, file: String, location: String? = nil, _ message: String) {
         self.kind = kind
         self.file = file
-        self.location = location
+        self.location = location.map(QuotedInput.short)
         self.message = message
     }
 

@@ -63,6 +63,17 @@ public struct ImportOptions: Sendable {
     /// (every cell is copied once), so a batch that already runs a journal on every core leaves it off. Only the
     /// store reads ahead; other formats ignore it.
     public var readAhead: Bool
+    /// How long reading a store waits for another program's write to finish (default ``defaultStoreWait``, 5 s).
+    ///
+    /// The app may be writing its store while brewstats reads it: a writer in rollback-journal mode holds an
+    /// exclusive lock during its commit, and a reader meanwhile gets `SQLITE_BUSY` ("database is locked"). SQLite's
+    /// busy timeout (GRDB's `busyMode = .timeout`) retries for this long; a store still locked then is refused
+    /// naming the file and the wait (``ImportError/Kind/unreadable``). The command line reads it from the
+    /// environment variable `BREWSTATS_STORE_WAIT` (seconds, e.g. `0.5` or `30`).
+    public var storeWait: TimeInterval = ImportOptions.defaultStoreWait
+
+    /// The default ``storeWait``: 5 seconds, far above a commit of the app's (milliseconds).
+    public static let defaultStoreWait: TimeInterval = 5
 
     /// Creates options; every parameter has the default described on its property.
     public init(format: JournalFormat? = nil, timeZone: TimeZone = .current, columnMapping: ColumnMapping? = nil,

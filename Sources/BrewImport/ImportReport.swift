@@ -1,3 +1,4 @@
+import BrewColumns
 import Foundation
 
 /// What an import read, kept, rejected and flagged.
@@ -74,8 +75,11 @@ public struct Reject: Sendable, Equatable, Codable {
     /// The raw record text (CSV line(s), JSON object), cut at ``ImportOptions/maxRecordBytes``; `nil` for store rows.
     public var record: String?
 
+    /// Creates a reject; a `column` named by the input (a CSV header) is shortened like every quoted value
+    /// (``QuotedInput``).
     public init(file: String, where: String, column: String?, reason: String, record: String?) {
-        self.file = file; self.where = `where`; self.column = column; self.reason = reason; self.record = record
+        self.file = file; self.where = `where`; self.column = column.map(QuotedInput.short); self.reason = reason
+        self.record = record
     }
 
     private enum CodingKeys: String, CodingKey { case file, `where`, column, reason, record }
@@ -132,8 +136,11 @@ public struct ImportWarning: Sendable, Equatable, Codable {
     /// The finding in words (for aggregated kinds: the first occurrence's detail).
     public var message: String
 
+    /// Creates a warning; a `column` named by the input (a CSV header) is shortened like every quoted value
+    /// (``QuotedInput``).
     public init(kind: Kind, column: String?, count: Int, where: String?, message: String) {
-        self.kind = kind; self.column = column; self.count = count; self.where = `where`; self.message = message
+        self.kind = kind; self.column = column.map(QuotedInput.short); self.count = count; self.where = `where`
+        self.message = message
     }
 
     private enum CodingKeys: String, CodingKey { case kind, column, count, `where`, message }
@@ -177,7 +184,9 @@ extension ImportReport: Encodable {
     }
 
     /// The rejects as RFC 4180 CSV: header `file,where,column,reason,record`, CRLF-free (LF line ends),
-    /// fields quoted when they hold a comma, quote, CR or LF.
+    /// fields quoted when they hold a comma, quote, CR or LF. A field starting with `=`, `+`, `-`, `@`, tab or CR
+    /// (a rejected line is the input as is: `=HYPERLINK(…)` would reach a spreadsheet) gets a leading `'`, the
+    /// guard of every CSV brewstats writes (``BrewColumns/CSVFormulaGuard``).
     public func rejectsCSV() -> String {
         var out = "file,where,column,reason,record\n"
         for r in rejects {
@@ -198,8 +207,21 @@ extension ImportReport: Encodable {
         }
     }
 
-    static func csvField(_ s: String) -> String {
+    static func csvField(_ text: String) -> String {
+        let s = CSVFormulaGuard.neutralised(text)
         guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
         return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}
+
+extension ImportWarning {
+    /// One ``Kind/note`` per kind of value whose control characters the journal builder replaced
+    /// (``BrewColumns/ControlCharacters``; `counts` is ``BrewColumns/JournalBuilder/replacedControls``), in name order.
+    public static func replacedControls(_ counts: [String: Int]) -> [ImportWarning] {
+        counts.sorted { $0.key < $1.key }.map { what, count in
+            ImportWarning(kind: .note, column: what, count: count, where: nil,
+                          message: "control characters (NUL and the other codes below U+0020 except tab and line feed) "
+                            + "replaced by U+FFFD")
+        }
     }
 }

@@ -57,7 +57,7 @@ extension ImportSession {
         case .instant(let us): return check(Timestamp(microseconds: us), column: column)
         case .local(let us): return check(Timestamp(microseconds: resolve(us)), column: column)
         case .empty: return .missing
-        case .invalid: return .unusable("\(column) '\(text.prefix(80))' is not an ISO 8601 date")
+        case .invalid: return .unusable("\(column) '\(QuotedInput.short(String(text)))' is not an ISO 8601 date")
         }
     }
 

@@ -293,6 +293,7 @@ struct ImportSession {
         seenIDs = IDSet()  // no brew comes after this: free the set before the columns' final allocations
         let journal = builder.finish()
         checkCachedCounters(journal)
+        warnings += ImportWarning.replacedControls(builder.replacedControls)
         let report = ImportReport(
             file: file, format: format,
             brews: .init(read: read, kept: journal.brews.count, rejected: rejects.count),
@@ -325,7 +326,7 @@ struct ImportSession {
             for i in names.indices {
                 if let cached = cachedCount[i], cached != counts[i] {
                     warn(.cachedCounterMismatch, column: "\(kind).brewCount", subject: "\(kind)#\(i)", at: nil,
-                         "\(kind) '\(names[i])': cached brewCount \(cached), recomputed from the brews \(counts[i])")
+                         "\(kind) '\(QuotedInput.short(names[i]))': cached brewCount \(cached), recomputed from the brews \(counts[i])")
                 }
                 if let cached = cachedLast[i] {
                     let differs = last[i].map {
@@ -335,7 +336,7 @@ struct ImportSession {
                     if differs {
                         let actual = last[i].map { ISO8601.format(Timestamp(microseconds: $0)) } ?? "none"
                         warn(.cachedCounterMismatch, column: "\(kind).lastUsedDate", subject: "\(kind)#\(i)", at: nil,
-                             "\(kind) '\(names[i])': cached lastUsedDate \(ISO8601.format(cached)), last brew \(actual)")
+                             "\(kind) '\(QuotedInput.short(names[i]))': cached lastUsedDate \(ISO8601.format(cached)), last brew \(actual)")
                     }
                 }
             }

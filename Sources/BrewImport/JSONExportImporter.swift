@@ -30,7 +30,7 @@ enum JSONExportImporter {
         let format = JSONValue.text(root, "format")
         guard format == "coffee-journal" || (format == nil && root["brews"] is [Any]) else {
             throw ImportError(.notAJournal, file: session.file,
-                              format.map { "unknown JSON format '\($0)' (expected \"coffee-journal\")" }
+                              format.map { "unknown JSON format '\(QuotedInput.short($0))' (expected \"coffee-journal\")" }
                                 ?? "no \"format\": \"coffee-journal\" key and no \"brews\" array: not a coffee-journal JSON export")
         }
         session.noteRepairs(parsed, document: (session.file as NSString).lastPathComponent)
@@ -139,7 +139,7 @@ private struct JSONExportReader {
                 roastDay = Day(iso: raw)
                 if roastDay == nil {
                     session.warn(.unreadableValue, column: "roastDate", at: .element(array: "beans", index: i),
-                                 "roast date '\(raw.prefix(40))' is not a date; the bean is kept without it")
+                                 "roast date '\(QuotedInput.short(String(raw)))' is not a date; the bean is kept without it")
                 }
             }
             var archived: Bool?
@@ -241,7 +241,7 @@ private struct JSONExportReader {
                 row.id = try string(o, "id").map(canonicalID)
                 if let raw = try string(o, "brewDate") {
                     guard let t = instant(raw) else {
-                        throw Rejection(column: "brewDate", reason: "unparseable brew date '\(raw.prefix(80))'")
+                        throw Rejection(column: "brewDate", reason: "unparseable brew date '\(QuotedInput.short(String(raw)))'")
                     }
                     row.brewDate = t
                 }

@@ -30,12 +30,18 @@ public enum JournalImporter {
     /// - Throws: ``ImportError``.
     public static func importJournal(at url: URL, options: ImportOptions = .init()) throws(ImportError) -> ImportResult {
         let path = url.path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ImportError(.fileNotFound, file: path, "no such file")
-        }
-        guard !isDirectory.boolValue else {
-            throw ImportError(.unreadable, file: path, "is a folder, not a journal file")
+        switch InputFile.classify(path) {
+        case .missing: throw ImportError(.fileNotFound, file: path, "no such file")
+        case .directory: throw ImportError(.unreadable, file: path, "is a folder, not a journal file")
+        case .other(let what): throw ImportError(.unreadable, file: path, InputFile.refusal(what))
+        case .stream(let fd):
+            // A pipe (`/dev/fd/N`, standard input): its bytes, read whole, are imported as a file holding them.
+            return try StreamCopy.reading(fd, path: path) { (copy) throws(ImportError) -> ImportResult in
+                let result = try importJournal(at: copy, options: options)
+                return ImportResult(journal: result.journal,
+                                    report: StreamCopy.renamed(result.report, from: copy.path, to: StreamCopy.displayName(path)))
+            }
+        case .regular: break
         }
         let format: JournalFormat
         if let forced = options.format {
@@ -88,25 +94,17 @@ public enum JournalImporter {
         }
     }
 
-    /// The first 64 KiB of a file.
+    /// The first 64 KiB of a file (a regular file only: ``InputFile``).
     static func readPrefix(_ path: String) throws(ImportError) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw ImportError(.unreadable, file: path, "cannot open the file for reading")
-        }
-        defer { try? handle.close() }
-        do {
-            return [UInt8](try handle.read(upToCount: 65_536) ?? Data())
-        } catch {
-            throw ImportError(.unreadable, file: path, "cannot read: \(error.localizedDescription)")
-        }
+        [UInt8](try InputFile.prefix(path, limit: 65_536))
     }
 
-    /// The whole file, memory-mapped when the system allows.
+    /// The whole file, memory-mapped (a regular file only: ``InputFile``).
     static func mappedContents(_ url: URL) throws(ImportError) -> Data {
-        do {
-            return try Data(contentsOf: url, options: .alwaysMapped)
-        } catch {
-            throw ImportError(.unreadable, file: url.path, "cannot read: \(error.localizedDescription)")
-        }
+        let file = try MappedFile(path: url.path)
+        guard let base = file.bytes.baseAddress else { return Data() }
+        // SAFETY: the mapping lives as long as `file`, which the deallocator keeps until the `Data` is released.
+        return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: file.bytes.count,
+                    deallocator: .custom { _, _ in withExtendedLifetime(file) {} })
     }
 }

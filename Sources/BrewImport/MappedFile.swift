@@ -20,10 +20,10 @@ final class MappedFile {
 
     /// Maps the file at `path`.
     ///
-    /// - Throws: ``ImportError`` (`.unreadable`) when the file cannot be opened, measured or mapped.
+    /// - Throws: ``ImportError`` (`.unreadable`) when the file cannot be opened, measured or mapped, or is not a
+    ///   regular file (``InputFile/openRegular(_:)``).
     init(path: String) throws(ImportError) {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw ImportError(.unreadable, file: path, "cannot open the file for reading") }
+        let fd = try InputFile.openRegular(path)
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw ImportError(.unreadable, file: path, "cannot read the file's size") }

@@ -59,7 +59,9 @@ enum StoreImporter {
         var configuration = Configuration()
         configuration.readonly = readonly
         configuration.label = "brewstats.import"
-        return try mappingErrors(file: reportedPath) {
+        // Wait (bounded) for a writer's lock to be released instead of failing at once (``ImportOptions/storeWait``).
+        configuration.busyMode = .timeout(max(0, options.storeWait))
+        return try mappingErrors(file: reportedPath, wait: options.storeWait) {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
             return try queue.read { db in try read(db, file: reportedPath, options: options) }
@@ -83,16 +85,27 @@ enum StoreImporter {
 
     /// Runs `body`, turning what it throws into an ``ImportError`` about `file` (SQLite's result codes mapped to
     /// ``ImportError/Kind/corrupt`` or ``ImportError/Kind/unreadable``).
-    static func mappingErrors(file: String, _ body: () throws -> ImportResult) throws(ImportError) -> ImportResult {
+    static func mappingErrors(file: String, wait: TimeInterval? = nil, _ body: () throws -> ImportResult) throws(ImportError) -> ImportResult {
         do {
             return try body()
         } catch let error as ImportError {
             throw error
         } catch let error as DatabaseError {
+            if let wait, error.resultCode.primaryResultCode == .SQLITE_BUSY || error.resultCode.primaryResultCode == .SQLITE_LOCKED {
+                throw ImportError(.unreadable, file: file,
+                                  "the store is locked by another program (the app may be writing it): waited "
+                                    + "\(Self.seconds(wait)) for the lock to be released; try again when it is done "
+                                    + "(BREWSTATS_STORE_WAIT sets the wait in seconds)")
+            }
             throw map(error, file: file)
         } catch {
             throw ImportError(.corrupt, file: file, "\(error)")
         }
+    }
+
+    /// `5 s`, `0.5 s`.
+    static func seconds(_ t: TimeInterval) -> String {
+        t == t.rounded() ? "\(Int(t)) s" : "\(t) s"
     }
 
     private static func map(_ error: DatabaseError, file: String) -> ImportError {

@@ -109,7 +109,7 @@ final class StoreRows {
             switch NumberParser.parse(p) {
             case .value(let v): return v
             case .empty: return nil
-            case .invalid: throw BadValue(column: column, reason: "not a number: '\(String(decoding: p.prefix(80), as: UTF8.self))'")
+            case .invalid: throw BadValue(column: column, reason: "not a number: '\(QuotedInput.short(String(decoding: p, as: UTF8.self)))'")
             }
         case .blob: throw BadValue(column: column, reason: "a blob where a number belongs")
         }

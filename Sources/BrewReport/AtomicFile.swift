@@ -15,13 +15,13 @@ public enum AtomicFile {
     /// - Throws: ``ReportError/output(path:reason:)`` with `url`'s path and the system's reason.
     public static func write(_ data: Data, to url: URL) throws(ReportError) {
         let failure = data.withUnsafeBytes { BrewCairo.AtomicFile.write($0, to: url) }
-        if let failure { throw .output(path: url.path, reason: failure.reason) }
+        if let failure { throw .output(path: StagedDirectory.shownPath(url.path), reason: failure.reason) }
     }
 
     /// Writes UTF-8 text to `url` atomically.
     public static func write(_ text: String, to url: URL) throws(ReportError) {
         var text = text
         let failure = text.withUTF8 { BrewCairo.AtomicFile.write(UnsafeRawBufferPointer($0), to: url) }
-        if let failure { throw .output(path: url.path, reason: failure.reason) }
+        if let failure { throw .output(path: StagedDirectory.shownPath(url.path), reason: failure.reason) }
     }
 }

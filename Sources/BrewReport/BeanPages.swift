@@ -2,6 +2,9 @@ import BrewCharts
 import BrewColumns
 import BrewStats
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The report's page per bean (bag): `beans/<slug>.html` with its charts beside it (`beans/<slug>-*.svg`, or `.png`
 /// when SVG is not among the report's formats; see ``formats(_:)``), linked from `index.html`.
@@ -56,8 +59,10 @@ public enum BeanPages {
         let dir = folder.appendingPathComponent("beans", isDirectory: true)
         // Not `withIntermediateDirectories`: when an interruption has removed the staging folder, this fails rather
         // than bring it back.
-        do { try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: false) } catch {
-            throw .output(path: out.appendingPathComponent("beans").path, reason: "\(error)")
+        // POSIX, not FileManager: its EIO reads "The operation could not be completed. (NSCocoaErrorDomain error 512.)".
+        guard mkdir(dir.path, 0o777) == 0 else {
+            let code = errno  // before anything else can change it
+            throw .output(path: out.appendingPathComponent("beans").path, reason: String(cString: strerror(code)))
         }
         var naming = OutputNaming(reserved: [])
         let slugs = summaries.map { naming.name(for: URL(fileURLWithPath: ReportCharts.slugText($0.label), isDirectory: false)) }
@@ -81,7 +86,7 @@ public enum BeanPages {
         let pages = summaries.indices.map { "\(slugs[$0]).html" }
         let shows = formats.contains { $0.fileExtension == "svg" || $0.fileExtension == "png" }
         // A chart PDF carries the report's creation date, like report.pdf.
-        let created = PDFReport.creationDate(options.now, analysis.options.timeZone)
+        let created = PDFReport.creationDate(options, lastDay: report.period?.lastDay, analysis.options.timeZone)
         let theme = options.theme
         /// Writes `bytes` as `beans/<name>`, the error named as under `out` like every other file of the report.
         @Sendable func put(_ bytes: Data, _ name: String) throws(ReportError) {
@@ -106,11 +111,11 @@ public enum BeanPages {
                     do {
                         bytes = try laidOut.render(format: format, creationDate: created)
                     } catch {
-                        throw ReportError.output(path: out.appendingPathComponent("beans/" + name).path, reason: "\(error)")
+                        throw ReportError.cannotWrite(out.appendingPathComponent("beans/" + name).path, error)
                     }
                     try put(Data(bytes), name)
                 } catch {
-                    return .failure(error as? ReportError ?? .output(path: out.path, reason: "\(error)"))
+                    return .failure(error as? ReportError ?? .cannotWrite(out.path, error))
                 }
             }
             return .success(shows ? HTMLFigure.hoverOverlay(c.chart, theme: theme, drawn: laidOut) : nil)

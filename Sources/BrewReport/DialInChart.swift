@@ -72,7 +72,7 @@ public enum DialInChart {
         do {
             try ChartRenderer.write(chart(advice), to: url, format: chosen, theme: theme)
         } catch {
-            throw .output(path: url.path, reason: "\(error)")
+            throw .cannotWrite(url.path, error)
         }
     }
 

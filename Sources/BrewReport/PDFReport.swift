@@ -9,19 +9,35 @@ enum PDFReport {
     static func write(_ report: WeeklyReport, charts: [NamedChart], options: ReportOptions, to url: URL) throws(ReportError) {
         var document = ReportDocument(title: "Brew report \(report.week?.label ?? (report.isPeriodReport ? report.heading : ""))", blocks: blocks(report, charts: charts),
                                       theme: options.theme)
-        document.creationDate = creationDate(options.now, report.analysis.options.timeZone)
+        document.creationDate = creationDate(options, lastDay: report.period?.lastDay, report.analysis.options.timeZone)
         do {
             try document.writePDF(to: url)
         } catch {
-            throw .output(path: url.path, reason: "\(error)")
+            throw .cannotWrite(url.path, error)
         }
     }
 
-    /// The PDF creation date: `now` (the report's generation time, ``ReportOptions/now``, pinned in tests) to
-    /// the second, as ISO 8601 local time with the offset of the report's time zone.
-    static func creationDate(_ now: Date, _ zone: TimeZone) -> String {
-        let seconds = (now.timeIntervalSince1970).rounded(.down)
-        return CSVCell.isoLocal(Timestamp(microseconds: Int64(seconds) * 1_000_000), zone)
+    /// The PDF creation date (``ReportOptions/documentDate``, else the last second of `lastDay`, the report period's
+    /// last day, in `zone`; without a period the fixed default of ``CairoDocumentMetadata``), to the second, as ISO 8601
+    /// local time with the offset of the report's time zone. Never the clock: the same journal and options give the
+    /// same PDF bytes whenever they run.
+    static func creationDate(_ options: ReportOptions, lastDay: Day?, _ zone: TimeZone) -> String? {
+        if let date = options.documentDate {
+            let seconds = date.timeIntervalSince1970.rounded(.down)
+            return CSVCell.isoLocal(Timestamp(microseconds: Int64(seconds) * 1_000_000), zone)
+        }
+        guard let lastDay else { return nil }
+        return CSVCell.isoLocal(endOf(lastDay, zone), zone)
+    }
+
+    /// The last second of `day` in `zone` (23:59:59 local time; a day that ends at a clock change ends at its offset).
+    static func endOf(_ day: Day, _ zone: TimeZone) -> Timestamp {
+        let local = (Int64(day.index) + 1) * 86_400 - 1
+        let calendar = LocalCalendar(timeZone: zone)
+        // The offset at the instant sought: taken at the guess made with the offset of local time read as UTC.
+        let guess = local - calendar.offsetSeconds(at: local * 1_000_000)
+        let utc = local - calendar.offsetSeconds(at: guess * 1_000_000)
+        return Timestamp(microseconds: utc * 1_000_000)
     }
 
     static func blocks(_ report: WeeklyReport, charts: [NamedChart]) -> [DocumentBlock] {

@@ -351,7 +351,7 @@ extension ReportCharts {
         do {
             try ChartRenderer.write(chart(kind, source, espresso: espresso), to: url, format: chosen, theme: source.options.theme)
         } catch {
-            throw .output(path: url.path, reason: "\(error)")
+            throw .cannotWrite(url.path, error)
         }
     }
 }

@@ -32,6 +32,11 @@ public struct ReportOptions: Sendable {
     public var theme: Theme = .monochrome
     /// The present instant, used to tell a week still in progress; fixed in tests for determinism.
     public var now = Date()
+    /// The creation date every PDF of the report carries, when pinned: noon of `--today` when it is given, else the
+    /// instant `SOURCE_DATE_EPOCH` names (the reproducible-builds convention, ``sourceDateEpoch(_:)``). `nil`: the end
+    /// of the report's period (the last second of its last day, in the report's zone). Never the clock, so the same
+    /// journal and options give the same PDF bytes whenever they run.
+    public var documentDate: Date? = nil
     /// How many grind-versus-rating panels the report draws (the groups with most brews first).
     public var grindCharts = 4
     /// Whether a report renders its charts and `report.pdf` on all cores (the default, for a single report).
@@ -63,5 +68,15 @@ public struct ReportOptions: Sendable {
         case "colour", "color": return .colour
         default: throw .invalidArgument("unknown theme '\(name)': use mono, dark or colour")
         }
+    }
+}
+
+extension ReportOptions {
+    /// The instant `SOURCE_DATE_EPOCH` names in `environment` (whole seconds since 1970-01-01 UTC, digits only, as the
+    /// reproducible-builds specification says), or `nil` when it is unset or not such a number.
+    public static func sourceDateEpoch(_ environment: [String: String]) -> Date? {
+        guard let text = environment["SOURCE_DATE_EPOCH"], !text.isEmpty, text.allSatisfy(\.isASCII),
+              text.allSatisfy(\.isNumber), let seconds = Int64(text), seconds <= 253_402_300_799 else { return nil }
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 }

@@ -102,7 +102,7 @@ public enum ReportWriter {
         // every job has its own slot, read after the join).
         let jobs = 1 + charts.count
         // A chart PDF carries the report's creation date, like report.pdf.
-        let created = PDFReport.creationDate(options.now, report.analysis.options.timeZone)
+        let created = PDFReport.creationDate(options, lastDay: report.period?.lastDay, report.analysis.options.timeZone)
         /// The job's hover overlay (nil for report.pdf and when no image is shown), or its first error.
         @Sendable func run(_ job: Int) -> Result<String?, ReportError> {
             do {
@@ -117,12 +117,12 @@ public enum ReportWriter {
                     do {
                         try laidOut.write(to: folder.appendingPathComponent(name, isDirectory: false), format: format, creationDate: created)
                     } catch {
-                        throw ReportError.output(path: out.appendingPathComponent(name).path, reason: "\(error)")
+                        throw ReportError.cannotWrite(out.appendingPathComponent(name).path, error)
                     }
                 }
                 return .success(shown ? HTMLFigure.hoverOverlay(charts[c].chart, theme: options.theme, drawn: laidOut) : nil)
             } catch {
-                return .failure(error as? ReportError ?? .output(path: out.path, reason: "\(error)"))
+                return .failure(error as? ReportError ?? .cannotWrite(out.path, error))
             }
         }
         let outcomes = parallelMap(jobs, work: options.parallelRendering ? Int.max : 0) { run($0) }

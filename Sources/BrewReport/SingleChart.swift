@@ -85,7 +85,7 @@ public struct SingleChart: Sendable {
         do {
             try ChartRenderer.write(chart, to: url, format: chosen, theme: options.theme)
         } catch {
-            throw .output(path: url.path, reason: "\(error)")
+            throw .cannotWrite(url.path, error)
         }
         return (drawn, chart.notes)
     }

@@ -20,6 +20,8 @@ public enum YearReviewWriter {
     public static func write(journal: Journal, journalName: String, year: Int, options: ReportOptions, to out: URL,
                              protecting: [URL] = []) throws(ReportError) -> (review: YearReview, files: [String]) {
         let staged = try StagedDirectory(target: out, kind: .report, protecting: protecting)
+        // The PDFs' creation date: pinned (``ReportOptions/documentDate``), else the year's last second.
+        let created = PDFReport.creationDate(options, lastDay: Day(year: year, month: 12, day: 31), options.stats.timeZone)
         let analysis = BrewAnalysis(journal: journal, options: options.stats)
         let review = analysis.yearReview(year)
         let text = YearReviewText(review: review, analysis: analysis)
@@ -33,9 +35,9 @@ public enum YearReviewWriter {
                 let name = "\(c.stem).\(format.fileExtension)"
                 do {
                     try ChartRenderer.write(c.chart, to: staged.staging.appendingPathComponent(name), format: format, theme: options.theme,
-                                            creationDate: PDFReport.creationDate(options.now, options.stats.timeZone))
+                                            creationDate: created)
                 } catch {
-                    throw .output(path: out.appendingPathComponent(name).path, reason: "\(error)")
+                    throw .cannotWrite(out.appendingPathComponent(name).path, error)
                 }
                 links.append(name)
             }
@@ -47,11 +49,11 @@ public enum YearReviewWriter {
         written.append("index.html")
         var document = ReportDocument(title: "Brew year \(year)", blocks: YearReviewHTML.pdfBlocks(text, journalName: journalName, charts: charts),
                                       theme: options.theme)
-        document.creationDate = PDFReport.creationDate(options.now, options.stats.timeZone)
+        document.creationDate = created
         do {
             try document.writePDF(to: staged.staging.appendingPathComponent("review.pdf"))
         } catch {
-            throw .output(path: out.appendingPathComponent("review.pdf").path, reason: "\(error)")
+            throw .cannotWrite(out.appendingPathComponent("review.pdf").path, error)
         }
         written.append("review.pdf")
         try staged.commit()

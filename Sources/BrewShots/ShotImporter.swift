@@ -11,6 +11,12 @@ public enum ShotLimits {
     public static let maxSamples = 100_000
     /// The most files a shot folder or zip may hold (1,000,000).
     public static let maxFiles = 1_000_000
+    /// The most bytes all the entries of one shot zip may inflate to, together (1 GiB), counting the first bytes
+    /// read to tell a shot file by its content as well as whole files: past it, every entry still to be read is a
+    /// rejected shot. Real shot files are 5–600 KB, so this holds thousands of shots (about 7,000 of 150 KB),
+    /// while a small archive of many large entries (300 entries of 15 MiB in 4.6 MB) costs at most this much
+    /// inflating and parsing, not the sum of what it declares.
+    public static let maxArchiveBytes = 1 << 30
 }
 
 /// Why one shot file became no shot: the field that decided it and the reason, for the import's ``Reject``.

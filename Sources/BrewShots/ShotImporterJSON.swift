@@ -34,7 +34,11 @@ struct ShotJSONReader {
     /// `.`, through objects only).
     let sampleKeys: Set<String>
 
-    struct Failure: Error { var message: String }
+    struct Failure: Error {
+        var message: String
+        /// The file is valid as far as it was read, but a list passed ``ShotLimits/maxSamples`` entries.
+        var tooLong = false
+    }
 
     /// Parses `data`'s one JSON value.
     ///
@@ -58,6 +62,7 @@ struct ShotJSONReader {
         }
         switch result {
         case .success(let v): return v
+        case .failure(let f) where f.tooLong: throw ShotRejection(nil, f.message)
         case .failure(let f): throw ShotRejection(nil, "not valid JSON (\(f.message))")
         }
     }
@@ -79,6 +84,15 @@ struct ShotJSONReader {
     }
 
     func fail(_ what: String) -> Failure { Failure(message: "\(what) at byte \(i)") }
+
+    /// Refuses a list's next entry once it holds ``ShotLimits/maxSamples``: every list of a shot file is a series
+    /// (or a list of per-sample objects), so a longer one cannot be a shot, and reading stops here rather than
+    /// after the whole list is parsed and counted.
+    func checkLength(_ count: Int) throws(Failure) {
+        guard count >= ShotLimits.maxSamples else { return }
+        throw Failure(message: "a list of more than the \(ShotLimits.maxSamples) samples a shot may have: "
+                        + "reading stopped at byte \(i)", tooLong: true)
+    }
 
     mutating func value() throws(Failure) -> Any {
         skipBlanks()
@@ -148,6 +162,7 @@ struct ShotJSONReader {
         skipBlanks()
         if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return out }
         while true {
+            try checkLength(out.count)
             out.append(try value())
             skipBlanks()
             guard i < bytes.count else { throw fail("unexpected end") }

@@ -23,6 +23,7 @@ extension ShotJSONReader {
         if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return JSONSamples(values: out) }
         while true {
             skipBlanks()
+            try checkLength(out.count)
             guard i < bytes.count else { throw fail("unexpected end") }
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {

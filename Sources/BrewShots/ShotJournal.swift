@@ -34,11 +34,17 @@ public struct ShotJournal: Sendable {
 ///   `importJournal` does. A bad shot never throws: it is a rejected record.
 public func importAnyJournal(at url: URL, options: ImportOptions = .init()) throws(ImportError) -> ShotJournal {
     let path = url.path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw ImportError(.fileNotFound, file: path, "no such file")
+    switch InputFile.classify(path) {
+    case .missing: throw ImportError(.fileNotFound, file: path, "no such file")
+    case .other(let what): throw ImportError(.unreadable, file: path, InputFile.refusal(what))
+    case .stream(let fd):
+        // A pipe (`/dev/fd/N`, standard input): its bytes, read whole, are read as a file holding them.
+        return try StreamCopy.reading(fd, path: path) { (copy) throws(ImportError) -> ShotJournal in
+            try importAnyJournal(at: copy, options: options).renamed(from: copy.path, to: StreamCopy.displayName(path))
+        }
+    case .regular, .directory: break
     }
-    if isDirectory.boolValue {
+    if InputFile.classify(path) == .directory {
         let (result, table) = ShotJournalImporter.read(try ShotJournalSources.folder(url), journal: path, options: options)
         guard table.read > 0 else {
             throw ImportError(.notAJournal, file: path, "is a folder without shot files (a journal is a file, or a folder or zip of shot files)")
@@ -53,14 +59,13 @@ public func importAnyJournal(at url: URL, options: ImportOptions = .init()) thro
         throw ImportError(.unreadable, file: path, error.reason)
     }
     if prefix.starts(with: [0x50, 0x4B]) {
-        let (archive, entries) = try ShotJournalSources.zip(url)
+        let (entries, _) = try ShotJournalSources.zip(url)
         let backup = entries.contains { $0.name.hasSuffix("/Beanconqueror.json") }
         if backup && options.format != .shots {
             let result = try importJournal(at: url, options: options)
             let profiles = entries.filter { $0.name.hasSuffix("_flow_profile.json") }
             return ShotJournal(result: result, shots: profiles.isEmpty ? nil : BeanconquerorBackupShots.attach(profiles, to: result, options: options))
         }
-        _ = archive
         let (result, table) = ShotJournalImporter.read(entries, journal: path, options: options)
         guard table.read > 0 else {
             throw ImportError(.notAJournal, file: path, "zip archive without a Beanconqueror.json or shot files")
@@ -79,6 +84,23 @@ public func importAnyJournal(at url: URL, options: ImportOptions = .init()) thro
     return ShotJournal(result: result, shots: nil)
 }
 
+extension ShotJournal {
+    /// This journal with every mention of the file `from` replaced by `to` (a stream read through a temporary file).
+    func renamed(from: String, to: String) -> ShotJournal {
+        let report = StreamCopy.renamed(result.report, from: from, to: to)
+        let shots = self.shots.map { t in
+            ShotTable(samples: t.samples,
+                      shots: t.shots.map { var s = $0; s.file = s.file.replacingOccurrences(of: from, with: to); return s },
+                      duplicates: t.duplicates.map {
+                          ShotDuplicate(file: $0.file.replacingOccurrences(of: from, with: to),
+                                        duplicateOf: $0.duplicateOf.replacingOccurrences(of: from, with: to))
+                      },
+                      read: t.read, rejects: StreamCopy.renamed(t.rejects, from: from, to: to))
+        }
+        return ShotJournal(result: ImportResult(journal: result.journal, report: report), shots: shots)
+    }
+}
+
 extension ShotJournalImporter {
     /// Whether a file's first bytes are a shot file's (not a notes file, not other JSON).
     public static func isShotFile(_ prefix: [UInt8]) -> Bool {
@@ -93,8 +115,8 @@ extension ShotJournalImporter {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return false }
         for name in names.filter({ !$0.hasPrefix(".") }).sorted().prefix(16) {
             let path = url.appendingPathComponent(name).path
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue else { continue }
+            // Regular files only: opening a FIFO among them would block forever (``InputFile``).
+            guard InputFile.classify(path) == .regular else { continue }
             if let prefix = try? ShotJournalSources.read(path, limit: 65_536, refuseLonger: false), isShotFile(prefix) {
                 return true
             }

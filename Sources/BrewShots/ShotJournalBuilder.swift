@@ -76,12 +76,14 @@ struct ShotJournalBuilder {
             datesFromFileTime += 1
             if firstFileTime == nil { firstFileTime = file }
         }
-        row.pressureProfile = shot.profile
+        // The profile name reaches shots.csv, the shots section and chart titles: cleaned like every name.
+        let profile = builder.cleaned(shot.profile, counting: "shot profile")
+        row.pressureProfile = profile
         row.notes = shot.notes
         let journalRow = builder.brewCount
         builder.appendBrew(row)
         samples.appendShot(count: series.count, channels: series.channels)
-        records.append(ShotRecord(file: file, format: shot.format, start: shot.start, profile: shot.profile,
+        records.append(ShotRecord(file: file, format: shot.format, start: shot.start, profile: profile,
                                   sampleCount: series.count, sampleRate: series.sampleRate,
                                   channels: series.channels.keys.reduce(into: ShotChannelSet()) { $0.insert(ShotChannelSet($1)) },
                                   journalRow: journalRow, brewID: id))

@@ -79,7 +79,7 @@ public enum ShotJournalImporter {
                 }
             }
         }
-        var warnings = building.warnings
+        var warnings = building.warnings + ImportWarning.replacedControls(building.builder.replacedControls)
         if !skipped.isEmpty {
             warnings.append(ImportWarning(kind: .note, column: nil, count: skipped.count, where: skipped.first,
                                           message: "files that are not shot files were not read"))

@@ -1,6 +1,6 @@
+import BrewColumns
 import BrewImport
 import Foundation
-import ZIPFoundation
 
 /// One file of a shot journal: a file on disk or an entry of a zip archive.
 struct ShotSourceFile {
@@ -38,7 +38,9 @@ enum ShotJournalSources {
     /// Up to `limit` bytes of `path`; with `refuseLonger`, a longer file is refused (read one byte past the
     /// limit, never more).
     static func read(_ path: String, limit: Int, refuseLonger: Bool) throws(ShotRejection) -> [UInt8] {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw ShotRejection(nil, "cannot open the file") }
+        // A regular file only (``InputFile``): a FIFO or device would block the read.
+        let handle: FileHandle
+        do { handle = try InputFile.handle(path) } catch { throw ShotRejection(nil, error.message) }
         defer { try? handle.close() }
         do {
             let data = try handle.read(upToCount: refuseLonger ? limit + 1 : limit) ?? Data()
@@ -51,84 +53,113 @@ enum ShotJournalSources {
         }
     }
 
-    /// The regular files under `folder`, hidden ones skipped, sorted by path.
+    /// The regular files under `folder`, hidden ones skipped, sorted by path. A named pipe, socket or device among
+    /// them is listed too, as a file that is refused unopened (a rejected shot giving the reason); symbolic links are
+    /// not followed (skipped).
     static func folder(_ folder: URL) throws(ImportError) -> [ShotSourceFile] {
         let fm = FileManager.default
         guard let walker = fm.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey],
                                          options: [.skipsHiddenFiles]) else {
             throw ImportError(.unreadable, file: folder.path, "cannot list the folder")
         }
-        var urls: [URL] = []
+        var urls: [(path: String, refused: String?)] = []
         while let item = walker.nextObject() as? URL {
-            guard (try? item.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            urls.append(item)
+            var info = stat()
+            guard lstat(item.path, &info) == 0 else { continue }
+            let type = info.st_mode & S_IFMT
+            if type == S_IFREG {
+                urls.append((item.path, nil))
+            } else if type != S_IFDIR && type != S_IFLNK {
+                urls.append((item.path, InputFile.refusal(InputFile.describe(mode: info.st_mode))))
+            } else {
+                continue
+            }
             if urls.count > ShotLimits.maxFiles {
                 throw ImportError(.archiveTooLarge, file: folder.path, "more than \(ShotLimits.maxFiles) files in the shot folder")
             }
         }
-        return urls.map(\.path).sorted().map { file(URL(fileURLWithPath: $0)) }
+        return urls.sorted { $0.path < $1.path }.map { entry in
+            guard let refused = entry.refused else { return file(URL(fileURLWithPath: entry.path)) }
+            return ShotSourceFile(name: entry.path, declaredSize: 0, modified: nil,
+                                  prefix: { () throws(ShotRejection) -> [UInt8] in throw ShotRejection(nil, refused) },
+                                  contents: { () throws(ShotRejection) -> Data in throw ShotRejection(nil, refused) },
+                                  independent: true)
+        }
     }
 
-    /// The file entries of a zip archive. The archive is refused (``ImportError``) when an entry's name escapes
-    /// it (an absolute path or `..`), when it declares an impossible size, or when it holds more than
-    /// ``ShotLimits/maxFiles`` entries. Each entry is inflated only when read, counting the bytes produced: one
-    /// whose header says, or whose inflated bytes show, more than ``ShotLimits/maxFileBytes`` is a rejected shot,
-    /// never held whole; a CRC-32 mismatch is a rejected (damaged) shot.
-    static func zip(_ url: URL) throws(ImportError) -> (archive: Archive, entries: [ShotSourceFile]) {
+    /// The file entries of a zip archive, read with BrewImport's zip reader and its rules (``ZipArchivePolicy``).
+    ///
+    /// The archive is refused (``ImportError``) when an entry's name escapes it (an absolute path or `..`), when it
+    /// declares an impossible size, or when it holds more than ``ShotLimits/maxFiles`` entries. Each entry is
+    /// inflated only when read, counting the bytes produced: one whose header says, or whose inflated bytes show,
+    /// more than ``ShotLimits/maxFileBytes`` is a rejected shot, never held whole; a CRC-32 mismatch is a rejected
+    /// (damaged) shot; an encrypted entry or a symbolic link is a rejected shot saying so. All entries together
+    /// inflate at most `maxBytes` (``ShotLimits/maxArchiveBytes`` by default, counting first bytes read to sniff a
+    /// format too): past that, every entry still to be read is a rejected shot, so a small archive of many large
+    /// entries costs a bounded amount of work.
+    ///
+    /// - Returns: The entries, and the archive's budget (its ``ZipArchivePolicy/InflateBudget/inflated`` counts
+    ///   the bytes inflated so far).
+    static func zip(_ url: URL, maxBytes: Int = ShotLimits.maxArchiveBytes) throws(ImportError)
+        -> (entries: [ShotSourceFile], budget: ZipArchivePolicy.InflateBudget) {
         let path = url.path
-        let archive: Archive
+        let reader: ZipEntryData
         do {
-            archive = try Archive(url: url, accessMode: .read)
+            reader = try ZipEntryData(path: path)
         } catch {
             throw ImportError(.corrupt, file: path, "not a readable zip archive: \(error)")
         }
-        var out: [ShotSourceFile] = []
-        for entry in archive {
-            let name = entry.path
-            let components = name.split(separator: "/", omittingEmptySubsequences: false)
-            if name.hasPrefix("/") || name.hasPrefix("\\") || components.contains("..") || name.contains("\\..")
-                || (name.first?.isLetter == true && name.dropFirst().first == ":") {
-                throw ImportError(.unsafeArchiveEntry, file: path, location: name,
-                                  "archive entry name escapes the archive (absolute path or '..')")
-            }
-            guard entry.uncompressedSize <= UInt64(Int64.max) else {
-                throw ImportError(.archiveTooLarge, file: path, location: name,
-                                  "the entry declares \(entry.uncompressedSize) bytes uncompressed, more than any file holds: "
-                                    + "a damaged or hostile archive")
-            }
-            guard entry.type == .file, let last = components.last, !last.hasPrefix("."), !name.hasPrefix("__MACOSX/") else { continue }
-            out.append(ShotSourceFile(
-                name: "\(path)/\(name)", declaredSize: entry.uncompressedSize, modified: entry.fileAttributes[.modificationDate] as? Date,
-                prefix: { () throws(ShotRejection) -> [UInt8] in [UInt8](try inflate(archive, entry, limit: 65_536, whole: false)) },
-                contents: { () throws(ShotRejection) -> Data in
-                    guard entry.uncompressedSize <= UInt64(ShotLimits.maxFileBytes) else { throw ShotRejection(nil, tooLarge) }
-                    return try inflate(archive, entry, limit: ShotLimits.maxFileBytes, whole: true)
-                }))
-            if out.count > ShotLimits.maxFiles {
-                throw ImportError(.archiveTooLarge, file: path, "more than \(ShotLimits.maxFiles) entries in the archive")
-            }
+        if reader.entries.count > ShotLimits.maxFiles {
+            throw ImportError(.archiveTooLarge, file: path, "more than \(ShotLimits.maxFiles) entries in the archive")
         }
-        return (archive, out)
+        let budget = ZipArchivePolicy.InflateBudget(limit: maxBytes)
+        var out: [ShotSourceFile] = []
+        var counts: [String: Int] = [:]
+        for entry in reader.entries { counts[entry.name, default: 0] += 1 }
+        for entry in reader.entries {
+            try ZipArchivePolicy.check(entry, archive: path)
+            let name = entry.name
+            let components = name.split(separator: "/", omittingEmptySubsequences: false)
+            guard !entry.isDirectory, let last = components.last, !last.hasPrefix("."), !name.hasPrefix("__MACOSX/") else { continue }
+            let refusal = ZipArchivePolicy.describe(entry, occurrences: counts[name] ?? 1)
+            out.append(ShotSourceFile(
+                // An entry's name is shown in the report (shots.csv): control characters in it are replaced.
+                name: "\(path)/\(ControlCharacters.cleaned(name).text)", declaredSize: entry.uncompressedSize, modified: entry.modified,
+                prefix: { () throws(ShotRejection) -> [UInt8] in
+                    if let refusal { throw ShotRejection(nil, refusal) }
+                    return [UInt8](try inflate(reader, entry, limit: 65_536, whole: false, budget: budget))
+                },
+                contents: { () throws(ShotRejection) -> Data in
+                    if let refusal { throw ShotRejection(nil, refusal) }
+                    guard entry.uncompressedSize <= UInt64(ShotLimits.maxFileBytes) else { throw ShotRejection(nil, tooLarge) }
+                    return try inflate(reader, entry, limit: ShotLimits.maxFileBytes, whole: true, budget: budget)
+                }))
+        }
+        return (out, budget)
     }
 
     private struct Enough: Error {}
+    private struct BudgetSpent: Error {}
 
-    /// Inflates `entry`: its first `limit` bytes (`whole == false`), or all of it, refused past `limit`.
-    static func inflate(_ archive: Archive, _ entry: Entry, limit: Int, whole: Bool) throws(ShotRejection) -> Data {
+    /// Inflates `entry`: its first `limit` bytes (`whole == false`), or all of it, refused past `limit`; every byte
+    /// inflated is taken from `budget`, and an entry that would pass it is a rejected shot.
+    static func inflate(_ reader: ZipEntryData, _ entry: ZipEntryData.Entry, limit: Int, whole: Bool,
+                        budget: ZipArchivePolicy.InflateBudget) throws(ShotRejection) -> Data {
         var data = Data()
         do {
-            let crc = try archive.extract(entry, skipCRC32: !whole) { chunk in
-                guard data.count + chunk.count <= limit else {
-                    data.append(chunk.prefix(limit - data.count))
-                    throw Enough()
-                }
-                data.append(chunk)
+            let crc = try reader.extract(entry) { chunk in
+                let piece = data.count + chunk.count <= limit ? chunk : chunk.prefix(limit - data.count)
+                guard budget.take(piece.count) else { throw BudgetSpent() }
+                data.append(piece)
+                if piece.count < chunk.count { throw Enough() }
             }
-            if whole && crc != entry.checksum { throw ShotRejection(nil, "damaged entry: its CRC-32 does not match the inflated bytes") }
+            if whole && crc != entry.crc32 { throw ShotRejection(nil, "damaged entry: its CRC-32 does not match the inflated bytes") }
         } catch let error as ShotRejection {
             throw error
         } catch is Enough {
             if whole { throw ShotRejection(nil, tooLarge + " (the entry's header understates its size)") }
+        } catch is BudgetSpent {
+            throw ShotRejection(nil, budget.exceeded + " in all: not read")
         } catch {
             throw ShotRejection(nil, "cannot inflate the entry: \(error)")
         }

@@ -63,11 +63,7 @@ public enum CSVCell: Sendable, Equatable {
 
     /// `text` with a leading `'` when it starts with `=`, `+`, `-`, `@`, tab or CR (formula injection guard).
     public static func neutralised(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first else { return text }
-        switch first {
-        case "=", "+", "-", "@", "\t", "\r": return "'" + text
-        default: return text
-        }
+        CSVFormulaGuard.neutralised(text)
     }
 
     /// ISO 8601 UTC: `YYYY-MM-DDTHH:MM:SSZ`, or `…SS.ffffffZ` with a fractional second.

@@ -115,6 +115,9 @@ struct Batch: AsyncParsableCommand {
         let skipped = result.outcomes.filter { $0.status == .skipped }.count
         print("\(result.succeeded) of \(result.outcomes.count) journals reported\(skipped > 0 ? " (\(skipped) unchanged, skipped)" : "")"
               + "\(result.failed > 0 ? ", \(result.failed) failed" : ""); see \(outURL.appendingPathComponent("batch.csv").path)")
+        // A journal's output that could not be written (a full disk, …) is the output's failure, said as such: one
+        // line, exit 1; batch.csv lists every journal it hit.
+        if let unwritten = result.outcomes.first(where: \.unwritable) { throw CLI.fail(unwritten.error, code: 1) }
         if result.exitCode != 0 { throw CLI.exitCode(result.exitCode) }
     }
 }

@@ -22,6 +22,9 @@ extension Brewstats {
             } else {
                 try command.run()
             }
+            // An interruption that began while the command finished (its handler removing what is left) ends the
+            // process with 130/143, not this thread with 0.
+            while StagedDirectory.isInterrupted { pause() }
         } catch {
             exit(reporting: error, subcommand: CommandLineRules.subcommand(of: arguments))
         }

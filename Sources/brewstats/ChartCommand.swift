@@ -53,7 +53,7 @@ struct Chart: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The chart: \(ChartKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
     var kind: String
 
-    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, or a Beanconqueror backup.", valueName: "journal"))
+    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, or a Beanconqueror backup (- reads standard input).", valueName: "journal"))
     var journal: String
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output file; .png, .svg or .pdf.", valueName: "file"))

@@ -29,7 +29,7 @@ struct Inspect: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, or a Beanconqueror backup.", valueName: "journal"))
+    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, or a Beanconqueror backup (- reads standard input).", valueName: "journal"))
     var journal: String
 
     @OptionGroup var input: JournalInputOptions

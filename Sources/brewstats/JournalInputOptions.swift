@@ -30,9 +30,18 @@ struct JournalInputOptions: ParsableArguments {
     /// The report's time zone.
     var timeZone: TimeZone { tz.flatMap(TimeZone.init(identifier:)) ?? .current }
 
+    /// `BREWSTATS_STORE_WAIT`: how many seconds a store locked by a writer is waited for (``ImportOptions/storeWait``);
+    /// `nil` (the default, 5 s) when unset or not a number of seconds from 0 to 3600.
+    static var storeWait: TimeInterval? {
+        guard let text = ProcessInfo.processInfo.environment["BREWSTATS_STORE_WAIT"], let t = Double(text),
+              t.isFinite, (0...3600).contains(t) else { return nil }
+        return t
+    }
+
     /// Import options for these flags (the mapping file is read here).
     func importOptions() throws(ImportError) -> ImportOptions {
         var options = ImportOptions(format: format.flatMap(JournalFormat.init(cliName:)), timeZone: timeZone)
+        if let wait = Self.storeWait { options.storeWait = wait }
         if let map { options.columnMapping = try ColumnMapping.load(from: URL(fileURLWithPath: map)) }
         return options
     }
@@ -51,7 +60,8 @@ struct JournalInputOptions: ParsableArguments {
             var options = try importOptions()
             options.readAhead = true  // one journal, the other cores idle
             adjust(&options)
-            return try importAnyJournal(at: URL(fileURLWithPath: path), options: options)
+            // `-` is standard input, read as a stream (``InputFile``) like a pipe given as `/dev/fd/N`.
+            return try importAnyJournal(at: URL(fileURLWithPath: path == "-" ? "/dev/stdin" : path), options: options)
         } catch {
             throw CLI.fail("\(error)", code: 2)
         }

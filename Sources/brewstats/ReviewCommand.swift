@@ -27,7 +27,7 @@ struct Review: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The calendar year, e.g. 2026.", valueName: "year"))
     var year: Int
 
-    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, or a Beanconqueror backup.", valueName: "journal"))
+    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, or a Beanconqueror backup (- reads standard input).", valueName: "journal"))
     var journal: String
 
     @OptionGroup var input: JournalInputOptions
@@ -50,7 +50,7 @@ struct Review: AsyncParsableCommand {
         CLI.removeStagingOnInterrupt()
         let result = try input.load(journal)
         var options = try render.options(timeZone: input.timeZone)
-        if let today, let noon = TodayOption.noon(of: today, in: input.timeZone) { options.now = noon }
+        TodayOption.pin(&options, today: today, timeZone: input.timeZone)
         let folder = URL(fileURLWithPath: out ?? "brew-review-\(year)")
         let name = URL(fileURLWithPath: journal).lastPathComponent
         let written: (review: YearReview, files: [String])

@@ -35,9 +35,21 @@ struct TodayOption: ParsableArguments {
         }
     }
 
-    /// Sets `options.now` to noon of `--today` in `zone` (left as it is without the option).
+    /// Sets `options.now` to noon of `--today` in `zone` (left as it is without the option), and the PDFs' creation
+    /// date (``ReportOptions/documentDate``) as ``pin(_:today:timeZone:)`` says.
     func apply(to options: inout ReportOptions, timeZone zone: TimeZone) {
-        if let today, let noon = Self.noon(of: today, in: zone) { options.now = noon }
+        Self.pin(&options, today: today, timeZone: zone)
+    }
+
+    /// Pins `options.now` and the PDFs' creation date to noon of `today` when given; else the creation date to
+    /// `SOURCE_DATE_EPOCH` when set; else leaves the creation date to the end of the report's period. Never the clock.
+    static func pin(_ options: inout ReportOptions, today: String?, timeZone zone: TimeZone) {
+        if let today, let noon = Self.noon(of: today, in: zone) {
+            options.now = noon
+            options.documentDate = noon
+        } else if let epoch = ReportOptions.sourceDateEpoch(ProcessInfo.processInfo.environment) {
+            options.documentDate = epoch
+        }
     }
 
     /// Noon of the local day `text` (`YYYY-MM-DD`) in `zone`, or `nil` when it is not such a day.

@@ -89,4 +89,32 @@ import TestSupport
         #expect(error.kind == .corrupt)
         #expect(error.location == "Beanconqueror_Brews_1.json", "\(error)")
     }
+
+    /// Two entries named `Beanconqueror.json` (each intact): which is the backup cannot be told (unzip and
+    /// ZIPFoundation pick different ones), so the archive is refused saying the name is duplicated — whether the two
+    /// hold the same bytes or not.
+    @Test(arguments: [false, true]) func aDuplicatedMainEntryIsNamed(identical: Bool) throws {
+        let other = identical ? Self.main : Data(#"{"BREWS": []}"#.utf8)
+        let zip = ZipBytes.stored([.init(name: "Beanconqueror.json", data: Self.main), .init(name: "Beanconqueror.json", data: other)])
+        let error = try #require(importError(try file("twice.zip", zip)))
+        #expect(error.message == "the archive holds 2 entries named Beanconqueror.json: which one to read cannot be told", "\(error)")
+        #expect(!error.message.contains("CRC"))
+    }
+
+    /// An encrypted `Beanconqueror.json` (flag bit 0) is named as such, and so are the entries after it: it is not
+    /// "a zip without a Beanconqueror.json".
+    @Test func anEncryptedMainEntryIsNamed() throws {
+        let zip = ZipBytes.stored([.init(name: "Beanconqueror.json", data: Self.main, flags: 1),
+                                   .init(name: "Beanconqueror_Brews_1.json", data: Data("[]".utf8))])
+        let error = try #require(importError(try file("locked.zip", zip)))
+        #expect(error.description.hasSuffix("locked.zip: Beanconqueror.json is encrypted; brewstats cannot read encrypted zip entries"), "\(error)")
+    }
+
+    /// A symbolic-link entry named `Beanconqueror.json` (Unix mode `S_IFLNK`, as `zip -y` stores one) is named as a
+    /// link and not followed.
+    @Test func aSymbolicLinkMainEntryIsNamed() throws {
+        let zip = ZipBytes.stored([.init(name: "Beanconqueror.json", data: Data("/etc/passwd".utf8), unixMode: 0o120777)])
+        let error = try #require(importError(try file("link.zip", zip)))
+        #expect(error.message == "Beanconqueror.json is a symbolic link, not read", "\(error)")
+    }
 }

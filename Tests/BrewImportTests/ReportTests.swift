@@ -55,6 +55,25 @@ import TestSupport
         #expect(try String(contentsOf: url, encoding: .utf8) == text)
     }
 
+    /// A rejected line goes into the `record` column as the input had it; one that starts like a formula (`=`, `+`,
+    /// `-`, `@`, tab, CR) must reach a spreadsheet as text, with the leading `'` every other CSV we write adds.
+    @Test func rejectsCSVNeutralisesFormulas() throws {
+        let lines = ["=HYPERLINK(\"http://x\";\"y\"),no date,15", "@SUM(1+1),no date,15", "+1,no date,15", "-2,no date,15",
+                     "\tx,no date,15"]
+        let csv = "brew_id,brewed_at,dose_g\n" + lines.joined(separator: "\n") + "\n"
+        let result = try importChecked(try scratchFile("formula.csv", csv))
+        #expect(result.report.rejects.count == lines.count)
+        let rows = TestCSV.parse(result.report.rejectsCSV())
+        #expect(rows.count == lines.count + 1)
+        let records = rows.dropFirst().map { $0.count == 5 ? $0[4] : "" }
+        #expect(Set(records) == Set(lines.map { "'" + $0 }))
+        for row in rows.dropFirst() {
+            for field in row {
+                #expect(!["=", "+", "-", "@", "\t", "\r"].contains(field.unicodeScalars.first.map(String.init) ?? ""), "\(field)")
+            }
+        }
+    }
+
     @Test func errorsReadAsOneLine() {
         let error = ImportError(.notAJournal, file: "x.sqlite", "not a journal store: missing table ZBREWLOG")
         #expect(error.description == "x.sqlite: not a journal store: missing table ZBREWLOG")

@@ -11,6 +11,11 @@ enum ZipBytes {
         var name: String
         var data: Data
         var declaredSize: UInt64? = nil
+        /// General-purpose bit flags (bit 0: encrypted) in both headers.
+        var flags: UInt16 = 0
+        /// A Unix mode (`0o120777`: a symbolic link): the entry is then "made by" Unix with this mode in its
+        /// external attributes, as `zip -y` writes links; `nil` leaves the MS-DOS default of the other entries.
+        var unixMode: UInt32? = nil
     }
 
     /// An archive of stored entries with correct CRCs.
@@ -25,14 +30,14 @@ enum ZipBytes {
             if zip64 { extra.le(UInt16(1)); extra.le(UInt16(16)); extra.le(size); extra.le(UInt64(e.data.count)) }
             let crc = e.data.crc32(checksum: 0)
             let size32 = zip64 ? UInt32.max : UInt32(size), compressed32 = zip64 ? UInt32.max : UInt32(e.data.count)
-            out.le(UInt32(0x0403_4B50)); out.le(UInt16(zip64 ? 45 : 20)); out.le(UInt16(0)); out.le(UInt16(0))
+            out.le(UInt32(0x0403_4B50)); out.le(UInt16(zip64 ? 45 : 20)); out.le(e.flags); out.le(UInt16(0))
             out.le(UInt16(0)); out.le(UInt16(0x21)); out.le(crc); out.le(compressed32); out.le(size32)
             out.le(UInt16(name.count)); out.le(UInt16(extra.count)); out += name; out += extra; out += e.data
-            central.le(UInt32(0x0201_4B50)); central.le(UInt16(45)); central.le(UInt16(zip64 ? 45 : 20))
-            central.le(UInt16(0)); central.le(UInt16(0)); central.le(UInt16(0)); central.le(UInt16(0x21))
+            central.le(UInt32(0x0201_4B50)); central.le(UInt16(e.unixMode == nil ? 45 : 0x0300 | 45)); central.le(UInt16(zip64 ? 45 : 20))
+            central.le(e.flags); central.le(UInt16(0)); central.le(UInt16(0)); central.le(UInt16(0x21))
             central.le(crc); central.le(compressed32); central.le(size32)
             central.le(UInt16(name.count)); central.le(UInt16(extra.count)); central.le(UInt16(0))
-            central.le(UInt16(0)); central.le(UInt16(0)); central.le(UInt32(0o100644) << 16); central.le(offset)
+            central.le(UInt16(0)); central.le(UInt16(0)); central.le((e.unixMode ?? 0o100644) << 16); central.le(offset)
             central += name; central += extra
         }
         let centralOffset = UInt32(out.count)

@@ -103,6 +103,36 @@ import TestSupport
         #expect(ok.outcomes.map(\.status) == [.ok, .ok])
     }
 
+    /// `--resume` sweeps what a killed run left beside a journal's folder (`.alpha.old-…`, `.bravo.staging-…` of a
+    /// process that is gone) as a run without it does, even for journals it skips as unchanged; a live process's
+    /// folders stay; and a previous report the killed run had set aside, with its folder missing, is put back and
+    /// then skipped as unchanged.
+    @Test func resumeSweepsADeadRunsLeftovers() throws {
+        let input = try Self.inputFolder(good: 3, broken: false)
+        let out = try Repo.scratch("batch-resume-sweep").appendingPathComponent("out")
+        var options = Self.options([input], out: out)
+        #expect(try BatchRunner.run(options).outcomes.allSatisfy { $0.status == .ok })
+        let charlie = snapshotFiles(out.appendingPathComponent("charlie"))
+        let dead = try deadPID()
+        let stale = [".alpha.old-\(dead)-1A2B3C4D", ".bravo.staging-\(dead)-5E6F7A8B"]
+        let live = ".alpha.staging-1-9C0D1E2F"   // pid 1 always runs
+        for name in stale + [live] {
+            try FileManager.default.createDirectory(at: out.appendingPathComponent(name), withIntermediateDirectories: false)
+            try Data("partial".utf8).write(to: out.appendingPathComponent(name).appendingPathComponent("weekly.csv"))
+        }
+        // charlie's report set aside by a run killed between its two renames: no charlie/, a dead run's .old holding it.
+        let aside = ".charlie.old-\(dead)-3A4B5C6D"
+        try FileManager.default.moveItem(at: out.appendingPathComponent("charlie"), to: out.appendingPathComponent(aside))
+
+        options.resume = true
+        let resumed = try BatchRunner.run(options)
+        #expect(resumed.outcomes.map(\.status) == [.skipped, .skipped, .skipped])
+        let names = entries(out)
+        for name in stale + [aside] { #expect(!names.contains(name), "\(name) was left by --resume") }
+        #expect(names.contains(live), "a live process's staging folder was swept")
+        #expect(snapshotFiles(out.appendingPathComponent("charlie")) == charlie, "charlie's report was not put back whole")
+    }
+
     @Test func resumeSkipsUnchangedAndRedoesChanged() throws {
         let input = try Self.inputFolder(good: 3, broken: false)
         let out = try Repo.scratch("batch-resume").appendingPathComponent("out")

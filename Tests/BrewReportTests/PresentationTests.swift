@@ -198,10 +198,12 @@ import TestSupport
 
     // MARK: PDF
 
-    @Test func reportPDFIsDatedWithTheReportsTime() throws {
+    /// The pinned document date (``ReportOptions/documentDate``: `--today` or `SOURCE_DATE_EPOCH`), not `now`.
+    @Test func reportPDFIsDatedWithThePinnedDocumentDate() throws {
         var options = ReportOptions()
         options.stats.timeZone = berlin
-        options.now = instant(2026, 12, 1, 12, 34, 56)
+        options.now = instant(2026, 12, 3, 9, 0, 0)
+        options.documentDate = instant(2026, 12, 1, 12, 34, 56)
         options.formats = [.svg, .pdf]
         let report = try WeeklyReport(journal: ReportWriterTests.hostileJournal(), journalName: "j", importReport: nil, options: options)
         let out = try Repo.scratch("presentation-pdf-date").appendingPathComponent("report")

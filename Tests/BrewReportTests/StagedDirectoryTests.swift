@@ -1,5 +1,9 @@
 import BrewCharts
 import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import TestSupport
 @testable import BrewReport
@@ -248,4 +252,80 @@ import TestSupport
         #expect(entries(parent) == ["out"], "staging left behind: \(entries(parent))")
         #expect(entries(target) == ["notes.txt"])
     }
+
+    /// A dead run's `.out.old-…` holding a report (the marker in it) while `out` is missing is the previous report,
+    /// set aside by a run killed between its two renames: the next staging puts it back first, and leaves it there
+    /// when it is itself discarded. Without the marker it is only swept.
+    @Test func aPreviousReportSetAsideByADeadRunIsPutBack() throws {
+        let parent = try Repo.scratch("staged-restore")
+        let target = parent.appendingPathComponent("out")
+        let dead = try deadPID()
+        let aside = parent.appendingPathComponent(".out.old-\(dead)-1A2B3C4D")
+        try FileManager.default.createDirectory(at: aside, withIntermediateDirectories: false)
+        try Data("an earlier run".utf8).write(to: aside.appendingPathComponent(OwnedFolder.markerName))
+        try Data("previous".utf8).write(to: aside.appendingPathComponent("weekly.csv"))
+        let stale = parent.appendingPathComponent(".out.staging-\(dead)-5E6F7A8B")
+        try FileManager.default.createDirectory(at: stale, withIntermediateDirectories: false)
+        let staged = try StagedDirectory(target: target, kind: .report)
+        #expect(text(target.appendingPathComponent("weekly.csv")) == "previous")
+        staged.discard()
+        #expect(entries(parent) == ["out"], "\(entries(parent))")
+        #expect(relativeFiles(in: target) == [OwnedFolder.markerName, "weekly.csv"])
+    }
+
+    /// Replacing swaps the two folders in one step: at no moment is there no target (checked from the side by a
+    /// thread that looks for the target for as long as the replacement runs, and by the result: no `.old-` folder
+    /// was ever made, the old content is gone, nothing is left beside it).
+    @Test func replacingSwapsInOneStep() throws {
+        let parent = try Repo.scratch("staged-exchange")
+        let target = parent.appendingPathComponent("out")
+        try StagedDirectory(target: target, kind: .report).commit()
+        try Data("old".utf8).write(to: target.appendingPathComponent("old.csv"))
+        #expect(StagedDirectory.exchange(parent.appendingPathComponent("missing").path, target.path) == ENOENT)
+        for round in 0..<20 {
+            let staged = try StagedDirectory(target: target, kind: .report)
+            try Data("\(round)".utf8).write(to: staged.staging.appendingPathComponent("new.csv"))
+            let flags = WatchFlags()
+            let path = target.path
+            let watcher = Thread {
+                while !flags.done.load(ordering: .acquiring) {
+                    var info = stat()
+                    if lstat(path, &info) != 0 { flags.missing.store(true, ordering: .relaxed) }
+                }
+            }
+            watcher.start()
+            try staged.commit()
+            flags.done.store(true, ordering: .releasing)
+            while !watcher.isFinished { usleep(1000) }
+            let wasMissing = flags.missing.load(ordering: .relaxed)
+            #expect(!wasMissing, "round \(round): the target was missing for a moment")
+            #expect(relativeFiles(in: target) == [OwnedFolder.markerName, "new.csv"])
+            #expect(entries(parent) == ["out"])
+        }
+    }
+
+    /// A write error in a staging folder names the file as under its target (where the user will look), never the
+    /// hidden staging folder; other paths are left as they are.
+    @Test func aStagedFileIsNamedAsUnderItsTarget() throws {
+        let parent = try Repo.scratch("staged-shown")
+        let target = parent.appendingPathComponent("w47")
+        let staged = try StagedDirectory(target: target, kind: .report)
+        defer { staged.discard() }
+        let base = parent.standardizedFileURL.path
+        #expect(StagedDirectory.shownPath(staged.staging.path + "/beans/a.svg") == base + "/w47/beans/a.svg")
+        #expect(StagedDirectory.shownPath(staged.staging.path) == base + "/w47")
+        #expect(StagedDirectory.shownPath(staged.staging.path + "x/a.svg") == staged.staging.path + "x/a.svg")
+        #expect(StagedDirectory.shownPath("/elsewhere/a.svg") == "/elsewhere/a.svg")
+        let error = ReportError.cannotWrite(staged.file("rest-rating.svg").path,
+                                            ChartError(context: "writing chart to \(staged.file("rest-rating.svg").path)",
+                                                       reason: "writing …: No space left on device: error while writing to output stream",
+                                                       systemReason: "No space left on device"))
+        #expect(error.description == "cannot write \(base)/w47/rest-rating.svg: No space left on device")
+    }
+}
+
+/// What the watcher thread of ``StagedDirectoryTests/replacingSwapsInOneStep()`` saw, and when to stop.
+final class WatchFlags: Sendable {
+    let missing = Atomic<Bool>(false)
+    let done = Atomic<Bool>(false)
 }

@@ -25,6 +25,13 @@ func relativeFiles(in folder: URL) -> [String] {
     return out.sorted()
 }
 
+/// Every file under `folder` with its bytes, by path relative to `folder` (empty when it does not exist).
+func snapshotFiles(_ folder: URL) -> [String: Data] {
+    var out: [String: Data] = [:]
+    for name in relativeFiles(in: folder) { out[name] = (try? Data(contentsOf: folder.appendingPathComponent(name))) ?? Data() }
+    return out
+}
+
 func exists(_ url: URL) -> Bool { FileManager.default.fileExists(atPath: url.path) }
 
 func text(_ url: URL) -> String { (try? String(contentsOf: url, encoding: .utf8)) ?? "" }

@@ -104,4 +104,28 @@ import Glibc
         }
         #expect(Self.hidden(beside: out).isEmpty, "left behind: \(Self.hidden(beside: out))")
     }
+
+    /// SIGTERM (and SIGINT) right after a folder of the report is made — the staging folder itself, then its `beans/` —
+    /// held there until the handler has run (``FaultShim``: `FAULT_RAISE` after the N-th `mkdir`, `FAULT_HOLD_MS`):
+    /// the handler must know of the staging folder the moment it exists, so nothing is left, the previous report is
+    /// whole and the exit is 128 + the signal.
+    ///
+    /// The staging folder was made before it was registered for the handler: a signal in between left it behind, empty.
+    @Test(.enabled(if: FaultShim.available), arguments: ["TERM", "INT"])
+    func signalRightAfterAFolderIsMadeLeavesNothing(_ signal: String) throws {
+        let (folder, out, previous) = try OutputFaultTests.previousReport("window-mkdir-\(signal)")
+        let (count, clean) = try FaultShim.count(OutputFaultTests.args(out), path: folder, calls: "mkdir")
+        #expect(clean.status == 0 && count >= 1, "\(count) mkdir calls: \(clean.stderr)")
+        let code = signal == "TERM" ? SIGTERM : SIGINT
+        for n in 1...max(1, count) {
+            var env = FaultShim.environment(path: folder, calls: "mkdir", n: n)
+            env["FAULT_RAISE"] = signal
+            env["FAULT_RAISE_WHEN"] = "after"
+            env["FAULT_HOLD_MS"] = "2000"
+            let r = try CLI.run(OutputFaultTests.args(out), environment: env, timeout: 180)
+            let what = "SIG\(signal) after mkdir #\(n) of \(count)"
+            #expect(r.status == 128 + code && !r.signalled, "\(what): status \(r.status)\n\(r.stderr)")
+            OutputFaultTests.expectIntact(folder, out, previous, what)
+        }
+    }
 }

@@ -50,6 +50,11 @@ import Glibc
         #expect(lines.count == 1, "\(what): \(r.stderr)", sourceLocation: sourceLocation)
         #expect(r.stderr.hasPrefix("brewstats: cannot write "), "\(what): \(r.stderr)", sourceLocation: sourceLocation)
         #expect(r.stderr.contains(reason), "\(what): no '\(reason)' in \(r.stderr)", sourceLocation: sourceLocation)
+        // One cause, said once, for the path the user gave: not the chain of layers, not the hidden staging folder.
+        #expect(r.stderr.hasSuffix(": \(reason)\n") && r.stderr.components(separatedBy: reason).count == 2,
+                "\(what): the reason is not said exactly once, last: \(r.stderr)", sourceLocation: sourceLocation)
+        #expect(!r.stderr.contains(".staging-") && !r.stderr.contains(".old-"),
+                "\(what): the message names a hidden folder: \(r.stderr)", sourceLocation: sourceLocation)
     }
 
     @Test(.enabled(if: FaultShim.available), arguments: ["write", "fsync", "rename", "mkdir", "open"])

@@ -74,7 +74,10 @@ shard_script="$(manifest_script "$repo/deploy/kubernetes/shards-job.yaml")"
 merge_script="$(manifest_script "$repo/deploy/kubernetes/merge-job.yaml")"
 final_codes=" $(manifest_final_codes "$repo/deploy/kubernetes/shards-job.yaml") "
 
-run_opts=(--read-only --no-healthcheck -v "$work/data:/data" -e TZ=UTC -e SHARDS="$shards")
+# SOURCE_DATE_EPOCH pins the day the PDFs carry as their creation date for every container alike (without it they
+# carry the end of each report's week, which is the same for all too; the pin only makes the day explicit).
+source_date_epoch="${SOURCE_DATE_EPOCH:-1795435200}"   # 2026-11-23 12:00 UTC
+run_opts=(--read-only --no-healthcheck -v "$work/data:/data" -e TZ=UTC -e SHARDS="$shards" -e SOURCE_DATE_EPOCH="$source_date_epoch")
 secs() { echo $(( $(date +%s%N) / 1000000 )); }
 t0=$(secs)
 

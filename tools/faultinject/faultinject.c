@@ -18,6 +18,15 @@
  *   FAULT_STICKY 1: every counted call from the N-th on fails (a disk that stays full); default only the N-th.
  *   FAULT_COUNT_FILE  When set, the number of counted calls is written there at exit (to choose N).
  *
+ * Stopping at a chosen moment instead of failing (to test the windows between two steps):
+ *   FAULT_RAISE  A signal (KILL, TERM, INT, STOP or a number) that the process sends itself at the N-th counted call,
+ *                instead of failing it: before the call, or after it with FAULT_RAISE_WHEN=after. A kill at the N-th
+ *                rename is a crash exactly between that rename and the one before.
+ *   FAULT_HOLD_MS  For a signal the process survives (TERM, INT handled by it; STOP once continued), the calling
+ *                thread then waits this long before going on, so the process's own handler runs first.
+ *   FAULT_NO_EXCHANGE  1: renameat2 with RENAME_EXCHANGE fails with EINVAL without counting, as on a file system
+ *                that cannot swap two entries (the caller's fallback path).
+ *
  * A journal that changes while it is read (another program rewriting or removing it):
  *   FAULT_MMAP_PATH    When a file at exactly this path is memory-mapped, right after the mapping is made:
  *   FAULT_MMAP_ACTION  "truncate:SIZE" cuts the file to SIZE bytes (reading the mapping past the new end then
@@ -35,11 +44,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
+
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE (1 << 1)
+#endif
 
 enum { C_WRITE = 1, C_FSYNC = 2, C_RENAME = 4, C_MKDIR = 8, C_OPEN = 16, C_UNLINK = 32 };
 
@@ -54,6 +69,10 @@ static atomic_long counted;
 static const char *mmap_path;
 static const char *mmap_action;
 static atomic_int mmap_done;
+static int raise_signal;
+static int raise_after;
+static long hold_ms;
+static int no_exchange;
 
 static void report_count(void) {
     if (!count_file) return;
@@ -89,6 +108,20 @@ __attribute__((constructor)) static void setup(void) {
     const char *s = getenv("FAULT_STICKY");
     sticky = s && !strcmp(s, "1");
     count_file = getenv("FAULT_COUNT_FILE");
+    const char *r = getenv("FAULT_RAISE");
+    if (r && *r) {
+        if (!strcmp(r, "KILL")) raise_signal = SIGKILL;
+        else if (!strcmp(r, "TERM")) raise_signal = SIGTERM;
+        else if (!strcmp(r, "INT")) raise_signal = SIGINT;
+        else if (!strcmp(r, "STOP")) raise_signal = SIGSTOP;
+        else raise_signal = atoi(r);
+    }
+    const char *when = getenv("FAULT_RAISE_WHEN");
+    raise_after = when && !strcmp(when, "after");
+    const char *hold = getenv("FAULT_HOLD_MS");
+    hold_ms = hold ? atol(hold) : 0;
+    const char *x = getenv("FAULT_NO_EXCHANGE");
+    no_exchange = x && !strcmp(x, "1");
     mmap_path = getenv("FAULT_MMAP_PATH");
     mmap_action = getenv("FAULT_MMAP_ACTION");
     if (count_file) atexit(report_count);
@@ -129,15 +162,41 @@ static int fd_under_prefix(int fd) {
     return under_prefix_at(AT_FDCWD, target);
 }
 
-/* Counts one call of kind `kind` that concerns the prefix; returns 1 when it must fail (errno is then set). */
+/* Sends FAULT_RAISE to the process, then holds the calling thread for FAULT_HOLD_MS (errno is kept). */
+static void raise_now(void) {
+    int saved = errno;
+    kill(getpid(), raise_signal);
+    if (hold_ms > 0) {
+        struct timespec t = {hold_ms / 1000, (hold_ms % 1000) * 1000000L};
+        while (nanosleep(&t, &t) != 0 && errno == EINTR) {}
+    }
+    errno = saved;
+}
+
+/* Whether the call the last should_fail counted is the one after which FAULT_RAISE is sent (thread-local). */
+static __thread int raise_pending;
+
+/* Counts one call of kind `kind` that concerns the prefix; returns 1 when it must fail (errno is then set).
+ * With FAULT_RAISE the N-th call raises instead (now, or through after_call once it is done) and never fails. */
 static int should_fail(int kind, int concerns) {
+    raise_pending = 0;
     if (!(calls & kind) || !concerns) return 0;
     long k = atomic_fetch_add(&counted, 1) + 1;
-    if (fail_at > 0 && (k == fail_at || (sticky && k > fail_at))) {
+    if (raise_signal && fail_at > 0 && k == fail_at) {
+        if (raise_after) raise_pending = 1; else raise_now();
+        return 0;
+    }
+    if (!raise_signal && fail_at > 0 && (k == fail_at || (sticky && k > fail_at))) {
         errno = fail_errno;
         return 1;
     }
     return 0;
+}
+
+/* Returns `result` of a call that went through, after raising FAULT_RAISE when it was the N-th and FAULT_RAISE_WHEN=after. */
+static long after_call(long result) {
+    if (raise_pending) { raise_pending = 0; raise_now(); }
+    return result;
 }
 
 #define REAL(name, ret, ...) \
@@ -147,92 +206,93 @@ static int should_fail(int kind, int concerns) {
 ssize_t write(int fd, const void *buf, size_t n) {
     REAL(write, ssize_t, int, const void *, size_t);
     if (fd > 2 && should_fail(C_WRITE, fd_under_prefix(fd))) return -1;
-    return real_write(fd, buf, n);
+    return after_call(real_write(fd, buf, n));
 }
 
 ssize_t pwrite(int fd, const void *buf, size_t n, off_t off) {
     REAL(pwrite, ssize_t, int, const void *, size_t, off_t);
     if (fd > 2 && should_fail(C_WRITE, fd_under_prefix(fd))) return -1;
-    return real_pwrite(fd, buf, n, off);
+    return after_call(real_pwrite(fd, buf, n, off));
 }
 
 ssize_t pwrite64(int fd, const void *buf, size_t n, off_t off) {
     REAL(pwrite64, ssize_t, int, const void *, size_t, off_t);
     if (fd > 2 && should_fail(C_WRITE, fd_under_prefix(fd))) return -1;
-    return real_pwrite64(fd, buf, n, off);
+    return after_call(real_pwrite64(fd, buf, n, off));
 }
 
 ssize_t writev(int fd, const struct iovec *iov, int count) {
     REAL(writev, ssize_t, int, const struct iovec *, int);
     if (fd > 2 && should_fail(C_WRITE, fd_under_prefix(fd))) return -1;
-    return real_writev(fd, iov, count);
+    return after_call(real_writev(fd, iov, count));
 }
 
 int fsync(int fd) {
     REAL(fsync, int, int);
     if (should_fail(C_FSYNC, fd_under_prefix(fd))) return -1;
-    return real_fsync(fd);
+    return after_call(real_fsync(fd));
 }
 
 int fdatasync(int fd) {
     REAL(fdatasync, int, int);
     if (should_fail(C_FSYNC, fd_under_prefix(fd))) return -1;
-    return real_fdatasync(fd);
+    return after_call(real_fdatasync(fd));
 }
 
 /* syncfs flushes a whole file system; it counts when the descriptor (a staged folder) is under FAULT_PATH. */
 int syncfs(int fd) {
     REAL(syncfs, int, int);
     if (should_fail(C_FSYNC, fd_under_prefix(fd))) return -1;
-    return real_syncfs(fd);
+    return after_call(real_syncfs(fd));
 }
 
 int rename(const char *from, const char *to) {
     REAL(rename, int, const char *, const char *);
     if (should_fail(C_RENAME, under_prefix_at(AT_FDCWD, from) || under_prefix_at(AT_FDCWD, to))) return -1;
-    return real_rename(from, to);
+    return after_call(real_rename(from, to));
 }
 
 int renameat(int fd1, const char *from, int fd2, const char *to) {
     REAL(renameat, int, int, const char *, int, const char *);
     if (should_fail(C_RENAME, under_prefix_at(fd1, from) || under_prefix_at(fd2, to))) return -1;
-    return real_renameat(fd1, from, fd2, to);
+    return after_call(real_renameat(fd1, from, fd2, to));
 }
 
 int renameat2(int fd1, const char *from, int fd2, const char *to, unsigned flags) {
     REAL(renameat2, int, int, const char *, int, const char *, unsigned);
+    if (no_exchange && (flags & RENAME_EXCHANGE)) { errno = EINVAL; return -1; }
     if (should_fail(C_RENAME, under_prefix_at(fd1, from) || under_prefix_at(fd2, to))) return -1;
-    return real_renameat2(fd1, from, fd2, to, flags);
+    return after_call(real_renameat2(fd1, from, fd2, to, flags));
 }
 
 int mkdir(const char *path, mode_t mode) {
     REAL(mkdir, int, const char *, mode_t);
     if (should_fail(C_MKDIR, under_prefix_at(AT_FDCWD, path))) return -1;
-    return real_mkdir(path, mode);
+    return after_call(real_mkdir(path, mode));
 }
 
 int mkdirat(int fd, const char *path, mode_t mode) {
     REAL(mkdirat, int, int, const char *, mode_t);
     if (should_fail(C_MKDIR, under_prefix_at(fd, path))) return -1;
-    return real_mkdirat(fd, path, mode);
+    return after_call(real_mkdirat(fd, path, mode));
 }
 
 int unlink(const char *path) {
     REAL(unlink, int, const char *);
     if (should_fail(C_UNLINK, under_prefix_at(AT_FDCWD, path))) return -1;
-    return real_unlink(path);
+    return after_call(real_unlink(path));
 }
 
 int unlinkat(int fd, const char *path, int flags) {
     REAL(unlinkat, int, int, const char *, int);
     if (should_fail(C_UNLINK, under_prefix_at(fd, path))) return -1;
-    return real_unlinkat(fd, path, flags);
+    return after_call(real_unlinkat(fd, path, flags));
 }
 
 int rmdir(const char *path) {
     REAL(rmdir, int, const char *);
     if (should_fail(C_UNLINK, under_prefix_at(AT_FDCWD, path))) return -1;
-    return real_rmdir(path);
+    return after_call(real_rmdir(path));
 }
 
 /* Opens that create or write count; read-only opens pass (the journal, fonts, the old report being listed). */
@@ -246,40 +306,40 @@ int open(const char *path, int flags, ...) {
     OPEN_MODE(flags);
     REAL(open, int, const char *, int, ...);
     if (writes(flags) && should_fail(C_OPEN, under_prefix_at(AT_FDCWD, path))) return -1;
-    return real_open(path, flags, mode);
+    return after_call(real_open(path, flags, mode));
 }
 
 int open64(const char *path, int flags, ...) {
     OPEN_MODE(flags);
     REAL(open64, int, const char *, int, ...);
     if (writes(flags) && should_fail(C_OPEN, under_prefix_at(AT_FDCWD, path))) return -1;
-    return real_open64(path, flags, mode);
+    return after_call(real_open64(path, flags, mode));
 }
 
 int openat(int fd, const char *path, int flags, ...) {
     OPEN_MODE(flags);
     REAL(openat, int, int, const char *, int, ...);
     if (writes(flags) && should_fail(C_OPEN, under_prefix_at(fd, path))) return -1;
-    return real_openat(fd, path, flags, mode);
+    return after_call(real_openat(fd, path, flags, mode));
 }
 
 int openat64(int fd, const char *path, int flags, ...) {
     OPEN_MODE(flags);
     REAL(openat64, int, int, const char *, int, ...);
     if (writes(flags) && should_fail(C_OPEN, under_prefix_at(fd, path))) return -1;
-    return real_openat64(fd, path, flags, mode);
+    return after_call(real_openat64(fd, path, flags, mode));
 }
 
 int creat(const char *path, mode_t mode) {
     REAL(creat, int, const char *, mode_t);
     if (should_fail(C_OPEN, under_prefix_at(AT_FDCWD, path))) return -1;
-    return real_creat(path, mode);
+    return after_call(real_creat(path, mode));
 }
 
 int creat64(const char *path, mode_t mode) {
     REAL(creat64, int, const char *, mode_t);
     if (should_fail(C_OPEN, under_prefix_at(AT_FDCWD, path))) return -1;
-    return real_creat64(path, mode);
+    return after_call(real_creat64(path, mode));
 }
 
 /* After the first mapping of FAULT_MMAP_PATH, changes the file as FAULT_MMAP_ACTION says (once per process). */

@@ -1,3 +1,4 @@
+import BrewImport
 import BrewStats
 import Foundation
 
@@ -71,6 +72,17 @@ public struct BatchManifest: Codable, Sendable, Equatable {
     }
 }
 
+/// Why `url` could not be fingerprinted, for batch.csv: a named pipe, socket or device is refused in the importer's
+/// words; anything else "cannot read the file".
+func unreadableReason(_ url: URL) -> String {
+    do {
+        try InputFile.handle(url.path).close()
+        return "cannot read the file"
+    } catch {
+        return printable("\(error)")
+    }
+}
+
 /// FNV-1a 64 over a file's bytes (streamed in 1 MiB blocks) and a salt; `nil` when the file cannot be read.
 func fingerprint(of url: URL, salt: String) -> String? {
     var isDir: ObjCBool = false
@@ -87,7 +99,8 @@ func fingerprint(of url: URL, salt: String) -> String? {
         for b in (salt + lines.sorted().joined(separator: "\n")).utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
         return String(h, radix: 16)
     }
-    guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+    // A regular file only: a FIFO named like a journal would block the read forever (``InputFile``).
+    guard let handle = try? InputFile.handle(url.path) else { return nil }
     defer { try? handle.close() }
     var h: UInt64 = 0xcbf2_9ce4_8422_2325
     for b in salt.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }

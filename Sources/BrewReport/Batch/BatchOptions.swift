@@ -66,7 +66,9 @@ public struct BatchOptions: Sendable {
                     }
                     continue
                 }
-                if (try? item.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true,
+                // A named pipe, socket or device named like a journal is listed too: the importer refuses it unopened,
+                // and batch.csv says why (it is never opened, so it cannot block the batch).
+                if (try? item.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true || Self.isSpecialFile(item.path),
                    BatchOptions.journalExtensions.contains(item.pathExtension.lowercased()) {
                     let full = item.standardizedFileURL
                     out.append(BatchInput(url: full, key: full.path.hasPrefix(root) ? String(full.path.dropFirst(root.count)) : full.lastPathComponent))
@@ -75,6 +77,16 @@ public struct BatchOptions: Sendable {
         }
         var seen = Set<String>()
         return out.filter { seen.insert($0.url.path).inserted }.sorted { $0.url.path < $1.url.path }
+    }
+}
+
+extension BatchOptions {
+    /// Whether `path` (not followed if a link) is a named pipe, socket or device.
+    static func isSpecialFile(_ path: String) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        let type = info.st_mode & S_IFMT
+        return type == S_IFIFO || type == S_IFSOCK || type == S_IFCHR || type == S_IFBLK
     }
 }
 

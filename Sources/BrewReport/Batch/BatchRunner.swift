@@ -17,9 +17,21 @@ public struct JournalOutcome: Sendable, Equatable {
     public var warnings = 0
     public var week = ""
     public var error = ""
+    /// Whether the journal failed because its output could not be written (a full disk, an I/O error, a read-only
+    /// file system: ``ReportError/isUnwritableOutput``), not because of the journal.
+    public var unwritable = false
 
     static let header = ["journal", "input", "status", "format", "brews_read", "brews_kept", "brews_rejected", "warnings", "week", "error"]
     var cells: [String] { [journal, input, status.rawValue, format, "\(read)", "\(kept)", "\(rejected)", "\(warnings)", week, error] }
+
+    /// Records `error` as the reason the journal failed; an output that could not be written says what helps
+    /// ("cannot write out/j4/weekly.csv: No space left on device; retrying after freeing space helps").
+    mutating func record(_ error: any Error) {
+        let report = error as? ReportError
+        unwritable = report?.isUnwritableOutput ?? false
+        let hint = unwritable ? (report?.retryHint).map { "; " + $0 } ?? "" : ""
+        self.error = printable("\(error)" + hint)
+    }
 }
 
 /// What a batch (or a merge of shards) did: one outcome per journal, in input order.
@@ -34,8 +46,12 @@ public struct BatchResult: Sendable {
     public var failed: Int { outcomes.filter { $0.status == .failed }.count }
 
     /// 0 when every journal succeeded (or was skipped as unchanged, or there was none, as in an empty shard),
-    /// 3 when some failed, 4 when all failed.
-    public var exitCode: Int32 { failed == 0 ? 0 : (succeeded == 0 ? 4 : 3) }
+    /// 3 when some failed, 4 when all failed; 1 when a journal's output could not be written (a full disk, an I/O
+    /// error, a read-only file system: ``JournalOutcome/unwritable``), which is not the journals' doing.
+    public var exitCode: Int32 {
+        if outcomes.contains(where: \.unwritable) { return 1 }
+        return failed == 0 ? 0 : (succeeded == 0 ? 4 : 3)
+    }
 }
 
 /// Runs a batch: imports every journal, writes its report folder, then the combined folder and `batch.csv`.
@@ -73,10 +89,9 @@ public enum BatchRunner {
         for item in mine {
             try OwnedFolder.checkReplaceable(options.out.appendingPathComponent(item.name), protecting: inside)
         }
-        do {
-            try FileManager.default.createDirectory(at: options.out, withIntermediateDirectories: true)
-        } catch {
-            throw .output(path: options.out.path, reason: StagedDirectory.reason(error))
+        // POSIX, not FileManager: its errors read "The volume is read only." for EROFS, not the system's reason.
+        if let code = StagedDirectory.makeFolders(options.out.standardizedFileURL.path) {
+            throw .output(path: options.out.path, reason: String(cString: strerror(code)))
         }
         let progress = ProgressReporter(total: mine.count, quiet: options.quiet, mode: options.progressMode)
         let salt = optionsSalt(options)
@@ -107,7 +122,7 @@ public enum BatchRunner {
                         try staged.commit()
                         done.status = .ok
                     } catch {
-                        done.error = printable("\(error)")
+                        done.record(error)
                     }
                     finish(i, done)
                 }
@@ -153,7 +168,7 @@ public enum BatchRunner {
             try staged.commit()
             outcome.status = .ok
         } catch {
-            outcome.error = printable("\(error)")
+            outcome.record(error)
         }
         return outcome
     }
@@ -166,10 +181,13 @@ public enum BatchRunner {
         var outcome = JournalOutcome(journal: name, input: url.path, status: .failed)
         let folder = options.out.appendingPathComponent(name)
         guard let print = fingerprint(of: url, salt: salt) else {
-            outcome.error = "cannot read the file"
+            outcome.error = unreadableReason(url)
             return (outcome, nil)
         }
         let today = LocalCalendar(timeZone: options.report.stats.timeZone).day(of: Timestamp(options.report.now)).description
+        // A journal skipped as unchanged stages nothing, so the sweep that staging does runs here first: a killed run's
+        // leftovers beside the folder go (and a previous report it left aside comes back) as without --resume.
+        if options.resume { StagedDirectory.sweep(beside: folder) }
         if options.resume, let m = BatchManifest.load(folder.appendingPathComponent("manifest.json")),
            m.version == BatchManifest.currentVersion, m.fingerprint == print,
            m.partial != "in progress" || m.madeOn == today {
@@ -200,7 +218,7 @@ public enum BatchRunner {
                                                      extra: ["manifest.json": manifest.encoded()], protecting: protecting)
             return (outcome, staged)
         } catch {
-            outcome.error = printable("\(error)")
+            outcome.record(error)
         }
         return (outcome, nil)
     }

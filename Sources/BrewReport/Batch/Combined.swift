@@ -1,6 +1,9 @@
 import BrewCharts
 import BrewStats
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The combined folder of a batch (`<out>/combined/`): every journal's five summaries concatenated with a
 /// leading `journal` column, cross-journal charts (equipment usage summed over journals; grind versus rating
@@ -38,7 +41,7 @@ enum Combined {
                 writer.append(records: CSVRecords.split(text).dropFirst(), journal: name)
             }
         }
-        writers.values.forEach { $0.close() }
+        for writer in writers.values { try writer.close() }
         writers.removeAll()
         try finish(staged, pool: pool, outcomes: outcomes, options: options) { o in
             o.status == .failed ? nil : "../\(o.journal)/index.html"
@@ -97,7 +100,7 @@ enum Combined {
                 writer.append(records: CSVRecords.split(text).dropFirst(), journal: nil)
             }
         }
-        writers.values.forEach { $0.close() }
+        for writer in writers.values { try writer.close() }
         writers.removeAll()
         outcomes.sort { $0.journal < $1.journal }
         let page = staged.target
@@ -149,7 +152,7 @@ enum Combined {
             for format in options.formats {
                 let url = staged.staging.appendingPathComponent("\(named.stem).\(format.fileExtension)")
                 do { try ChartRenderer.write(named.chart, to: url, format: format, theme: options.theme) } catch {
-                    throw .output(path: url.path, reason: "\(error)")
+                    throw .cannotWrite(url.path, error)
                 }
             }
         }
@@ -170,15 +173,23 @@ enum Combined {
 }
 
 /// One combined CSV being appended to: the summary's header with `journal` in front, then records.
+///
+/// Written with `open`/`write` rather than a `FileHandle`, whose `write(_:)` traps on a full disk: a failed write is
+/// kept and thrown by ``close()``, with the system's reason.
 final class CombinedCSV {
-    private let handle: FileHandle
+    private let fd: Int32
+    private let path: String
     private var buffer = Data()
+    /// The `errno` of the first failed write.
+    private var failure: Int32?
 
     init(url: URL, header: [String]) throws(ReportError) {
-        guard FileManager.default.createFile(atPath: url.path, contents: nil), let h = FileHandle(forWritingAtPath: url.path) else {
-            throw .output(path: url.path, reason: "cannot create the file")
+        path = url.path
+        fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard fd >= 0 else {
+            let code = errno  // before anything else can change it
+            throw .output(path: StagedDirectory.shownPath(url.path), reason: String(cString: strerror(code)))
         }
-        handle = h
         buffer.append(Data((["journal"] + header).joined(separator: ",").utf8))
         buffer.append(Data("\r\n".utf8))
     }
@@ -193,13 +204,27 @@ final class CombinedCSV {
     }
 
     private func flush() {
-        handle.write(buffer)
+        if failure == nil {
+            failure = buffer.withUnsafeBytes { bytes -> Int32? in
+                var done = 0
+                while done < bytes.count {
+                    let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
+                    if n < 0 { if errno == EINTR { continue }; return errno }
+                    done += n
+                }
+                return nil
+            }
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 
-    func close() {
+    /// Writes what is buffered and closes the file.
+    ///
+    /// - Throws: ``ReportError/output(path:reason:)`` with the system's reason when a write failed.
+    func close() throws(ReportError) {
         flush()
-        try? handle.close()
+        if Glibc.close(fd) != 0, failure == nil { failure = errno }
+        if let failure { throw .output(path: StagedDirectory.shownPath(path), reason: String(cString: strerror(failure))) }
     }
 }
 
