@@ -66,6 +66,8 @@ static inline int brewstats_png_encode(const unsigned char *pixels, unsigned wid
     png_set_write_fn(png, out, brewstats_png_write_data, brewstats_png_flush);
     png_set_IHDR(png, info, width, height, 8, color_type, PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT,
                  PNG_FILTER_TYPE_DEFAULT);
+    // As libpng's simplified writer (the encoder before this one) marks 8-bit images: sRGB, perceptual intent.
+    png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_set_compression_level(png, level);
     png_set_compression_strategy(png, strategy);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, filters);
