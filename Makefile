@@ -14,8 +14,9 @@ SHELL := /bin/bash
 # Debian packages the build, the tests and the charts need (checked one by one; only missing ones are installed;
 # man-db: the install test formats an installed page with `man -l`).
 # gcc, libc6-dev: the fault-injection shim (tools/faultinject/) is C, built with cc.
+# librsvg2-bin: rsvg-convert, which the SVG pixel tests (SVGPixelTests) rasterise our SVG charts with.
 APT_PACKAGES := libcairo2-dev libpng-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-droid-fallback tzdata sqlite3 zip man-db \
-	gcc libc6-dev python3 python3-venv python3-pip
+	gcc libc6-dev librsvg2-bin python3 python3-venv python3-pip
 # Extra packages only the benchmarks need (python references; GNU time for each run's peak memory).
 BENCH_APT_PACKAGES := python3-venv python3-pip time
 # Extra packages `make image` and `make fanout-test` need (runc: crun fails on some hosts' cgroup setup).

@@ -71,7 +71,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "BrewStats", dependencies: ["BrewColumns"], swiftSettings: strict),
-        .target(name: "BrewAdvice", dependencies: ["BrewColumns", "BrewStats"], swiftSettings: strict),
+        .target(name: "BrewAdvice", dependencies: ["BrewColumns", "BrewStats", .product(name: "TOMLKit", package: "TOMLKit")],
+                swiftSettings: strict),
         // Espresso shot telemetry: the samples table, the shot formats' importers, shot metrics.
         .target(name: "BrewShots", dependencies: ["BrewColumns", "BrewImport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 swiftSettings: strict),

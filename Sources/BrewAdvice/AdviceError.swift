@@ -10,6 +10,8 @@ public enum AdviceError: Error, CustomStringConvertible, Sendable, Equatable {
     case noBrews(grinder: String, method: String, methodsOnGrinder: [String])
     /// An index passed to the advisor does not name an entity of the journal.
     case invalidIndex(what: String, index: Int)
+    /// A `grinders.toml` cannot be used: the file and what is wrong (with the key or line).
+    case invalidGrinders(file: String, reason: String)
 
     public var description: String {
         switch self {
@@ -22,6 +24,7 @@ public enum AdviceError: Error, CustomStringConvertible, Sendable, Equatable {
             "no rated brews with a grind setting for \(grinder) × \(method): nothing to dial in from"
                 + (others.isEmpty ? "" : "; this grinder has some for " + others.joined(separator: ", "))
         case let .invalidIndex(what, index): "no \(what) with index \(index) in the journal"
+        case let .invalidGrinders(file, reason): "\(file): \(reason)"
         }
     }
 }

@@ -8,6 +8,12 @@ extension DialInAdvice {
     /// "verdict": "peak" | "no_dependence", "why", "earlier_peaks": {"low", "high"} | null,
     /// "scale": {"min", "max", "step"}, "bayes_factor_flat", "excluded": {"no_rating", "no_grind_setting"},
     /// "notes", "curve": [{"grind_setting", "expected_rating", "low", "high"}]}`.
+    /// Also `"safe": {"grind_setting", "expected_rating"}`, `"experiment": {"grind_setting", "expected_rating",
+    /// "settles", "chance"} | null` (`settles`: "finer" or "coarser" than the safe pick; `chance`: the posterior
+    /// probability of that), `"confidence": "low" | "medium" | "high"`, `"map": {"low", "high"}` (settings brewed on
+    /// the grinder × method before this bag), `"profile"` (null unless espresso shots name profiles), `"cues"` (this
+    /// bag's taste and shot cues: `{"grind_setting", "towards": "finer" | "coarser" | "here", "weight"}`), `"unrated_warning"`
+    /// (null or the sentence) and `scale.notation` (`"decimal"` or `"thirds"`).
     /// `bean` is null for brews logged without a bean; `step` is null for a stepless grinder; the next setting's
     /// `expected_rating` is null before any brew on the grinder × method.
     public var json: String {
@@ -19,7 +25,19 @@ extension DialInAdvice {
                      "expected_rating": hasExpectation ? Self.round(e.nextExpected) as Any : NSNull()],
             "verdict": e.verdict.rawValue, "why": why, "notes": notes,
             "scale": ["min": Self.round(e.scale.lower), "max": Self.round(e.scale.upper),
-                      "step": e.scale.step.map { Self.round($0) as Any } ?? NSNull()],
+                      "step": e.scale.step.map { Self.round($0) as Any } ?? NSNull(), "notation": e.scale.notation.rawValue],
+            "safe": ["grind_setting": Self.round(e.safe),
+                     "expected_rating": hasExpectation ? Self.round(e.safeExpected) as Any : NSNull()],
+            "experiment": e.experiment.map { x -> Any in
+                ["grind_setting": Self.round(x.setting), "expected_rating": Self.round(x.expected),
+                 "settles": e.coarserWord(e.scale.units(x.setting) > e.scale.units(e.safe)),
+                 "chance": Self.round(x.chanceBeyondSafe)] } ?? NSNull(),
+            "confidence": e.confidence.rawValue,
+            "map": ["low": Self.round(e.mapLow), "high": Self.round(e.mapHigh)],
+            "profile": profile.map { $0 as Any } ?? NSNull(),
+            "cues": e.cues.map { ["grind_setting": Self.round($0.setting), "towards": $0.towardsCoarser > 0 ? "coarser" : ($0.towardsCoarser < 0 ? "finer" : "here"),
+                                  "weight": Self.round($0.weight)] },
+            "unrated_warning": unratedWarning.map { $0 as Any } ?? NSNull(),
             "excluded": ["no_rating": unrated, "no_grind_setting": unset],
             "bayes_factor_flat": e.flatBayesFactor.map { Self.round($0, 3) as Any } ?? NSNull(),
             "curve": e.curve.map { ["grind_setting": Self.round($0.setting), "expected_rating": Self.round($0.mean),

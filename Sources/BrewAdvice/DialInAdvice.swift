@@ -24,6 +24,10 @@ public struct DialInAdvice: Sendable {
     public let why: String
     /// Caveats: brews left out, a range taken from the brews, a stepless grinder.
     public let notes: [String]
+    /// Brews of this grinder × method (and profile) read, rated or not.
+    public var total: Int = 0
+    /// The espresso profile advised, when the method's shots name profiles.
+    public var profile: String? = nil
 
     /// Whether the model expects a rating anywhere: not before the first brew of the first bag.
     public var hasExpectation: Bool { !(points.isEmpty && earlierPoints.isEmpty) }
@@ -37,14 +41,23 @@ public struct DialInAdvice: Sendable {
     /// The answer in a few lines (what `brewstats dial-in` prints).
     public var textReport: String {
         let e = estimate
-        var lines = ["\(grinder) × \(method)" + (bean.map { " · \($0)" } ?? " · brews without a bean")]
+        var lines = ["\(grinder) × \(method)" + (profile.map { " · \($0)" } ?? "") + (bean.map { " · \($0)" } ?? " · brews without a bean")]
+        if let warning = unratedWarning { lines.append(warning) }
         lines.append("next: \(text(e.next))" + (hasExpectation ? " (expected rating \(Self.rating(e.nextExpected)))" : ""))
+        if hasExpectation {
+            lines.append("safe: \(text(e.safe)) (expected rating \(Self.rating(e.safeExpected)))")
+            if let x = e.experiment {
+                let side = e.coarserWord(e.scale.units(x.setting) > e.scale.units(e.safe))
+                lines.append("experiment: \(text(x.setting)) (expected rating \(Self.rating(x.expected))): settles whether the sweet spot lies \(side) than \(text(e.safe))")
+            }
+        }
         if let best = e.best, let lo = e.low, let hi = e.high, let r = e.bestExpected {
             lines.append("best: \(text(best)), \(Self.percent(e.level)) interval \(Self.decimal(lo))–\(Self.decimal(hi)) "
                          + "(expected rating \(Self.rating(r)))")
         } else {
             lines.append("best: none stated (ratings do not depend on grind)")
         }
+        lines.append("confidence: \(e.confidence.rawValue) (\(confidenceReason))")
         lines.append("why: \(why)")
         lines.append("evidence: \(Self.count(points.count, "brew")) of this bag, \(Self.count(e.earlierBags, "earlier bag")) "
                      + "(\(Self.count(earlierBrews, "brew")))")
@@ -56,13 +69,33 @@ public struct DialInAdvice: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// "68 of 70 brews are unrated: rate them and the advice sharpens", when at least half the brews of the grinder ×
+    /// method (and profile) carry no rating; `nil` otherwise.
+    public var unratedWarning: String? {
+        guard total > 0, unrated * 2 >= total else { return nil }
+        return "\(unrated) of \(Self.count(total, "brew")) \(unrated == 1 ? "is" : "are") unrated: rate them and the advice sharpens"
+    }
+
+    /// What the confidence word rests on: the interval's width in steps (clicks) and the bag's evidence.
+    public var confidenceReason: String {
+        let e = estimate
+        var parts: [String] = []
+        if let lo = e.low, let hi = e.high {
+            let w = e.scale.units(hi) - e.scale.units(lo)
+            parts.append("the sweet spot's \(Self.percent(e.level)) interval spans \(String(format: "%.1f", w)) \(e.scale.notation == .thirds ? "clicks" : "steps")")
+        }
+        parts.append("\(Self.count(points.count, "rated brew")) of this bag")
+        if !e.cues.isEmpty { parts.append(Self.count(e.cues.count, "taste or shot cue")) }
+        return parts.joined(separator: ", ")
+    }
+
     /// Up to seven dialable settings around the best (or the next setting), with the fitted mean rating.
     func curveSample() -> [CurveBand] {
         let e = estimate
         let centre = e.best ?? e.next
         let settings = e.scale.settings
         guard let at = settings.indices.min(by: { abs(settings[$0] - centre) < abs(settings[$1] - centre) }) else { return [] }
-        let half = max(1.0, ((e.high ?? centre) - (e.low ?? centre)) / e.scale.resolution)
+        let half = max(1.0, (e.scale.units(e.high ?? centre) - e.scale.units(e.low ?? centre)) * e.scale.unit / e.scale.resolution)
         let stride = max(1, Int((half / 2).rounded()))
         let picks = (-3...3).map { at + $0 * stride }.filter { settings.indices.contains($0) }
         let model = e.curve

@@ -10,7 +10,8 @@ import Foundation
 /// `bean`, or without it the bag of the latest brew on the grinder × method (rated or not; latest by brew date,
 /// undated brews counting as earliest, then by journal position). The other bags with usable brews are the
 /// **earlier bags**, most recently brewed first, at most ``DialInOptions/historyBags`` of them.
-/// The grinder's scale comes from its metadata and every setting logged on it (``DialInScale/make(grinder:observed:)``).
+/// The scale is the grinder × method's (``DialInScale/make(grinder:observed:spec:)``): its record or catalogue entry
+/// and every setting logged with that method — an espresso and a filter method on one grinder have two scales.
 public enum DialInAdvisor {
     /// The advice for `bean` (an index into ``Journal/beans``; `nil` for the latest bag) on `grinder` × `method`
     /// (indices into ``Journal/grinders`` and ``Journal/methods``), from the brews up to `asOf`.
@@ -31,9 +32,9 @@ public enum DialInAdvisor {
         let grouped = rows.flatMap { $0.asOf == asOf && $0.covers(grinder) ? $0 : nil }
             ?? DialInRows(journal, asOf: asOf, grinders: [grinder])
         let onGrinder = grouped.grinder(grinder)
-        let brews = grouped.brews(journal, grinder: grinder, method: method)
+        let brews = grouped.brews(journal, grinder: grinder, method: method, options: options)
         let unrated = brews.unrated, unset = brews.unset
-        guard let latestBag = brews.latestBag, brews.usable > 0 else {
+        guard let latestBag = brews.latestBag, brews.usable > 0 || brews.hasCues else {
             let usableByMethod = onGrinder.ratedMethods
             let others = usableByMethod.indices.filter { usableByMethod[$0] && journal.methods.indices.contains($0) }
                 .map { journal.methods[$0].displayName }.sorted()
@@ -43,16 +44,38 @@ public enum DialInAdvisor {
         let target = bean ?? latestBag
         let byBag = brews.byBag, lastBrew = brews.lastBrew
         let current = byBag.indices.contains(target + 1) ? byBag[target + 1] : []
+        let currentCues = brews.cuesByBag.indices.contains(target + 1) ? brews.cuesByBag[target + 1] : []
         let earlierBags = lastBrew.indices.filter { $0 != target + 1 && lastBrew[$0] != nil }
             .sorted { lastBrew[$0]! > lastBrew[$1]! }
             .prefix(options.historyBags)
         let earlier = earlierBags.map { byBag[$0] }
-        let scale = onGrinder.scale
-        let estimate = DialInModel(scale: scale, history: earlier, options: options).estimate(current: current)
+        let earlierCues = earlierBags.map { brews.cuesByBag[$0] }
+        let scale = brews.scale
+        // The map: every setting brewed on the grinder × method except this bag's own (they join it in the estimate).
+        let ownSettings = Set(current.map(\.setting) + currentCues.map(\.setting))
+        let used = earlier.flatMap { $0.map(\.setting) } + earlierCues.flatMap { $0.map(\.setting) }
+        let model = DialInModel(scale: scale, history: earlier, historyCues: earlierCues,
+                                used: used.isEmpty && ownSettings.isEmpty ? nil : used, options: options)
+        let estimate = model.estimate(current: current, cues: currentCues)
         let label = target >= 0 ? BeanLabels.make(journal)[target] : nil
         var notes: [String] = []
-        if unrated > 0 { notes.append("\(DialInAdvice.count(unrated, "brew")) on this grinder × method without a rating left out") }
+        if let p = brews.profile {
+            notes.append("profile \(p): " + (brews.otherProfiles > 0
+                ? "\(DialInAdvice.count(brews.otherProfiles, "shot")) of other profiles left out (profiles are never pooled; --profile picks one)"
+                : "every shot of this grinder × method"))
+        }
+        if unrated > 0 { notes.append("\(DialInAdvice.count(unrated, "brew")) on this grinder × method without a rating: out of the rating fit, their taste notes and shot times still count") }
         if unset > 0 { notes.append("\(DialInAdvice.count(unset, "rated brew")) on this grinder × method without a numeric grind setting left out") }
+        if !estimate.discounted.isEmpty {
+            let list = estimate.discounted.map { "\(scale.text($0.setting)) rated \(DialInAdvice.rating($0.rating))" }.joined(separator: ", ")
+            notes.append("counted as a probable mishap (far below what the other brews predict): \(list)")
+        }
+        if !model.discountedEarlier.isEmpty {
+            notes.append("\(DialInAdvice.count(model.discountedEarlier.count, "earlier brew")) counted as probable mishaps")
+        }
+        if let spec = brews.spec, spec.notation == .thirds, scale.notation != .thirds {
+            notes.append("the logged settings are not all on the \(spec.name)'s dial (1, 1.1, 1.2, 2, …): advised on the grid they follow")
+        }
         if !scale.rangeFromMetadata {
             notes.append("the grinder's record gives no range that fits the logged settings: range \(scale.text(scale.lower))–\(scale.text(scale.upper)) taken from the brews")
         }
@@ -62,7 +85,7 @@ public enum DialInAdvisor {
         let draft = DialInAdvice(grinder: journal.grinders[grinder].displayName, method: journal.methods[method].displayName,
                                  bean: label, grinderIndex: grinder, methodIndex: method, beanIndex: target >= 0 ? target : nil,
                                  estimate: estimate, points: current, earlierPoints: earlier, unrated: unrated, unset: unset,
-                                 why: "", notes: notes)
+                                 why: "", notes: notes, total: brews.total, profile: brews.profile)
         return draft.with(why: DialInExplanation.why(draft))
     }
 
@@ -79,6 +102,6 @@ extension DialInAdvice {
     func with(why: String) -> DialInAdvice {
         DialInAdvice(grinder: grinder, method: method, bean: bean, grinderIndex: grinderIndex, methodIndex: methodIndex,
                      beanIndex: beanIndex, estimate: estimate, points: points, earlierPoints: earlierPoints,
-                     unrated: unrated, unset: unset, why: why, notes: notes)
+                     unrated: unrated, unset: unset, why: why, notes: notes, total: total, profile: profile)
     }
 }

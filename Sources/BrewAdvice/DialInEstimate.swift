@@ -33,7 +33,8 @@ public struct DialInEstimate: Sendable {
     public let nextExpected: Double
     /// Whether this bag was already brewed at ``next``.
     public let nextTried: Bool
-    /// The estimated sweet spot: the posterior median, continuous; `nil` for ``Verdict/noDependence``.
+    /// The estimated sweet spot: where the fitted curve (the posterior mean rating) peaks inside the map, in
+    /// quarter units, continuous; `nil` for ``Verdict/noDependence``.
     public let bestRaw: Double?
     /// ``bestRaw`` on the grinder's dial.
     public let best: Double?
@@ -58,6 +59,48 @@ public struct DialInEstimate: Sendable {
     public let distinctSettings: Int
     /// Whether the bag has two or more brews, all rated the same.
     public let allRatingsEqual: Bool
-    /// The fitted curve over the range (81 points), with its band at ``level``.
+    /// The fitted curve over the range (81 points, evenly in model units), with its band at ``level``.
     public let curve: [CurveBand]
+    /// The safe pick: the setting of highest expected rating inside the map (``DialInMap``), and that rating.
+    public let safe: Double
+    public let safeExpected: Double
+    /// The experiment, when exploring is worth it: ``next`` when it differs from the safe pick.
+    public let experiment: Experiment?
+    /// How sure the advice is (``Confidence``).
+    public let confidence: Confidence
+    /// The settings brewed on the grinder × method before this bag (its map), on the dial.
+    public let mapLow: Double
+    public let mapHigh: Double
+    /// The side on which the suggestions left the widened map, on strong evidence; `nil` when they did not.
+    public let leftMap: Side?
+    /// This bag's brews the robust step counted as probable mishaps (``DialInRobust``: weight below ½).
+    public let discounted: [BrewPoint]
+    /// This bag's grind cues used (taste words, shot times).
+    public let cues: [GrindCue]
+
+    public enum Side: String, Sendable { case below, above }
+
+    /// A setting worth brewing to learn, with the rating expected there and what it teaches.
+    public struct Experiment: Sendable {
+        public let setting: Double
+        public let expected: Double
+        /// The posterior probability that the sweet spot lies beyond the safe pick on the experiment's side: what
+        /// the brew settles.
+        public let chanceBeyondSafe: Double
+    }
+
+    /// How sure the advice is, from the width of the sweet spot's interval (in steps or clicks) and the evidence:
+    /// - **high**: the interval spans at most 3 steps and the bag has at least 3 rated brews;
+    /// - **low**: the interval spans more than 6 steps, or the bag has no rated brew and fewer than 2 cues;
+    /// - **medium**: otherwise, and when the ratings do not depend on grind.
+    public enum Confidence: String, Sendable {
+        case low, medium, high
+
+        static func judge(widthUnits: Double, ratedBrews: Int, cues: Int, flat: Bool) -> Confidence {
+            if flat { return .medium }
+            if widthUnits > 6 || (ratedBrews == 0 && cues < 2) { return .low }
+            if widthUnits <= 3 && ratedBrews >= 3 { return .high }
+            return .medium
+        }
+    }
 }

@@ -1,16 +1,20 @@
 import Foundation
 
-/// The advice's "why" in one or two plain sentences: what the estimate rests on, then why the next setting.
+/// The advice's "why" in plain sentences: what the estimate rests on, then why the next setting.
 ///
-/// Sentence one: the bag's brews and settings (or none yet), what the earlier bags' sweet spots span (the
-/// central interval at the stated level of the sweet spot they predict for a new bag) or that there are none,
-/// and the best-rated setting so far. Sentence two, the first that applies:
+/// Sentence one: the bag's brews and settings (or none yet), its taste cues, what the earlier bags' sweet spots
+/// span (the central interval at the stated level of the sweet spot they predict for a new bag) or that there are
+/// none, and the best-rated setting so far. Sentence two, the first that applies:
 /// - the ratings do not depend on grind (the flat model's Bayes factor) → keep to the best-rated setting;
 /// - two or more brews all rated the same → nothing tells the settings apart yet;
-/// - no brews of the bag → start where a new bag is expected to peak (mid-range without earlier bags);
+/// - no rated brews of the bag → start where a new bag is expected to peak (mid-range without earlier bags), or
+///   where its taste cues point;
 /// - the next setting was brewed already → repeat it to confirm;
-/// - otherwise it is untried, and "likely as good" when its expected rating is within a quarter point of the
-///   best rating so far, else "the most informative step".
+/// - the next setting is the safe pick → it has the highest expected rating;
+/// - otherwise it is an experiment: its expected rating, the safe pick's (never "as good" for a lower one), and
+///   what it settles.
+/// Then, when they apply: the suggestions left the map (in words, with the evidence), and the rating expected at
+/// the best lies below the best rating so far (why).
 enum DialInExplanation {
     static func why(_ a: DialInAdvice) -> String {
         let e = a.estimate
@@ -18,6 +22,15 @@ enum DialInExplanation {
         var first: [String] = []
         first.append(a.points.isEmpty ? "No rated brews of this bag yet"
                      : "\(DialInAdvice.count(a.points.count, "brew")) of this bag on \(DialInAdvice.count(e.distinctSettings, "setting"))")
+        if !e.cues.isEmpty {
+            let finer = e.cues.filter { $0.towardsCoarser < 0 }.count, coarser = e.cues.filter { $0.towardsCoarser > 0 }.count
+            let here = e.cues.count - finer - coarser
+            var parts: [String] = []
+            if finer > 0 { parts.append("\(finer) finer") }
+            if coarser > 0 { parts.append("\(coarser) coarser") }
+            if here > 0 { parts.append("\(here) balanced") }
+            first.append("its taste notes and shot times say " + parts.joined(separator: ", "))
+        }
         if let lo = e.earlierPeakLow, let hi = e.earlierPeakHigh {
             let range = t(e.scale.snap(lo)) == t(e.scale.snap(hi)) ? "around \(t(e.scale.snap(lo)))"
                 : "at \(t(e.scale.snap(lo)))–\(t(e.scale.snap(hi)))"
@@ -28,22 +41,42 @@ enum DialInExplanation {
         }
         if let b = e.bestSoFar { first.append("your best so far is \(t(b.setting)) (\(DialInAdvice.rating(b.rating)))") }
         let next = t(e.next), expect = DialInAdvice.rating(e.nextExpected)
-        let second: String
+        var more: [String] = []
         if e.verdict == .noDependence {
             let bf = e.flatBayesFactor.map { String(format: "%.0f", min($0, 999)) } ?? "—"
-            second = "The ratings do not depend on grind (a flat line is \(bf)× likelier than a peak): keep to \(next)."
+            more.append("The ratings do not depend on grind (a flat line is \(bf)× likelier than a peak): keep to \(next).")
         } else if e.allRatingsEqual, let b = e.bestSoFar {
-            second = "All \(a.points.count) ratings are \(DialInAdvice.rating(b.rating)), so nothing tells the settings apart yet: try \(next) next."
+            more.append("All \(a.points.count) ratings are \(DialInAdvice.rating(b.rating)), so nothing tells the settings apart yet: try \(next) next.")
         } else if a.points.isEmpty {
-            second = e.earlierBags > 0 ? "Start at \(next), where a new bag is expected to peak (expected \(expect))."
-                : "With nothing to go on, start mid-range at \(next)."
+            if !e.cues.isEmpty {
+                more.append("Brew \(next), where the taste cues and the earlier bags meet (expected \(expect)).")
+            } else {
+                more.append(e.earlierBags > 0 ? "Start at \(next), where a new bag is expected to peak (expected \(expect))."
+                            : "With nothing to go on, start mid-range at \(next).")
+            }
         } else if e.nextTried {
-            second = "Repeat \(next) to confirm it: it is the likeliest best (expected \(expect))."
-        } else if let b = e.bestSoFar, e.nextExpected >= b.rating - 0.25 {
-            second = "\(next) is untried and likely as good (expected \(expect))."
-        } else {
-            second = "\(next) is untried and the most informative next step (expected \(expect))."
+            more.append("Repeat \(next) to confirm it: it is the likeliest best (expected \(expect)).")
+        } else if e.experiment == nil {
+            more.append("\(next) is untried and has the highest expected rating (\(expect)).")
+        } else if let x = e.experiment {
+            let side = e.scale.units(x.setting) > e.scale.units(e.safe) ? e.coarserWord(true) : e.coarserWord(false)
+            more.append("\(next) is an experiment (expected \(DialInAdvice.rating(x.expected)), against \(DialInAdvice.rating(e.safeExpected)) at the safe pick \(t(e.safe))): "
+                        + "it settles whether the sweet spot lies \(side) than \(t(e.safe)) (the model gives that \(Int((x.chanceBeyondSafe * 100).rounded())) %).")
         }
-        return first.joined(separator: "; ") + ". " + second
+        if let side = e.leftMap {
+            let finer = (side == .below) == e.scale.coarserIsHigher
+            let better = a.points.count > 1 ? "the brews of this bag got better towards \(finer ? "finer" : "coarser")"
+                : "the evidence points \(finer ? "finer" : "coarser")"
+            more.append("Off the map: \(better); \(t(e.next)) is past anything brewed on this grinder × method (\(t(e.mapLow))–\(t(e.mapHigh))).")
+        }
+        if let r = e.bestExpected, let b = e.bestSoFar, r < b.rating - 0.05 {
+            more.append("The rating expected at the best (\(DialInAdvice.rating(r))) is below your best so far (\(DialInAdvice.rating(b.rating))): one cup is partly luck, and the model expects the next to be nearer this bag's usual.")
+        }
+        return first.joined(separator: "; ") + ". " + more.joined(separator: " ")
     }
+}
+
+extension DialInEstimate {
+    /// "coarser" or "finer" for a move up the dial (`up`) or down it, on this grinder's numbering.
+    func coarserWord(_ up: Bool) -> String { up == scale.coarserIsHigher ? "coarser" : "finer" }
 }

@@ -20,7 +20,7 @@ struct DialInGrid: Sendable {
     static let sigmas = [0.15, 0.2, 0.27, 0.35, 0.45, 0.6, 0.8, 1.05, 1.4]
 
     init(scale: DialInScale, options: DialInOptions) {
-        let span = (scale.upper - scale.lower) / scale.unit
+        let span = scale.span
         let cells = min(200, max(1, Int((span * 2).rounded(.up))))
         self.span = span
         spacing = span / Double(cells)

@@ -8,37 +8,58 @@ public struct DialInModel: Sendable {
     public let options: DialInOptions
     let grid: DialInGrid
     let prior: DialInPrior
+    /// Where the grinder × method has been brewed (``DialInMap``), before this bag's brews.
+    let map: DialInMap
+    /// Earlier brews the robust step weighed down as probable mishaps (``DialInRobust``).
+    public let discountedEarlier: [BrewPoint]
     /// The central interval of the sweet spot the earlier bags predict for a new bag.
     let earlierInterval: (low: Double, high: Double)?
 
     /// Fits the prior to `history` (earlier bags, most recent first; the caller limits how many).
-    public init(scale: DialInScale, history: [[BrewPoint]], options: DialInOptions = DialInOptions()) {
+    ///
+    /// - Parameters:
+    ///   - historyCues: The earlier bags' grind cues (``GrindCue``), same order as `history` (missing bags: none).
+    ///   - used: Every setting brewed on the grinder × method (rated or not), for the map; `nil` takes the settings
+    ///     of `history`.
+    public init(scale: DialInScale, history: [[BrewPoint]], historyCues: [[GrindCue]] = [], used: [Double]? = nil,
+                options: DialInOptions = DialInOptions()) {
         self.scale = scale; self.options = options
         let grid = DialInGrid(scale: scale, options: options)
-        let u = { (g: Double) in (g - scale.lower) / scale.unit }
-        let historyMoments = history.map { bag in
-            var m = RatingMoments(); for p in bag { m.add(u: u(p.setting), y: p.rating) }; return m
+        let settings = used ?? (history.flatMap { $0.map(\.setting) } + historyCues.flatMap { $0.map(\.setting) })
+        let brewCount = used?.count ?? settings.count
+        let map = DialInMap(scale: scale, settings: settings, brews: brewCount, options: options)
+        let cueLogs = history.indices.map { j in
+            historyCues.indices.contains(j) ? DialInCues.logLikelihood(historyCues[j], scale: scale, grid: grid) : []
+        } + (history.count..<max(history.count, historyCues.count)).map {
+            DialInCues.logLikelihood(historyCues[$0], scale: scale, grid: grid)
         }
-        let prior = DialInPrior(grid: grid, history: historyMoments,
-                                bestRatings: history.map { $0.map(\.rating).max() ?? 0 }, options: options)
-        self.grid = grid; self.prior = prior
+        let window = map.logWindow(grid: grid)
+        // The robust step (``DialInRobust``): fit once at face value, weigh down brews far below what the rest
+        // predicts, refit when any was.
+        let weighted = DialInRobust.historyWeights(history: history, scale: scale, grid: grid, options: options,
+                                                   cues: cueLogs, window: window)
+        self.grid = grid; self.prior = weighted.prior; self.map = map
+        discountedEarlier = weighted.discounted
         if prior.bags > 0 {
             let tail = (1 - options.level) / 2
             let p0 = DialInPosterior(grid: grid, prior: prior, bag: RatingMoments())
-            earlierInterval = (scale.lower + p0.quantile(tail) * scale.unit, scale.lower + p0.quantile(1 - tail) * scale.unit)
+            earlierInterval = (scale.setting(units: p0.quantile(tail)), scale.setting(units: p0.quantile(1 - tail)))
         } else {
             earlierInterval = nil
         }
     }
 
-    /// The estimate for a bag whose brews so far are `current`, in brewing order.
-    public func estimate(current: [BrewPoint]) -> DialInEstimate {
+    /// The estimate for a bag whose rated brews so far are `current`, in brewing order, with its grind cues.
+    public func estimate(current: [BrewPoint], cues: [GrindCue] = []) -> DialInEstimate {
         let scale = self.scale, options = self.options, grid = self.grid, prior = self.prior
-        let u = { (g: Double) in (g - scale.lower) / scale.unit }
-        let g = { (x: Double) in scale.lower + x * scale.unit }
+        let u = { (g: Double) in scale.units(g) }
+        let g = { (x: Double) in scale.setting(units: x) }
+        let cueLog = DialInCues.logLikelihood(cues, scale: scale, grid: grid)
+        let robust = DialInRobust.currentWeights(current, scale: scale, grid: grid, prior: prior,
+                                                 cues: cueLog.isEmpty ? nil : cueLog)
         var moments = RatingMoments()
-        for p in current { moments.add(u: u(p.setting), y: p.rating) }
-        let post = DialInPosterior(grid: grid, prior: prior, bag: moments)
+        for (p, w) in zip(current, robust) { moments.add(u: u(p.setting), y: p.rating, weight: w) }
+        let post = DialInPosterior(grid: grid, prior: prior, bag: moments, cues: cueLog.isEmpty ? nil : cueLog)
         let cells = post.gather(post.heavyCells())
 
         let n = current.count
@@ -51,19 +72,32 @@ public struct DialInModel: Sendable {
         for p in current where bestSoFar == nil || p.rating >= bestSoFar!.rating { bestSoFar = p }
 
         let tail = (1 - options.level) / 2
-        let median = g(post.quantile(0.5))
         let expected = { (x: Double) in post.expectedRating(at: u(x), cells: cells) }
 
+        // Where suggestions may go: the map with this bag's own settings, left only on strong evidence.
+        var window = map.window(adding: current.map(\.setting) + cues.map(\.setting), scale: scale)
+        let lowU = post.quantile(tail), highU = post.quantile(1 - tail)
+        var leftMap: DialInEstimate.Side?
+        if post.massBelow(window.lower) >= options.leaveMapMass {
+            window.lower = max(0, window.lower - map.margin); leftMap = .below
+        } else if 1 - post.massBelow(window.upper) >= options.leaveMapMass {
+            window.upper = min(scale.span, window.upper + map.margin); leftMap = .above
+        }
+        var candidates = scale.settings.filter { u($0) >= window.lower - 1e-9 && u($0) <= window.upper + 1e-9 }
+        if candidates.isEmpty { candidates = [scale.snap(g((window.lower + window.upper) / 2))] }
+
+        // The safe pick: the highest expected rating on the candidates (ties: the lower setting).
+        var safe = candidates[0], safeMean = -Double.infinity
+        for c in candidates {
+            let m = expected(c).mean
+            if m > safeMean + 1e-12 { safe = c; safeMean = m }
+        }
         // The next setting.
-        let candidates = scale.settings
-        var next = candidates[0], nextValue = -Double.infinity, nextMean = -Double.infinity
+        var next = safe, nextMean = safeMean, nextValue = -Double.infinity
         if flat, let b = bestSoFar {
             next = b.setting; nextMean = expected(next).mean
         } else if n == 0 || options.nextRule == .greedy {
-            for c in candidates {
-                let m = expected(c).mean
-                if m > nextMean + 1e-12 { next = c; nextMean = m }
-            }
+            // Safe pick.
         } else {
             let incumbent = tried.map { expected($0).mean }.max() ?? -Double.infinity
             for c in candidates {
@@ -75,24 +109,43 @@ public struct DialInModel: Sendable {
             }
         }
 
-        // The curve and its band, on the rating scale.
+        // The curve and its band, on the rating scale, evenly in model units over the range.
         let clip = { (r: Double) in min(5, max(0, r)) }
         let z = DialInEngine.normalQuantile(1 - tail)
         let curve = (0...80).map { i -> CurveBand in
-            let x = scale.lower + (scale.upper - scale.lower) * Double(i) / 80
+            let x = g(scale.span * Double(i) / 80)
             let e = expected(x)
             return CurveBand(setting: x, mean: clip(e.mean), low: clip(e.mean - z * e.sd), high: clip(e.mean + z * e.sd))
         }
 
-        let best = flat ? nil : scale.snap(median)
-        nextMean = clip(nextMean)
+        // The stated best: where the fitted curve peaks, inside the window (quarter units, then its dial setting).
+        var bestU = u(safe), bestMean = safeMean
+        var x = window.lower
+        while x <= window.upper + 1e-9 {
+            let m = post.expectedRating(at: x, cells: cells).mean
+            if m > bestMean + 1e-12 { bestU = x; bestMean = m }
+            x += 0.25
+        }
+        let best = flat ? nil : scale.snap(g(bestU))
+        let experiment: DialInEstimate.Experiment?
+        if !flat, n > 0, next != safe {
+            // What the experiment teaches: the chance that the sweet spot lies on its side of the safe pick.
+            let side = u(next) > u(safe) ? 1 - post.massBelow(u(safe)) : post.massBelow(u(safe))
+            experiment = .init(setting: next, expected: clip(nextMean), chanceBeyondSafe: side)
+        } else {
+            experiment = nil
+        }
+        let confidence = DialInEstimate.Confidence.judge(widthUnits: highU - lowU, ratedBrews: n, cues: cues.count,
+                                                         flat: flat)
         return DialInEstimate(
-            scale: scale, verdict: flat ? .noDependence : .peak, next: next, nextExpected: nextMean,
-            nextTried: tried.contains(next), bestRaw: flat ? nil : median, best: best,
-            low: flat ? nil : g(post.quantile(tail)), high: flat ? nil : g(post.quantile(1 - tail)),
+            scale: scale, verdict: flat ? .noDependence : .peak, next: next, nextExpected: clip(nextMean),
+            nextTried: tried.contains(next), bestRaw: flat ? nil : g(bestU), best: best,
+            low: flat ? nil : g(lowU), high: flat ? nil : g(highU),
             level: options.level, bestExpected: best.map { clip(expected($0).mean) },
             earlierPeakLow: earlierInterval?.low, earlierPeakHigh: earlierInterval?.high, earlierBags: prior.bags,
             flatBayesFactor: bayesFactor, bestSoFar: bestSoFar, brews: n, distinctSettings: tried.count,
-            allRatingsEqual: allEqual, curve: curve)
+            allRatingsEqual: allEqual, curve: curve, safe: safe, safeExpected: clip(safeMean), experiment: experiment,
+            confidence: confidence, mapLow: g(map.lower), mapHigh: g(map.upper), leftMap: leftMap,
+            discounted: zip(current, robust).filter { $0.1 < 0.5 }.map(\.0), cues: cues)
     }
 }

@@ -20,6 +20,19 @@ public struct DialInOptions: Sendable, Equatable {
     /// Bayes factor for the flat model (rating independent of grind) over the peaked one above which the advice
     /// says that the bag's ratings do not depend on grind: 3, "positive evidence" on Kass & Raftery's scale.
     public var flatBayesFactor = 3.0
+    /// How far beyond the settings a grinder × method has been brewed at the advice may go, in model units (steps,
+    /// clicks): 2 (``DialInMap``). Twice that when the grinder × method has fewer than ``richHistory`` brews.
+    public var mapMargin = 2.0
+    /// Brews on a grinder × method from which its map is trusted with the plain margin. 10.
+    public var richHistory = 10
+    /// Posterior mass of the sweet spot beyond an edge of the widened map from which the advice follows it there
+    /// (one margin more, said in words). 0.5: the likelier side.
+    public var leaveMapMass = 0.5
+    /// The grinders known by name (``GrinderCatalogue/builtIn``, or with the user's `grinders.toml`).
+    public var grinders = GrinderCatalogue.builtIn
+    /// For espresso: the pressure profile whose shots are advised (`nil`: the latest shot's). Shots of other
+    /// profiles are never pooled with them.
+    public var profile: String?
 
     /// How the next setting is chosen.
     public enum NextRule: String, Sendable, Equatable, CaseIterable {

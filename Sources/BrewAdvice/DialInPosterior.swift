@@ -19,7 +19,9 @@ struct DialInPosterior: Sendable {
     /// Marginal posterior of `s` per grid point.
     let sMarginal: [Double]
 
-    init(grid: DialInGrid, prior: DialInPrior, bag m: RatingMoments) {
+    /// - Parameter cues: The log-likelihood of the bag's grind cues at every grid point of `s` (``DialInCues``), or
+    ///   `nil`: added to every cell of that sweet spot.
+    init(grid: DialInGrid, prior: DialInPrior, bag m: RatingMoments, cues: [Double]? = nil) {
         self.grid = grid
         let S = grid.s.count, K = grid.k.count, G = grid.sigma.count
         let hv = prior.peakSD * prior.peakSD, hm = prior.peakMean
@@ -39,7 +41,7 @@ struct DialInPosterior: Sendable {
                 let r = n > 0 ? m.residuals(s: grid.s[is_], k: grid.k[ik]) : (sum: 0, ss: 0)
                 for ig in 0..<G {
                     let c = (is_ * K + ik) * G + ig
-                    var l = prior.logS[is_] + prior.logKS[ik * G + ig]
+                    var l = prior.logS[is_] + prior.logKS[ik * G + ig] + (cues?[is_] ?? 0)
                     if n > 0 {
                         let v = variance[ig]
                         let d = r.sum / n - hm
@@ -90,6 +92,18 @@ struct DialInPosterior: Sendable {
             acc += mass
         }
         return grid.span
+    }
+
+    /// The posterior mass of the sweet spot below `u` (model units), each grid point's mass spread evenly over its
+    /// cell as in ``quantile(_:)``.
+    func massBelow(_ u: Double) -> Double {
+        let h = grid.spacing / 2
+        var acc = 0.0
+        for i in grid.s.indices {
+            let lo = max(0, grid.s[i] - h), hi = min(grid.span, grid.s[i] + h)
+            if u >= hi { acc += sMarginal[i] } else if u > lo, hi > lo { acc += sMarginal[i] * (u - lo) / (hi - lo) }
+        }
+        return acc
     }
 
     /// Cells holding all but a `tail` of the posterior mass, heaviest first (at most `limit`).

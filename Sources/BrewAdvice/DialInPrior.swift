@@ -33,9 +33,19 @@ struct DialInPrior: Sendable {
     /// Earlier bags that informed the fit (at least one rated brew).
     let bags: Int
 
-    init(grid: DialInGrid, history: [RatingMoments], bestRatings: [Double], options: DialInOptions) {
-        let used = history.indices.filter { history[$0].n >= 1 }
-        bags = used.count
+    /// - Parameters:
+    ///   - cues: Per earlier bag (same order as `history`), the log-likelihood of its grind cues (taste words, shot
+    ///     times: ``DialInCues``) at every grid point of `s`, or `[]` for none. A bag with cues and no usable rating
+    ///     informs the population of sweet spots through its cues alone.
+    ///   - window: Added to the new bag's `log p(s)` at every grid point (``DialInMap``): the prior stays where the
+    ///     grinder × method has been brewed. `nil` adds nothing.
+    ///   - shapes: Per earlier bag, whether it has the brews to show a curve's shape (``showsShape(_:)``); `[]`
+    ///     treats every bag as one that does.
+    init(grid: DialInGrid, history: [RatingMoments], bestRatings: [Double], options: DialInOptions,
+         cues: [[Double]] = [], window: [Double]? = nil, shapes: [Bool] = []) {
+        let used = history.indices.filter { history[$0].n >= 0.5 }
+        let cueOnly = cues.indices.filter { !cues[$0].isEmpty && !used.contains($0) }
+        bags = used.count + cueOnly.count
         let best = used.map { bestRatings[$0] }
         peakMean = best.isEmpty ? options.peakRatingMean : best.reduce(0, +) / Double(best.count)
         let K = grid.k.count, S = grid.s.count, G = grid.sigma.count
@@ -44,11 +54,16 @@ struct DialInPrior: Sendable {
         guard !used.isEmpty else {
             peakSD = options.peakRatingSD
             logKS = ks
-            logS = Array(repeating: -log(Double(S)), count: S)
+            logS = DialInPrior.windowed(Array(repeating: -log(Double(S)), count: S), window)
             return
         }
         // 1. (k, σ, τ_h): each bag's likelihood averaged over s (flat over every other grid point), with h_j
-        //    integrated under N(peakMean, τ_h²); τ_h is then fixed at its maximum-likelihood value.
+        //    integrated under N(peakMean, τ_h²); τ_h is then fixed at its maximum-likelihood value. Only bags that
+        //    show a shape take part: a bag of one or two brews (logged on good days) averaged over a flat s says
+        //    mostly "the curve is wide" — the chance that a random sweet spot lies near its brew — and seventeen
+        //    of them would flatten the curve. Thin bags inform the sweet spots (step 2) instead: a good brew there
+        //    is a noisy observation of its bag's peak, through h_j ~ N(h̄, τ_h²).
+        let shaped = used.filter { shapes.indices.contains($0) ? shapes[$0] : true }
         let coarse = Swift.stride(from: 0, to: S, by: S > 60 ? 2 : 1).map { grid.s[$0] }
         let logCoarse = log(Double(coarse.count))
         var row = [Double](repeating: 0, count: coarse.count)
@@ -56,7 +71,7 @@ struct DialInPrior: Sendable {
         // Hoisted out of the innermost loop (the same sums as term by term): the residuals depend on (s, k) only,
         // the normalising logs on (σ, τ_h) only.
         var sums = [Double](repeating: 0, count: coarse.count), sss = sums, flat = sums
-        for j in used {
+        for j in shaped {
             let m = history[j]
             let halfLogN = 0.5 * log(m.n)
             for ik in 0..<K {
@@ -87,7 +102,9 @@ struct DialInPrior: Sendable {
             }
         }
         let evidence = perTau.map { Gauss.logSumExp($0) }
-        let chosen = evidence.indices.max { evidence[$0] < evidence[$1] }!
+        // Without a shaped bag every τ_h has the same evidence: the default spread of peaks.
+        let chosen = shaped.isEmpty ? (DialInPrior.peakSDs.firstIndex { $0 >= options.peakRatingSD * 0.5 } ?? 1)
+            : evidence.indices.max { evidence[$0] < evidence[$1] }!
         let tauH = DialInPrior.peakSDs[chosen]
         peakSD = tauH
         ks = perTau[chosen]
@@ -123,8 +140,13 @@ struct DialInPrior: Sendable {
                 }
                 logL[is_] = Gauss.logSumExp(cell)
             }
+            if cues.indices.contains(j), !cues[j].isEmpty { for i in 0..<S { logL[i] += cues[j][i] } }
             let top = logL.max() ?? 0
             likelihoods.append(logL.map { exp($0 - top) })
+        }
+        for j in cueOnly {
+            let top = cues[j].max() ?? 0
+            likelihoods.append(cues[j].map { exp($0 - top) })
         }
         // The population of sweet spots: posterior of (μ, τ) on its grid, then the predictive for a new bag.
         let taus = DialInPrior.spreads(grid)
@@ -154,7 +176,31 @@ struct DialInPrior: Sendable {
             for i in 0..<S { ps[i] += w * kern[i] }
         }
         let total = ps.reduce(0, +)
-        logS = ps.map { log(max($0 / total, 1e-300)) }
+        logS = DialInPrior.windowed(ps.map { log(max($0 / total, 1e-300)) }, window)
+    }
+
+    /// Whether a bag's brews can show a curve's shape: at least 3 brews on at least 3 settings.
+    static func showsShape(_ bag: [BrewPoint]) -> Bool {
+        bag.count >= 3 && Set(bag.map(\.setting)).count >= 3
+    }
+
+    /// The posterior mean of the noise variance σ² under `p(k, σ | earlier bags)`.
+    var noiseVariance: Double {
+        let G = DialInGrid.sigmas.count
+        var v = 0.0, w = 0.0
+        for c in logKS.indices {
+            let p = exp(logKS[c]); let s = DialInGrid.sigmas[c % G]
+            v += p * s * s; w += p
+        }
+        return w > 0 ? v / w : 0.25
+    }
+
+    /// `logS + window`, renormalised; `logS` itself without a window.
+    static func windowed(_ logS: [Double], _ window: [Double]?) -> [Double] {
+        guard let window, window.count == logS.count else { return logS }
+        let sum = zip(logS, window).map { $0 + $1 }
+        let z = Gauss.logSumExp(sum)
+        return sum.map { $0 - z }
     }
 
     /// The grid of spreads τ of the population of sweet spots: 0.5 … 10 units and `max(15, span/2)`.

@@ -30,9 +30,6 @@ public struct DialInRows: Sendable {
         var methods: [Int32] = []
         /// Flags by method code: the grinder has a brew with a finite setting and a finite rating with that method.
         var ratedMethods: [Bool]
-        /// The grinder's scale from its record and every finite setting of the group, in row order, whatever the
-        /// method (``DialInScale/make(grinder:observed:)``).
-        var scale = DialInScale(lower: 0, upper: 40, step: 1, anchor: 0)
 
         /// The group's rows brewed with method code `method`, ascending.
         func rows(method: Int) -> [Int32] {
@@ -53,7 +50,6 @@ public struct DialInRows: Sendable {
         let methodSlots = max(journal.methods.count, t.method.dictionary.count)
         let count = max(journal.grinders.count, t.grinder.dictionary.count)
         var groups = [GrinderRows?](repeating: nil, count: count)
-        var observed = [[Double]](repeating: [], count: count)
         for g in 0..<count where wanted?.contains(g) ?? true {
             groups[g] = GrinderRows(ratedMethods: [Bool](repeating: false, count: methodSlots))
         }
@@ -66,16 +62,11 @@ public struct DialInRows: Sendable {
             let method = t.method.code(i)
             groups[g]!.rows.append(Int32(i))
             groups[g]!.methods.append(method ?? -1)
-            if let setting {
-                observed[g].append(setting)
+            if setting != nil {
                 if let method, Int(method) < methodSlots, let r = t.rating[i], r.isFinite {
                     groups[g]!.ratedMethods[Int(method)] = true
                 }
             }
-        }
-        for g in groups.indices where groups[g] != nil {
-            let record = journal.grinders.indices.contains(g) ? journal.grinders[g] : nil
-            groups[g]!.scale = DialInScale.make(grinder: record, observed: observed[g])
         }
         self.groups = groups
     }
@@ -87,46 +78,111 @@ public struct DialInRows: Sendable {
     func grinder(_ grinder: Int) -> GrinderRows { groups[grinder]! }
 
     /// What the advisor reads of `grinder` × `method` (a grinder ``covers(_:)`` is true for), made from `journal` on
-    /// first use and remembered. Two threads asking at once for the same pair may both make it; they make the same.
-    func brews(_ journal: Journal, grinder: Int, method: Int) -> MethodBrews {
-        let key = MethodBrewsCache.Key(grinder: grinder, method: method)
+    /// first use and remembered (per profile asked for; a grouping serves one grinder catalogue). Two threads asking
+    /// at once for the same pair may both make it; they make the same.
+    func brews(_ journal: Journal, grinder: Int, method: Int, options: DialInOptions = DialInOptions()) -> MethodBrews {
+        let key = MethodBrewsCache.Key(grinder: grinder, method: method, profile: options.profile)
         if let known = remembered.table.withLock({ $0[key] }) { return known }
-        let made = MethodBrews(journal, rows: groups[grinder]!, method: method)
+        let record = journal.grinders.indices.contains(grinder) ? journal.grinders[grinder] : nil
+        let made = MethodBrews(journal, rows: groups[grinder]!, method: method, record: record,
+                               spec: options.grinders.spec(for: record?.name), profile: options.profile)
         remembered.table.withLock { $0[key] = made }
         return made
     }
 }
 
 /// The brews of one grinder × method up to a grouping's instant, as the advisor reads them (``DialInAdvisor``): the
-/// usable ones (a finite setting and a finite rating) by bag, and the counts of those left out.
+/// usable ones (a finite setting and a finite rating) by bag, every brew's grind cue (``GrindCue``) by bag, the
+/// counts of those left out, and the scale of this grinder × method.
+///
+/// **Profiles.** For an espresso method whose shots name a pressure profile, only the shots of one profile are read:
+/// the one asked for (matched ignoring case), else the latest shot's (shots without a profile are a profile of their
+/// own). Profiles are never pooled: a Turbo shot and a Blooming shot want different grinds.
+///
+/// **Cues.** A brew's notes and flavour tags are read by ``TasteWords``; its tasting note's acidity 5 with
+/// sweetness ≤ 2 reads as sour (weight ½) — otherwise acidity, body and sweetness are intensities of wanted
+/// qualities, not defects. For espresso, a shot whose brew time lies more than ``shotTimeSpread`` robust standard
+/// deviations from the median of the profile's good shots (rated ≥ 4, at least 3 of them; the spread at least 3 s
+/// and a tenth of the median) ran fast (grind finer) or slow (coarser): a cue of weight 1, rated or not.
 struct MethodBrews: Sendable {
     /// Brews without a finite rating, and rated brews without a finite setting.
     var unrated = 0, unset = 0
     /// Usable brews.
     var usable = 0
+    /// Brews of the grinder × method read (after the profile), and those of other profiles left out.
+    var total = 0, otherProfiles = 0
+    /// The profile read, when the method's shots name profiles.
+    var profile: String?
     /// The bag of the latest brew, rated or not (latest by brew date, undated counting as earliest, then by row):
     /// its bean code, or -1 without a bean; `nil` without brews.
     var latestBag: Int?
     /// Usable brews by bag slot (slot 0 for brews without a bean, bean code + 1 otherwise), each in (date, row) order.
     var byBag: [[BrewPoint]]
-    /// Each slot's last usable brew as (date, row) in that order; `nil` for a slot without one.
+    /// Grind cues by bag slot (rated or not, with a finite setting).
+    var cuesByBag: [[GrindCue]]
+    /// Each slot's last usable brew (or cue) as (date, row) in that order; `nil` for a slot without one.
     var lastBrew: [(Int64, Int)?]
+    /// Every finite setting read, in row order.
+    var settings: [Double] = []
+    /// The scale of this grinder × method (``DialInScale/make(grinder:observed:spec:)`` from ``settings``).
+    var scale: DialInScale
+    /// The catalogue entry used, and whether its notation had to be dropped (logged settings off its dial).
+    var spec: GrinderSpec?
+    static let shotTimeSpread = 2.5
 
-    init(_ journal: Journal, rows group: DialInRows.GrinderRows, method: Int) {
+    init(_ journal: Journal, rows group: DialInRows.GrinderRows, method: Int, record: Grinder?, spec: GrinderSpec?,
+         profile wanted: String?) {
         let t = journal.brews
+        var rows = group.rows(method: method).map(Int.init)
+        let espresso = journal.methods.indices.contains(method) && journal.methods[method].category == .espresso
+        let profileOf = { (i: Int) -> String? in
+            t.pressureProfile[i].flatMap { $0.trimmingCharacters(in: .whitespaces).isEmpty ? nil : $0.trimmingCharacters(in: .whitespaces) }
+        }
+        if espresso, rows.contains(where: { profileOf($0) != nil }) {
+            let chosen: String?
+            if let wanted {
+                chosen = rows.lazy.compactMap(profileOf).first { $0.caseInsensitiveCompare(wanted) == .orderedSame } ?? wanted
+            } else {
+                let latest = rows.max { (t.brewDate[$0] ?? .min, $0) < (t.brewDate[$1] ?? .min, $1) }
+                chosen = latest.flatMap(profileOf)
+            }
+            let before = rows.count
+            rows = rows.filter { (profileOf($0)?.lowercased()) == chosen?.lowercased() }
+            otherProfiles = before - rows.count
+            profile = chosen ?? "no profile"
+        }
+        total = rows.count
         var usable: [(row: Int, bag: Int, date: Int64)] = []
+        var cued: [(row: Int, bag: Int, date: Int64, cue: GrindCue)] = []
         var latest: (date: Int64, row: Int, bag: Int)?
-        for r in group.rows(method: method) {
-            let i = Int(r)
+        // Shot times of the profile's good shots.
+        var goodTimes: [Double] = []
+        if espresso {
+            for i in rows {
+                if let r = t.rating[i], r.isFinite, r >= 4, let s = t.brewTimeSeconds[i], s.isFinite, s > 0 { goodTimes.append(s) }
+            }
+        }
+        let timing = MethodBrews.timing(goodTimes)
+        for i in rows {
             let when = t.brewDate[i] ?? .min
             let bag = t.bean.code(i).map(Int.init) ?? -1
             if latest == nil || when >= latest!.date { latest = (when, i, bag) }
             let setting = t.grindSetting[i].flatMap { $0.isFinite ? $0 : nil }
             let rating = t.rating[i].flatMap { $0.isFinite ? $0 : nil }
+            if let setting { settings.append(setting) }
             switch (setting, rating) {
             case (.some, .some): usable.append((i, bag, when))
             case (.some, nil), (nil, nil): unrated += 1
             case (nil, .some): unset += 1
+            }
+            if let setting {
+                var cue = TasteWords.direction([t.notes[i] ?? "", t.flavorTags[i] ?? ""])
+                if cue == nil, let a = t.acidity[i], let sw = t.sweetness[i], a >= 5, sw <= 2 { cue = (-1, 0.5) }
+                if cue == nil, let timing, let s = t.brewTimeSeconds[i], s.isFinite, s > 0 {
+                    if s < timing.median - MethodBrews.shotTimeSpread * timing.spread { cue = (-1, 1) }
+                    if s > timing.median + MethodBrews.shotTimeSpread * timing.spread { cue = (1, 1) }
+                }
+                if let cue { cued.append((i, bag, when, GrindCue(setting: setting, towardsCoarser: cue.towardsCoarser, weight: cue.weight))) }
             }
         }
         latestBag = latest?.bag
@@ -135,13 +191,43 @@ struct MethodBrews: Sendable {
         if zip(usable, usable.dropFirst()).contains(where: { ($0.date, $0.row) > ($1.date, $1.row) }) {
             usable.sort { ($0.date, $0.row) < ($1.date, $1.row) }
         }
+        cued.sort { ($0.date, $0.row) < ($1.date, $1.row) }
         let slots = max(journal.beans.count, t.bean.dictionary.count) + 1
         byBag = [[BrewPoint]](repeating: [], count: slots)
+        cuesByBag = [[GrindCue]](repeating: [], count: slots)
         lastBrew = [(Int64, Int)?](repeating: nil, count: slots)
         for u in usable {
             byBag[u.bag + 1].append(BrewPoint(setting: t.grindSetting.values[u.row], rating: t.rating.values[u.row]))
-            lastBrew[u.bag + 1] = (u.date, u.row)
+            lastBrew[u.bag + 1] = Self.later(lastBrew[u.bag + 1], (u.date, u.row))
         }
+        for c in cued {
+            cuesByBag[c.bag + 1].append(c.cue)
+            lastBrew[c.bag + 1] = Self.later(lastBrew[c.bag + 1], (c.date, c.row))
+        }
+        self.spec = spec
+        scale = DialInScale.make(grinder: record, observed: settings, spec: spec)
+    }
+
+    /// The median and robust spread (1.4826 × MAD, at least 3 s and a tenth of the median) of good shots' times;
+    /// `nil` with fewer than 3.
+    static func timing(_ times: [Double]) -> (median: Double, spread: Double)? {
+        guard times.count >= 3 else { return nil }
+        let median = Self.median(times)
+        let mad = Self.median(times.map { abs($0 - median) })
+        return (median, max(1.4826 * mad, 3, median / 10))
+    }
+
+    static func later(_ a: (Int64, Int)?, _ b: (Int64, Int)) -> (Int64, Int) {
+        guard let a else { return b }
+        return a < b ? b : a
+    }
+
+    /// Whether any brew carries a cue.
+    var hasCues: Bool { cuesByBag.contains { !$0.isEmpty } }
+
+    static func median(_ x: [Double]) -> Double {
+        let s = x.sorted()
+        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
 }
 
@@ -149,6 +235,7 @@ struct MethodBrews: Sendable {
 private final class MethodBrewsCache: Sendable {
     struct Key: Hashable {
         let grinder: Int, method: Int
+        let profile: String?
     }
     let table = Mutex<[Key: MethodBrews]>([:])
 }

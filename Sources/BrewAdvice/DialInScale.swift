@@ -28,19 +28,50 @@ public struct DialInScale: Sendable, Equatable {
     public let anchor: Double
     /// Whether the range is the grinder's own metadata (possibly widened) rather than inferred from the brews.
     public let rangeFromMetadata: Bool
+    /// How the dial is written (``DialNotation``): plain numbers, or the Fellow Ode Gen 2's thirds.
+    public let notation: DialNotation
+    /// Whether a higher setting grinds coarser (most dials); `false` for a dial numbered the other way.
+    public let coarserIsHigher: Bool
 
-    public init(lower: Double, upper: Double, step: Double?, anchor: Double, rangeFromMetadata: Bool = true) {
+    public init(lower: Double, upper: Double, step: Double?, anchor: Double, rangeFromMetadata: Bool = true,
+                notation: DialNotation = .decimal, coarserIsHigher: Bool = true) {
         precondition(lower < upper, "DialInScale: empty range")
         self.lower = lower; self.upper = upper; self.step = step; self.anchor = anchor
-        self.rangeFromMetadata = rangeFromMetadata
+        self.rangeFromMetadata = rangeFromMetadata; self.notation = notation; self.coarserIsHigher = coarserIsHigher
     }
 
-    /// The model's unit: the step, or a fortieth of the range for a stepless grinder.
-    public var unit: Double { step ?? (upper - lower) / 40 }
+    /// The model's unit on a plain dial: the step, or a fortieth of the range for a stepless grinder. On a dial in
+    /// thirds the model counts clicks (``units(_:)``), and this is one click's share of a whole number, 1/3.
+    public var unit: Double {
+        if notation == .thirds { return 1.0 / 3 }
+        return step ?? (upper - lower) / 40
+    }
+
+    /// A setting in model units from ``lower``: steps (clicks) of the dial, or for a stepless grinder fortieths
+    /// of its range. On a dial in thirds, 5.2 → 6 is one unit (one click), not 0.8.
+    public func units(_ g: Double) -> Double {
+        switch notation {
+        case .decimal: (g - lower) / unit
+        case .thirds: DialNotation.thirdsClicks(g) - DialNotation.thirdsClicks(lower)
+        }
+    }
+
+    /// The setting `u` model units above ``lower`` (``units(_:)`` inverted; between dial positions on a dial in
+    /// thirds, a value between its neighbours).
+    public func setting(units u: Double) -> Double {
+        switch notation {
+        case .decimal: lower + u * unit
+        case .thirds: DialNotation.thirdsValue(u + DialNotation.thirdsClicks(lower))
+        }
+    }
+
+    /// The range in model units.
+    public var span: Double { units(upper) }
 
     /// Spacing of suggested settings: the step, or for a stepless grinder the 1-2-5 number nearest above a
     /// hundredth of the range (0–40 → 0.5, 0–10 → 0.1).
     public var resolution: Double {
+        if notation == .thirds { return 1 }
         if let step { return step }
         let raw = (upper - lower) / 100
         let p = pow(10, floor(log10(raw)))
@@ -56,6 +87,9 @@ public struct DialInScale: Sendable, Equatable {
     /// Every dialable setting in ascending order (for a stepless grinder, every ``resolution``); every k-th one
     /// when there are more than ``maximumSettings``.
     public var settings: [Double] {
+        if notation == .thirds {
+            return (0...Int(span.rounded())).map { Self.clean(setting(units: Double($0))) }
+        }
         let r = resolution
         let origin = step == nil ? (lower / r).rounded(.up) * r : anchor
         let first = ((lower - origin) / r - 1e-9).rounded(.up), last = ((upper - origin) / r + 1e-9).rounded(.down)
@@ -66,6 +100,10 @@ public struct DialInScale: Sendable, Equatable {
 
     /// The dialable setting nearest to `x` (clamped to the range).
     public func snap(_ x: Double) -> Double {
+        if notation == .thirds {
+            let clamped = min(max(x.isFinite ? x : lower, lower), upper)
+            return Self.clean(setting(units: min(span, max(0, units(clamped).rounded()))))
+        }
         let r = resolution
         let origin = step == nil ? 0 : anchor
         // Clamped first, so rounding overshoots the range by at most one setting, taken back in one step (never a
@@ -81,6 +119,11 @@ public struct DialInScale: Sendable, Equatable {
     /// (`24`, `5.5`), else with up to two decimals (`3.25`); trailing zeros removed.
     public func text(_ x: Double) -> String {
         guard x.isFinite else { return "—" }
+        if notation == .thirds {
+            var s = String(format: "%.1f", x)
+            if s.hasSuffix(".0") { s.removeLast(2) }
+            return s
+        }
         let decimals = [0, 1, 2].first { d in
             let f = pow(10, Double(d))
             return [resolution, anchor].allSatisfy { abs($0 * f - ($0 * f).rounded()) < 1e-9 }
@@ -92,6 +135,34 @@ public struct DialInScale: Sendable, Equatable {
 
     /// Rounds away binary noise (0.1 + 0.2) so settings print and compare cleanly.
     static func clean(_ v: Double) -> Double { (v * 1e9).rounded() / 1e9 }
+
+    /// The scale of `grinder` given the settings logged with it (see the type's rules), with a catalogue entry
+    /// (``GrinderCatalogue``) when one matches the grinder's name.
+    ///
+    /// The entry takes the record's place when it comes from the user's `grinders.toml`, or when the journal's
+    /// record is missing, invalid or the contract's bare default (0–40, step 1, what a CSV export's grinder gets).
+    /// A dial in thirds (``DialNotation/thirds``) is used when every logged setting is on it; otherwise the logged
+    /// settings decide as without an entry (the caller notes the mismatch: ``fitsNotation``).
+    public static func make(grinder: Grinder?, observed: [Double], spec: GrinderSpec?) -> DialInScale {
+        guard let spec else { return make(grinder: grinder, observed: observed) }
+        let seen = observed.filter(\.isFinite)
+        if spec.notation == .thirds {
+            guard seen.allSatisfy(DialNotation.onThirdsDial) else { return make(grinder: grinder, observed: observed) }
+            let lo = min(spec.lower ?? 1, seen.min() ?? 1), hi = max(spec.upper ?? 11, seen.max() ?? 11)
+            return DialInScale(lower: lo, upper: hi, step: 1.0 / 3, anchor: lo, notation: .thirds,
+                               coarserIsHigher: spec.coarserIsHigher)
+        }
+        let record = grinder.map { ($0.settingMin, $0.settingMax, $0.settingStep) }
+        let bare = record.map { r in !(r.0.isFinite && r.1.isFinite && r.0 < r.1) || (r.0 == 0 && r.1 == 40 && r.2 == 1) } ?? true
+        var g = grinder ?? Grinder()
+        if spec.fromUser || bare {
+            let r = spec.record
+            g.settingMin = r.min; g.settingMax = r.max; g.settingStep = r.step
+        }
+        let made = make(grinder: g, observed: observed)
+        return DialInScale(lower: made.lower, upper: made.upper, step: made.step, anchor: made.anchor,
+                           rangeFromMetadata: made.rangeFromMetadata, coarserIsHigher: spec.coarserIsHigher)
+    }
 
     /// The scale of `grinder` given the settings logged with it (see the type's rules).
     public static func make(grinder: Grinder?, observed: [Double]) -> DialInScale {

@@ -57,15 +57,34 @@ extension DialInSimulator {
         return (md, pooled)
     }
 
+    /// The journal-shaped scenarios (``Scenario/journalShaped``) as a Markdown table: per scenario the advisor's and
+    /// its baseline's (hill climbing on ratings; taste-stepping without ratings) median |best − true| in steps or
+    /// clicks, their mean rating lost per brew, the ratio, and the coverage of the advisor's 80 % interval.
+    public static func journalTable(scenarios: [Scenario] = Scenario.journalShaped, bags: Int,
+                                    options: DialInOptions = DialInOptions()) -> (markdown: String, rows: [(Scenario, Summary, Summary)]) {
+        var md = "| scenario | baseline | median \\|best − true\\| (steps): advisor · baseline | rating lost per brew: advisor · baseline | advisor ÷ baseline | 80 % interval covers |\n"
+        md += "| --- | --- | --- | --- | --- | --- |\n"
+        var rows: [(Scenario, Summary, Summary)] = []
+        for (i, sc) in scenarios.enumerated() {
+            let sim = DialInSimulator(scenario: sc, options: options)
+            let summary = sim.summarise(bags: bags, firstSeed: UInt64(50_000 * (i + 1)))
+            let a = summary.first { $0.policy == .advisor }!, b = summary.first { $0.policy == sim.baseline }!
+            rows.append((sc, a, b))
+            md += String(format: "| %@ | %@ | %.2f · %.2f | %.2f · %.2f | %.2f | %.0f %% |\n", sc.description, sim.baseline.rawValue,
+                         a.medianDistance, b.medianDistance, a.meanLoss, b.meanLoss, a.meanLoss / b.meanLoss, 100 * (a.coverage ?? .nan))
+        }
+        return (md, rows)
+    }
+
     /// Runs `bags` bags with seeds `firstSeed, firstSeed + 1, …` and summarises each policy.
     public func summarise(bags: Int, firstSeed: UInt64 = 1) -> [Summary] {
         var outcomes: [Policy: [Outcome]] = [:]
         for b in 0..<bags {
             for (policy, o) in run(seed: firstSeed &+ UInt64(b)) { outcomes[policy, default: []].append(o) }
         }
-        return Policy.allCases.map { p in
+        return policies.map { p in
             let os = outcomes[p] ?? []
-            let distances = os.compactMap { o in o.statedBest.map { abs($0 - o.trueSweetSpot) / scenario.step } }.sorted()
+            let distances = os.compactMap { o in o.statedBest.map { abs($0 - o.trueSweetSpot) } }.sorted()
             let covered = os.filter { o in
                 guard let lo = o.low, let hi = o.high else { return false }
                 return lo <= o.trueSweetSpot && o.trueSweetSpot <= hi

@@ -25,14 +25,61 @@ public struct DialInSimulator: Sendable {
         /// The curve's width on the coarse side over its width on the fine side: 1 is the model's symmetric
         /// parabola; other values test the advisor on curves it does not assume.
         public var asymmetry = 1.0
+        /// A name for the README's table of journal-shaped scenarios; `nil` for the standard grid.
+        public var name: String?
+        /// Earlier bags of a random 1…n brews each, logged near their sweet spot (half a curve width), instead of
+        /// ``historyBrews`` each: bags logged only on good days.
+        public var thinHistoryBrews: Int?
+        /// Share of brews (earlier and new) that are ruined — spilled, choked — and rated 0 whatever the setting.
+        public var ruinedShare = 0.0
+        /// Whether the new bag's brews are rated; without ratings only their cues speak.
+        public var rated = true
+        /// The new bag's cues: none, taste notes (sour when brewed coarser than the sweet spot by more than half a
+        /// width, bitter when finer, balanced in between; a share ``wrongCueShare`` of them wrong: flipped, or a
+        /// balanced cup called sour or bitter), or shot times (28 s at the sweet
+        /// spot, 3 s faster per step coarser, noise 2.5 s; a shot more than 7.5 s off the profile's 28 s is a cue).
+        public var cues = CueSource.none
+        public var wrongCueShare = 0.2
+        /// The dial: plain, or the Fellow Ode Gen 2's thirds (1–11; the scenario's numbers are then in clicks).
+        public var notation = DialNotation.decimal
+        /// A stepless dial (suggestions every ``DialInScale/resolution``; the scenario's numbers in model units).
+        public var stepless = false
+
+        public enum CueSource: String, Sendable, Hashable { case none, taste, shotTime = "shot time" }
 
         public init(spread: Double, width: Double, noise: Double) {
             self.spread = spread; self.width = width; self.noise = noise
         }
 
         public var description: String {
-            "spread \(spread), width \(width), noise \(noise)" + (asymmetry == 1 ? "" : ", coarse side \(asymmetry)× as wide")
+            name ?? ("spread \(spread), width \(width), noise \(noise)" + (asymmetry == 1 ? "" : ", coarse side \(asymmetry)× as wide"))
         }
+
+        /// Journals shaped like real ones (all with noise 0.5, width 2.5 and spread 2 steps or clicks):
+        /// - thin history: 12 earlier bags of 1–3 brews each, one brew in ten ruined at 0 (earlier and new);
+        /// - taste notes, no ratings: 6 full earlier bags; the new bag's brews are unrated, each with a taste note
+        ///   (one in five wrong);
+        /// - shots without ratings: as taste notes, but the cue is a shot that ran far faster or slower;
+        /// - stepless, filter side / espresso side: a Niche-like stepless dial shared by both, each advised on its
+        ///   own scale (filter brews 24–36 → range 18–42; espresso 9–15 → 6–18);
+        /// - Fellow Ode Gen 2: the thirds dial, sweet spots around 6 (15 clicks from 1).
+        public static let journalShaped: [Scenario] = {
+            var thin = Scenario(spread: 2, width: 2.5, noise: 0.5)
+            thin.name = "thin history, 1 in 10 ruined at 0"; thin.historyBags = 12; thin.thinHistoryBrews = 3; thin.ruinedShare = 0.1
+            var taste = Scenario(spread: 2, width: 2.5, noise: 0.5)
+            taste.name = "taste notes, no ratings (1 in 5 wrong)"; taste.rated = false; taste.cues = .taste
+            var shots = Scenario(spread: 2, width: 2.5, noise: 0.5)
+            shots.name = "shots without ratings (times only)"; shots.rated = false; shots.cues = .shotTime
+            var filter = Scenario(spread: 2, width: 2.5, noise: 0.5)
+            filter.name = "stepless, filter side (range 18–42)"; filter.stepless = true; filter.lower = 18; filter.upper = 42
+            filter.sweetSpotMean = 20
+            var espresso = Scenario(spread: 2, width: 2.5, noise: 0.5)
+            espresso.name = "stepless, espresso side (range 6–18)"; espresso.stepless = true; espresso.lower = 6; espresso.upper = 18
+            espresso.sweetSpotMean = 20
+            var ode = Scenario(spread: 2, width: 2.5, noise: 0.5)
+            ode.name = "Fellow Ode Gen 2 (thirds)"; ode.notation = .thirds; ode.lower = 1; ode.upper = 11; ode.sweetSpotMean = 15
+            return [thin, taste, shots, filter, espresso, ode]
+        }()
 
         /// The grid of scenarios the README and the tests report: noise 0.25/0.5/0.75 × width 2.5/4 steps ×
         /// between-bag spread 1.5/3 steps, on a 0–40 grinder with step 1.
@@ -56,7 +103,22 @@ public struct DialInSimulator: Sendable {
         case hillClimbing = "hill-climbing"
         /// Repeat the best-rated setting so far.
         case repeatBest = "repeat-best"
+        /// For brews judged by taste or shot time alone: step one setting finer on a sour cup (a fast shot), one
+        /// coarser on a bitter cup (a slow shot), stay on a balanced one.
+        case tasteStepping = "taste-stepping"
     }
+
+    /// The policies a scenario runs: taste-stepping only where brews carry cues, the rating policies only where
+    /// they are rated.
+    public var policies: [Policy] {
+        var p: [Policy] = [.advisor]
+        if scenario.rated { p += [.hillClimbing, .repeatBest] }
+        if scenario.cues != .none { p.append(.tasteStepping) }
+        return p
+    }
+
+    /// The baseline the advisor is measured against: hill climbing on ratings, or taste-stepping without ratings.
+    public var baseline: Policy { scenario.rated ? .hillClimbing : .tasteStepping }
 
     /// One simulated bag under one policy.
     public struct Outcome: Sendable {
@@ -80,7 +142,14 @@ public struct DialInSimulator: Sendable {
         self.scenario = scenario; self.brews = brews; self.options = options
     }
 
-    var scale: DialInScale { DialInScale(lower: scenario.lower, upper: scenario.upper, step: scenario.step, anchor: scenario.lower) }
+    /// The scenario's dial. Its numbers (sweet spots, spread, width) are in the scale's model units (steps, clicks).
+    var scale: DialInScale {
+        if scenario.notation == .thirds {
+            return DialInScale(lower: scenario.lower, upper: scenario.upper, step: 1.0 / 3, anchor: scenario.lower, notation: .thirds)
+        }
+        return DialInScale(lower: scenario.lower, upper: scenario.upper, step: scenario.stepless ? nil : scenario.step,
+                           anchor: scenario.lower)
+    }
 
     /// A virtual bag.
     struct Bag {
@@ -93,18 +162,43 @@ public struct DialInSimulator: Sendable {
         }
     }
 
+    /// A bag whose sweet spot is in model units (``DialInScale/units(_:)``).
     func drawBag(_ rng: inout SplitMix64) -> Bag {
-        let sc = scenario
-        let s = min(sc.upper, max(sc.lower, sc.sweetSpotMean + rng.normal() * sc.spread * sc.step))
-        let w = sc.width * sc.step
+        let sc = scenario, span = scale.span
+        let s = min(span, max(0, sc.sweetSpotMean - (sc.notation == .thirds || sc.stepless ? 0 : sc.lower)
+                                  + rng.normal() * sc.spread))
+        let w = sc.width
         return Bag(sweetSpot: s, peak: min(5, sc.peakMean + rng.normal() * sc.peakSD), k: 1 / (w * w), asymmetry: sc.asymmetry)
     }
 
-    func truth(_ bag: Bag, _ g: Double) -> Double { min(5, max(0, bag.curve(g))) }
+    /// The true mean rating at dial setting `g`, clamped to 0–5.
+    func truth(_ bag: Bag, _ g: Double) -> Double { min(5, max(0, bag.curve(scale.units(g)))) }
 
+    /// A rating at dial setting `g`: the curve plus noise, clamped and rounded to half points; 0 for a ruined brew
+    /// (the draws are the same whether it is ruined or not, so every policy sees the same noise).
     func rate(_ bag: Bag, _ g: Double, _ rng: inout SplitMix64) -> Double {
-        let y = bag.curve(g) + rng.normal() * scenario.noise
-        return (min(5, max(0, y)) * 2).rounded() / 2
+        let y = bag.curve(scale.units(g)) + rng.normal() * scenario.noise
+        let ruined = scenario.ruinedShare > 0 && rng.unit() < scenario.ruinedShare
+        return ruined ? 0 : (min(5, max(0, y)) * 2).rounded() / 2
+    }
+
+    /// The cue of a brew at `g` (+1 coarser, −1 finer, `nil` balanced or none), with its own draws.
+    func cue(_ bag: Bag, _ g: Double, _ rng: inout SplitMix64) -> Double? {
+        let d = scale.units(g) - bag.sweetSpot
+        let flip = rng.unit() < scenario.wrongCueShare
+        let timeNoise = rng.normal() * 2.5
+        var c: Double?
+        switch scenario.cues {
+        case .none: return nil
+        case .taste:
+            // Balanced between: said as such (0).
+            c = d > scenario.width / 2 ? -1 : (d < -scenario.width / 2 ? 1 : 0)
+            if flip { c = c == 0 ? (timeNoise > 0 ? 1 : -1) : -c! }
+        case .shotTime:
+            let time = 28 - 3 * d + timeNoise
+            if time < 28 - 7.5 { c = -1 } else if time > 28 + 7.5 { c = 1 }
+        }
+        return c
     }
 
     /// Earlier bags' brews (most recent first) and the new bag, from `seed`.
@@ -114,9 +208,11 @@ public struct DialInSimulator: Sendable {
         var history: [[BrewPoint]] = []
         for _ in 0..<scenario.historyBags {
             let b = drawBag(&rng)
-            let w = scenario.width * scenario.step
-            history.append((0..<scenario.historyBrews).map { _ in
-                let g = sc.snap(b.sweetSpot + rng.normal() * w)
+            let thin = scenario.thinHistoryBrews
+            let count = thin.map { 1 + Int(rng.next() % UInt64($0)) } ?? scenario.historyBrews
+            let scatter = scenario.width * (thin == nil ? 1 : 0.5)
+            history.append((0..<count).map { _ in
+                let g = sc.snap(sc.setting(units: b.sweetSpot + rng.normal() * scatter))
                 return BrewPoint(setting: g, rating: rate(b, g, &rng))
             })
         }
@@ -129,36 +225,61 @@ public struct DialInSimulator: Sendable {
         var out: [Policy: Outcome] = [:]
         let model = DialInModel(scale: scale, history: history, options: options)
         // The baselines start where the most recent earlier bag was rated best, as a person would.
-        let start = history.first.flatMap { Self.bestSoFar($0) }?.setting ?? scale.snap(scenario.sweetSpotMean)
-        for policy in Policy.allCases {
+        let start = history.first.flatMap { Self.bestSoFar($0) }?.setting
+            ?? scale.snap(scale.setting(units: scenario.sweetSpotMean))
+        for policy in policies {
             var rng = rng0
-            var brewsSoFar: [BrewPoint] = []
+            var brewsSoFar: [BrewPoint] = [], cues: [GrindCue] = [], tasted: [(setting: Double, cue: Double?)] = []
             var estimate: DialInEstimate?
             var direction = 1.0
             for _ in 0..<brews {
                 let g: Double
                 switch policy {
                 case .advisor:
-                    g = model.estimate(current: brewsSoFar).next
+                    g = model.estimate(current: brewsSoFar, cues: cues).next
                 case .repeatBest:
                     g = Self.bestSoFar(brewsSoFar)?.setting ?? start
                 case .hillClimbing:
                     g = hillClimb(brewsSoFar, start: start, direction: &direction)
+                case .tasteStepping:
+                    g = tasteStep(tasted, start: start)
                 }
-                brewsSoFar.append(BrewPoint(setting: g, rating: rate(bag, g, &rng)))
+                let rating = rate(bag, g, &rng)
+                let c = cue(bag, g, &rng)
+                if scenario.rated { brewsSoFar.append(BrewPoint(setting: g, rating: rating)) }
+                if let c { cues.append(GrindCue(setting: g, towardsCoarser: c)) }
+                tasted.append((g, c))
             }
             if policy == .advisor {
-                estimate = model.estimate(current: brewsSoFar)
+                estimate = model.estimate(current: brewsSoFar, cues: cues)
             }
-            let top = truth(bag, bag.sweetSpot)
-            let loss = brewsSoFar.map { top - truth(bag, $0.setting) }.reduce(0, +) / Double(brews)
-            out[policy] = Outcome(trueSweetSpot: bag.sweetSpot,
-                                  statedBest: estimate.map { $0.bestRaw } ?? Self.bestSoFar(brewsSoFar)?.setting,
-                                  low: estimate?.low, high: estimate?.high, meanLoss: loss,
-                                  settings: brewsSoFar.map(\.setting))
+            let top = min(5, max(0, bag.peak))
+            let settings = tasted.map(\.setting)
+            let loss = settings.map { top - truth(bag, $0) }.reduce(0, +) / Double(brews)
+            let stated: Double?
+            switch policy {
+            case .advisor: stated = estimate?.bestRaw
+            case .tasteStepping: stated = tasted.last { $0.cue == nil || $0.cue == 0 }?.setting ?? tasted.last?.setting
+            default: stated = Self.bestSoFar(brewsSoFar)?.setting
+            }
+            // Distances and intervals in model units (steps, clicks): the dial's values are converted back.
+            out[policy] = Outcome(trueSweetSpot: bag.sweetSpot, statedBest: stated.map { scale.units($0) },
+                                  low: estimate?.low.map { scale.units($0) }, high: estimate?.high.map { scale.units($0) },
+                                  meanLoss: loss, settings: settings)
         }
         return out
     }
+
+    /// One step finer on a sour cue, coarser on a bitter one, stay when balanced (see ``Policy/tasteStepping``).
+    func tasteStep(_ tasted: [(setting: Double, cue: Double?)], start: Double) -> Double {
+        guard let last = tasted.last else { return start }
+        guard let c = last.cue, c != 0 else { return last.setting }
+        let u = scale.units(last.setting) + c * (scale.coarserIsHigher ? 1 : -1) * stepUnits
+        return scale.snap(scale.setting(units: min(scale.span, max(0, u))))
+    }
+
+    /// One setting of the dial in model units: a step or click, or a stepless dial's resolution.
+    var stepUnits: Double { scale.notation == .thirds ? 1 : max(1, scale.resolution / scale.unit) }
 
     /// The best-rated brew (ties: the later one).
     static func bestSoFar(_ brews: [BrewPoint]) -> BrewPoint? {
@@ -175,8 +296,10 @@ public struct DialInSimulator: Sendable {
             direction = -direction
         }
         for d in [direction, -direction] {
-            let g = best.setting + d * scenario.step
-            if g >= scenario.lower, g <= scenario.upper, !tried.contains(g) { direction = d; return g }
+            let u = scale.units(best.setting) + d * stepUnits
+            guard u >= -1e-9, u <= scale.span + 1e-9 else { continue }
+            let g = scale.snap(scale.setting(units: u))
+            if !tried.contains(g) { direction = d; return g }
         }
         return best.setting
     }

@@ -13,11 +13,16 @@ public struct RatingMoments: Sendable, Equatable {
 
     public init() {}
 
-    /// Adds one brew at setting `u` (model units) rated `y`.
-    public mutating func add(u: Double, y: Double) {
-        let uu = u * u
-        n += 1; u1 += u; u2 += uu; u3 += uu * u; u4 += uu * uu
-        y1 += y; yu1 += y * u; yu2 += y * uu; y2 += y * y
+    /// Adds one brew at setting `u` (model units) rated `y`, counted `weight` times (1 for a brew taken at face
+    /// value; less for one the robust step judges a probable mishap, ``DialInRobust``). A weighted brew enters
+    /// every sum, and the count `n`, as that fraction of a brew: the normal likelihood with its precision scaled by
+    /// the weight, which is how a Student-t or an outlier mixture acts on one observation once its latent scale is
+    /// known.
+    public mutating func add(u: Double, y: Double, weight: Double = 1) {
+        guard weight > 0 else { return }
+        let uu = u * u, w = weight
+        n += w; u1 += w * u; u2 += w * uu; u3 += w * uu * u; u4 += w * uu * uu
+        y1 += w * y; yu1 += w * y * u; yu2 += w * y * uu; y2 += w * y * y
     }
 
     /// `Σr` and the centred sum of squares `Σ(r − r̄)²` for `r = y + k·(u − s)²`.

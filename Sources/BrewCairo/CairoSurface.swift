@@ -133,6 +133,18 @@ public struct CairoSurface: ~Copyable {
     /// The surface's sticky status: success, or the first error any drawing on it produced.
     public var status: CairoStatus { CairoStatus(cairo_surface_status(handle)) }
 
+    /// Finishes a PNG surface and returns its pixels packed for encoding, for the benchmark that encodes the same
+    /// pixels with several settings (``PNGRaster/encoded(_:)``).
+    /// - Throws: ``CairoError`` when drawing left an error status or the surface is not a PNG one.
+    public consuming func finishRaster() throws -> PNGRaster {
+        guard case .png = format else {
+            throw CairoError(status: .invalidSize, context: "packing a \(format.fileExtension) surface as pixels")
+        }
+        cairo_surface_flush(handle)
+        try CairoError.check(cairo_surface_status(handle), "drawing the PNG")
+        return try PNGEncoder.raster(handle)
+    }
+
     /// Finishes the document and returns its encoded bytes (PNG, SVG or PDF).
     ///
     /// SVG output has cairo's process-wide `surfaceN` (and other) ids renumbered in order of appearance,
@@ -145,7 +157,11 @@ public struct CairoSurface: ~Copyable {
         case .png:
             cairo_surface_flush(handle)
             try CairoError.check(cairo_surface_status(handle), "drawing the PNG")
-            if encoding == .fast { return try PNGEncoder.encode(handle) }
+            switch encoding {
+            case .fast: return try PNGEncoder.encode(handle)
+            case .compressed(let compression): return try PNGEncoder.encode(handle, compression)
+            case .cairo: break
+            }
             // SAFETY: the sink is alive for the whole call; cairo calls `writeToSink` synchronously.
             let status = cairo_surface_write_to_png_stream(
                 handle, writeToSink, Unmanaged.passUnretained(sink).toOpaque())

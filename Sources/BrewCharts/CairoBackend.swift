@@ -161,6 +161,19 @@ enum CairoOutput {
         }
     }
 
+    /// `list` drawn at `scale` px per pt, its pixels packed for PNG (``PNGRaster``).
+    static func raster(_ list: DisplayList, width: Double, height: Double, scale: Double, title: String) throws -> PNGRaster {
+        do {
+            let surface = try CairoSurface(format: .png(scale: scale), width: width, height: height)
+            var backend = CairoBackend(context: try CairoContext(surface: surface), format: .png(scale: scale))
+            list.replay(into: &backend)
+            try backend.close()
+            return try surface.finishRaster()
+        } catch let error as CairoError {
+            throw ChartError(context: "rendering PNG chart \"\(title)\"", reason: error.description)
+        }
+    }
+
     /// Encodes `pages` as one multi-page PDF of `width × height` pt pages, each list replayed onto its own page.
     ///
     /// An empty `pages` still yields a valid one-page (blank) document.

@@ -5,7 +5,7 @@ import Foundation
 public enum ChartImageFormat: Sendable, Hashable {
     /// PNG at `scale` pixels per point (default 2: a 720 × 420 pt chart is 1440 × 840 px).
     case png(scale: Double = 2)
-    /// SVG 1.1, byte-identical for identical charts.
+    /// SVG 1.1, byte-identical for identical charts: brewstats' own writer (`SVGBackend`), text as text.
     case svg
     /// PDF 1.5, byte-identical for identical charts and creation dates (a fixed one unless given).
     case pdf
@@ -92,6 +92,14 @@ public enum ChartRenderer {
                                       title: chart.title, png: encoding)
     }
 
+    /// Draws `chart` on a PNG surface and packs its pixels, for the `png-encode` benchmark, which encodes the same
+    /// pixels with each candidate ``PNGCompression``.
+    @_spi(Benchmarks)
+    public static func rasterPNG(_ chart: Chart, scale: Double = 2, theme: Theme = .monochrome) throws -> PNGRaster {
+        let list = displayList(chart, theme: theme, measurer: CairoTextMeasurer())
+        return try CairoOutput.raster(list, width: chart.width, height: chart.height, scale: scale, title: chart.title)
+    }
+
     /// Renders `chart` and writes it atomically (temporary file beside `url`, then rename).
     ///
     /// - Parameters:
@@ -144,7 +152,8 @@ public struct LaidOutChart: Sendable {
     /// - Parameter creationDate: A PDF's creation date (ISO 8601); `nil` for the fixed default.
     /// - Throws: ``ChartError`` when the drawing library reports an error.
     public func render(format: ChartImageFormat, creationDate: String? = nil) throws -> [UInt8] {
-        try CairoOutput.encode(list, width: width, height: height, format: format, title: title, creationDate: creationDate)
+        if format == .svg { return SVGOutput.encode(list, width: width, height: height) }
+        return try CairoOutput.encode(list, width: width, height: height, format: format, title: title, creationDate: creationDate)
     }
 
     /// Sends the chart's drawing calls to `backend`, as ``ChartRenderer/draw(_:theme:measurer:into:)`` with cairo's

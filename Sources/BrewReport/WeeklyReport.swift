@@ -201,13 +201,14 @@ public struct WeeklyReport: Sendable {
 
     /// The brew-column groups a weekly report shows (``ImportOptions/columns``): masses (ratios, extraction yield),
     /// brew time (median per method), grind setting (grind vs rating), rating, TDS and water temperature (the bean
-    /// pages' temperature effect). Left out: tasting-note scores and tags, notes and pressure profile — no summary,
-    /// chart or page shows them.
+    /// pages' temperature effect), and the tasting note, notes and pressure profile: the dial-in advice reads taste
+    /// words and shot profiles (``DialInAdvisor``).
     ///
     /// A report lists the import's counts, rejects and warnings, so it is imported with these columns *and*
     /// ``ImportOptions/validatesAllColumns`` (``importOptions(_:)``): the report is byte for byte a full import's,
     /// on any journal; only the journal held in memory is smaller.
-    public static let columns: BrewColumnSet = [.grinder, .bean, .masses, .brewTime, .waterTemperature, .grindSetting, .rating, .tds]
+    public static let columns: BrewColumnSet = [.grinder, .bean, .masses, .brewTime, .waterTemperature, .grindSetting, .rating, .tds,
+                                                .tastingNote, .freeText]
 
     /// `options` set to read a journal for a report: ``columns`` kept, every column validated.
     public static func importOptions(_ options: ImportOptions) -> ImportOptions {

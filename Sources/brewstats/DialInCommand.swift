@@ -18,9 +18,15 @@ struct DialIn: AsyncParsableCommand {
             Without --bean: the bean brewed most recently on that grinder × method. Names match ignoring case (a \
             bean also as "Roaster Name"); an unknown name is an error listing the journal's names.
 
+            It answers with a safe pick (the highest expected rating), an experiment when exploring is worth it, and \
+            a confidence word; suggestions stay near the settings the grinder × method has been brewed at. Taste \
+            notes ("sour", "zu bitter", "try coarser") and, for espresso, shot times count as evidence even without \
+            a rating. Shots of different pressure profiles are never pooled (--profile picks one). Grinders are \
+            known by name from a built-in catalogue (the README's "Grinders" list); --grinders adds your own.
+
             Exit status: 0 when advice was given, 1 when a name matches nothing, no rated brew with a grind setting \
-            exists for the grinder × method, or the chart cannot be written, 2 when the journal cannot be read, \
-            64 for a usage error.
+            exists for the grinder × method, or the chart cannot be written, 2 when the journal or the grinders file \
+            cannot be read, 64 for a usage error.
 
             Examples:
               brewstats dial-in journal.sqlite --grinder "Comandante C40" --method V60
@@ -37,6 +43,10 @@ struct DialIn: AsyncParsableCommand {
     @Option(help: "The grinder.") var grinder: String
     @Option(help: "The brew method.") var method: String
     @Option(help: "The bean (default: the one brewed most recently on this grinder × method).") var bean: String?
+    @Option(help: ArgumentHelp("For espresso: the pressure profile whose shots to advise (default: the latest shot's); profiles are never pooled.", valueName: "name"))
+    var profile: String?
+    @Option(help: ArgumentHelp("A grinders.toml that extends or overrides the built-in grinder catalogue (range, step, notation, which way is coarser).", valueName: "file"))
+    var grinders: String?
     @Flag(help: "Print the advice as one JSON object.") var json = false
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also draw the dial-in chart; .png, .svg or .pdf.", valueName: "file"))
     var output: String?
@@ -53,11 +63,23 @@ struct DialIn: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // Only what the advisor reads: grinder, bean, grind setting and rating (dates and methods always).
-        let result = try input.load(journal) { $0.columns = [.grinder, .bean, .grindSetting, .rating] }
+        var options = DialInOptions()
+        options.profile = profile
+        if let grinders {
+            let text: String
+            do { text = try String(contentsOfFile: grinders, encoding: .utf8) } catch {
+                throw CLI.fail("\(grinders): cannot be read (\(error.localizedDescription))", code: 2)
+            }
+            do { options.grinders = try GrinderCatalogue.builtIn.merging(toml: text, file: grinders) } catch {
+                throw CLI.fail("\(error)", code: 2)
+            }
+        }
+        // Only what the advisor reads: grinder, bean, grind setting, rating, taste (notes, tags, tasting note) and
+        // shot time and profile (dates and methods always).
+        let result = try input.load(journal) { $0.columns = [.grinder, .bean, .grindSetting, .rating, .freeText, .tastingNote, .brewTime] }
         let advice: DialInAdvice
         do {
-            advice = try DialInAdvisor.advise(journal: result.journal, grinder: grinder, method: method, bean: bean)
+            advice = try DialInAdvisor.advise(journal: result.journal, grinder: grinder, method: method, bean: bean, options: options)
         } catch {
             throw CLI.fail("\(error)", code: 1)
         }

@@ -52,3 +52,32 @@ import Testing
         #expect((0.7...0.9).contains(coverage), "coverage \(coverage)")
     }
 }
+
+/// The journal-shaped scenarios (``DialInSimulator/Scenario/journalShaped``): thin histories with ruined brews,
+/// taste notes and shot times without ratings, a stepless dial's two sides, the Ode's thirds — 20 bags each with
+/// fixed seeds (the README's table has 100).
+@Suite struct JournalShapedSimulatorTests {
+    @Test func everyScenarioStatesTheBestNearTheTruthAndNeverLosesMoreThanItsBaseline() {
+        let t = DialInSimulator.journalTable(bags: 20)
+        print(t.markdown)
+        var ours = 0.0, theirs = 0.0
+        for (scenario, a, b) in t.rows {
+            #expect(a.medianDistance <= 1.5, "\(scenario): median \(a.medianDistance)")
+            // 20 bags: the binomial s.d. of an 80 % coverage is 9 points.
+            #expect((0.6...0.97).contains(a.coverage ?? 0), "\(scenario): coverage \(a.coverage ?? .nan)")
+            #expect(a.meanLoss <= 1.1 * b.meanLoss, "\(scenario): loss \(a.meanLoss) vs \(b.meanLoss)")
+            if scenario.rated { ours += a.meanLoss; theirs += b.meanLoss }
+        }
+        // Pooled over the rated scenarios, the target: at most 0.8 × hill climbing's loss.
+        #expect(ours <= 0.8 * theirs, "pooled loss \(ours) vs \(theirs)")
+    }
+
+    /// The Ode scenario brews only settings of its dial; the stepless ones stay inside their own range.
+    @Test func scenariosBrewOnTheirDials() {
+        let scenarios = DialInSimulator.Scenario.journalShaped
+        let ode = DialInSimulator(scenario: scenarios.first { $0.notation == .thirds }!)
+        for (_, o) in ode.run(seed: 5) { #expect(o.settings.allSatisfy(DialNotation.onThirdsDial)) }
+        let espresso = DialInSimulator(scenario: scenarios.first { $0.stepless && $0.upper == 18 }!)
+        for (_, o) in espresso.run(seed: 5) { #expect(o.settings.allSatisfy { (6...18).contains($0) }) }
+    }
+}

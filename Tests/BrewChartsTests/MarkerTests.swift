@@ -90,12 +90,15 @@ private func greys(_ png: [UInt8]) throws -> [Int] {
     @Test(arguments: [ChartImageFormat.svg, .pdf])
     func vectorOutputWritesEachMarkerOnce(format: ChartImageFormat) throws {
         let (list, centres) = markerScene(theme: .monochrome)
-        let text = String(decoding: try CairoOutput.encode(list, width: 360, height: 200, format: format, title: "markers"),
-                          as: UTF8.self)
+        let bytes = format == .svg ? SVGOutput.encode(list, width: 360, height: 200)
+            : try CairoOutput.encode(list, width: 360, height: 200, format: format, title: "markers")
+        let text = String(decoding: bytes, as: UTF8.self)
         let styles = Theme.monochrome.series.count
         if format == .svg {
-            // Every placement the clip leaves visible is one <use>; cairo drops those the clip hides entirely.
-            let uses = text.components(separatedBy: "<use xlink:href=\"#surface").count - 1
+            // Each marker style is defined once; every placement the clip leaves visible is one <use>; placements
+            // the clip hides entirely are left out.
+            #expect(text.components(separatedBy: "<path id=\"m").count - 1 == styles)
+            let uses = text.components(separatedBy: "<use xlink:href=\"#m").count - 1
             let inside = centres.filter { sceneClip.insetBy(5).contains($0) }.count
             let touching = centres.filter { sceneClip.insetBy(-5).contains($0) }.count
             #expect(uses >= inside && uses <= touching, "\(uses) uses, \(inside)…\(touching) expected")

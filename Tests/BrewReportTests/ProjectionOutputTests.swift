@@ -116,7 +116,10 @@ import TestSupport
     }
 
     @Test func reportColumnsAreWhatTheReportShows() {
-        #expect(WeeklyReport.columns == [.grinder, .bean, .masses, .brewTime, .waterTemperature, .grindSetting, .rating, .tds])
+        // The bean pages' dial-in advice reads taste words (notes, tags, the tasting note) and shot profiles: the
+        // report keeps every column group.
+        #expect(WeeklyReport.columns == [.grinder, .bean, .masses, .brewTime, .waterTemperature, .grindSetting, .rating, .tds,
+                                         .tastingNote, .freeText])
         let o = WeeklyReport.importOptions(ImportOptions(format: .csv))
         #expect(o.columns == WeeklyReport.columns && o.validatesAllColumns && o.format == .csv)
         // Every chart reads a subset of the report's columns.

@@ -18,16 +18,19 @@ import ZIPFoundation
         let table = try #require(journal.shots)
         let report = journal.result.report
         #expect(report.format == .shots)
-        #expect(table.read == 8 && table.kept == 7 && table.rejected == 1)
+        // The folder's SOURCE.txt: 15 files; the SEP CSV and the year.month.day `.shot` repeat 20210921T085910.shot's
+        // series, the v2 JSON repeats 20211019T100744.shot's, and the Beanconqueror upload is not a shot file.
+        #expect(table.read == 15 && table.kept == 11 && table.rejected == 4)
         #expect(report.brews.read == report.brews.kept + report.brews.rejected)
         #expect(report.brews.kept == journal.result.journal.brews.count)
-        #expect(table.duplicates.count == 1)
-        #expect(table.duplicates.first?.file.hasSuffix("20210921T085910.csv") == true)
-        #expect(table.duplicates.first?.duplicateOf.hasSuffix("20210921T085910.shot") == true)
+        #expect(table.duplicates.count == 3)
+        let pairs = Set(table.duplicates.map { ($0.file as NSString).lastPathComponent + "=" + ($0.duplicateOf as NSString).lastPathComponent })
+        #expect(pairs == ["20210921T085910.csv=20210921T085910.shot", "20210921T085910ymd.shot=20210921T085910.shot",
+                          "20211019T100744.json=20211019T100744.shot"])
         #expect(Set(table.formats.keys) == Set(ShotFormat.allCases).subtracting([.beanconquerorFlow]))
         #expect(report.warnings.contains { $0.where?.hasSuffix("SOURCE.txt") == true })
         // Every shot's brew row is its own and the samples table has one entry per kept shot.
-        #expect(table.samples.shotCount == 7 && Set(table.shots.map(\.journalRow)) == Set(0 ..< 7))
+        #expect(table.samples.shotCount == 11 && Set(table.shots.map(\.journalRow)) == Set(0 ..< 11))
         #expect(table.shots.allSatisfy { journal.result.journal.brews.category[$0.journalRow] == MethodCategory.espresso.rawValue })
     }
 
