@@ -35,8 +35,10 @@ struct DialIn: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, or a Beanconqueror backup (- reads standard input).", valueName: "journal"))
-    var journal: String
+    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, or a Beanconqueror backup (- reads standard input). Several journals (a store, a backup, a shot folder) are read as one: the same brew in two of them is one brew.", valueName: "journal"))
+    var journals: [String]
+
+    @OptionGroup var merging: MergeOptions
 
     @OptionGroup var input: JournalInputOptions
 
@@ -76,7 +78,7 @@ struct DialIn: AsyncParsableCommand {
         }
         // Only what the advisor reads: grinder, bean, grind setting, rating, taste (notes, tags, tasting note) and
         // shot time and profile (dates and methods always).
-        let result = try input.load(journal) { $0.columns = [.grinder, .bean, .grindSetting, .rating, .freeText, .tastingNote, .brewTime] }
+        let result = try merging.load(journals, input: input) { $0.columns = [.grinder, .bean, .grindSetting, .rating, .freeText, .tastingNote, .brewTime] }.result
         let advice: DialInAdvice
         do {
             advice = try DialInAdvisor.advise(journal: result.journal, grinder: grinder, method: method, bean: bean, options: options)

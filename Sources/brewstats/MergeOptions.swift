@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrewExport
+import BrewImport
 import BrewMerge
 import BrewShots
 import Foundation
@@ -22,13 +23,21 @@ struct MergeOptions: ParsableArguments {
         guard mergeDose >= 0, mergeDose.isFinite else { throw ValidationError("--merge-dose must be 0 or more grams") }
     }
 
+    /// The name a report shows for `paths`: the file's name, or the names joined with " + ".
+    static func name(of paths: [String]) -> String {
+        paths.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: " + ")
+    }
+
     /// Reads `paths`; two or more are merged, and the matches printed (one line) and written with --list-matches.
-    func load(_ paths: [String], input: JournalInputOptions) throws -> ShotJournal {
+    ///
+    /// - Parameter adjust: Changes the import options before each import (a command's projection of columns).
+    func load(_ paths: [String], input: JournalInputOptions,
+              adjusting adjust: (inout ImportOptions) -> Void = { _ in }) throws -> ShotJournal {
         if paths.count == 1 {
             if listMatches != nil { throw CLI.fail("--list-matches needs two or more journals", code: 64) }
-            return try input.loadAny(paths[0])
+            return try input.loadAny(paths[0], adjusting: adjust)
         }
-        let sources = try paths.map { (name: $0, journal: try input.loadAny($0)) }
+        let sources = try paths.map { (name: $0, journal: try input.loadAny($0, adjusting: adjust)) }
         let merged = JournalMerge(rules: MergeRules(timeTolerance: mergeWindow, doseTolerance: mergeDose)).merge(sources)
         let byID = merged.matches.filter { $0.rule == .id }.count
         FileHandle.standardError.write(Data(("brewstats: \(paths.count) journals merged: \(merged.journal.result.journal.brews.count) brews, "

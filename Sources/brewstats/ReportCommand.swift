@@ -45,10 +45,11 @@ struct Report: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, or a Beanconqueror backup (- reads standard input).", valueName: "journal"))
-    var journal: String
+    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, or a Beanconqueror backup (- reads standard input). Several journals (a store, a backup, a shot folder) are read as one: the same brew in two of them is one brew.", valueName: "journal"))
+    var journals: [String]
 
     @OptionGroup var input: JournalInputOptions
+    @OptionGroup var merging: MergeOptions
     @OptionGroup var render: RenderOptions
 
     @OptionGroup var weekChoice: WeekOptions
@@ -64,20 +65,21 @@ struct Report: AsyncParsableCommand {
     var out: String?
 
     func validate() throws {
+        if journals.isEmpty { throw ValidationError("give a journal") }
         try periodFlags.exclusive([("--week", weekChoice.week != nil), ("--last", weekChoice.last)])
     }
 
     func run() async throws {
         CLI.removeStagingOnInterrupt()
         // The report's columns kept, every column validated: the report is a full import's, in less memory.
-        let loaded = try input.loadAny(journal) { $0 = WeeklyReport.importOptions($0) }
+        let loaded = try merging.load(journals, input: input) { $0 = WeeklyReport.importOptions($0) }
         let result = loaded.result
         var options = try render.options(timeZone: input.timeZone)
         try weekChoice.apply(to: &options)
         options.period = try periodFlags.period()
         options.includeLaterBrews = includeLater
         todayOption.apply(to: &options, timeZone: input.timeZone)
-        let name = URL(fileURLWithPath: journal).lastPathComponent
+        let name = MergeOptions.name(of: journals)
         var report: WeeklyReport
         do {
             report = try WeeklyReport(journal: result.journal, journalName: name, importReport: result.report, options: options)
@@ -88,7 +90,7 @@ struct Report: AsyncParsableCommand {
         let folder = URL(fileURLWithPath: out ?? "brew-report-\(report.folderLabel)")
         let files: [String]
         do {
-            files = try ReportWriter.write(report, options: options, to: folder, protecting: [URL(fileURLWithPath: journal)])
+            files = try ReportWriter.write(report, options: options, to: folder, protecting: journals.map { URL(fileURLWithPath: $0) })
         } catch {
             throw CLI.fail("\(error)", code: 1)
         }
