@@ -25,7 +25,7 @@ let usageJournal = Repo.sample("journal.sqlite").path
 
     /// Each kind of usage error the parser or a command's own checks raise.
     @Test(.enabled(if: CLI.available), arguments: [
-        (["report"], "report", "missing expected argument '<journal>'"),
+        (["report"], "report", "missing expected argument '<journal> ...'"),
         (["report", usageJournal, "--bogus"], "report", "unknown option '--bogus'"),
         (["inspect", usageJournal, "--show-rejects"], "inspect", "missing value for '--show-rejects"),
         (["chart", "grind-rating", usageJournal, "--scale", "abc", "-o", "x.png"], "chart", "'abc' is invalid for '--scale"),
@@ -44,7 +44,7 @@ let usageJournal = Repo.sample("journal.sqlite").path
         Self.expectUsageLine(try CLI.run(["gen"]), sub: nil, contains: ["did you mean 'generate'?"])
         // Nothing close: the commands are listed instead.
         let far = try CLI.run(["frobnicate"])
-        Self.expectUsageLine(far, sub: nil, contains: ["unknown command 'frobnicate'", "report, review, chart, dial-in, batch, inspect, generate"])
+        Self.expectUsageLine(far, sub: nil, contains: ["unknown command 'frobnicate'", "report, review, chart, dial-in, batch, inspect, export, generate"])
         #expect(!far.stderr.contains("did you mean"))
         // A misspelt chart kind too.
         Self.expectUsageLine(try CLI.run(["chart", "grind-ratng", Self.journal, "-o", "x.png"]), sub: "chart",
