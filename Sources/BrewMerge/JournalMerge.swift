@@ -27,7 +27,8 @@ public struct JournalMerge: Sendable {
         var state = MergeState(rules: rules)
         for (s, source) in sources.enumerated() { state.add(source.journal.result.journal, source: s, name: source.name) }
         let journal = state.finish()
-        let shots = ShotMerge.combine(sources.map { $0.journal.shots }, rowMaps: state.rowMaps, names: sources.map(\.name))
+        let combined = ShotMerge.combine(sources.map { $0.journal.shots }, rowMaps: state.rowMaps, names: sources.map(\.name))
+        let shots = combined?.table
         let reports = sources.map { $0.journal.result.report }
         var warnings = reports.flatMap(\.warnings)
         for (s, count) in state.matchedCount.enumerated() where count > 0 {
@@ -35,11 +36,11 @@ public struct JournalMerge: Sendable {
                                           message: "\(count) brew\(count == 1 ? "" : "s") of \(sources[s].name) matched brews read before "
                                               + "and were merged with them (listed with --list-matches)"))
         }
-        if let shots, !shots.duplicates.isEmpty {
-            warnings.append(ImportWarning(kind: .note, column: nil, count: shots.duplicates.count, where: shots.duplicates[0].file,
-                                          message: "\(shots.duplicates.count) shot\(shots.duplicates.count == 1 ? "" : "s") belonged to brews that already had the same shot; listed as duplicates"))
+        if let added = combined?.added, let first = added.first {
+            warnings.append(ImportWarning(kind: .note, column: nil, count: added.count, where: first.file,
+                                          message: "\(added.count) shot\(added.count == 1 ? "" : "s") belonged to brews that already had the same shot; listed as duplicates"))
         }
-        let rejects = reports.flatMap(\.rejects) + (shots?.rejects.filter { r in !reports.contains { $0.rejects.contains(r) } } ?? [])
+        let rejects = reports.flatMap(\.rejects) + (combined?.added ?? [])
         let report = ImportReport(
             file: sources.map(\.name).joined(separator: " + "), format: reports[0].format,
             brews: .init(read: journal.brews.count + rejects.count, kept: journal.brews.count, rejected: rejects.count),

@@ -6,8 +6,11 @@ import BrewShots
 enum ShotMerge {
     /// Concatenates `tables` (nil for a source without shots), each shot's brew moved to its merged row. A shot whose
     /// merged brew already has one is listed as a duplicate (and rejected, so `read == kept + rejected` holds).
-    static func combine(_ tables: [ShotTable?], rowMaps: [[Int]], names: [String]) -> ShotTable? {
+    ///
+    /// - Returns: The table, and the rejects the merge itself added (the sources' own are in their reports).
+    static func combine(_ tables: [ShotTable?], rowMaps: [[Int]], names: [String]) -> (table: ShotTable, added: [Reject])? {
         guard tables.contains(where: { $0 != nil }) else { return nil }
+        var added: [Reject] = []
         var builder = ShotSamplesBuilder()
         var records: [ShotRecord] = []
         var duplicates: [ShotDuplicate] = []
@@ -23,8 +26,10 @@ enum ShotMerge {
                 let row = rowMaps[s][record.journalRow]
                 if let kept = shotOfRow[row] {
                     duplicates.append(ShotDuplicate(file: record.file, duplicateOf: kept))
-                    rejects.append(Reject(file: record.file, where: names[s], column: nil,
-                                          reason: "its brew is the same brew as the shot \(kept)'s: one shot is kept", record: nil))
+                    let reject = Reject(file: record.file, where: names[s], column: nil,
+                                        reason: "its brew is the same brew as the shot \(kept)'s: one shot is kept", record: nil)
+                    rejects.append(reject)
+                    added.append(reject)
                     continue
                 }
                 shotOfRow[row] = record.file
@@ -37,6 +42,6 @@ enum ShotMerge {
             }
         }
         let samples = builder.finish()
-        return ShotTable(samples: samples, shots: records, duplicates: duplicates, read: read, rejects: rejects)
+        return (ShotTable(samples: samples, shots: records, duplicates: duplicates, read: read, rejects: rejects), added)
     }
 }

@@ -62,7 +62,7 @@ struct Export: AsyncParsableCommand {
     @Flag(name: .long, help: "Replace an existing output file (or a folder an earlier export wrote).")
     var force = false
 
-    @Option(name: .long, help: ArgumentHelp("Write the fields the format could not hold to this CSV file.", valueName: "dropped.csv"))
+    @Option(name: .long, help: ArgumentHelp("Write the fields the format could not hold to this CSV file (an existing file is replaced only with --force).", valueName: "dropped.csv"))
     var reportDropped: String?
 
     func validate() throws {
@@ -85,9 +85,9 @@ struct Export: AsyncParsableCommand {
         if let reportDropped {
             let file: ExportFile
             do {
-                file = try ExportFile(target: URL(fileURLWithPath: reportDropped), replacing: true)
+                file = try ExportFile(target: URL(fileURLWithPath: reportDropped), replacing: force)
                 file.buffer = Array(summary.dropped.csv().utf8)
-                try file.publish(replacing: true)
+                try file.publish(replacing: force)
             } catch {
                 throw CLI.fail("\(error)", code: 1)
             }
