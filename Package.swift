@@ -7,6 +7,7 @@
 //   BrewImport (store via GRDB, CSV, JSON, Beanconqueror) · BrewSynth (journal generator and writers)
 //   BrewStats (kernels, derived quantities, regression, LOESS, summaries) → BrewAdvice (dial-in advisor)
 //   BrewShots (espresso shot telemetry: samples table, shot importers, shot metrics)
+//   BrewNames (near-duplicate names, aliases files)
 //   BrewCharts (chart grammar over a rendering backend; cairo and recording backends)
 //   BrewReport (weekly report, single charts, batch)
 //   brewstats (thin CLI) · brewstats-bench (release-only benchmarks)
@@ -77,6 +78,9 @@ let package = Package(
         .target(name: "BrewShots", dependencies: ["BrewColumns", "BrewImport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 swiftSettings: strict),
         .target(name: "BrewCharts", dependencies: ["BrewCairo"], swiftSettings: strict),
+        // Names that mean the same thing: near-duplicate spellings found, an aliases file applied.
+        .target(name: "BrewNames", dependencies: ["BrewColumns", "BrewImport", "BrewStats", .product(name: "TOMLKit", package: "TOMLKit")],
+                swiftSettings: strict),
         // Several journals read as one (a store, a backup, a shot folder), the same brew matched across them.
         .target(name: "BrewMerge", dependencies: ["BrewColumns", "BrewImport", "BrewShots"], swiftSettings: strict),
         // Journals written out: the app's CSV and JSON exports, BrewSpec, Decent shot JSON.
@@ -92,7 +96,7 @@ let package = Package(
         .executableTarget(
             name: "brewstats",
             dependencies: [
-                "BrewReport", "BrewAdvice", "BrewImport", "BrewSynth", "BrewColumns", "BrewShots", "BrewExport", "BrewMerge",
+                "BrewReport", "BrewAdvice", "BrewImport", "BrewSynth", "BrewColumns", "BrewShots", "BrewExport", "BrewMerge", "BrewNames",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -135,6 +139,8 @@ let package = Package(
         .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "BrewStats", "CCairo", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: strict),
         .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewAdvice", "BrewCharts", "BrewSynth", "BrewShots", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BrewNamesTests", dependencies: ["BrewNames", "BrewImport", "BrewColumns", "BrewStats", "TestSupport"],
+                    swiftSettings: strict),
         .testTarget(name: "BrewMergeTests", dependencies: ["BrewMerge", "BrewExport", "BrewShots", "BrewImport", "BrewColumns", "TestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "BrewExportTests", dependencies: ["BrewExport", "BrewShots", "BrewImport", "BrewSynth", "BrewColumns", "TestSupport"],

@@ -40,18 +40,16 @@ public enum DialInNames {
         return found.max { (counts[$0] ?? 0, -$0) < (counts[$1] ?? 0, -$1) }!
     }
 
-    /// Entities whose names (or aliases) match `wanted` by the command line's rules (``NameMatching``): equal
-    /// ignoring case, else the beginning of exactly one name.
+    /// Entities whose names (or aliases) match `wanted` by the command line's rules
+    /// (``NameMatching/candidates(for:among:)``): equal ignoring case and accents, else the beginning of exactly one
+    /// name or of a word inside it.
     ///
     /// - Throws: ``AdviceError/ambiguousMatch(what:value:candidates:)`` when it begins several names, and
     ///   ``AdviceError/noMatch(what:value:known:)`` (the journal's names, closest first) when it matches none.
     static func matching(_ what: String, _ wanted: String, _ names: [[String]], shown: [String]?) throws(AdviceError) -> [Int] {
-        let key = fold(wanted)
-        let folded = names.map { $0.map(fold) }
         let shownNames = shown ?? names.map { $0.first ?? "" }
-        let exact = folded.indices.filter { folded[$0].contains(key) }
-        if !exact.isEmpty { return exact }
-        let prefixed = key.isEmpty ? [] : folded.indices.filter { folded[$0].contains { $0.hasPrefix(key) } }
+        let (prefixed, exact) = NameMatching.candidates(for: wanted, among: names)
+        if exact, !prefixed.isEmpty { return prefixed }
         let candidates = Set(prefixed.map { shownNames[$0] })
         if candidates.count == 1 { return prefixed }
         if candidates.count > 1 {
@@ -60,5 +58,4 @@ public enum DialInNames {
         throw .noMatch(what: what, value: wanted, known: NameMatching.ranked(shownNames, closestTo: wanted))
     }
 
-    static func fold(_ s: String) -> String { NameMatching.fold(s) }
 }

@@ -1,4 +1,4 @@
-/// The subset of TOML a column mapping may use, checked before TOMLKit parses it.
+/// The subset of TOML a column mapping (and an aliases file, `BrewNames`) may use, checked before TOMLKit parses it.
 ///
 /// toml++ 3.4.0 (inside TOMLKit) guards its parser with assertions that are compiled in (SwiftPM builds the C++
 /// target without `NDEBUG`), and some malformed input reaches them: a table header `[*x]` or `[` at the end of a
@@ -12,9 +12,9 @@
 ///
 /// each optionally followed by blanks and a comment, with no control character but tab. Anything else (arrays, inline tables, multi-line strings,
 /// dotted keys, floats, dates) is refused with the line's number, as an invalid mapping.
-enum MappingSyntax {
+public enum MappingSyntax {
     /// The 1-based number of the first line outside the subset, or `nil` when every line is inside it.
-    static func firstUnsupportedLine(_ text: String) -> Int? {
+    public static func firstUnsupportedLine(_ text: String) -> Int? {
         var number = 0
         // Split on the byte: as Characters, "\r\n" is one grapheme and would not split at "\n".
         for raw in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false) {

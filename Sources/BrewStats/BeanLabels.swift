@@ -10,8 +10,10 @@ import Synchronization
 /// 1. the bean's name, when no other bean of the journal has that name;
 /// 2. otherwise `name (roaster)` — `name (no roaster)` for a bean without one;
 /// 3. when that still collides (a repurchased bag of the same roaster), `name (roaster, roasted YYYY-MM-DD)`;
-/// 4. when that still collides (same roast date, or none), the label of step 3 followed by ` #k`, where k
-///    numbers the still-colliding beans 1, 2, … in journal order.
+/// 4. when that still collides (same roast date, or none), `…, added YYYY-MM-DD)` with the day the bean was created
+///    in the journal (``CoffeeBean/createdAt``, a UTC day): a bag bought again;
+/// 5. when that still collides (no creation date, or the same), the label followed by ` #k`, where k numbers the
+///    still-colliding beans 1, 2, … in journal order.
 ///
 /// Edge cases: an empty journal gives no labels; a bean without a name is named as the table names it
 /// (``CoffeeBean/displayName``). Labels depend only on the journal's beans, never on which brews are selected, so a
@@ -41,7 +43,13 @@ public enum BeanLabels {
             guard let day = beans[i].roastDate else { return label }
             return String(label.dropLast()) + ", roasted \(day))"
         }
-        // Step 4: number what still collides, in journal order (a unique name that happens to end in " #" stays).
+        // Step 4: the day the bag was added to the journal (a repurchase with the same roast date, or none).
+        labels = disambiguate(labels) { i, label in
+            guard let created = beans[i].createdAt else { return label }
+            let day = Day(index: Int32(floorDiv(created.microseconds, 86_400_000_000)))
+            return label.hasSuffix(")") ? String(label.dropLast()) + ", added \(day))" : label + " (added \(day))"
+        }
+        // Step 5: number what still collides, in journal order (a unique name that happens to end in " #" stays).
         var total: [String: Int] = [:], seen: [String: Int] = [:]
         for l in labels { total[l, default: 0] += 1 }
         for i in labels.indices where total[labels[i]]! > 1 {

@@ -2,12 +2,37 @@ import Foundation
 
 /// How a name a person typed is compared with the names a journal (or the command line) knows.
 ///
-/// Names are compared *folded*: surrounding white space trimmed, case ignored (`"  Niche ZERO "` and
-/// `"niche zero"` are the same name); accents count (`"Barbara"` is not `"Bárbara"`, but is one edit away).
+/// Names are compared *folded*: surrounding white space trimmed, case and accents ignored (`"  Niche ZERO "` and
+/// `"niche zero"` are the same name, and `"narino"` names `"Nariño"`).
 public enum NameMatching {
-    /// `text` trimmed and case-folded: the form in which names are compared.
+    /// `text` trimmed, case- and accent-folded: the form in which names are compared.
     public static func fold(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines).folding(options: [.caseInsensitive], locale: nil)
+        text.trimmingCharacters(in: .whitespacesAndNewlines).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+    }
+
+    /// The entities `wanted` names, by the command line's rules, with whether the match is exact.
+    ///
+    /// `names` holds each entity's names (its shown name first, then other forms such as `roaster name`). The
+    /// first rule that finds any entity decides (all folded, ``fold(_:)``):
+    /// 1. `wanted` equals one of the entity's names (`exact`; several entities may share a name);
+    /// 2. `wanted` begins one of its names (`comandante` for `Comandante C40`);
+    /// 3. `wanted` begins a word inside its shown name (`encore` for `Baratza Encore`, `narino` for
+    ///    `Colombia Nariño`); words are split at spaces and punctuation. Only the shown name: a bean's
+    ///    `roaster name` form would otherwise find every bean of a roaster by the roaster's name.
+    ///
+    /// Under rules 2 and 3 the caller treats more than one shown name as ambiguous. An empty `wanted` matches
+    /// nothing but an empty name.
+    public static func candidates(for wanted: String, among names: [[String]]) -> (indices: [Int], exact: Bool) {
+        let key = fold(wanted)
+        let folded = names.map { $0.map(fold) }
+        let exact = folded.indices.filter { folded[$0].contains(key) }
+        if !exact.isEmpty || key.isEmpty { return (exact, true) }
+        let prefixed = folded.indices.filter { folded[$0].contains { $0.hasPrefix(key) } }
+        if !prefixed.isEmpty { return (prefixed, false) }
+        let inside = folded.indices.filter { i in
+            (folded[i].first ?? "").split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0.hasPrefix(key) }
+        }
+        return (inside, false)
     }
 
     /// The optimal-string-alignment distance between `a` and `b`, counted in characters: the fewest single-character

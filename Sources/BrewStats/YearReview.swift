@@ -17,24 +17,30 @@ import BrewColumns
 ///   ``favouriteHour``, ``busiestWeekday``, ``busiestMonth`` are the fullest slot (ties: the earliest).
 /// - ``gramsUsed``: the sum of the doses logged (g; brews without a positive dose add nothing, ``dosedBrews`` counts
 ///   the others).
-/// - ``favouriteRoaster``, ``mostBrewed``: the roaster and the bean with most brews (ties: name in UTF-8 order, then
-///   journal position). ``bestRated``: the bean with the highest mean rating among beans with at least
-///   ``EvidenceRules/comparisonMinimumBrews`` rated brews that year (ties: more rated brews, then label).
+/// - ``favouriteRoaster``, ``mostBrewed``: the roaster and the coffee (``Coffees``: a bean name and its roaster, all
+///   its bags together) with most brews (ties: name in UTF-8 order, then journal position). ``bestRated``: the
+///   coffee with the highest mean rating among coffees with at least ``EvidenceRules/comparisonMinimumBrews`` rated
+///   brews that year (ties: more rated brews, then label). For a coffee, ``Count/beanIndex`` and
+///   ``BeanRating/beanIndex`` are its bag with most brews that year (ties: the first in the journal), and
+///   ``Count/bags`` the bags brewed that year.
 /// - ``sweetSpots``: the grind-versus-rating groups of the year's brews alone (grinder × method over all beans, and
 ///   each bean within it; ``BrewAnalysis/grindRating(curves:)``) whose sweet spot may be stated
 ///   (``GrindRatingGroup/statesSweetSpot``).
 /// - ``journeys``: one ``DialInJourney`` per bag opened that year on a grinder × method.
 public struct YearReview: Sendable {
-    /// A name with its brew count (a roaster, a bean).
+    /// A name with its brew count (a roaster, a coffee).
     public struct Count: Sendable, Equatable {
         public let name: String
         public let brews: Int
-        /// The bean's index into ``Journal/beans`` (for a bean; `nil` for a roaster).
+        /// For a coffee, its most-brewed bag's index into ``Journal/beans``; `nil` for a roaster.
         public let beanIndex: Int?
+        /// For a coffee, the bags of it brewed that year; 0 for a roaster.
+        public var bags: Int = 0
     }
 
-    /// A bean's mean rating that year.
+    /// A coffee's mean rating that year.
     public struct BeanRating: Sendable, Equatable {
+        /// The coffee's most-brewed bag that year.
         public let beanIndex: Int
         public let name: String
         public let rating: MeanCount
@@ -116,8 +122,10 @@ extension BrewAnalysis {
         var daysSeen = [Bool](repeating: false, count: Int(last.index - first.index) + 1)
         var ratings: [Double] = [], doses: [Double] = []
         var roasterCounts = [Int](repeating: 0, count: t.roaster.dictionary.count)
+        let coffees = Coffees(journal)
         var beanCounts = [Int](repeating: 0, count: journal.beans.count)
-        var beanRatings = [[Double]](repeating: [], count: journal.beans.count)
+        var coffeeCounts = [Int](repeating: 0, count: coffees.labels.count)
+        var coffeeRatings = [[Double]](repeating: [], count: coffees.labels.count)
         for i in rows {
             let d = Day(index: day.values[i])
             daysSeen[Int(d.index - first.index)] = true
@@ -132,10 +140,18 @@ extension BrewAnalysis {
             if let r = t.roaster.code(i) { roasterCounts[Int(r)] += 1 }
             if let b = t.bean.code(i), Int(b) < beanCounts.count {
                 beanCounts[Int(b)] += 1
-                if let rating { beanRatings[Int(b)].append(rating) }
+                let c = coffees.coffeeOfBean[Int(b)]
+                coffeeCounts[c] += 1
+                if let rating { coffeeRatings[c].append(rating) }
             }
         }
-        let labels = BeanLabels.make(journal)
+        let labels = coffees.labels
+        /// A coffee's bag with most brews this year (ties: the first in the journal), and its bags brewed.
+        func bag(_ c: Int) -> (index: Int, brewed: Int) {
+            let members = coffees.bags[c]
+            let top = members.max { a, b in beanCounts[a] != beanCounts[b] ? beanCounts[a] < beanCounts[b] : a > b }!
+            return (top, members.filter { beanCounts[$0] > 0 }.count)
+        }
         func mean(_ v: [Double]) -> MeanCount { MeanCount(mean: v.isEmpty ? nil : pairwiseSum(v) / Double(v.count), n: v.count) }
         /// The index with the largest count; ties by name, then position.
         func top(_ counts: [Int], name: (Int) -> String) -> Int? {
@@ -146,9 +162,9 @@ extension BrewAnalysis {
             }
         }
         let roaster = top(roasterCounts) { t.roaster.dictionary[$0] }
-        let bean = top(beanCounts) { labels[$0] }
-        let rated = beanRatings.indices.filter { beanRatings[$0].count >= EvidenceRules.comparisonMinimumBrews }
-            .map { YearReview.BeanRating(beanIndex: $0, name: labels[$0], rating: mean(beanRatings[$0])) }
+        let coffee = top(coffeeCounts) { labels[$0] }
+        let rated = coffeeRatings.indices.filter { coffeeRatings[$0].count >= EvidenceRules.comparisonMinimumBrews }
+            .map { YearReview.BeanRating(beanIndex: bag($0).index, name: labels[$0], rating: mean(coffeeRatings[$0])) }
         let best = rated.min { a, b in
             if a.rating.mean! != b.rating.mean! { return a.rating.mean! > b.rating.mean! }
             if a.rating.n != b.rating.n { return a.rating.n > b.rating.n }
@@ -163,7 +179,7 @@ extension BrewAnalysis {
                           hours: hours, weekdays: weekdays, months: months,
                           gramsUsed: doses.isEmpty ? 0 : pairwiseSum(doses), dosedBrews: doses.count,
                           favouriteRoaster: roaster.map { .init(name: t.roaster.dictionary[$0], brews: roasterCounts[$0], beanIndex: nil) },
-                          mostBrewed: bean.map { .init(name: labels[$0], brews: beanCounts[$0], beanIndex: $0) },
+                          mostBrewed: coffee.map { .init(name: labels[$0], brews: coffeeCounts[$0], beanIndex: bag($0).index, bags: bag($0).brewed) },
                           bestRated: best, sweetSpots: spots, journeys: dialInJourneys(through: last, openedFrom: first))
     }
 }

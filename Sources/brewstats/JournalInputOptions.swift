@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrewImport
+import BrewNames
 import BrewReport
 import BrewShots
 import BrewStats
@@ -17,6 +18,10 @@ struct JournalInputOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("Column-mapping file (TOML) for a CSV whose headers differ from the app's export.", valueName: "mapping.toml"))
     var map: String?
+
+    @Option(name: .long, help: ArgumentHelp("Aliases file (TOML): spellings of a roaster, bean, grinder or method counted as one name (see docs/names.md).",
+                                            valueName: "aliases.toml"))
+    var aliases: String?
 
     func validate() throws {
         if let format, JournalFormat(cliName: format) == nil {
@@ -61,7 +66,10 @@ struct JournalInputOptions: ParsableArguments {
             options.readAhead = true  // one journal, the other cores idle
             adjust(&options)
             // `-` is standard input, read as a stream (``InputFile``) like a pipe given as `/dev/fd/N`.
-            return try importAnyJournal(at: URL(fileURLWithPath: path == "-" ? "/dev/stdin" : path), options: options)
+            let loaded = try importAnyJournal(at: URL(fileURLWithPath: path == "-" ? "/dev/stdin" : path), options: options)
+            let aliasSet = try aliases.map { file throws(NamesError) in try NameAliases.load(from: URL(fileURLWithPath: file)) }
+            // Aliases applied, near-duplicate names noted (in the import report, so every page's import notes show them).
+            return ShotJournal(result: loaded.result.reviewingNames(with: aliasSet), shots: loaded.shots)
         } catch {
             throw CLI.fail("\(error)", code: 2)
         }

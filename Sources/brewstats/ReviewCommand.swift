@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrewImport
+import BrewNames
 import BrewReport
 import BrewStats
 import Foundation
@@ -61,6 +62,10 @@ struct Review: AsyncParsableCommand {
             throw CLI.fail("\(error)", code: 1)
         }
         let r = written.review
+        // The page has no import notes: names that may be one (and the aliases applied) are said here.
+        for w in result.report.warnings where w.kind == .note && NameKind(rawValue: w.column ?? "") != nil {
+            print("note: \(w.message)")
+        }
         print("\(year): \(r.brews) brew\(r.brews == 1 ? "" : "s") on \(r.brewDays) day\(r.brewDays == 1 ? "" : "s") (\(r.previousBrews) in \(year - 1))")
         print("wrote \(written.files.count) files to \(folder.path)/ (open \(folder.appendingPathComponent("index.html").path))")
     }

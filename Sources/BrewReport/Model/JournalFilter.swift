@@ -4,9 +4,10 @@ import Foundation
 
 /// Filters for a single chart: equipment and bean by name, and a date range of local days.
 ///
-/// Names match case-insensitively and ignoring surrounding spaces; a bean also matches by
-/// `roaster name` or `name (roaster)`. A name that is the beginning of exactly one of the journal's names
-/// matches it (`--grinder comandante`); the beginning of several is an error listing them. A filter that matches
+/// Names match ignoring case, accents and surrounding spaces; a bean also matches by `roaster name` or
+/// `name (roaster)`. A name that is the beginning of exactly one of the journal's names, or of a word inside it,
+/// matches it (`--grinder comandante`, `--grinder encore`, ``NameMatching/candidates(for:among:)``); the
+/// beginning of several is an error listing them. A filter that matches
 /// no entity is an error naming what the journal has, closest first; filters that match entities but leave no
 /// brews are an error too (nothing to draw).
 public struct JournalFilter: Sendable, Equatable {
@@ -69,17 +70,14 @@ public struct JournalFilter: Sendable, Equatable {
     /// Entity codes whose names match `wanted`, or `nil` when no filter is set.
     ///
     /// `names` holds each entity's aliases, its shown name first. An exact (folded) alias match wins; failing
-    /// that, `wanted` may be the beginning of an alias, provided every entity it begins belongs to one shown
-    /// name (`comandante` for `Comandante C40`). Two or more shown names are ambiguous; none is no match, and the
+    /// that, `wanted` may be the beginning of an alias or of a word inside one, provided every entity it begins
+    /// belongs to one shown name (`comandante` for `Comandante C40`). Two or more shown names are ambiguous; none is no match, and the
     /// error lists the journal's names closest first (``NameMatching/ranked(_:closestTo:)``).
     private func codes(_ what: String, _ wanted: String?, _ names: [[String]], shown: [String]? = nil) throws(ReportError) -> Set<Int32>? {
         guard let wanted else { return nil }
-        let key = Self.fold(wanted)
-        let folded = names.map { $0.map(Self.fold) }
         let shownNames = shown ?? names.map { $0.first ?? "" }
-        let exact = folded.indices.filter { folded[$0].contains(key) }
-        if !exact.isEmpty { return Set(exact.map(Int32.init)) }
-        let prefixed = key.isEmpty ? [] : folded.indices.filter { folded[$0].contains { $0.hasPrefix(key) } }
+        let (prefixed, exact) = NameMatching.candidates(for: wanted, among: names)
+        if exact, !prefixed.isEmpty { return Set(prefixed.map(Int32.init)) }
         let candidates = Set(prefixed.map { shownNames[$0] })
         if candidates.count == 1 { return Set(prefixed.map(Int32.init)) }
         if candidates.count > 1 {
@@ -88,5 +86,4 @@ public struct JournalFilter: Sendable, Equatable {
         throw .noMatch(filter: what, value: wanted, known: NameMatching.ranked(shownNames, closestTo: wanted))
     }
 
-    static func fold(_ s: String) -> String { NameMatching.fold(s) }
 }

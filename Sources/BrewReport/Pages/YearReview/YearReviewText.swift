@@ -35,7 +35,7 @@ struct YearReviewText {
         out.append(Headline(label: "Favourite roaster", value: r.favouriteRoaster?.name ?? "—",
                             detail: r.favouriteRoaster.map { Self.brews($0.brews) } ?? "no brew names a roaster"))
         out.append(Headline(label: "Most-brewed coffee", value: r.mostBrewed?.name ?? "—",
-                            detail: r.mostBrewed.map { Self.brews($0.brews) } ?? "no brew names a bean"))
+                            detail: r.mostBrewed.map { Self.brews($0.brews) + ($0.bags > 1 ? " over \($0.bags) bags" : "") } ?? "no brew names a bean"))
         out.append(Headline(label: "Best-rated coffee", value: r.bestRated?.name ?? "—",
                             detail: r.bestRated.map { "mean \(Format.number($0.rating.mean, decimals: 2)) over \($0.rating.n) rated brews" }
                                 ?? "no bean has \(EvidenceRules.comparisonMinimumBrews) rated brews"))

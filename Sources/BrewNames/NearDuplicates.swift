@@ -1,0 +1,131 @@
+import BrewColumns
+import BrewStats
+
+/// Names of one kind that are probably two spellings of one thing, with the brews of each.
+public struct NearDuplicateGroup: Sendable, Equatable {
+    /// How two names of a group were found to be alike, the strongest reason first.
+    public enum Reason: String, Sendable, Equatable, Comparable {
+        /// Equal once case, accents, punctuation and spaces are ignored ("Nariño", "narino").
+        case spelling
+        /// Equal once a plural `s` is dropped ("Flying Roasters", "Flying Roaster").
+        case plural
+        /// Equal once words such as "Kaffee" or "Coffee Roasters" are dropped (roasters only).
+        case tradeWord
+        /// One word one letter apart, the word at least five letters long ("Santa Barbra", "Santa Barbara").
+        case typo
+        /// One name is the other with one more word in front, a maker's name (grinders and methods only:
+        /// "Encore", "Baratza Encore"; "V60", "Hario V60").
+        case maker
+
+        /// The reason in words, as the import notes give it.
+        public var words: String {
+            switch self {
+            case .spelling: "differ only in case, accents, spaces or punctuation"
+            case .plural: "differ only by a plural"
+            case .tradeWord: "differ only by a word such as \"Kaffee\" or \"Roasters\""
+            case .typo: "are one letter apart"
+            case .maker: "differ only by a maker's name in front"
+            }
+        }
+
+        public static func < (a: Reason, b: Reason) -> Bool { a.rank < b.rank }
+        private var rank: Int {
+            switch self { case .spelling: 0; case .plural: 1; case .tradeWord: 2; case .typo: 3; case .maker: 4 }
+        }
+    }
+
+    public let kind: NameKind
+    /// The names with their brews, most brews first.
+    public let names: [NameCounts.Entry]
+    /// The strongest reason that joined two names of the group.
+    public let reason: Reason
+
+    /// The import note: `roasters "Quijote Kaffee" (65 brews) and "Quijote" (44 brews) may be one roaster (they
+    /// differ only by a word such as "Kaffee" or "Roasters"): map them to one name in an aliases file
+    /// (--aliases) to count them together.`
+    public var note: String {
+        let listed = names.map { "\"\($0.name)\" (\($0.brews) brew\($0.brews == 1 ? "" : "s"))" }
+        let joined = listed.count == 2 ? listed.joined(separator: " and ")
+            : listed.dropLast().joined(separator: ", ") + " and " + listed.last!
+        return "\(kind.table) \(joined) may be one \(kind.rawValue) (they \(reason.words)): map them to one name in an "
+            + "aliases file (--aliases) to count them together"
+    }
+}
+
+/// Finds names of one kind that are probably spellings of one thing (``NearDuplicateGroup/Reason``).
+///
+/// Two names are alike when their ``NameKey`` forms meet: the plain key (case, accents, punctuation and spaces
+/// ignored), the singular key, for roasters the key without trade words, or the same number of words with exactly
+/// one word one edit apart (``NameMatching/editDistance(_:_:)``) where both forms of that word have five letters or
+/// more; shorter words ("AA" and "AB", "C2" and "C3") are told apart, since lots and models differ by one letter.
+/// Grinders and methods are also alike when one name is the other with one word more in front (a maker's name:
+/// "Encore" and "Baratza Encore"); the shorter name must keep at least one word of three characters or more.
+/// Alike is joined transitively into groups. Nothing is merged: the groups are reported, and an aliases file
+/// merges what the user confirms.
+public enum NearDuplicates {
+    /// The groups among the names `journal`'s brews use, for every kind; within a kind, groups by most brews.
+    public static func find(in journal: Journal) -> [NearDuplicateGroup] {
+        NameKind.allCases.flatMap { find(in: NameCounts($0, in: journal)) }
+    }
+
+    /// The groups among `counts`' names, the group with most brews first.
+    public static func find(in counts: NameCounts) -> [NearDuplicateGroup] {
+        let entries = counts.entries
+        guard entries.count > 1 else { return [] }
+        var parent = Array(entries.indices)
+        func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        var reasonOf: [Int: NearDuplicateGroup.Reason] = [:]
+        let keys = entries.map { Forms($0.name, kind: counts.kind) }
+        for a in entries.indices {
+            for b in entries.indices where b > a {
+                guard let reason = keys[a].alike(keys[b]) else { continue }
+                let (ra, rb) = (root(a), root(b))
+                let strongest = [reason, reasonOf[ra], reasonOf[rb]].compactMap { $0 }.min()!
+                if ra != rb { parent[rb] = ra }
+                reasonOf[root(a)] = strongest
+            }
+        }
+        var members: [Int: [Int]] = [:]
+        for i in entries.indices { members[root(i), default: []].append(i) }
+        return members.filter { $0.value.count > 1 }
+            .map { r, m in NearDuplicateGroup(kind: counts.kind, names: m.map { entries[$0] }, reason: reasonOf[r]!) }
+            .sorted { a, b in
+                let (na, nb) = (a.names.map(\.brews).reduce(0, +), b.names.map(\.brews).reduce(0, +))
+                return na != nb ? na > nb : a.names[0].name.unicodeScalars.lexicographicallyPrecedes(b.names[0].name.unicodeScalars)
+            }
+    }
+
+    /// The forms of one name that are compared.
+    struct Forms {
+        let compact: String, singular: String, trade: String?, words: [String], equipment: Bool
+
+        init(_ name: String, kind: NameKind) {
+            compact = NameKey.compact(name)
+            singular = NameKey.singular(name)
+            trade = kind == .roaster ? NameKey.withoutTradeWords(name) : nil
+            words = NameKey.of(name).split(separator: " ").map(String.init)
+            equipment = kind == .grinder || kind == .method
+        }
+
+        func alike(_ other: Forms) -> NearDuplicateGroup.Reason? {
+            if compact == other.compact { return .spelling }
+            if singular == other.singular { return .plural }
+            if let trade, trade == other.trade { return .tradeWord }
+            if equipment {
+                let (short, long) = words.count < other.words.count ? (words, other.words) : (other.words, words)
+                if long.count == short.count + 1, Array(long.dropFirst()) == short, short.contains(where: { $0.count >= 3 }) {
+                    return .maker
+                }
+            }
+            guard words.count == other.words.count else { return nil }
+            let differing = zip(words, other.words).filter { $0 != $1 }
+            guard differing.count == 1, let (x, y) = differing.first, x.count >= 5, y.count >= 5,
+                  NameMatching.editDistance(x, y) == 1 else { return nil }
+            return .typo
+        }
+    }
+}

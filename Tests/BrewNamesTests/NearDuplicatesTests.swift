@@ -1,0 +1,53 @@
+import BrewColumns
+import BrewImport
+import BrewNames
+import Testing
+
+@Suite struct NearDuplicatesTests {
+    /// Roasters, beans and grinders spelled two ways, next to names that only look alike (lots "AA"/"AB", models
+    /// "C2"/"C3") and must stay apart.
+    static func journal() throws -> ImportResult {
+        try csvJournal(
+            times(5, ("Quijote Kaffee", "Peru", "Baratza Encore", "V60"))
+            + times(3, ("Quijote", "Peru", "Encore", "V60"))
+            + times(2, ("Flying Roasters", "Colombia Nariño", "Timemore C2", "V60"))
+            + times(1, ("Flying Roaster", "Colombia Narino", "Timemore C3", "Chemex"))
+            + times(2, ("Kaffeerösterei Müller", "Kenya AA", "Timemore C2", "Chemex"))
+            + times(1, ("Square Mile", "Kenya AB", "Timemore C2", "Chemex"))
+            + times(1, ("Square Mile", "Santa Barbra", "Timemore C2", "Chemex"))
+            + times(2, ("Square Mile", "Santa Barbara", "Timemore C2", "Chemex")))
+    }
+
+    @Test func groupsEachKindsSpellingsWithTheirBrews() throws {
+        let groups = NearDuplicates.find(in: try Self.journal().journal)
+        let summary = groups.map { g in "\(g.kind.rawValue): " + g.names.map { "\($0.name)=\($0.brews)" }.joined(separator: ", ") }
+        // Counted by hand from the rows above; most brews first within a group.
+        #expect(summary.sorted() == [
+            "bean: Colombia Nariño=2, Colombia Narino=1",
+            "bean: Santa Barbara=2, Santa Barbra=1",
+            "grinder: Baratza Encore=5, Encore=3",
+            "roaster: Flying Roasters=2, Flying Roaster=1",
+            "roaster: Quijote Kaffee=5, Quijote=3",
+        ].sorted())
+        let reasons = Dictionary(uniqueKeysWithValues: groups.map { ($0.names[0].name, $0.reason) })
+        #expect(reasons["Quijote Kaffee"] == .tradeWord)
+        #expect(reasons["Flying Roasters"] == .plural)
+        #expect(reasons["Colombia Nariño"] == .spelling)
+        #expect(reasons["Santa Barbara"] == .typo)
+    }
+
+    @Test func theNoteNamesBothSpellingsAndTheirCounts() throws {
+        let group = try #require(NearDuplicates.find(in: try Self.journal().journal).first { $0.kind == .roaster && $0.names.count == 2 && $0.names[1].name == "Quijote" })
+        #expect(group.note.hasPrefix("roasters \"Quijote Kaffee\" (5 brews) and \"Quijote\" (3 brews) may be one roaster"))
+        #expect(group.note.contains("--aliases"))
+    }
+
+    @Test func importNotesCarryTheGroupsWithoutMergingAnything() throws {
+        let result = try Self.journal()
+        let reviewed = result.reviewingNames()
+        let notes = reviewed.report.warnings.filter { $0.kind == .note && $0.message.contains("may be one") }
+        #expect(notes.count == 5)
+        #expect(reviewed.journal.brews.roaster.dictionary == result.journal.brews.roaster.dictionary)
+        #expect(reviewed.journal.grinders.count == result.journal.grinders.count)
+    }
+}
