@@ -216,7 +216,8 @@ enum HTMLFigure {
     }
 
     /// The page's chart styles: one chart per row at the content width, the lightbox, the hover overlay and
-    /// the dark-mode filter.
+    /// the dark-mode filter. On a screen narrower than 700 px a chart keeps 780 px of width (its smallest text,
+    /// 8.5 pt in a 720 pt canvas, stays above 9 px) and scrolls sideways inside its own box; the page never does.
     static let css = """
     .charts{display:grid;grid-template-columns:minmax(0,1fr);gap:32px}
     figure{margin:0}figure.chart .plot{position:relative;display:block;border:1px solid var(--line);border-radius:4px;overflow:hidden;background:#fff;cursor:zoom-in}
@@ -227,7 +228,8 @@ enum HTMLFigure {
     .zoom{display:none}.zoom:target{display:flex;position:fixed;inset:0;z-index:10;background:rgba(0,0,0,.96);overflow:auto;padding:44px 12px 12px}
     .zoom .full{margin:auto;cursor:zoom-out}.zoom img{display:block;width:min(1600px,calc(100vw - 24px));height:auto;background:#fff}
     .zoom .close{position:fixed;top:6px;right:14px;color:#fff;font-size:28px;text-decoration:none;line-height:1}
-    @media (max-width:700px){.zoom img{width:1000px;max-width:none}}
+    @media (max-width:700px){.zoom img{width:1000px;max-width:none}
+    figure.chart{overflow-x:auto}figure.chart .plot{width:780px;max-width:none}figure.chart figcaption{position:sticky;left:0;max-width:calc(100vw - 32px)}}
     @media (prefers-color-scheme:dark){figure.chart.light img{filter:invert(1) hue-rotate(180deg)}figure.chart.light .plot{background:#000}
     .hover circle:hover{stroke:#f66}}
     """

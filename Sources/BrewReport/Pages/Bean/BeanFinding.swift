@@ -7,7 +7,8 @@ import Foundation
 /// brewed with, as known at the week's end. Shared by the HTML, PDF and Markdown outputs, which never cut the list
 /// (every bean of the week is shown).
 ///
-/// Each finding gives, in the grinder's own steps (``GrindSetting``):
+/// Each finding gives, in the grinder's own steps (``GrindSetting``), what to brew next first (the advisor's next
+/// setting, when it has one), then:
 /// - how many brews of the bean on that grinder × method fell in the week, and how many there are so far;
 /// - the best brew so far (setting, rating, day) and the last brew (setting, rating);
 /// - the stated sweet spot with n and R² when ``GrindRatingGroup/statesSweetSpot`` holds, else how far the bean is
@@ -15,8 +16,10 @@ import Foundation
 struct BeanFinding: Equatable {
     /// `Kirinyaga Karimikui · Comandante C40 × V60`.
     let title: String
-    /// Short facts, in reading order: counts, best so far, last, sweet spot (or why none).
+    /// Short facts, in reading order: the next step (when advised), counts, best so far, last, sweet spot (or why none).
     let facts: [String]
+    /// Whether ``facts`` begins with the advisor's next step.
+    var leadsWithNext = false
 
     /// One finding per entry of ``WeeklyReport/weekBeans``, in that order.
     static func of(_ report: WeeklyReport) -> [BeanFinding] {
@@ -36,8 +39,7 @@ struct BeanFinding: Equatable {
         guard let best = p.best else {
             facts.append("last: setting \(setting(p.last.setting)) (\(rating(p.last.rating)))")
             facts.append("no rated brew with a setting yet: rate brews to find this bean’s setting")
-            if let next = next(advice) { facts.append(next) }
-            return BeanFinding(title: "\(p.bean) · \(p.grinder) × \(p.method)", facts: facts)
+            return leading(next(advice), title: "\(p.bean) · \(p.grinder) × \(p.method)", facts: facts)
         }
         let day = Headline.dayText(best.date, report.analysis.derived.calendar)
         facts.append("best so far: setting \(setting(best.setting)) (\(rating(best.rating))\(day.isEmpty ? "" : ", " + day))")
@@ -52,8 +54,13 @@ struct BeanFinding: Equatable {
         } else {
             facts.append("no peak inside the settings tried (n = \(g.n)): the ratings do not single out a setting yet")
         }
-        if let next = next(advice) { facts.append(next) }
-        return BeanFinding(title: "\(p.bean) · \(p.grinder) × \(p.method)", facts: facts)
+        return leading(next(advice), title: "\(p.bean) · \(p.grinder) × \(p.method)", facts: facts)
+    }
+
+    /// A finding whose facts begin with `next` when there is one: what to brew next is what a reader acts on.
+    static func leading(_ next: String?, title: String, facts: [String]) -> BeanFinding {
+        guard let next else { return BeanFinding(title: title, facts: facts) }
+        return BeanFinding(title: title, facts: [next] + facts, leadsWithNext: true)
     }
 
     /// The advisor's next step: `next: try 23 (expected 4.1)`, with "untried" when the bag has not been brewed

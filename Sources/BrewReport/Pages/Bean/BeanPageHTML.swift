@@ -52,7 +52,10 @@ enum BeanPageHTML {
         for factor in RatingEffect.Factor.allCases where !s.effects.contains(where: { $0.factor == factor }) {
             h += "<li class=\"muted\">\(factor.rawValue): no brew of this bean logs it with a rating.</li>\n"
         }
-        h += "</ul>\n</section>\n<section><h2>Charts</h2>\n"
+        h += "</ul>\n</section>\n"
+        h += TastingNotesHTML.section(TastingSummary(analysis.journal.brews, rows: s.rows), heading: "Tasting notes",
+                                      scope: "this bag’s brews", days: analysis.derived.localDay)
+        h += "<section><h2>Charts</h2>\n"
         // A chart with nothing to draw is a line of text, not an empty frame (and no file).
         for (title, message) in empty { h += "<p class=\"muted\">\(e(title)): \(e(message)).</p>\n" }
         h += "<div class=\"charts two\">\n"

@@ -35,12 +35,13 @@ enum HTMLReport {
         <main>
         """
         if let note = report.emptyNote { h += "<p class=\"empty-note\"><strong>\(e(note))</strong></p>\n" }
-        h += weekBeansSection(report, charts: Set(charts.map(\.chart.stem)))
+        // The headline numbers first, then each bean as a card that opens with what to brew next.
         h += "<section class=\"tiles\" aria-label=\"This \(report.noun)\">\n"
         for tile in Headline.of(report) {
             h += "<div class=\"tile\"><div class=\"label\">\(e(tile.label))</div><div class=\"value\">\(e(tile.value))</div><div class=\"detail\">\(e(tile.detail))</div></div>\n"
         }
         h += "</section>\n"
+        h += weekBeansSection(report, charts: Set(charts.map(\.chart.stem)))
         h += TotalsSection.html(report)
 
         let findings = report.findings
@@ -54,6 +55,9 @@ enum HTMLReport {
         }
         h += "</section>\n"
 
+        h += TastingNotesHTML.section(TastingSummary(report.analysis.journal.brews, rows: TastingNotesHTML.periodRows(report)),
+                                      heading: "This \(report.noun)’s tasting notes", scope: "this \(report.noun)’s brews",
+                                      days: report.analysis.derived.localDay)
         h += BeanPages.indexSection(beanPages)
         h += ShotSection.html(report, charts: charts, theme: theme)
         h += "<section><h2>Charts</h2>\n<div class=\"charts\">\n"
@@ -110,7 +114,9 @@ enum HTMLReport {
             h += "<ul class=\"findings bean-findings\">\n"
             for (k, b) in beans.enumerated() {
                 let link = stems[k].flatMap { charts.contains($0) ? " · <a href=\"#\(e($0))\">dial-in chart</a>" : nil } ?? ""
-                h += "<li><strong>\(e(b.title))</strong><br>\(b.facts.map(e).joined(separator: " · "))\(link)</li>\n"
+                let lead = b.leadsWithNext ? "<span class=\"next\">\(e(b.facts[0]))</span><br>" : ""
+                let rest = b.facts.dropFirst(b.leadsWithNext ? 1 : 0).map(e).joined(separator: " · ")
+                h += "<li><strong>\(e(b.title))</strong><br>\(lead)<span class=\"facts\">\(rest)\(link)</span></li>\n"
             }
             h += "</ul>\n"
         }
@@ -191,5 +197,9 @@ enum HTMLReport {
     th,td{text-align:left;padding:5px 8px;border-bottom:1px solid var(--line);white-space:nowrap}th{font-weight:600}
     td.n,th.n{text-align:right;font-variant-numeric:tabular-nums}
     footer{color:var(--muted);font-size:.8rem;padding:30px 16px}
+    ul.bean-findings{list-style:none;padding:0;display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,320px),1fr));gap:10px}
+    ul.bean-findings li{background:var(--tile);border-radius:6px;padding:10px 12px}
+    ul.bean-findings .next{font-weight:600}ul.bean-findings .facts{font-size:.85rem;color:var(--muted)}
+    \(TastingNotesHTML.css)
     """
 }

@@ -46,7 +46,11 @@ enum YearReviewHTML {
             } else {
                 h += "<ul class=\"findings\">\n" + spots.map { "<li>\(e($0))</li>\n" }.joined() + "</ul>\n"
             }
-            h += "</section>\n<section><h2>Dialing in</h2>\n<p>\(e(text.dialInSummary))</p>\n"
+            h += "</section>\n"
+            h += TastingNotesHTML.section(TastingSummary(text.analysis.journal.brews, rows: TastingNotesHTML.rows(in: r.span, text.analysis)),
+                                          heading: "What the cups tasted of", scope: "the year’s brews",
+                                          days: text.analysis.derived.localDay, quotes: false)
+            h += "<section><h2>Dialing in</h2>\n<p>\(e(text.dialInSummary))</p>\n"
             let rows = text.journeyRows
             if !rows.isEmpty {
                 h += "<div class=\"scroll\"><table class=\"journeys\">\n<thead><tr>"
