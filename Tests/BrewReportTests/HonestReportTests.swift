@@ -124,7 +124,8 @@ import TestSupport
             let k = (next - grinder.settingMin) / grinder.settingStep
             #expect(abs(k - k.rounded()) < 1e-6, "\(next) is not on the \(grinder.settingStep) grid")
             let finding = BeanFinding.of(p, advice: a, report: r)
-            #expect(finding.facts.last?.hasPrefix("next: try \(a.text(next)) (expected ") == true)
+            #expect(finding.facts.first?.hasPrefix("next: try \(a.text(next)) (expected ") == true)
+            #expect(finding.leadsWithNext)
             // The same answer from the whole journal with the advisor's own cut-off at the week's last instant.
             let end = try #require(WeeklyReport.endOfDay(try IsoWeek(label: week).lastDay, berlin))
             let asked = try DialInAdvisor.advise(journal: Self.journal, grinder: p.grinderIndex, method: p.methodIndex,
