@@ -4,6 +4,7 @@ import BrewStats
 import Foundation
 import Testing
 import TestSupport
+@testable import BrewCharts
 @testable import BrewReport
 
 /// The report as a phone shows it: numbers before the per-bean details, each bean a card that opens with what to
@@ -110,5 +111,28 @@ import TestSupport
             guard let smallest = sizes.min() else { continue }
             #expect(smallest * width / canvas >= 9, "\(name): \(smallest) px at \(canvas) wide shown \(width) px wide")
         }
+    }
+}
+
+/// `report.pdf` of the sample journal: charts two to a page, and no page more than a third empty unless it ends a
+/// section (the next page starts with a heading or a break) or the document.
+@Suite struct CompactPDFTests {
+    @Test func chartsTwoToAPageAndNoPageAThirdEmptyMidSection() throws {
+        var options = ReportOptions()
+        options.stats.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        options.now = Date(timeIntervalSince1970: 1_795_435_200)  // 2026-11-23
+        options.parallelRendering = false
+        let report = try WeeklyReport(journal: try importJournal(at: Repo.sample("journal.sqlite")).journal, journalName: "s",
+                                      importReport: nil, options: options)
+        let charts = ReportCharts.all(report, options: options)
+        let document = ReportDocument(title: "t", blocks: PDFReport.blocks(report, charts: charts), theme: options.theme)
+        let fills = document.pageFills()
+        for (k, page) in fills.enumerated() where !page.endsSection {
+            #expect(page.used >= 2.0 / 3.0, "page \(k + 1) is \(Int((1 - page.used) * 100)) % empty mid-section")
+        }
+        // Each ordinary chart is at most half the content height (plus the top margin a page's first chart gives up),
+        // so the charts need no more than one page per two of them.
+        let ordinary = charts.filter { $0.chart.panels.isEmpty }.count
+        #expect(fills.count <= 3 + (ordinary + 1) / 2, "\(fills.count) pages for \(ordinary) charts")
     }
 }

@@ -18,6 +18,13 @@ struct DocumentComposer {
 
     var content: Rect { flow.content }
 
+    /// After ``compose(_:title:)``: each page's share of its content height used, and whether it ends a section
+    /// (``PageFlow/fills``); the last page ends the document.
+    var fills: [(used: Double, endsSection: Bool)] {
+        flow.isPageEmpty && !flow.fills.isEmpty ? flow.fills
+            : flow.fills + [((flow.cursor - content.y) / content.height, true)]
+    }
+
     /// Lays out every block, then adds backgrounds and "brewstats · title · page N of M" footers.
     mutating func compose(_ blocks: [DocumentBlock], title: String) -> [DisplayList] {
         for (index, block) in blocks.enumerated() {
@@ -36,6 +43,10 @@ struct DocumentComposer {
     // MARK: Blocks
 
     private mutating func add(_ block: DocumentBlock, nextLead: Double) {
+        switch block {
+        case .title, .heading, .pageBreak: flow.placingSectionStart = true
+        default: flow.placingSectionStart = false
+        }
         switch block {
         case .title(let title, let subtitle): addTitle(title, subtitle: subtitle, nextLead: nextLead)
         case .heading(let text): addHeading(text, nextLead: nextLead)
@@ -223,7 +234,8 @@ struct DocumentComposer {
 
 
     /// The canvas a chart is laid out on: the content width plus the chart's own side margins, so the chart's
-    /// title lines up with the text; `height` clamped to 80 pt … one page.
+    /// title lines up with the text; `height` clamped to 80 pt … one page. Without a given height, an ordinary chart
+    /// (no panels) is at most half a page tall, so two fit on a page (a 420 pt chart becomes 389 pt on A4).
     ///
     /// Without a given height, a chart keeps its designed height even on a narrower page: titles, legend, axis
     /// labels and notes keep their type size, so scaling the height with the width would squash the plot between
@@ -232,7 +244,9 @@ struct DocumentComposer {
     private func chartCanvas(_ chart: Chart, height: Double?) -> Rect {
         let margin = ChartLayout.margin
         let width = content.width + 2 * margin
-        var canvasHeight = height ?? chart.height
+        // Two ordinary charts to a page: the first sits at the top with its top margin in the page margin.
+        let half = ((content.height + margin) / 2).rounded(.down)
+        var canvasHeight = height ?? (chart.panels.isEmpty ? min(chart.height, half) : chart.height)
         if !canvasHeight.isFinite { canvasHeight = 0.6 * width }
         canvasHeight = min(max(canvasHeight, 80), content.height + margin)
         return Rect(x: content.x - margin, y: 0, width: width, height: canvasHeight)

@@ -16,6 +16,11 @@ struct PageFlow {
     private(set) var isPageEmpty = true
     /// Blank space at the bottom of the last slice placed, which counts towards the next gap.
     private var trailingSpace = 0.0
+    /// For each finished page, the share of its content height used, and whether the page ended because a section
+    /// began (a heading, a title or an explicit page break came next) rather than because the next block did not fit.
+    private(set) var fills: [(used: Double, endsSection: Bool)] = []
+    /// Set by the composer while it places a block that begins a section (see ``fills``).
+    var placingSectionStart = false
 
     init(geometry: PageGeometry) {
         self.geometry = geometry
@@ -48,6 +53,7 @@ struct PageFlow {
 
     /// Finishes the current page and starts an empty one.
     mutating func newPage() {
+        fills.append(((cursor - content.y) / content.height, placingSectionStart))
         pages.append(page)
         page = DisplayList()
         cursor = content.y

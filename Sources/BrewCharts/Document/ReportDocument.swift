@@ -81,6 +81,14 @@ public struct ReportDocument: Sendable, Hashable {
         return log
     }
 
+    /// For each page, the share of its content height used and whether it ends a section (the next page begins with
+    /// a heading, a title or an explicit break; the last page always does).
+    func pageFills(measurer: some TextMeasuring = CairoTextMeasurer()) -> [(used: Double, endsSection: Bool)] {
+        var composer = DocumentComposer(geometry: page, theme: theme, measurer: measurer)
+        _ = composer.compose(blocks, title: title)
+        return composer.fills
+    }
+
     /// Lays the blocks out into page display lists (backgrounds and footers included).
     func pages(measurer: some TextMeasuring) -> [DisplayList] {
         var composer = DocumentComposer(geometry: page, theme: theme, measurer: measurer)

@@ -45,13 +45,14 @@ enum PDFReport {
             .title("Brew report — \(report.isPeriodReport ? report.heading : report.week?.label ?? "no dated brews")", subtitle: "\(report.journalName) · \(report.weekTitle)"),
         ]
         if let note = report.emptyNote { b.append(.paragraph(note)) }
+        // The headline figures first, then each bean with what to brew next (as index.html).
+        b.append(.figures(Headline.of(report).map { HeadlineFigure(label: $0.label, value: $0.value, detail: $0.detail) }))
         b.append(.heading("This \(report.noun)’s beans"))
         let beans = BeanFinding.of(report)
         b.append(beans.isEmpty ? .paragraph("No brew this \(report.noun) names a bean, a grinder and a method.")
                                : .bullets(beans.map(\.line)))
         if let note = report.beansLeftOutNote { b.append(.note(note)) }
         if let note = report.laterBrewsNote { b.append(.note(note)) }
-        b.append(.figures(Headline.of(report).map { HeadlineFigure(label: $0.label, value: $0.value, detail: $0.detail) }))
         b.append(.heading("Totals"))
         b.append(.figures(TotalsSection.figures(report).map { HeadlineFigure(label: $0.label, value: $0.value, detail: $0.detail) }))
         b.append(.heading("Pooled findings (all beans of a grinder × method)"))
