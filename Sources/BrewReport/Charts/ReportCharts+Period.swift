@@ -71,15 +71,6 @@ extension ReportCharts {
         return calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day)) ?? Date(timeIntervalSince1970: 0)
     }
 
-    /// Whether row i belongs in a chart of `source`: in a period report, the brews dated in the period (its control
-    /// charts and rest chart show the period's brews); in a weekly report, every brew.
-    static func inPeriod(_ source: ChartSource) -> (Int) -> Bool {
-        guard let p = source.period else { return { _ in true } }
-        let d = source.analysis.derived.localDay
-        let lo = p.firstDay.index, hi = p.lastDay.index
-        return { i in d.isValid(i) && d.values[i] >= lo && d.values[i] <= hi }
-    }
-
     /// `reason` (``emptyReason(_:_:espresso:)``) worded for a period report: what is empty is the period (and,
     /// for a trend, the period before), not "these weeks" or the whole journal.
     static func periodReason(_ reason: String, _ source: ChartSource) -> String {

@@ -32,14 +32,6 @@ extension ReportCharts {
             return BrewstatsCharts.emptyMessage
         }
     }
-
-    /// The method categories each brewing control chart holds: espresso for the espresso chart; pour-over only
-    /// for the filter chart, whose ideal box (SCA, EY 18–22 %, TDS 1.15–1.35 %) is defined for drip and
-    /// pour-over brewing. Immersion and other methods (French press, AeroPress, Moka pot) are left out of both
-    /// and counted in the filter chart's note.
-    static func controlChartHolds(_ category: MethodCategory, espresso: Bool) -> Bool {
-        espresso ? category == .espresso : category == .pourOver
-    }
 }
 
 extension ReportCharts {

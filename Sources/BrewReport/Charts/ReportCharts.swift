@@ -184,21 +184,17 @@ public enum ReportCharts {
             return BrewstatsCharts.equipmentUsage(methods: methods, grinders: grinders)
         case .controlChart:
             let t = a.journal.brews, e = a.derived.extractionYield, s = a.derived.strength
-            // The brews as three columns (EY, TDS, method code), the method named once per code, not per brew.
-            // Counted first, so each column is allocated once at its size.
-            let keep = inPeriod(source)
-            let use = { (i: Int) in e.isValid(i) && s.isValid(i) && keep(i) }
-            var held = 0
-            for i in 0..<t.count where use(i) && controlChartHolds(t.category(at: i), espresso: espresso) { held += 1 }
-            var extraction: [Double] = [], strength: [Double] = [], methods: [Int32] = []
-            extraction.reserveCapacity(held); strength.reserveCapacity(held); methods.reserveCapacity(held)
+            // The brews as three columns (EY, TDS, method code), the method named once per code, not per brew; the
+            // selection (``BrewAnalysis/controlChartRows(espresso:in:)``) is the statistics layer's.
+            let rows = a.controlChartRows(espresso: espresso, in: source.period).indices.map { Int($0) }
+            let extraction = rows.map { e.values[$0] }, strength = rows.map { s.values[$0] }
+            let methods = rows.map { t.method.code($0) ?? -1 }
+            // The filter chart's note counts the brews with an EY that are on neither chart.
             var left = [MethodCategory: Int]()
-            for i in 0..<t.count where use(i) {
-                let category = t.category(at: i)
-                if controlChartHolds(category, espresso: espresso) {
-                    extraction.append(e.values[i]); strength.append(s.values[i]); methods.append(t.method.code(i) ?? -1)
-                } else if !espresso, category != .espresso {
-                    left[category, default: 0] += 1
+            if !espresso {
+                for i in a.measuredRows(in: source.period).indices {
+                    let category = t.category(at: Int(i))
+                    if !category.isOnControlChart(espresso: false), category != .espresso { left[category, default: 0] += 1 }
                 }
             }
             var chart = BrewstatsCharts.brewingControlChart(extraction: extraction, tds: strength, groups: methods,
@@ -210,22 +206,11 @@ public enum ReportCharts {
             return chart
         case .restRating:
             let t = a.journal.brews, d = a.derived.daysOffRoast
-            let keep = inPeriod(source)
-            let use = { (i: Int) in d.isValid(i) && t.rating.isValid(i) && t.rating.values[i].isFinite && keep(i) }
-            var count = 0
-            for i in 0..<t.count where use(i) { count += 1 }
-            var days: [Double] = [], ratings: [Double] = [], kinds: [Int32] = []
-            days.reserveCapacity(count); ratings.reserveCapacity(count); kinds.reserveCapacity(count)
-            for i in 0..<t.count where use(i) {
-                days.append(d.values[i]); ratings.append(t.rating.values[i])
-                kinds.append(restKind(t.category(at: i)))
-            }
-            let span = (days.max() ?? 0) - (days.min() ?? 0)
+            let rows = a.restChartRows(in: source.period).indices.map { Int($0) }
+            let days = rows.map { d.values[$0] }, ratings = rows.map { t.rating.values[$0] }
+            let kinds = rows.map { restKind(t.category(at: $0)) }
             // The LOESS curve only where the evidence rules allow one (enough brews on enough distinct days).
-            let curve = EvidenceRules.drawsCurve(x: days)
-                ? curvePoints(loess(x: days, y: ratings, frac: o.stats.loessFraction,
-                                    iterations: o.stats.loessIterations, delta: o.stats.loessDeltaFraction * span))
-                : []
+            let curve = EvidenceRules.drawsCurve(x: days) ? curvePoints(a.restCurve(days: days, ratings: ratings)) : []
             // Espresso and filter brews are told apart: their best rest times differ.
             var chart = BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve,
                                                              groupCodes: kinds, groupNames: restKinds)

@@ -165,7 +165,6 @@ public struct SingleChart: Sendable {
     /// The brews a chart of this kind draws from `source` (see ``make(_:)``); grind-rating is counted there.
     func drawnCount(_ source: ChartSource) -> Int {
         let a = source.analysis, t = a.journal.brews
-        let keep = ReportCharts.inPeriod(source)
         switch kind {
         case .brewsPerWeek, .ratingTrend, .extractionTrend:
             if let period = source.period { return periodDrawnCount(source, period: period) }
@@ -178,13 +177,9 @@ public struct SingleChart: Sendable {
             default: return counts.measured.reduce(0, +)
             }
         case .controlChart:
-            let e = a.derived.extractionYield, s = a.derived.strength
-            return (0..<t.count).filter {
-                e.isValid($0) && s.isValid($0) && keep($0) && ReportCharts.controlChartHolds(t.category(at: $0), espresso: espresso)
-            }.count
+            return a.controlChartRows(espresso: espresso, in: source.period).count
         case .restRating:
-            let d = a.derived.daysOffRoast
-            return (0..<t.count).filter { d.isValid($0) && t.rating.isValid($0) && t.rating.values[$0].isFinite && keep($0) }.count
+            return a.restChartRows(in: source.period).count
         case .equipmentUsage, .grindRating:
             return t.count
         }
@@ -196,7 +191,6 @@ public struct SingleChart: Sendable {
         let a = source.analysis
         let t = a.journal.brews
         let among = "among the \(matched) brew\(matched == 1 ? "" : "s") matched"
-        let keep = ReportCharts.inPeriod(source)
         switch kind {
         case .brewsPerWeek, .ratingTrend, .extractionTrend:
             if let period = source.period { return periodMissing(source, period: period, among: among) }
@@ -222,18 +216,16 @@ public struct SingleChart: Sendable {
         case .equipmentUsage:
             return a.equipmentUsage().rows.contains { $0.brews > 0 } ? nil : "no brews with a method or a grinder \(among)"
         case .controlChart:
-            let e = a.derived.extractionYield, s = a.derived.strength
             var wanted = 0, other = 0
-            for i in 0..<t.count where e.isValid(i) && s.isValid(i) && keep(i) {
-                let category = t.category(at: i)
-                if ReportCharts.controlChartHolds(category, espresso: espresso) { wanted += 1 } else if category.isEspresso != espresso { other += 1 }
+            for i in a.measuredRows(in: source.period).indices {
+                let category = t.category(at: Int(i))
+                if category.isOnControlChart(espresso: espresso) { wanted += 1 } else if category.isEspresso != espresso { other += 1 }
             }
             guard wanted == 0 else { return nil }
             let hint = other == 0 ? "" : (espresso ? "; try without --espresso" : "; try --espresso")
             return "no \(espresso ? "espresso" : "pour-over") brews with TDS\(source.period.map { " in \($0.name)" } ?? "") \(among)\(hint)"
         case .restRating:
-            let d = a.derived.daysOffRoast
-            let any = (0..<t.count).contains { d.isValid($0) && t.rating.isValid($0) && t.rating.values[$0].isFinite && keep($0) }
+            let any = !a.restChartRows(in: source.period).isEmpty
             return any ? nil : "no rated brews of a bean with a roast date\(source.period.map { " in \($0.name)" } ?? "") \(among)"
         }
     }
