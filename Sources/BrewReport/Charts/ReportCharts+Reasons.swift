@@ -28,7 +28,7 @@ extension ReportCharts {
         case .ratingTrend:
             let rated = (0..<t.count).contains { t.rating.isValid($0) && !t.rating.values[$0].isNaN }
             return rated ? "No rated brew in these weeks" : "No brew has a rating"
-        default:
+        case .brewsPerWeek, .grindRating, .equipmentUsage, .restRating:
             return BrewstatsCharts.emptyMessage
         }
     }

@@ -53,14 +53,7 @@ public struct SingleChart: Sendable {
 
     /// The groups a chart of `kind` reads without filters (see ``columns``).
     public static func columns(for kind: ChartKind) -> BrewColumnSet {
-        switch kind {
-        case .brewsPerWeek: []
-        case .equipmentUsage: .grinder
-        case .ratingTrend: .rating
-        case .restRating: [.bean, .rating]
-        case .extractionTrend, .controlChart: [.masses, .tds]
-        case .grindRating: [.grinder, .bean, .grindSetting, .rating]
-        }
+        kind.recipe.columns
     }
 
     /// Draws the chart of `journal` into `url`, the format taken from its extension.
@@ -165,17 +158,20 @@ public struct SingleChart: Sendable {
     /// The brews a chart of this kind draws from `source` (see ``make(_:)``); grind-rating is counted there.
     func drawnCount(_ source: ChartSource) -> Int {
         let a = source.analysis, t = a.journal.brews
-        switch kind {
-        case .brewsPerWeek, .ratingTrend, .extractionTrend:
-            if let period = source.period { return periodDrawnCount(source, period: period) }
+        if let measure = kind.recipe.trend {
+            if let period = source.period { return periodDrawnCount(source, period: period, measure: measure) }
             let rows = ReportCharts.weeklySeries(source).rows
             guard let first = rows.first else { return 0 }
             let counts = a.weeklyValueCounts(from: first.week, count: rows.count)
-            switch kind {
-            case .brewsPerWeek: return rows.reduce(0) { $0 + $1.brews }
-            case .ratingTrend: return counts.rated.reduce(0, +)
-            default: return counts.measured.reduce(0, +)
+            switch measure {
+            case .brews: return rows.reduce(0) { $0 + $1.brews }
+            case .rating: return counts.rated.reduce(0, +)
+            case .extraction: return counts.measured.reduce(0, +)
             }
+        }
+        switch kind {
+        case .brewsPerWeek, .ratingTrend, .extractionTrend:
+            return 0  // trend kinds are counted above, by their recipe's measure
         case .controlChart:
             return a.controlChartRows(espresso: espresso, in: source.period).count
         case .restRating:
@@ -191,9 +187,8 @@ public struct SingleChart: Sendable {
         let a = source.analysis
         let t = a.journal.brews
         let among = "among the \(matched) brew\(matched == 1 ? "" : "s") matched"
-        switch kind {
-        case .brewsPerWeek, .ratingTrend, .extractionTrend:
-            if let period = source.period { return periodMissing(source, period: period, among: among) }
+        if let measure = kind.recipe.trend {
+            if let period = source.period { return periodMissing(source, period: period, measure: measure, among: among) }
             let rows = ReportCharts.weeklySeries(source).rows
             let window: String
             if let end = source.week ?? a.latestWeek {
@@ -202,15 +197,19 @@ public struct SingleChart: Sendable {
                 window = ""
             }
             let hint = source.week == nil ? "" : "; try another --week"
-            switch kind {
-            case .brewsPerWeek:
+            switch measure {
+            case .brews:
                 return rows.contains { $0.brews > 0 } ? nil : "no dated brews\(window) \(among)\(hint)"
-            case .ratingTrend:
+            case .rating:
                 return rows.contains { $0.meanRating != nil } ? nil : "no rated brews\(window) \(among)\(hint)"
-            default:
+            case .extraction:
                 return rows.contains { $0.meanExtraction != nil } ? nil
                     : "no brews with TDS (an extraction yield)\(window) \(among)\(hint)"
             }
+        }
+        switch kind {
+        case .brewsPerWeek, .ratingTrend, .extractionTrend:
+            return nil  // trend kinds are answered above, by their recipe's measure
         case .grindRating:
             return a.grindRating().groups.isEmpty ? "no brews with a grinder, a method, a grind setting and a rating \(among)" : nil
         case .equipmentUsage:

@@ -79,7 +79,7 @@ public enum OwnedFolder {
         let ext = (name as NSString).pathExtension
         guard ["png", "svg", "pdf"].contains(ext) else { return false }
         let stem = (name as NSString).deletingPathExtension
-        return chartStems.contains(stem) || stem.hasPrefix("grind-rating-") || stem.hasPrefix("dial-in-")
+        return chartStems.contains(stem) || ReportFiles.groupStemPrefixes.contains { stem.hasPrefix($0) }
     }
 
     /// Whether `url` is a real folder (not a link) holding only regular files a bean page writes (``BeanPages``):

@@ -36,7 +36,10 @@ public enum ReportFiles {
     /// Every name a report or a batch's `combined/` folder writes at its top level, charts aside.
     static let fixedNames: Set<String> = Set(summaries + [periodSummary, totals, index, summary, pdf] + batchFiles)
 
-    /// The stems of the report's charts that are not per group (`grind-rating-…`, `dial-in-…`).
-    static let chartStems: Set<String> = ["brews-per-week", "rating-trend", "extraction-trend", "grind-rating", "equipment-usage",
-                                          "control-chart", "control-chart-espresso", "rest-rating", "brews-per-day", "brews-per-month"]
+    /// The stems of the report's charts that are not per group (``ChartRecipe/stems``).
+    static let chartStems: Set<String> = Set(ChartKind.allCases.flatMap(\.recipe.stems))
+
+    /// The prefixes of the per-group chart stems: the kinds' (``ChartRecipe/groupStemPrefix``) and the dial-in
+    /// charts' (`dial-in-…`, ``DialInChart``).
+    static let groupStemPrefixes: [String] = ChartKind.allCases.compactMap(\.recipe.groupStemPrefix) + ["dial-in-"]
 }
