@@ -12,7 +12,9 @@
 //   analysis.methodStats()                 // MethodStatsSummary     → .rows, .csv()  (method_stats.csv)
 //   analysis.grindRating(curves:)          // GrindRatingSummary     → .groups, .csv() (grind_rating.csv)
 //   analysis.weekSummary(week:)            // WeekSummary?           → .this/.previous, .csv() (week_summary.csv)
-//   analysis.chartSeries(week:)            // ChartSeries: plain arrays for every chart of the report
+//   analysis.controlChartRows(espresso:in:) // the rows (a selection) the control charts draw; restChartRows(in:)
+//                                          // those of the rest chart, restCurve(days:ratings:) its LOESS curve
+//   analysis.weeklyValueCounts(from:count:) // brews behind each week's mean rating and mean EY (trend captions)
 //   analysis.latestWeek                    // default report week (week of the latest brew)
 //
 // Settings: StatsOptions (retention factor, plausible EY range, control-chart boxes, time zone, LOESS span,

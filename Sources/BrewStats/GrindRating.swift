@@ -62,11 +62,7 @@ public struct GrindRatingGroup: Sendable, Equatable {
         spearman = fit.spearman
         line = fit.line
         quadratic = fit.quadratic
-        if let q = fit.quadratic, q.c < 0, let range = fit.xRange, range.contains(q.vertex) {
-            sweetSpot = q.vertex
-        } else {
-            sweetSpot = nil
-        }
+        sweetSpot = fit.quadratic?.sweetSpot(within: fit.xRange)
         quadraticR2 = fit.quadratic.flatMap { q in Self.rSquared(q, x: grind, y: rating) }
         curve = curveOptions.map { o in
             loess(x: grind, y: rating, frac: o.loessFraction, iterations: o.loessIterations,

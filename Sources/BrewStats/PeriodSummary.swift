@@ -36,18 +36,7 @@ public struct PeriodSummary: Sendable, Equatable {
 
     /// RFC 4180 text, numbers rounded to ``CSVPrecision`` (a change computed before rounding).
     public func csv() -> String {
-        func diff(_ a: Double?, _ b: Double?) -> Double? { if let a, let b { a - b } else { nil } }
-        let rating = CSVPrecision.rating, ey = CSVPrecision.extractionPercent
-        let rows: [[CSVCell]] = [
-            [.label("brews"), .integer(this.brews), .integer(previous.brews), .integer(this.brews - previous.brews)],
-            [.label("mean_rating"), .decimal(this.meanRating, places: rating), .decimal(previous.meanRating, places: rating),
-             .decimal(diff(this.meanRating, previous.meanRating), places: rating)],
-            [.label("mean_ey_pct"), .decimal(this.meanExtraction, places: ey), .decimal(previous.meanExtraction, places: ey),
-             .decimal(diff(this.meanExtraction, previous.meanExtraction), places: ey)],
-            [.label("top_method"), .text(this.topMethod), .text(previous.topMethod), .text(nil)],
-            [.label("best_brew"), .text(this.bestBrew?.label), .text(previous.bestBrew?.label), .text(nil)],
-        ]
-        return CSVWriter.write(header: Self.header, rows: rows)
+        ComparisonCSV.write(header: Self.header, this: this, previous: previous)
     }
 }
 

@@ -47,9 +47,9 @@ public struct RatingEffect: Sendable, Equatable {
         var verdict = Verdict.tooFew
         if EvidenceRules.statesSweetSpot(n: x.count, distinctSettings: distinct) {
             verdict = .noClearPeak
-            if let q = fit.quadratic, q.c < 0, let range = fit.xRange, range.contains(q.vertex),
+            if let spot = fit.quadratic?.sweetSpot(within: fit.xRange),
                EvidenceRules.statesSweetSpot(n: x.count, distinctSettings: distinct, r2: r2) {
-                verdict = .best(q.vertex)
+                verdict = .best(spot)
             }
         }
         return RatingEffect(factor: factor, espresso: espresso, n: x.count, distinctValues: distinct, quadraticR2: r2,

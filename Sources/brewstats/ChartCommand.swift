@@ -118,8 +118,7 @@ struct Chart: AsyncParsableCommand {
             throw CLI.fail("\(error)", code: 1)
         }
         // A trend chart draws the period and the period before; the others the period (or the journal up to its end).
-        let trend: Set<ChartKind> = [.brewsPerWeek, .ratingTrend, .extractionTrend]
-        let period = chart.period.map { p in ", " + p.name + (trend.contains(chart.kind) ? " and \(p.previous.name)" : "") } ?? ""
+        let period = chart.period.map { p in ", " + p.name + (chart.kind.isTrend ? " and \(p.previous.name)" : "") } ?? ""
         print("wrote \(output) (\(kept) brew\(kept == 1 ? "" : "s")\(period)\(chart.filter.isEmpty ? "" : ", " + chart.filter.description))")
         // Which grinder × method group a grind chart drew, when the journal has several.
         if let group = notes.first(where: { $0.hasPrefix("Drawn: ") }) { print(group) }

@@ -110,5 +110,9 @@ enum CLI {
         }
     }
 
+    /// The signal sources, kept for the life of the process (a released source is cancelled and the signal
+    /// would go unhandled). Process-wide because signals are. SAFETY: written only by
+    /// ``removeStagingOnInterrupt()``, which the one command a process runs calls once, at the start of its `run()`
+    /// before it starts work of its own, and never read, so no two threads ever touch it at once.
     nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
 }

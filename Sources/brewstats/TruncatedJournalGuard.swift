@@ -15,6 +15,11 @@ import Glibc
 /// instruction runs again under it (the Swift runtime's crash report).
 enum TruncatedJournalGuard {
     /// The message, allocated once before the handler is installed (a signal handler may not allocate).
+    ///
+    /// Process-wide because a signal handler is a C function that can capture nothing: it can reach its message
+    /// and the previous handler only through globals. SAFETY: the three are written only by ``install()``, called
+    /// once as the first statement of `main()`, before any journal is read and before the handler can run; the
+    /// handler only reads them, so no write ever races a read.
     nonisolated(unsafe) private static var message: UnsafeMutablePointer<CChar>?
     nonisolated(unsafe) private static var messageLength = 0
     nonisolated(unsafe) private static var previous = sigaction()

@@ -99,11 +99,14 @@ struct ReferenceFixtureTests {
         #expect(cursor == expected.endIndex, "\(name): fewer curve points than expected")
 
         let roast = try #require(try c.expected("roast_loess.csv")).dropFirst()
-        let series = a.chartSeries(week: try c.reportWeek.map { try IsoWeek(label: $0) })
-        #expect(series.ratingByRoastAgeCurve.count == roast.count)
-        for (k, row) in roast.enumerated() where k < series.ratingByRoastAgeCurve.count {
-            #expect(isClose(series.ratingByRoastAgeCurve.x[k], Double(row[0])!))
-            #expect(isClose(series.ratingByRoastAgeCurve.y[k], Double(row[1])!, relative: 1e-6, absolute: 1e-9),
+        // The rest chart's rows and curve, as the report draws them (``BrewAnalysis/restChartRows(in:)``).
+        let rows = a.restChartRows().indices.map { Int($0) }
+        let curve = a.restCurve(days: rows.map { a.derived.daysOffRoast.values[$0] },
+                                ratings: rows.map { a.journal.brews.rating.values[$0] })
+        #expect(curve.x.count == roast.count)
+        for (k, row) in roast.enumerated() where k < curve.x.count {
+            #expect(isClose(curve.x[k], Double(row[0])!))
+            #expect(isClose(curve.y[k], Double(row[1])!, relative: 1e-6, absolute: 1e-9),
                     "\(name) roast-age LOESS at \(row[0])")
         }
     }

@@ -181,14 +181,29 @@ struct SummaryTests {
                 == "a,b\r\n\"x,\"\"y\"\"\",\"line\nbreak\"\r\n")
     }
 
-    @Test("chart series span the chart window, zero weeks included")
-    func chartSeries() {
+    @Test("the control and rest charts' selections: pour-over on the filter chart, espresso on its own, the period's days")
+    func chartRows() throws {
         var options = StatsOptions()
         options.timeZone = TimeZone(identifier: "UTC")!
-        let s = BrewAnalysis(journal: Self.journal(), options: options).chartSeries()
-        #expect(s.weeks.count == 26 && s.brewsPerWeek.count == 26)
-        #expect(s.brewsPerWeek.last == 4 && s.brewsPerWeek.dropLast().allSatisfy { $0 == 0 })
-        #expect(s.controlFilter.count == 3 && s.controlEspresso.count == 1)
-        #expect(s.ratingByRoastAge.count == 3)
+        let a = BrewAnalysis(journal: Self.journal(), options: options)
+        // Rows 0–2: V60 (pour-over), TDS 1.3, 15 g → 250 g, roast-dated bean, rated; row 3: espresso, TDS 10,
+        // 18 g → 36 g (EY 20 %), no bean.
+        #expect(a.measuredRows().indices == [0, 1, 2, 3])
+        #expect(a.controlChartRows(espresso: false).indices == [0, 1, 2])
+        #expect(a.controlChartRows(espresso: true).indices == [3])
+        #expect(a.restChartRows().indices == [0, 1, 2])
+        // t0 = 1 795 000 000 s is 2026-11-18 (UTC); every brew lies within three hours of it.
+        let day = try #require(Day(year: 2026, month: 11, day: 18))
+        #expect(a.controlChartRows(espresso: false, in: .range(day, day)).indices == [0, 1, 2])
+        let before = Day(index: day.index - 1)
+        #expect(a.controlChartRows(espresso: false, in: .range(before, before)).isEmpty)
+        #expect(a.restChartRows(in: .month(year: 2026, month: 10)).isEmpty)
+        #expect(!a.isDated(0, in: .year(2025)) && a.isDated(0, in: .year(2026)) && a.isDated(0, in: nil))
+    }
+
+    @Test("only pour-over is on the filter control chart, only espresso on the espresso chart")
+    func controlChartCategories() {
+        #expect(MethodCategory.allCases.filter { $0.isOnControlChart(espresso: false) } == [.pourOver])
+        #expect(MethodCategory.allCases.filter { $0.isOnControlChart(espresso: true) } == [.espresso])
     }
 }

@@ -39,8 +39,8 @@ enum PooledGrind {
 
     /// The contract's sweet spot of a quadratic fit, or `nil`.
     static func sweetSpot(_ x: [Double], _ y: [Double]) -> Double? {
-        guard let q = Regression.quadratic(x, y), q.c < 0, let lo = x.min(), let hi = x.max(), (lo...hi).contains(q.vertex) else { return nil }
-        return q.vertex
+        guard let q = Regression.quadratic(x, y), let lo = x.min(), let hi = x.max() else { return nil }
+        return q.sweetSpot(within: lo...hi)
     }
 }
 

@@ -8,7 +8,7 @@ extension ReportCharts {
     /// bucket over the report period and the period before (``ReportPeriod/previous``), the report period shaded.
     /// The bucket follows the period's length (``ReportPeriod/bucket``: daily up to 31 days, weekly up to about six
     /// months, monthly beyond) and every chart says which, in its title or caption and on its time axis.
-    static func periodChart(_ kind: ChartKind, _ source: ChartSource, period: ReportPeriod) -> Chart {
+    static func periodChart(_ measure: TrendMeasure, _ source: ChartSource, period: ReportPeriod) -> Chart {
         let a = source.analysis, o = source.options, zone = o.stats.timeZone
         let bucket = period.bucket
         let trend = a.periodTrend(period.previous.firstDay...period.lastDay, bucket: bucket)
@@ -25,8 +25,8 @@ extension ReportCharts {
                 v[k].mean.map { BucketValue(start: bounds[k].0, end: bounds[k].1, value: $0, count: v[k].n) }
             }
         }
-        switch kind {
-        case .brewsPerWeek:
+        switch measure {
+        case .brews:
             // Buckets after the last covered day (a period in progress) are days to come, not days without brews.
             let coveredEnd = source.coveredEnd.map { midnight(Day(index: $0.index + 1), zone) } ?? end
             let counts = (0..<trend.count).filter { bounds[$0].0 < coveredEnd }.map { k in
@@ -35,30 +35,30 @@ extension ReportCharts {
             return BrewstatsCharts.brewsPerBucket(counts, bucketing: bucketing, period: shown, domain: first..<end,
                                                   periodName: period.name, previousName: period.previous.name,
                                                   timeZone: zone)
-        case .ratingTrend:
+        case .rating:
             return BrewstatsCharts.periodRatingTrend(values(trend.rating), bucketing: bucketing, period: shown,
-                                                     domain: first..<end, timeZone: zone, emptyMessage: periodReason(emptyReason(kind, a), source))
-        default:
+                                                     domain: first..<end, timeZone: zone, emptyMessage: periodReason(emptyReason(.ratingTrend, a), source))
+        case .extraction:
             return BrewstatsCharts.periodExtractionTrend(filter: values(trend.filter), espresso: values(trend.espresso),
                                                          brewsInside: trend.inside, ideal: o.stats.filterIdeal.extraction,
                                                          bucketing: bucketing, period: shown, domain: first..<end,
-                                                         timeZone: zone, emptyMessage: periodReason(emptyReason(kind, a), source))
+                                                         timeZone: zone, emptyMessage: periodReason(emptyReason(.extractionTrend, a), source))
         }
     }
 
     /// `brews-per-day`, `brews-per-week`, `brews-per-month` (by the period's bucket); the other trends keep
     /// their kind's name.
     static func periodStem(_ kind: ChartKind, _ period: ReportPeriod) -> String {
-        kind == .brewsPerWeek ? "brews-per-\(period.bucket.rawValue)" : kind.rawValue
+        kind.recipe.trend == .brews ? "brews-per-\(period.bucket.rawValue)" : kind.rawValue
     }
 
     /// `brews per day, November 2026 and the month before`.
-    static func periodTitle(_ kind: ChartKind, _ period: ReportPeriod) -> String {
+    static func periodTitle(_ measure: TrendMeasure, _ period: ReportPeriod) -> String {
         let before = period.previousName == "last \(period.noun)" ? "the \(period.noun) before" : period.previousName
-        let what = switch kind {
-        case .brewsPerWeek: "brews per \(period.bucket.rawValue)"
-        case .ratingTrend: "\(period.bucket.adjective) mean rating"
-        default: "\(period.bucket.adjective) mean extraction yield with the ideal 18–22 % band"
+        let what = switch measure {
+        case .brews: "brews per \(period.bucket.rawValue)"
+        case .rating: "\(period.bucket.adjective) mean rating"
+        case .extraction: "\(period.bucket.adjective) mean extraction yield with the ideal 18–22 % band"
         }
         return "\(what), \(period.name) and \(before)"
     }
@@ -69,15 +69,6 @@ extension ReportCharts {
         calendar.timeZone = zone
         let c = day.civil
         return calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day)) ?? Date(timeIntervalSince1970: 0)
-    }
-
-    /// Whether row i belongs in a chart of `source`: in a period report, the brews dated in the period (its control
-    /// charts and rest chart show the period's brews); in a weekly report, every brew.
-    static func inPeriod(_ source: ChartSource) -> (Int) -> Bool {
-        guard let p = source.period else { return { _ in true } }
-        let d = source.analysis.derived.localDay
-        let lo = p.firstDay.index, hi = p.lastDay.index
-        return { i in d.isValid(i) && d.values[i] >= lo && d.values[i] <= hi }
     }
 
     /// `reason` (``emptyReason(_:_:espresso:)``) worded for a period report: what is empty is the period (and,

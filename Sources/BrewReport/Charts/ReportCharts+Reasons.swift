@@ -28,17 +28,9 @@ extension ReportCharts {
         case .ratingTrend:
             let rated = (0..<t.count).contains { t.rating.isValid($0) && !t.rating.values[$0].isNaN }
             return rated ? "No rated brew in these weeks" : "No brew has a rating"
-        default:
+        case .brewsPerWeek, .grindRating, .equipmentUsage, .restRating:
             return BrewstatsCharts.emptyMessage
         }
-    }
-
-    /// The method categories each brewing control chart holds: espresso for the espresso chart; pour-over only
-    /// for the filter chart, whose ideal box (SCA, EY 18–22 %, TDS 1.15–1.35 %) is defined for drip and
-    /// pour-over brewing. Immersion and other methods (French press, AeroPress, Moka pot) are left out of both
-    /// and counted in the filter chart's note.
-    static func controlChartHolds(_ category: MethodCategory, espresso: Bool) -> Bool {
-        espresso ? category == .espresso : category == .pourOver
     }
 }
 

@@ -13,18 +13,8 @@ public enum ChartKind: String, Sendable, CaseIterable {
     case controlChart = "control-chart"
     case restRating = "rest-rating"
 
-    /// A one-line description for help texts.
-    public var summary: String {
-        switch self {
-        case .brewsPerWeek: "brews per ISO week, last 26 weeks"
-        case .ratingTrend: "weekly mean rating and its rolling mean"
-        case .extractionTrend: "weekly mean extraction yield with the ideal 18–22 % band"
-        case .grindRating: "grind setting vs rating with LOESS curve and sweet spot"
-        case .equipmentUsage: "brews per method and per grinder"
-        case .controlChart: "brewing control chart (EY vs TDS), filter or --espresso"
-        case .restRating: "rating vs days off roast, with LOESS curve"
-        }
-    }
+    /// A one-line description for help texts (``ChartRecipe/summary``).
+    public var summary: String { recipe.summary }
 }
 
 /// A chart of the report with the file stem it is written under (`brews-per-week` → `brews-per-week.png`).
@@ -103,12 +93,12 @@ public enum ReportCharts {
             case .restRating:
                 jobs.append((kind.rawValue, kind.summary + (source.period.map { ", \($0.name)" } ?? ""), brews, { chart(kind, source) }))
             case .brewsPerWeek, .ratingTrend, .extractionTrend:
-                if let p = source.period {
-                    jobs.append((periodStem(kind, p), periodTitle(kind, p), 0, { chart(kind, source) }))
+                if let p = source.period, let measure = kind.recipe.trend {
+                    jobs.append((periodStem(kind, p), periodTitle(measure, p), 0, { chart(kind, source) }))
                 } else {
                     jobs.append((kind.rawValue, kind.summary, 0, { chart(kind, source) }))
                 }
-            default:
+            case .equipmentUsage:
                 jobs.append((kind.rawValue, kind.summary, 0, { chart(kind, source) }))
             }
         }
@@ -136,41 +126,10 @@ public enum ReportCharts {
     public static func chart(_ kind: ChartKind, _ source: ChartSource, espresso: Bool = false) -> Chart {
         let a = source.analysis
         let o = source.options
-        let zone = o.stats.timeZone
         switch kind {
-        case .brewsPerWeek, .ratingTrend, .extractionTrend:
-            if let p = source.period { return periodChart(kind, source, period: p) }
-            let (rows, rolling) = weeklySeries(source)
-            let starts = rows.map { weekStart($0.week, zone) }
-            let highlight = source.week.map { weekStart($0, zone) }
-            switch kind {
-            case .brewsPerWeek:
-                let weeks = rows.indices.map { WeekCount(weekStart: starts[$0], label: rows[$0].week.label, count: rows[$0].brews) }
-                let first = a.derived.weekSpan.map { weekStart($0.lowerBound, zone) }
-                return BrewstatsCharts.brewsPerWeek(weeks, endingWeek: starts.last, weekCount: o.stats.chartWeeks,
-                                                    journalStart: first, timeZone: zone)
-            case .ratingTrend:
-                // Only the rating trend needs the per-week counts of rated brews (one pass over the journal).
-                let counts = rows.first.map { a.weeklyValueCounts(from: $0.week, count: rows.count) }
-                let weekly = rows.indices.compactMap { i in
-                    rows[i].meanRating.map { WeeklyValue(weekStart: starts[i], value: $0, count: counts?.rated[i] ?? 0) }
-                }
-                let line = rows.indices.compactMap { i in rolling[i].map { DatedValue(date: starts[i], value: $0) } }
-                return BrewstatsCharts.ratingTrend(weekly: weekly, rolling: line, windowWeeks: o.stats.rollingWeeks,
-                                                   reportWeek: highlight, timeZone: zone, emptyMessage: emptyReason(kind, a))
-            default:
-                // Filter and espresso apart, and the ideal range judged brew by brew.
-                let ex = rows.first.map { a.weeklyExtraction(from: $0.week, count: rows.count) }
-                func series(_ values: [MeanCount]?) -> [WeeklyValue] {
-                    rows.indices.compactMap { i in
-                        guard let v = values, let m = v[i].mean else { return nil }
-                        return WeeklyValue(weekStart: starts[i], value: m, count: v[i].n)
-                    }
-                }
-                return BrewstatsCharts.extractionTrend(weekly: series(ex?.filter), espresso: series(ex?.espresso),
-                                                       brewsInside: ex?.inside, ideal: o.stats.filterIdeal.extraction,
-                                                       reportWeek: highlight, timeZone: zone, emptyMessage: emptyReason(kind, a))
-            }
+        case .brewsPerWeek: return trendChart(.brews, source)
+        case .ratingTrend: return trendChart(.rating, source)
+        case .extractionTrend: return trendChart(.extraction, source)
         case .grindRating:
             let summary = source.grind ?? a.grindRating(curves: true)
             guard let g = grindGroups(summary).first ?? summary.groups.first else {
@@ -184,21 +143,17 @@ public enum ReportCharts {
             return BrewstatsCharts.equipmentUsage(methods: methods, grinders: grinders)
         case .controlChart:
             let t = a.journal.brews, e = a.derived.extractionYield, s = a.derived.strength
-            // The brews as three columns (EY, TDS, method code), the method named once per code, not per brew.
-            // Counted first, so each column is allocated once at its size.
-            let keep = inPeriod(source)
-            let use = { (i: Int) in e.isValid(i) && s.isValid(i) && keep(i) }
-            var held = 0
-            for i in 0..<t.count where use(i) && controlChartHolds(t.category(at: i), espresso: espresso) { held += 1 }
-            var extraction: [Double] = [], strength: [Double] = [], methods: [Int32] = []
-            extraction.reserveCapacity(held); strength.reserveCapacity(held); methods.reserveCapacity(held)
+            // The brews as three columns (EY, TDS, method code), the method named once per code, not per brew; the
+            // selection (``BrewAnalysis/controlChartRows(espresso:in:)``) is the statistics layer's.
+            let rows = a.controlChartRows(espresso: espresso, in: source.period).indices.map { Int($0) }
+            let extraction = rows.map { e.values[$0] }, strength = rows.map { s.values[$0] }
+            let methods = rows.map { t.method.code($0) ?? -1 }
+            // The filter chart's note counts the brews with an EY that are on neither chart.
             var left = [MethodCategory: Int]()
-            for i in 0..<t.count where use(i) {
-                let category = t.category(at: i)
-                if controlChartHolds(category, espresso: espresso) {
-                    extraction.append(e.values[i]); strength.append(s.values[i]); methods.append(t.method.code(i) ?? -1)
-                } else if !espresso, category != .espresso {
-                    left[category, default: 0] += 1
+            if !espresso {
+                for i in a.measuredRows(in: source.period).indices {
+                    let category = t.category(at: Int(i))
+                    if !category.isOnControlChart(espresso: false), category != .espresso { left[category, default: 0] += 1 }
                 }
             }
             var chart = BrewstatsCharts.brewingControlChart(extraction: extraction, tds: strength, groups: methods,
@@ -210,27 +165,57 @@ public enum ReportCharts {
             return chart
         case .restRating:
             let t = a.journal.brews, d = a.derived.daysOffRoast
-            let keep = inPeriod(source)
-            let use = { (i: Int) in d.isValid(i) && t.rating.isValid(i) && t.rating.values[i].isFinite && keep(i) }
-            var count = 0
-            for i in 0..<t.count where use(i) { count += 1 }
-            var days: [Double] = [], ratings: [Double] = [], kinds: [Int32] = []
-            days.reserveCapacity(count); ratings.reserveCapacity(count); kinds.reserveCapacity(count)
-            for i in 0..<t.count where use(i) {
-                days.append(d.values[i]); ratings.append(t.rating.values[i])
-                kinds.append(restKind(t.category(at: i)))
-            }
-            let span = (days.max() ?? 0) - (days.min() ?? 0)
+            let rows = a.restChartRows(in: source.period).indices.map { Int($0) }
+            let days = rows.map { d.values[$0] }, ratings = rows.map { t.rating.values[$0] }
+            let kinds = rows.map { restKind(t.category(at: $0)) }
             // The LOESS curve only where the evidence rules allow one (enough brews on enough distinct days).
-            let curve = EvidenceRules.drawsCurve(x: days)
-                ? curvePoints(loess(x: days, y: ratings, frac: o.stats.loessFraction,
-                                    iterations: o.stats.loessIterations, delta: o.stats.loessDeltaFraction * span))
-                : []
+            let curve = EvidenceRules.drawsCurve(x: days) ? curvePoints(a.restCurve(days: days, ratings: ratings)) : []
             // Espresso and filter brews are told apart: their best rest times differ.
             var chart = BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve,
                                                              groupCodes: kinds, groupNames: restKinds)
             if let p = source.period, chart.emptyMessage == nil { chart.notes.insert("Brews dated in \(p.name) only.", at: 0) }
             return chart
+        }
+    }
+
+    /// The chart of a trend kind (``ChartRecipe/trend``): `measure` per week over the ``StatsOptions/chartWeeks``
+    /// weeks ending at the report week, or, in a period report, per bucket over the period and the period before
+    /// (``periodChart(_:_:period:)``).
+    static func trendChart(_ measure: TrendMeasure, _ source: ChartSource) -> Chart {
+        let a = source.analysis
+        let o = source.options
+        let zone = o.stats.timeZone
+        if let p = source.period { return periodChart(measure, source, period: p) }
+        let (rows, rolling) = weeklySeries(source)
+        let starts = rows.map { weekStart($0.week, zone) }
+        let highlight = source.week.map { weekStart($0, zone) }
+        switch measure {
+        case .brews:
+            let weeks = rows.indices.map { WeekCount(weekStart: starts[$0], label: rows[$0].week.label, count: rows[$0].brews) }
+            let first = a.derived.weekSpan.map { weekStart($0.lowerBound, zone) }
+            return BrewstatsCharts.brewsPerWeek(weeks, endingWeek: starts.last, weekCount: o.stats.chartWeeks,
+                                                journalStart: first, timeZone: zone)
+        case .rating:
+            // Only the rating trend needs the per-week counts of rated brews (one pass over the journal).
+            let counts = rows.first.map { a.weeklyValueCounts(from: $0.week, count: rows.count) }
+            let weekly = rows.indices.compactMap { i in
+                rows[i].meanRating.map { WeeklyValue(weekStart: starts[i], value: $0, count: counts?.rated[i] ?? 0) }
+            }
+            let line = rows.indices.compactMap { i in rolling[i].map { DatedValue(date: starts[i], value: $0) } }
+            return BrewstatsCharts.ratingTrend(weekly: weekly, rolling: line, windowWeeks: o.stats.rollingWeeks,
+                                               reportWeek: highlight, timeZone: zone, emptyMessage: emptyReason(.ratingTrend, a))
+        case .extraction:
+            // Filter and espresso apart, and the ideal range judged brew by brew.
+            let ex = rows.first.map { a.weeklyExtraction(from: $0.week, count: rows.count) }
+            func series(_ values: [MeanCount]?) -> [WeeklyValue] {
+                rows.indices.compactMap { i in
+                    guard let v = values, let m = v[i].mean else { return nil }
+                    return WeeklyValue(weekStart: starts[i], value: m, count: v[i].n)
+                }
+            }
+            return BrewstatsCharts.extractionTrend(weekly: series(ex?.filter), espresso: series(ex?.espresso),
+                                                   brewsInside: ex?.inside, ideal: o.stats.filterIdeal.extraction,
+                                                   reportWeek: highlight, timeZone: zone, emptyMessage: emptyReason(.extractionTrend, a))
         }
     }
 

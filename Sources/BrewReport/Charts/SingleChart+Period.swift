@@ -24,24 +24,24 @@ extension SingleChart {
 
     /// The brews a trend chart of `period` draws: brews, rated brews or brews with an extraction yield, in the
     /// period and the period before, up to the last covered day.
-    func periodDrawnCount(_ source: ChartSource, period: ReportPeriod) -> Int {
+    func periodDrawnCount(_ source: ChartSource, period: ReportPeriod, measure: TrendMeasure) -> Int {
         let end = source.coveredEnd ?? period.lastDay
         let trend = source.analysis.periodTrend(period.previous.firstDay...min(end, period.lastDay), bucket: period.bucket)
-        switch kind {
-        case .brewsPerWeek: return trend.brews.reduce(0, +)
-        case .ratingTrend: return trend.rating.reduce(0) { $0 + $1.n }
-        default: return trend.filter.reduce(0) { $0 + $1.n } + trend.espresso.reduce(0) { $0 + $1.n }
+        switch measure {
+        case .brews: return trend.brews.reduce(0, +)
+        case .rating: return trend.rating.reduce(0) { $0 + $1.n }
+        case .extraction: return trend.filter.reduce(0) { $0 + $1.n } + trend.espresso.reduce(0) { $0 + $1.n }
         }
     }
 
     /// What a filtered trend chart of `period` lacks, or `nil` when it has something to draw.
-    func periodMissing(_ source: ChartSource, period: ReportPeriod, among: String) -> String? {
-        guard periodDrawnCount(source, period: period) == 0 else { return nil }
+    func periodMissing(_ source: ChartSource, period: ReportPeriod, measure: TrendMeasure, among: String) -> String? {
+        guard periodDrawnCount(source, period: period, measure: measure) == 0 else { return nil }
         let window = "in \(period.name) or \(period.previous.name)"
-        let what = switch kind {
-        case .brewsPerWeek: "no dated brews"
-        case .ratingTrend: "no rated brews"
-        default: "no brews with TDS (an extraction yield)"
+        let what = switch measure {
+        case .brews: "no dated brews"
+        case .rating: "no rated brews"
+        case .extraction: "no brews with TDS (an extraction yield)"
         }
         return "\(what) \(window) \(among); try another period"
     }

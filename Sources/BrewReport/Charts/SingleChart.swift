@@ -53,14 +53,7 @@ public struct SingleChart: Sendable {
 
     /// The groups a chart of `kind` reads without filters (see ``columns``).
     public static func columns(for kind: ChartKind) -> BrewColumnSet {
-        switch kind {
-        case .brewsPerWeek: []
-        case .equipmentUsage: .grinder
-        case .ratingTrend: .rating
-        case .restRating: [.bean, .rating]
-        case .extractionTrend, .controlChart: [.masses, .tds]
-        case .grindRating: [.grinder, .bean, .grindSetting, .rating]
-        }
+        kind.recipe.columns
     }
 
     /// Draws the chart of `journal` into `url`, the format taken from its extension.
@@ -165,26 +158,24 @@ public struct SingleChart: Sendable {
     /// The brews a chart of this kind draws from `source` (see ``make(_:)``); grind-rating is counted there.
     func drawnCount(_ source: ChartSource) -> Int {
         let a = source.analysis, t = a.journal.brews
-        let keep = ReportCharts.inPeriod(source)
-        switch kind {
-        case .brewsPerWeek, .ratingTrend, .extractionTrend:
-            if let period = source.period { return periodDrawnCount(source, period: period) }
+        if let measure = kind.recipe.trend {
+            if let period = source.period { return periodDrawnCount(source, period: period, measure: measure) }
             let rows = ReportCharts.weeklySeries(source).rows
             guard let first = rows.first else { return 0 }
             let counts = a.weeklyValueCounts(from: first.week, count: rows.count)
-            switch kind {
-            case .brewsPerWeek: return rows.reduce(0) { $0 + $1.brews }
-            case .ratingTrend: return counts.rated.reduce(0, +)
-            default: return counts.measured.reduce(0, +)
+            switch measure {
+            case .brews: return rows.reduce(0) { $0 + $1.brews }
+            case .rating: return counts.rated.reduce(0, +)
+            case .extraction: return counts.measured.reduce(0, +)
             }
+        }
+        switch kind {
+        case .brewsPerWeek, .ratingTrend, .extractionTrend:
+            return 0  // trend kinds are counted above, by their recipe's measure
         case .controlChart:
-            let e = a.derived.extractionYield, s = a.derived.strength
-            return (0..<t.count).filter {
-                e.isValid($0) && s.isValid($0) && keep($0) && ReportCharts.controlChartHolds(t.category(at: $0), espresso: espresso)
-            }.count
+            return a.controlChartRows(espresso: espresso, in: source.period).count
         case .restRating:
-            let d = a.derived.daysOffRoast
-            return (0..<t.count).filter { d.isValid($0) && t.rating.isValid($0) && t.rating.values[$0].isFinite && keep($0) }.count
+            return a.restChartRows(in: source.period).count
         case .equipmentUsage, .grindRating:
             return t.count
         }
@@ -196,10 +187,8 @@ public struct SingleChart: Sendable {
         let a = source.analysis
         let t = a.journal.brews
         let among = "among the \(matched) brew\(matched == 1 ? "" : "s") matched"
-        let keep = ReportCharts.inPeriod(source)
-        switch kind {
-        case .brewsPerWeek, .ratingTrend, .extractionTrend:
-            if let period = source.period { return periodMissing(source, period: period, among: among) }
+        if let measure = kind.recipe.trend {
+            if let period = source.period { return periodMissing(source, period: period, measure: measure, among: among) }
             let rows = ReportCharts.weeklySeries(source).rows
             let window: String
             if let end = source.week ?? a.latestWeek {
@@ -208,32 +197,34 @@ public struct SingleChart: Sendable {
                 window = ""
             }
             let hint = source.week == nil ? "" : "; try another --week"
-            switch kind {
-            case .brewsPerWeek:
+            switch measure {
+            case .brews:
                 return rows.contains { $0.brews > 0 } ? nil : "no dated brews\(window) \(among)\(hint)"
-            case .ratingTrend:
+            case .rating:
                 return rows.contains { $0.meanRating != nil } ? nil : "no rated brews\(window) \(among)\(hint)"
-            default:
+            case .extraction:
                 return rows.contains { $0.meanExtraction != nil } ? nil
                     : "no brews with TDS (an extraction yield)\(window) \(among)\(hint)"
             }
+        }
+        switch kind {
+        case .brewsPerWeek, .ratingTrend, .extractionTrend:
+            return nil  // trend kinds are answered above, by their recipe's measure
         case .grindRating:
             return a.grindRating().groups.isEmpty ? "no brews with a grinder, a method, a grind setting and a rating \(among)" : nil
         case .equipmentUsage:
             return a.equipmentUsage().rows.contains { $0.brews > 0 } ? nil : "no brews with a method or a grinder \(among)"
         case .controlChart:
-            let e = a.derived.extractionYield, s = a.derived.strength
             var wanted = 0, other = 0
-            for i in 0..<t.count where e.isValid(i) && s.isValid(i) && keep(i) {
-                let category = t.category(at: i)
-                if ReportCharts.controlChartHolds(category, espresso: espresso) { wanted += 1 } else if category.isEspresso != espresso { other += 1 }
+            for i in a.measuredRows(in: source.period).indices {
+                let category = t.category(at: Int(i))
+                if category.isOnControlChart(espresso: espresso) { wanted += 1 } else if category.isEspresso != espresso { other += 1 }
             }
             guard wanted == 0 else { return nil }
             let hint = other == 0 ? "" : (espresso ? "; try without --espresso" : "; try --espresso")
             return "no \(espresso ? "espresso" : "pour-over") brews with TDS\(source.period.map { " in \($0.name)" } ?? "") \(among)\(hint)"
         case .restRating:
-            let d = a.derived.daysOffRoast
-            let any = (0..<t.count).contains { d.isValid($0) && t.rating.isValid($0) && t.rating.values[$0].isFinite && keep($0) }
+            let any = !a.restChartRows(in: source.period).isEmpty
             return any ? nil : "no rated brews of a bean with a roast date\(source.period.map { " in \($0.name)" } ?? "") \(among)"
         }
     }

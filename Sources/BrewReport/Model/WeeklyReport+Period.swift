@@ -25,7 +25,7 @@ extension WeeklyReport {
 
     /// The file of the period-against-the-period-before summary: `week_summary.csv` for a weekly report,
     /// `period_summary.csv` for a month, a year or a range.
-    public var comparisonFile: String { isPeriodReport ? "period_summary.csv" : "week_summary.csv" }
+    public var comparisonFile: String { isPeriodReport ? ReportFiles.periodSummary : ReportFiles.weekSummary }
 
     /// For a period without brews: that the report is empty, and which days the journal's brews span (of the
     /// journal the report uses, so up to the period's end unless later brews are included); `nil` otherwise.

@@ -62,7 +62,7 @@ public enum OwnedFolder {
         let foreign = items.filter { !isReportFile($0, in: url) }.sorted()
         // A report (or combined folder) from before the marker: only its own files, with index.html and all five
         // summaries, so a folder of a page or two that merely shares a name is never taken for one.
-        let required = ["index.html"] + ReportWriter.csvFiles
+        let required = [ReportFiles.index] + ReportFiles.summaries
         let missing = required.filter { !items.contains($0) }
         if foreign.isEmpty && missing.isEmpty { return }
         let shown = foreign.isEmpty ? "no \(missing.joined(separator: ", "))"
@@ -72,14 +72,14 @@ public enum OwnedFolder {
 
     /// Whether `name` in `folder` is a regular file with a name a report or combined folder writes.
     static func isReportFile(_ name: String, in folder: URL) -> Bool {
-        if name == "beans" { return isBeanFolder(folder.appendingPathComponent(name)) }
+        if name == ReportFiles.beanFolder { return isBeanFolder(folder.appendingPathComponent(name)) }
         var info = stat()
         guard lstat(folder.appendingPathComponent(name).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
         if fixedNames.contains(name) { return true }
         let ext = (name as NSString).pathExtension
         guard ["png", "svg", "pdf"].contains(ext) else { return false }
         let stem = (name as NSString).deletingPathExtension
-        return chartStems.contains(stem) || stem.hasPrefix("grind-rating-") || stem.hasPrefix("dial-in-")
+        return chartStems.contains(stem) || ReportFiles.groupStemPrefixes.contains { stem.hasPrefix($0) }
     }
 
     /// Whether `url` is a real folder (not a link) holding only regular files a bean page writes (``BeanPages``):
@@ -95,9 +95,8 @@ public enum OwnedFolder {
         }
     }
 
-    static let fixedNames: Set<String> = Set(ReportWriter.csvFiles + ReportWriter.periodCSVFiles + ["index.html", "summary.md", "report.pdf", "manifest.json", "pooled.json"])
-    static let chartStems: Set<String> = ["brews-per-week", "rating-trend", "extraction-trend", "grind-rating", "equipment-usage",
-                                          "control-chart", "control-chart-espresso", "rest-rating", "brews-per-day", "brews-per-month"]
+    static var fixedNames: Set<String> { ReportFiles.fixedNames }
+    static var chartStems: Set<String> { ReportFiles.chartStems }
 
     /// Whether `outer` is `inner` or one of its ancestors (paths compared after resolving symbolic links).
     public static func contains(_ outer: URL, _ inner: URL) -> Bool {

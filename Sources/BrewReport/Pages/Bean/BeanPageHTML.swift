@@ -20,26 +20,10 @@ enum BeanPageHTML {
         let end = (report.period?.lastDay ?? report.week?.lastDay).map(\.description) ?? "—"
         var about = [s.bean.roaster, s.bean.origin, s.bean.processing].compactMap { $0 }.filter { !$0.isEmpty }
         if let roast = s.bean.roastDate { about.append("roasted \(roast)") }
-        var h = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="generator" content="brewstats">
-        <title>\(e(s.label)) — bean</title>
-        <style>\(HTMLReport.css)\n\(pageCSS)</style>
-        </head>
-        <body>
-        <header>
-        <p class="eyebrow"><a href="../index.html">Brew report</a> · \(e(report.journalName)) · bean</p>
-        <h1>\(e(s.label))</h1>
-        <p class="sub">\(e((about + ["brews up to \(end)"]).joined(separator: " · ")))</p>
-        </header>
-        <main>
-        <section class="tiles" aria-label="This bag">
-
-        """
+        var h = HTMLPage.start(title: "\(e(s.label)) — bean", css: "\(HTMLReport.css)\n\(pageCSS)",
+                               eyebrow: "<a href=\"../index.html\">Brew report</a> · \(e(report.journalName)) · bean",
+                               heading: e(s.label), sub: e((about + ["brews up to \(end)"]).joined(separator: " · ")))
+        h += "\n<section class=\"tiles\" aria-label=\"This bag\">\n"
         for tile in tiles(s, analysis: analysis, zone: zone) {
             h += "<div class=\"tile\"><div class=\"label\">\(e(tile.label))</div><div class=\"value\">\(e(tile.value))</div><div class=\"detail\">\(unbrokenDates(e(tile.detail)))</div></div>\n"
         }
@@ -66,12 +50,9 @@ enum BeanPageHTML {
         h += """
         </div>
         </section>
-        </main>
-        <footer>Made by brewstats. Grams used: the doses logged. Remaining: the bag's weight minus the grams used. Cost per cup: the bag's price ÷ its weight × the mean dose. A best value of ratio, temperature or time is stated like a grind sweet spot: \(e(EvidenceRules.sweetSpotRuleText)), R² ≥ \(Format.number(EvidenceRules.sweetSpotMinimumR2, decimals: 2)), a peak inside the values tried.</footer>
-        </body>
-        </html>
 
         """
+        h += HTMLPage.end(footer: "Made by brewstats. Grams used: the doses logged. Remaining: the bag's weight minus the grams used. Cost per cup: the bag's price ÷ its weight × the mean dose. A best value of ratio, temperature or time is stated like a grind sweet spot: \(e(EvidenceRules.sweetSpotRuleText)), R² ≥ \(Format.number(EvidenceRules.sweetSpotMinimumR2, decimals: 2)), a peak inside the values tried.")
         return h
     }
 

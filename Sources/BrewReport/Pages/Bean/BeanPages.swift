@@ -56,13 +56,13 @@ public enum BeanPages {
         guard let (beans, last) = chosen(report, options: options), !beans.isEmpty else { return ([], []) }
         let analysis = report.analysis
         let summaries = analysis.beanSummaries(beans, through: last)
-        let dir = folder.appendingPathComponent("beans", isDirectory: true)
+        let dir = folder.appendingPathComponent(ReportFiles.beanFolder, isDirectory: true)
         // Not `withIntermediateDirectories`: when an interruption has removed the staging folder, this fails rather
         // than bring it back.
         // POSIX, not FileManager: its EIO reads "The operation could not be completed. (NSCocoaErrorDomain error 512.)".
         guard mkdir(dir.path, 0o777) == 0 else {
             let code = errno  // before anything else can change it
-            throw .output(path: out.appendingPathComponent("beans").path, reason: String(cString: strerror(code)))
+            throw .output(path: out.appendingPathComponent(ReportFiles.beanFolder).path, reason: String(cString: strerror(code)))
         }
         var naming = OutputNaming(reserved: [])
         let slugs = summaries.map { naming.name(for: URL(fileURLWithPath: ReportCharts.slugText($0.label), isDirectory: false)) }

@@ -16,24 +16,8 @@ enum HTMLReport {
     static func render(_ report: WeeklyReport, charts: [(chart: NamedChart, image: String?, links: [String])],
                        theme: Theme = .monochrome, beanPages: [BeanPages.Link] = [], overlays: [String: String] = [:]) -> String {
         let e = HTML.escape
-        var h = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="generator" content="brewstats">
-        <title>Brew report — \(e(report.weekTitle))</title>
-        <style>\(css)</style>
-        </head>
-        <body>
-        <header>
-        <p class="eyebrow">Brew report · \(e(report.journalName))</p>
-        <h1>\(e(report.heading))</h1>
-        <p class="sub">\(e(report.weekTitle))</p>
-        </header>
-        <main>
-        """
+        var h = HTMLPage.start(title: "Brew report — \(e(report.weekTitle))", css: css, eyebrow: "Brew report · \(e(report.journalName))",
+                               heading: e(report.heading), sub: e(report.weekTitle))
         if let note = report.emptyNote { h += "<p class=\"empty-note\"><strong>\(e(note))</strong></p>\n" }
         // The headline numbers first, then each bean as a card that opens with what to brew next.
         h += "<section class=\"tiles\" aria-label=\"This \(report.noun)\">\n"
@@ -88,14 +72,11 @@ enum HTMLReport {
         h += importSection(report.importReport, implausible: report.analysis.derived.implausibleExtractionCount)
         h += """
         <section><h2>Files</h2>
-        <p><a href="summary.md">summary.md</a> · <a href="report.pdf">report.pdf</a> · <a href="equipment_usage.csv">equipment_usage.csv</a> · <a href="weekly.csv">weekly.csv</a> · <a href="method_stats.csv">method_stats.csv</a> · <a href="grind_rating.csv">grind_rating.csv</a> · <a href="\(report.comparisonFile)">\(report.comparisonFile)</a> · <a href="totals.csv">totals.csv</a></p>
+        <p>\(([ReportFiles.summary, ReportFiles.pdf] + ReportFiles.linkedCSVs(comparison: report.comparisonFile)).map { "<a href=\"\($0)\">\($0)</a>" }.joined(separator: " · "))</p>
         </section>
-        </main>
-        <footer>Made by brewstats. Ratios: espresso yield ÷ dose, filter water ÷ dose. EY = TDS × beverage mass ÷ dose; values outside 0–35 % are left out.</footer>
-        </body>
-        </html>
 
         """
+        h += HTMLPage.end(footer: "Made by brewstats. Ratios: espresso yield ÷ dose, filter water ÷ dose. EY = TDS × beverage mass ÷ dose; values outside 0–35 % are left out.")
         return h
     }
 

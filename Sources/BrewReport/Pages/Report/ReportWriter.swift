@@ -9,12 +9,8 @@ import Foundation
 /// resume never sees a half-written report. It carries the marker ``OwnedFolder/markerName``, and only a
 /// folder brewstats wrote is ever replaced (``OwnedFolder``).
 public enum ReportWriter {
-    /// The CSV summaries, in the order the report lists them.
-    public static let csvFiles = ["equipment_usage.csv", "weekly.csv", "method_stats.csv", "grind_rating.csv", "week_summary.csv"]
-
-    /// The CSV files a report writes beside ``csvFiles``: `totals.csv` (every report with a period) and
-    /// `period_summary.csv`, which stands in for `week_summary.csv` in a report of a month, a year or a range.
-    public static let periodCSVFiles = ["period_summary.csv", "totals.csv"]
+    /// The CSV summaries of a weekly report, in the order the report lists them (``ReportFiles/summaries``).
+    public static var csvFiles: [String] { ReportFiles.summaries }
 
     /// Writes `report` into the folder `out` (replacing a previous report there as a whole).
     ///
@@ -49,27 +45,27 @@ public enum ReportWriter {
             try AtomicFile.write(text, to: staged.file(name))
             written.append(name)
         }
-        try put("equipment_usage.csv", report.usage.csv())
-        try put("weekly.csv", report.weekly.csv())
-        try put("method_stats.csv", report.methodStats.csv())
-        try put("grind_rating.csv", report.grindRating.csv())
+        try put(ReportFiles.equipmentUsage, report.usage.csv())
+        try put(ReportFiles.weekly, report.weekly.csv())
+        try put(ReportFiles.methodStats, report.methodStats.csv())
+        try put(ReportFiles.grindRating, report.grindRating.csv())
         if report.isPeriodReport, let summary = report.periodSummary {
-            try put("period_summary.csv", summary.csv())
+            try put(report.comparisonFile, summary.csv())
         } else {
-            try put("week_summary.csv", report.weekSummary?.csv() ?? emptyWeekSummary)
+            try put(ReportFiles.weekSummary, report.weekSummary?.csv() ?? emptyWeekSummary)
         }
-        if let totals = report.totals { try put("totals.csv", totals.csv()) }
-        if let shots = report.shots { try put("shots.csv", shots.csv()) }
+        if let totals = report.totals { try put(ReportFiles.totals, totals.csv()) }
+        if let shots = report.shots { try put(ReportFiles.shots, shots.csv()) }
 
         let charts = ReportCharts.all(report, options: options) + (report.shots?.charts ?? [])
         let (shown, overlays) = try renderCharts(charts, report: report, options: options, into: staged.staging, reportedAs: out)
         written += shown.flatMap(\.links)
         let beans = try BeanPages.write(report, options: options, into: staged.staging, reportedAs: out)
         written += beans.files
-        try put("index.html", HTMLReport.render(report, charts: shown, theme: options.theme, beanPages: beans.links,
+        try put(ReportFiles.index, HTMLReport.render(report, charts: shown, theme: options.theme, beanPages: beans.links,
                                                  overlays: overlays))
-        try put("summary.md", MarkdownSummary.render(report))
-        written.append("report.pdf")
+        try put(ReportFiles.summary, MarkdownSummary.render(report))
+        written.append(ReportFiles.pdf)
         for (name, data) in extra.sorted(by: { $0.key < $1.key }) {
             try AtomicFile.write(data, to: staged.file(name))
             written.append(name)
@@ -107,7 +103,7 @@ public enum ReportWriter {
         @Sendable func run(_ job: Int) -> Result<String?, ReportError> {
             do {
                 if job == 0 {
-                    try PDFReport.write(report, charts: charts, options: options, to: folder.appendingPathComponent("report.pdf", isDirectory: false))
+                    try PDFReport.write(report, charts: charts, options: options, to: folder.appendingPathComponent(ReportFiles.pdf, isDirectory: false))
                     return .success(nil)
                 }
                 let c = job - 1

@@ -8,26 +8,10 @@ enum YearReviewHTML {
                        theme: Theme) -> String {
         let e = HTML.escape
         let r = text.review
-        var h = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="generator" content="brewstats">
-        <title>Brew year \(r.year)</title>
-        <style>\(HTMLReport.css)\n\(css)</style>
-        </head>
-        <body>
-        <header>
-        <p class="eyebrow">Year in review · \(e(journalName))</p>
-        <h1>\(r.year) in coffee</h1>
-        <p class="sub">1 January – 31 December \(r.year), days in \(e(text.analysis.options.timeZone.identifier))</p>
-        </header>
-        <main>
-        <section class="tiles" aria-label="The year">
-
-        """
+        var h = HTMLPage.start(title: "Brew year \(r.year)", css: "\(HTMLReport.css)\n\(css)", eyebrow: "Year in review · \(e(journalName))",
+                               heading: "\(r.year) in coffee",
+                               sub: "1 January – 31 December \(r.year), days in \(e(text.analysis.options.timeZone.identifier))")
+        h += "\n<section class=\"tiles\" aria-label=\"The year\">\n"
         for tile in text.figures {
             h += "<div class=\"tile\"><div class=\"label\">\(e(tile.label))</div><div class=\"value\">\(e(tile.value))</div><div class=\"detail\">\(e(tile.detail))</div></div>\n"
         }
@@ -70,12 +54,9 @@ enum YearReviewHTML {
         }
         h += """
         <section><h2>Files</h2><p><a href="review.pdf">review.pdf</a></p></section>
-        </main>
-        <footer>Made by brewstats. The year is the calendar year of the brews' local days. Beans used: the doses logged. A change against the year before is stated only with \(EvidenceRules.comparisonMinimumBrews) rated brews in each year.</footer>
-        </body>
-        </html>
 
         """
+        h += HTMLPage.end(footer: "Made by brewstats. The year is the calendar year of the brews' local days. Beans used: the doses logged. A change against the year before is stated only with \(EvidenceRules.comparisonMinimumBrews) rated brews in each year.")
         return h
     }
 

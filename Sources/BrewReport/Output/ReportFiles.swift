@@ -1,0 +1,45 @@
+/// The files a report folder holds, named once: ``ReportWriter`` writes them under these names, `index.html` links
+/// them in this order, and ``OwnedFolder`` recognises a report folder by them.
+///
+/// Chart files are named by their stems (``ChartKind``'s, and the per-group `grind-rating-…` and `dial-in-…`
+/// stems) with the format's extension; bean pages live under ``beanFolder``.
+public enum ReportFiles {
+    public static let equipmentUsage = "equipment_usage.csv"
+    public static let weekly = "weekly.csv"
+    public static let methodStats = "method_stats.csv"
+    public static let grindRating = "grind_rating.csv"
+    /// The report week against the week before (a weekly report).
+    public static let weekSummary = "week_summary.csv"
+    /// The period against the period before; stands in for ``weekSummary`` in a report of a month, a year or a range.
+    public static let periodSummary = "period_summary.csv"
+    /// The period's totals (every report with a period).
+    public static let totals = "totals.csv"
+    /// One row per shot (a journal read with its shots).
+    public static let shots = "shots.csv"
+    public static let index = "index.html"
+    public static let summary = "summary.md"
+    public static let pdf = "report.pdf"
+    /// The folder of the bean pages (``BeanPages``).
+    public static let beanFolder = "beans"
+    /// What a batch adds: its manifest in each journal's report, and the pooled findings in `combined/`.
+    public static let batchFiles = ["manifest.json", "pooled.json"]
+
+    /// The CSV summaries of a weekly report, in the order the report lists them (the comparison last).
+    public static let summaries = [equipmentUsage, weekly, methodStats, grindRating, weekSummary]
+
+    /// The CSV summaries of `report`, in the order the page links them: the four of every report, the
+    /// comparison (``WeeklyReport/comparisonFile``) and ``totals``.
+    static func linkedCSVs(comparison: String) -> [String] {
+        [equipmentUsage, weekly, methodStats, grindRating, comparison, totals]
+    }
+
+    /// Every name a report or a batch's `combined/` folder writes at its top level, charts aside.
+    static let fixedNames: Set<String> = Set(summaries + [periodSummary, totals, index, summary, pdf] + batchFiles)
+
+    /// The stems of the report's charts that are not per group (``ChartRecipe/stems``).
+    static let chartStems: Set<String> = Set(ChartKind.allCases.flatMap(\.recipe.stems))
+
+    /// The prefixes of the per-group chart stems: the kinds' (``ChartRecipe/groupStemPrefix``) and the dial-in
+    /// charts' (`dial-in-…`, ``DialInChart``).
+    static let groupStemPrefixes: [String] = ChartKind.allCases.compactMap(\.recipe.groupStemPrefix) + ["dial-in-"]
+}
