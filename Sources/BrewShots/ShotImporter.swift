@@ -57,6 +57,10 @@ struct ParsedShot {
     var bean: String?
     var roaster: String?
     var roastDate: Day?
+    /// The phases the file marks (``ShotPhases``).
+    var phases: [ShotPhase] = []
+    /// The roast date's text as the file writes it (for the warning when ``roastDate`` could not be read from it).
+    var roastDateText: String?
     /// Decent's enjoyment, 0–100 (0 = not rated).
     var enjoyment: Double?
     /// A rating already on 0–5.
@@ -144,13 +148,27 @@ enum ShotRead {
     /// A positive value, or `nil` (the formats write 0 for "not entered": dose 0, TDS 0, enjoyment 0).
     static func positive(_ v: Double?) -> Double? { v.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
 
-    /// A roast date: `2021-09-11`, `2021-09-11T00:00:00Z` (the date part), or Decent's `11.09.2021` (day first).
+    /// A roast date: `2021-09-11`, `2021-09-11T00:00:00Z` (the date part), Decent's `11.09.2021` (day first), or
+    /// `2021.09.11` / `2021/09/11` (year first, as some DE1 app skins write it; Visualizer reads both). Three numbers
+    /// separated by `.` or `/`: the year is the one of four digits, first or last; a year-first date is year, month,
+    /// day, a year-last one day, month, year. `nil` for anything else, and for a day that does not exist (the
+    /// importer then warns that the roast date was not read: ``roastDayUnread(_:)``).
     static func roastDay(_ s: String?) -> Day? {
         guard let s = s?.trimmingCharacters(in: .whitespaces), s.count >= 8 else { return nil }
         if let d = Day(iso: s.prefix(10)) { return d }
-        let parts = s.split(whereSeparator: { $0 == "." || $0 == "/" }).compactMap { Int($0) }
-        if parts.count == 3, parts[2] > 31 { return Day(year: parts[2], month: parts[1], day: parts[0]) }
+        let words = s.split(whereSeparator: { $0 == "." || $0 == "/" })
+        let parts = words.compactMap { Int($0) }
+        guard parts.count == 3, words.count == 3 else { return nil }
+        if words[0].count == 4 { return Day(year: parts[0], month: parts[1], day: parts[2]) }
+        if words[2].count == 4 { return Day(year: parts[2], month: parts[1], day: parts[0]) }
         return nil
+    }
+
+    /// Whether `s` holds a roast date that ``roastDay(_:)`` cannot read (not blank, not a date it knows): the
+    /// importer counts such files in a warning rather than dropping the date silently.
+    static func roastDayUnread(_ s: String?) -> Bool {
+        guard let s = s?.trimmingCharacters(in: .whitespaces), !s.isEmpty else { return false }
+        return roastDay(s) == nil
     }
 
     /// Unix seconds (or milliseconds, when the value is above 10¹¹) as a timestamp within 1900–2199.

@@ -47,6 +47,10 @@ enum DecentShotImporter {
             shot.series[channel] = try TclDictionary.numbers(bytes, range, key: "espresso_\(suffix)")
         }
         dropNegativeGoals(&shot)
+        if let range = top["espresso_state_change"] {
+            shot.phases = ShotPhases.decent(time: shot.series[.time] ?? [],
+                                            stateChange: try TclDictionary.numbers(bytes, range, key: "espresso_state_change"))
+        }
         shot.start = ShotRead.unixTime(top["clock"].flatMap { ShotRead.decimal(TclDictionary.string(bytes, $0)) })
         var settings: [String: Range<Int>] = [:]
         if let range = top["settings"] { settings = try TclDictionary.parse(bytes, range) }
@@ -75,7 +79,7 @@ enum DecentShotImporter {
     /// channel list ``readJSON(_:)`` keeps.
     static let jsonSampleKeys: Set<String> = [
         "elapsed", "pressure.pressure", "pressure.goal", "flow.flow", "flow.goal", "flow.by_weight", "totals.weight",
-        "temperature.basket", "temperature.mix", "temperature.goal",
+        "temperature.basket", "temperature.mix", "temperature.goal", "state_change",
     ]
 
     /// Reads a JSON v2 file.
@@ -100,6 +104,9 @@ enum DecentShotImporter {
         shot.series[.mixTemperature] = try list("temperature", "mix")
         shot.series[.temperatureGoal] = try list("temperature", "goal")
         dropNegativeGoals(&shot)
+        if let changes = try ShotRead.numbers(root["state_change"], "state_change") {
+            shot.phases = ShotPhases.decent(time: elapsed, stateChange: changes)
+        }
         shot.start = ShotRead.unixTime(ShotRead.number(root["timestamp"]) ?? ShotRead.number(root["clock"]))
         let settings = ((root["app"] as? JSONObject)?["data"] as? JSONObject)?["settings"] as? JSONObject ?? JSONObject()
         applySettings(&shot) { ShotRead.text(settings[$0]) }
@@ -108,7 +115,10 @@ enum DecentShotImporter {
         let rated = meta["shot"] as? JSONObject ?? JSONObject()
         shot.roaster = ShotRead.text(bean["brand"]) ?? shot.roaster
         shot.bean = ShotRead.text(bean["type"]) ?? shot.bean
-        shot.roastDate = ShotRead.roastDay(ShotRead.text(bean["roast_date"])) ?? shot.roastDate
+        if let text = ShotRead.text(bean["roast_date"]), shot.roastDate == nil || ShotRead.roastDay(text) != nil {
+            shot.roastDateText = text
+            shot.roastDate = ShotRead.roastDay(text)
+        }
         shot.grinder = ShotRead.text(grinder["model"]) ?? shot.grinder
         shot.grindSetting = ShotRead.text(grinder["setting"]) ?? shot.grindSetting
         shot.dose = ShotRead.positive(ShotRead.number(meta["in"])) ?? shot.dose
@@ -129,7 +139,8 @@ enum DecentShotImporter {
         shot.profile = text("profile_title")
         shot.roaster = text("bean_brand")
         shot.bean = text("bean_type")
-        shot.roastDate = ShotRead.roastDay(text("roast_date"))
+        shot.roastDateText = text("roast_date")
+        shot.roastDate = ShotRead.roastDay(shot.roastDateText)
         shot.grinder = text("grinder_model")
         shot.grindSetting = text("grinder_setting")
         shot.dose = ShotRead.positive(number("grinder_dose_weight"))

@@ -178,6 +178,7 @@ enum MeticulousShotImporter {
         if sensors.contains(where: { $0["tube"] != nil }) {
             shot.series[.mixTemperature] = sensors.map { ShotRead.number($0["tube"]) }
         }
+        shot.phases = ShotPhases.named(time: shot.series[.time] ?? [], names: points.map { ShotRead.text($0["status"]) })
         shot.start = ShotRead.unixTime(ShotRead.number(root["time"]))
         shot.sourceID = ShotRead.text(root["id"])
         shot.profile = ShotRead.text(root["profile_name"])

@@ -158,7 +158,8 @@ enum SEPShotImporter {
         shot.series[.time] = time
         shot.profile = meta["name"]
         shot.start = meta["date"].flatMap { isoInstant($0, zone: context.timeZone) }
-        shot.roastDate = ShotRead.roastDay(meta["roasting date"])
+        shot.roastDateText = meta["roasting date"]
+        shot.roastDate = ShotRead.roastDay(shot.roastDateText)
         shot.roaster = meta["roastery"]
         shot.bean = meta["beans"]
         shot.notes = meta["description"]

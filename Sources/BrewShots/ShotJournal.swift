@@ -64,7 +64,8 @@ public func importAnyJournal(at url: URL, options: ImportOptions = .init()) thro
         if backup && options.format != .shots {
             let result = try importJournal(at: url, options: options)
             let profiles = entries.filter { $0.name.hasSuffix("_flow_profile.json") }
-            return ShotJournal(result: result, shots: profiles.isEmpty ? nil : BeanconquerorBackupShots.attach(profiles, to: result, options: options))
+            let shots = profiles.isEmpty ? nil : BeanconquerorBackupShots.attach(profiles, to: result, options: options)
+            return ShotJournal(result: result.adding(shots?.warnings ?? []), shots: shots)
         }
         let (result, table) = ShotJournalImporter.read(entries, journal: path, options: options)
         guard table.read > 0 else {
@@ -79,9 +80,20 @@ public func importAnyJournal(at url: URL, options: ImportOptions = .init()) thro
     let result = try importJournal(at: url, options: options)
     if result.report.format == .beanconqueror, result.journal.brews.count == 1,
        String(decoding: prefix, as: UTF8.self).contains("\"brewFlow\"") {
-        return ShotJournal(result: result, shots: BeanconquerorBackupShots.upload(url, to: result, options: options))
+        let shots = BeanconquerorBackupShots.upload(url, to: result, options: options)
+        return ShotJournal(result: result.adding(shots?.warnings ?? []), shots: shots)
     }
     return ShotJournal(result: result, shots: nil)
+}
+
+extension ImportResult {
+    /// This result with `warnings` added to its report's.
+    func adding(_ warnings: [ImportWarning]) -> ImportResult {
+        guard !warnings.isEmpty else { return self }
+        var report = self.report
+        report.warnings += warnings
+        return ImportResult(journal: journal, report: report)
+    }
 }
 
 extension ShotJournal {
@@ -138,12 +150,15 @@ enum BeanconquerorBackupShots {
             let series = try ShotSeries.validate(try BeanconquerorFlowImporter.read(flow, context: context))
             var samples = ShotSamplesBuilder()
             samples.appendShot(count: series.count, channels: series.channels)
-            let record = ShotRecord(
+            var record = ShotRecord(
                 file: url.path, format: .beanconquerorFlow, start: result.journal.brews.brewDate[0].map { Timestamp(microseconds: $0) },
                 profile: nil, sampleCount: series.count, sampleRate: series.sampleRate,
                 channels: series.channels.keys.reduce(into: ShotChannelSet()) { $0.insert(ShotChannelSet($1)) },
                 journalRow: 0, brewID: result.journal.brews.id[0] ?? "")
-            return ShotTable(samples: samples.finish(), shots: [record], duplicates: [], read: 1, rejects: [])
+            var checks = GraphChecks()
+            checks.check(&record, series, brews: result.journal.brews)
+            return ShotTable(samples: samples.finish(), shots: [record], duplicates: [], read: 1, rejects: [],
+                             warnings: checks.warnings)
         } catch {
             let reject = Reject(file: url.path, where: "brewFlow", column: error.column, reason: error.reason, record: nil)
             return ShotTable(samples: ShotSamplesBuilder().finish(), shots: [], duplicates: [], read: 1, rejects: [reject])
@@ -160,6 +175,7 @@ enum BeanconquerorBackupShots {
         var samples = ShotSamplesBuilder()
         var records: [ShotRecord] = []
         var rejects: [Reject] = []
+        var checks = GraphChecks()
         for file in profiles {
             let uuid = ShotJournalImporter.stem(file.name).replacingOccurrences(of: "_flow_profile", with: "").lowercased()
             do throws(ShotRejection) {
@@ -168,16 +184,19 @@ enum BeanconquerorBackupShots {
                                                               context: ShotReadContext(timeZone: options.timeZone, modified: nil))
                 let series = try ShotSeries.validate(shot)
                 samples.appendShot(count: series.count, channels: series.channels)
-                records.append(ShotRecord(
+                var record = ShotRecord(
                     file: file.name, format: .beanconquerorFlow, start: result.journal.brews.brewDate[row].map { Timestamp(microseconds: $0) },
                     profile: nil, sampleCount: series.count, sampleRate: series.sampleRate,
                     channels: series.channels.keys.reduce(into: ShotChannelSet()) { $0.insert(ShotChannelSet($1)) },
-                    journalRow: row, brewID: ids[row] ?? uuid))
+                    journalRow: row, brewID: ids[row] ?? uuid)
+                checks.check(&record, series, brews: result.journal.brews)
+                records.append(record)
             } catch {
                 let name = file.name.split(separator: "/").last.map(String.init) ?? file.name
                 rejects.append(Reject(file: file.name, where: name, column: error.column, reason: error.reason, record: nil))
             }
         }
-        return ShotTable(samples: samples.finish(), shots: records, duplicates: [], read: profiles.count, rejects: rejects)
+        return ShotTable(samples: samples.finish(), shots: records, duplicates: [], read: profiles.count, rejects: rejects,
+                         warnings: checks.warnings)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// Each shot's brew: method = the machine (category espresso); date = the shot's start; dose; yield = the
 /// drink weight the file gives, else the last weight sample; time = the file's shot time, else the last sample's
-/// time; temperature = the profile's; grinder (by name) and setting (a number when it reads as one, else text);
+/// time; water = the water pumped (the flow's integral, ``ShotSeries/waterDispensed``); temperature = the profile's; grinder (by name) and setting (a number when it reads as one, else text);
 /// bean by roaster, name and roast date; rating = Decent enjoyment ÷ 20 (0–100 → 0–5) or GaggiMate's stars; TDS,
 /// or, with only an EY, TDS = EY × dose ÷ yield; the profile name as the pressure profile; notes.
 struct ShotJournalBuilder {
@@ -21,6 +21,10 @@ struct ShotJournalBuilder {
     var datesFromFileTime = 0
     var firstFileTime: String?
     var tdsFromEY = 0
+    var scaleEmpty = 0
+    var firstScaleEmpty: (file: String, zeros: Int, samples: Int)?
+    var roastUnread = 0
+    var firstRoastUnread: (file: String, text: String)?
 
     mutating func append(_ shot: ParsedShot, _ series: ShotSeries, file: String, id: String) {
         var row = BrewRow()
@@ -53,8 +57,20 @@ struct ShotJournalBuilder {
         func last(_ channel: ShotChannel) -> Double? {
             shot.series[channel]?.prefix(series.count).last(where: { $0 != nil }) ?? nil
         }
-        row.yieldGrams = shot.yield ?? ShotRead.positive(series.channels[.weight] == nil ? nil : last(.weight))
+        // The scale's last weight is a yield only when at least the first-drops weight (``ShotSeriesChecks``).
+        row.yieldGrams = shot.yield ?? (series.channels[.weight] == nil ? nil : last(.weight))
+            .flatMap { $0 >= ShotMetricRules.firstDropsWeight ? $0 : nil }
+        if let empty = ShotSeriesChecks.scaleEndsEmpty(series) {
+            scaleEmpty += 1
+            if firstScaleEmpty == nil { firstScaleEmpty = (file, empty.zeros, empty.samples) }
+        }
+        if shot.roastDate == nil, ShotRead.roastDayUnread(shot.roastDateText) {
+            roastUnread += 1
+            if firstRoastUnread == nil { firstRoastUnread = (file, shot.roastDateText ?? "") }
+        }
         row.brewTimeSeconds = shot.time ?? last(.time)
+        // The water pumped (the flow's integral): a shot journal's totals count the water its shots used.
+        row.waterGrams = series.waterDispensed
         row.waterTemperature = shot.temperature
         if let setting = shot.grindSetting {
             if let v = ShotRead.decimal(setting) { row.grindSetting = v } else { row.grindText = setting }
@@ -86,7 +102,7 @@ struct ShotJournalBuilder {
         records.append(ShotRecord(file: file, format: shot.format, start: shot.start, profile: profile,
                                   sampleCount: series.count, sampleRate: series.sampleRate,
                                   channels: series.channels.keys.reduce(into: ShotChannelSet()) { $0.insert(ShotChannelSet($1)) },
-                                  journalRow: journalRow, brewID: id))
+                                  journalRow: journalRow, brewID: id, phases: shot.phases))
     }
 
     /// The warnings the conversions call for (the rating scale, dates from file times, TDS from EY).
@@ -99,6 +115,12 @@ struct ShotJournalBuilder {
         if datesFromFileTime > 0 {
             out.append(ImportWarning(kind: .note, column: "start", count: datesFromFileTime, where: firstFileTime,
                                      message: "a Beanconqueror flow profile stores only clock times: its date is the day the file was last modified"))
+        }
+        if let first = firstScaleEmpty {
+            out.append(ShotSeriesChecks.scaleWarning(count: scaleEmpty, first: first.file, zeros: first.zeros, samples: first.samples))
+        }
+        if let first = firstRoastUnread {
+            out.append(ShotSeriesChecks.roastDateWarning(count: roastUnread, first: first.file, text: first.text))
         }
         if tdsFromEY > 0 {
             out.append(ImportWarning(kind: .note, column: "tds", count: tdsFromEY, where: nil,

@@ -48,12 +48,15 @@ public enum ShotMetric: Int, CaseIterable, Sendable, Hashable {
     /// valid flow samples.
     case water
     /// Yield, g: the brew's own yield when it carries one (> 0: the drink weight the person recorded), otherwise
-    /// the scale's last valid weight (Visualizer's drink weight for Gaggiuino and Meticulous). Null when neither.
+    /// the scale's last valid weight (Visualizer's drink weight for Gaggiuino and Meticulous) when it is at least
+    /// ``ShotMetricRules/firstDropsWeight``: a scale that falls back to 0 g by the end (reset or lost) gives no
+    /// yield, and the import warns (``ShotSeriesChecks``). Null when neither.
     case yield
     /// Brew ratio: yield ÷ the brew's dose. Null without a dose (> 0) or a yield.
     case ratio
     /// Time to a third of the yield, s: the time the scale first reaches a third of its own final weight.
-    /// Null without a scale (the brew's yield is never used here: it may not match the scale's series).
+    /// Null without a scale, or when the scale ends below ``ShotMetricRules/firstDropsWeight`` (the brew's yield is
+    /// never used here: it may not match the scale's series).
     case thirdYield
     /// Mean puck resistance over the extraction phase, bar·s²/ml²: the time-weighted mean of the per-sample
     /// resistance P ÷ F² (``ShotMetrics/resistance(_:)``; Visualizer's rule: undefined where F = 0 and above 19).
@@ -77,7 +80,7 @@ public enum ShotMetric: Int, CaseIterable, Sendable, Hashable {
         case .peakFlow: "peak_flow_ml_s"
         case .water: "water_ml"
         case .yield: "yield_g"
-        case .ratio: "ratio"
+        case .ratio: "yield_ratio"
         case .thirdYield: "third_yield_s"
         case .meanResistance: "mean_resistance"
         case .temperatureDeviation: "temperature_deviation_c"

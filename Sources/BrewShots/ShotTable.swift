@@ -21,6 +21,11 @@ public struct ShotRecord: Sendable, Equatable {
     public var journalRow: Int
     /// The brew id given to the shot's brew (`shot-` and the series' fingerprint, hex), stable across runs.
     public var brewID: String
+    /// Why the series cannot be its brew's own (a brew graph of another brew: ``ShotSeriesChecks``), or `nil`.
+    /// Such a shot's yield ratio is left blank.
+    public var otherBrew: String? = nil
+    /// The phases the file marks, in order (``ShotPhases``); empty for formats that mark none.
+    public var phases: [ShotPhase] = []
 }
 
 /// A file whose series is a shot already kept: listed, never silently dropped.
@@ -57,6 +62,9 @@ public struct ShotTable: Sendable {
     /// journal's ``BrewImport/ImportReport/rejects``; for a Beanconqueror backup's brew graphs they are listed
     /// only here (the backup's brews are accounted for by its own import).
     public let rejects: [Reject]
+    /// What the shot reading found worth saying about kept shots (``ShotSeriesChecks``); for a shot folder, zip or
+    /// file they are also among the journal's warnings.
+    public let warnings: [ImportWarning]
 
     /// Shots kept.
     public var kept: Int { shots.count }
@@ -78,7 +86,9 @@ public struct ShotTable: Sendable {
     /// The shot whose brew is journal row `row`, or `nil`.
     public func shot(forJournalRow row: Int) -> Int? { shots.firstIndex { $0.journalRow == row } }
 
-    public init(samples: ShotSamples, shots: [ShotRecord], duplicates: [ShotDuplicate], read: Int, rejects: [Reject]) {
+    public init(samples: ShotSamples, shots: [ShotRecord], duplicates: [ShotDuplicate], read: Int, rejects: [Reject],
+                warnings: [ImportWarning] = []) {
+        self.warnings = warnings
         precondition(samples.shotCount == shots.count, "ShotTable: one record per shot of the samples table")
         precondition(read == shots.count + rejects.count, "ShotTable: read == kept + rejected")
         self.rejects = rejects

@@ -13,6 +13,7 @@ struct Chart: AsyncParsableCommand {
             Kinds:
             \(ChartKind.allCases.map { "  \($0.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n"))
               shot-overlay      one profile × bean's shots, aligned at first drops
+              shot-view         one shot in full: every series, phases, first drops
 
             Filters narrow the brews first: --grinder, --method and --bean match names case-insensitively \
             (a bean also as "Roaster Name"), or as the beginning of exactly one name (--grinder comandante); \
@@ -30,8 +31,10 @@ struct Chart: AsyncParsableCommand {
             empty chart that says so (with a filter, nothing to draw is an error).
 
             shot-overlay draws a shot folder, zip or file: every shot of one profile × bean aligned at its first \
-            drops, the median and interquartile band of pressure, flow and weight, the latest shot on top; --bean \
-            picks the bean by the beginning of its name (default: the profile × bean with most shots).
+            drops, the median and interquartile band of pressure, flow and weight, the latest shot on top; --profile \
+            and --bean pick the profile and the bean by the beginning of their names (default: the profile × bean \
+            with most shots). A chart never mixes profiles. shot-view draws the latest shot (of --profile and \
+            --bean) in full: every series its file holds, its phases, first drops and the end of pre-infusion.
 
             Only the columns the chart draws or filters on are read (dates and methods always): a brew whose \
             one fault is a malformed value in another column, which inspect and report reject, is drawn.
@@ -64,6 +67,7 @@ struct Chart: AsyncParsableCommand {
     @Option(help: "Only brews with this grinder.") var grinder: String?
     @Option(help: "Only brews with this method.") var method: String?
     @Option(help: "Only brews of this bean.") var bean: String?
+    @Option(help: "For shot-overlay: only shots of this profile (by the beginning of its name).") var profile: String?
     @Option(help: ArgumentHelp("Only brews on or after this local date.", valueName: "YYYY-MM-DD")) var since: String?
     @Option(help: ArgumentHelp("Only brews on or before this local date.", valueName: "YYYY-MM-DD")) var until: String?
     @Option(help: ArgumentHelp("Week the trend charts end at (default: the latest week with brews).", valueName: "YYYY-Www")) var week: String?
@@ -74,10 +78,12 @@ struct Chart: AsyncParsableCommand {
 
     /// The chart kind drawn from a shot journal's time series rather than its brews.
     static let shotOverlay = "shot-overlay"
+    /// The full view of one shot: every series its file holds.
+    static let shotView = "shot-view"
 
     func validate() throws {
-        guard ChartKind(rawValue: kind) != nil || kind == Self.shotOverlay else {
-            let kinds = ChartKind.allCases.map(\.rawValue) + [Self.shotOverlay]
+        guard ChartKind(rawValue: kind) != nil || kind == Self.shotOverlay || kind == Self.shotView else {
+            let kinds = ChartKind.allCases.map(\.rawValue) + [Self.shotOverlay, Self.shotView]
             if let close = NameMatching.suggestion(for: kind, among: kinds) {
                 throw ValidationError("unknown chart '\(kind)'; did you mean '\(close)'?")
             }
@@ -91,7 +97,7 @@ struct Chart: AsyncParsableCommand {
         }
         if let week { do { _ = try IsoWeek(label: week) } catch { throw ValidationError("\(error)") } }
         try periodFlags.exclusive([("--week", week != nil)])
-        if kind == Self.shotOverlay, !periodFlags.given.isEmpty {
+        if kind == Self.shotOverlay || kind == Self.shotView, !periodFlags.given.isEmpty {
             throw ValidationError("\(periodFlags.given.joined(separator: " and ")) applies to brew charts, not shot-overlay")
         }
         do { _ = try ReportOptions.theme(theme) } catch { throw ValidationError("\(error)") }
@@ -100,6 +106,7 @@ struct Chart: AsyncParsableCommand {
 
     func run() async throws {
         if kind == Self.shotOverlay { return try runShotOverlay() }
+        if kind == Self.shotView { return try runShotView() }
         var chart = SingleChart(kind: ChartKind(rawValue: kind)!)
         chart.filter = JournalFilter(grinder: grinder, method: method, bean: bean,
                                      since: since.flatMap { Day(iso: $0) }, until: until.flatMap { Day(iso: $0) })
@@ -132,22 +139,51 @@ struct Chart: AsyncParsableCommand {
         guard !groups.isEmpty else {
             throw CLI.fail("\(journal) holds no shots: shot-overlay draws a shot folder, zip or file", code: 1)
         }
-        var chosen = groups[0]
+        // Groups are one profile × bean each: --profile and --bean narrow them, and the largest left is drawn.
+        var matching = groups
+        if let profile {
+            let wanted = profile.lowercased()
+            matching = matching.filter { $0.profile.lowercased().hasPrefix(wanted) }
+            guard !matching.isEmpty else {
+                let names = Array(Set(groups.map(\.profile))).sorted()
+                throw CLI.fail("no shots of a profile named '\(profile)': the shots' profiles are \(names.joined(separator: ", "))", code: 1)
+            }
+        }
         if let bean {
             let wanted = bean.lowercased()
-            let matching = groups.filter { $0.bean.lowercased().hasPrefix(wanted) }
-            guard let first = matching.first else {
-                let names = Array(Set(groups.map(\.bean))).sorted()
-                throw CLI.fail("no shots of a bean named '\(bean)': the shots' beans are \(names.joined(separator: ", "))", code: 1)
+            let beans = matching
+            matching = matching.filter { $0.bean.lowercased().hasPrefix(wanted) }
+            guard !matching.isEmpty else {
+                let names = Array(Set(beans.map(\.bean))).sorted()
+                throw CLI.fail("no shots of a bean named '\(bean)'\(profile == nil ? "" : " with that profile"): the shots' beans are \(names.joined(separator: ", "))", code: 1)
             }
-            chosen = first
         }
+        let chosen = matching[0]
         do {
             try ShotOverlays.write(chosen, to: URL(fileURLWithPath: output), theme: theme, pngScale: scale)
         } catch {
             throw CLI.fail("\(error)", code: 1)
         }
         print("wrote \(output) (\(chosen.shots.count) shot\(chosen.shots.count == 1 ? "" : "s"))")
-        print("Drawn: \(chosen.profile) · \(chosen.bean)\(groups.count > 1 ? " (the profile × bean with most shots of \(groups.count); --bean picks another)" : "")")
+        print("Drawn: \(chosen.profile) · \(chosen.bean)\(groups.count > 1 ? " (the profile × bean with most shots of \(groups.count); --profile and --bean pick another)" : "")")
+    }
+
+    /// `chart shot-view`: the full view of the latest shot of a shot journal (of `--profile` and `--bean` when given).
+    func runShotView() throws {
+        let theme = try ReportOptions.theme(self.theme)
+        let loaded = try input.loadAny(journal)
+        guard loaded.shots.map({ $0.kept > 0 }) ?? false else {
+            throw CLI.fail("\(journal) holds no shots: shot-view draws a shot folder, zip or file", code: 1)
+        }
+        guard let shot = ShotViews.latest(loaded, profile: profile, bean: bean),
+              let view = ShotViews.input(loaded, shot: shot, timeZone: input.timeZone) else {
+            throw CLI.fail("no shot of that profile and bean in \(journal)", code: 1)
+        }
+        do {
+            try ShotViews.write(view, to: URL(fileURLWithPath: output), theme: theme, pngScale: scale)
+        } catch {
+            throw CLI.fail("\(error)", code: 1)
+        }
+        print("wrote \(output) (\(view.title): \(view.series.map(\.name).joined(separator: ", ")))")
     }
 }

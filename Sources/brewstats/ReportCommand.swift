@@ -77,6 +77,10 @@ struct Report: AsyncParsableCommand {
         var options = try render.options(timeZone: input.timeZone)
         try weekChoice.apply(to: &options)
         options.period = try periodFlags.period()
+        // A shot journal's report covers the days of its shots unless a period or week is chosen (``ShotSpan``).
+        if options.period == nil, weekChoice.week == nil, !weekChoice.last {
+            options.period = ShotSpan.period(of: loaded, timeZone: input.timeZone)
+        }
         options.includeLaterBrews = includeLater
         todayOption.apply(to: &options, timeZone: input.timeZone)
         let name = MergeOptions.name(of: journals)

@@ -103,7 +103,7 @@ import TestSupport
             near("first_drops_s", drops)
             near("extraction_s", drops.map { s.t.last! - $0 })
             near("yield_g", s.out)
-            near("ratio", s.out / s.dose)
+            near("yield_ratio", s.out / s.dose)
             near("water_ml", water)
             #expect(row[column("first_drops_rule")] == (scale != nil ? "scale" : "pressure"))
             #expect(row[column("format")] == "decent-json")

@@ -70,11 +70,11 @@ import TestSupport
 
     @Test(.enabled(if: CLI.available)) func everyKindDrawsAsSVGAndPDF() throws {
         let folder = try Repo.scratch("e2e-chart-all")
-        // The shot overlay draws a shot journal: a generated folder of shots.
+        // The shot charts (overlay, view) draw a shot journal: a generated folder of shots.
         let shots = folder.appendingPathComponent("shots")
         #expect(try CLI.run(["generate", "--shots", "12", "--format", "decent-json", "--out", shots.path]).status == 0)
         for kind in try chartKindsFromHelp() {
-            let journal = kind == "shot-overlay" ? shots.path : Repo.sample("journal.sqlite").path
+            let journal = kind.hasPrefix("shot-") ? shots.path : Repo.sample("journal.sqlite").path
             let svg = folder.appendingPathComponent("\(kind).svg"), pdf = folder.appendingPathComponent("\(kind).pdf")
             #expect(try CLI.run(["chart", kind, journal, "-o", svg.path, "--tz", "Europe/Berlin"]).status == 0)
             #expect(text(svg).contains("<svg"), "\(kind).svg")

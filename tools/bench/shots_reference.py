@@ -46,7 +46,7 @@ PEAK_SHARE = 0.75
 MIN_PRESSURE = 2.0
 MAX_RESISTANCE = 19.0
 METRICS = ["duration_s", "first_drops_s", "preinfusion_s", "extraction_s", "peak_pressure_bar",
-           "mean_pressure_bar", "mean_flow_ml_s", "peak_flow_ml_s", "water_ml", "yield_g", "ratio",
+           "mean_pressure_bar", "mean_flow_ml_s", "peak_flow_ml_s", "water_ml", "yield_g", "yield_ratio",
            "third_yield_s", "mean_resistance", "temperature_deviation_c"]
 CHANNELS = ["pressure", "flow", "weight", "basket", "mix", "goal"]
 
@@ -239,7 +239,10 @@ def metrics(frame, dose=None, brew_yield=None):
     scale_yield = None
     if drops is not None:
         scale_yield = float(w[~np.isnan(w)][-1])
-        m["third_yield_s"] = crossing(t, w, scale_yield / 3)
+        if scale_yield >= FIRST_DROPS_G:
+            m["third_yield_s"] = crossing(t, w, scale_yield / 3)
+        else:
+            scale_yield = None  # a scale that ends below first drops (reset or lost) gives no yield
         m["first_drops_s"], source = drops, "scale"
     elif pre is not None:
         m["first_drops_s"], source = pre, "pressure"
@@ -262,7 +265,7 @@ def metrics(frame, dose=None, brew_yield=None):
     y = brew_yield if brew_yield is not None else scale_yield
     m["yield_g"] = y
     if y is not None and dose is not None:
-        m["ratio"] = y / dose
+        m["yield_ratio"] = y / dose
     temp = col["basket"] if col["basket"] is not None and (~np.isnan(col["basket"])).any() else col["mix"]
     if temp is not None and col["goal"] is not None:
         m["temperature_deviation_c"] = time_mean(t, np.abs(temp - col["goal"]), -math.inf)

@@ -158,15 +158,19 @@ public struct ShotMetricRatingInput: Sendable, Hashable {
     public var values: [Double]
     /// The rating per shot, 0–5 (non-finite: unrated).
     public var ratings: [Double]
-    /// The bean per shot (parallel to `values`); an empty name reads as "Unnamed bean".
+    /// The group per shot (parallel to `values`): the bean, or with ``groupNoun`` `profile` the profile; an empty
+    /// name reads as "Unnamed bean" (or "Unnamed profile").
     public var beans: [String]
+    /// What a group is, for the legend and subtitle: `bean` (the default) or `profile`.
+    public var groupNoun: String
 
     /// Creates an input; the three arrays are parallel (the shortest sets the count).
-    public init(metric: String, unit: String, values: [Double], ratings: [Double], beans: [String]) {
+    public init(metric: String, unit: String, values: [Double], ratings: [Double], beans: [String], groupNoun: String = "bean") {
         self.metric = metric
         self.unit = unit
         self.values = values
         self.ratings = ratings
         self.beans = beans
+        self.groupNoun = groupNoun
     }
 }

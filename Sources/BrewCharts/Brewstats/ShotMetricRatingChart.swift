@@ -33,25 +33,26 @@ extension BrewstatsCharts {
             return .empty(title: title, subtitle: "\(count(n, "shot"))", message: message)
         }
         var byBean: [String: [Int]] = [:]
-        for i in both { byBean[input.beans[i].isEmpty ? "Unnamed bean" : input.beans[i], default: []].append(i) }
+        for i in both { byBean[input.beans[i].isEmpty ? "Unnamed \(input.groupNoun)" : input.beans[i], default: []].append(i) }
         let ordered = byBean.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
         let named = ordered.count <= 4 ? ordered.count : 3
         // Filled shapes only (disc, triangle, square, and the light diamond for the rest): count-sized markers are
         // drawn filled, so a hollow series would not look like its legend swatch.
-        let series = [0, 2, 3]
+        // Four groups are all named, the fourth in the light diamonds (no "other" series is needed then).
+        let series = [0, 2, 3, Theme.guideSeries]
         var groups = ordered.prefix(named).enumerated().map { (k, g) in
             (indices: g.value, series: series[k], label: "\(shortName(g.key)) (\(g.value.count))")
         }
         let rest = ordered.dropFirst(named).flatMap(\.value).sorted()
         if !rest.isEmpty {
-            groups.append((rest, Theme.guideSeries, "\(ordered.count - named) other beans (\(rest.count))"))
+            groups.append((rest, Theme.guideSeries, "\(ordered.count - named) other \(input.groupNoun)s (\(rest.count))"))
         }
         let marks: [Mark] = groups.map { g in
             .point(PointMark(x: .numbers(g.indices.map { input.values[$0] }), y: .numbers(g.indices.map { input.ratings[$0] }),
                              series: g.series, label: g.label, noun: "shots", sizedByCount: true))
         }
         var subtitle = "n = \(count(both.count, "rated shot"))"
-        subtitle += ordered.count == 1 ? " · \(ordered[0].key)" : " · \(ordered.count) beans"
+        subtitle += ordered.count == 1 ? " · \(ordered[0].key)" : " · \(ordered.count) \(input.groupNoun)s"
         var notes: [String] = []
         let unrated = n - rated.count, missing = rated.count - both.count
         if unrated > 0 || missing > 0 {

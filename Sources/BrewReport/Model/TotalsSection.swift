@@ -66,8 +66,9 @@ enum TotalsSection {
         grams >= 10_000 ? String(format: "%.1f L", grams / 1000) : String(format: "%.0f ml", grams)
     }
 
-    /// `45 min`, `12 h 05 min`.
+    /// `26 s` (under a minute: a shot), `45 min`, `12 h 05 min`.
     static func duration(_ seconds: Double) -> String {
+        if seconds > 0, seconds < 59.5 { return "\(Int(seconds.rounded())) s" }
         let minutes = Int((seconds / 60).rounded())
         return minutes < 60 ? "\(minutes) min" : String(format: "%d h %02d min", minutes / 60, minutes % 60)
     }

@@ -63,6 +63,9 @@ public enum ShotOverlays {
         }
     }
 
+    /// `shots` in start order (``startOrder(_:_:)``), for the command line.
+    public static func startOrderPublic(_ shots: [Int], _ table: ShotTable) -> [Int] { startOrder(shots, table) }
+
     /// `shots` in start order: shots without a start time first, then by start; ties keep the given order.
     static func startOrder(_ shots: [Int], _ table: ShotTable) -> [Int] {
         shots.enumerated().sorted { a, b in

@@ -47,6 +47,10 @@ extension ShotSection {
             columns.append(metric(.meanResistance, "Resistance", 2))
             columns.append(metric(.temperatureDeviation, "Temp. dev. (°C)", 2))
         }
+        // The flags with their reasons on the page; the compact table names the rules only.
+        columns.append(Column(heading: "Flags", numeric: false) { row in
+            row.flags.map { compact ? $0.kind.rawValue : $0.reason }.joined(separator: "; ")
+        })
         return columns
     }
 
@@ -81,6 +85,7 @@ extension ShotSection {
         if pressure > 0 { drops += ", the end of pre-infusion (no scale; an estimate) in \(pressure)" }
         if none > 0 { drops += ", undefined in \(none) (no scale and no pressure rise)" }
         lines.append(drops + ".")
+        lines += profileLines
         if groupsLeftOut.groups > 0 {
             lines.append("Overlays for the \(overlays.count) profile × bean groups with most shots; \(ShotSection.count(groupsLeftOut.groups, "other group")) (\(ShotSection.count(groupsLeftOut.shots, "shot"))) not drawn.")
         }

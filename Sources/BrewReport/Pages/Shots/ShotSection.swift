@@ -45,12 +45,18 @@ public struct ShotSection: Sendable {
         /// Which rule gave ``BrewShots/ShotMetric/firstDrops`` (`nil` when it is undefined).
         public let firstDropsRule: ShotFirstDropsSource?
 
+        /// What went wrong, each flag with its reason (``BrewShots/ShotFlagger``); empty for a shot that went as its
+        /// profile's good shots do.
+        public internal(set) var flags: [ShotFlag] = []
+
         /// The shot's value of `metric`.
         public func value(_ metric: ShotMetric) -> Double? { metrics[metric.rawValue] }
     }
 
     /// The period's shots, in start order.
     public let rows: [Row]
+    /// Each profile's norm over the period's shots (``BrewShots/ShotFlagger``), most shots first.
+    public let norms: [ShotNorm]
     /// Every kept shot of the journal.
     public let journalShots: Int
     /// Shots without a date, left out of a report that has a period.
@@ -101,10 +107,12 @@ public struct ShotSection: Sendable {
         func mass(_ column: Float64Column) -> [Double?] {
             table.shots.map { $0.journalRow >= 0 && $0.journalRow < brews.count ? column[$0.journalRow] : nil }
         }
-        let metrics = ShotMetrics(table.samples, dose: mass(brews.doseGrams), yield: mass(brews.yieldGrams))
+        // A brew graph of another brew (``BrewShots/ShotRecord/otherBrew``) gets no dose: its yield ratio is blank.
+        let doses = zip(table.shots, mass(brews.doseGrams)).map { $0.otherBrew == nil ? $1 : nil }
+        let metrics = ShotMetrics(table.samples, dose: doses, yield: mass(brews.yieldGrams))
         let labels = BeanLabels.make(journal.result.journal)
         let root = journal.result.report.file
-        rows = selected.map { i in
+        let built: [Row] = selected.map { i in
             let record = table.shots[i]
             let r = record.journalRow
             let valid = r >= 0 && r < brews.count
@@ -117,16 +125,16 @@ public struct ShotSection: Sendable {
                        metrics: ShotMetric.allCases.map { metrics.value($0, of: i) },
                        firstDropsRule: metrics.firstDropsSource(of: i))
         }
+        (rows, norms) = ShotSection.flagged(built, table: table, metrics: metrics, ratings: table.shots.map {
+            $0.journalRow >= 0 && $0.journalRow < brews.count ? brews.rating[$0.journalRow] : nil
+        })
         journalShots = table.kept
         undatedLeftOut = period == nil ? 0 : undated
         let groups = ShotOverlays.inputs(journal, shots: selected, metrics: metrics, timeZone: zone)
         overlays = Array(groups.prefix(ShotSection.overlayLimit))
         let rest = groups.dropFirst(ShotSection.overlayLimit)
         groupsLeftOut = (rest.count, rest.map(\.shots.count).reduce(0, +))
-        metricRating = ShotMetricRatingInput(metric: "Time to first drops", unit: "s",
-                                             values: rows.map { $0.value(.firstDrops) ?? .nan },
-                                             ratings: rows.map { $0.rating ?? .nan },
-                                             beans: rows.map { $0.bean ?? "" })
+        metricRating = ShotSection.profileRating(rows)
         imageExtensions = options.formats.map(\.fileExtension)
         self.noun = noun
         timeZone = zone
@@ -147,7 +155,7 @@ public struct ShotSection: Sendable {
             NamedChart(stem: "shot-overlay-\(k + 1)", title: "Shots — \(input.profile) · \(input.bean)",
                        chart: BrewstatsCharts.shotOverlay(input))
         }
-        charts.append(NamedChart(stem: ShotSection.ratingStem, title: "Time to first drops vs rating",
+        charts.append(NamedChart(stem: ShotSection.ratingStem, title: "\(metricRating.metric) vs rating",
                                  chart: BrewstatsCharts.shotMetricVsRating(metricRating)))
         return charts
     }
@@ -161,11 +169,12 @@ public struct ShotSection: Sendable {
     /// The header of `shots.csv`.
     public static var csvHeader: [String] {
         ["file", "started_at", "format", "profile", "bean", "grinder", "grind_setting", "dose_g", "rating"]
-            + ShotMetric.allCases.map(\.name) + ["first_drops_rule"]
+            + ShotMetric.allCases.map(\.name) + ["first_drops_rule", "flags"]
     }
 
     /// `shots.csv`: one row per shot of the period (start order) with every metric; metrics at 3 decimals, an
-    /// undefined metric empty; `first_drops_rule` is `scale`, `pressure` or empty. The header alone when the
+    /// undefined metric empty; `first_drops_rule` is `scale`, `pressure` or empty; `flags` the rules that fired
+    /// (``BrewShots/ShotFlagKind``, `;`-separated), empty for none. The header alone when the
     /// period has no shot.
     public func csv() -> String {
         CSVWriter.write(header: ShotSection.csvHeader, rows: rows.map { row in
@@ -176,6 +185,7 @@ public struct ShotSection: Sendable {
             ]
             cells += ShotMetric.allCases.map { .decimal(row.value($0), places: 3) }
             cells.append(.label(row.firstDropsRule.map(ShotSection.ruleName) ?? ""))
+            cells.append(.label(row.flags.map(\.kind.rawValue).joined(separator: ";")))
             return cells
         })
     }

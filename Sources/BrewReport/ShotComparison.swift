@@ -1,0 +1,112 @@
+import BrewCharts
+import BrewColumns
+import BrewShots
+import BrewStats
+import Foundation
+
+/// Two or three shots side by side: their settings and every metric in one table with each shot's difference from
+/// the first, and their pressure, flow and weight drawn over each other (aligned at first drops, as the overlay).
+///
+/// - **Rows.** `grind_setting` (a number; a grind written as text is shown in the header lines only), `dose_g`,
+///   `rating`, then every ``BrewShots/ShotMetric`` (``BrewShots/ShotMetric/name``). A value is empty where the shot
+///   has none.
+/// - **Differences.** `diff_k_1` = shot k's value − shot 1's, empty where either is empty.
+/// - **Files.** `compare.csv` (`quantity`, `shot_1` …, `diff_2_1` …; values at 3 decimals), `compare.md` (the same
+///   table with the shots' files, profiles, beans and grinders above it) and `compare.png`, each written atomically.
+public struct ShotComparison: Sendable {
+    /// One compared shot: where it comes from and its values.
+    public struct Shot: Sendable {
+        public let file: String
+        public let profile: String
+        public let bean: String
+        public let grinder: String?
+        public let grindText: String?
+        /// `grind_setting`, `dose_g`, `rating`, then every metric (``quantities`` order).
+        public let values: [Double?]
+        let trace: ShotTrace
+    }
+
+    public let shots: [Shot]
+
+    /// The table's quantities, in row order.
+    public static let quantities = ["grind_setting", "dose_g", "rating"] + ShotMetric.allCases.map(\.name)
+
+    /// The comparison of `picked` shots: each a journal and the index of a shot in its shot table.
+    public init(_ picked: [(journal: ShotJournal, shot: Int)], timeZone: TimeZone) {
+        var shots: [Shot] = []
+        for (k, pick) in picked.enumerated() {
+            guard let table = pick.journal.shots, pick.shot >= 0, pick.shot < table.kept else { continue }
+            let brews = pick.journal.result.journal.brews
+            func mass(_ column: Float64Column) -> [Double?] {
+                table.shots.map { $0.journalRow >= 0 && $0.journalRow < brews.count ? column[$0.journalRow] : nil }
+            }
+            let metrics = ShotMetrics(table.samples, dose: mass(brews.doseGrams), yield: mass(brews.yieldGrams))
+            let record = table.shots[pick.shot]
+            let row = record.journalRow, valid = row >= 0 && row < brews.count
+            let labels = BeanLabels.make(pick.journal.result.journal)
+            let trace = ShotOverlays.trace(pick.shot, samples: table.samples, record: record,
+                                           firstDrops: metrics.value(.firstDrops, of: pick.shot),
+                                           isLatest: k == picked.count - 1, timeZone: timeZone)
+            shots.append(Shot(file: URL(fileURLWithPath: record.file).lastPathComponent,
+                              profile: ShotFlagger.profileName(record.profile),
+                              bean: (valid ? brews.bean.code(row).map { labels[Int($0)] } : nil) ?? "no bean",
+                              grinder: valid ? brews.grinder[row] : nil, grindText: valid ? brews.grindText[row] : nil,
+                              values: [valid ? brews.grindSetting[row] : nil, valid ? brews.doseGrams[row] : nil,
+                                       valid ? brews.rating[row] : nil] + ShotMetric.allCases.map { metrics.value($0, of: pick.shot) },
+                              trace: trace))
+        }
+        self.shots = shots
+    }
+
+    /// Shot `k`'s value of quantity `q` minus shot 0's, `nil` where either is missing.
+    public func difference(_ q: Int, shot k: Int) -> Double? {
+        guard let a = shots[0].values[q], let b = shots[k].values[q] else { return nil }
+        return b - a
+    }
+
+    /// The overlay of the shots (pressure, flow, weight aligned at first drops; the last shot on top).
+    public var overlay: ShotOverlayInput {
+        ShotOverlayInput(profile: "Compared: " + Array(Set(shots.map(\.profile))).sorted().joined(separator: " / "),
+                         bean: Array(Set(shots.map(\.bean))).sorted().joined(separator: " / "), shots: shots.map(\.trace))
+    }
+
+    static func cell(_ v: Double?) -> String { v.map { String(format: "%.3f", $0) } ?? "" }
+
+    /// `compare.csv`.
+    public func csv() -> String {
+        var lines = [(["quantity"] + shots.indices.map { "shot_\($0 + 1)" } + shots.indices.dropFirst().map { "diff_\($0 + 1)_1" })
+            .joined(separator: ",")]
+        for (q, name) in Self.quantities.enumerated() {
+            lines.append(([name] + shots.map { Self.cell($0.values[q]) } + shots.indices.dropFirst().map { Self.cell(difference(q, shot: $0)) })
+                .joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `compare.md`.
+    public func markdown() -> String {
+        var md = "# Shots compared\n\n"
+        for (k, s) in shots.enumerated() {
+            md += "\(k + 1). `\(s.file)` · \(MarkdownSummary.escape(s.profile)) · \(MarkdownSummary.escape(s.bean))"
+            if let g = s.grinder { md += " · \(MarkdownSummary.escape(g))" }
+            if let t = s.grindText { md += " (grind \(MarkdownSummary.escape(t)))" }
+            md += "\n"
+        }
+        md += "\n| quantity | " + shots.indices.map { "shot \($0 + 1)" }.joined(separator: " | ")
+        md += shots.indices.dropFirst().map { " | \($0 + 1) − 1" }.joined() + " |\n"
+        md += "| --- |" + String(repeating: " ---: |", count: shots.count * 2 - 1) + "\n"
+        for (q, name) in Self.quantities.enumerated() {
+            md += "| \(name) | " + shots.map { Self.cell($0.values[q]) }.joined(separator: " | ")
+            md += shots.indices.dropFirst().map { " | " + Self.cell(difference(q, shot: $0)) }.joined() + " |\n"
+        }
+        return md
+    }
+
+    /// Writes `compare.csv`, `compare.md` and `compare.png` into `folder` (created when missing).
+    public func write(to folder: URL, theme: Theme) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try AtomicFile.write(csv(), to: folder.appendingPathComponent("compare.csv"))
+        try AtomicFile.write(markdown(), to: folder.appendingPathComponent("compare.md"))
+        try ShotOverlays.write(overlay, to: folder.appendingPathComponent("compare.png"), theme: theme)
+    }
+}
