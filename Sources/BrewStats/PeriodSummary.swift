@@ -31,6 +31,13 @@ public struct PeriodFigures: Sendable, Equatable {
 public struct PeriodSummary: Sendable, Equatable {
     public let this: PeriodFigures
     public let previous: PeriodFigures
+    /// The days compared: the whole period and the whole period before, or, for a partial period
+    /// (``BrewAnalysis/periodSummary(_:through:)``), its first days and the same number of first days of the period
+    /// before (1–22 November against 1–22 October).
+    public var thisDays: ClosedRange<Day>
+    public var previousDays: ClosedRange<Day>
+    /// Whether only the first days of the two periods are compared.
+    public var isPartial: Bool { thisDays != this.period.days }
 
     public static let header = ["metric", "this_period", "previous_period", "change"]
 
@@ -43,8 +50,27 @@ public struct PeriodSummary: Sendable, Equatable {
 extension BrewAnalysis {
     /// The summary of `period` against ``ReportPeriod/previous``. Undated brews are in neither.
     public func periodSummary(_ period: ReportPeriod) -> PeriodSummary {
-        PeriodSummary(this: periodFigures(rows(in: period.days), period),
-                      previous: periodFigures(rows(in: period.previous.days), period.previous))
+        periodSummary(period, through: nil)
+    }
+
+    /// The summary of `period`'s days up to `end` against as many first days of the period before: a period in
+    /// progress or cut short by the journal is compared with the same span of the one before (1–22 November with
+    /// 1–22 October; 1 January – 27 November 2026 with 1 January – 27 November 2025). A span longer than the period
+    /// before (31 days of March against February) takes the whole period before. `end` outside the period, or `nil`,
+    /// compares the whole periods.
+    public func periodSummary(_ period: ReportPeriod, through end: Day?) -> PeriodSummary {
+        let previous = period.previous
+        guard let end, period.days.contains(end), end < period.lastDay else {
+            return PeriodSummary(this: periodFigures(rows(in: period.days), period),
+                                 previous: periodFigures(rows(in: previous.days), previous),
+                                 thisDays: period.days, previousDays: previous.days)
+        }
+        let length = end.index - period.firstDay.index
+        let previousEnd = Day(index: min(previous.lastDay.index, previous.firstDay.index + length))
+        let thisDays = period.firstDay...end, previousDays = previous.firstDay...previousEnd
+        return PeriodSummary(this: periodFigures(rows(in: thisDays), period),
+                             previous: periodFigures(rows(in: previousDays), previous),
+                             thisDays: thisDays, previousDays: previousDays)
     }
 
     /// The rows whose local day lies in `days`, in table order.

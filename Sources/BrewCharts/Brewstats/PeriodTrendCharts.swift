@@ -40,13 +40,20 @@ extension BrewstatsCharts {
     ///   - previousName: How it names the period before (`October 2026`).
     ///   - domain: The time axis; buckets after the last covered day (a period in progress) are left out of
     ///     `buckets` and get no bar, so the days to come are not drawn as days without brews.
+    ///   - covered: The part of the report period the journal covers (its first brew, or the period's start, to its
+    ///     last brew in the period); the rate per bucket is the period's brews over that span counted in buckets (a
+    ///     month is 30.436875 days), so a journal begun on 22 June is not averaged over January to May. `nil`: the
+    ///     buckets shown.
+    ///   - hasBefore: Whether the journal has brews before the report period; without any, the subtitle names only
+    ///     the report period and compares with nothing.
     /// - Returns: The chart; empty when no bucket has a brew.
     public static func brewsPerBucket(_ buckets: [BucketValue], bucketing: TimeBucketing, period: Range<Date>,
                                       domain: Range<Date>, periodName: String, previousName: String,
+                                      covered: Range<Date>? = nil, hasBefore: Bool = true,
                                       timeZone: TimeZone = .gmt) -> Chart {
         let title = "Brews per \(bucketing.unit)"
         let total = buckets.reduce(0) { $0 + max(0, Int($1.value)) }
-        let subtitleHead = "\(periodName) and \(previousName), \(bucketing.adjective)"
+        let subtitleHead = hasBefore ? "\(periodName) and \(previousName), \(bucketing.adjective)" : "\(periodName), \(bucketing.adjective)"
         guard total > 0 else {
             return .empty(title: title, subtitle: subtitleHead, message: "No brews in \(periodName) or \(previousName)")
         }
@@ -68,9 +75,15 @@ extension BrewstatsCharts {
                                       series: Theme.emphasisSeries, label: periodName)))
         }
         func perBucket(_ n: Int, _ k: Int) -> String { k == 0 ? "—" : number(Double(n) / Double(k)) }
+        let seconds: Double = switch bucketing.unit { case "day": 86_400; case "week": 604_800; default: 30.436875 * 86_400 }
+        let rate = covered.map { c -> String in
+            let buckets = c.upperBound.timeIntervalSince(c.lowerBound) / seconds
+            return buckets > 0 ? number(Double(thisTotal) / buckets) : "—"
+        } ?? perBucket(thisTotal, inside.count)
+        let comparison = hasBefore ? " vs \(beforeTotal) before" : ""
         return Chart(
             title: title,
-            subtitle: "\(subtitleHead) · \(count(thisTotal, "brew")) (\(perBucket(thisTotal, inside.count)) per \(bucketing.unit)) vs \(beforeTotal) before",
+            subtitle: "\(subtitleHead) · \(count(thisTotal, "brew")) (\(rate) per \(bucketing.unit))\(comparison)",
             x: AxisSpec(title: bucketing.axisTitle, dateDomain: domain.lowerBound...domain.upperBound, grid: false),
             y: AxisSpec(title: "Brews per \(bucketing.unit)", domain: 0...top, format: .automatic,
                         ticks: AnchoredTicks.ticks(lower: 0, upper: top, anchor: 0, step: step)),

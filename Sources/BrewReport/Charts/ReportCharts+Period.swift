@@ -11,11 +11,13 @@ extension ReportCharts {
     static func periodChart(_ measure: TrendMeasure, _ source: ChartSource, period: ReportPeriod) -> Chart {
         let a = source.analysis, o = source.options, zone = o.stats.timeZone
         let bucket = period.bucket
-        let trend = a.periodTrend(period.previous.firstDay...period.lastDay, bucket: bucket)
+        // The charts start where the journal starts: a year whose journal begins in June shows no empty year before.
+        let start = startDay(period, a)
+        let trend = a.periodTrend(start...period.lastDay, bucket: bucket)
         let bucketing = TimeBucketing(unit: bucket.rawValue, adjective: bucket.adjective, axisTitle: bucket.axisTitle)
         // Each bucket's instants: local midnight of its first day to local midnight of the next bucket's first
         // day, clipped to the two periods (a week bucket may start before the period before).
-        let first = midnight(period.previous.firstDay, zone), end = midnight(Day(index: period.lastDay.index + 1), zone)
+        let first = midnight(start, zone), end = midnight(Day(index: period.lastDay.index + 1), zone)
         let bounds: [(Date, Date)] = (0..<trend.count).map { k in
             (max(first, midnight(trend.firstDay(k), zone)), min(end, midnight(trend.firstDay(k + 1), zone)))
         }
@@ -32,8 +34,19 @@ extension ReportCharts {
             let counts = (0..<trend.count).filter { bounds[$0].0 < coveredEnd }.map { k in
                 BucketValue(start: bounds[k].0, end: bounds[k].1, value: Double(trend.brews[k]), count: trend.brews[k])
             }
+            // The span the journal covers inside the period: its first brew (or the period's start) to its last brew
+            // in the period (or the period's covered end).
+            let days = a.derived.localDay
+            let inPeriod = a.rows(in: period.days).indices.map { days.values[Int($0)] }
+            let firstBrew = days.validMin
+            let coveredSpan: Range<Date>? = inPeriod.max().map { last in
+                let from = max(period.firstDay.index, firstBrew ?? period.firstDay.index)
+                return midnight(Day(index: from), zone)..<midnight(Day(index: last + 1), zone)
+            }
             return BrewstatsCharts.brewsPerBucket(counts, bucketing: bucketing, period: shown, domain: first..<end,
                                                   periodName: period.name, previousName: period.previous.name,
+                                                  covered: coveredSpan,
+                                                  hasBefore: (firstBrew ?? .max) < period.firstDay.index,
                                                   timeZone: zone)
         case .rating:
             return BrewstatsCharts.periodRatingTrend(values(trend.rating), bucketing: bucketing, period: shown,
@@ -44,6 +57,17 @@ extension ReportCharts {
                                                          bucketing: bucketing, period: shown, domain: first..<end,
                                                          timeZone: zone, emptyMessage: periodReason(emptyReason(.extractionTrend, a), source))
         }
+    }
+
+    /// The first day a period's trend charts show: the first day of the period before, or, when the journal's first
+    /// dated brew comes later (but inside the two periods), the first day of that brew's bucket.
+    static func startDay(_ period: ReportPeriod, _ a: BrewAnalysis) -> Day {
+        let before = period.previous.firstDay
+        guard let first = a.derived.localDay.validMin, first > before.index, first <= period.lastDay.index else { return before }
+        var day = first
+        // Back to the first day of the bucket holding the first brew (never before the period before).
+        while day > before.index, period.bucket.index(of: day - 1) == period.bucket.index(of: first) { day -= 1 }
+        return Day(index: day)
     }
 
     /// `brews-per-day`, `brews-per-week`, `brews-per-month` (by the period's bucket); the other trends keep

@@ -22,10 +22,16 @@ struct Headline {
             return [Headline(label: "Brews", value: "0", detail: "no dated brews")]
         }
         let t = ws.this, p = ws.previous
-        let words = Words(this: "this \(report.noun)", previous: report.previousName)
+        // A partial period is compared with the same days of the one before, and says which.
+        let previousName = ws.isPartial ? "\(WeeklyReport.span(ws.previousDays.lowerBound, ws.previousDays.upperBound))" : report.previousName
+        let words = Words(this: "this \(report.noun)", previous: previousName)
+        // No comparison with a period before the journal's first brew: there is nothing to compare with.
+        let firstBrew = report.analysis.derived.localDay.validMin.map { Day(index: $0) }
+        let journalStarts = p.brews == 0 && (firstBrew.map { $0 >= ws.thisDays.lowerBound } ?? true)
         var out = [
             Headline(label: "Brews", value: "\(t.brews)",
-                     detail: "\(Format.change(Double(t.brews - p.brews), decimals: 0)) vs \(words.previous) (\(p.brews))"),
+                     detail: journalStarts ? "the journal starts \(firstBrew.map { "\($0)" } ?? "") (nothing before to compare)"
+                        : "\(Format.change(Double(t.brews - p.brews), decimals: 0)) vs \(words.previous) (\(p.brews))"),
             mean(label: "Mean rating", this: MeanCount(mean: t.meanRating, n: t.ratedBrews),
                  previous: MeanCount(mean: p.meanRating, n: p.ratedBrews), decimals: 2, unit: "", changeUnit: "",
                  what: "rated", words: words),

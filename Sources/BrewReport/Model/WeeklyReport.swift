@@ -139,7 +139,13 @@ public struct WeeklyReport: Sendable {
         weekSummary = week.flatMap { analysis.weekSummary(week: $0) }
         let period = asked ?? week.map(ReportPeriod.week)
         self.period = period
-        periodSummary = period.map { analysis.periodSummary($0) }
+        // A partial period is compared with the same first days of the one before, up to its last brew (a month in
+        // progress whose last brew was on the 22nd: 1–22 against 1–22 of the month before).
+        let compareEnd: Day? = partialReason == nil ? nil : coveredDays.map { covered in
+            let lastBrew = analysis.rows(in: covered).indices.map { analysis.derived.localDay.values[Int($0)] }.max()
+            return lastBrew.map { Day(index: $0) } ?? covered.upperBound
+        }
+        periodSummary = period.map { analysis.periodSummary($0, through: compareEnd) }
         let asOfDay = coveredDays?.upperBound
         let prices = WeeklyReport.bagPrices(source.beans)
         totals = period.map { analysis.totals($0, asOf: asOfDay, prices: prices) }
@@ -305,6 +311,15 @@ extension PrimitiveColumn {
         var best: Element?
         for i in 0..<count where isValid(i) {
             if best == nil || values[i] > best! { best = values[i] }
+        }
+        return best
+    }
+
+    /// The smallest value among the valid slots, `nil` when none is valid.
+    var validMin: Element? {
+        var best: Element?
+        for i in 0..<count where isValid(i) {
+            if best == nil || values[i] < best! { best = values[i] }
         }
         return best
     }
