@@ -6,7 +6,8 @@ import Synchronization
 /// Each earlier bag `j` follows the bag model `rating = h_j − k·(u − s_j)² + ε`, `ε ~ N(0, σ²)`, with its own
 /// peak rating `h_j` and sweet spot `s_j` and the curvature `k` and noise `σ` shared by the grinder × method.
 /// The fit, one group of parameters at a time:
-/// 1. **Peak rating** `h_j ~ N(h̄, τ_h²)`: `h̄` is the mean of the bags' best ratings.
+/// 1. **Peak rating** `h_j ~ N(h̄, τ_h²)`: `h̄` is the mean of the bags' best ratings and of
+///    ``DialInOptions/peakRatingMean`` counted as one more bag (a pseudo-observation: one bag alone does not set it).
 /// 2. **Curvature, noise and τ_h**: every bag's likelihood with `h_j` integrated out in closed form under
 ///    `N(h̄, τ_h²)` and `s_j` averaged over the grinder's range (every other grid point), for each
 ///    `τ_h ∈ {0.3, 0.5, 0.75, 1}`; `τ_h` is the maximum-likelihood value, and the posterior of `(k, σ)` on the grid
@@ -52,7 +53,9 @@ struct DialInPrior: Sendable {
         let cueOnly = cues.indices.filter { !cues[$0].isEmpty && !used.contains($0) }
         bags = used.count + cueOnly.count
         let best = used.map { bestRatings[$0] }
-        peakMean = best.isEmpty ? options.peakRatingMean : best.reduce(0, +) / Double(best.count)
+        // The default peak counts as one more bag: one earlier bag's lone brew (rated 0 on a spilled morning, or on
+        // another scale) cannot set every new bag's expected peak by itself; with many bags it changes next to nothing.
+        peakMean = (best.reduce(0, +) + options.peakRatingMean) / Double(best.count + 1)
         let K = grid.k.count, S = grid.s.count, G = grid.sigma.count
         var ks = [Double](repeating: 0, count: K * G)
         for ik in 0..<K { for ig in 0..<G { ks[ik * G + ig] = grid.logPriorK[ik] + grid.logPriorSigma[ig] } }
