@@ -6,6 +6,7 @@
 //   BrewColumns (Arrow-style columns, the journal table)
 //   BrewImport (store via GRDB, CSV, JSON, Beanconqueror) · BrewSynth (journal generator and writers)
 //   BrewStats (kernels, derived quantities, regression, LOESS, summaries) → BrewAdvice (dial-in advisor)
+//   → BrewAdviceSimulation (its closed-loop simulator: tests and benchmark only)
 //   BrewShots (espresso shot telemetry: samples table, shot importers, shot metrics)
 //   BrewNames (near-duplicate names, aliases files)
 //   BrewCharts (chart grammar over a rendering backend; cairo and recording backends)
@@ -74,6 +75,8 @@ let package = Package(
         .target(name: "BrewStats", dependencies: ["BrewColumns"], swiftSettings: strict),
         .target(name: "BrewAdvice", dependencies: ["BrewColumns", "BrewStats", .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: strict),
+        // The dial-in advisor's closed-loop simulator: for its tests and the benchmark, not shipped in BrewAdvice.
+        .target(name: "BrewAdviceSimulation", dependencies: ["BrewAdvice"], swiftSettings: strict),
         // Espresso shot telemetry: the samples table, the shot formats' importers, shot metrics.
         .target(name: "BrewShots", dependencies: ["BrewColumns", "BrewImport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 swiftSettings: strict),
@@ -104,7 +107,8 @@ let package = Package(
         .executableTarget(
             name: "brewstats-bench",
             dependencies: [
-                "BrewReport", "BrewAdvice", "BrewImport", "BrewSynth", "BrewStats", "BrewCharts", "BrewColumns", "BrewCairo",
+                "BrewReport", "BrewAdvice", "BrewAdviceSimulation", "BrewImport", "BrewSynth", "BrewStats", "BrewCharts",
+                "BrewColumns", "BrewCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
             ],
@@ -131,7 +135,7 @@ let package = Package(
         ),
         .testTarget(name: "BrewSynthTests", dependencies: ["BrewSynth", "BrewImport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "BrewStatsTests", dependencies: ["BrewStats", "BrewImport", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "BrewAdviceTests", dependencies: ["BrewAdvice", "BrewStats", "BrewColumns", "TestSupport"],
+        .testTarget(name: "BrewAdviceTests", dependencies: ["BrewAdvice", "BrewAdviceSimulation", "BrewStats", "BrewColumns", "TestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "BrewShotsTests", dependencies: ["BrewShots", "BrewColumns", "BrewImport", "TestSupport",
                                                      .product(name: "ZIPFoundation", package: "ZIPFoundation")],

@@ -9,7 +9,8 @@ import Foundation
 /// is computed exactly on a grid (``DialInPosterior``). From it:
 /// - **best**: the posterior median of `s` with its central interval at ``DialInOptions/level``;
 /// - **next**: the dialable setting of highest expected improvement over the best expected rating among the
-///   settings already brewed (the incumbent); before the first brew, the setting of highest expected rating;
+///   settings already brewed (the incumbent) when its expected rating is at most ``DialInOptions/experimentCost``
+///   below the safe pick's, else the safe pick; before the first brew, the setting of highest expected rating;
 ///   ties go to the higher expected rating, then the lower setting. When the verdict is
 ///   ``DialInEstimate/Verdict/noDependence``, the best-rated setting so far (nothing to explore for).
 public enum DialInEngine {

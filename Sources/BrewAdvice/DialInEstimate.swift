@@ -64,7 +64,9 @@ public struct DialInEstimate: Sendable {
     /// The safe pick: the setting of highest expected rating inside the map (``DialInMap``), and that rating.
     public let safe: Double
     public let safeExpected: Double
-    /// The experiment, when exploring is worth it: ``next`` when it differs from the safe pick.
+    /// The experiment: the setting of highest expected improvement when it differs from the safe pick. It is
+    /// ``next`` when it gives up at most ``DialInOptions/experimentCost`` of expected rating against the safe pick;
+    /// otherwise ``next`` is the safe pick and the experiment is offered beside it.
     public let experiment: Experiment?
     /// How sure the advice is (``Confidence``).
     public let confidence: Confidence

@@ -13,6 +13,8 @@ import Foundation
 /// - the next setting is the safe pick → it has the highest expected rating;
 /// - otherwise it is an experiment: its expected rating, the safe pick's (never "as good" for a lower one), and
 ///   what it settles.
+/// When an experiment exists but costs too much to be next (``DialInOptions/experimentCost``), a sentence offers it
+/// with its expected rating against the safe pick's.
 /// Then, when they apply: the suggestions left the map (in words, with the evidence), and the rating expected at
 /// the best lies below the best rating so far (why).
 enum DialInExplanation {
@@ -56,12 +58,18 @@ enum DialInExplanation {
             }
         } else if e.nextTried {
             more.append("Repeat \(next) to confirm it: it is the likeliest best (expected \(expect)).")
-        } else if e.experiment == nil {
+        } else if e.experiment == nil || e.next == e.safe {
             more.append("\(next) is untried and has the highest expected rating (\(expect)).")
         } else if let x = e.experiment {
             let side = e.scale.units(x.setting) > e.scale.units(e.safe) ? e.coarserWord(true) : e.coarserWord(false)
             more.append("\(next) is an experiment (expected \(DialInAdvice.rating(x.expected)), against \(DialInAdvice.rating(e.safeExpected)) at the safe pick \(t(e.safe))): "
                         + "it settles whether the sweet spot lies \(side) than \(t(e.safe)) (the model gives that \(Int((x.chanceBeyondSafe * 100).rounded())) %).")
+        }
+        if let x = e.experiment, e.next == e.safe, e.verdict == .peak, !a.points.isEmpty, !e.allRatingsEqual {
+            let side = e.coarserWord(e.scale.units(x.setting) > e.scale.units(e.safe))
+            more.append("An experiment at \(t(x.setting)) would settle whether the sweet spot lies \(side) than \(t(e.safe)) "
+                        + "(the model gives that \(Int((x.chanceBeyondSafe * 100).rounded())) %), but it is expected at "
+                        + "\(DialInAdvice.rating(x.expected)) against \(DialInAdvice.rating(e.safeExpected)): too dear for tomorrow's cup, worth it on a spare morning.")
         }
         if let side = e.leftMap {
             let finer = (side == .below) == e.scale.coarserIsHigher

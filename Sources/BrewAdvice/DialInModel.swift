@@ -14,6 +14,26 @@ public struct DialInModel: Sendable {
     public let discountedEarlier: [BrewPoint]
     /// The central interval of the sweet spot the earlier bags predict for a new bag.
     let earlierInterval: (low: Double, high: Double)?
+    /// The earlier bags' ratings the robust step kept (not probable mishaps), ascending: the floor's evidence.
+    let keptRatings: [Double]
+
+    /// The rating a cup brewed far from the sweet spot is expected to get, which the fitted curve falls towards
+    /// instead of 0: the lower decile of the grinder × method's ratings (earlier bags' and this bag's, probable
+    /// mishaps left out), at most ``floorDrop`` below the mean peak of the earlier bags (a bag with only good cups
+    /// has not shown its floor), never below 0. Without ratings there is no floor (`nil`: the parabola itself).
+    func ratingFloor(adding ratings: [Double]) -> Double? {
+        let all = (keptRatings + ratings).sorted()
+        let cap = prior.peakMean - Self.floorDrop
+        guard !all.isEmpty else { return nil }
+        // The lower decile by the nearest-rank rule.
+        let q = all[max(0, Int((0.1 * Double(all.count)).rounded(.up)) - 1)]
+        return max(0, min(q, cap))
+    }
+
+    /// How far below the mean peak rating the floor lies at most: 2 rating points.
+    static let floorDrop = 2.0
+    /// Expected ratings closer than this are level for the safe pick and the stated best (a millionth of a point).
+    static let level = 1e-6
 
     /// Fits the prior to `history` (earlier bags, most recent first; the caller limits how many).
     ///
@@ -40,6 +60,9 @@ public struct DialInModel: Sendable {
                                                    cues: cueLogs, window: window)
         self.grid = grid; self.prior = weighted.prior; self.map = map
         discountedEarlier = weighted.discounted
+        var kept = history.flatMap { $0.map(\.rating) }
+        for d in weighted.discounted { if let i = kept.firstIndex(of: d.rating) { kept.remove(at: i) } }
+        keptRatings = kept.sorted()
         if prior.bags > 0 {
             let tail = (1 - options.level) / 2
             let p0 = DialInPosterior(grid: grid, prior: prior, bag: RatingMoments())
@@ -72,7 +95,10 @@ public struct DialInModel: Sendable {
         for p in current where bestSoFar == nil || p.rating >= bestSoFar!.rating { bestSoFar = p }
 
         let tail = (1 - options.level) / 2
-        let expected = { (x: Double) in post.expectedRating(at: u(x), cells: cells) }
+        let floor = ratingFloor(adding: zip(current, robust).filter { $0.1 >= 0.5 }.map(\.0.rating))
+        let expected = { (x: Double) in
+            floor.map { post.expectedRating(at: u(x), cells: cells, floor: $0) } ?? post.expectedRating(at: u(x), cells: cells)
+        }
 
         // Where suggestions may go: the map with this bag's own settings, left only on strong evidence.
         var window = map.window(adding: current.map(\.setting) + cues.map(\.setting), scale: scale)
@@ -86,14 +112,21 @@ public struct DialInModel: Sendable {
         var candidates = scale.settings.filter { u($0) >= window.lower - 1e-9 && u($0) <= window.upper + 1e-9 }
         if candidates.isEmpty { candidates = [scale.snap(g((window.lower + window.upper) / 2))] }
 
-        // The safe pick: the highest expected rating on the candidates (ties: the lower setting).
-        var safe = candidates[0], safeMean = -Double.infinity
+        // The safe pick: the highest expected rating on the candidates. Where the floor makes it level (a prior with
+        // nothing to say puts the same bump everywhere), the parabola's expected rating decides (the middle of what
+        // the evidence allows), then the lower setting.
+        let parabola = { (x: Double) in post.expectedRating(at: u(x), cells: cells).mean }
+        var safe = candidates[0], safeMean = -Double.infinity, safeRaw = -Double.infinity
         for c in candidates {
             let m = expected(c).mean
-            if m > safeMean + 1e-12 { safe = c; safeMean = m }
+            if m > safeMean + Self.level || (m >= safeMean - Self.level && parabola(c) > safeRaw + 1e-12) {
+                safe = c; safeMean = m; safeRaw = parabola(c)
+            }
         }
-        // The next setting.
-        var next = safe, nextMean = safeMean, nextValue = -Double.infinity
+        // The next setting: the safe pick, or the setting of highest expected improvement (the experiment) when it
+        // gives up at most `experimentCost` of expected rating against the safe pick.
+        var next = safe, nextMean = safeMean
+        var explore = safe, exploreMean = safeMean, exploreValue = -Double.infinity
         if flat, let b = bestSoFar {
             next = b.setting; nextMean = expected(next).mean
         } else if n == 0 || options.nextRule == .greedy {
@@ -103,10 +136,11 @@ public struct DialInModel: Sendable {
             for c in candidates {
                 let ei = post.expectedImprovement(at: u(c), over: incumbent, cells: cells)
                 let m = expected(c).mean
-                if ei > nextValue + 1e-12 || (abs(ei - nextValue) <= 1e-12 && m > nextMean) {
-                    next = c; nextValue = ei; nextMean = m
+                if ei > exploreValue + 1e-12 || (abs(ei - exploreValue) <= 1e-12 && m > exploreMean) {
+                    explore = c; exploreValue = ei; exploreMean = m
                 }
             }
+            if safeMean - exploreMean <= options.experimentCost { next = explore; nextMean = exploreMean }
         }
 
         // The curve and its band, on the rating scale, evenly in model units over the range.
@@ -119,19 +153,22 @@ public struct DialInModel: Sendable {
         }
 
         // The stated best: where the fitted curve peaks, inside the window (quarter units, then its dial setting).
-        var bestU = u(safe), bestMean = safeMean
+        var bestU = u(safe), bestMean = safeMean, bestRaw = safeRaw
         var x = window.lower
         while x <= window.upper + 1e-9 {
-            let m = post.expectedRating(at: x, cells: cells).mean
-            if m > bestMean + 1e-12 { bestU = x; bestMean = m }
+            let m = floor.map { post.expectedRating(at: x, cells: cells, floor: $0).mean } ?? post.expectedRating(at: x, cells: cells).mean
+            let raw = post.expectedRating(at: x, cells: cells).mean
+            if m > bestMean + Self.level || (m >= bestMean - Self.level && raw > bestRaw + 1e-12) {
+                bestU = x; bestMean = m; bestRaw = raw
+            }
             x += 0.25
         }
         let best = flat ? nil : scale.snap(g(bestU))
         let experiment: DialInEstimate.Experiment?
-        if !flat, n > 0, next != safe {
+        if !flat, n > 0, explore != safe {
             // What the experiment teaches: the chance that the sweet spot lies on its side of the safe pick.
-            let side = u(next) > u(safe) ? 1 - post.massBelow(u(safe)) : post.massBelow(u(safe))
-            experiment = .init(setting: next, expected: clip(nextMean), chanceBeyondSafe: side)
+            let side = u(explore) > u(safe) ? 1 - post.massBelow(u(safe)) : post.massBelow(u(safe))
+            experiment = .init(setting: explore, expected: clip(exploreMean), chanceBeyondSafe: side)
         } else {
             experiment = nil
         }

@@ -45,5 +45,11 @@ public struct DialInOptions: Sendable, Equatable {
     /// The rule for ``DialInEstimate/next``. Expected improvement.
     public var nextRule = NextRule.expectedImprovement
 
+    /// The most expected rating an experiment may give up against the safe pick and still be brewed next: 0.25
+    /// rating points. Below it the cost is under half of the half-point step people rate in, so the experiment's cup
+    /// is expected to be rated as the safe one's or one half point lower; above it, `next` is the safe pick and the
+    /// experiment is offered beside it (``DialInEstimate/experiment``) for a morning when learning is worth a cup.
+    public var experimentCost = 0.25
+
     public init() {}
 }

@@ -160,6 +160,34 @@ struct DialInPosterior: Sendable {
         return (mean, max(0, m2 / w - mean * mean).squareRoot())
     }
 
+    /// ``expectedRating(at:cells:)`` of the curve held up by a floor: the posterior mean and standard deviation of
+    /// `max(floor, h − k(u − s)²)`. Far from the sweet spot the parabola falls without end, while a cup brewed far
+    /// off is rated what the grinder × method's poor cups are rated (``DialInModel/ratingFloor``), not 0. Per cell,
+    /// with `X = h − k(u − s)² ~ N(μ, v)`, `z = (μ − f)/√v`: `E[max(f, X)] = f + (μ − f)·Φ(z) + √v·φ(z)` and
+    /// `E[max(f, X)²] = f²·(1 − Φ(z)) + (μ² + v)·Φ(z) + (μ + f)·√v·φ(z)`; a cell with `z > 8` is `X` itself, one with `z < −8` the floor.
+    func expectedRating(at u: Double, cells: HeavyCells, floor f: Double) -> (mean: Double, sd: Double) {
+        var w = 0.0, m1 = 0.0, m2 = 0.0
+        for i in cells.weight.indices {
+            let d = u - cells.s[i]
+            let mu = cells.peakMean[i] - cells.k[i] * d * d
+            let v = cells.peakVariance[i]
+            let weight = cells.weight[i]
+            w += weight
+            let sd = v.squareRoot()
+            if mu - f > 8 * sd {
+                m1 += weight * mu; m2 += weight * (v + mu * mu)
+            } else if f - mu > 8 * sd {
+                m1 += weight * f; m2 += weight * f * f
+            } else {
+                let z = (mu - f) / sd, cdf = Gauss.cdf(z), pdf = Gauss.pdf(z)
+                m1 += weight * (f + (mu - f) * cdf + sd * pdf)
+                m2 += weight * (f * f * (1 - cdf) + (mu * mu + v) * cdf + (mu + f) * sd * pdf)
+            }
+        }
+        let mean = m1 / w
+        return (mean, max(0, m2 / w - mean * mean).squareRoot())
+    }
+
     /// Expected improvement at `u` over the incumbent value `best` (Jones, Schonlau & Welch 1998): the posterior
     /// expectation of `max(0, f(u) − best)` for the mean rating `f(u) = h − k(u − s)²`, exact per cell (normal in
     /// `h`) and summed over `cells`.

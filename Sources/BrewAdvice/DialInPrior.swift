@@ -6,7 +6,8 @@ import Synchronization
 /// Each earlier bag `j` follows the bag model `rating = h_j − k·(u − s_j)² + ε`, `ε ~ N(0, σ²)`, with its own
 /// peak rating `h_j` and sweet spot `s_j` and the curvature `k` and noise `σ` shared by the grinder × method.
 /// The fit, one group of parameters at a time:
-/// 1. **Peak rating** `h_j ~ N(h̄, τ_h²)`: `h̄` is the mean of the bags' best ratings.
+/// 1. **Peak rating** `h_j ~ N(h̄, τ_h²)`: `h̄` is the mean of the bags' best ratings and of
+///    ``DialInOptions/peakRatingMean`` counted as one more bag (a pseudo-observation: one bag alone does not set it).
 /// 2. **Curvature, noise and τ_h**: every bag's likelihood with `h_j` integrated out in closed form under
 ///    `N(h̄, τ_h²)` and `s_j` averaged over the grinder's range (every other grid point), for each
 ///    `τ_h ∈ {0.3, 0.5, 0.75, 1}`; `τ_h` is the maximum-likelihood value, and the posterior of `(k, σ)` on the grid
@@ -32,6 +33,9 @@ struct DialInPrior: Sendable {
 
     /// Earlier bags that informed the fit (at least one rated brew).
     let bags: Int
+    /// Per earlier bag: its moments and, for a bag that shows a shape, its step-1 terms (`4 × K × G`, τ_h outer),
+    /// kept so that a refit with the same mean peak reuses the terms of the bags whose brews kept their weights.
+    private let stepOne: [(moments: RatingMoments, terms: [Double])]
 
     /// - Parameters:
     ///   - cues: Per earlier bag (same order as `history`), the log-likelihood of its grind cues (taste words, shot
@@ -41,17 +45,23 @@ struct DialInPrior: Sendable {
     ///     grinder × method has been brewed. `nil` adds nothing.
     ///   - shapes: Per earlier bag, whether it has the brews to show a curve's shape (``showsShape(_:)``); `[]`
     ///     treats every bag as one that does.
+    ///   - reusing: An earlier fit of the same bags (the robust step's first fit): the step-1 terms of a bag with the
+    ///     same moments under the same mean peak are taken from it instead of recomputed (the same numbers).
     init(grid: DialInGrid, history: [RatingMoments], bestRatings: [Double], options: DialInOptions,
-         cues: [[Double]] = [], window: [Double]? = nil, shapes: [Bool] = []) {
+         cues: [[Double]] = [], window: [Double]? = nil, shapes: [Bool] = [], reusing earlier: DialInPrior? = nil) {
         let used = history.indices.filter { history[$0].n >= 0.5 }
         let cueOnly = cues.indices.filter { !cues[$0].isEmpty && !used.contains($0) }
         bags = used.count + cueOnly.count
         let best = used.map { bestRatings[$0] }
-        peakMean = best.isEmpty ? options.peakRatingMean : best.reduce(0, +) / Double(best.count)
+        // The default peak counts as one more bag: one earlier bag's lone brew (rated 0 on a spilled morning, or on
+        // another scale) cannot set every new bag's expected peak by itself; with many bags it changes next to nothing.
+        peakMean = (best.reduce(0, +) + options.peakRatingMean) / Double(best.count + 1)
         let K = grid.k.count, S = grid.s.count, G = grid.sigma.count
         var ks = [Double](repeating: 0, count: K * G)
         for ik in 0..<K { for ig in 0..<G { ks[ik * G + ig] = grid.logPriorK[ik] + grid.logPriorSigma[ig] } }
+        var stepOne = history.map { (moments: $0, terms: [Double]()) }
         guard !used.isEmpty else {
+            self.stepOne = stepOne
             peakSD = options.peakRatingSD
             logKS = ks
             logS = DialInPrior.windowed(Array(repeating: -log(Double(S)), count: S), window)
@@ -71,8 +81,17 @@ struct DialInPrior: Sendable {
         // Hoisted out of the innermost loop (the same sums as term by term): the residuals depend on (s, k) only,
         // the normalising logs on (σ, τ_h) only.
         var sums = [Double](repeating: 0, count: coarse.count), sss = sums, flat = sums
+        let TG = K * G
         for j in shaped {
             let m = history[j]
+            if let earlier, earlier.peakMean == peakMean, earlier.stepOne.indices.contains(j),
+               earlier.stepOne[j].moments == m, earlier.stepOne[j].terms.count == DialInPrior.peakSDs.count * TG {
+                let known = earlier.stepOne[j].terms
+                for it in DialInPrior.peakSDs.indices { for c in 0..<TG { perTau[it][c] += known[it * TG + c] } }
+                stepOne[j].terms = known
+                continue
+            }
+            var terms = [Double](repeating: 0, count: DialInPrior.peakSDs.count * TG)
             let halfLogN = 0.5 * log(m.n)
             for ik in 0..<K {
                 for (is_, s) in coarse.enumerated() {
@@ -96,11 +115,15 @@ struct DialInPrior: Sendable {
                             row[is_] = term
                             if top < term { top = term }
                         }
-                        perTau[it][ik * G + ig] += Gauss.logSumExp(row, largest: top) - logCoarse
+                        let term = Gauss.logSumExp(row, largest: top) - logCoarse
+                        terms[it * TG + ik * G + ig] = term
+                        perTau[it][ik * G + ig] += term
                     }
                 }
             }
+            stepOne[j].terms = terms
         }
+        self.stepOne = stepOne
         let evidence = perTau.map { Gauss.logSumExp($0) }
         // Without a shaped bag every τ_h has the same evidence: the default spread of peaks.
         let chosen = shaped.isEmpty ? (DialInPrior.peakSDs.firstIndex { $0 >= options.peakRatingSD * 0.5 } ?? 1)

@@ -15,7 +15,8 @@ import Foundation
 /// the best of their bag's other brews (or, alone in their bag, below the earlier bags' mean peak) are judged; the
 /// rest keep weight 1. Earlier bags are judged under a first fit at face value, then the prior is refitted with the
 /// weights (once); this bag's brews under the final prior. A bag of more than 12 brews is not judged (one brew
-/// cannot dominate it), and at most 64 earlier brews are, the lowest rated first.
+/// cannot dominate it), and at most 64 earlier brews are, the lowest rated first. The refit takes the first fit's
+/// curvature terms of every bag whose brews kept their weights (``DialInPrior``'s `reusing`): the same numbers.
 enum DialInRobust {
     static let outlierShare = 0.05
     static let suspicion = 1.5
@@ -24,7 +25,7 @@ enum DialInRobust {
 
     static func historyWeights(history: [[BrewPoint]], scale: DialInScale, grid: DialInGrid, options: DialInOptions,
                                cues: [[Double]], window: [Double]?) -> (prior: DialInPrior, discounted: [BrewPoint]) {
-        func fit(_ weights: [[Double]]) -> DialInPrior {
+        func fit(_ weights: [[Double]], reusing earlier: DialInPrior? = nil) -> DialInPrior {
             let moments = history.indices.map { j in
                 var m = RatingMoments()
                 for (p, w) in zip(history[j], weights[j]) { m.add(u: scale.units(p.setting), y: p.rating, weight: w) }
@@ -34,7 +35,7 @@ enum DialInRobust {
                 zip(history[j], weights[j]).filter { $0.1 >= 0.5 }.map(\.0.rating).max() ?? 0
             }
             return DialInPrior(grid: grid, history: moments, bestRatings: best, options: options, cues: cues, window: window,
-                               shapes: history.map(DialInPrior.showsShape))
+                               shapes: history.map(DialInPrior.showsShape), reusing: earlier)
         }
         var weights = history.map { $0.map { _ in 1.0 } }
         let first = fit(weights)
@@ -52,7 +53,7 @@ enum DialInRobust {
             if w < 0.5 { discounted.append(history[j][i]) }
         }
         guard weights.joined().contains(where: { $0 < 0.999 }) else { return (first, []) }
-        return (fit(weights), discounted)
+        return (fit(weights, reusing: first), discounted)
     }
 
     /// The weights of this bag's brews under the fitted prior.

@@ -163,6 +163,9 @@ struct MethodBrews: Sendable {
             }
         }
         let timing = MethodBrews.timing(goodTimes)
+        // What the words say, once per distinct (notes, tags) pair: a journal repeats its notes ("ok", "sour") far
+        // more often than it writes new ones, and reading the words was most of the advisor's cost on a large journal.
+        var said: [TasteText: (towardsCoarser: Double, weight: Double)?] = [:]
         for i in rows {
             let when = t.brewDate[i] ?? .min
             let bag = t.bean.code(i).map(Int.init) ?? -1
@@ -176,7 +179,14 @@ struct MethodBrews: Sendable {
             case (nil, .some): unset += 1
             }
             if let setting {
-                var cue = TasteWords.direction([t.notes[i] ?? "", t.flavorTags[i] ?? ""])
+                let text = TasteText(notes: t.notes[i] ?? "", tags: t.flavorTags[i] ?? "")
+                var cue: (towardsCoarser: Double, weight: Double)?
+                if let known = said[text] {
+                    cue = known
+                } else {
+                    cue = TasteWords.direction([text.notes, text.tags])
+                    said[text] = .some(cue)
+                }
                 if cue == nil, let a = t.acidity[i], let sw = t.sweetness[i], a >= 5, sw <= 2 { cue = (-1, 0.5) }
                 if cue == nil, let timing, let s = t.brewTimeSeconds[i], s.isFinite, s > 0 {
                     if s < timing.median - MethodBrews.shotTimeSpread * timing.spread { cue = (-1, 1) }
@@ -229,6 +239,12 @@ struct MethodBrews: Sendable {
         let s = x.sorted()
         return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
     }
+}
+
+/// A brew's notes and flavour tags, the text ``TasteWords`` reads.
+struct TasteText: Hashable {
+    let notes: String
+    let tags: String
 }
 
 /// ``DialInRows``' remembered ``MethodBrews``, shared by the copies of one grouping.

@@ -1,4 +1,5 @@
 import BrewAdvice
+import BrewAdviceSimulation
 import Foundation
 
 /// The dial-in advisor: `brewstats dial-in` on a 100,000-brew generated store (seed 7), process start to finish,

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BrewAdvice
+@testable import BrewAdviceSimulation
 
 /// The advisor in closed loop on simulated bags (deterministic seeds): the targets and the interval's calibration.
 @Suite struct SimulatorTests {

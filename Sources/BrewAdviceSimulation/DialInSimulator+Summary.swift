@@ -1,3 +1,4 @@
+import BrewAdvice
 import Foundation
 
 extension DialInSimulator {

@@ -1,3 +1,4 @@
+import BrewAdvice
 import Foundation
 
 /// A closed-loop simulator of dialling in new bags, for tests and the benchmark.
