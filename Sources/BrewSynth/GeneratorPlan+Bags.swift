@@ -32,7 +32,10 @@ extension GeneratorPlan {
                     cumulative += drawn[k] * scale
                     let length = max(3, Int(cumulative.rounded()) - placed)
                     placed += length
-                    bags.append((open, open + length, slot))
+                    // Lengths rounded up to 3 days can push a slot's last bags past the span: they open on its
+                    // last day instead (every bag of a counted shape is brewed from).
+                    let opened = min(open, dayCount - 1)
+                    bags.append((opened, max(open + length, opened + 3), slot))
                     open += length - overlaps[k]
                 }
             }

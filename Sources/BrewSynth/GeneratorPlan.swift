@@ -113,7 +113,8 @@ final class GeneratorPlan: Sendable {
             peak.append(rng.uniform(3.6, 4.8))
             brightness.append(level.map { 1.6 - Double($0.rawValue) * 0.8 } ?? 0)
             fineness.append(rng.normal())
-            for d in max(0, bag.open)..<min(dayCount, bag.close) { open[d].append(Int32(k)) }
+            let (first, end) = (max(0, bag.open), min(dayCount, bag.close))
+            if first < end { for d in first..<end { open[d].append(Int32(k)) } }
         }
         self.beans = beans; self.beanCoffee = coffeeOf; self.beanIDs = ids
         self.beanPeak = peak; self.beanBrightness = brightness

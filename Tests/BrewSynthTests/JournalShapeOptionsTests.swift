@@ -92,6 +92,15 @@ import TestSupport
         #expect(m.methodsBrewed.count == 12 && m.grindersBrewed.count == 8)
     }
 
+    /// Small wide journals (more bags than brew days' worth) are drawn without a trap: seed 16 once rounded a slot's
+    /// last bag past the span.
+    @Test(arguments: [14, 15, 16, 17] as [UInt64])
+    func smallWideJournalsHaveEveryBag(seed: UInt64) throws {
+        let g = JournalGenerator(GeneratorOptions(brewCount: 1_000, seed: seed, days: JournalShape.wideDays, shape: .wide))
+        #expect(g.beans.count == 400)
+        #expect(g.brews.reduce(0) { n, _ in n + 1 } == 1_000)
+    }
+
     @Test func sameShapeAndSeedSameBytes() throws {
         let options = GeneratorOptions(brewCount: 800, seed: 5, days: JournalShape.wideDays, shape: .wide)
         let (_, a) = try Self.observe(options, name: "same-a")
