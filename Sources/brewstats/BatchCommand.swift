@@ -46,7 +46,7 @@ struct Batch: AsyncParsableCommand {
               brewstats batch exports/ --out week-47 --week 2026-W47 --tz Europe/Berlin
               brewstats batch exports/ --out weekly --last --today 2026-11-23
               brewstats batch a.sqlite b.csv c.zip --out out --jobs 2 --quiet
-              brewstats batch anna.journal/ ben.sqlite --out out   # anna.journal/: store.sqlite, shots/
+              brewstats batch anna.journal/ ben.sqlite --out out
               brewstats batch exports/ --out part-3 --shard 3/8 --resume
               brewstats batch --merge part-1 part-2 part-3 --out all
             """

@@ -58,7 +58,7 @@ struct Generate: AsyncParsableCommand {
               brewstats generate --brews 500 --format sqlite --wal-tail 20 -o live.sqlite
               brewstats generate --shots 200 --format decent-json --out shots/
               brewstats generate --brews 100000 --shape wide --format csv -o wide.csv
-              brewstats generate --brews 5000 --beans 120 --methods 3 --grinders 2 --format sqlite -o small.sqlite
+              brewstats generate --beans 120 --methods 3 --format csv -o few.csv
             """
     )
 
