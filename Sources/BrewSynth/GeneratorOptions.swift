@@ -1,6 +1,6 @@
 import BrewColumns
 
-/// What ``JournalGenerator`` generates: size, seed, span and time zone.
+/// What ``JournalGenerator`` generates: size, seed, span, time zone and shape.
 ///
 /// The same options (seed included) always give the same journal, byte for byte in every encoding.
 public struct GeneratorOptions: Sendable, Equatable {
@@ -16,14 +16,16 @@ public struct GeneratorOptions: Sendable, Equatable {
     public var days: Int?
     /// The journal's IANA time zone: brew times are local times there (daylight saving time included).
     public var timeZone: String
+    /// Beans, methods, grinders and bag lengths (``JournalShape/standard`` unless given).
+    public var shape: JournalShape
     /// The latest day of a journal without an explicit start.
     public static let defaultEnd = Day(year: 2026, month: 11, day: 22)!
 
     /// Creates options; see the properties for the defaults.
     public init(brewCount: Int = 350, seed: UInt64 = 1, start: Day? = nil, days: Int? = nil,
-                timeZone: String = "Europe/Berlin") {
+                timeZone: String = "Europe/Berlin", shape: JournalShape = .standard) {
         self.brewCount = brewCount; self.seed = seed; self.start = start; self.days = days
-        self.timeZone = timeZone
+        self.timeZone = timeZone; self.shape = shape
     }
 
     /// The span in days after defaults apply.

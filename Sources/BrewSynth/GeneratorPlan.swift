@@ -7,13 +7,15 @@ import Foundation
 /// Immutable and shared by every pass over the brews (a class so iterators copy a reference, not arrays).
 final class GeneratorPlan: Sendable {
     let options: GeneratorOptions
+    /// The journal's methods and grinders (indices of brews point into these).
+    let equipment: SynthEquipment
     let firstDay: Day
     let dayCount: Int
     /// Brews on each day; sums to `options.brewCount`.
     let dayBrews: [Int32]
     /// The time zone's UTC offset on each day (taken at local noon; brews are never at a 2–3 am switch).
     let dayOffsets: [Int32]
-    /// Beans open on each day, with their slot (0: espresso bags, 1–2: filter bags).
+    /// Beans open on each day, with their slot kind (0: espresso bags, 1–2: filter bags).
     let openBeans: [[Int32]]
     let beanSlot: [UInt8]
     /// The best rating a bean reaches at its sweet spot.
@@ -32,6 +34,8 @@ final class GeneratorPlan: Sendable {
 
     init(options: GeneratorOptions) {
         self.options = options
+        let equipment = SynthEquipment(options.shape)
+        self.equipment = equipment
         let firstDay = options.resolvedStart
         let dayCount = options.resolvedDays
         self.firstDay = firstDay
@@ -64,18 +68,9 @@ final class GeneratorPlan: Sendable {
             return Int32(zone.secondsFromGMT(for: Date(timeIntervalSince1970: noon)))
         }
 
-        // Bags: three slots, each a chain of bags that overlap by a day or two. The first bag of each slot
-        // opened before the journal starts.
-        var bags: [(open: Int, close: Int, slot: UInt8)] = []
-        for slot in 0..<3 {
-            var open = -rng.below(10)
-            while open < dayCount {
-                let length = 12 + rng.below(20)
-                bags.append((open, open + length, UInt8(slot)))
-                open += length - rng.below(3)
-            }
-        }
-        bags.sort { ($0.open, $0.slot) < ($1.open, $1.slot) }
+        // Bags: slots (three unless the shape counts its beans), each a chain of bags that overlap by a day or
+        // two. The first bag of each slot opened before the journal starts.
+        let bags = GeneratorPlan.bags(shape: options.shape, dayCount: dayCount, rng: &rng)
 
         var beans: [CoffeeBean] = [], coffeeOf: [Int] = [], ids: [SynthUUID] = []
         var peak: [Double] = [], brightness: [Double] = [], fineness: [Double] = []
@@ -118,7 +113,8 @@ final class GeneratorPlan: Sendable {
             peak.append(rng.uniform(3.6, 4.8))
             brightness.append(level.map { 1.6 - Double($0.rawValue) * 0.8 } ?? 0)
             fineness.append(rng.normal())
-            for d in max(0, bag.open)..<min(dayCount, bag.close) { open[d].append(Int32(k)) }
+            let (first, end) = (max(0, bag.open), min(dayCount, bag.close))
+            if first < end { for d in first..<end { open[d].append(Int32(k)) } }
         }
         self.beans = beans; self.beanCoffee = coffeeOf; self.beanIDs = ids
         self.beanPeak = peak; self.beanBrightness = brightness
@@ -127,8 +123,8 @@ final class GeneratorPlan: Sendable {
 
         // Sweet spots: the grinder's centre, shifted by how fine the bean wants to be, plus a pair-specific
         // wobble; kept two steps inside the grinder's range.
-        var sweet = [Double](repeating: 0, count: SynthCatalog.grinders.count * beans.count)
-        for (g, spec) in SynthCatalog.grinders.enumerated() {
+        var sweet = [Double](repeating: 0, count: equipment.grinders.count * beans.count)
+        for (g, spec) in equipment.grinders.enumerated() {
             let range = spec.setting ?? (0, 40, 1)
             for b in 0..<beans.count {
                 let raw = spec.base + spec.spread * (fineness[b] + 0.4 * rng.normal())
@@ -136,7 +132,7 @@ final class GeneratorPlan: Sendable {
             }
         }
         sweetSpots = sweet
-        methodFirstDay = SynthCatalog.methods.map { Int(($0.introducedAt * Double(dayCount)).rounded()) }
+        methodFirstDay = equipment.methods.map { Int(($0.introducedAt * Double(dayCount)).rounded()) }
     }
 
     /// The sweet spot of grinder `g` with bean `b`.

@@ -32,6 +32,9 @@ import BrewColumns
 /// as the app's all-optional model allows. Equipment carries the app's cached brew count and last-use date,
 /// mostly right and sometimes stale.
 ///
+/// That is the standard shape; ``GeneratorOptions/shape`` (``JournalShape``) asks for other ones: an exact number
+/// of bags of other lengths, more or fewer methods and grinders.
+///
 /// Determinism: the same ``GeneratorOptions`` give the same entities and brews on every run and platform
 /// (xoshiro256** streams; no system randomness, no hash-order dependence).
 ///
@@ -72,8 +75,8 @@ public struct JournalGenerator: Sendable {
         brews = SynthBrewSequence(plan: plan)
 
         // One pass for the true counters.
-        var methodUse = [EquipmentUsage](repeating: EquipmentUsage(), count: SynthCatalog.methods.count)
-        var grinderUse = [EquipmentUsage](repeating: EquipmentUsage(), count: SynthCatalog.grinders.count)
+        var methodUse = [EquipmentUsage](repeating: EquipmentUsage(), count: plan.equipment.methods.count)
+        var grinderUse = [EquipmentUsage](repeating: EquipmentUsage(), count: plan.equipment.grinders.count)
         var notes = 0
         var last = Timestamp(unixSeconds: Double(Int(plan.firstDay.index) + plan.dayCount) * 86_400)
         for brew in brews {
@@ -103,10 +106,10 @@ public struct JournalGenerator: Sendable {
         }
 
         var methods: [BrewMethod] = [], methodIDs: [SynthUUID] = [], methodVersions: [Int] = []
-        for (i, spec) in SynthCatalog.methods.enumerated() {
+        for (i, spec) in plan.equipment.methods.enumerated() {
             let id = SynthUUID(using: &rng)
             var (count, lastUsed) = cached(methodUse[i])
-            if i == SynthCatalog.methods.count - 2, !anyStale, methodUse[0].count > 0 {
+            if i > 0, i == plan.equipment.methods.count - 2, !anyStale, methodUse[0].count > 0 {
                 // Guarantee one disagreement: the espresso machine's counter missed its latest brew.
                 count = methodUse[0].count - 1
                 methods[0].cachedBrewCount = count
@@ -120,7 +123,7 @@ public struct JournalGenerator: Sendable {
             methodIDs.append(id); methodVersions.append(1 + min(count, 1 + rng.below(4)))
         }
         var grinders: [Grinder] = [], grinderIDs: [SynthUUID] = [], grinderVersions: [Int] = []
-        for (i, spec) in SynthCatalog.grinders.enumerated() {
+        for (i, spec) in plan.equipment.grinders.enumerated() {
             let id = SynthUUID(using: &rng)
             let (count, lastUsed) = cached(grinderUse[i])
             let made = created(0)
@@ -140,14 +143,14 @@ public struct JournalGenerator: Sendable {
 
     /// Whether grinder `g` has its settings range recorded (`false` for the unused blade grinder, whose
     /// `settingMin`/`settingMax`/`settingStep` are written as missing and read back as the model's defaults).
-    public func grinderHasSettings(_ g: Int) -> Bool { SynthCatalog.grinders[g].setting != nil }
+    public func grinderHasSettings(_ g: Int) -> Bool { plan.equipment.grinders[g].setting != nil }
 
     /// The grind setting where ratings of grinder `g` with bean `b` peak (before rounding to the grinder's
     /// step). Indices into ``grinders`` and ``beans``.
     public func sweetSpot(grinder g: Int, bean b: Int) -> Double { plan.sweetSpot(grinder: g, bean: b) }
 
     /// The rating curve's width of grinder `g`: a setting this far from the sweet spot costs one point.
-    public func sweetSpotWidth(grinder g: Int) -> Double { SynthCatalog.grinders[g].width }
+    public func sweetSpotWidth(grinder g: Int) -> Double { plan.equipment.grinders[g].width }
 
     /// The journal as columns, built through ``JournalBuilder`` (no files involved).
     public func makeJournal() -> Journal {

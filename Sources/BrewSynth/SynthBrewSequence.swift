@@ -55,7 +55,7 @@ public struct SynthBrewSequence: Sequence, Sendable {
             }
             times.sort()
             nextInDay = 0
-            methodWeights = SynthCatalog.methods.enumerated().map { i, m in
+            methodWeights = plan.equipment.methods.enumerated().map { i, m in
                 plan.methodFirstDay[i] <= day ? m.weight : 0
             }
             espressoPool = plan.openBeans[day].filter { plan.beanSlot[Int($0)] == 0 }
@@ -70,13 +70,13 @@ public struct SynthBrewSequence: Sequence, Sendable {
             // Method: by weight among those introduced by today; a very few brews have none.
             var methodIndex: Int? = nil
             if !rng.chance(0.004) { methodIndex = rng.weighted(methodWeights) }
-            let spec = SynthCatalog.methods[methodIndex ?? 1]
+            let spec = plan.equipment.methods[methodIndex ?? 1]
             let espresso = spec.category == .espresso
 
             // Grinder: by the method's shares; some filter brews use pre-ground coffee.
             var grinderIndex: Int? = nil
             if !spec.grinders.isEmpty && !rng.chance(espresso ? 0.01 : 0.05) {
-                grinderIndex = spec.grinders[rng.weighted(SynthCatalog.grinderWeights[methodIndex ?? 1])].index
+                grinderIndex = spec.grinders[rng.weighted(plan.equipment.grinderWeights[methodIndex ?? 1])].index
             }
 
             // Bean: an open bag of the matching slot (espresso bags for espresso), sometimes any open bag.
@@ -116,8 +116,8 @@ public struct SynthBrewSequence: Sequence, Sendable {
             // Grind and rating: ratings peak at the grinder × bean sweet spot and fall off quadratically.
             var distance = 0.0  // signed, in widths; negative = finer than the sweet spot
             var quality = beanIndex.map { plan.beanPeak[$0] } ?? 3.8
-            if let g = grinderIndex, let grind = SynthCatalog.grinders[g].setting {
-                let gspec = SynthCatalog.grinders[g]
+            if let g = grinderIndex, let grind = plan.equipment.grinders[g].setting {
+                let gspec = plan.equipment.grinders[g]
                 let sweet = beanIndex.map { plan.sweetSpot(grinder: g, bean: $0) } ?? gspec.base
                 let uses = beanIndex.map { Int(beanUses[$0]) } ?? 10
                 let scatter = gspec.width * (uses < 4 ? 1.2 : 0.75)

@@ -27,7 +27,8 @@ enum SynthCatalog {
         let used: Bool
     }
 
-    static let methods: [Method] = [
+    /// The standard journal's methods brewed with (``SynthEquipment`` adds ``extraMethods`` and the Siphon).
+    static let standardMethods: [Method] = [
         Method(name: "Espresso", category: .espresso, weight: 0.44, grinders: [(0, 0.75), (1, 0.25)],
                doses: [18, 18, 18, 18.5, 17.5, 19], ratio: (2.0, 0.15), time: 22...38,
                temperatures: [93, 93, 92, 94], introducedAt: 0, used: true),
@@ -49,12 +50,11 @@ enum SynthCatalog {
         Method(name: "Moka pot", category: .other, weight: 0.04, grinders: [(4, 1)],
                doses: [18, 17, 20], ratio: (10, 0.6), time: 150...240,
                temperatures: [70, 75, 80], introducedAt: 0, used: true),
-        Method(name: "Siphon", category: .other, weight: 0, grinders: [], doses: [25], ratio: (15, 0),
-               time: 60...90, temperatures: [92], introducedAt: 0, used: false),
     ]
 
-    /// Each method's grinder shares, as ``SynthRandom/weighted(_:)`` takes them.
-    static let grinderWeights: [[Double]] = methods.map { $0.grinders.map(\.weight) }
+    /// Listed in every journal, never used.
+    static let siphon = Method(name: "Siphon", category: .other, weight: 0, grinders: [], doses: [25], ratio: (15, 0),
+                               time: 60...90, temperatures: [92], introducedAt: 0, used: false)
 
     /// A grinder and where its sweet spots lie.
     struct GrinderSpec {
@@ -68,7 +68,8 @@ enum SynthCatalog {
         let used: Bool
     }
 
-    static let grinders: [GrinderSpec] = [
+    /// The standard journal's grinders brewed with (``SynthEquipment`` adds ``extraGrinders`` and the blade).
+    static let standardGrinders: [GrinderSpec] = [
         GrinderSpec(name: "Niche Zero", type: .burr, setting: (0, 50, 1), base: 14, spread: 2.5, width: 2.5, used: true),
         GrinderSpec(name: "Eureka Mignon Specialità", type: .burr, setting: (0, 10, 0.25), base: 3.5, spread: 0.6,
                     width: 0.6, used: true),
@@ -76,8 +77,11 @@ enum SynthCatalog {
         GrinderSpec(name: "Fellow Ode Gen 2", type: .burr, setting: (1, 11, 0.5), base: 5, spread: 0.9, width: 1,
                     used: true),
         GrinderSpec(name: "Baratza Encore", type: .burr, setting: (0, 40, 1), base: 28, spread: 3, width: 4, used: true),
-        GrinderSpec(name: "Krups blade grinder", type: .blade, setting: nil, base: 0, spread: 0, width: 1, used: false),
     ]
+
+    /// Listed in every journal, never used, without settings.
+    static let bladeGrinder = GrinderSpec(name: "Krups blade grinder", type: .blade, setting: nil, base: 0, spread: 0,
+                                          width: 1, used: false)
 
     static let roasters = [
         "The Barn", "丸山珈琲", "Kaffeerösterei Müller", "Bonanza Coffee", "Fritz Coffee Company",

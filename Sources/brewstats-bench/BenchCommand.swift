@@ -34,6 +34,10 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Journals in the batch family (default: 1,000 at the full --brews, else --brews ÷ 1,000).")
     var batchJournals: Int?
 
+    @Option(parsing: .upToNextOption,
+            help: "Journal shapes of the report, report-csv, report-store, batch and export families (standard, wide).")
+    var shapes: [BenchShape] = BenchShape.allCases
+
     @Option(parsing: .upToNextOption, help: "Only these families.")
     var only: [String] = []
 
@@ -47,6 +51,7 @@ struct BenchCommand: ParsableCommand {
         }
         guard repeats >= 1 else { throw ValidationError("--repeats must be at least 1") }
         if let n = batchJournals, n < 1 { throw ValidationError("--batch-journals must be at least 1") }
+        if shapes.isEmpty { throw ValidationError("--shapes needs at least one shape") }
     }
 
     #if DEBUG
@@ -58,7 +63,8 @@ struct BenchCommand: ParsableCommand {
     func run() throws {
         let outURL = URL(fileURLWithPath: out)
         let context = BenchContext(brewstats: brewstats, python: python, repeats: repeats, brews: brews,
-                                   data: outURL.appendingPathComponent("tmp"), batchJournals: batchJournals)
+                                   data: outURL.appendingPathComponent("tmp"), batchJournals: batchJournals,
+                                   shapes: shapes)
         try FileManager.default.createDirectory(at: context.data, withIntermediateDirectories: true)
         var results: [WorkloadResult] = []
         var failures: [String] = []
@@ -101,15 +107,18 @@ struct BenchContext {
     var data: URL
     /// Journals in the batch family; `nil` for the default.
     var batchJournals: Int? = nil
+    /// The shapes the per-shape families measure.
+    var shapes: [BenchShape] = BenchShape.allCases
 
     /// A generated journal (cached across runs by its parameters).
-    func journal(brews n: Int, format: String, seed: Int = 42) throws -> URL {
+    func journal(brews n: Int, format: String, seed: Int = 42, shape: BenchShape = .standard) throws -> URL {
         let ext = format == "sqlite" ? "sqlite" : format
-        let url = data.appendingPathComponent("journal-\(n)-s\(seed).\(ext)")
+        let url = data.appendingPathComponent("journal-\(n)-s\(seed)\(shape.fileSuffix).\(ext)")
         if !FileManager.default.fileExists(atPath: url.path) {
             print("  generating \(url.lastPathComponent)…")
             let o = try ProcessRunner.run([brewstats, "generate", "--brews", "\(n)", "--seed", "\(seed)",
-                                           "--format", format, "-o", url.path], discardOutput: true)
+                                           "--format", format, "-o", url.path] + shape.generateArguments,
+                                          discardOutput: true)
             guard o.status == 0 else { throw BenchError.failed("brewstats generate", o.status) }
         }
         return url

@@ -6,7 +6,12 @@ import Foundation
 /// into a file), both through `sh -c` so each pays for one shell and one file.
 enum ExportWorkloads {
     static func run(_ ctx: BenchContext) throws -> [WorkloadResult] {
-        let store = try ctx.journal(brews: ctx.brews, format: "sqlite")
+        try ctx.shapes.map { try run(ctx, shape: $0) }
+    }
+
+    /// The export of one shape's large store.
+    static func run(_ ctx: BenchContext, shape: BenchShape) throws -> WorkloadResult {
+        let store = try ctx.journal(brews: ctx.brews, format: "sqlite", shape: shape)
         let out = try ctx.scratchFolder("export")
         defer { try? FileManager.default.removeItem(at: out) }
         let ours = out.appendingPathComponent("ours.csv").path, theirs = out.appendingPathComponent("sqlite3.csv").path
@@ -17,8 +22,8 @@ enum ExportWorkloads {
             throw BenchError.badOutput("brewstats export", "no CSV written")
         }
         mine.bytes = written
-        return [WorkloadResult(family: "export", name: "export store to CSV",
+        return WorkloadResult(family: "export", name: "export store to CSV, \(shape.label)",
                                detail: "\(ctx.brews) brews, process start to finish, \(written / 1_000_000) MB written",
-                               ours: mine, references: [dump], target: "at least as fast as the sqlite3 CSV dump")]
+                               ours: mine, references: [dump], target: "at least as fast as the sqlite3 CSV dump")
     }
 }

@@ -16,6 +16,12 @@ struct Batch: AsyncParsableCommand {
             journal column, equipment usage across journals and grind versus rating pooled per grinder model; \
             <dir>/batch.csv lists each journal's outcome.
 
+            One journal from several sources: a folder named NAME.journal is one journal. Its journal files \
+            and shot folders (directly inside, in name order) are merged as `report A B` merges its inputs: \
+            the same brew in two sources is one brew (by id, else time, bean and dose), the earlier source's \
+            values standing. The journal's report folder holds matches.csv; a source that cannot be read is \
+            left out and named in batch.csv's error column, and the journal fails only when none can be read.
+
             Only what brewstats wrote is replaced: a folder in <dir> with a journal's name (or combined/, or a \
             batch.csv) that holds anything else stops the batch before it starts.
 
@@ -40,6 +46,7 @@ struct Batch: AsyncParsableCommand {
               brewstats batch exports/ --out week-47 --week 2026-W47 --tz Europe/Berlin
               brewstats batch exports/ --out weekly --last --today 2026-11-23
               brewstats batch a.sqlite b.csv c.zip --out out --jobs 2 --quiet
+              brewstats batch anna.journal/ ben.sqlite --out out
               brewstats batch exports/ --out part-3 --shard 3/8 --resume
               brewstats batch --merge part-1 part-2 part-3 --out all
             """

@@ -9,7 +9,7 @@ struct Generate: AsyncParsableCommand {
         commandName: "generate",
         abstract: "Write a synthetic coffee journal (store, CSV or JSON) or a folder of espresso shot files.",
         discussion: """
-            The journal is deterministic: the same --brews, --seed, --start, --days and --tz give the same \
+            The journal is deterministic: the same --brews, --seed, --start, --days, --tz and shape give the same \
             file, byte for byte (the SQLite store: the same rows). It has a handful of methods, grinders and \
             many bags of beans, brews mostly in the mornings, ratings that peak at a grind sweet spot per \
             grinder and bean, TDS and tasting notes on part of the brews, missing fields, unused equipment and \
@@ -23,6 +23,17 @@ struct Generate: AsyncParsableCommand {
               json    the app's JSON export
 
             Without --start the journal ends on 2026-11-22 (ISO week 2026-W47).
+
+            Shapes (--shape; the options below override a part of it):
+              standard  bags follow the span, three open at a time (an espresso
+                        bag, two filter bags) of 12-31 days; 7 methods, 5 grinders
+                        (and a Siphon and a blade grinder never used)
+              wide      400 bags of 7-42 days over 3 years (--days 1095);
+                        8 methods, 4 grinders
+
+            --beans N gives exactly N bags (as many open at a time as their lengths need), --methods N \
+            and --grinders N the methods and grinders brewed with (1-\(JournalShape.maxMethods), \
+            1-\(JournalShape.maxGrinders)), --bag-days MIN-MAX how long a bag lasts.
 
             With --shots N and --out DIR, writes N synthetic espresso shots instead, one file per shot \
             (shot-00000.json, …) in a shot format's own layout: pre-infusion, ramp and plateau or decline, \
@@ -46,6 +57,8 @@ struct Generate: AsyncParsableCommand {
               brewstats generate --brews 200 --format csv --messy -o messy.csv
               brewstats generate --brews 500 --format sqlite --wal-tail 20 -o live.sqlite
               brewstats generate --shots 200 --format decent-json --out shots/
+              brewstats generate --brews 100000 --shape wide --format csv -o wide.csv
+              brewstats generate --beans 120 --methods 3 --format csv -o few.csv
             """
     )
 
@@ -84,6 +97,24 @@ struct Generate: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Days the brews span (default: brews ÷ 2.3, 7…3650).", valueName: "n"))
     var days: Int?
 
+    @Option(name: .long, help: ArgumentHelp("Journal shape: standard or wide (see below).", valueName: "shape"))
+    var shape: ShapePreset = .standard
+
+    @Option(name: .long, help: ArgumentHelp("Exactly this many bags of beans (default: by --shape).", valueName: "n"))
+    var beans: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Methods brewed with, 1-\(JournalShape.maxMethods) (default: by --shape).",
+                                            valueName: "n"))
+    var methods: Int?
+
+    @Option(name: .long, help: ArgumentHelp("Grinders brewed with, 1-\(JournalShape.maxGrinders) (default: by --shape).",
+                                            valueName: "n"))
+    var grinders: Int?
+
+    @Option(name: .long, help: ArgumentHelp("How long a bag lasts, MIN-MAX days, each 3 or more (default: by --shape).",
+                                            valueName: "min-max"), transform: Generate.dayRange(_:))
+    var bagDays: ClosedRange<Int>?
+
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file (journal formats).", valueName: "path"))
     var output: String?
 
@@ -97,6 +128,34 @@ struct Generate: AsyncParsableCommand {
 
     @Flag(name: .long, help: "Replace the output file if it exists.")
     var force = false
+
+    /// `--shape`: a named ``JournalShape``.
+    enum ShapePreset: String, ExpressibleByArgument, CaseIterable {
+        case standard, wide
+
+        var shape: JournalShape { self == .wide ? .wide : .standard }
+        /// The span the shape implies when --days is not given (`nil`: from the brew count).
+        var days: Int? { self == .wide ? JournalShape.wideDays : nil }
+    }
+
+    /// Parses `--bag-days`: `MIN-MAX` (or one number), whole days, 3 or more, MIN ≤ MAX.
+    static func dayRange(_ text: String) throws -> ClosedRange<Int> {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+        guard (1...2).contains(parts.count), let low = parts.first!, let high = parts.last!, low >= 3, low <= high else {
+            throw ValidationError("--bag-days is MIN-MAX whole days, each 3 or more, MIN no more than MAX (e.g. 7-42), not '\(text)'")
+        }
+        return low...high
+    }
+
+    /// The shape after --shape and the options that override its parts.
+    var journalShape: JournalShape {
+        var s = shape.shape
+        if let beans { s.beans = beans }
+        if let methods { s.methods = methods }
+        if let grinders { s.grinders = grinders }
+        if let bagDays { s.bagDays = bagDays }
+        return s
+    }
 
     /// Parses `--seed`: a whole number from 0 to 2⁶⁴ − 1.
     static func seed(_ text: String) throws -> UInt64 {
@@ -122,6 +181,13 @@ struct Generate: AsyncParsableCommand {
         if walTail > 0 && format != .sqlite { throw ValidationError("--wal-tail applies to --format sqlite only.") }
         if messy && format != .csv { throw ValidationError("--messy applies to --format csv only.") }
         if let days, days < 1 { throw ValidationError("--days must be 1 or more, not \(days).") }
+        if let beans, beans < 1 { throw ValidationError("--beans must be 1 or more, not \(beans).") }
+        if let methods, !(1...JournalShape.maxMethods).contains(methods) {
+            throw ValidationError("--methods must be 1 to \(JournalShape.maxMethods), not \(methods).")
+        }
+        if let grinders, !(1...JournalShape.maxGrinders).contains(grinders) {
+            throw ValidationError("--grinders must be 1 to \(JournalShape.maxGrinders), not \(grinders).")
+        }
         if let start, Day(iso: start) == nil || start.count != 10 {
             throw ValidationError("--start must be a date as YYYY-MM-DD, not '\(start)'.")
         }
@@ -145,7 +211,7 @@ struct Generate: AsyncParsableCommand {
         }
         guard let output else { return }
         let options = GeneratorOptions(brewCount: brews, seed: seed, start: start.flatMap { Day(iso: $0) },
-                                       days: days, timeZone: tz)
+                                       days: days ?? shape.days, timeZone: tz, shape: journalShape)
         let generator = JournalGenerator(options)
         let url = URL(fileURLWithPath: output)
         var isFolder: ObjCBool = false

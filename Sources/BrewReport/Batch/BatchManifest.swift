@@ -26,6 +26,10 @@ public struct BatchManifest: Codable, Sendable, Equatable {
     public var partial: String?
     /// The local day the report was made.
     public var madeOn: String?
+    /// A `.journal` folder's sources read, in the order merged (``JournalFolder``); `nil` for a single input.
+    public var sources: [String]? = nil
+    /// Brews of its later sources found to be brews of earlier ones (listed in the folder's `matches.csv`).
+    public var matched: Int? = nil
     /// Brews per method and grinder name (the combined usage chart).
     public var usage: [UsageEntry]
     /// (grinder, grind, rating) with their brew counts (the pooled grind-vs-rating charts).

@@ -29,7 +29,8 @@ public struct BatchOptions: Sendable {
     public static let journalExtensions: Set<String> = ["sqlite", "store", "db", "csv", "json", "zip"]
 
     /// The journal files among `inputs`: files as given; folders searched recursively for files with a
-    /// journal extension. Hidden files and folders (names starting with a dot) are skipped, and so are the
+    /// journal extension. A shot folder, and a folder named `….journal` (one journal of several sources,
+    /// ``JournalFolder``), is one journal, given or found, its contents not searched further. Hidden files and folders (names starting with a dot) are skipped, and so are the
     /// output folder and report folders brewstats wrote (they hold CSVs that are not journals). Sorted by
     /// path, duplicates removed.
     ///
@@ -47,14 +48,14 @@ public struct BatchOptions: Sendable {
             }
             let url = URL(fileURLWithPath: path)
             guard isDir.boolValue else { out.append(BatchInput(url: url.standardizedFileURL, key: url.lastPathComponent)); continue }
-            // A folder of shot files is one journal.
-            if ShotJournalImporter.isShotFolder(url) { out.append(BatchInput(url: url.standardizedFileURL, key: url.lastPathComponent)); continue }
+            // A folder of shot files is one journal, and so is a `.journal` folder of several sources (``JournalFolder``).
+            if JournalFolder.isJournalFolder(url) || ShotJournalImporter.isShotFolder(url) { out.append(BatchInput(url: url.standardizedFileURL, key: url.lastPathComponent)); continue }
             let root = url.standardizedFileURL.path + "/"
             let output = OwnedFolder.canonical(self.out.path)
             let walker = fm.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey], options: [.skipsHiddenFiles])
             while let item = walker?.nextObject() as? URL {
                 if (try? item.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
-                    if ShotJournalImporter.isShotFolder(item) {
+                    if JournalFolder.isJournalFolder(item) || ShotJournalImporter.isShotFolder(item) {
                         let full = item.standardizedFileURL
                         out.append(BatchInput(url: full, key: full.path.hasPrefix(root) ? String(full.path.dropFirst(root.count)) : full.lastPathComponent))
                         walker?.skipDescendants()

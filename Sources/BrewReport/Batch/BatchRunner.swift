@@ -17,6 +17,10 @@ public struct JournalOutcome: Sendable, Equatable {
     public var warnings = 0
     public var week = ""
     public var error = ""
+    /// For a `.journal` folder (``JournalFolder``): the sources read and the brews matched across them (not in
+    /// `batch.csv`, whose columns stay as they are; in the journal's `manifest.json` and `matches.csv`).
+    public var sources = 1
+    public var matched = 0
     /// Whether the journal failed because its output could not be written (a full disk, an I/O error, a read-only
     /// file system: ``ReportError/isUnwritableOutput``), not because of the journal.
     public var unwritable = false
@@ -103,7 +107,8 @@ public enum BatchRunner {
         let committer = Committer(pending: 2 * workers)
         @Sendable func finish(_ i: Int, _ outcome: JournalOutcome) {
             results.set(i, outcome)
-            let detail = outcome.status == .failed ? outcome.error : "\(outcome.kept) brews\(outcome.status == .skipped ? " (unchanged, skipped)" : "")"
+            let merged = outcome.sources > 1 ? " from \(outcome.sources) sources, \(outcome.matched) matched across them" : ""
+            let detail = outcome.status == .failed ? outcome.error : "\(outcome.kept) brews\(merged)\(outcome.status == .skipped ? " (unchanged, skipped)" : "")"
             progress.finished(mine[i].name, ok: outcome.status != .failed, detail: detail)
         }
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -179,7 +184,7 @@ public enum BatchRunner {
     static func stageOne(_ url: URL, name: String, options: BatchOptions, salt: String,
                          protecting: [URL] = []) -> (JournalOutcome, StagedDirectory?) {
         var outcome = JournalOutcome(journal: name, input: url.path, status: .failed)
-        let folder = options.out.appendingPathComponent(name)
+        let reportFolder = options.out.appendingPathComponent(name)
         guard let print = fingerprint(of: url, salt: salt) else {
             outcome.error = unreadableReason(url)
             return (outcome, nil)
@@ -187,19 +192,31 @@ public enum BatchRunner {
         let today = LocalCalendar(timeZone: options.report.stats.timeZone).day(of: Timestamp(options.report.now)).description
         // A journal skipped as unchanged stages nothing, so the sweep that staging does runs here first: a killed run's
         // leftovers beside the folder go (and a previous report it left aside comes back) as without --resume.
-        if options.resume { StagedDirectory.sweep(beside: folder) }
-        if options.resume, let m = BatchManifest.load(folder.appendingPathComponent("manifest.json")),
+        if options.resume { StagedDirectory.sweep(beside: reportFolder) }
+        if options.resume, let m = BatchManifest.load(reportFolder.appendingPathComponent("manifest.json")),
            m.version == BatchManifest.currentVersion, m.fingerprint == print,
            m.partial != "in progress" || m.madeOn == today {
             outcome.status = .skipped
             (outcome.format, outcome.read, outcome.kept, outcome.rejected, outcome.warnings, outcome.week) =
                 (m.format, m.read, m.kept, m.rejected, m.warnings, m.week ?? "")
+            (outcome.sources, outcome.matched) = (m.sources?.count ?? 1, m.matched ?? 0)
             return (outcome, nil)
         }
         do {
             // A shot folder or a Beanconqueror backup with flow profiles also gives shots: the report has their
             // section and shots.csv, as `brewstats report` of the same input.
-            let loaded = try importAnyJournal(at: url, options: WeeklyReport.importOptions(options.importOptions))
+            // A `.journal` folder: its sources merged into one journal, the matches listed in matches.csv; a source
+            // that cannot be read is left out with a warning (the error column says which).
+            let importOptions = WeeklyReport.importOptions(options.importOptions)
+            var folder: JournalFolder.Loaded? = nil
+            let loaded: ShotJournal
+            if JournalFolder.isJournalFolder(url) {
+                let read = try JournalFolder.load(url, options: importOptions)
+                (folder, loaded) = (read, read.journal)
+                (outcome.sources, outcome.matched) = (read.sources.count, read.matches.count)
+            } else {
+                loaded = try importAnyJournal(at: url, options: importOptions)
+            }
             let imported = loaded.result
             let imp = imported.report
             (outcome.format, outcome.read, outcome.kept, outcome.rejected, outcome.warnings) =
@@ -213,9 +230,15 @@ public enum BatchRunner {
                                          read: imp.brews.read, kept: imp.brews.kept, rejected: imp.brews.rejected,
                                          warnings: imp.warnings.count, week: report.week?.label,
                                          partial: report.partialReason, madeOn: today,
+                                         sources: folder?.sources, matched: folder?.matches.count,
                                          usage: pooled.usage, grind: pooled.grind)
-            let (staged, _) = try ReportWriter.stage(report, options: options.report, to: folder,
-                                                     extra: ["manifest.json": manifest.encoded()], protecting: protecting)
+            var extra = ["manifest.json": manifest.encoded()]
+            if let csv = folder?.matchesCSV { extra["matches.csv"] = Data(csv.utf8) }
+            let (staged, _) = try ReportWriter.stage(report, options: options.report, to: reportFolder,
+                                                     extra: extra, protecting: protecting)
+            if let skipped = folder?.skipped, !skipped.isEmpty {
+                outcome.error = printable("sources left out: " + skipped.joined(separator: "; "))
+            }
             return (outcome, staged)
         } catch {
             outcome.record(error)
