@@ -98,6 +98,12 @@ enum CSVImporter {
                 }
             }
         }
+        // A file none of whose header fields is a journal column (a README, a settings file) is no journal at all:
+        // one line that says so, not a CSV parser's complaint about its first line.
+        if taken.isEmpty, mapping == nil, session.options.format != .csv {
+            throw ImportError(.notAJournal, file: session.file,
+                              "not a journal (no store, export, backup or shot data recognised)")
+        }
         guard taken.contains(.brewedAt) else {
             let found = headers.prefix(8).map { "'\(QuotedInput.short($0))'" }.joined(separator: ", ")
             throw ImportError(.notAJournal, file: session.file, location: "line 1",

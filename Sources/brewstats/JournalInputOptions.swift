@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrewImport
+import BrewMerge
 import BrewNames
 import BrewReport
 import BrewShots
@@ -66,7 +67,11 @@ struct JournalInputOptions: ParsableArguments {
             options.readAhead = true  // one journal, the other cores idle
             adjust(&options)
             // `-` is standard input, read as a stream (``InputFile``) like a pipe given as `/dev/fd/N`.
-            let loaded = try importAnyJournal(at: URL(fileURLWithPath: path == "-" ? "/dev/stdin" : path), options: options)
+            let url = URL(fileURLWithPath: path == "-" ? "/dev/stdin" : path)
+            // A folder is one journal of everything readable in it (its shot files, a store, exports, backups, BrewSpec).
+            let loaded = InputFile.classify(url.path) == .directory
+                ? try FolderJournal.load(url, options: options).journal
+                : try importAnyJournal(at: url, options: options)
             let aliasSet = try aliases.map { file throws(NamesError) in try NameAliases.load(from: URL(fileURLWithPath: file)) }
             // Aliases applied, near-duplicate names noted (in the import report, so every page's import notes show them).
             return ShotJournal(result: loaded.result.reviewingNames(with: aliasSet), shots: loaded.shots)
