@@ -15,8 +15,9 @@ struct Chart: AsyncParsableCommand {
               shot-overlay      one profile × bean's shots, aligned at first drops
               shot-view         one shot in full: every series, phases, first drops
 
-            Filters narrow the brews first: --grinder, --method and --bean match names case-insensitively \
-            (a bean also as "Roaster Name"), or as the beginning of exactly one name (--grinder comandante); \
+            Filters narrow the brews first: --grinder, --method and --bean match names ignoring case and \
+            accents (a bean also as "Roaster Name"), or as the beginning of exactly one name or of a word inside \
+            it (--grinder comandante, --grinder encore, --bean narino); \
             --since and --until take local dates (YYYY-MM-DD, inclusive). A filter that matches nothing is an \
             error that lists what the journal has, the closest names first, and the beginning of several names \
             is an error that lists them; filters whose brews hold nothing the chart draws (no TDS for a control \
@@ -56,7 +57,7 @@ struct Chart: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The chart: \(ChartKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
     var kind: String
 
-    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, or a Beanconqueror backup (- reads standard input).", valueName: "journal"))
+    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup or upload, BrewSpec, shot files (a file or zip), or a folder of any of these read as one journal (- reads standard input).", valueName: "journal"))
     var journal: String
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output file; .png, .svg or .pdf.", valueName: "file"))

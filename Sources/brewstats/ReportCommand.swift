@@ -45,7 +45,7 @@ struct Report: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, or a Beanconqueror backup (- reads standard input). Several journals (a store, a backup, a shot folder) are read as one: the same brew in two of them is one brew.", valueName: "journal"))
+    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup or upload, BrewSpec, shot files (a file or zip), or a folder of any of these read as one journal (- reads standard input). Several journals (a store, a backup, a shot folder) are read as one: the same brew in two of them is one brew.", valueName: "journal"))
     var journals: [String]
 
     @OptionGroup var input: JournalInputOptions

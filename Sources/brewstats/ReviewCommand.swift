@@ -28,7 +28,7 @@ struct Review: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The calendar year, e.g. 2026.", valueName: "year"))
     var year: Int
 
-    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, or a Beanconqueror backup (- reads standard input).", valueName: "journal"))
+    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup or upload, BrewSpec, shot files (a file or zip), or a folder of any of these read as one journal (- reads standard input).", valueName: "journal"))
     var journal: String
 
     @OptionGroup var input: JournalInputOptions

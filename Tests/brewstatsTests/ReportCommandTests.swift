@@ -90,8 +90,8 @@ func chartKindsFromHelp() throws -> [String] {
     }
 
     @Test(.enabled(if: CLI.available)) func chartHelpListsEveryKind() throws {
-        // The report's chart kinds, and the shot overlay, which draws shot journals on demand.
-        #expect(try chartKindsFromHelp() == Self.documentedKinds + ["shot-overlay"])
+        // The report's chart kinds, and the shot overlay and shot view, which draw shot journals on demand.
+        #expect(try chartKindsFromHelp() == Self.documentedKinds + ["shot-overlay", "shot-view"])
     }
 
     @Test(.enabled(if: CLI.available)) func sampleReportWritesEveryFile() throws {
