@@ -24,8 +24,11 @@ enum TotalsSection {
                      detail: "ending \(report.coveredDays.map { "\($0.upperBound)" } ?? "") or the day before"),
         ]
         for (currency, sum) in (t.money ?? [:]).sorted(by: { $0.key < $1.key }) {
-            out.append(Headline(label: "Coffee used, value", value: String(format: "%.2f %@", sum.value, currency),
-                                detail: "\(sum.n) brews from priced bags"))
+            // A price without a currency (counted under "?") is a number without a unit: said in words.
+            let known = currency != "?"
+            out.append(Headline(label: "Coffee used, value",
+                                value: known ? String(format: "%.2f %@", sum.value, currency) : String(format: "%.2f", sum.value),
+                                detail: "\(sum.n) brews from priced bags" + (known ? "" : "; the currency is not stated")))
         }
         return out
     }

@@ -34,7 +34,9 @@ struct BeanFinding: Equatable {
             return GrindSetting.text(v, grinder: grinder, observed: observed)
         }
         func rating(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "unrated" }
-        var facts = ["\(p.weekBrews) brew\(p.weekBrews == 1 ? "" : "s") this \(report.noun), \(p.brews) so far"]
+        // "22 brews this year, 22 so far" says one number twice.
+        var facts = [p.weekBrews == p.brews ? "\(p.brews) brew\(p.brews == 1 ? "" : "s"), all this \(report.noun)"
+                                            : "\(p.weekBrews) brew\(p.weekBrews == 1 ? "" : "s") this \(report.noun), \(p.brews) so far"]
         let g = p.group
         guard let best = p.best else {
             facts.append("last: setting \(setting(p.last.setting)) (\(rating(p.last.rating)))")

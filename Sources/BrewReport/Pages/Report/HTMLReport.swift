@@ -53,14 +53,20 @@ enum HTMLReport {
 
         h += "<section><h2>Equipment</h2>\n<div class=\"scroll\"><table>\n<thead><tr><th>Kind</th><th>Name</th><th class=\"n\">Brews</th><th class=\"n\">Share</th><th>First used</th><th>Last used</th><th class=\"n\">Mean rating</th><th class=\"n\">Median ratio</th><th class=\"n\">Mean EY</th><th>App's counter</th></tr></thead>\n<tbody>\n"
         let zone = report.analysis.options.timeZone
-        for r in report.usage.rows {
+        // Equipment the journal lists but no brew used is named in one line under the table, not as rows of zeros.
+        let unused = report.usage.rows.filter { $0.brews == 0 }
+        for r in report.usage.rows where r.brews > 0 {
             let ratio = [r.medianRatioEspresso.map { Format.ratio($0) + " esp." }, r.medianRatioFilter.map { Format.ratio($0) + " filter" }]
                 .compactMap { $0 }.joined(separator: ", ")
             var cached = "—"
             if let c = r.cachedBrewCount { cached = r.brewCountDisagrees ? "\(c) (differs)" : "\(c)" }
             h += "<tr><td>\(r.kind.rawValue)</td><td>\(e(r.name))</td><td class=\"n\">\(r.brews)</td><td class=\"n\">\(Format.number(r.sharePercent, decimals: 1))\(r.sharePercent == nil ? "" : " %")</td><td>\(Format.day(r.firstUsed, zone))</td><td>\(Format.day(r.lastUsed, zone))</td><td class=\"n\">\(Format.number(r.meanRating, decimals: 2))</td><td class=\"n\">\(e(ratio.isEmpty ? "—" : ratio))</td><td class=\"n\">\(Format.number(r.meanExtraction, decimals: 1))</td><td>\(cached)</td></tr>\n"
         }
-        h += "</tbody></table></div>\n</section>\n"
+        h += "</tbody></table></div>\n"
+        if !unused.isEmpty {
+            h += "<p class=\"muted\">Listed in the journal, never used: \(unused.map { e("\($0.name) (\($0.kind.rawValue))") }.joined(separator: ", ")).</p>\n"
+        }
+        h += "</section>\n"
 
         h += "<section><h2>Methods</h2>\n<div class=\"scroll\"><table>\n<thead><tr><th>Method</th><th>Category</th><th class=\"n\">n</th><th class=\"n\">Ratio median (p25–p75)</th><th class=\"n\">n EY</th><th class=\"n\">EY median</th><th class=\"n\">TDS mean</th><th class=\"n\">Brew time median</th></tr></thead>\n<tbody>\n"
         for m in report.methodStats.rows {

@@ -72,8 +72,10 @@ struct YearReviewText {
         }
         let tol = Format.number(DialInJourney.tolerance, decimals: 2)
         let bags = Set(j.map(\.beanIndex)).count
-        let runs = j.count == bags ? "" : " (\(j.count) bag × grinder × method pairs)"
-        return "Dialing in took a median of \(Format.number(median, decimals: median.rounded() == median ? 0 : 1)) brew\(median == 1 ? "" : "s") over \(bags) bag\(bags == 1 ? "" : "s") opened this year\(runs): the rated brews up to the first one within \(tol) of the bag's best rating on that grinder × method (1: the first brew was already there)."
+        // The median is over bag × grinder × method pairs; the bags are how many bags those pairs come from.
+        let over = j.count == bags ? "\(bags) bag\(bags == 1 ? "" : "s") opened this year"
+            : "\(j.count) bag × grinder × method pairs (\(bags) bag\(bags == 1 ? "" : "s") opened this year)"
+        return "Dialing in took a median of \(Format.number(median, decimals: median.rounded() == median ? 0 : 1)) brew\(median == 1 ? "" : "s") over \(over): the rated brews up to the first one within \(tol) of the bag's best rating on that grinder × method (1: the first brew was already there)."
     }
 
     static let journeyHeader = ["Bean", "Grinder × method", "First", "Best", "Gap", "Setting moved", "Brews to dial in"]
