@@ -209,12 +209,12 @@ screenshots: report
 	@mkdir -p $(SHOTS) $(SHOT_PAGES)
 	$(CHROMIUM) --window-size=1280,3420 --screenshot=$(SHOTS)/sample-report.png file://$(CURDIR)/$(REPORT_DIR)/index.html 2>/dev/null
 	$(CHROMIUM) --window-size=390,2400 --screenshot=$(SHOTS)/sample-report-phone.png file://$(CURDIR)/$(REPORT_DIR)/index.html 2>/dev/null
-	$(RELEASE_BIN) review 2026 $(SAMPLE) --out $(SHOT_PAGES)/review-sample-2026 --tz Europe/Berlin --today $(SAMPLE_TODAY)
+	$(RELEASE_BIN) review $(SAMPLE) --year 2026 --out $(SHOT_PAGES)/review-sample-2026 --tz Europe/Berlin --today $(SAMPLE_TODAY)
 	@$(call shoot,file://$(CURDIR)/$(SHOT_PAGES)/review-sample-2026/index.html,review-sample-2026)
 	@bean=$$($(call first_bean,$(REPORT_DIR),$(SAMPLE_BEAN))); \
 	  $(call shoot,file://$(CURDIR)/$(REPORT_DIR)/$$bean,bean-sample)
 	@if [ -f "$(BEANCONQUEROR_2020)" ]; then \
-	  $(RELEASE_BIN) review 2020 "$(BEANCONQUEROR_2020)" --out $(SHOT_PAGES)/review-beanconqueror-2020 --tz Europe/Berlin --today $(SAMPLE_TODAY) && \
+	  $(RELEASE_BIN) review "$(BEANCONQUEROR_2020)" --year 2020 --out $(SHOT_PAGES)/review-beanconqueror-2020 --tz Europe/Berlin --today $(SAMPLE_TODAY) && \
 	  $(RELEASE_BIN) report "$(BEANCONQUEROR_2020)" --year 2020 --out $(SHOT_PAGES)/beanconqueror-2020 --formats svg --tz Europe/Berlin --today $(SAMPLE_TODAY) && \
 	  { $(call shoot,file://$(CURDIR)/$(SHOT_PAGES)/review-beanconqueror-2020/index.html,review-beanconqueror-2020); } && \
 	  bean=$$($(call first_bean,$(SHOT_PAGES)/beanconqueror-2020,dulcinea)) && \

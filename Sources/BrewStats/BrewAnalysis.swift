@@ -29,6 +29,14 @@ public struct BrewAnalysis: Sendable {
     /// `nil` when no brew has a date.
     public var latestWeek: IsoWeek? { derived.weekSpan?.upperBound }
 
+    /// The calendar year of the last dated brew's local day; `nil` without dated brews.
+    public var latestYear: Int? {
+        var last: Int32?
+        let d = derived.localDay
+        for i in 0..<d.count where d.isValid(i) { if last == nil || d.values[i] > last! { last = d.values[i] } }
+        return last.map { Day(index: $0).civil.year }
+    }
+
     /// Groups every brew by its ISO week, weeks numbered from `first` (group g = week `first + g`),
     /// `count` groups; brews outside are left out.
     func weekGroups(from first: IsoWeek, count: Int) -> GroupIndex {

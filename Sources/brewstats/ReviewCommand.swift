@@ -19,17 +19,22 @@ struct Review: AsyncParsableCommand {
             each bag's first brew was from its best, and how many brews dialing in took. A year without brews is an \
             honest empty review.
 
+            How it differs from `report JOURNAL --year Y`: that is the full report of the year against the year \
+            before (every chart, the CSV summaries, bean pages, report.pdf); the review is the year's story on one \
+            page and a PDF. Both take the journal first and the year as --year.
+
             Examples:
-              brewstats review 2026 sample-data/journal.sqlite --out review-2026
-              brewstats review 2020 Beanconqueror.json --tz Europe/Berlin
+              brewstats review sample-data/journal.sqlite --year 2026 --out review-2026
+              brewstats review Beanconqueror.json --year 2020 --tz Europe/Berlin
             """
     )
 
-    @Argument(help: ArgumentHelp("The calendar year, e.g. 2026.", valueName: "year"))
-    var year: Int
+    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup or upload, BrewSpec, shot files (a file or zip), or a folder of any of these read as one journal (- reads standard input). The older order, YEAR JOURNAL, is still read.",
+                                 valueName: "journal"))
+    var inputs: [String] = []
 
-    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup or upload, BrewSpec, shot files (a file or zip), or a folder of any of these read as one journal (- reads standard input).", valueName: "journal"))
-    var journal: String
+    @Option(name: .long, help: ArgumentHelp("The calendar year, e.g. 2026 (default: the year of the journal's last dated brew).", valueName: "year"))
+    var year: Int?
 
     @OptionGroup var input: JournalInputOptions
     @OptionGroup var render: RenderOptions
@@ -40,8 +45,20 @@ struct Review: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Take this day as today (default: the real date); it dates review.pdf, so pinning it makes the review reproducible.", valueName: "YYYY-MM-DD"))
     var today: String?
 
+    /// The journal and the year asked for: `review JOURNAL [--year Y]`, the order `report JOURNAL --year Y` uses, or
+    /// the older `review Y JOURNAL` (a first argument of four digits, with no --year).
+    var asked: (journal: String, year: Int?) {
+        if inputs.count == 2, year == nil, inputs[0].count == 4, let y = Int(inputs[0]) { return (inputs[1], y) }
+        return (inputs.first ?? "", year)
+    }
+
     func validate() throws {
-        guard (1970...9999).contains(year) else { throw ValidationError("the year must be between 1970 and 9999, not \(year)") }
+        guard inputs.count == 1 || (inputs.count == 2 && year == nil && inputs[0].count == 4 && Int(inputs[0]) != nil) else {
+            throw ValidationError(inputs.isEmpty ? "give a journal" : "give one journal, and the year with --year")
+        }
+        if let year = asked.year, !(1970...9999).contains(year) {
+            throw ValidationError("the year must be between 1970 and 9999, not \(year)")
+        }
         if let today, TodayOption.noon(of: today, in: .current) == nil {
             throw ValidationError("--today must be a date YYYY-MM-DD that exists, not '\(today)'")
         }
@@ -49,9 +66,16 @@ struct Review: AsyncParsableCommand {
 
     func run() async throws {
         CLI.removeStagingOnInterrupt()
+        let journal = asked.journal
         let result = try input.load(journal)
         var options = try render.options(timeZone: input.timeZone)
         TodayOption.pin(&options, today: today, timeZone: input.timeZone)
+        // Without --year: the year of the journal's last dated brew (in --tz).
+        var statsOptions = options.stats
+        statsOptions.timeZone = input.timeZone
+        guard let year = asked.year ?? BrewAnalysis(journal: result.journal, options: statsOptions).latestYear else {
+            throw CLI.fail("\(journal): no dated brew, so no year to review (give one with --year)", code: 1)
+        }
         let folder = URL(fileURLWithPath: out ?? "brew-review-\(year)")
         let name = URL(fileURLWithPath: journal).lastPathComponent
         let written: (review: YearReview, files: [String])
