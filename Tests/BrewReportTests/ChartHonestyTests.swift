@@ -214,7 +214,7 @@ import TestSupport
         let (chart, drawn) = try single.make(j)
         #expect(drawn == largest.value)
         #expect(drawn < t.count)
-        #expect(chart.notes.contains { $0.hasPrefix("Drawn: \(largest.key), \(largest.value) of the \(t.count) brews matched") })
+        #expect(chart.notes.contains { $0.hasPrefix("Drawn: \(largest.key), the group with most brews (\(largest.value) of the \(t.count) matched)") })
         // With a bean filter: the count printed is the drawn group's.
         let bean = "Finca \"El Injerto\", Lot 12"
         var filtered = single
@@ -344,5 +344,31 @@ import TestSupport
         let chart = ReportCharts.chart(.restRating, Self.source(Self.store))
         let labels = chart.marks.compactMap { if case .point(let p) = $0 { p.label } else { nil } }
         #expect(Set(labels) == ["Espresso", "Filter"])
+    }
+}
+
+/// Without a group of three brews, the chart draws the group with most brews (never a one-brew group while another
+/// has two) and its note says which and lists the others.
+@Suite struct SmallGroupPickTests {
+    @Test func theLargestSmallGroupIsDrawnAndNamed() throws {
+        let csv = """
+            brewed_at,method,grinder,grind_setting,bean,roaster,dose_g,water_g,rating
+            2026-03-02T07:00:00+01:00,AeroPress,Encore,20,Kirinyaga,Friedhats,15,250,3
+            2026-03-03T07:00:00+01:00,V60,C40,24,Kirinyaga,Friedhats,15,250,4
+            2026-03-04T07:00:00+01:00,V60,C40,26,Kirinyaga,Friedhats,15,250,3.5
+            2026-03-05T07:00:00+01:00,Kalita,Ode,5,Kirinyaga,Friedhats,15,250,4
+            """
+        let url = try Repo.scratch("small-groups").appendingPathComponent("j.csv")
+        try Data(csv.utf8).write(to: url)
+        let journal = try importJournal(at: url).journal
+        var single = SingleChart(kind: .grindRating)
+        single.filter = JournalFilter(bean: "kirinyaga")
+        single.options.stats.timeZone = TimeZone(identifier: "Europe/Berlin")!
+        let (chart, drawn) = try single.make(journal)
+        // By hand: C40 × V60 has 2 brews, the two others 1 each.
+        #expect(drawn == 2)
+        let note = try #require(chart.notes.first { $0.hasPrefix("Drawn: ") })
+        #expect(note.hasPrefix("Drawn: C40 × V60, the group with most brews (2 of the 4 matched); also "))
+        #expect(note.contains("Encore × AeroPress (1)") && note.contains("Ode × Kalita (1)"))
     }
 }

@@ -51,7 +51,7 @@ import TestSupport
         let r = try CLI.run(["chart", "grind-rating", Repo.sample("journal.sqlite").path, "-o", out.path])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("(\(top.value) brews)"), "\(r.stdout)")
-        #expect(r.stdout.contains("Drawn: \(top.key), \(top.value) of the "), "\(r.stdout)")
+        #expect(r.stdout.contains("Drawn: \(top.key), the group with most brews (\(top.value) of the "), "\(r.stdout)")
     }
 
     @Test(.enabled(if: CLI.available)) func unsupportedExtensionIsAUsageError() throws {

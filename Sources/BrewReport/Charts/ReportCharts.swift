@@ -132,7 +132,7 @@ public enum ReportCharts {
         case .extractionTrend: return trendChart(.extraction, source)
         case .grindRating:
             let summary = source.grind ?? a.grindRating(curves: true)
-            guard let g = grindGroups(summary).first ?? summary.groups.first else {
+            guard let g = grindGroups(summary).first ?? rankedGroups(summary).first else {
                 return BrewstatsCharts.grindVsRating(GrindRatingInput(grinder: "—", method: "—", grindSettings: [], ratings: []))
             }
             return grindChart(g, journal: a.journal)
@@ -236,6 +236,16 @@ public enum ReportCharts {
     }
 
     /// Grind-vs-rating groups worth drawing (n ≥ 3), most brews first; ties by grinder, method, bean name.
+    /// Every grinder × method group over all its beans, most brews first (ties: grinder, then method): the group
+    /// a grind chart draws when none has 3 brews (``grindGroups(_:)``), so a one-brew group is never drawn while
+    /// another has two.
+    static func rankedGroups(_ summary: GrindRatingSummary) -> [GrindRatingGroup] {
+        summary.groups.filter { $0.bean == nil }.sorted {
+            if $0.n != $1.n { return $0.n > $1.n }
+            return ($0.grinder, $0.method) < ($1.grinder, $1.method)
+        }
+    }
+
     static func grindGroups(_ summary: GrindRatingSummary) -> [GrindRatingGroup] {
         summary.groups.filter { $0.n >= 3 }.sorted {
             if $0.n != $1.n { return $0.n > $1.n }

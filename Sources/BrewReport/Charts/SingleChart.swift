@@ -131,27 +131,25 @@ public struct SingleChart: Sendable {
         var drawn = kept
         if kind == .grindRating {
             let summary = analysis.grindRating()
-            let groups = ReportCharts.grindGroups(summary).filter { $0.bean == nil }
-            if let g = groups.first {
-                drawn = g.n
-                if groups.count > 1 { chart.notes.append(Self.groupNote(groups, matched: kept)) }
-            } else {
-                // No group of 3 or more: the chart draws the first group there is (as ReportCharts.chart does), or none.
-                drawn = summary.groups.first?.n ?? 0
-            }
+            // Groups of 3 or more brews; without any, every group (the chart draws the one with most brews, as
+            // ReportCharts.chart does). Either way the note names the group drawn, why, and the others.
+            let large = ReportCharts.grindGroups(summary).filter { $0.bean == nil }
+            let groups = large.isEmpty ? ReportCharts.rankedGroups(summary) : large
+            drawn = groups.first?.n ?? 0
+            if groups.count > 1 { chart.notes.append(Self.groupNote(groups, matched: kept)) }
         } else {
             drawn = drawnCount(source)
         }
         return (chart, drawn)
     }
 
-    /// "Drawn: Niche Zero × Espresso, 118 of the 360 brews matched; also Comandante C40 × V60 (85), … — pick one
-    /// with --grinder and --method."
+    /// "Drawn: Niche Zero × Espresso, the group with most brews (118 of the 360 matched); also Comandante C40 × V60
+    /// (85), … — pick one with --grinder and --method."
     static func groupNote(_ groups: [GrindRatingGroup], matched: Int) -> String {
         let g = groups[0]
         let others = groups.dropFirst().prefix(4).map { "\($0.grinder) × \($0.method) (\($0.n))" }
         let more = groups.count > 5 ? ", …" : ""
-        return "Drawn: \(g.grinder) × \(g.method), \(g.n) of the \(matched) brews matched; also \(others.joined(separator: ", "))\(more)"
+        return "Drawn: \(g.grinder) × \(g.method), the group with most brews (\(g.n) of the \(matched) matched); also \(others.joined(separator: ", "))\(more)"
             + " — pick one with --grinder and --method."
     }
 
