@@ -51,7 +51,9 @@ import TestSupport
         let report = try WeeklyReport(journal: b.finish(), journalName: "j", importReport: nil, options: options)
         let rating = try #require(Headline.of(report).first { $0.label == "Mean rating" })
         #expect(rating.value == "4.50")
-        #expect(rating.detail == "n = 3 · +0.50 vs last week (4.00, n = 3)")
+        // The journal ends on Thursday 19 November: the week is compared with the same days of the week before
+        // (Monday 9 – Thursday 12 November), which hold the three brews rated 4.
+        #expect(rating.detail == "n = 3 · +0.50 vs 9–12 Nov 2026 (4.00, n = 3)")
     }
 
     @Test func importMessagesRoundBinaryArtefactsAway() throws {
