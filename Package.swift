@@ -91,7 +91,7 @@ let package = Package(
                 swiftSettings: strict),
         .target(
             name: "BrewReport",
-            dependencies: ["BrewColumns", "BrewImport", "BrewStats", "BrewAdvice", "BrewCairo", "BrewCharts", "BrewShots", "BrewMerge"],
+            dependencies: ["BrewColumns", "BrewImport", "BrewStats", "BrewAdvice", "BrewCairo", "BrewCharts", "BrewShots", "BrewMerge", "BrewNames"],
             swiftSettings: strict
         ),
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BrewNames
 import BrewReport
 import Foundation
 
@@ -108,7 +109,10 @@ struct Batch: AsyncParsableCommand {
             options.resume = resume
             options.shard = shard.flatMap(Shard.init)
             options.report = reportOptions
-            do { options.importOptions = try input.importOptions() } catch { throw CLI.fail("\(error)", code: 2) }
+            do {
+                options.importOptions = try input.importOptions()
+                options.aliases = try input.aliases.map { file throws(NamesError) in try NameAliases.load(from: URL(fileURLWithPath: file)) }
+            } catch { throw CLI.fail("\(error)", code: 2) }
             do {
                 result = try BatchRunner.run(options)
             } catch {

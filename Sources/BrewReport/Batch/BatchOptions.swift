@@ -1,4 +1,5 @@
 import BrewImport
+import BrewNames
 import BrewShots
 import Foundation
 
@@ -17,6 +18,8 @@ public struct BatchOptions: Sendable {
     public var shard: Shard?
     public var report = ReportOptions()
     public var importOptions = ImportOptions()
+    /// Spellings counted as one name in every journal (`--aliases`); near-duplicate names are noted either way.
+    public var aliases: NameAliases?
     /// Progress display; `nil` picks a bar on a terminal and lines otherwise.
     public var progressMode: ProgressReporter.Mode?
 

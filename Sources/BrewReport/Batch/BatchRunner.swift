@@ -1,5 +1,6 @@
 import BrewColumns
 import BrewImport
+import BrewNames
 import BrewShots
 import BrewStats
 import Foundation
@@ -209,7 +210,7 @@ public enum BatchRunner {
             // that cannot be read is left out with a warning (the error column says which).
             let importOptions = WeeklyReport.importOptions(options.importOptions)
             var folder: JournalFolder.Loaded? = nil
-            let loaded: ShotJournal
+            var loaded: ShotJournal
             if JournalFolder.isJournalFolder(url) {
                 let read = try JournalFolder.load(url, options: importOptions)
                 (folder, loaded) = (read, read.journal)
@@ -217,6 +218,8 @@ public enum BatchRunner {
             } else {
                 loaded = try importAnyJournal(at: url, options: importOptions)
             }
+            // Names as `report` reads them: the aliases applied, near-duplicate spellings noted.
+            loaded = ShotJournal(result: loaded.result.reviewingNames(with: options.aliases), shots: loaded.shots)
             let imported = loaded.result
             let imp = imported.report
             (outcome.format, outcome.read, outcome.kept, outcome.rejected, outcome.warnings) =
