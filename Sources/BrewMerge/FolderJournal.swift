@@ -54,7 +54,26 @@ public enum FolderJournal {
                 skipped.append((name, Self.reason(error, file: url.path)))
             }
         }
-        if let shotSource { sources.append(shotSource) }
+        if var shotSource {
+            // A file read above as a journal (a Beanconqueror upload) is no rejected shot file.
+            let readAsJournals = Set(sources.map(\.name))
+            func readElsewhere(_ r: Reject) -> Bool {
+                r.reason.hasPrefix("not a shot file") && readAsJournals.contains(URL(fileURLWithPath: r.file).lastPathComponent)
+            }
+            var report = shotSource.journal.result.report
+            let dropped = report.rejects.filter(readElsewhere).count
+            if dropped > 0 {
+                report.rejects.removeAll(where: readElsewhere)
+                report.brews.read -= dropped
+                report.brews.rejected -= dropped
+                let table = shotSource.journal.shots.map { t in
+                    ShotTable(samples: t.samples, shots: t.shots, duplicates: t.duplicates, read: t.read - t.rejects.filter(readElsewhere).count,
+                              rejects: t.rejects.filter { !readElsewhere($0) }, warnings: t.warnings)
+                }
+                shotSource.journal = ShotJournal(result: ImportResult(journal: shotSource.journal.result.journal, report: report), shots: table)
+            }
+            sources.append(shotSource)
+        }
         guard !sources.isEmpty else {
             let why = skipped.isEmpty ? "it holds no file" : skipped.prefix(3).map { "\($0.name): \($0.reason)" }.joined(separator: "; ")
             throw ImportError(.notAJournal, file: folder.path, "no journal, export, backup or shot file in this folder could be read (\(why))")

@@ -84,10 +84,18 @@ import TestSupport
         #expect(error?.description.contains("empty") == true)
     }
 
-    @Test func headerWithoutADateColumnIsNotAJournal() {
+    @Test func headerWithoutADateColumnIsNotAJournal() throws {
+        // No header field is a journal column at all: not a journal, said in one line without a parser's detail.
         let error = importError(Repo.fixture("import/no-date-column.csv"))
         #expect(error?.kind == .notAJournal)
-        #expect(error?.location == "line 1")
+        #expect(error?.description.hasSuffix("not a journal (no store, export, backup or shot data recognised)") == true)
+        // Journal columns without the brew date: the header is named, at line 1.
+        let url = try Repo.scratch("no-date").appendingPathComponent("j.csv")
+        try Data("bean,dose_g\nGatare,15\n".utf8).write(to: url)
+        let missing = importError(url)
+        #expect(missing?.kind == .notAJournal)
+        #expect(missing?.location == "line 1")
+        #expect(missing?.description.contains("no brew date column (brewed_at)") == true)
     }
 
     /// Bytes that are not UTF-8 are replaced by U+FFFD, the row is kept, and a warning counts them.
