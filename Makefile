@@ -129,7 +129,11 @@ FUZZ_RUN_ASAN ?= malloc_context_size=0:quarantine_size_mb=16:$(ASAN_OPTIONS)
 # --sanitize=address` passes them) swiftc keeps only the last, and the Swift code would get no coverage
 # instrumentation. C and C++ targets (TOMLKit's toml++, Yams' libyaml) get the matching clang flags.
 FUZZ_SANITIZE := -Xswiftc -sanitize=fuzzer,address -Xcc -fsanitize=fuzzer-no-link,address -Xcxx -fsanitize=fuzzer-no-link,address
+# The fuzz package reaches the root package by path, and SwiftPM does not re-plan a build when files are added to a
+# path dependency's targets (its cached plan kept compiling BrewShots without files added since): the plan is removed
+# first, so it is made again from the tree as it is (the compiled objects stay; the build remains incremental).
 fuzz-build: deps
+	@rm -f fuzz/.build/release.yaml fuzz/.build/*/release/description.json
 	$(SWIFT) build --package-path fuzz -c release $(FUZZ_SANITIZE)
 
 # Each target for FUZZ_SECONDS from its committed corpus plus what earlier runs found (fuzz/.build/work/NAME,
