@@ -60,7 +60,8 @@ public struct NearDuplicateGroup: Sendable, Equatable {
 /// more; shorter words ("AA" and "AB", "C2" and "C3") are told apart, since lots and models differ by one letter.
 /// Grinders and methods are also alike when one name is the other with one word more in front (a maker's name:
 /// "Encore" and "Baratza Encore"); the shorter name must keep at least one word of three characters or more.
-/// Alike is joined transitively into groups. Nothing is merged: the groups are reported, and an aliases file
+/// Alike is joined transitively into groups. Above ``pairwiseLimit`` names of one kind only the key rules run (typos and
+/// makers' names need every pair: a million-brew journal of thousands of beans would spend seconds). Nothing is merged: the groups are reported, and an aliases file
 /// merges what the user confirms.
 public enum NearDuplicates {
     /// The groups among the names `journal`'s brews use, for every kind; within a kind, groups by most brews.
@@ -80,13 +81,25 @@ public enum NearDuplicates {
         }
         var reasonOf: [Int: NearDuplicateGroup.Reason] = [:]
         let keys = entries.map { Forms($0.name, kind: counts.kind) }
-        for a in entries.indices {
-            for b in entries.indices where b > a {
-                guard let reason = keys[a].alike(keys[b]) else { continue }
-                let (ra, rb) = (root(a), root(b))
-                let strongest = [reason, reasonOf[ra], reasonOf[rb]].compactMap { $0 }.min()!
-                if ra != rb { parent[rb] = ra }
-                reasonOf[root(a)] = strongest
+        func join(_ a: Int, _ b: Int) {
+            guard let reason = keys[a].alike(keys[b]) else { return }
+            let (ra, rb) = (root(a), root(b))
+            let strongest = [reason, reasonOf[ra], reasonOf[rb]].compactMap { $0 }.min()!
+            if ra != rb { parent[rb] = ra }
+            reasonOf[root(a)] = strongest
+        }
+        if entries.count <= pairwiseLimit {
+            for a in entries.indices { for b in entries.indices where b > a { join(a, b) } }
+        } else {
+            // Many names (a generated or years-long journal): only names sharing a key are compared, in O(n); typos and
+            // makers' names, which need every pair, are not looked for.
+            for key in [\Forms.compact, \Forms.singular, \Forms.tradeKey] {
+                var first: [String: Int] = [:]
+                for i in entries.indices {
+                    let k = keys[i][keyPath: key]
+                    guard !k.isEmpty else { continue }
+                    if let f = first[k] { join(f, i) } else { first[k] = i }
+                }
             }
         }
         var members: [Int: [Int]] = [:]
@@ -99,6 +112,9 @@ public enum NearDuplicates {
             }
     }
 
+    /// Above this many names of one kind, only names that share a key are compared (see ``find(in:)``).
+    public static let pairwiseLimit = 1_000
+
     /// The forms of one name that are compared.
     struct Forms {
         let compact: String, singular: String, trade: String?, words: [String], equipment: Bool
@@ -110,6 +126,9 @@ public enum NearDuplicates {
             words = NameKey.of(name).split(separator: " ").map(String.init)
             equipment = kind == .grinder || kind == .method
         }
+
+        /// The trade-word key, empty for a kind without one.
+        var tradeKey: String { trade ?? "" }
 
         func alike(_ other: Forms) -> NearDuplicateGroup.Reason? {
             if compact == other.compact { return .spelling }

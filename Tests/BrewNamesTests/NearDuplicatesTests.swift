@@ -51,3 +51,18 @@ import Testing
         #expect(reviewed.journal.grinders.count == result.journal.grinders.count)
     }
 }
+
+/// Past ``NearDuplicates/pairwiseLimit`` names of one kind, the key rules still group names (in one pass); the rules
+/// that need every pair (a one-letter typo) are not run.
+@Suite struct ManyNamesTests {
+    @Test func keyRulesStillRunPastTheLimit() throws {
+        var brews = (0...NearDuplicates.pairwiseLimit).map { k in (roaster: "Roastery number \(k)x", bean: "Bean \(k)", grinder: "C40", method: "V60") }
+        brews += [("Quijote Kaffee", "Peru", "C40", "V60"), ("Quijote", "Peru", "C40", "V60"),
+                  ("Flying Roasters", "Peru", "C40", "V60"), ("Flying Roaster", "Peru", "C40", "V60")]
+        let groups = NearDuplicates.find(in: try csvJournal(brews).journal).filter { $0.kind == .roaster }
+        let names: Set<Set<String>> = Set(groups.map { g in Set(g.names.map { $0.name }) })
+        #expect(names.contains(["Quijote Kaffee", "Quijote"]))
+        #expect(names.contains(["Flying Roasters", "Flying Roaster"]))
+        #expect(groups.count == 2)
+    }
+}
