@@ -8,7 +8,7 @@ import Testing
     static func curve(_ ys: [Double]) -> [CurvePoint] { ys.enumerated().map { CurvePoint(x: Double($0.offset * 2), y: $0.element) } }
 
     @Test func aPeakIsClaimedOnlyWhenTheCurveRisesAndFallsByAQuarterPoint() {
-        #expect(CurvePeak.classify(Self.curve([3.5, 3.9, 4.1, 3.8, 3.6])) == .peak(x: 4))
+        #expect(CurvePeak.classify(Self.curve([3.5, 3.9, 4.1, 3.8, 3.6])) == .peak(x: 4, evidence: nil))
         #expect(CurvePeak.classify(Self.curve([3.8, 3.75, 3.7, 3.62, 3.6])) == .flat)
         // Highest at the first point (the sample journal's rest curve): no interior peak.
         #expect(CurvePeak.classify(Self.curve([3.82, 3.75, 3.7, 3.6, 3.5])) == .edge(x: 0))
@@ -18,12 +18,38 @@ import Testing
         #expect(CurvePeak.classify(Self.curve([4, .nan])) == .none)
     }
 
+    /// A peak at 20 days between lows at 5 and 40: the groups are before 12.5, 12.5–30 and after 30 days.
+    static let peakCurve = [CurvePoint(x: 5, y: 3), CurvePoint(x: 20, y: 4), CurvePoint(x: 40, y: 3)]
+
+    @Test func aPeakIsClaimedOnlyWhenTheBrewsNearItRateClearlyAboveThoseOnEachSide() {
+        let days = [5.0, 8, 12, 13, 20, 30, 31, 35, 40]
+        // Group means 3, 4 and 3; pooled s = √((0.08 + 0.08 + 0.02) / 6) = 0.1732; the bar is 2 s √(2/3) = 0.283.
+        let backed = CurvePeak.classify(Self.peakCurve, days: days, ratings: [3, 3.2, 2.8, 4, 4.2, 3.8, 3, 3.1, 2.9])
+        #expect(backed == .peak(x: 20, evidence: PeakEvidence(before: 3, near: 3, after: 3, aboveBefore: 1, aboveAfter: 1, tooFew: false)))
+        // The same shape over noisy brews near the peak: s = √(2 / 6) = 0.577, the bar 0.943 > 0.5.
+        let noisy = CurvePeak.classify(Self.peakCurve, days: days, ratings: [3, 3, 3, 3.5, 2.5, 4.5, 3, 3, 3])
+        guard case .unsupported(20, let evidence) = noisy else { Issue.record("\(noisy)"); return }
+        #expect(evidence.near == 3 && !evidence.tooFew && evidence.reason == "not backed by the brews" && abs(evidence.aboveBefore - 0.5) < 1e-12 && abs(evidence.aboveAfter - 0.5) < 1e-12)
+        // Two brews after the peak are too few, however clear the difference.
+        let thin = CurvePeak.classify(Self.peakCurve, days: Array(days.dropLast()), ratings: [3, 3.2, 2.8, 4, 4.2, 3.8, 3, 3.1])
+        guard case .unsupported(20, let few) = thin else { Issue.record("\(thin)"); return }
+        #expect((few.before, few.near, few.after) == (3, 3, 2) && few.reason == "too few brews around it")
+        // A brew exactly on a boundary counts as near; NaN pairs are ignored.
+        let edge = CurvePeak.classify(Self.peakCurve, days: [12.5, .nan], ratings: [4, 4])
+        guard case .unsupported(_, let one) = edge else { Issue.record("\(edge)"); return }
+        #expect((one.before, one.near, one.after) == (0, 1, 0))
+    }
+
     @Test func theRestChartSaysSoWhenTheFitIsFlatOrPeaksAtAnEdge() {
         let days = [3.0, 7, 12, 20, 30], ratings = [4.0, 3.5, 3.5, 4, 3]
         func subtitle(_ ys: [Double]) -> String {
             BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: Self.curve(ys)).subtitle ?? ""
         }
-        #expect(subtitle([3.5, 3.9, 4.1, 3.8, 3.6]).hasSuffix("fitted rating peaks at 4 days"))
+        // By its shape the fit peaks at 4 days, but one brew is near it (2 to 6 days) and none before.
+        #expect(subtitle([3.5, 3.9, 4.1, 3.8, 3.6]).hasSuffix("no clear peak (fit highest at 4 days; too few brews around it)"))
+        let days9 = [5.0, 8, 12, 13, 20, 30, 31, 35, 40], ratings9 = [3, 3.2, 2.8, 4, 4.2, 3.8, 3, 3.1, 2.9]
+        let backed = BrewstatsCharts.ratingVsDaysOffRoast(days: days9, ratings: ratings9, loess: Self.peakCurve).subtitle ?? ""
+        #expect(backed.hasSuffix("fitted rating peaks at 20 days (3 near, 3 before, 3 after)"))
         #expect(subtitle([3.8, 3.75, 3.7, 3.62, 3.6]).contains("flat"))
         #expect(subtitle([3.82, 3.75, 3.7, 3.6, 3.5]).hasSuffix("no clear peak (fit highest at 0 days)"))
     }

@@ -1,45 +1,14 @@
 import Foundation
 
-/// What a fitted curve says about its highest point — the claim a chart may make about it.
-public enum CurvePeak: Sendable, Hashable {
-    /// A clear interior peak at `x`: the curve rises to it and falls after it by at least the threshold.
-    case peak(x: Double)
-    /// The curve varies by less than the threshold over its whole range.
-    case flat
-    /// The curve varies, but does not both rise to and fall from its highest point (at `x`) by the threshold —
-    /// typically the highest point is at an end of the data.
-    case edge(x: Double)
-    /// Fewer than two finite points.
-    case none
-
-    /// Classifies `curve` (sorted by x; non-finite points are ignored).
-    ///
-    /// Definition: let `m` be the point with the highest y (the first, on ties). It is a ``peak(x:)`` when the
-    /// curve's lowest y before `m` and its lowest y after `m` are both at least `threshold` below `m.y`;
-    /// otherwise, it is ``flat`` when max y − min y < `threshold`, and ``edge(x:)`` when not.
-    ///
-    /// - Parameter threshold: The rise and fall that count as meaningful, in y units (0.25 rating points by
-    ///   default: a quarter star, about the resolution of most rating scales).
-    public static func classify(_ curve: [CurvePoint], threshold: Double = 0.25) -> CurvePeak {
-        let points = curve.filter { $0.x.isFinite && $0.y.isFinite }
-        guard points.count >= 2, let top = points.indices.max(by: { points[$0].y < points[$1].y || (points[$0].y == points[$1].y && $0 > $1) })
-        else { return .none }
-        let peak = points[top]
-        let before = points[..<top].map(\.y).min()
-        let after = points[(top + 1)...].map(\.y).min()
-        if let before, let after, peak.y - before >= threshold, peak.y - after >= threshold { return .peak(x: peak.x) }
-        let low = points.map(\.y).min()!
-        return peak.y - low < threshold ? .flat : .edge(x: peak.x)
-    }
-}
-
 extension BrewstatsCharts {
     /// Chart 7 — rating against days off roast, with a LOESS curve computed by the statistics layer.
     ///
-    /// The subtitle claims a peak only when the fit has a clear interior one (``CurvePeak/classify(_:threshold:)``:
-    /// it rises to it and falls after it by at least 0.25 rating points); otherwise it says the fit is flat, or
-    /// that there is no clear peak and where the fit is highest (often an end of the data, beyond which other
-    /// rest times may be better still). Jitter and
+    /// The subtitle claims a peak only when the fit has a clear interior one and the brews back it
+    /// (``CurvePeak/classify(_:days:ratings:threshold:minimumGroup:)``: the fit rises to it and falls after it by
+    /// at least 0.25 rating points, and the brews near it rate clearly above those on each side), naming how many
+    /// brews are near it and on each side; otherwise it says the fit is flat, or that there is no clear peak and
+    /// where the fit is highest (often an end of the data, beyond which other rest times may be better still),
+    /// and, when the curve alone would have peaked, why the brews do not back it. Jitter and
     /// the curve stay inside the 0–5 rating scale.
     ///
     /// - Parameters:
@@ -72,10 +41,13 @@ extension BrewstatsCharts {
         // Non-finite pairs are dropped by the point mark's statistic stage (and by `merged`): no copy here.
         let x = days.count == n ? days : Array(days.prefix(n)), y = ratings.count == n ? ratings : Array(ratings.prefix(n))
         var subtitle = "n = \(TickFormatter.plain(Double(count), decimals: 0))"
-        switch CurvePeak.classify(loess) {
-        case .peak(let at): subtitle += " · fitted rating peaks at \(number(at, decimals: 0)) days"
+        switch CurvePeak.classify(loess, days: days, ratings: ratings) {
+        case .peak(let at, let evidence):
+            subtitle += " · fitted rating peaks at \(number(at, decimals: 0)) days" + (evidence.map { " (\($0.counts))" } ?? "")
         case .flat: subtitle += " · fitted rating is flat: no clear best rest time"
         case .edge(let at): subtitle += " · no clear peak (fit highest at \(number(at, decimals: 0)) days)"
+        case .unsupported(let at, let evidence):
+            subtitle += " · no clear peak (fit highest at \(number(at, decimals: 0)) days; \(evidence.reason))"
         case .none: break
         }
         var marks: [Mark] = []
