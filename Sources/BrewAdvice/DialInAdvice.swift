@@ -76,17 +76,32 @@ public struct DialInAdvice: Sendable {
         return "\(unrated) of \(Self.count(total, "brew")) \(unrated == 1 ? "is" : "are") unrated: rate them and the advice sharpens"
     }
 
-    /// What the confidence word rests on: the interval's width in steps (clicks) and the bag's evidence.
+    /// What the confidence word rests on: the interval's width in steps (clicks) and the bag's evidence. A stepless
+    /// grinder has no steps: its width is given on the dial ("spans 0.16 on the dial").
     public var confidenceReason: String {
         let e = estimate
         var parts: [String] = []
         if let lo = e.low, let hi = e.high {
-            let w = e.scale.units(hi) - e.scale.units(lo)
-            parts.append("the sweet spot's \(Self.percent(e.level)) interval spans \(String(format: "%.1f", w)) \(e.scale.notation == .thirds ? "clicks" : "steps")")
+            let interval = "the sweet spot's \(Self.percent(e.level)) interval spans"
+            if e.scale.step == nil, e.scale.notation == .decimal {
+                parts.append("\(interval) \(Self.dialWidth(hi - lo)) on the dial")
+            } else {
+                let w = e.scale.units(hi) - e.scale.units(lo)
+                parts.append("\(interval) \(String(format: "%.1f", w)) \(e.scale.notation == .thirds ? "clicks" : "steps")")
+            }
         }
         parts.append("\(Self.count(points.count, "rated brew")) of this bag")
         if !e.cues.isEmpty { parts.append(Self.count(e.cues.count, "taste or shot cue")) }
         return parts.joined(separator: ", ")
+    }
+
+    /// A width on a stepless dial with two significant digits (0.16, 1.2, 12), trailing zeros removed.
+    static func dialWidth(_ w: Double) -> String {
+        guard w.isFinite, w > 0 else { return "0" }
+        let decimals = max(0, 1 - Int(floor(log10(w))))
+        var text = String(format: "%.\(decimals)f", w)
+        if text.contains(".") { while text.hasSuffix("0") { text.removeLast() }; if text.hasSuffix(".") { text.removeLast() } }
+        return text
     }
 
     /// Up to seven dialable settings around the best (or the next setting), with the fitted mean rating.

@@ -10,7 +10,8 @@ import Foundation
 ///   (`settingMin + k × step`); otherwise the coarsest grid from 0 of 1, 0.5 or 0.25 holding every logged setting
 ///   (``SettingGrid``, the rule the report's findings use); otherwise the grinder is treated as
 ///   **stepless** (``step`` is `nil`), and settings are suggested at
-///   ``resolution`` (a 1-2-5 number near a hundredth of the range).
+///   ``resolution`` (a 1-2-5 number near a hundredth of the range; when the range comes from the brews, never
+///   finer than the settings were logged: 2.1 and 2.4 are suggested every 0.1, not every 0.01 of a 2.2–2.6 range).
 /// - **Range**: `settingMin … settingMax` when valid (finite, min < max) and the record's step fits the logged
 ///   settings (or the record is stepless: step ≤ 0), widened to cover every logged setting (a journal that logs 42 on a "0–40" grinder has a longer
 ///   dial than its record says). Otherwise — no valid range, or a record whose step the logged settings do not
@@ -32,12 +33,16 @@ public struct DialInScale: Sendable, Equatable {
     public let notation: DialNotation
     /// Whether a higher setting grinds coarser (most dials); `false` for a dial numbered the other way.
     public let coarserIsHigher: Bool
+    /// For a stepless grinder whose range comes from the brews: the precision its settings were logged at (0.1 for
+    /// 2.1 and 2.4, ``loggedPrecision(_:)``), the finest ``resolution`` suggested. `nil` otherwise.
+    public let loggedPrecision: Double?
 
     public init(lower: Double, upper: Double, step: Double?, anchor: Double, rangeFromMetadata: Bool = true,
-                notation: DialNotation = .decimal, coarserIsHigher: Bool = true) {
+                notation: DialNotation = .decimal, coarserIsHigher: Bool = true, loggedPrecision: Double? = nil) {
         precondition(lower < upper, "DialInScale: empty range")
         self.lower = lower; self.upper = upper; self.step = step; self.anchor = anchor
         self.rangeFromMetadata = rangeFromMetadata; self.notation = notation; self.coarserIsHigher = coarserIsHigher
+        self.loggedPrecision = loggedPrecision
     }
 
     /// The model's unit on a plain dial: the step, or a fortieth of the range for a stepless grinder. On a dial in
@@ -69,14 +74,28 @@ public struct DialInScale: Sendable, Equatable {
     public var span: Double { units(upper) }
 
     /// Spacing of suggested settings: the step, or for a stepless grinder the 1-2-5 number nearest above a
-    /// hundredth of the range (0–40 → 0.5, 0–10 → 0.1).
+    /// hundredth of the range (0–40 → 0.5, 0–10 → 0.1), or the ``loggedPrecision`` when that is coarser.
     public var resolution: Double {
         if notation == .thirds { return 1 }
         if let step { return step }
         let raw = (upper - lower) / 100
         let p = pow(10, floor(log10(raw)))
-        for m in [1.0, 2, 5, 10] where m * p >= raw * (1 - 1e-9) { return m * p }
-        return 10 * p
+        var r = 10 * p
+        for m in [1.0, 2, 5, 10] where m * p >= raw * (1 - 1e-9) { r = m * p; break }
+        return max(r, loggedPrecision ?? 0)
+    }
+
+    /// The precision settings were written at: 10⁻ᵈ for the fewest decimals d (0…3) that hold every finite value
+    /// (2.1 and 2.4 → 0.1; 14 and 15 → 1; 1.125 → 0.001); `nil` for no finite value. A value needing more than
+    /// three decimals counts as three.
+    public static func loggedPrecision(_ values: [Double]) -> Double? {
+        let seen = values.filter(\.isFinite)
+        guard !seen.isEmpty else { return nil }
+        for d in 0...2 {
+            let scale = pow(10, Double(d))
+            if seen.allSatisfy({ abs($0 * scale - ($0 * scale).rounded()) < 1e-6 * max(1, abs($0 * scale)) }) { return 1 / scale }
+        }
+        return 0.001
     }
 
     /// The most candidate settings ``settings`` lists: a range of more (a mistaken or hostile log of setting 10¹²
@@ -161,7 +180,8 @@ public struct DialInScale: Sendable, Equatable {
         }
         let made = make(grinder: g, observed: observed)
         return DialInScale(lower: made.lower, upper: made.upper, step: made.step, anchor: made.anchor,
-                           rangeFromMetadata: made.rangeFromMetadata, coarserIsHigher: spec.coarserIsHigher)
+                           rangeFromMetadata: made.rangeFromMetadata, coarserIsHigher: spec.coarserIsHigher,
+                           loggedPrecision: made.loggedPrecision)
     }
 
     /// The scale of `grinder` given the settings logged with it (see the type's rules).
@@ -195,7 +215,7 @@ public struct DialInScale: Sendable, Equatable {
         if let s = step { lower = anchor + ((lower - anchor) / s).rounded(.down) * s }
         let upper = hi + pad
         return DialInScale(lower: lower, upper: upper, step: step, anchor: step == nil ? lower : anchor,
-                           rangeFromMetadata: false)
+                           rangeFromMetadata: false, loggedPrecision: step == nil ? loggedPrecision(seen) : nil)
     }
 
     /// Whether every value lies on `origin + k × step` (within a millionth of a step); `true` for no values.

@@ -19,6 +19,28 @@ import Testing
         #expect(s.text(5.5) == "5.5" && s.text(5) == "5")
     }
 
+    /// A stepless grinder with no record (an EK43 from a Decent shot file) logged at 2.1 and 2.4: the range comes
+    /// from the brews, 2.1 − 0.2 to 2.4 + 0.2 (the pad is the larger of half the extent, 0.15, and two tenths), and
+    /// suggestions follow the precision the settings were logged at, every 0.1, not every 0.01 of a 0.7 range.
+    @Test func aSteplessRangeFromTheBrewsIsSuggestedAtTheLoggedPrecision() {
+        let s = DialInScale.make(grinder: nil, observed: [2.1, 2.4])
+        #expect(s.step == nil && !s.rangeFromMetadata && s.loggedPrecision == 0.1)
+        #expect(abs(s.lower - 1.9) < 1e-9 && abs(s.upper - 2.6) < 1e-9)
+        #expect(s.resolution == 0.1)
+        #expect(s.settings.map { ($0 * 10).rounded() } == [19, 20, 21, 22, 23, 24, 25, 26])
+        #expect(s.snap(2.38) == 2.4 && s.snap(2.04) == 2.0)
+        #expect(DialInScale.loggedPrecision([14, 15]) == 1 && DialInScale.loggedPrecision([1.15, 2]) == 0.01)
+        #expect(DialInScale.loggedPrecision([1.1234]) == 0.001 && DialInScale.loggedPrecision([.nan]) == nil)
+        // A grinder with its own range keeps the range's resolution (0–50 → 0.5) whatever was logged.
+        let niche = DialInScale.make(grinder: Grinder(settingMin: 0, settingMax: 50, settingStep: 0), observed: [14.3, 15.1])
+        #expect(niche.loggedPrecision == nil && niche.resolution == 0.5)
+    }
+
+    @Test func steplessConfidenceIsAWidthOnTheDial() {
+        #expect(DialInAdvice.dialWidth(0.157) == "0.16" && DialInAdvice.dialWidth(1.26) == "1.3")
+        #expect(DialInAdvice.dialWidth(12.4) == "12" && DialInAdvice.dialWidth(0.5) == "0.5")
+    }
+
     @Test func quarterStepsPrintTwoDecimals() {
         let s = DialInScale.make(grinder: Grinder(settingMin: 0, settingMax: 10, settingStep: 0.25), observed: [3.25, 3.5])
         #expect(s.text(3.25) == "3.25" && s.text(3.5) == "3.5")
@@ -52,12 +74,13 @@ import Testing
     @Test func settingsOffTheRecordedGridMakeTheGrinderStepless() {
         // The record says step 1, but 3.3 and 4.7 are logged: no step fits, so suggestions go every resolution.
         let s = DialInScale.make(grinder: Grinder(settingMin: 0, settingMax: 10, settingStep: 1), observed: [3.3, 4.7, 5.1])
-        // Range from the brews: 3.3–5.1 padded by 0.9 → 2.4–6.0; resolution a hundredth of 3.6 → 0.05.
+        // Range from the brews: 3.3–5.1 padded by 0.9 → 2.4–6.0; a hundredth of 3.6 → 0.05, but the settings were
+        // logged to 0.1, so suggestions go every 0.1.
         #expect(s.step == nil)
         #expect(abs(s.lower - 2.4) < 1e-9 && abs(s.upper - 6.0) < 1e-9)
-        #expect(abs(s.resolution - 0.05) < 1e-12)
+        #expect(abs(s.resolution - 0.1) < 1e-12)
         #expect(abs(s.unit - 0.09) < 1e-12)
-        #expect(s.snap(4.66) == 4.65)
+        #expect(s.snap(4.66) == 4.7)
     }
 
     @Test func aRecordWhoseStepDoesNotFitIsNotTrustedForTheRange() {
