@@ -60,6 +60,17 @@ struct BenchCommand: ParsableCommand {
     static let isDebugBuild = false
     #endif
 
+    /// Writes `results.json` and `results.md` (each atomically) and returns the markdown.
+    @discardableResult
+    func save(_ results: [WorkloadResult], to outURL: URL) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(results).write(to: outURL.appendingPathComponent("results.json"), options: .atomic)
+        let md = "<!-- written by brewstats-bench; medians of \(repeats) runs -->\n" + ResultTable.markdown(results)
+        try md.write(to: outURL.appendingPathComponent("results.md"), atomically: true, encoding: .utf8)
+        return md
+    }
+
     func run() throws {
         let outURL = URL(fileURLWithPath: out)
         let context = BenchContext(brewstats: brewstats, python: python, repeats: repeats, brews: brews,
@@ -81,12 +92,11 @@ struct BenchCommand: ParsableCommand {
                 print("  FAILED: \(error)")
                 failures.append("\(family): \(error)")
             }
+            // After every family: a run that crashes or is killed later keeps what it measured (atomic writes,
+            // so results.json is always one whole run's prefix).
+            try save(results, to: outURL)
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(results).write(to: outURL.appendingPathComponent("results.json"), options: .atomic)
-        let md = "<!-- written by brewstats-bench; medians of \(repeats) runs -->\n" + ResultTable.markdown(results)
-        try md.write(to: outURL.appendingPathComponent("results.md"), atomically: true, encoding: .utf8)
+        let md = try save(results, to: outURL)
         print("\n" + ResultTable.markdown(results))
         // A partial run (--only) leaves the README's table alone: it quotes one complete run.
         if only.isEmpty && failures.isEmpty { try ResultTable.splice(md, into: URL(fileURLWithPath: readme)) }
