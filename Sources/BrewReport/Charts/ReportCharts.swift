@@ -197,16 +197,16 @@ public enum ReportCharts {
                                                 journalStart: first, timeZone: zone)
         case .rating:
             // Only the rating trend needs the per-week counts of rated brews (one pass over the journal).
-            let counts = rows.first.map { a.weeklyValueCounts(from: $0.week, count: rows.count) }
+            let counts = weeklyTrend(rows, a)
             let weekly = rows.indices.compactMap { i in
-                rows[i].meanRating.map { WeeklyValue(weekStart: starts[i], value: $0, count: counts?.rated[i] ?? 0) }
+                rows[i].meanRating.map { WeeklyValue(weekStart: starts[i], value: $0, count: counts?.rating[i].n ?? 0) }
             }
             let line = rows.indices.compactMap { i in rolling[i].map { DatedValue(date: starts[i], value: $0) } }
             return BrewstatsCharts.ratingTrend(weekly: weekly, rolling: line, windowWeeks: o.stats.rollingWeeks,
                                                reportWeek: highlight, timeZone: zone, emptyMessage: emptyReason(.ratingTrend, a))
         case .extraction:
             // Filter and espresso apart, and the ideal range judged brew by brew.
-            let ex = rows.first.map { a.weeklyExtraction(from: $0.week, count: rows.count) }
+            let ex = weeklyTrend(rows, a)
             func series(_ values: [MeanCount]?) -> [WeeklyValue] {
                 rows.indices.compactMap { i in
                     guard let v = values, let m = v[i].mean else { return nil }
@@ -217,6 +217,13 @@ public enum ReportCharts {
                                                    brewsInside: ex?.inside, ideal: o.stats.filterIdeal.extraction,
                                                    reportWeek: highlight, timeZone: zone, emptyMessage: emptyReason(.extractionTrend, a))
         }
+    }
+
+    /// The chart window's weeks (`rows`, consecutive) as a ``PeriodTrend`` by ISO week: per week the rated brews
+    /// and the filter and espresso mean EY with their n; `nil` without weeks.
+    static func weeklyTrend(_ rows: [WeeklyRow], _ a: BrewAnalysis) -> PeriodTrend? {
+        guard let first = rows.first?.week, let last = rows.last?.week else { return nil }
+        return a.periodTrend(first.firstDay...last.lastDay, bucket: .week)
     }
 
     /// The groups of the rest charts, as codes into ``restKinds``: espresso and filter brews, whose best rest times

@@ -159,13 +159,8 @@ public struct SingleChart: Sendable {
         if let measure = kind.recipe.trend {
             if let period = source.period { return periodDrawnCount(source, period: period, measure: measure) }
             let rows = ReportCharts.weeklySeries(source).rows
-            guard let first = rows.first else { return 0 }
-            let counts = a.weeklyValueCounts(from: first.week, count: rows.count)
-            switch measure {
-            case .brews: return rows.reduce(0) { $0 + $1.brews }
-            case .rating: return counts.rated.reduce(0, +)
-            case .extraction: return counts.measured.reduce(0, +)
-            }
+            guard let trend = ReportCharts.weeklyTrend(rows, a) else { return 0 }
+            return trend.drawn(measure)
         }
         switch kind {
         case .brewsPerWeek, .ratingTrend, .extractionTrend:

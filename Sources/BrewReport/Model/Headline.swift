@@ -23,7 +23,7 @@ struct Headline {
         }
         let t = ws.this, p = ws.previous
         // A partial period is compared with the same days of the one before, and says which.
-        let previousName = ws.isPartial ? "\(WeeklyReport.span(ws.previousDays.lowerBound, ws.previousDays.upperBound))" : report.previousName
+        let previousName = ws.isPartial ? "\(ReportPeriod.span(ws.previousDays.lowerBound, ws.previousDays.upperBound))" : report.previousName
         let words = Words(this: "this \(report.noun)", previous: previousName)
         // No comparison with a period before the journal's first brew: there is nothing to compare with.
         let firstBrew = report.analysis.derived.localDay.validMin.map { Day(index: $0) }

@@ -11,10 +11,7 @@ extension WeeklyReport {
 
     /// The page's heading: the week's label (`2026-W47`), the period's name (`November 2026`), or
     /// `No dated brews`.
-    public var heading: String {
-        if let period, week == nil { return period.name }
-        return week?.label ?? "No dated brews"
-    }
+    public var heading: String { period?.name ?? "No dated brews" }
 
     /// The short label the report's default folder is named after: `2026-W47`, `2026-11`, `2026`,
     /// `2026-03-01_2026-03-15`, or `all` without a period.
@@ -25,7 +22,7 @@ extension WeeklyReport {
 
     /// The file of the period-against-the-period-before summary: `week_summary.csv` for a weekly report,
     /// `period_summary.csv` for a month, a year or a range.
-    public var comparisonFile: String { isPeriodReport ? ReportFiles.periodSummary : ReportFiles.weekSummary }
+    public var comparisonFile: String { ReportFiles.comparison(for: period) }
 
     /// For a period without brews: that the report is empty, and which days the journal's brews span (of the
     /// journal the report uses, so up to the period's end unless later brews are included); `nil` otherwise.
