@@ -145,16 +145,12 @@ public enum ReportCharts {
             let t = a.journal.brews, e = a.derived.extractionYield, s = a.derived.strength
             // The brews as three columns (EY, TDS, method code), the method named once per code, not per brew; the
             // selection (``BrewAnalysis/controlChartRows(espresso:in:)``) is the statistics layer's.
-            let rows = a.controlChartRows(espresso: espresso, in: source.period).indices.map { Int($0) }
-            let extraction = rows.map { e.values[$0] }, strength = rows.map { s.values[$0] }
-            let methods = rows.map { t.method.code($0) ?? -1 }
+            let rows = a.controlChartRows(espresso: espresso, in: source.period)
+            let extraction = Kernel.take(e, rows), strength = Kernel.take(s, rows)
+            let methods = Kernel.takeCodes(t.method, rows)
             // The filter chart's note counts the brews with an EY that are on neither chart.
-            var left = [MethodCategory: Int]()
-            if !espresso {
-                for i in a.measuredRows(in: source.period).indices {
-                    let category = t.category(at: Int(i))
-                    if !category.isOnControlChart(espresso: false), category != .espresso { left[category, default: 0] += 1 }
-                }
+            let left = espresso ? [:] : a.categoryCounts(a.measuredRows(in: source.period)).filter { category, _ in
+                !category.isOnControlChart(espresso: false) && category != .espresso
             }
             var chart = BrewstatsCharts.brewingControlChart(extraction: extraction, tds: strength, groups: methods,
                                                             groupNames: a.journal.methods.map(\.displayName),
@@ -165,9 +161,9 @@ public enum ReportCharts {
             return chart
         case .restRating:
             let t = a.journal.brews, d = a.derived.daysOffRoast
-            let rows = a.restChartRows(in: source.period).indices.map { Int($0) }
-            let days = rows.map { d.values[$0] }, ratings = rows.map { t.rating.values[$0] }
-            let kinds = rows.map { restKind(t.category(at: $0)) }
+            let rows = a.restChartRows(in: source.period)
+            let days = Kernel.take(d, rows), ratings = Kernel.take(t.rating, rows)
+            let kinds = a.categories(rows).map(restKind)
             // The LOESS curve only where the evidence rules allow one (enough brews on enough distinct days).
             let curve = EvidenceRules.drawsCurve(x: days) ? curvePoints(a.restCurve(days: days, ratings: ratings)) : []
             // Espresso and filter brews are told apart: their best rest times differ.

@@ -28,16 +28,9 @@ extension WeeklyReport {
     /// journal the report uses, so up to the period's end unless later brews are included); `nil` otherwise.
     public var emptyNote: String? {
         guard isPeriodReport, let period, (periodSummary?.this.brews ?? 0) == 0 else { return nil }
-        let days = analysis.derived.localDay
-        var first: Int32?, last: Int32?
-        for i in 0..<days.count where days.isValid(i) {
-            let d = days.values[i]
-            if first == nil || d < first! { first = d }
-            if last == nil || d > last! { last = d }
-        }
         var text = "No brews in \(period.name): this report is empty."
-        if let first, let last {
-            text += " The journal's brews \(laterBrewsLeftOut > 0 ? "up to the \(noun)’s end " : "")run from \(Day(index: first)) to \(Day(index: last))."
+        if let span = analysis.dayRange() {
+            text += " The journal's brews \(laterBrewsLeftOut > 0 ? "up to the \(noun)’s end " : "")run from \(span.lowerBound) to \(span.upperBound)."
         } else if laterBrewsLeftOut == 0 {
             text += " The journal has no dated brew."
         }

@@ -99,7 +99,7 @@ public struct WeeklyReport: Sendable {
             throw .noBrews(in: week, analysis: whole, today: today)
         }
         // 4. The days it covers, and why it is partial.
-        let lastBrewDay = analysis.derived.localDay.validMax.map { Day(index: $0) }
+        let lastBrewDay = analysis.dayRange()?.upperBound
         let coverage = period.map { WeeklyReport.coverage($0, today: today, lastBrew: lastBrewDay, latest: asked == nil) }
         coveredDays = coverage?.days
         partialReason = coverage?.reason
@@ -110,8 +110,7 @@ public struct WeeklyReport: Sendable {
         // A partial period is compared with the same first days of the one before, up to its last brew (a month in
         // progress whose last brew was on the 22nd: 1–22 against 1–22 of the month before).
         let compareEnd: Day? = partialReason == nil ? nil : coveredDays.map { covered in
-            let lastBrew = analysis.rows(in: covered).indices.map { analysis.derived.localDay.values[Int($0)] }.max()
-            return lastBrew.map { Day(index: $0) } ?? covered.upperBound
+            analysis.dayRange(analysis.rows(in: covered))?.upperBound ?? covered.upperBound
         }
         let periodSummary = period.map { analysis.periodSummary($0, through: compareEnd) }
         self.periodSummary = periodSummary
@@ -182,21 +181,13 @@ public struct WeeklyReport: Sendable {
 
     /// How many brews of `journal` are dated after `day` (in `calendar`'s zone).
     static func countAfter(_ journal: Journal, day: Day, calendar: LocalCalendar) -> Int {
-        let dates = journal.brews.brewDate
-        var n = 0
-        for i in 0..<journal.brews.count { if let us = dates[i], calendar.dayIndex(at: us) > day.index { n += 1 } }
-        return n
+        calendar.rows(of: journal.brews, through: day).later
     }
 
     /// `journal` without the brews dated after `day` (in `calendar`'s zone), and how many were left out.
     /// Undated brews are kept: nothing places them after the day.
     static func cut(_ journal: Journal, after day: Day, calendar: LocalCalendar) -> (journal: Journal, leftOut: Int) {
-        let dates = journal.brews.brewDate
-        let keep = Selection.all(journal.brews.count).filter { i in
-            guard let us = dates[i] else { return true }
-            return calendar.dayIndex(at: us) <= day.index
-        }
-        let leftOut = journal.brews.count - keep.count
+        let (keep, leftOut) = calendar.rows(of: journal.brews, through: day)
         return (leftOut == 0 ? journal : journal.filtered(keep), leftOut)
     }
 
@@ -280,26 +271,6 @@ public struct WeeklyReport: Sendable {
             return "\(who): no sweet spot stated · n = \(g.n) (\(EvidenceRules.sweetSpotRuleText))"
         }
         return "\(who): best around setting \(GrindSetting.text(spot, grinder: grinder, observed: g.points.distinctX)) · n = \(g.n)\(r2)"
-    }
-}
-
-extension PrimitiveColumn {
-    /// The largest valid value, or `nil` when every slot is null.
-    var validMax: Element? {
-        var best: Element?
-        for i in 0..<count where isValid(i) {
-            if best == nil || values[i] > best! { best = values[i] }
-        }
-        return best
-    }
-
-    /// The smallest value among the valid slots, `nil` when none is valid.
-    var validMin: Element? {
-        var best: Element?
-        for i in 0..<count where isValid(i) {
-            if best == nil || values[i] < best! { best = values[i] }
-        }
-        return best
     }
 }
 
