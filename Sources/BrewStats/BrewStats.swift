@@ -11,10 +11,11 @@
 //   analysis.weekly()                      // WeeklySummary          → .rows, .csv()  (weekly.csv)
 //   analysis.methodStats()                 // MethodStatsSummary     → .rows, .csv()  (method_stats.csv)
 //   analysis.grindRating(curves:)          // GrindRatingSummary     → .groups, .csv() (grind_rating.csv)
-//   analysis.weekSummary(week:)            // WeekSummary?           → .this/.previous, .csv() (week_summary.csv)
+//   analysis.periodSummary(_:through:)     // PeriodSummary          → .this/.previous, .csv() (week_summary.csv or
+//                                          // period_summary.csv, by the period); weekSummary(week:) a whole week's
 //   analysis.controlChartRows(espresso:in:) // the rows (a selection) the control charts draw; restChartRows(in:)
 //                                          // those of the rest chart, restCurve(days:ratings:) its LOESS curve
-//   analysis.weeklyValueCounts(from:count:) // brews behind each week's mean rating and mean EY (trend captions)
+//   analysis.periodTrend(_:bucket:)        // PeriodTrend: brews, mean rating and EY (with n) per day, week or month
 //   analysis.latestWeek                    // default report week (week of the latest brew)
 //
 // Settings: StatsOptions (retention factor, plausible EY range, control-chart boxes, time zone, LOESS span,

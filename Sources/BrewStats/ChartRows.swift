@@ -39,13 +39,12 @@ extension BrewAnalysis {
     }
 
     /// The rows the rating-vs-days-off-roast chart draws: a days-off-roast value and a finite rating, dated in
-    /// `period`.
-    public func restChartRows(in period: ReportPeriod? = nil) -> Selection {
+    /// `period`, among `rows` (every row when `nil`; a bean page passes the bean's brews), in their order.
+    public func restChartRows(in period: ReportPeriod? = nil, among rows: Selection? = nil) -> Selection {
         let t = journal.brews, d = derived.daysOffRoast
-        return Selection((0..<Int32(t.count)).filter {
-            let i = Int($0)
-            return d.isValid(i) && t.rating.isValid(i) && t.rating.values[i].isFinite && isDated(i, in: period)
-        })
+        return (rows ?? Selection.all(t.count)).filter { i in
+            d.isValid(i) && t.rating.isValid(i) && t.rating.values[i].isFinite && isDated(i, in: period)
+        }
     }
 
     /// The LOESS curve of ratings against days off roast (the values at ``restChartRows(in:)``), with the analysis'

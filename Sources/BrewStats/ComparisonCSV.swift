@@ -1,29 +1,11 @@
-/// The figures a comparison of two stretches of days states for each: a week's (``WeekFigures``) or any report
-/// period's (``PeriodFigures``).
-public protocol ComparedFigures: Sendable {
-    /// Brews dated in the stretch.
-    var brews: Int { get }
-    /// Mean rating of its rated brews; `nil` when none is rated.
-    var meanRating: Double? { get }
-    /// Mean plausible EY over every category; `nil` when none.
-    var meanExtraction: Double? { get }
-    /// The method with most brews; `nil` without brews with a method.
-    var topMethod: String? { get }
-    /// The best-rated brew; `nil` without rated brews.
-    var bestBrew: BestBrew? { get }
-}
-
-extension WeekFigures: ComparedFigures {}
-extension PeriodFigures: ComparedFigures {}
-
-/// The one writer of `week_summary.csv` and `period_summary.csv`: the same rows, whose file and column names
-/// follow the report's period (``WeekSummary/header``, ``PeriodSummary/header``).
+/// The one writer of `week_summary.csv` and `period_summary.csv` (``PeriodSummary/csv()``): the same rows, whose
+/// column names follow the report's period (``PeriodSummary/header(for:)``).
 ///
 /// Rows, in this order: `brews`, `mean_rating`, `mean_ey_pct`, `top_method`, `best_brew`. The change column is this
 /// stretch minus the one before for the numeric rows (computed before rounding; empty when either is missing) and
 /// empty for the two text rows. Numbers are rounded to ``CSVPrecision``; `best_brew` cells are ``BestBrew/label``.
 enum ComparisonCSV {
-    static func write(header: [String], this: some ComparedFigures, previous: some ComparedFigures) -> String {
+    static func write(header: [String], this: PeriodFigures, previous: PeriodFigures) -> String {
         func diff(_ a: Double?, _ b: Double?) -> Double? { if let a, let b { a - b } else { nil } }
         let rating = CSVPrecision.rating, ey = CSVPrecision.extractionPercent
         let rows: [[CSVCell]] = [

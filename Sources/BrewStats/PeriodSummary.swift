@@ -1,33 +1,13 @@
 import BrewColumns
 
-/// The figures of one report period (see ``PeriodSummary``): the same as a week's (``WeekFigures``), for any
-/// ``ReportPeriod``.
+/// A report period against the period before it (``ReportPeriod/previous``): what `week_summary.csv` and
+/// `period_summary.csv` state, and the report's headline.
 ///
-/// `brews` counts the brews whose local day (``DerivedColumns/localDay``) lies in the period; the means skip
-/// missing values and are `nil` without any; ``meanExtraction`` pools every category (kept for the CSV),
-/// ``espressoExtraction`` and ``filterExtraction`` are apart (contract §4). Top method and best brew follow the
-/// week summary's rules (contract §4).
-public struct PeriodFigures: Sendable, Equatable {
-    public let period: ReportPeriod
-    public let brews: Int
-    /// Mean rating of the period's rated brews; `nil` when none is rated.
-    public let meanRating: Double?
-    /// Brews of the period with a rating (the n behind ``meanRating``).
-    public let ratedBrews: Int
-    /// Mean plausible EY over every category; `nil` when none.
-    public let meanExtraction: Double?
-    public let espressoExtraction: MeanCount
-    public let filterExtraction: MeanCount
-    public let topMethod: String?
-    public let bestBrew: BestBrew?
-}
-
-/// `period_summary.csv`: the report period against the period before it (``ReportPeriod/previous``).
-///
-/// The same rows as `week_summary.csv` (``WeekSummary``): `brews`, `mean_rating`, `mean_ey_pct`, `top_method`,
-/// `best_brew`; columns `metric`, `this_period`, `previous_period`, `change` (this minus before, empty when either
-/// is missing, and for the text rows). A weekly report keeps writing `week_summary.csv`; reports of a month, a
-/// year or a range of days write this file.
+/// Rows of its CSV, in this order: `brews`, `mean_rating`, `mean_ey_pct`, `top_method`, `best_brew`; columns
+/// `metric`, then this and the previous stretch, then `change` (this minus before, empty when either is missing, and
+/// for the text rows). One type for every kind of period; what differs is a naming rule: the columns of a week are
+/// `this_week`/`previous_week` (``weekHeader``), those of a month, a year or a range `this_period`/`previous_period`
+/// (``periodHeader``), chosen by ``ReportPeriod`` (``header(for:)``).
 public struct PeriodSummary: Sendable, Equatable {
     public let this: PeriodFigures
     public let previous: PeriodFigures
@@ -39,15 +19,43 @@ public struct PeriodSummary: Sendable, Equatable {
     /// Whether only the first days of the two periods are compared.
     public var isPartial: Bool { thisDays != this.period.days }
 
-    public static let header = ["metric", "this_period", "previous_period", "change"]
+    /// The CSV columns of a week's summary (`week_summary.csv`).
+    public static let weekHeader = ["metric", "this_week", "previous_week", "change"]
+    /// The CSV columns of a month's, a year's or a range's summary (`period_summary.csv`).
+    public static let periodHeader = ["metric", "this_period", "previous_period", "change"]
 
-    /// RFC 4180 text, numbers rounded to ``CSVPrecision`` (a change computed before rounding).
+    /// The naming rule of the columns: ``weekHeader`` for ``ReportPeriod/week(_:)``, ``periodHeader`` otherwise.
+    public static func header(for period: ReportPeriod) -> [String] {
+        if case .week = period { weekHeader } else { periodHeader }
+    }
+
+    /// The metric names of the rows, in order (the first column).
+    public static let metrics = ["brews", "mean_rating", "mean_ey_pct", "top_method", "best_brew"]
+
+    /// RFC 4180 text (see ``CSVCell``; numbers rounded to ``CSVPrecision``, a change to the precision of its
+    /// metric, computed before rounding); `best_brew` cells are ``BestBrew/label``; columns by ``header(for:)`` of
+    /// this period.
     public func csv() -> String {
-        ComparisonCSV.write(header: Self.header, this: this, previous: previous)
+        ComparisonCSV.write(header: Self.header(for: this.period), this: this, previous: previous)
+    }
+
+    /// `week_summary.csv` of a journal without dated brews (no week to report): the header and every metric,
+    /// `brews` 0, the other cells empty.
+    public static func emptyCSV() -> String {
+        CSVWriter.write(header: weekHeader, rows: metrics.map { m in
+            m == "brews" ? [.label(m), .integer(0), .integer(0), .integer(0)] : [.label(m), .text(nil), .text(nil), .text(nil)]
+        })
     }
 }
 
 extension BrewAnalysis {
+    /// The summary of the whole week `week` (default ``latestWeek``) against the whole week before: ``periodSummary(_:)``
+    /// of ``ReportPeriod/week(_:)``. `nil` when no week is given and no brew has a date.
+    public func weekSummary(week: IsoWeek? = nil) -> PeriodSummary? {
+        guard let week = week ?? latestWeek else { return nil }
+        return periodSummary(.week(week))
+    }
+
     /// The summary of `period` against ``ReportPeriod/previous``. Undated brews are in neither.
     public func periodSummary(_ period: ReportPeriod) -> PeriodSummary {
         periodSummary(period, through: nil)

@@ -34,7 +34,7 @@ import TestSupport
 
     /// Every text output of a report (the five CSVs, summary.md, index.html without charts and the PDF's blocks).
     static func outputs(_ r: WeeklyReport) -> [String] {
-        [r.usage.csv(), r.weekly.csv(), r.methodStats.csv(), r.grindRating.csv(), r.weekSummary?.csv() ?? "",
+        [r.usage.csv(), r.weekly.csv(), r.methodStats.csv(), r.grindRating.csv(), r.comparison?.csv() ?? "",
          MarkdownSummary.render(r), HTMLReport.render(r, charts: []),
          "\(PDFReport.blocks(r, charts: []).count - (r.laterBrewsNote == nil ? 0 : 1))",
          BeanFinding.of(r).map(\.line).joined(separator: "\n"), r.findings.map(r.sentence).joined(separator: "\n")]
@@ -138,7 +138,7 @@ import TestSupport
     @Test func extractionIsStatedPerConventionWithItsCount() throws {
         let week = "2026-W46"
         let r = try WeeklyReportTests.report(Self.options(week))
-        let ws = try #require(r.weekSummary)
+        let ws = try #require(r.comparison)
         let this = WeeklyReportTests.inWeek(week)
         let filter = this.filter { !$0.espresso }.compactMap(\.extraction)
         let espresso = this.filter(\.espresso).compactMap(\.extraction)
@@ -156,7 +156,7 @@ import TestSupport
     @Test func theExtractionTrendJudgesBrewsNotWeeklyMeans() throws {
         let r = try WeeklyReportTests.report(Self.options("2026-W46"))
         let end = try IsoWeek(label: "2026-W46"), first = end.advanced(by: -25)
-        let ex = r.analysis.weeklyExtraction(from: first, count: 26)
+        let ex = r.analysis.periodTrend(first.firstDay...end.lastDay, bucket: .week)
         let labels = (0..<26).map { first.advanced(by: $0).label }
         let measured = Self.brews.filter { b in b.extraction != nil && b.date.map { labels.contains(isoWeekLabel($0, berlin)) } == true }
         #expect(ex.measured == measured.count)

@@ -88,15 +88,15 @@ import TestSupport
         }
         // The CSVs are the summaries' own text.
         #expect(text(out.appendingPathComponent("weekly.csv")) == report.weekly.csv())
-        #expect(text(out.appendingPathComponent("week_summary.csv")) == report.weekSummary?.csv())
+        #expect(text(out.appendingPathComponent("week_summary.csv")) == report.comparison?.csv())
         #expect(entries(out.deletingLastPathComponent()) == ["report"])
     }
 
     @Test func emptyWeekSummaryHasEveryMetric() throws {
         let rows = TestCSV.parse(ReportWriter.emptyWeekSummary)
-        #expect(rows.first == WeekSummary.header)
+        #expect(rows.first == PeriodSummary.weekHeader)
         #expect(rows.dropFirst().map(\.first) == ["brews", "mean_rating", "mean_ey_pct", "top_method", "best_brew"])
-        #expect(rows.allSatisfy { $0.count == WeekSummary.header.count })
+        #expect(rows.allSatisfy { $0.count == PeriodSummary.weekHeader.count })
     }
 
     @Test func unwritableOutputThrowsAndLeavesNothing() throws {

@@ -54,15 +54,15 @@ import TestSupport
     @Test func explicitWeekIsUsedAsGiven() throws {
         let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0), week: .week(Self.week("2026-W40"))))
         #expect(r.week?.label == "2026-W40")
-        #expect(r.weekSummary?.this.brews == Self.inWeek("2026-W40").count)
-        #expect(r.weekSummary?.previous.brews == Self.inWeek("2026-W39").count)
+        #expect(r.comparison?.this.brews == Self.inWeek("2026-W40").count)
+        #expect(r.comparison?.previous.brews == Self.inWeek("2026-W39").count)
     }
 
     @Test func explicitWeekAfterTheJournalStillComparesWithTheWeekBefore() throws {
         // W48 has no brew but W47 has: a report saying "0 brews, down from N" is still worth writing.
         let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0), week: .week(Self.week("2026-W48"))))
-        #expect(r.weekSummary?.this.brews == 0)
-        #expect(r.weekSummary?.previous.brews == Self.inWeek("2026-W47").count)
+        #expect(r.comparison?.this.brews == 0)
+        #expect(r.comparison?.previous.brews == Self.inWeek("2026-W47").count)
     }
 
     @Test(arguments: ["2026-W49", "2025-W10", "2020-W53"])
@@ -77,7 +77,7 @@ import TestSupport
 
     @Test func emptyJournalHasNoWeek() throws {
         let r = try Self.report(Self.options(now: instant(2026, 11, 20, 12, 0)), journal: .empty)
-        #expect(r.week == nil && r.weekSummary == nil && r.coveredDays == nil)
+        #expect(r.week == nil && r.comparison == nil && r.coveredDays == nil)
         #expect(r.weekTitle == "no dated brews")
         let tiles = Headline.of(r)
         #expect(tiles.count == 1 && tiles[0].value == "0")
@@ -127,10 +127,10 @@ import TestSupport
 
     @Test func weekSummaryMatchesTheRows() throws {
         let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
-        let ws = try #require(r.weekSummary)
+        let ws = try #require(r.comparison)
         for (figures, label) in [(ws.this, "2026-W47"), (ws.previous, "2026-W46")] {
             let rows = Self.inWeek(label)
-            #expect(figures.week.label == label)
+            #expect(figures.period.label == label)
             #expect(figures.brews == rows.count)
             let ratings = rows.compactMap(\.rating)
             #expect(isClose(figures.meanRating, ratings.isEmpty ? nil : ratings.reduce(0, +) / Double(ratings.count), relative: 1e-12))
@@ -288,10 +288,10 @@ import TestSupport
 
     @Test func spanLabels() {
         func d(_ s: String) -> Day { Day(iso: s)! }
-        #expect(WeeklyReport.span(d("2026-11-16"), d("2026-11-22")) == "16–22 Nov 2026")
-        #expect(WeeklyReport.span(d("2026-12-28"), d("2027-01-03")) == "28 Dec 2026 – 3 Jan 2027")
-        #expect(WeeklyReport.span(d("2026-09-28"), d("2026-10-04")) == "28 Sep – 4 Oct 2026")
-        #expect(WeeklyReport.span(d("2026-11-16"), d("2026-11-16")) == "16 Nov 2026")
+        #expect(ReportPeriod.span(d("2026-11-16"), d("2026-11-22")) == "16–22 Nov 2026")
+        #expect(ReportPeriod.span(d("2026-12-28"), d("2027-01-03")) == "28 Dec 2026 – 3 Jan 2027")
+        #expect(ReportPeriod.span(d("2026-09-28"), d("2026-10-04")) == "28 Sep – 4 Oct 2026")
+        #expect(ReportPeriod.span(d("2026-11-16"), d("2026-11-16")) == "16 Nov 2026")
     }
 
     // MARK: Independent helpers

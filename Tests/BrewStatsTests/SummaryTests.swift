@@ -151,6 +151,42 @@ struct SummaryTests {
         #expect(lines[5] == "best_brew,z (4.5),,")
     }
 
+    @Test("one summary for every period: a week's is the month's rule on seven days, only the columns are named apart")
+    func periodSummaryNamingRule() throws {
+        var b = JournalBuilder()
+        let m = b.addMethod(BrewMethod(name: "V60", category: .pourOver))
+        // 2026-11-02 (Mon, W45) … : three brews in W45, one in W44 (2026-10-28), one in October's W44 only.
+        let days = ["2026-10-28", "2026-11-02", "2026-11-04", "2026-11-08"]
+        for (k, day) in days.enumerated() {
+            var r = BrewRow()
+            r.id = "b\(k)"; r.method = m; r.rating = Double(k + 2)
+            r.brewDate = Timestamp(microseconds: Int64(Day(iso: day)!.index) * 86_400_000_000 + 43_200_000_000)
+            b.appendBrew(r)
+        }
+        var options = StatsOptions()
+        options.timeZone = TimeZone(identifier: "UTC")!
+        let a = BrewAnalysis(journal: b.finish(), options: options)
+        let week = try IsoWeek(label: "2026-W45")
+        let s = try #require(a.weekSummary(week: week))
+        #expect(s == a.periodSummary(.week(week)))
+        let thisWeek: ReportPeriod = .week(week), weekBefore: ReportPeriod = .week(week.advanced(by: -1))
+        #expect(s.this.period == thisWeek)
+        #expect(s.previous.period == weekBefore)
+        #expect(s.this.brews == 3 && s.previous.brews == 1)
+        let meanOfThree: Double = 4   // (3 + 4 + 5) / 3
+        #expect(s.this.meanRating == meanOfThree)
+        let weekLines = s.csv().split(separator: "\r\n").map(String.init)
+        #expect(weekLines[0] == "metric,this_week,previous_week,change")
+        let month = a.periodSummary(.month(year: 2026, month: 11))
+        #expect(month.this.brews == 3 && month.previous.brews == 1)
+        let monthLines = month.csv().split(separator: "\r\n").map(String.init)
+        #expect(monthLines[0] == "metric,this_period,previous_period,change")
+        // The same figures give the same rows whatever the columns are called.
+        #expect(Array(weekLines.dropFirst()) == Array(monthLines.dropFirst()))
+        #expect(PeriodSummary.header(for: .year(2026)) == PeriodSummary.periodHeader)
+        #expect(PeriodSummary.header(for: .week(week)) == PeriodSummary.weekHeader)
+    }
+
     @Test("CSV cells: numbers, empties, timestamps, formula guard, RFC 4180 quoting")
     func csvCells() {
         #expect(CSVCell.number(4.0).rendered == "4")

@@ -51,15 +51,9 @@ public struct BatchManifest: Codable, Sendable, Equatable {
     /// The pooled data of one analysed journal.
     static func pooled(_ report: WeeklyReport) -> (usage: [UsageEntry], grind: [GrindEntry]) {
         let usage = report.usage.rows.map { UsageEntry(kind: $0.kind.rawValue, name: $0.name, brews: $0.brews) }
-        let t = report.analysis.journal.brews
-        struct Key: Hashable { let g: Int32; let x: Double; let y: Double }
-        var counts: [Key: Int] = [:]
-        for i in 0..<t.count {
-            guard let g = t.grinder.code(i), let x = t.grindSetting[i], let y = t.rating[i], x.isFinite, y.isFinite else { continue }
-            counts[Key(g: g, x: x, y: y), default: 0] += 1
-        }
-        let names = t.grinder.dictionary
-        let grind = counts.map { GrindEntry(grinder: names[Int($0.key.g)], grind: $0.key.x, rating: $0.key.y, count: $0.value) }
+        let names = report.analysis.journal.brews.grinder.dictionary
+        let grind = report.analysis.grindPointCounts()
+            .map { GrindEntry(grinder: names[Int($0.grinder)], grind: $0.setting, rating: $0.rating, count: $0.count) }
             .sorted { ($0.grinder, $0.grind, $0.rating) < ($1.grinder, $1.grind, $1.rating) }
         return (usage, grind)
     }

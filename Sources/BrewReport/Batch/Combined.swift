@@ -135,7 +135,7 @@ enum Combined {
         case "weekly.csv": WeeklySummary.header
         case "method_stats.csv": MethodStatsSummary.header
         case "grind_rating.csv": GrindRatingSummary.header
-        default: WeekSummary.header
+        default: PeriodSummary.weekHeader
         }
     }
 

@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewStats
 
 /// What a trend chart draws per week (or per bucket of a period): the one question its kind asks of the brews.
 public enum TrendMeasure: Sendable {
@@ -65,4 +66,16 @@ extension ChartKind {
 
     /// Whether this kind is a trend chart (``ChartRecipe/trend``).
     public var isTrend: Bool { recipe.trend != nil }
+}
+
+extension PeriodTrend {
+    /// The brews a trend chart of `measure` draws from this trend: every brew (``brews``), the rated brews (the n
+    /// behind ``rating``) or the brews with an extraction yield (filter and espresso n).
+    func drawn(_ measure: TrendMeasure) -> Int {
+        switch measure {
+        case .brews: brews.reduce(0, +)
+        case .rating: rating.reduce(0) { $0 + $1.n }
+        case .extraction: filter.reduce(0) { $0 + $1.n } + espresso.reduce(0) { $0 + $1.n }
+        }
+    }
 }

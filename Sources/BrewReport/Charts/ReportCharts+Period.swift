@@ -36,10 +36,8 @@ extension ReportCharts {
             }
             // The span the journal covers inside the period: its first brew (or the period's start) to its last brew
             // in the period (or the period's covered end).
-            let days = a.derived.localDay
-            let inPeriod = a.rows(in: period.days).indices.map { days.values[Int($0)] }
-            let firstBrew = days.validMin
-            let coveredSpan: Range<Date>? = inPeriod.max().map { last in
+            let firstBrew = a.dayRange()?.lowerBound.index
+            let coveredSpan: Range<Date>? = a.dayRange(a.rows(in: period.days)).map(\.upperBound.index).map { last in
                 let from = max(period.firstDay.index, firstBrew ?? period.firstDay.index)
                 return midnight(Day(index: from), zone)..<midnight(Day(index: last + 1), zone)
             }
@@ -63,7 +61,7 @@ extension ReportCharts {
     /// dated brew comes later (but inside the two periods), the first day of that brew's bucket.
     static func startDay(_ period: ReportPeriod, _ a: BrewAnalysis) -> Day {
         let before = period.previous.firstDay
-        guard let first = a.derived.localDay.validMin, first > before.index, first <= period.lastDay.index else { return before }
+        guard let first = a.dayRange()?.lowerBound.index, first > before.index, first <= period.lastDay.index else { return before }
         var day = first
         // Back to the first day of the bucket holding the first brew (never before the period before).
         while day > before.index, period.bucket.index(of: day - 1) == period.bucket.index(of: first) { day -= 1 }

@@ -15,10 +15,8 @@ extension ReportCharts {
         let t = a.journal.brews
         switch kind {
         case .extractionTrend, .controlChart:
-            let tds = (0..<t.count).contains { t.tds.isValid($0) && !t.tds.values[$0].isNaN }
-            if !tds { return "No brew has a TDS measurement, so there is no extraction yield to draw" }
-            let ey = a.derived.extractionYield
-            if !(0..<t.count).contains(where: { ey.isValid($0) }) {
+            if !Kernel.anyPresent(t.tds) { return "No brew has a TDS measurement, so there is no extraction yield to draw" }
+            if !Kernel.anyValid(a.derived.extractionYield) {
                 return "No brew with a TDS has the masses for a plausible extraction yield"
             }
             if kind == .controlChart {
@@ -26,8 +24,7 @@ extension ReportCharts {
             }
             return "No brew in these weeks has an extraction yield"
         case .ratingTrend:
-            let rated = (0..<t.count).contains { t.rating.isValid($0) && !t.rating.values[$0].isNaN }
-            return rated ? "No rated brew in these weeks" : "No brew has a rating"
+            return Kernel.anyPresent(t.rating) ? "No rated brew in these weeks" : "No brew has a rating"
         case .brewsPerWeek, .grindRating, .equipmentUsage, .restRating:
             return BrewstatsCharts.emptyMessage
         }

@@ -145,16 +145,12 @@ public enum ReportCharts {
             let t = a.journal.brews, e = a.derived.extractionYield, s = a.derived.strength
             // The brews as three columns (EY, TDS, method code), the method named once per code, not per brew; the
             // selection (``BrewAnalysis/controlChartRows(espresso:in:)``) is the statistics layer's.
-            let rows = a.controlChartRows(espresso: espresso, in: source.period).indices.map { Int($0) }
-            let extraction = rows.map { e.values[$0] }, strength = rows.map { s.values[$0] }
-            let methods = rows.map { t.method.code($0) ?? -1 }
+            let rows = a.controlChartRows(espresso: espresso, in: source.period)
+            let extraction = Kernel.take(e, rows), strength = Kernel.take(s, rows)
+            let methods = Kernel.takeCodes(t.method, rows)
             // The filter chart's note counts the brews with an EY that are on neither chart.
-            var left = [MethodCategory: Int]()
-            if !espresso {
-                for i in a.measuredRows(in: source.period).indices {
-                    let category = t.category(at: Int(i))
-                    if !category.isOnControlChart(espresso: false), category != .espresso { left[category, default: 0] += 1 }
-                }
+            let left = espresso ? [:] : a.categoryCounts(a.measuredRows(in: source.period)).filter { category, _ in
+                !category.isOnControlChart(espresso: false) && category != .espresso
             }
             var chart = BrewstatsCharts.brewingControlChart(extraction: extraction, tds: strength, groups: methods,
                                                             groupNames: a.journal.methods.map(\.displayName),
@@ -165,9 +161,9 @@ public enum ReportCharts {
             return chart
         case .restRating:
             let t = a.journal.brews, d = a.derived.daysOffRoast
-            let rows = a.restChartRows(in: source.period).indices.map { Int($0) }
-            let days = rows.map { d.values[$0] }, ratings = rows.map { t.rating.values[$0] }
-            let kinds = rows.map { restKind(t.category(at: $0)) }
+            let rows = a.restChartRows(in: source.period)
+            let days = Kernel.take(d, rows), ratings = Kernel.take(t.rating, rows)
+            let kinds = a.categories(rows).map(restKind)
             // The LOESS curve only where the evidence rules allow one (enough brews on enough distinct days).
             let curve = EvidenceRules.drawsCurve(x: days) ? curvePoints(a.restCurve(days: days, ratings: ratings)) : []
             // Espresso and filter brews are told apart: their best rest times differ.
@@ -197,16 +193,16 @@ public enum ReportCharts {
                                                 journalStart: first, timeZone: zone)
         case .rating:
             // Only the rating trend needs the per-week counts of rated brews (one pass over the journal).
-            let counts = rows.first.map { a.weeklyValueCounts(from: $0.week, count: rows.count) }
+            let counts = weeklyTrend(rows, a)
             let weekly = rows.indices.compactMap { i in
-                rows[i].meanRating.map { WeeklyValue(weekStart: starts[i], value: $0, count: counts?.rated[i] ?? 0) }
+                rows[i].meanRating.map { WeeklyValue(weekStart: starts[i], value: $0, count: counts?.rating[i].n ?? 0) }
             }
             let line = rows.indices.compactMap { i in rolling[i].map { DatedValue(date: starts[i], value: $0) } }
             return BrewstatsCharts.ratingTrend(weekly: weekly, rolling: line, windowWeeks: o.stats.rollingWeeks,
                                                reportWeek: highlight, timeZone: zone, emptyMessage: emptyReason(.ratingTrend, a))
         case .extraction:
             // Filter and espresso apart, and the ideal range judged brew by brew.
-            let ex = rows.first.map { a.weeklyExtraction(from: $0.week, count: rows.count) }
+            let ex = weeklyTrend(rows, a)
             func series(_ values: [MeanCount]?) -> [WeeklyValue] {
                 rows.indices.compactMap { i in
                     guard let v = values, let m = v[i].mean else { return nil }
@@ -217,6 +213,13 @@ public enum ReportCharts {
                                                    brewsInside: ex?.inside, ideal: o.stats.filterIdeal.extraction,
                                                    reportWeek: highlight, timeZone: zone, emptyMessage: emptyReason(.extractionTrend, a))
         }
+    }
+
+    /// The chart window's weeks (`rows`, consecutive) as a ``PeriodTrend`` by ISO week: per week the rated brews
+    /// and the filter and espresso mean EY with their n; `nil` without weeks.
+    static func weeklyTrend(_ rows: [WeeklyRow], _ a: BrewAnalysis) -> PeriodTrend? {
+        guard let first = rows.first?.week, let last = rows.last?.week else { return nil }
+        return a.periodTrend(first.firstDay...last.lastDay, bucket: .week)
     }
 
     /// The groups of the rest charts, as codes into ``restKinds``: espresso and filter brews, whose best rest times

@@ -26,12 +26,8 @@ extension SingleChart {
     /// period and the period before, up to the last covered day.
     func periodDrawnCount(_ source: ChartSource, period: ReportPeriod, measure: TrendMeasure) -> Int {
         let end = source.coveredEnd ?? period.lastDay
-        let trend = source.analysis.periodTrend(period.previous.firstDay...min(end, period.lastDay), bucket: period.bucket)
-        switch measure {
-        case .brews: return trend.brews.reduce(0, +)
-        case .rating: return trend.rating.reduce(0) { $0 + $1.n }
-        case .extraction: return trend.filter.reduce(0) { $0 + $1.n } + trend.espresso.reduce(0) { $0 + $1.n }
-        }
+        return source.analysis.periodTrend(period.previous.firstDay...min(end, period.lastDay), bucket: period.bucket)
+            .drawn(measure)
     }
 
     /// What a filtered trend chart of `period` lacks, or `nil` when it has something to draw.

@@ -159,13 +159,8 @@ public struct SingleChart: Sendable {
         if let measure = kind.recipe.trend {
             if let period = source.period { return periodDrawnCount(source, period: period, measure: measure) }
             let rows = ReportCharts.weeklySeries(source).rows
-            guard let first = rows.first else { return 0 }
-            let counts = a.weeklyValueCounts(from: first.week, count: rows.count)
-            switch measure {
-            case .brews: return rows.reduce(0) { $0 + $1.brews }
-            case .rating: return counts.rated.reduce(0, +)
-            case .extraction: return counts.measured.reduce(0, +)
-            }
+            guard let trend = ReportCharts.weeklyTrend(rows, a) else { return 0 }
+            return trend.drawn(measure)
         }
         switch kind {
         case .brewsPerWeek, .ratingTrend, .extractionTrend:
@@ -213,11 +208,10 @@ public struct SingleChart: Sendable {
         case .equipmentUsage:
             return a.equipmentUsage().rows.contains { $0.brews > 0 } ? nil : "no brews with a method or a grinder \(among)"
         case .controlChart:
-            var wanted = 0, other = 0
-            for i in a.measuredRows(in: source.period).indices {
-                let category = t.category(at: Int(i))
-                if category.isOnControlChart(espresso: espresso) { wanted += 1 } else if category.isEspresso != espresso { other += 1 }
-            }
+            let counts = a.categoryCounts(a.measuredRows(in: source.period))
+            let wanted = counts.filter { $0.key.isOnControlChart(espresso: espresso) }.values.reduce(0, +)
+            let other = counts.filter { !$0.key.isOnControlChart(espresso: espresso) && $0.key.isEspresso != espresso }
+                .values.reduce(0, +)
             guard wanted == 0 else { return nil }
             let hint = other == 0 ? "" : (espresso ? "; try without --espresso" : "; try --espresso")
             return "no \(espresso ? "espresso" : "pour-over") brews with TDS\(source.period.map { " in \($0.name)" } ?? "") \(among)\(hint)"
@@ -231,9 +225,7 @@ public struct SingleChart: Sendable {
     /// different names, e.g. by roaster), or `nil` without a bean filter.
     func beanLabel(_ filtered: Journal) -> String? {
         guard let wanted = filter.bean else { return nil }
-        let t = filtered.brews
-        var names = Set<String>()
-        for i in 0..<t.count { if let b = t.bean.code(i) { names.insert(filtered.beans[Int(b)].displayName) } }
+        let names = Set(Kernel.distinctCodes(filtered.brews.bean).map { filtered.beans[Int($0)].displayName })
         return names.count == 1 ? names.first : wanted.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

@@ -13,17 +13,9 @@ extension ReportError {
     /// 2026-W47); try --week 2026-W47, the nearest week with brews, or --last`
     static func noBrews(in week: IsoWeek, analysis: BrewAnalysis, today: Day) -> ReportError {
         let asked = "in \(week.label) or the week before it"
-        let days = analysis.derived.localDay, weeks = analysis.derived.week
-        var first: Int32?, last: Int32?
-        var withBrews = Set<Int32>()
-        for i in 0..<days.count where days.isValid(i) {
-            let d = days.values[i]
-            if first == nil || d < first! { first = d }
-            if last == nil || d > last! { last = d }
-            if weeks.isValid(i) { withBrews.insert(weeks.values[i]) }
-        }
-        guard let first, let last else { return .noBrews(what: "\(asked): the journal has no dated brew") }
-        let (a, b) = (Day(index: first), Day(index: last))
+        guard let span = analysis.dayRange() else { return .noBrews(what: "\(asked): the journal has no dated brew") }
+        let withBrews = Set(analysis.weeksWithBrews.map(\.index))
+        let (a, b) = (span.lowerBound, span.upperBound)
         let nearest = withBrews.min { x, y in
             let (dx, dy) = (abs(Int(x) - Int(week.index)), abs(Int(y) - Int(week.index)))
             return dx != dy ? dx < dy : x < y

@@ -23,10 +23,10 @@ struct Headline {
         }
         let t = ws.this, p = ws.previous
         // A partial period is compared with the same days of the one before, and says which.
-        let previousName = ws.isPartial ? "\(WeeklyReport.span(ws.previousDays.lowerBound, ws.previousDays.upperBound))" : report.previousName
+        let previousName = ws.isPartial ? "\(ReportPeriod.span(ws.previousDays.lowerBound, ws.previousDays.upperBound))" : report.previousName
         let words = Words(this: "this \(report.noun)", previous: previousName)
         // No comparison with a period before the journal's first brew: there is nothing to compare with.
-        let firstBrew = report.analysis.derived.localDay.validMin.map { Day(index: $0) }
+        let firstBrew = report.analysis.dayRange()?.lowerBound
         let journalStarts = p.brews == 0 && (firstBrew.map { $0 >= ws.thisDays.lowerBound } ?? true)
         var out = [
             Headline(label: "Brews", value: "\(t.brews)",

@@ -39,19 +39,8 @@ public struct JournalFilter: Sendable, Equatable {
         let beans = try codes("bean", bean, journal.beans.map { b in
             [b.displayName] + (b.roaster.map { ["\($0) \(b.displayName)", "\(b.displayName) (\($0))"] } ?? [])
         }, shown: journal.beans.map(\.displayName))
-        let calendar = LocalCalendar(timeZone: timeZone)
-        let selection = Selection.all(t.count).filter { i in
-            if let g = grinders, !(t.grinder.code(i).map { g.contains($0) } ?? false) { return false }
-            if let m = methods, !(t.method.code(i).map { m.contains($0) } ?? false) { return false }
-            if let b = beans, !(t.bean.code(i).map { b.contains($0) } ?? false) { return false }
-            if since != nil || until != nil {
-                guard let us = t.brewDate[i] else { return false }
-                let day = Day(index: calendar.dayIndex(at: us))
-                if let since, day < since { return false }
-                if let until, day > until { return false }
-            }
-            return true
-        }
+        let rows = RowFilter(grinders: grinders, methods: methods, beans: beans, since: since, until: until)
+        let selection = rows.rows(t, calendar: LocalCalendar(timeZone: timeZone))
         guard !selection.isEmpty else { throw .noBrews(what: "match \(description)") }
         return journal.filtered(selection)
     }

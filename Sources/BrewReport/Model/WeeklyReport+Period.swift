@@ -11,10 +11,7 @@ extension WeeklyReport {
 
     /// The page's heading: the week's label (`2026-W47`), the period's name (`November 2026`), or
     /// `No dated brews`.
-    public var heading: String {
-        if let period, week == nil { return period.name }
-        return week?.label ?? "No dated brews"
-    }
+    public var heading: String { period?.name ?? "No dated brews" }
 
     /// The short label the report's default folder is named after: `2026-W47`, `2026-11`, `2026`,
     /// `2026-03-01_2026-03-15`, or `all` without a period.
@@ -25,22 +22,15 @@ extension WeeklyReport {
 
     /// The file of the period-against-the-period-before summary: `week_summary.csv` for a weekly report,
     /// `period_summary.csv` for a month, a year or a range.
-    public var comparisonFile: String { isPeriodReport ? ReportFiles.periodSummary : ReportFiles.weekSummary }
+    public var comparisonFile: String { ReportFiles.comparison(for: period) }
 
     /// For a period without brews: that the report is empty, and which days the journal's brews span (of the
     /// journal the report uses, so up to the period's end unless later brews are included); `nil` otherwise.
     public var emptyNote: String? {
         guard isPeriodReport, let period, (periodSummary?.this.brews ?? 0) == 0 else { return nil }
-        let days = analysis.derived.localDay
-        var first: Int32?, last: Int32?
-        for i in 0..<days.count where days.isValid(i) {
-            let d = days.values[i]
-            if first == nil || d < first! { first = d }
-            if last == nil || d > last! { last = d }
-        }
         var text = "No brews in \(period.name): this report is empty."
-        if let first, let last {
-            text += " The journal's brews \(laterBrewsLeftOut > 0 ? "up to the \(noun)’s end " : "")run from \(Day(index: first)) to \(Day(index: last))."
+        if let span = analysis.dayRange() {
+            text += " The journal's brews \(laterBrewsLeftOut > 0 ? "up to the \(noun)’s end " : "")run from \(span.lowerBound) to \(span.upperBound)."
         } else if laterBrewsLeftOut == 0 {
             text += " The journal has no dated brew."
         }

@@ -12,24 +12,29 @@ public struct WeeklyReport: Sendable {
     public let journalName: String
     public let importReport: ImportReport?
     public let analysis: BrewAnalysis
-    /// The report week; `nil` when the journal has no dated brew and no week was asked for, and in the report of a
-    /// month, a year or a range of days (``period``).
-    public let week: IsoWeek?
-    /// The report's period: ``ReportPeriod/week(_:)`` of ``week`` for a weekly report, else the month, year or range
-    /// asked for (``ReportOptions/period``); `nil` only when there is no week to report.
+    /// The report's period: the week, month, year or range of days asked for (``ReportOptions/period``,
+    /// ``ReportOptions/week``), or the week of the latest dated brew; `nil` only when the journal has no dated brew
+    /// and no period was asked for.
     public let period: ReportPeriod?
+    /// The report week: ``period`` when it is a ``ReportPeriod/week(_:)``; `nil` in the report of a month, a year or
+    /// a range of days, and when there is no period.
+    public var week: IsoWeek? { if case .week(let w)? = period { w } else { nil } }
     /// The days of the report period the data covers (its first day … the last covered day).
     public let coveredDays: ClosedRange<Day>?
-    /// Why the week is partial (`in progress` or `journal ends`), or `nil` for a complete week.
+    /// Why the period is partial (`in progress` or `journal ends`), or `nil` for a complete period.
     public let partialReason: String?
 
     public let usage: EquipmentUsageSummary
     public let weekly: WeeklySummary
     public let methodStats: MethodStatsSummary
     public let grindRating: GrindRatingSummary
-    public let weekSummary: WeekSummary?
-    /// The report period against the period before (for a week, the same figures as ``weekSummary``).
+    /// The report period against the period before, over the days the headline compares: for a partial period, its
+    /// covered days against as many first days of the period before (``BrewAnalysis/periodSummary(_:through:)``).
     public let periodSummary: PeriodSummary?
+    /// What the comparison file (``comparisonFile``) states: a week's is the whole week against the whole week
+    /// before, whether or not the week is partial; a month's, a year's or a range's is ``periodSummary``. `nil`
+    /// without a period.
+    public let comparison: PeriodSummary?
     /// The report period's totals (``JournalTotals``), the current streak ending at the last covered day.
     public let totals: JournalTotals?
     /// Each bean brewed in the report week, on each grinder × method it was brewed with that week, as known at the
@@ -64,27 +69,13 @@ public struct WeeklyReport: Sendable {
         self.importReport = importReport
         let calendar = LocalCalendar(timeZone: options.stats.timeZone)
         let today = calendar.day(of: Timestamp(options.now))
-        // A named week (or the last one) is known before the journal is read; the latest week needs the journal.
-        var weekChoice = options.week
-        var asked: ReportPeriod?
-        switch options.period {
-        case .week(let w)?: weekChoice = .week(w)
-        case let other?: asked = other
-        case nil: break
-        }
-        var chosen: IsoWeek?
-        if asked == nil {
-            switch weekChoice {
-            case .latest: chosen = nil
-            case .last: chosen = IsoWeek(containing: today).advanced(by: -1)
-            case let .week(w): chosen = w
-            }
-        }
-        // No look-ahead: the report of a week uses only brews dated up to that week's last day (undated brews
-        // cannot be placed and stay in), unless the options ask for every brew.
+        // 1. The period asked for, known before the journal is read — except the latest week, which needs it.
+        let asked = WeeklyReport.askedPeriod(options, today: today)
+        // 2. No look-ahead: the report of a period uses only brews dated up to its last day (undated brews cannot be
+        // placed and stay in), unless the options ask for every brew.
         var source = journal
         var later = 0, included = 0
-        if let lastDay = asked?.lastDay ?? chosen?.lastDay {
+        if let lastDay = asked?.period.lastDay {
             if options.includeLaterBrews {
                 included = WeeklyReport.countAfter(journal, day: lastDay, calendar: calendar)
             } else {
@@ -97,60 +88,38 @@ public struct WeeklyReport: Sendable {
         laterBrewsIncluded = included
         let analysis = BrewAnalysis(journal: source, options: options.stats)
         self.analysis = analysis
-        let week = asked == nil ? chosen ?? analysis.latestWeek : nil
-        self.week = week
-        if let week, case .week = weekChoice, analysis.weekSummary(week: week).map({ $0.this.brews + $0.previous.brews }) == 0 {
+        // 3. The period itself: the one asked for, or the latest dated brew's week.
+        let period = asked?.period ?? analysis.latestWeek.map(ReportPeriod.week)
+        self.period = period
+        let isWeek = if case .week? = period { true } else { false }
+        if asked?.named == true, case .week(let week)? = period,
+           analysis.weekSummary(week: week).map({ $0.this.brews + $0.previous.brews }) == 0 {
             // The message says what the whole journal covers, later brews included.
             let whole = later == 0 ? analysis : BrewAnalysis(journal: journal, options: options.stats)
             throw .noBrews(in: week, analysis: whole, today: today)
         }
-        // Partial weeks: still in progress (contains today), or — for the latest week only, so that a named week's
-        // report never depends on whether later brews exist — cut short by the journal's last brew.
-        if let asked {
-            // A period still in progress covers its days up to today; a past one all its days.
-            if asked.days.contains(today) {
-                coveredDays = asked.firstDay...today
-                partialReason = "in progress"
-            } else {
-                coveredDays = asked.days
-                partialReason = nil
-            }
-        } else if let week {
-            let lastBrewDay = analysis.derived.localDay.validMax.map { Day(index: $0) }
-            if (week.firstDay...week.lastDay).contains(today) {
-                coveredDays = week.firstDay...today
-                partialReason = "in progress"
-            } else if case .latest = weekChoice, let last = lastBrewDay, last >= week.firstDay, last < week.lastDay,
-                      today > week.lastDay {
-                coveredDays = week.firstDay...last
-                partialReason = "journal ends"
-            } else {
-                coveredDays = week.firstDay...week.lastDay
-                partialReason = nil
-            }
-        } else {
-            coveredDays = nil
-            partialReason = nil
-        }
+        // 4. The days it covers, and why it is partial.
+        let lastBrewDay = analysis.dayRange()?.upperBound
+        let coverage = period.map { WeeklyReport.coverage($0, today: today, lastBrew: lastBrewDay, latest: asked == nil) }
+        coveredDays = coverage?.days
+        partialReason = coverage?.reason
         usage = analysis.equipmentUsage()
         weekly = analysis.weekly()
         methodStats = analysis.methodStats()
         grindRating = analysis.grindRating(curves: true)
-        weekSummary = week.flatMap { analysis.weekSummary(week: $0) }
-        let period = asked ?? week.map(ReportPeriod.week)
-        self.period = period
         // A partial period is compared with the same first days of the one before, up to its last brew (a month in
         // progress whose last brew was on the 22nd: 1–22 against 1–22 of the month before).
         let compareEnd: Day? = partialReason == nil ? nil : coveredDays.map { covered in
-            let lastBrew = analysis.rows(in: covered).indices.map { analysis.derived.localDay.values[Int($0)] }.max()
-            return lastBrew.map { Day(index: $0) } ?? covered.upperBound
+            analysis.dayRange(analysis.rows(in: covered))?.upperBound ?? covered.upperBound
         }
-        periodSummary = period.map { analysis.periodSummary($0, through: compareEnd) }
+        let periodSummary = period.map { analysis.periodSummary($0, through: compareEnd) }
+        self.periodSummary = periodSummary
+        comparison = isWeek ? period.map { analysis.periodSummary($0) } : periodSummary
         let asOfDay = coveredDays?.upperBound
         let prices = WeeklyReport.bagPrices(source.beans)
         totals = period.map { analysis.totals($0, asOf: asOfDay, prices: prices) }
         let allBeans = period.map { analysis.beanProgress(days: $0.days) } ?? []
-        let beans = asked == nil ? allBeans : Array(allBeans.prefix(WeeklyReport.periodBeanLimit))
+        let beans = isWeek ? allBeans : Array(allBeans.prefix(WeeklyReport.periodBeanLimit))
         weekBeans = beans
         beansLeftOut = allBeans.count - beans.count
         // One advisor call per bean, each independent: across the cores for a single report, serially in a batch
@@ -161,7 +130,7 @@ public struct WeeklyReport: Sendable {
         let asOf: Timestamp? = included > 0 ? period.flatMap { WeeklyReport.endOfDay($0.lastDay, options.stats.timeZone) } : nil
         // A period report asks the advisor only for the beans it draws a dial-in chart for (those with most brews):
         // a year can hold hundreds of bean × grinder × method combinations, and the advice is about what to brew next.
-        let advised = asked == nil ? beans.count : min(beans.count, max(0, options.grindCharts))
+        let advised = isWeek ? beans.count : min(beans.count, max(0, options.grindCharts))
         // The journal is grouped once for every answer, for the grinders asked about.
         let rows = advised == 0 ? nil : DialInRows(journal, asOf: asOf, grinders: Set(beans.prefix(advised).map(\.grinderIndex)))
         weekAdvice = parallelMap(beans.count, work: options.parallelRendering ? .max : 0) { k in
@@ -169,6 +138,31 @@ public struct WeeklyReport: Sendable {
             return try? DialInAdvisor.advise(journal: journal, grinder: beans[k].grinderIndex, method: beans[k].methodIndex,
                                       bean: beans[k].beanIndex, asOf: asOf, rows: rows)
         }
+    }
+
+    /// The period `options` ask for before the journal is read (a ``ReportOptions/period``, a named week, or last
+    /// week by `today`), and whether it was named (a named week without brews in it nor in the week before is an
+    /// error); `nil` for the latest week with brews, which only the journal can tell.
+    static func askedPeriod(_ options: ReportOptions, today: Day) -> (period: ReportPeriod, named: Bool)? {
+        if let period = options.period { return (period, true) }
+        switch options.week {
+        case .latest: return nil
+        case .last: return (.week(IsoWeek(containing: today).advanced(by: -1)), false)
+        case .week(let w): return (.week(w), true)
+        }
+    }
+
+    /// The days of `period` a report covers and why they are partial: up to `today` (`in progress`) for a period that
+    /// holds it; for the `latest` week only (so that a named week's report never depends on whether later brews
+    /// exist), up to the journal's `lastBrew` day when that falls inside the week, before its last day, and the week
+    /// is past (`journal ends`); otherwise every day, complete.
+    static func coverage(_ period: ReportPeriod, today: Day, lastBrew: Day?,
+                         latest: Bool) -> (days: ClosedRange<Day>, reason: String?) {
+        if period.days.contains(today) { return (period.firstDay...today, "in progress") }
+        if latest, let last = lastBrew, last >= period.firstDay, last < period.lastDay, today > period.lastDay {
+            return (period.firstDay...last, "journal ends")
+        }
+        return (period.days, nil)
     }
 
     /// How many bean × grinder × method findings a report of a month, a year or a range lists (those with most
@@ -187,21 +181,13 @@ public struct WeeklyReport: Sendable {
 
     /// How many brews of `journal` are dated after `day` (in `calendar`'s zone).
     static func countAfter(_ journal: Journal, day: Day, calendar: LocalCalendar) -> Int {
-        let dates = journal.brews.brewDate
-        var n = 0
-        for i in 0..<journal.brews.count { if let us = dates[i], calendar.dayIndex(at: us) > day.index { n += 1 } }
-        return n
+        calendar.rows(of: journal.brews, through: day).later
     }
 
     /// `journal` without the brews dated after `day` (in `calendar`'s zone), and how many were left out.
     /// Undated brews are kept: nothing places them after the day.
     static func cut(_ journal: Journal, after day: Day, calendar: LocalCalendar) -> (journal: Journal, leftOut: Int) {
-        let dates = journal.brews.brewDate
-        let keep = Selection.all(journal.brews.count).filter { i in
-            guard let us = dates[i] else { return true }
-            return calendar.dayIndex(at: us) <= day.index
-        }
-        let leftOut = journal.brews.count - keep.count
+        let (keep, leftOut) = calendar.rows(of: journal.brews, through: day)
         return (leftOut == 0 ? journal : journal.filtered(keep), leftOut)
     }
 
@@ -228,20 +214,13 @@ public struct WeeklyReport: Sendable {
     /// For a month, a year or a range: `November 2026 (1–30 Nov 2026)`, `2026 (1 Jan – 31 Dec 2026)`, with
     /// `, partial: in progress, covers …` while the period is under way.
     public var weekTitle: String {
-        if let period, week == nil, let days = coveredDays {
-            var text = "\(period.name) (\(WeeklyReport.span(period.firstDay, period.lastDay)))"
-            if case .range = period { text = "\(WeeklyReport.span(period.firstDay, period.lastDay)) (\(period.dayCount) day\(period.dayCount == 1 ? "" : "s"))" }
-            if let partialReason {
-                text += ", partial: \(partialReason)"
-                if days != period.days { text += ", covers \(WeeklyReport.span(days.lowerBound, days.upperBound))" }
-            }
-            return text
-        }
-        guard let week, let days = coveredDays else { return "no dated brews" }
-        var text = "\(week.label) (\(WeeklyReport.span(week.firstDay, week.lastDay)))"
+        guard let period, let days = coveredDays else { return "no dated brews" }
+        let span = ReportPeriod.span(period.firstDay, period.lastDay)
+        var text = "\(period.name) (\(span))"
+        if case .range = period { text = "\(span) (\(period.dayCount) day\(period.dayCount == 1 ? "" : "s"))" }
         if let partialReason {
             text += ", partial: \(partialReason)"
-            if days != week.firstDay...week.lastDay { text += ", covers \(WeeklyReport.span(days.lowerBound, days.upperBound))" }
+            if days != period.days { text += ", covers \(ReportPeriod.span(days.lowerBound, days.upperBound))" }
         }
         return text
     }
@@ -292,36 +271,6 @@ public struct WeeklyReport: Sendable {
             return "\(who): no sweet spot stated · n = \(g.n) (\(EvidenceRules.sweetSpotRuleText))"
         }
         return "\(who): best around setting \(GrindSetting.text(spot, grinder: grinder, observed: g.points.distinctX)) · n = \(g.n)\(r2)"
-    }
-
-    /// `16–22 Nov 2026`, `28 Dec 2026 – 3 Jan 2027`.
-    static func span(_ a: Day, _ b: Day) -> String {
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let x = a.civil, y = b.civil
-        if a == b { return "\(x.day) \(months[x.month - 1]) \(x.year)" }
-        if x.year != y.year { return "\(x.day) \(months[x.month - 1]) \(x.year) – \(y.day) \(months[y.month - 1]) \(y.year)" }
-        if x.month != y.month { return "\(x.day) \(months[x.month - 1]) – \(y.day) \(months[y.month - 1]) \(y.year)" }
-        return "\(x.day)–\(y.day) \(months[x.month - 1]) \(x.year)"
-    }
-}
-
-extension PrimitiveColumn {
-    /// The largest valid value, or `nil` when every slot is null.
-    var validMax: Element? {
-        var best: Element?
-        for i in 0..<count where isValid(i) {
-            if best == nil || values[i] > best! { best = values[i] }
-        }
-        return best
-    }
-
-    /// The smallest value among the valid slots, `nil` when none is valid.
-    var validMin: Element? {
-        var best: Element?
-        for i in 0..<count where isValid(i) {
-            if best == nil || values[i] < best! { best = values[i] }
-        }
-        return best
     }
 }
 

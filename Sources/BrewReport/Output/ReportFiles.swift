@@ -1,3 +1,5 @@
+import BrewStats
+
 /// The files a report folder holds, named once: ``ReportWriter`` writes them under these names, `index.html` links
 /// them in this order, and ``OwnedFolder`` recognises a report folder by them.
 ///
@@ -26,6 +28,15 @@ public enum ReportFiles {
 
     /// The CSV summaries of a weekly report, in the order the report lists them (the comparison last).
     public static let summaries = [equipmentUsage, weekly, methodStats, grindRating, weekSummary]
+
+    /// The naming rule of the comparison file (``PeriodSummary/csv()``): ``weekSummary`` for a week (and for a
+    /// report without a period, which writes an empty week summary), ``periodSummary`` for a month, a year or a range.
+    public static func comparison(for period: ReportPeriod?) -> String {
+        switch period {
+        case .week?, nil: weekSummary
+        case .month?, .year?, .range?: periodSummary
+        }
+    }
 
     /// The CSV summaries of `report`, in the order the page links them: the four of every report, the
     /// comparison (``WeeklyReport/comparisonFile``) and ``totals``.

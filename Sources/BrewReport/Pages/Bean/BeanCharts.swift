@@ -33,8 +33,7 @@ enum BeanCharts {
     /// Brews per local day from the bag's first brew to its last, zero days on the baseline.
     static func brewsPerDay(_ s: BeanSummary, analysis: BrewAnalysis) -> Chart {
         let title = "Brews per day"
-        let day = analysis.derived.localDay
-        let days = s.rows.map { day.values[$0] }
+        let days = Kernel.take(analysis.derived.localDay, Selection(s.rows.map(Int32.init)))
         guard let lo = days.min(), let hi = days.max() else { return .empty(title: title, message: "No dated brews of this bean") }
         var perDay = [Int32: Int]()
         for d in days { perDay[d, default: 0] += 1 }
@@ -65,22 +64,14 @@ enum BeanCharts {
     /// Rating against days off roast, espresso and filter told apart; the LOESS curve only where the evidence rules
     /// allow one.
     static func rest(_ s: BeanSummary, analysis: BrewAnalysis) -> Chart {
-        let t = analysis.journal.brews, age = analysis.derived.daysOffRoast
-        var days: [Double] = [], ratings: [Double] = [], kinds: [Int32] = []
-        for r in s.rows where age.isValid(r) {
-            guard let v = t.rating[r], v.isFinite else { continue }
-            days.append(age.values[r]); ratings.append(v); kinds.append(ReportCharts.restKind(t.category(at: r)))
-        }
+        let rows = analysis.restChartRows(among: Selection(s.rows.map(Int32.init)))
+        let days = Kernel.take(analysis.derived.daysOffRoast, rows), ratings = Kernel.take(analysis.journal.brews.rating, rows)
+        let kinds = analysis.categories(rows).map(ReportCharts.restKind)
         if days.isEmpty {
             return .empty(title: "Rating vs days off roast",
                           message: s.bean.roastDate == nil ? "The bean has no roast date" : "No rated brew of this bean")
         }
-        let o = analysis.options
-        let span = (days.max() ?? 0) - (days.min() ?? 0)
-        let curve = EvidenceRules.drawsCurve(x: days)
-            ? ReportCharts.curvePoints(loess(x: days, y: ratings, frac: o.loessFraction, iterations: o.loessIterations,
-                                             delta: o.loessDeltaFraction * span))
-            : []
+        let curve = EvidenceRules.drawsCurve(x: days) ? ReportCharts.curvePoints(analysis.restCurve(days: days, ratings: ratings)) : []
         var chart = BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve, groupCodes: kinds,
                                                          groupNames: ReportCharts.restKinds)
         chart.width = pageWidth

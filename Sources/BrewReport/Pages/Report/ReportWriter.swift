@@ -49,11 +49,7 @@ public enum ReportWriter {
         try put(ReportFiles.weekly, report.weekly.csv())
         try put(ReportFiles.methodStats, report.methodStats.csv())
         try put(ReportFiles.grindRating, report.grindRating.csv())
-        if report.isPeriodReport, let summary = report.periodSummary {
-            try put(report.comparisonFile, summary.csv())
-        } else {
-            try put(ReportFiles.weekSummary, report.weekSummary?.csv() ?? emptyWeekSummary)
-        }
+        try put(report.comparisonFile, report.comparison?.csv() ?? emptyWeekSummary)
         if let totals = report.totals { try put(ReportFiles.totals, totals.csv()) }
         if let shots = report.shots { try put(ReportFiles.shots, shots.csv()) }
 
@@ -138,5 +134,5 @@ public enum ReportWriter {
     }
 
     /// `week_summary.csv` of a journal without dated brews: the header and the metric names, all cells empty.
-    static var emptyWeekSummary: String { WeekSummary.emptyCSV() }
+    static var emptyWeekSummary: String { PeriodSummary.emptyCSV() }
 }

@@ -18,8 +18,7 @@ enum TastingNotesHTML {
 
     /// The brews dated on `days` (local days), in table order.
     static func rows(in days: ClosedRange<Day>, _ analysis: BrewAnalysis) -> [Int] {
-        let day = analysis.derived.localDay
-        return (0..<day.count).filter { day.isValid($0) && days.contains(Day(index: day.values[$0])) }
+        analysis.rows(in: days).indices.map(Int.init)
     }
 
     /// The section for `summary`, headed `heading`; `scope` names the brews ("this bag's brews", "this week's brews").

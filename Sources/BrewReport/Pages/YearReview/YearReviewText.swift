@@ -29,7 +29,7 @@ struct YearReviewText {
                                  changeUnit: "", what: "rated")
             .renamingWeeks(this: "\(r.year)", last: "\(last)"))
         out.append(Headline(label: "Brew days", value: "\(r.brewDays)",
-                            detail: r.longestStreak.map { "longest streak \($0.days) day\($0.days == 1 ? "" : "s") (\(WeeklyReport.span($0.first, $0.last)))" } ?? ""))
+                            detail: r.longestStreak.map { "longest streak \($0.days) day\($0.days == 1 ? "" : "s") (\(ReportPeriod.span($0.first, $0.last)))" } ?? ""))
         out.append(Headline(label: "Beans used", value: Format.number(r.gramsUsed / 1000, decimals: 2) + " kg",
                             detail: "the doses of \(Self.brews(r.dosedBrews))"))
         out.append(Headline(label: "Favourite roaster", value: r.favouriteRoaster?.name ?? "—",

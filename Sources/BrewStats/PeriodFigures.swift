@@ -1,0 +1,58 @@
+import BrewColumns
+
+/// The best-rated brew of a period (a week, a month, a year or a range of days): highest rating; ties go to the
+/// earliest brew, then the smaller id (UTF-8 order; a brew without an id sorts first), then table order.
+public struct BestBrew: Sendable, Equatable {
+    /// Row in ``BrewTable``.
+    public let row: Int
+    public let id: String?
+    public let rating: Double
+    public let brewDate: Timestamp?
+
+    /// `id (rating)`, e.g. `b-0042 (4.5)`; `(no id)` stands in for a missing id.
+    public var label: String { "\(id ?? "(no id)") (\(CSVCell.format(rating)))" }
+}
+
+/// A mean with the number of values behind it (`mean` is `nil` when `n` is 0).
+public struct MeanCount: Sendable, Equatable {
+    public let mean: Double?
+    public let n: Int
+
+    public init(mean: Double?, n: Int) { self.mean = mean; self.n = n }
+
+    /// The mean of `values`' present (non-null, non-NaN) slots among `rows`.
+    static func of(_ values: Float64Column, _ rows: [Int]) -> MeanCount {
+        var v: [Double] = []
+        v.reserveCapacity(rows.count)
+        for r in rows where values.isValid(r) && !values.values[r].isNaN { v.append(values.values[r]) }
+        return MeanCount(mean: v.isEmpty ? nil : pairwiseSum(v) / Double(v.count), n: v.count)
+    }
+}
+
+/// The figures of one report period (see ``PeriodSummary``), whatever its kind: a week, a month, a year or a range of
+/// days (``ReportPeriod``); a week's figures are those of ``ReportPeriod/week(_:)``.
+///
+/// `brews` counts the brews whose local day (``DerivedColumns/localDay``) lies in the period; the means skip
+/// missing values and are `nil` without any; ``meanExtraction`` pools every category (kept for the CSV),
+/// ``espressoExtraction`` and ``filterExtraction`` are apart (contract §4). Top method and best brew follow the
+/// week summary's rules (contract §4).
+public struct PeriodFigures: Sendable, Equatable {
+    public let period: ReportPeriod
+    public let brews: Int
+    /// Mean rating of the period's rated brews; `nil` when none is rated.
+    public let meanRating: Double?
+    /// Brews of the period with a rating (the n behind ``meanRating``).
+    public let ratedBrews: Int
+    /// Mean plausible EY over every category; `nil` when none. Kept for the comparison CSV's `mean_ey_pct` row; the
+    /// report's text states ``espressoExtraction`` and ``filterExtraction`` apart, because espresso and filter
+    /// extractions are judged against different targets.
+    public let meanExtraction: Double?
+    /// Mean plausible EY of the period's espresso brews, with its n.
+    public let espressoExtraction: MeanCount
+    /// Mean plausible EY of the period's filter brews (every category but espresso), with its n.
+    public let filterExtraction: MeanCount
+    /// The method with most brews (ties: name A–Z, then journal position); `nil` without brews with a method.
+    public let topMethod: String?
+    /// The best-rated brew (``BestBrew``); `nil` without rated brews.
+    public let bestBrew: BestBrew?
+}
