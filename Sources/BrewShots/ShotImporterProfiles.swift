@@ -237,3 +237,23 @@ enum CSVRows {
         return rows
     }
 }
+
+extension BeanconquerorFlowImporter: ShotImporter {
+    static let format = ShotFormat.beanconquerorFlow
+    static let displayName = "Beanconqueror flow profile"
+    static let methodName = "Beanconqueror espresso"
+    /// JSON with `"weight"` and one of `"actual_weight"`, `"waterFlow"`, `"realtimeFlow"` — and neither `"brewFlow"`
+    /// nor `"BREWS"`: a Beanconqueror upload or backup that holds a graph is BrewImport's to read, not a shot file.
+    static func claims(_ prefix: ShotPrefix) -> Bool {
+        prefix.isJSON && !prefix.has("brewFlow") && !prefix.has("BREWS") && prefix.has("weight")
+            && (prefix.has("actual_weight") || prefix.has("waterFlow") || prefix.has("realtimeFlow"))
+    }
+}
+
+extension SEPShotImporter: ShotImporter {
+    static let format = ShotFormat.sepCSV
+    static let displayName = "SEP/Pressensor CSV"
+    static let methodName = "Espresso (profiler CSV)"
+    /// A first line starting `information_type,`.
+    static func claims(_ prefix: ShotPrefix) -> Bool { prefix.text.starts(with: Array("information_type,".utf8)) }
+}
