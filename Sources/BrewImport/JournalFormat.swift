@@ -23,9 +23,12 @@ public struct JournalFormat: Hashable, Sendable, CustomStringConvertible {
         self.displayName = displayName
     }
 
-    /// Every spelling `--format` accepts for this format, lower case: ``cliName``, the lowered ``rawValue``, the
-    /// ``aliases``.
-    public var names: [String] { [cliName, rawValue.lowercased()] + aliases }
+    /// Every spelling `--format` accepts for this format, lower case, each once: ``cliName``, the lowered
+    /// ``rawValue``, the ``aliases``.
+    public var names: [String] {
+        var seen = Set<String>()
+        return ([cliName, rawValue.lowercased()] + aliases).filter { seen.insert($0).inserted }
+    }
 
     public var description: String { rawValue }
 

@@ -155,6 +155,11 @@ enum ShotRead {
     }
 
     /// A decimal number as people type it (`18.5`, `18,5`, ` 18 `); `nil` for text that is not one.
+    ///
+    /// Not BrewImport's journal number parser (`NumberParser`), on purpose: that one reads what people type into a
+    /// journal's cells — units (`18 g`, `93°C`), thousands separators (`1.234,5`) — and refuses `nan` and `inf`;
+    /// a shot file's numbers are written by a machine, so a unit or a grouped number is no sample here, and `nan`
+    /// or `inf` is read as such, so that the series check rejects the shot naming the channel (``ShotSeries``).
     static func decimal(_ s: some StringProtocol) -> Double? {
         // A plain decimal straight from the bytes (the same value `Double(s)` gives), then `Double(s)`: the common
         // cases, without Foundation's trimming.
