@@ -17,6 +17,7 @@ struct BeanconquerorDocuments {
     ///
     /// Archive safety (``ZipArchivePolicy``), checked before anything is inflated:
     /// - an entry name with an absolute path or a `..` component is refused (``ImportError/Kind/unsafeArchiveEntry``);
+    /// - an archive listing more than ``ZipArchivePolicy/maxEntries`` entries is refused unread;
     /// - an entry declaring an uncompressed size above 2⁶³ − 1 bytes (a ZIP64 field near 2⁶⁴: no file is that
     ///   large) is refused as damaged or hostile (``ImportError/Kind/archiveTooLarge``), inflated or not;
     /// - only the backup's JSON entries (`Beanconqueror.json`, `Beanconqueror_Brews_N.json`,
@@ -35,12 +36,7 @@ struct BeanconquerorDocuments {
         guard prefix.starts(with: [0x50, 0x4B]) else {
             return BeanconquerorDocuments(main: try JournalImporter.mappedContents(url))
         }
-        let reader: ZipEntryData
-        do {
-            reader = try ZipEntryData(path: path)
-        } catch {
-            throw ImportError(.corrupt, file: path, "not a readable zip archive: \(error)")
-        }
+        let reader = try ZipArchivePolicy.open(path)
         let budget = ZipArchivePolicy.InflateBudget(limit: maxBytes)
         var mainEntry: ZipEntryData.Entry?
         var brews: [(Int, ZipEntryData.Entry)] = [], beans: [(Int, ZipEntryData.Entry)] = []
@@ -74,28 +70,18 @@ struct BeanconquerorDocuments {
             declared = sum
         }
         func inflate(_ entry: ZipEntryData.Entry) throws(ImportError) -> Data {
-            var data = Data()
-            data.reserveCapacity(Int(min(entry.uncompressedSize, UInt64(budget.limit - budget.inflated))))
             let location = QuotedInput.short(entry.name)
             do {
-                // Not `archive.extract`: it can loop forever on a truncated deflate stream (see `ZipEntryData`).
-                let crc = try reader.extract(entry) { chunk in
-                    guard budget.take(chunk.count) else { throw SizeExceeded() }
-                    data.append(chunk)
-                }
-                guard crc == entry.crc32 else {
-                    throw ImportError(.corrupt, file: path, location: location,
-                                      "damaged entry: its CRC-32 does not match the inflated bytes")
-                }
-            } catch let error as ImportError {
-                throw error
-            } catch is SizeExceeded {
+                return try ZipArchivePolicy.inflate(reader, entry, budget: budget)
+            } catch .damaged {
+                throw ImportError(.corrupt, file: path, location: location, ZipArchivePolicy.InflateFailure.damaged.description)
+            } catch .budgetSpent, .longerThanLimit {
+                // The declared sizes fit the budget (checked above): only an understated header gets here.
                 throw ImportError(.archiveTooLarge, file: path, location: location,
                                   budget.exceeded + " (the entry's header understates its size)")
             } catch {
-                throw ImportError(.corrupt, file: path, location: location, "cannot inflate the entry: \(error)")
+                throw ImportError(.corrupt, file: path, location: location, error.description)
             }
-            return data
         }
         var documents = BeanconquerorDocuments(main: try inflate(mainEntry), isArchive: true)
         for (_, entry) in brews.sorted(by: { $0.0 < $1.0 }) {
@@ -106,8 +92,6 @@ struct BeanconquerorDocuments {
         }
         return documents
     }
-
-    private struct SizeExceeded: Error {}
 
     /// N in `<prefix>N.json`.
     private static func number(_ file: String, prefix: String) -> Int? {

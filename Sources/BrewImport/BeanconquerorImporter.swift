@@ -111,3 +111,14 @@ enum BeanconquerorImporter {
         return a
     }
 }
+
+extension BeanconquerorImporter: JournalFormatImporter {
+    static let format = JournalFormat.beanconqueror
+    /// A zip archive (the backup's `Beanconqueror.zip`), or JSON holding one of the keys `"BREWS"`, `"BEANS"`,
+    /// `"MILL"`, `"PREPARATION"` (a bare `Beanconqueror.json`).
+    static func claims(_ prefix: JournalPrefix) -> JournalPrefix.Claim {
+        if prefix.isZip { return .yes }
+        guard prefix.isJSON else { return .no }
+        return ["\"BREWS\"", "\"BEANS\"", "\"MILL\"", "\"PREPARATION\""].contains { prefix.jsonText.contains($0) } ? .yes : .no
+    }
+}

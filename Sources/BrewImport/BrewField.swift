@@ -71,21 +71,6 @@ enum BrewField: Hashable, CaseIterable {
             case .body: "body"
             case .sweetness: "sweetness"
             }
-        case .shots:
-            switch self {
-            case .id: "shot"
-            case .brewDate: "start"
-            case .dose: "dose"
-            case .water: "water"
-            case .yield: "yield"
-            case .time: "time"
-            case .temperature: "temperature"
-            case .tds: "tds"
-            case .rating: "rating"
-            case .acidity: "acidity"
-            case .body: "body"
-            case .sweetness: "sweetness"
-            }
         case .brewSpec:
             switch self {
             case .id: "id"
@@ -116,6 +101,9 @@ enum BrewField: Hashable, CaseIterable {
             case .body: "cupping.body"
             case .sweetness: "cupping.sweetness"
             }
+        default:
+            // A format read outside BrewImport (its rejects name their own fields): the field's plain name.
+            "\(self)"
         }
     }
 }

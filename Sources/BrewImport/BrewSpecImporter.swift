@@ -113,3 +113,14 @@ enum BrewSpecImporter {
         return session.finish()
     }
 }
+
+extension BrewSpecImporter: JournalFormatImporter {
+    static let format = JournalFormat.brewSpec
+    /// JSON naming its `brewspec_version` (``BrewSpecSniffing/namesVersion(_:)``), or a YAML document with a
+    /// top-level `brewspec_version:` or `brews:` key (``BrewSpecSniffing/isYAMLDocument(_:)``) — never a zip, whose
+    /// stored entries may hold such a line.
+    static func claims(_ prefix: JournalPrefix) -> JournalPrefix.Claim {
+        if prefix.isJSON { return BrewSpecSniffing.namesVersion(prefix.jsonText) ? .yes : .no }
+        return !prefix.isZip && BrewSpecSniffing.isYAMLDocument(prefix.text) ? .yes : .no
+    }
+}

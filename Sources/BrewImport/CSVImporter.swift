@@ -560,3 +560,15 @@ struct RowReader {
         return index
     }
 }
+
+extension CSVImporter: JournalFormatImporter {
+    static let format = JournalFormat.csv
+    /// Any text that is not JSON and that no other importer claims: the header row decides whether it is a journal.
+    static func claims(_ prefix: JournalPrefix) -> JournalPrefix.Claim { prefix.isJSON ? .no : .unlessClaimed }
+
+    /// Reads the file memory-mapped, its pages released as they are read.
+    static func read(_ url: URL, options: ImportOptions) throws(ImportError) -> ImportResult {
+        let file = try MappedFile(path: url.path)
+        return try importFile(file.bytes, path: url.path, options: options, file: file)
+    }
+}

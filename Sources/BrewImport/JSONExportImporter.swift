@@ -272,3 +272,28 @@ private struct JSONExportReader {
         }
     }
 }
+
+extension JSONExportImporter: JournalFormatImporter {
+    static let format = JournalFormat.json
+    /// JSON holding `"coffee-journal"`; any other JSON that no importer claims.
+    static func claims(_ prefix: JournalPrefix) -> JournalPrefix.Claim {
+        guard prefix.isJSON else { return .no }
+        return prefix.jsonText.contains("\"coffee-journal\"") ? .yes : .unlessClaimed
+    }
+
+    /// Reads the file as the app's JSON export — or, when it is Beanconqueror's single-brew Visualizer upload (which
+    /// carries no key the sniffer knows) or a BrewSpec JSON document read with `--format json`, as what it is.
+    static func read(_ url: URL, options: ImportOptions) throws(ImportError) -> ImportResult {
+        let path = url.path
+        let parsed = try JSONValue.parse(try JournalImporter.mappedContents(url), file: path)
+        if let root = parsed.value as? [String: Any], ForeignJSON.identify(root) == .beanconquerorUpload {
+            return try BeanconquerorImporter.read(parsed, file: path, options: options)
+        }
+        if let root = parsed.value as? [String: Any], ForeignJSON.identify(root) == .brewSpec {
+            return try BrewSpecImporter.read(url, options: options)
+        }
+        var session = ImportSession(file: path, format: .json, options: options)
+        try read(parsed, into: &session)
+        return session.finish()
+    }
+}

@@ -1,92 +1,75 @@
 import Foundation
 
-/// The encodings BrewImport reads (contract §2).
+/// A journal encoding: what `--format` names and what an import report says it read (contract §2).
 ///
-/// The raw values are the API spelling; ``cliName`` is the spelling the command line uses
-/// (`sqlite`, `csv`, `json`, `beanconqueror`).
-public enum JournalFormat: String, Sendable, CaseIterable, Codable {
-    /// The app's Core Data / SwiftData SQLite store (§2a).
-    case coreDataStore
-    /// The app's CSV export, or a foreign CSV with a ``ColumnMapping`` (§2b).
-    case csv
-    /// The app's JSON export, `"format": "coffee-journal"` (§2c).
-    case json
-    /// A Beanconqueror backup: a bare `Beanconqueror.json` or the `Beanconqueror.zip` (§2d).
-    case beanconqueror
-    /// Espresso shot files (§2d): one shot file, or a folder or zip of them, read by BrewShots' importers
-    /// (`importAnyJournal`); ``JournalImporter`` itself does not read them.
-    case shots
-    /// A BrewSpec v1.0 document, YAML or JSON (§2d).
-    case brewSpec
-
-    /// The command-line spelling.
-    public var cliName: String {
-        switch self {
-        case .coreDataStore: "sqlite"
-        case .csv: "csv"
-        case .json: "json"
-        case .beanconqueror: "beanconqueror"
-        case .shots: "shots"
-        case .brewSpec: "brewspec"
-        }
-    }
-
+/// An open set of names, not an enum: each format is declared by the layer that reads it. BrewImport declares the
+/// five it reads (``coreDataStore``, ``csv``, ``json``, ``beanconqueror``, ``brewSpec``; its registry,
+/// ``JournalImporters``, lists their importers); BrewShots, which reads espresso shot files above BrewImport,
+/// declares its own. Two formats are the same when their ``rawValue`` is.
+public struct JournalFormat: Hashable, Sendable, CustomStringConvertible {
+    /// The API spelling (`coreDataStore`), kept in batch manifests.
+    public let rawValue: String
+    /// The command-line spelling (`sqlite`, `csv`, `json`, `beanconqueror`, `brewspec`).
+    public let cliName: String
+    /// Other spellings `--format` accepts (lower case), besides ``cliName`` and the lowered ``rawValue``.
+    public let aliases: [String]
     /// How a person would name the source in a sentence ("360 brews imported from the app's Core Data store").
-    public var displayName: String {
-        switch self {
-        case .coreDataStore: "the app's Core Data store"
-        case .csv: "a CSV export"
-        case .json: "the app's JSON export"
-        case .beanconqueror: "a Beanconqueror backup"
-        case .shots: "espresso shot files"
-        case .brewSpec: "a BrewSpec document"
-        }
+    public let displayName: String
+
+    public init(rawValue: String, cliName: String, aliases: [String] = [], displayName: String) {
+        self.rawValue = rawValue
+        self.cliName = cliName
+        self.aliases = aliases
+        self.displayName = displayName
     }
 
-    /// Parses a command-line spelling (`sqlite`, `store`, `csv`, `json`, `beanconqueror`, `bc`, `brewspec`) or a raw value,
-    /// case-insensitively; `nil` for anything else.
+    /// Every spelling `--format` accepts for this format, lower case, each once: ``cliName``, the lowered
+    /// ``rawValue``, the ``aliases``.
+    public var names: [String] {
+        var seen = Set<String>()
+        return ([cliName, rawValue.lowercased()] + aliases).filter { seen.insert($0).inserted }
+    }
+
+    public var description: String { rawValue }
+
+    public static func == (a: JournalFormat, b: JournalFormat) -> Bool { a.rawValue == b.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    /// The app's Core Data / SwiftData SQLite store (§2a).
+    public static let coreDataStore = JournalFormat(rawValue: "coreDataStore", cliName: "sqlite",
+                                                    aliases: ["store", "coredata", "swiftdata"],
+                                                    displayName: "the app's Core Data store")
+    /// The app's CSV export, or a foreign CSV with a ``ColumnMapping`` (§2b).
+    public static let csv = JournalFormat(rawValue: "csv", cliName: "csv", displayName: "a CSV export")
+    /// The app's JSON export, `"format": "coffee-journal"` (§2c).
+    public static let json = JournalFormat(rawValue: "json", cliName: "json", displayName: "the app's JSON export")
+    /// A Beanconqueror backup: a bare `Beanconqueror.json` or the `Beanconqueror.zip` (§2d).
+    public static let beanconqueror = JournalFormat(rawValue: "beanconqueror", cliName: "beanconqueror", aliases: ["bc"],
+                                                    displayName: "a Beanconqueror backup")
+    /// A BrewSpec v1.0 document, YAML or JSON (§2d).
+    public static let brewSpec = JournalFormat(rawValue: "brewSpec", cliName: "brewspec", aliases: ["brew-spec"],
+                                               displayName: "a BrewSpec document")
+
+    /// The formats BrewImport reads, in its registry's order (``JournalImporters``).
+    public static let readByBrewImport: [JournalFormat] = JournalImporters.formats
+
+    /// The format of `formats` that `name` spells (one of its ``names``, compared case-insensitively); `nil` when
+    /// none does.
+    public static func named(_ name: String, among formats: [JournalFormat] = readByBrewImport) -> JournalFormat? {
+        formats.first { $0.names.contains(name.lowercased()) }
+    }
+
+    /// Parses a command-line spelling of one of the formats BrewImport reads (``named(_:among:)``). The formats of
+    /// every layer are listed together above BrewImport (BrewShots' `JournalFormats`).
     public init?(cliName: String) {
-        switch cliName.lowercased() {
-        case "sqlite", "store", "coredata", "coredatastore", "swiftdata": self = .coreDataStore
-        case "csv": self = .csv
-        case "json": self = .json
-        case "beanconqueror", "bc": self = .beanconqueror
-        case "shots", "shot": self = .shots
-        case "brewspec", "brew-spec": self = .brewSpec
-        default: return nil
-        }
+        guard let format = Self.named(cliName) else { return nil }
+        self = format
     }
 
-    /// Decides the format from the first bytes of a file.
-    ///
-    /// - SQLite's 16-byte magic `SQLite format 3\0` → ``coreDataStore``;
-    /// - the zip local-file magic `PK\u{3}\u{4}` (or an empty archive's `PK\u{5}\u{6}`) → ``beanconqueror``;
-    /// - JSON (first non-blank byte `{` or `[`): ``json`` when the prefix holds `"format"` with
-    ///   `"coffee-journal"`; ``beanconqueror`` when it holds one of the keys `"BREWS"`, `"BEANS"`, `"MILL"`,
-    ///   `"PREPARATION"`; otherwise ``json``, whose importer reads Beanconqueror's single-brew Visualizer upload as
-    ///   a Beanconqueror journal, refuses other apps' JSON saying what it is (``ForeignJSON``), and otherwise names
-    ///   what is missing; ``brewSpec`` when a `brewspec_version` key comes before any of those;
-    /// - a top-level `brewspec_version:` or `brews:` key at the start of a line (YAML) → ``brewSpec``;
-    /// - anything else → ``csv``.
+    /// Decides which of BrewImport's formats a file is from its first bytes (``JournalImporters/sniff(_:)``).
     ///
     /// `prefix` should be the first few kilobytes; a UTF-8 BOM is skipped.
     public static func sniff(_ prefix: some Collection<UInt8>) -> JournalFormat {
-        let bytes = Array(prefix.prefix(65_536))
-        if bytes.starts(with: Array("SQLite format 3".utf8) + [0]) { return .coreDataStore }
-        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
-            return .beanconqueror
-        }
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
-        guard start < bytes.count, bytes[start] == UInt8(ascii: "{") || bytes[start] == UInt8(ascii: "[") else {
-            return BrewSpecSniffing.isYAMLDocument(bytes[start...]) ? .brewSpec : .csv
-        }
-        let text = String(decoding: bytes[start...], as: UTF8.self)
-        if text.contains("\"coffee-journal\"") { return .json }
-        if BrewSpecSniffing.namesVersion(text) { return .brewSpec }
-        for key in ["\"BREWS\"", "\"BEANS\"", "\"MILL\"", "\"PREPARATION\""] where text.contains(key) {
-            return .beanconqueror
-        }
-        return .json
+        JournalImporters.sniff(prefix)
     }
 }

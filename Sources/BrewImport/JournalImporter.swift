@@ -4,7 +4,8 @@ import Foundation
 /// Reads a journal file in any supported encoding.
 ///
 /// The one entry point of BrewImport. The format is sniffed from the content unless
-/// ``ImportOptions/format`` says otherwise (``JournalFormat/sniff(_:)``). Records that cannot be brews are
+/// ``ImportOptions/format`` says otherwise (``JournalFormat/sniff(_:)``); the format's importer in the registry
+/// (``JournalImporters``) reads it. Records that cannot be brews are
 /// rejected and listed in the report; the file as a whole is refused only when it cannot be a journal.
 ///
 /// ```swift
@@ -51,31 +52,10 @@ public enum JournalImporter {
             format = JournalFormat.sniff(prefix)
             try checkSniffed(format, prefix: prefix, url: url)
         }
-        switch format {
-        case .coreDataStore:
-            return try StoreImporter.read(url, options: options)
-        case .csv:
-            let file = try MappedFile(path: path)
-            return try CSVImporter.importFile(file.bytes, path: path, options: options, file: file)
-        case .json:
-            let parsed = try JSONValue.parse(try mappedContents(url), file: path)
-            if let root = parsed.value as? [String: Any], ForeignJSON.identify(root) == .beanconquerorUpload {
-                // Beanconqueror's single-brew Visualizer upload carries no key the sniffer knows; read it as what it is.
-                return try BeanconquerorImporter.read(parsed, file: path, options: options)
-            }
-            if let root = parsed.value as? [String: Any], ForeignJSON.identify(root) == .brewSpec {
-                return try BrewSpecImporter.read(url, options: options)  // a BrewSpec JSON read with --format json
-            }
-            var session = ImportSession(file: path, format: .json, options: options)
-            try JSONExportImporter.read(parsed, into: &session)
-            return session.finish()
-        case .beanconqueror:
-            return try BeanconquerorImporter.read(url, options: options)
-        case .shots:
-            throw ImportError(.notAJournal, file: path, "shot files are read by the shots importer (importAnyJournal), not here")
-        case .brewSpec:
-            return try BrewSpecImporter.read(url, options: options)
+        guard let importer = JournalImporters.importer(for: format) else {
+            throw ImportError(.notAJournal, file: path, "\(format.displayName) are not read by BrewImport's importers")
         }
+        return try importer.read(url, options: options)
     }
 
     /// Refuses content that was sniffed as CSV but cannot be one: a file named like a store or an archive

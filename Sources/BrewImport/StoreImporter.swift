@@ -119,3 +119,11 @@ enum StoreImporter {
         }
     }
 }
+
+extension StoreImporter: JournalFormatImporter {
+    static let format = JournalFormat.coreDataStore
+    /// SQLite's 16-byte magic, `SQLite format 3\0`.
+    static func claims(_ prefix: JournalPrefix) -> JournalPrefix.Claim {
+        prefix.bytes.starts(with: Array("SQLite format 3".utf8) + [0]) ? .yes : .no
+    }
+}

@@ -11,7 +11,83 @@ import Foundation
 ///   a small archive of many large entries costs at most that much work, never the sum of what it declares.
 /// - An entry brewstats must read but cannot is named with the reason: an encrypted entry, a symbolic link, a
 ///   name that occurs twice (``describe(_:)``).
+/// - An archive of more than ``maxEntries`` entries is refused before any is read (``open(_:maxEntries:)``).
+/// - Every entry is inflated through ``inflate(_:_:limit:whole:budget:)``: the bytes produced are counted (not the
+///   size the header declares) and the CRC-32 of a whole entry is checked.
+///
+/// Every archive reader (Beanconqueror backups in BrewImport, shot zips in BrewShots) opens and inflates through
+/// these, so the rules and their wording are written once; each caller only says what a refusal costs it (the
+/// whole backup, or one rejected shot).
 public enum ZipArchivePolicy {
+    /// The most entries an archive may list (1,000,000): past it the archive is refused unread.
+    public static let maxEntries = 1_000_000
+
+    /// The central directory of the archive at `path`, refused when it cannot be read or lists more than
+    /// `maxEntries` entries.
+    ///
+    /// - Throws: ``ImportError`` (`.corrupt` "not a readable zip archive: …", `.archiveTooLarge`).
+    public static func open(_ path: String, maxEntries: Int = maxEntries) throws(ImportError) -> ZipEntryData {
+        let reader: ZipEntryData
+        do {
+            reader = try ZipEntryData(path: path)
+        } catch {
+            throw ImportError(.corrupt, file: path, "not a readable zip archive: \(error)")
+        }
+        if reader.entries.count > maxEntries {
+            throw ImportError(.archiveTooLarge, file: path, "more than \(maxEntries) entries in the archive")
+        }
+        return reader
+    }
+
+    /// Why ``inflate(_:_:limit:whole:budget:)`` stopped; ``description`` is the shared wording where the caller
+    /// adds nothing of its own.
+    public enum InflateFailure: Error, CustomStringConvertible {
+        /// The inflated bytes do not match the CRC-32 the header declares.
+        case damaged
+        /// The entry inflates to more than the `limit` asked for (reading it whole).
+        case longerThanLimit
+        /// The archive's ``InflateBudget`` would be passed.
+        case budgetSpent
+        /// The reader failed (truncated stream, unknown method, encrypted entry …).
+        case unreadable(String)
+
+        public var description: String {
+            switch self {
+            case .damaged: "damaged entry: its CRC-32 does not match the inflated bytes"
+            case .longerThanLimit: "the entry inflates to more than it may hold"
+            case .budgetSpent: "archive entries inflate past the archive's budget"
+            case .unreadable(let why): "cannot inflate the entry: \(why)"
+            }
+        }
+    }
+
+    /// Inflates `entry` of `reader`: all of it (`whole`), stopping with ``InflateFailure/longerThanLimit`` past
+    /// `limit` bytes, or only its first `limit` bytes (`whole == false`, to sniff a format). Every byte produced is
+    /// taken from `budget` first; the CRC-32 is checked when the entry was read whole.
+    public static func inflate(_ reader: ZipEntryData, _ entry: ZipEntryData.Entry, limit: Int = .max, whole: Bool = true,
+                               budget: InflateBudget) throws(InflateFailure) -> Data {
+        var data = Data()
+        if whole { data.reserveCapacity(Int(min(entry.uncompressedSize, UInt64(max(0, min(limit, budget.limit - budget.inflated)))))) }
+        do {
+            // Not ZIPFoundation's `archive.extract`: it can loop forever on a truncated deflate stream (``ZipEntryData``).
+            let crc = try reader.extract(entry) { chunk in
+                let piece = data.count + chunk.count <= limit ? chunk : chunk.prefix(limit - data.count)
+                guard budget.take(piece.count) else { throw InflateFailure.budgetSpent }
+                data.append(piece)
+                if piece.count < chunk.count { throw Enough() }
+            }
+            if whole && crc != entry.crc32 { throw InflateFailure.damaged }
+        } catch let failure as InflateFailure {
+            throw failure
+        } catch is Enough {
+            if whole { throw .longerThanLimit }
+        } catch {
+            throw .unreadable("\(error)")
+        }
+        return data
+    }
+
+    private struct Enough: Error {}
     /// Refuses `entry` of the archive at `path` when its name escapes the archive or its size is impossible.
     ///
     /// - Throws: ``ImportError`` (`.unsafeArchiveEntry`, `.archiveTooLarge`).

@@ -6,8 +6,9 @@ import Darwin
 
 /// The shot-file formats BrewShots reads, each recognised by its content (never by its name).
 ///
-/// The declaration order is also the preference when the same shot is met in two formats (``ShotJournalImporter``
-/// keeps the first format of this list: a machine's own log before an export or a mirror of it).
+/// The declaration order is the preference when the same shot is met in two formats (``ShotJournalImporter``
+/// keeps the first format of this list: a machine's own log before an export or a mirror of it). Each case's
+/// importer (``ShotImporter``) is listed in ``ShotImporters/all``, whose order is the sniff order.
 public enum ShotFormat: String, Sendable, CaseIterable, Codable, Comparable {
     /// Decent DE1 `.shot`: Tcl `key {values}` lists (`espresso_elapsed`, `espresso_pressure`, …, `settings {…}`).
     case decentTcl = "decent-shot"
@@ -24,30 +25,14 @@ public enum ShotFormat: String, Sendable, CaseIterable, Codable, Comparable {
     /// Smart Espresso Profiler / Pressensor / ShareBrew CSV: `information_type` rows of `meta` and `moment`.
     case sepCSV = "sep-csv"
 
-    /// How `inspect` and the import summary name the format.
-    public var displayName: String {
-        switch self {
-        case .decentTcl: "Decent .shot"
-        case .decentJSON: "Decent JSON v2"
-        case .gaggiuino: "Gaggiuino JSON"
-        case .gaggimate: "GaggiMate JSON"
-        case .meticulous: "Meticulous JSON"
-        case .beanconquerorFlow: "Beanconqueror flow profile"
-        case .sepCSV: "SEP/Pressensor CSV"
-        }
-    }
+    /// How `inspect` and the import summary name the format (its importer's ``ShotImporter/displayName``).
+    public var displayName: String { importer.displayName }
 
     /// The espresso method a shot of this format is brewed with in the journal (its machine).
-    var methodName: String {
-        switch self {
-        case .decentTcl, .decentJSON: "Decent DE1"
-        case .gaggiuino: "Gaggiuino"
-        case .gaggimate: "GaggiMate"
-        case .meticulous: "Meticulous"
-        case .beanconquerorFlow: "Beanconqueror espresso"
-        case .sepCSV: "Espresso (profiler CSV)"
-        }
-    }
+    var methodName: String { importer.methodName }
+
+    /// The format's importer: its entry in ``ShotImporters/all``.
+    var importer: any ShotImporter.Type { ShotImporters.byFormat[self]! }
 
     public static func < (a: ShotFormat, b: ShotFormat) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -67,36 +52,22 @@ public enum ShotFormat: String, Sendable, CaseIterable, Codable, Comparable {
 
     /// Decides a file's format from its first bytes (up to 64 KiB; a UTF-8 BOM and leading blanks are skipped).
     ///
-    /// - JSON objects are told apart by their keys: `"datapoints"` → Gaggiuino; `"samples"` → GaggiMate;
-    ///   `"profile_name"` with `"data"` → Meticulous; `"elapsed"` → Decent JSON; `"brewFlow"` or `"BREWS"` (a
-    ///   Beanconqueror upload or backup, read by BrewImport) → not a shot; `"weight"` with `"actual_weight"`,
-    ///   `"waterFlow"` or `"realtimeFlow"` → a Beanconqueror flow profile; `"doseIn"`, `"doseOut"` or
-    ///   `"balanceTaste"` without samples → GaggiMate notes; any other JSON → ``Sniffed/unknownStructured``.
-    /// - A first line starting `information_type,` → SEP CSV.
-    /// - A first word followed by ` {` or a number, with `espresso_elapsed` in the prefix → Decent `.shot`.
+    /// The importers of ``ShotImporters/all`` are asked in that order; the first that claims the prefix
+    /// (``ShotImporter/claims(_:)``) gives the format. A prefix none claims is:
+    /// - JSON with `"brewFlow"` or `"BREWS"` (a Beanconqueror upload or backup, read by BrewImport) →
+    ///   ``Sniffed/unknownStructured``, not a shot;
+    /// - JSON with `"doseIn"`, `"doseOut"` or `"balanceTaste"` → GaggiMate notes (``Sniffed/gaggimateNotes``);
+    /// - any other JSON → ``Sniffed/unknownStructured``; anything else → ``Sniffed/other``.
     ///
     /// The keys are found by a byte search (`memmem`) in the raw prefix, with no `String` made of it: sniffing runs
     /// once per file, and a folder may hold tens of thousands.
     public static func sniff(_ prefix: some Collection<UInt8>) -> Sniffed {
-        var bytes = Array(prefix.prefix(65_536))
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
-        guard let first = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return .other }
-        if bytes[first] == UInt8(ascii: "{") || bytes[first] == UInt8(ascii: "[") {
-            func has(_ key: String) -> Bool { contains(bytes, "\"\(key)\"") }
-            if has("datapoints") { return .shot(.gaggiuino) }
-            if has("samples") { return .shot(.gaggimate) }
-            if has("profile_name") && has("data") { return .shot(.meticulous) }
-            if has("elapsed") { return .shot(.decentJSON) }
-            if has("brewFlow") || has("BREWS") { return .unknownStructured }
-            if has("weight") && (has("actual_weight") || has("waterFlow") || has("realtimeFlow")) {
-                return .shot(.beanconquerorFlow)
-            }
-            if has("doseIn") || has("doseOut") || has("balanceTaste") { return .gaggimateNotes }
-            return .unknownStructured
-        }
-        if bytes[first...].starts(with: Array("information_type,".utf8)) { return .shot(.sepCSV) }
-        guard contains(bytes, "espresso_elapsed") else { return .other }
-        return startsLikeTcl(bytes[first...]) ? .shot(.decentTcl) : .other
+        guard let p = ShotPrefix(prefix) else { return .other }
+        for importer in ShotImporters.all where importer.claims(p) { return .shot(importer.format) }
+        guard p.isJSON else { return .other }
+        if p.has("brewFlow") || p.has("BREWS") { return .unknownStructured }
+        if GaggiMateShotImporter.claimsNotes(p) { return .gaggimateNotes }
+        return .unknownStructured
     }
 
     /// Whether `bytes` start with a Tcl assignment as Decent's `.shot` files write them: the regular expression
@@ -142,4 +113,27 @@ public enum ShotFormat: String, Sendable, CaseIterable, Codable, Comparable {
             }
         }
     }
+}
+
+/// The registry of shot formats: every format's importer, in the order a file's first bytes are tried
+/// (``ShotFormat/sniff(_:)``).
+///
+/// The sniff order is not ``ShotFormat``'s order (the preference between duplicates): the JSON formats whose key is
+/// most specific come first — Gaggiuino's `datapoints`, GaggiMate's `samples`, Meticulous's `profile_name` with
+/// `data` — before Decent's `elapsed`, which other formats' files may also hold, and Beanconqueror's `weight`;
+/// the text formats (SEP CSV, Decent `.shot`) never claim JSON, so their place among the JSON formats is free.
+/// A test checks that every ``ShotFormat`` has exactly one importer here.
+enum ShotImporters {
+    static let all: [any ShotImporter.Type] = [
+        GaggiuinoShotImporter.self,
+        GaggiMateShotImporter.self,
+        MeticulousShotImporter.self,
+        DecentShotImporter.JSONv2.self,
+        BeanconquerorFlowImporter.self,
+        SEPShotImporter.self,
+        DecentShotImporter.Tcl.self,
+    ]
+
+    /// Each format's importer.
+    static let byFormat: [ShotFormat: any ShotImporter.Type] = Dictionary(all.map { ($0.format, $0) }, uniquingKeysWith: { a, _ in a })
 }

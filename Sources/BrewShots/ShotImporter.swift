@@ -2,6 +2,54 @@ import BrewColumns
 import BrewImport
 import Foundation
 
+/// A shot format's reader: its name, how its files are told by their first bytes, and how one file is read.
+///
+/// Every shot format implements it in its importer file and is listed once in ``ShotImporters/all`` (the sniff
+/// order); ``ShotFormat`` names the formats. Nothing else switches over the formats: the sniffer, the journal
+/// importer, the fuzz entry point and `inspect`'s names all ask the importer.
+protocol ShotImporter: Sendable {
+    /// The format this importer reads.
+    static var format: ShotFormat { get }
+    /// How `inspect` and the import summary name the format ("Gaggiuino JSON").
+    static var displayName: String { get }
+    /// The espresso method a shot of this format is brewed with in the journal (its machine).
+    static var methodName: String { get }
+    /// Whether a file whose first bytes are `prefix` is of this format. Asked in ``ShotImporters/all``'s order:
+    /// the first importer that claims a file reads it, so a claim need not exclude the formats listed before it.
+    static func claims(_ prefix: ShotPrefix) -> Bool
+    /// Reads one file of this format (the series unvalidated: ``ShotSeries/validate(_:)`` checks them).
+    static func read(_ data: Data, context: ShotReadContext) throws(ShotRejection) -> ParsedShot
+}
+
+/// A file's first bytes as the shot importers' claims look at them: at most 64 KiB, a UTF-8 BOM dropped.
+struct ShotPrefix {
+    /// The bytes, without a leading BOM.
+    let bytes: [UInt8]
+    /// The first byte that is not a blank (space, tab, CR, LF).
+    let first: Int
+
+    /// `nil` when the prefix holds only blanks (no file of any format).
+    init?(_ prefix: some Collection<UInt8>) {
+        var bytes = Array(prefix.prefix(65_536))
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let first = bytes.firstIndex(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return nil }
+        self.bytes = bytes
+        self.first = first
+    }
+
+    /// Whether the text starts a JSON object or list (`{` or `[` first).
+    var isJSON: Bool { bytes[first] == UInt8(ascii: "{") || bytes[first] == UInt8(ascii: "[") }
+
+    /// The bytes from the first non-blank one.
+    var text: ArraySlice<UInt8> { bytes[first...] }
+
+    /// Whether `"key"` (with its quotes) occurs: a JSON key, found by a byte search.
+    func has(_ key: String) -> Bool { ShotFormat.contains(bytes, "\"\(key)\"") }
+
+    /// Whether `text`'s bytes occur anywhere.
+    func contains(_ text: String) -> Bool { ShotFormat.contains(bytes, text) }
+}
+
 /// The limits every shot importer enforces, so a hostile file is refused before it can take unbounded memory.
 public enum ShotLimits {
     /// The most bytes one shot file may have (16 MiB); larger files are rejected before they are read.
@@ -107,6 +155,11 @@ enum ShotRead {
     }
 
     /// A decimal number as people type it (`18.5`, `18,5`, ` 18 `); `nil` for text that is not one.
+    ///
+    /// Not BrewImport's journal number parser (`NumberParser`), on purpose: that one reads what people type into a
+    /// journal's cells — units (`18 g`, `93°C`), thousands separators (`1.234,5`) — and refuses `nan` and `inf`;
+    /// a shot file's numbers are written by a machine, so a unit or a grouped number is no sample here, and `nan`
+    /// or `inf` is read as such, so that the series check rejects the shot naming the channel (``ShotSeries``).
     static func decimal(_ s: some StringProtocol) -> Double? {
         // A plain decimal straight from the bytes (the same value `Double(s)` gives), then `Double(s)`: the common
         // cases, without Foundation's trimming.

@@ -229,3 +229,30 @@ enum TclDictionary {
         return out
     }
 }
+
+extension DecentShotImporter {
+    /// Decent's `.shot` file: a first word followed by ` {`, a number or a minus (``ShotFormat/startsLikeTcl(_:)``),
+    /// with `espresso_elapsed` in the prefix.
+    enum Tcl: ShotImporter {
+        static let format = ShotFormat.decentTcl
+        static let displayName = "Decent .shot"
+        static let methodName = "Decent DE1"
+        static func claims(_ prefix: ShotPrefix) -> Bool {
+            !prefix.isJSON && prefix.contains("espresso_elapsed") && ShotFormat.startsLikeTcl(prefix.text)
+        }
+        static func read(_ data: Data, context: ShotReadContext) throws(ShotRejection) -> ParsedShot {
+            try readTcl([UInt8](data))
+        }
+    }
+
+    /// Decent / Visualizer JSON v2: JSON with an `"elapsed"` key.
+    enum JSONv2: ShotImporter {
+        static let format = ShotFormat.decentJSON
+        static let displayName = "Decent JSON v2"
+        static let methodName = "Decent DE1"
+        static func claims(_ prefix: ShotPrefix) -> Bool { prefix.isJSON && prefix.has("elapsed") }
+        static func read(_ data: Data, context: ShotReadContext) throws(ShotRejection) -> ParsedShot {
+            try readJSON(data)
+        }
+    }
+}

@@ -186,3 +186,36 @@ enum MeticulousShotImporter {
         return shot
     }
 }
+
+extension GaggiuinoShotImporter: ShotImporter {
+    static let format = ShotFormat.gaggiuino
+    static let displayName = "Gaggiuino JSON"
+    static let methodName = "Gaggiuino"
+    /// JSON with a `"datapoints"` key.
+    static func claims(_ prefix: ShotPrefix) -> Bool { prefix.isJSON && prefix.has("datapoints") }
+    static func read(_ data: Data, context: ShotReadContext) throws(ShotRejection) -> ParsedShot { try read(data) }
+}
+
+extension GaggiMateShotImporter: ShotImporter {
+    static let format = ShotFormat.gaggimate
+    static let displayName = "GaggiMate JSON"
+    static let methodName = "GaggiMate"
+    /// JSON with a `"samples"` key.
+    static func claims(_ prefix: ShotPrefix) -> Bool { prefix.isJSON && prefix.has("samples") }
+    static func read(_ data: Data, context: ShotReadContext) throws(ShotRejection) -> ParsedShot { try read(data) }
+
+    /// Whether JSON that no importer claims is a GaggiMate notes file: `"doseIn"`, `"doseOut"` or
+    /// `"balanceTaste"` (``ShotFormat/Sniffed/gaggimateNotes``).
+    static func claimsNotes(_ prefix: ShotPrefix) -> Bool {
+        prefix.has("doseIn") || prefix.has("doseOut") || prefix.has("balanceTaste")
+    }
+}
+
+extension MeticulousShotImporter: ShotImporter {
+    static let format = ShotFormat.meticulous
+    static let displayName = "Meticulous JSON"
+    static let methodName = "Meticulous"
+    /// JSON with `"profile_name"` and `"data"` keys.
+    static func claims(_ prefix: ShotPrefix) -> Bool { prefix.isJSON && prefix.has("profile_name") && prefix.has("data") }
+    static func read(_ data: Data, context: ShotReadContext) throws(ShotRejection) -> ParsedShot { try read(data) }
+}

@@ -204,6 +204,14 @@ enum SEPShotImporter {
 }
 
 /// RFC 4180 records of a small CSV file (quoted fields may hold commas, quotes and newlines; CRLF or LF).
+///
+/// Not BrewImport's `CSVReader`, on purpose: a shot CSV (SEP, Pressensor, ShareBrew) is at most
+/// ``ShotLimits/maxFileBytes`` and read whole into rows of `String`, and this reader differs from the journal
+/// CSV's where a shot file's rejects depend on it: a blank line is a row of its own (so `line N` in a reject is the
+/// row number, blank lines counted); a quote inside an unquoted field opens a quoted part, and text after a closing
+/// quote is kept (`CSVReader` keeps the first as text and marks the second `textAfterQuote`);
+/// more than 4 × ``ShotLimits/maxSamples`` rows are refused while reading. Merging the two would change which
+/// malformed shot files are read.
 enum CSVRows {
     static func parse(_ data: Data) throws(ShotRejection) -> [[String]] {
         var rows: [[String]] = [], row: [String] = [], field: [UInt8] = []
@@ -236,4 +244,24 @@ enum CSVRows {
         if !field.isEmpty || !row.isEmpty { endField(); rows.append(row) }
         return rows
     }
+}
+
+extension BeanconquerorFlowImporter: ShotImporter {
+    static let format = ShotFormat.beanconquerorFlow
+    static let displayName = "Beanconqueror flow profile"
+    static let methodName = "Beanconqueror espresso"
+    /// JSON with `"weight"` and one of `"actual_weight"`, `"waterFlow"`, `"realtimeFlow"` — and neither `"brewFlow"`
+    /// nor `"BREWS"`: a Beanconqueror upload or backup that holds a graph is BrewImport's to read, not a shot file.
+    static func claims(_ prefix: ShotPrefix) -> Bool {
+        prefix.isJSON && !prefix.has("brewFlow") && !prefix.has("BREWS") && prefix.has("weight")
+            && (prefix.has("actual_weight") || prefix.has("waterFlow") || prefix.has("realtimeFlow"))
+    }
+}
+
+extension SEPShotImporter: ShotImporter {
+    static let format = ShotFormat.sepCSV
+    static let displayName = "SEP/Pressensor CSV"
+    static let methodName = "Espresso (profiler CSV)"
+    /// A first line starting `information_type,`.
+    static func claims(_ prefix: ShotPrefix) -> Bool { prefix.text.starts(with: Array("information_type,".utf8)) }
 }

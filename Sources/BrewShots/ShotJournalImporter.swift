@@ -132,17 +132,9 @@ public enum ShotJournalImporter {
         return slots.map { $0! }
     }
 
-    /// Reads one file's bytes as `format`.
+    /// Reads one file's bytes as `format` (its ``ShotFormat/importer``).
     static func parse(_ format: ShotFormat, _ data: Data, _ context: ShotReadContext) throws(ShotRejection) -> ParsedShot {
-        switch format {
-        case .decentTcl: try DecentShotImporter.readTcl([UInt8](data))
-        case .decentJSON: try DecentShotImporter.readJSON(data)
-        case .gaggiuino: try GaggiuinoShotImporter.read(data)
-        case .gaggimate: try GaggiMateShotImporter.read(data)
-        case .meticulous: try MeticulousShotImporter.read(data)
-        case .beanconquerorFlow: try BeanconquerorFlowImporter.read(data, context: context)
-        case .sepCSV: try SEPShotImporter.read(data, context: context)
-        }
+        try format.importer.read(data, context: context)
     }
 
     /// A file name without folders and extensions (`000123.json` → `000123`).

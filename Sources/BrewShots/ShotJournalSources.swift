@@ -90,7 +90,7 @@ enum ShotJournalSources {
     /// The file entries of a zip archive, read with BrewImport's zip reader and its rules (``ZipArchivePolicy``).
     ///
     /// The archive is refused (``ImportError``) when an entry's name escapes it (an absolute path or `..`), when it
-    /// declares an impossible size, or when it holds more than ``ShotLimits/maxFiles`` entries. Each entry is
+    /// declares an impossible size, or when it holds more than ``ZipArchivePolicy/maxEntries`` entries. Each entry is
     /// inflated only when read, counting the bytes produced: one whose header says, or whose inflated bytes show,
     /// more than ``ShotLimits/maxFileBytes`` is a rejected shot, never held whole; a CRC-32 mismatch is a rejected
     /// (damaged) shot; an encrypted entry or a symbolic link is a rejected shot saying so. All entries together
@@ -103,15 +103,7 @@ enum ShotJournalSources {
     static func zip(_ url: URL, maxBytes: Int = ShotLimits.maxArchiveBytes) throws(ImportError)
         -> (entries: [ShotSourceFile], budget: ZipArchivePolicy.InflateBudget) {
         let path = url.path
-        let reader: ZipEntryData
-        do {
-            reader = try ZipEntryData(path: path)
-        } catch {
-            throw ImportError(.corrupt, file: path, "not a readable zip archive: \(error)")
-        }
-        if reader.entries.count > ShotLimits.maxFiles {
-            throw ImportError(.archiveTooLarge, file: path, "more than \(ShotLimits.maxFiles) entries in the archive")
-        }
+        let reader = try ZipArchivePolicy.open(path)
         let budget = ZipArchivePolicy.InflateBudget(limit: maxBytes)
         var out: [ShotSourceFile] = []
         var counts: [String: Int] = [:]
@@ -138,31 +130,19 @@ enum ShotJournalSources {
         return (out, budget)
     }
 
-    private struct Enough: Error {}
-    private struct BudgetSpent: Error {}
-
-    /// Inflates `entry`: its first `limit` bytes (`whole == false`), or all of it, refused past `limit`; every byte
-    /// inflated is taken from `budget`, and an entry that would pass it is a rejected shot.
+    /// Inflates `entry` (``ZipArchivePolicy/inflate(_:_:limit:whole:budget:)``): its first `limit` bytes
+    /// (`whole == false`), or all of it, refused past `limit`; an entry that would pass the archive's `budget` is a
+    /// rejected shot.
     static func inflate(_ reader: ZipEntryData, _ entry: ZipEntryData.Entry, limit: Int, whole: Bool,
                         budget: ZipArchivePolicy.InflateBudget) throws(ShotRejection) -> Data {
-        var data = Data()
         do {
-            let crc = try reader.extract(entry) { chunk in
-                let piece = data.count + chunk.count <= limit ? chunk : chunk.prefix(limit - data.count)
-                guard budget.take(piece.count) else { throw BudgetSpent() }
-                data.append(piece)
-                if piece.count < chunk.count { throw Enough() }
-            }
-            if whole && crc != entry.crc32 { throw ShotRejection(nil, "damaged entry: its CRC-32 does not match the inflated bytes") }
-        } catch let error as ShotRejection {
-            throw error
-        } catch is Enough {
-            if whole { throw ShotRejection(nil, tooLarge + " (the entry's header understates its size)") }
-        } catch is BudgetSpent {
+            return try ZipArchivePolicy.inflate(reader, entry, limit: limit, whole: whole, budget: budget)
+        } catch .longerThanLimit {
+            throw ShotRejection(nil, tooLarge + " (the entry's header understates its size)")
+        } catch .budgetSpent {
             throw ShotRejection(nil, budget.exceeded + " in all: not read")
         } catch {
-            throw ShotRejection(nil, "cannot inflate the entry: \(error)")
+            throw ShotRejection(nil, error.description)
         }
-        return data
     }
 }

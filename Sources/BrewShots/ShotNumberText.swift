@@ -10,6 +10,10 @@
 /// one multiplication or division rounds once (Clinger's fast path). Everything else — a leading `+` or blank,
 /// `.5`, `1.`, a comma, `nan`, `inf`, hexadecimal, more digits, a larger exponent, any other byte — gives `nil`,
 /// and the caller takes its general path on the text; so the fast path can change no result, only skip work.
+///
+/// BrewImport's `NumberParser.plain` is the journal CSV's fast path, with a grammar of its own (no sign, no
+/// exponent, `.5` accepted, 16 bytes at most) chosen for what its general path then does with the rest; each fast
+/// path answers only where it equals its own general path, so they stay two.
 enum ShotNumberText {
     /// 10⁰ … 10²², each exact as a `Double`.
     static let powersOfTen: [Double] = {

@@ -25,7 +25,7 @@ struct JournalInputOptions: ParsableArguments {
     var aliases: String?
 
     func validate() throws {
-        if let format, JournalFormat(cliName: format) == nil {
+        if let format, JournalFormats.named(format) == nil {
             throw ValidationError("unknown format '\(format)' (use sqlite, csv, json, beanconqueror or shots)")
         }
         if let tz, TimeZone(identifier: tz) == nil {
@@ -46,7 +46,7 @@ struct JournalInputOptions: ParsableArguments {
 
     /// Import options for these flags (the mapping file is read here).
     func importOptions() throws(ImportError) -> ImportOptions {
-        var options = ImportOptions(format: format.flatMap(JournalFormat.init(cliName:)), timeZone: timeZone)
+        var options = ImportOptions(format: format.flatMap(JournalFormats.named), timeZone: timeZone)
         if let wait = Self.storeWait { options.storeWait = wait }
         if let map { options.columnMapping = try ColumnMapping.load(from: URL(fileURLWithPath: map)) }
         return options
