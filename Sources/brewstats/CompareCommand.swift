@@ -7,6 +7,7 @@ import Foundation
 /// `brewstats compare`: two or three shots side by side (``ShotComparison``).
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "compare",
         abstract: "Compare two or three shots: their settings and metrics side by side, and their curves overlaid.",
         discussion: """
             Give two or three shot files (the latest shot of each), or --journal with --latest N (2 or 3) and \
