@@ -89,7 +89,7 @@ struct Batch: AsyncParsableCommand {
 
     func run() async throws {
         CLI.removeStagingOnInterrupt()
-        var reportOptions = try render.options(timeZone: input.timeZone)
+        var reportOptions = render.options(timeZone: input.timeZone)
         try weekChoice.apply(to: &reportOptions)
         todayOption.apply(to: &reportOptions, timeZone: input.timeZone)
         let outURL = URL(fileURLWithPath: out)

@@ -34,7 +34,8 @@ extension Brewstats {
     private static func exit(reporting error: Error, subcommand: String?) -> Never {
         let code = exitCode(for: error)
         if code == .success { exit(withError: error) }
-        let message = message(for: error)
+        // A value the tool words itself (``ArgumentValueError``) is shown without the parser's preface.
+        let message = ArgumentValueError.found(in: error)?.description ?? message(for: error)
         if code == .validationFailure {
             FileHandle.standardError.write(Data((CommandLineRules.usageLine(message, subcommand: subcommand) + "\n").utf8))
         } else if !message.isEmpty {

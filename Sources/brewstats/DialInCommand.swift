@@ -52,7 +52,8 @@ struct DialIn: AsyncParsableCommand {
     @Flag(help: "Print the advice as one JSON object.") var json = false
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also draw the dial-in chart; .png, .svg or .pdf.", valueName: "file"))
     var output: String?
-    @Option(help: ArgumentHelp("Chart theme: mono (matches the app), dark or colour.", valueName: "theme")) var theme = "mono"
+    @Option(help: .worded("Chart theme: mono (matches the app), dark or colour.", default: ThemeName.mono, valueName: "theme"), transform: ThemeName.parse)
+    var theme = ThemeName.mono
     @Option(help: ArgumentHelp("PNG scale factor (2 = sharp on high-density screens).", valueName: "n")) var scale = 2.0
 
     func validate() throws {
@@ -60,7 +61,6 @@ struct DialIn: AsyncParsableCommand {
             let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
             guard ["png", "svg", "pdf"].contains(ext) else { throw ValidationError("the output file must end in .png, .svg or .pdf") }
         }
-        do { _ = try ReportOptions.theme(theme) } catch { throw ValidationError("\(error)") }
         guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]") }
     }
 
@@ -88,7 +88,7 @@ struct DialIn: AsyncParsableCommand {
         print(json ? advice.json : advice.textReport, terminator: "")
         if let output {
             do {
-                try DialInChart.write(advice, to: URL(fileURLWithPath: output), theme: ReportOptions.theme(theme), pngScale: scale)
+                try DialInChart.write(advice, to: URL(fileURLWithPath: output), theme: theme.theme, pngScale: scale)
             } catch {
                 throw CLI.fail("\(error)", code: 1)
             }

@@ -10,8 +10,8 @@ import Foundation
 /// Flags every command that reads journals shares: the format override, the time zone and a CSV column mapping.
 struct JournalInputOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Read as this format: sqlite, csv, json, beanconqueror or shots (default: sniffed from the content).",
-                                            valueName: "format"))
-    var format: String?
+                                            valueName: "format"), transform: JournalFormat.parse)
+    var format: JournalFormat?
 
     @Option(name: .long, help: ArgumentHelp("IANA time zone, e.g. Europe/Berlin: days and ISO weeks are counted there, and CSV dates without an offset are read as local times there (default: the system's).",
                                             valueName: "zone"))
@@ -25,9 +25,6 @@ struct JournalInputOptions: ParsableArguments {
     var aliases: String?
 
     func validate() throws {
-        if let format, JournalFormat(cliName: format) == nil {
-            throw ValidationError("unknown format '\(format)' (use sqlite, csv, json, beanconqueror or shots)")
-        }
         if let tz, TimeZone(identifier: tz) == nil {
             throw ValidationError("unknown time zone '\(tz)' (use an IANA name such as Europe/Berlin)")
         }
@@ -46,7 +43,7 @@ struct JournalInputOptions: ParsableArguments {
 
     /// Import options for these flags (the mapping file is read here).
     func importOptions() throws(ImportError) -> ImportOptions {
-        var options = ImportOptions(format: format.flatMap(JournalFormat.init(cliName:)), timeZone: timeZone)
+        var options = ImportOptions(format: format, timeZone: timeZone)
         if let wait = Self.storeWait { options.storeWait = wait }
         if let map { options.columnMapping = try ColumnMapping.load(from: URL(fileURLWithPath: map)) }
         return options

@@ -68,7 +68,7 @@ struct Review: AsyncParsableCommand {
         CLI.removeStagingOnInterrupt()
         let journal = asked.journal
         let result = try input.load(journal)
-        var options = try render.options(timeZone: input.timeZone)
+        var options = render.options(timeZone: input.timeZone)
         TodayOption.pin(&options, today: today, timeZone: input.timeZone)
         // Without --year: the year of the journal's last dated brew (in --tz).
         var statsOptions = options.stats
