@@ -112,12 +112,7 @@ struct Chart: AsyncParsableCommand {
         chart.pngScale = scale
         // Only the columns this chart draws or filters on are read.
         let result = try input.load(journal) { $0.columns = chart.columns }
-        let kept: Int, notes: [String]
-        do {
-            (kept, notes) = try chart.writeChart(result.journal, to: URL(fileURLWithPath: output))
-        } catch {
-            throw CLI.fail("\(error)", code: 1)
-        }
+        let (kept, notes) = try chart.writeChart(result.journal, to: URL(fileURLWithPath: output))
         // A trend chart draws the period and the period before; the others the period (or the journal up to its end).
         let period = chart.period.map { p in ", " + p.name + (chart.kind.isTrend ? " and \(p.previous.name)" : "") } ?? ""
         print("wrote \(output) (\(kept) brew\(kept == 1 ? "" : "s")\(period)\(chart.filter.isEmpty ? "" : ", " + chart.filter.description))")
@@ -131,7 +126,7 @@ struct Chart: AsyncParsableCommand {
         let loaded = try input.loadAny(journal)
         let groups = ShotOverlays.inputs(loaded, timeZone: input.timeZone)
         guard !groups.isEmpty else {
-            throw CLI.fail("\(journal) holds no shots: shot-overlay draws a shot folder, zip or file", code: 1)
+            throw CommandFailure.failed("\(journal) holds no shots: shot-overlay draws a shot folder, zip or file")
         }
         // Groups are one profile × bean each: --profile and --bean narrow them, and the largest left is drawn.
         var matching = groups
@@ -140,7 +135,7 @@ struct Chart: AsyncParsableCommand {
             matching = matching.filter { $0.profile.lowercased().hasPrefix(wanted) }
             guard !matching.isEmpty else {
                 let names = Array(Set(groups.map(\.profile))).sorted()
-                throw CLI.fail("no shots of a profile named '\(profile)': the shots' profiles are \(names.joined(separator: ", "))", code: 1)
+                throw CommandFailure.failed("no shots of a profile named '\(profile)': the shots' profiles are \(names.joined(separator: ", "))")
             }
         }
         if let bean {
@@ -149,14 +144,14 @@ struct Chart: AsyncParsableCommand {
             matching = matching.filter { $0.bean.lowercased().hasPrefix(wanted) }
             guard !matching.isEmpty else {
                 let names = Array(Set(beans.map(\.bean))).sorted()
-                throw CLI.fail("no shots of a bean named '\(bean)'\(profile == nil ? "" : " with that profile"): the shots' beans are \(names.joined(separator: ", "))", code: 1)
+                throw CommandFailure.failed("no shots of a bean named '\(bean)'\(profile == nil ? "" : " with that profile"): the shots' beans are \(names.joined(separator: ", "))")
             }
         }
         let chosen = matching[0]
         do {
             try ShotOverlays.write(chosen, to: URL(fileURLWithPath: output), theme: theme, pngScale: scale)
         } catch {
-            throw CLI.fail("\(error)", code: 1)
+            throw CommandFailure.failed("\(error)")
         }
         print("wrote \(output) (\(chosen.shots.count) shot\(chosen.shots.count == 1 ? "" : "s"))")
         print("Drawn: \(chosen.profile) · \(chosen.bean)\(groups.count > 1 ? " (the profile × bean with most shots of \(groups.count); --profile and --bean pick another)" : "")")
@@ -167,16 +162,16 @@ struct Chart: AsyncParsableCommand {
         let theme = self.theme.theme
         let loaded = try input.loadAny(journal)
         guard loaded.shots.map({ $0.kept > 0 }) ?? false else {
-            throw CLI.fail("\(journal) holds no shots: shot-view draws a shot folder, zip or file", code: 1)
+            throw CommandFailure.failed("\(journal) holds no shots: shot-view draws a shot folder, zip or file")
         }
         guard let shot = ShotViews.latest(loaded, profile: profile, bean: bean),
               let view = ShotViews.input(loaded, shot: shot, timeZone: input.timeZone) else {
-            throw CLI.fail("no shot of that profile and bean in \(journal)", code: 1)
+            throw CommandFailure.failed("no shot of that profile and bean in \(journal)")
         }
         do {
             try ShotViews.write(view, to: URL(fileURLWithPath: output), theme: theme, pngScale: scale)
         } catch {
-            throw CLI.fail("\(error)", code: 1)
+            throw CommandFailure.failed("\(error)")
         }
         print("wrote \(output) (\(view.title): \(view.series.map(\.name).joined(separator: ", ")))")
     }

@@ -70,28 +70,17 @@ struct DialIn: AsyncParsableCommand {
         if let grinders {
             let text: String
             do { text = try String(contentsOfFile: grinders, encoding: .utf8) } catch {
-                throw CLI.fail("\(grinders): cannot be read (\(error.localizedDescription))", code: 2)
+                throw CommandFailure.unreadable("\(grinders): cannot be read (\(error.localizedDescription))")
             }
-            do { options.grinders = try GrinderCatalogue.builtIn.merging(toml: text, file: grinders) } catch {
-                throw CLI.fail("\(error)", code: 2)
-            }
+            options.grinders = try GrinderCatalogue.builtIn.merging(toml: text, file: grinders)
         }
         // Only what the advisor reads: grinder, bean, grind setting, rating, taste (notes, tags, tasting note) and
         // shot time and profile (dates and methods always).
         let result = try merging.load(journals, input: input) { $0.columns = [.grinder, .bean, .grindSetting, .rating, .freeText, .tastingNote, .brewTime] }.result
-        let advice: DialInAdvice
-        do {
-            advice = try DialInAdvisor.advise(journal: result.journal, grinder: grinder, method: method, bean: bean, options: options)
-        } catch {
-            throw CLI.fail("\(error)", code: 1)
-        }
+        let advice = try DialInAdvisor.advise(journal: result.journal, grinder: grinder, method: method, bean: bean, options: options)
         print(json ? advice.json : advice.textReport, terminator: "")
         if let output {
-            do {
-                try DialInChart.write(advice, to: URL(fileURLWithPath: output), theme: theme.theme, pngScale: scale)
-            } catch {
-                throw CLI.fail("\(error)", code: 1)
-            }
+            try DialInChart.write(advice, to: URL(fileURLWithPath: output), theme: theme.theme, pngScale: scale)
             if !json { print("wrote \(output)") }
         }
     }

@@ -84,20 +84,10 @@ struct Report: AsyncParsableCommand {
         options.includeLaterBrews = includeLater
         todayOption.apply(to: &options, timeZone: input.timeZone)
         let name = MergeOptions.name(of: journals)
-        var report: WeeklyReport
-        do {
-            report = try WeeklyReport(journal: result.journal, journalName: name, importReport: result.report, options: options)
-            report.shots = ShotSection.make(loaded, report: report, options: options)
-        } catch {
-            throw CLI.fail("\(error)", code: 1)
-        }
+        var report = try WeeklyReport(journal: result.journal, journalName: name, importReport: result.report, options: options)
+        report.shots = ShotSection.make(loaded, report: report, options: options)
         let folder = URL(fileURLWithPath: out ?? "brew-report-\(report.folderLabel)")
-        let files: [String]
-        do {
-            files = try ReportWriter.write(report, options: options, to: folder, protecting: journals.map { URL(fileURLWithPath: $0) })
-        } catch {
-            throw CLI.fail("\(error)", code: 1)
-        }
+        let files = try ReportWriter.write(report, options: options, to: folder, protecting: journals.map { URL(fileURLWithPath: $0) })
         let imp = result.report
         print("\(report.weekTitle): \(report.periodSummary?.this.brews ?? 0) brews this \(report.noun), \(imp.brews.kept) of \(imp.brews.read) imported"
               + (imp.brews.rejected > 0 ? " (\(imp.brews.rejected) rejected: see index.html)" : ""))
