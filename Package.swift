@@ -149,7 +149,13 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "BrewExportTests", dependencies: ["BrewExport", "BrewShots", "BrewImport", "BrewSynth", "BrewColumns", "TestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "brewstatsTests", dependencies: ["TestSupport"], swiftSettings: strict),
+        // The command line's own types (argument values, the exit-status map) are tested in process; the commands as a
+        // whole run the built binary.
+        .testTarget(name: "brewstatsTests",
+                    dependencies: ["TestSupport", "brewstats", "BrewAdvice", "BrewCairo", "BrewCharts", "BrewExport", "BrewImport",
+                                   "BrewNames", "BrewReport", "BrewStats", "BrewSynth",
+                                   .product(name: "ArgumentParser", package: "swift-argument-parser")],
+                    swiftSettings: strict),
         // Installing into a DESTDIR and the Kubernetes manifests under deploy/ (no root, no container engine).
         .testTarget(
             name: "DeployTests",

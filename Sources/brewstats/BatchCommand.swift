@@ -89,17 +89,13 @@ struct Batch: AsyncParsableCommand {
 
     func run() async throws {
         CLI.removeStagingOnInterrupt()
-        var reportOptions = try render.options(timeZone: input.timeZone)
+        var reportOptions = render.options(timeZone: input.timeZone)
         try weekChoice.apply(to: &reportOptions)
         todayOption.apply(to: &reportOptions, timeZone: input.timeZone)
         let outURL = URL(fileURLWithPath: out)
         let result: BatchResult
         if merge {
-            do {
-                result = try BatchRunner.merge(shards: inputs.map { URL(fileURLWithPath: $0) }, out: outURL, options: reportOptions)
-            } catch {
-                throw CLI.fail("\(error)", code: 1)
-            }
+            result = try BatchRunner.merge(shards: inputs.map { URL(fileURLWithPath: $0) }, out: outURL, options: reportOptions)
             for warning in result.warnings { FileHandle.standardError.write(Data("brewstats: warning: \(printable(warning))\n".utf8)) }
             print("merged the shard outputs: \(result.outcomes.count) journals into \(outURL.appendingPathComponent("combined").path)/")
         } else {
@@ -109,15 +105,9 @@ struct Batch: AsyncParsableCommand {
             options.resume = resume
             options.shard = shard.flatMap(Shard.init)
             options.report = reportOptions
-            do {
-                options.importOptions = try input.importOptions()
-                options.aliases = try input.aliases.map { file throws(NamesError) in try NameAliases.load(from: URL(fileURLWithPath: file)) }
-            } catch { throw CLI.fail("\(error)", code: 2) }
-            do {
-                result = try BatchRunner.run(options)
-            } catch {
-                throw CLI.fail("\(error)", code: 1)
-            }
+            options.importOptions = try input.importOptions()
+            options.aliases = try input.aliases.map { file throws(NamesError) in try NameAliases.load(from: URL(fileURLWithPath: file)) }
+            result = try BatchRunner.run(options)
             if result.outcomes.isEmpty, let shard = options.shard {
                 print("shard \(shard) holds none of the \(result.journalsFound) journals; wrote an empty \(outURL.appendingPathComponent("combined").path)/")
                 return
@@ -128,7 +118,7 @@ struct Batch: AsyncParsableCommand {
               + "\(result.failed > 0 ? ", \(result.failed) failed" : ""); see \(outURL.appendingPathComponent("batch.csv").path)")
         // A journal's output that could not be written (a full disk, …) is the output's failure, said as such: one
         // line, exit 1; batch.csv lists every journal it hit.
-        if let unwritten = result.outcomes.first(where: \.unwritable) { throw CLI.fail(unwritten.error, code: 1) }
+        if let unwritten = result.outcomes.first(where: \.unwritable) { throw CommandFailure.failed(unwritten.error) }
         if result.exitCode != 0 { throw CLI.exitCode(result.exitCode) }
     }
 }

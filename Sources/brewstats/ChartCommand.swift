@@ -54,8 +54,9 @@ struct Chart: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The chart: \(ChartKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"))
-    var kind: String
+    @Argument(help: ArgumentHelp("The chart: \(ChartKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"),
+              transform: ChartChoice.parse)
+    var kind: ChartChoice
 
     @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup or upload, BrewSpec, shot files (a file or zip), or a folder of any of these read as one journal (- reads standard input).", valueName: "journal"))
     var journal: String
@@ -74,57 +75,44 @@ struct Chart: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Week the trend charts end at (default: the latest week with brews).", valueName: "YYYY-Www")) var week: String?
     @OptionGroup var periodFlags: PeriodOptions
     @Flag(help: "For control-chart: the espresso ranges (EY 18–22 %, TDS 8–12 %).") var espresso = false
-    @Option(help: ArgumentHelp("Chart theme: mono (matches the app), dark or colour.", valueName: "theme")) var theme = "mono"
+    @Option(help: .worded("Chart theme: mono (matches the app), dark or colour.", default: ThemeName.mono, valueName: "theme"), transform: ThemeName.parse)
+    var theme = ThemeName.mono
     @Option(help: ArgumentHelp("PNG scale factor (2 = sharp on high-density screens).", valueName: "n")) var scale = 2.0
 
-    /// The chart kind drawn from a shot journal's time series rather than its brews.
-    static let shotOverlay = "shot-overlay"
-    /// The full view of one shot: every series its file holds.
-    static let shotView = "shot-view"
-
     func validate() throws {
-        guard ChartKind(rawValue: kind) != nil || kind == Self.shotOverlay || kind == Self.shotView else {
-            let kinds = ChartKind.allCases.map(\.rawValue) + [Self.shotOverlay, Self.shotView]
-            if let close = NameMatching.suggestion(for: kind, among: kinds) {
-                throw ValidationError("unknown chart '\(kind)'; did you mean '\(close)'?")
-            }
-            throw ValidationError("unknown chart '\(kind)': use one of \(kinds.joined(separator: ", "))")
-        }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
         guard ["png", "svg", "pdf"].contains(ext) else { throw ValidationError("the output file must end in .png, .svg or .pdf") }
-        if espresso && kind != ChartKind.controlChart.rawValue { throw ValidationError("--espresso applies to control-chart only") }
+        if espresso && kind != .report(.controlChart) { throw ValidationError("--espresso applies to control-chart only") }
         for (flag, text) in [("--since", since), ("--until", until)] {
             if let text, Day(iso: text) == nil || text.count != 10 { throw ValidationError("\(flag) takes a date YYYY-MM-DD, not '\(text)'") }
         }
         if let week { do { _ = try IsoWeek(label: week) } catch { throw ValidationError("\(error)") } }
         try periodFlags.exclusive([("--week", week != nil)])
-        if kind == Self.shotOverlay || kind == Self.shotView, !periodFlags.given.isEmpty {
+        if kind.reportKind == nil, !periodFlags.given.isEmpty {
             throw ValidationError("\(periodFlags.given.joined(separator: " and ")) applies to brew charts, not shot-overlay")
         }
-        do { _ = try ReportOptions.theme(theme) } catch { throw ValidationError("\(error)") }
         guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be more than 0 and at most 8, not \(String(format: "%g", scale))") }
     }
 
     func run() async throws {
-        if kind == Self.shotOverlay { return try runShotOverlay() }
-        if kind == Self.shotView { return try runShotView() }
-        var chart = SingleChart(kind: ChartKind(rawValue: kind)!)
+        let reportKind: ChartKind
+        switch kind {
+        case .shotOverlay: return try runShotOverlay()
+        case .shotView: return try runShotView()
+        case let .report(kind): reportKind = kind
+        }
+        var chart = SingleChart(kind: reportKind)
         chart.filter = JournalFilter(grinder: grinder, method: method, bean: bean,
                                      since: since.flatMap { Day(iso: $0) }, until: until.flatMap { Day(iso: $0) })
         chart.espresso = espresso
         chart.week = try week.map { try IsoWeek(label: $0) }
         chart.period = try periodFlags.period()
         chart.options.stats.timeZone = input.timeZone
-        chart.options.theme = try ReportOptions.theme(theme)
+        chart.options.theme = theme.theme
         chart.pngScale = scale
         // Only the columns this chart draws or filters on are read.
         let result = try input.load(journal) { $0.columns = chart.columns }
-        let kept: Int, notes: [String]
-        do {
-            (kept, notes) = try chart.writeChart(result.journal, to: URL(fileURLWithPath: output))
-        } catch {
-            throw CLI.fail("\(error)", code: 1)
-        }
+        let (kept, notes) = try chart.writeChart(result.journal, to: URL(fileURLWithPath: output))
         // A trend chart draws the period and the period before; the others the period (or the journal up to its end).
         let period = chart.period.map { p in ", " + p.name + (chart.kind.isTrend ? " and \(p.previous.name)" : "") } ?? ""
         print("wrote \(output) (\(kept) brew\(kept == 1 ? "" : "s")\(period)\(chart.filter.isEmpty ? "" : ", " + chart.filter.description))")
@@ -134,11 +122,11 @@ struct Chart: AsyncParsableCommand {
 
     /// `chart shot-overlay`: the overlay of one profile × bean of a shot journal.
     func runShotOverlay() throws {
-        let theme = try ReportOptions.theme(self.theme)
+        let theme = self.theme.theme
         let loaded = try input.loadAny(journal)
         let groups = ShotOverlays.inputs(loaded, timeZone: input.timeZone)
         guard !groups.isEmpty else {
-            throw CLI.fail("\(journal) holds no shots: shot-overlay draws a shot folder, zip or file", code: 1)
+            throw CommandFailure.failed("\(journal) holds no shots: shot-overlay draws a shot folder, zip or file")
         }
         // Groups are one profile × bean each: --profile and --bean narrow them, and the largest left is drawn.
         var matching = groups
@@ -147,7 +135,7 @@ struct Chart: AsyncParsableCommand {
             matching = matching.filter { $0.profile.lowercased().hasPrefix(wanted) }
             guard !matching.isEmpty else {
                 let names = Array(Set(groups.map(\.profile))).sorted()
-                throw CLI.fail("no shots of a profile named '\(profile)': the shots' profiles are \(names.joined(separator: ", "))", code: 1)
+                throw CommandFailure.failed("no shots of a profile named '\(profile)': the shots' profiles are \(names.joined(separator: ", "))")
             }
         }
         if let bean {
@@ -156,14 +144,14 @@ struct Chart: AsyncParsableCommand {
             matching = matching.filter { $0.bean.lowercased().hasPrefix(wanted) }
             guard !matching.isEmpty else {
                 let names = Array(Set(beans.map(\.bean))).sorted()
-                throw CLI.fail("no shots of a bean named '\(bean)'\(profile == nil ? "" : " with that profile"): the shots' beans are \(names.joined(separator: ", "))", code: 1)
+                throw CommandFailure.failed("no shots of a bean named '\(bean)'\(profile == nil ? "" : " with that profile"): the shots' beans are \(names.joined(separator: ", "))")
             }
         }
         let chosen = matching[0]
         do {
             try ShotOverlays.write(chosen, to: URL(fileURLWithPath: output), theme: theme, pngScale: scale)
         } catch {
-            throw CLI.fail("\(error)", code: 1)
+            throw CommandFailure.failed("\(error)")
         }
         print("wrote \(output) (\(chosen.shots.count) shot\(chosen.shots.count == 1 ? "" : "s"))")
         print("Drawn: \(chosen.profile) · \(chosen.bean)\(groups.count > 1 ? " (the profile × bean with most shots of \(groups.count); --profile and --bean pick another)" : "")")
@@ -171,19 +159,19 @@ struct Chart: AsyncParsableCommand {
 
     /// `chart shot-view`: the full view of the latest shot of a shot journal (of `--profile` and `--bean` when given).
     func runShotView() throws {
-        let theme = try ReportOptions.theme(self.theme)
+        let theme = self.theme.theme
         let loaded = try input.loadAny(journal)
         guard loaded.shots.map({ $0.kept > 0 }) ?? false else {
-            throw CLI.fail("\(journal) holds no shots: shot-view draws a shot folder, zip or file", code: 1)
+            throw CommandFailure.failed("\(journal) holds no shots: shot-view draws a shot folder, zip or file")
         }
         guard let shot = ShotViews.latest(loaded, profile: profile, bean: bean),
               let view = ShotViews.input(loaded, shot: shot, timeZone: input.timeZone) else {
-            throw CLI.fail("no shot of that profile and bean in \(journal)", code: 1)
+            throw CommandFailure.failed("no shot of that profile and bean in \(journal)")
         }
         do {
             try ShotViews.write(view, to: URL(fileURLWithPath: output), theme: theme, pngScale: scale)
         } catch {
-            throw CLI.fail("\(error)", code: 1)
+            throw CommandFailure.failed("\(error)")
         }
         print("wrote \(output) (\(view.title): \(view.series.map(\.name).joined(separator: ", ")))")
     }

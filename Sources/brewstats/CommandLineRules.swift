@@ -1,25 +1,38 @@
-import BrewStats
 import ArgumentParser
 import BrewReport
+import BrewStats
 import Foundation
 
 /// How brewstats reads a command line beyond swift-argument-parser's defaults, and how it words a usage error.
 ///
-/// Applied to the raw arguments before the parser sees them:
-/// - the first word names a subcommand; an unknown one is an error that suggests the closest name
-///   (``NameMatching/suggestion(for:among:)``);
-/// - a word that starts with a minus and a digit (`-1`, `-0.5`, `-.5`) is a value, never an option: after an
-///   option that takes a value it is joined to it (`--retention -1` → `--retention=-1`), so a negative number
-///   reaches the command's own range check instead of failing as a missing value;
-/// - every option and flag is given at most once (`--week A --week B` is an error, not "the last wins"), short and
-///   long spellings counting as one (`-o a --output b`); options declared as repeating are exempt.
+/// Where the parser has a hook, the rule lives there: a value that names nothing (`--theme purple`,
+/// `chart no-such-kind`) is refused by its argument type (``WordedArgument``, ``ArgumentValueError``); range and
+/// combination checks are each command's `validate()`.
 ///
-/// What takes a value, and which spellings belong together, is read from the parser's own description of the
-/// subcommand (its `--experimental-dump-help` JSON), so these rules follow every option a command declares.
+/// Three rules have no hook, so the arguments are read before the parser sees them (``normalise(_:)``), each
+/// derived from the parser's public description of the subcommand (``OptionTable``, read from its help screen):
+/// - the first word names a subcommand; an unknown one is an error that suggests the closest name
+///   (``unknownCommand(in:)``). The parser calls an unknown first word an "unexpected argument" with no
+///   suggestion, and answers `brewstats reprot --help` with the top-level help instead of an error;
+/// - a word that starts with a minus and a digit (`-1`, `-0.5`, `-.5`) after an option that takes a value is that
+///   value: it is joined to it (`--retention -1` → `--retention=-1`), so a negative number reaches the command's
+///   range check. The parser reads `-1` as an option; its `.unconditional` parsing would take the next word
+///   whatever it is, so `--retention --tz UTC` would no longer be "missing value for '--retention'";
+/// - every option and flag is given at most once (`--week A --week B` is an error, not "the last wins"), short and
+///   long spellings counting as one (`-o a --output b`); options declared as repeating are exempt. The parser
+///   keeps one value per option and no count of how often it was given, so a repeat cannot be seen after parsing.
 enum CommandLineRules {
+    /// The subcommands, in the order `--help` lists them.
+    static var subcommands: [any ParsableCommand.Type] { Brewstats.configuration.subcommands }
+
+    /// The name a subcommand is run by: every subcommand states its `commandName`.
+    static func name(of command: any ParsableCommand.Type) -> String {
+        command.configuration.commandName ?? String(describing: command).lowercased()
+    }
+
     /// The subcommands' names and aliases.
     static var subcommandNames: [String] {
-        Brewstats.configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases }
+        subcommands.flatMap { [name(of: $0)] + $0.configuration.aliases }
     }
 
     /// The subcommand the arguments run, when the first word names one.
@@ -28,19 +41,27 @@ enum CommandLineRules {
         return first
     }
 
-    /// `arguments` rewritten by the rules above.
-    ///
-    /// - Throws: `ValidationError` for an unknown subcommand or a repeated option.
-    static func normalise(_ arguments: [String]) throws -> [String] {
-        guard let first = arguments.first, !first.hasPrefix("-"), first != "help" else { return arguments }
-        guard subcommandNames.contains(first) else {
-            let names = Brewstats.configuration.subcommands.map { $0._commandName }
-            if let close = NameMatching.suggestion(for: first, among: names) {
-                throw ValidationError("unknown command '\(first)'; did you mean '\(close)'?")
-            }
-            throw ValidationError("unknown command '\(first)': use one of \(names.joined(separator: ", "))")
+    /// The usage error for a first word that names no subcommand (`nil` when it names one, is an option or `help`):
+    /// `unknown command 'reprot'; did you mean 'report'?`, or the list of commands when none is close.
+    static func unknownCommand(in arguments: [String]) -> ValidationError? {
+        guard let first = arguments.first, !first.hasPrefix("-"), first != "help", !subcommandNames.contains(first) else { return nil }
+        let names = subcommands.map(name(of:))
+        if let close = NameMatching.suggestion(for: first, among: names) {
+            return ValidationError("unknown command '\(first)'; did you mean '\(close)'?")
         }
-        guard let options = OptionTable(subcommand: first) else { return arguments }
+        return ValidationError("unknown command '\(first)': use one of \(names.joined(separator: ", "))")
+    }
+
+    /// `arguments` with the rules above applied: a negative number joined to its option.
+    ///
+    /// - Throws: `ValidationError` for an unknown subcommand, or an option given twice (naming both values when it
+    ///   takes one).
+    static func normalise(_ arguments: [String]) throws -> [String] {
+        if let unknown = unknownCommand(in: arguments) { throw unknown }
+        guard let first = arguments.first,
+              let command = subcommands.first(where: { ([name(of: $0)] + $0.configuration.aliases).contains(first) })
+        else { return arguments }
+        let options = OptionTable(command)
         var out = [first]
         var seen: [String: Given] = [:]  // preferred spelling → how it was given first
         var i = 1
@@ -106,13 +127,17 @@ enum CommandLineRules {
     }
 }
 
-/// The options and flags of one subcommand, by every spelling, as the parser describes them.
-private struct OptionTable {
-    struct Option {
-        /// `--out`, the spelling the parser shows.
+/// The options and flags of one subcommand, by every spelling, read from the parser's help screen for it.
+///
+/// The help screen is the parser's public description of a command: each option's entry begins with its
+/// spellings (`-o, --output`, `--resume/--no-resume`), then `<value>` when it takes one, then `...` when it may
+/// repeat. The screen is rendered with hidden options and without wrapping, one entry head per line.
+struct OptionTable {
+    struct Option: Equatable {
+        /// `--out`, the spelling the parser shows in its messages: the long one when there is one.
         let preferred: String
         /// The long spelling, if there is one.
-        let longName: String?
+        var longName: String? { preferred.hasPrefix("--") ? preferred : nil }
         let takesValue: Bool
         let isRepeating: Bool
     }
@@ -120,38 +145,24 @@ private struct OptionTable {
     /// Every spelling (`-o`, `--output`) to its option.
     var byName: [String: Option] = [:]
 
-    /// The table of `subcommand`, or `nil` when the parser cannot describe it.
-    init?(subcommand: String) {
-        do {
-            _ = try Brewstats.parseAsRoot([subcommand, "--experimental-dump-help"])
-            return nil
-        } catch {
-            guard let json = Brewstats.message(for: error).data(using: .utf8),
-                  let dump = try? JSONDecoder().decode(Dump.self, from: json) else { return nil }
-            for argument in dump.command.arguments ?? [] where argument.kind != "positional" {
-                let spellings = (argument.names ?? []).map(\.spelling)
-                guard let preferred = argument.preferredName?.spelling ?? spellings.first else { continue }
-                let option = Option(preferred: preferred, longName: argument.names?.first { $0.kind == "long" }?.spelling,
-                                    takesValue: argument.kind == "option", isRepeating: argument.isRepeating ?? false)
-                for s in spellings { byName[s] = option }
+    init(_ command: any ParsableCommand.Type) {
+        let help = Brewstats.helpMessage(for: command, includeHidden: true, columns: 100_000)
+        // Entries follow the usage line; the overview and discussion before it are free text.
+        guard let usage = help.range(of: "USAGE:") else { return }
+        for line in help[usage.upperBound...].split(separator: "\n") where line.hasPrefix("  -") {
+            let entry = line.dropFirst(2)
+            let head = entry.range(of: "  ").map { entry[..<$0.lowerBound] } ?? entry
+            let words = head.split(separator: " ")
+            var spellings: [String] = []
+            var takesValue = false, isRepeating = false
+            for word in words {
+                if word.hasPrefix("<") { takesValue = true } else if word == "..." { isRepeating = true } else if word.hasPrefix("-") {
+                    spellings += word.split(separator: ",").flatMap { $0.split(separator: "/") }.map(String.init)
+                }
             }
+            guard let preferred = spellings.first(where: { $0.hasPrefix("--") }) ?? spellings.first else { continue }
+            let option = Option(preferred: preferred, takesValue: takesValue, isRepeating: isRepeating)
+            for s in spellings { byName[s] = option }
         }
-    }
-
-    /// The parts of ToolInfo's JSON (serialization version 0) read here.
-    private struct Dump: Decodable {
-        struct Name: Decodable {
-            let kind: String
-            let name: String
-            var spelling: String { kind == "long" ? "--\(name)" : "-\(name)" }
-        }
-        struct Argument: Decodable {
-            let kind: String
-            let names: [Name]?
-            let preferredName: Name?
-            let isRepeating: Bool?
-        }
-        struct Command: Decodable { let arguments: [Argument]? }
-        let command: Command
     }
 }

@@ -7,6 +7,7 @@ import Foundation
 /// `brewstats compare`: two or three shots side by side (``ShotComparison``).
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "compare",
         abstract: "Compare two or three shots: their settings and metrics side by side, and their curves overlaid.",
         discussion: """
             Give two or three shot files (the latest shot of each), or --journal with --latest N (2 or 3) and \
@@ -35,17 +36,17 @@ struct Compare: ParsableCommand {
         var picked: [(journal: ShotJournal, shot: Int)] = []
         if let journal {
             let loaded = try input.loadAny(journal)
-            guard let table = loaded.shots, table.kept > 0 else { throw CLI.fail("\(journal) holds no shots", code: 1) }
+            guard let table = loaded.shots, table.kept > 0 else { throw CommandFailure.failed("\(journal) holds no shots") }
             let matching = table.shots.indices.filter {
                 profile == nil || ShotFlagger.profileName(table.shots[$0].profile).lowercased().hasPrefix(profile!.lowercased())
             }
             let chosen = ShotOverlays.startOrderPublic(matching, table).suffix(latest)
-            guard chosen.count >= 2 else { throw CLI.fail("fewer than two shots\(profile.map { " of profile '\($0)'" } ?? "") in \(journal)", code: 1) }
+            guard chosen.count >= 2 else { throw CommandFailure.failed("fewer than two shots\(profile.map { " of profile '\($0)'" } ?? "") in \(journal)") }
             picked = chosen.map { (loaded, $0) }
         } else {
             for path in shots {
                 let loaded = try input.loadAny(path)
-                guard let shot = ShotViews.latest(loaded, profile: profile, bean: nil) else { throw CLI.fail("\(path) holds no shot", code: 1) }
+                guard let shot = ShotViews.latest(loaded, profile: profile, bean: nil) else { throw CommandFailure.failed("\(path) holds no shot") }
                 picked.append((loaded, shot))
             }
         }
@@ -53,7 +54,7 @@ struct Compare: ParsableCommand {
         do {
             try comparison.write(to: URL(fileURLWithPath: out), theme: try ReportOptions.theme("mono"))
         } catch {
-            throw CLI.fail("\(error)", code: 1)
+            throw CommandFailure.failed("\(error)")
         }
         print("wrote \(out)/compare.csv, compare.md, compare.png (\(comparison.shots.count) shots)")
     }

@@ -52,7 +52,8 @@ struct DialIn: AsyncParsableCommand {
     @Flag(help: "Print the advice as one JSON object.") var json = false
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also draw the dial-in chart; .png, .svg or .pdf.", valueName: "file"))
     var output: String?
-    @Option(help: ArgumentHelp("Chart theme: mono (matches the app), dark or colour.", valueName: "theme")) var theme = "mono"
+    @Option(help: .worded("Chart theme: mono (matches the app), dark or colour.", default: ThemeName.mono, valueName: "theme"), transform: ThemeName.parse)
+    var theme = ThemeName.mono
     @Option(help: ArgumentHelp("PNG scale factor (2 = sharp on high-density screens).", valueName: "n")) var scale = 2.0
 
     func validate() throws {
@@ -60,7 +61,6 @@ struct DialIn: AsyncParsableCommand {
             let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
             guard ["png", "svg", "pdf"].contains(ext) else { throw ValidationError("the output file must end in .png, .svg or .pdf") }
         }
-        do { _ = try ReportOptions.theme(theme) } catch { throw ValidationError("\(error)") }
         guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]") }
     }
 
@@ -70,28 +70,17 @@ struct DialIn: AsyncParsableCommand {
         if let grinders {
             let text: String
             do { text = try String(contentsOfFile: grinders, encoding: .utf8) } catch {
-                throw CLI.fail("\(grinders): cannot be read (\(error.localizedDescription))", code: 2)
+                throw CommandFailure.unreadable("\(grinders): cannot be read (\(error.localizedDescription))")
             }
-            do { options.grinders = try GrinderCatalogue.builtIn.merging(toml: text, file: grinders) } catch {
-                throw CLI.fail("\(error)", code: 2)
-            }
+            options.grinders = try GrinderCatalogue.builtIn.merging(toml: text, file: grinders)
         }
         // Only what the advisor reads: grinder, bean, grind setting, rating, taste (notes, tags, tasting note) and
         // shot time and profile (dates and methods always).
         let result = try merging.load(journals, input: input) { $0.columns = [.grinder, .bean, .grindSetting, .rating, .freeText, .tastingNote, .brewTime] }.result
-        let advice: DialInAdvice
-        do {
-            advice = try DialInAdvisor.advise(journal: result.journal, grinder: grinder, method: method, bean: bean, options: options)
-        } catch {
-            throw CLI.fail("\(error)", code: 1)
-        }
+        let advice = try DialInAdvisor.advise(journal: result.journal, grinder: grinder, method: method, bean: bean, options: options)
         print(json ? advice.json : advice.textReport, terminator: "")
         if let output {
-            do {
-                try DialInChart.write(advice, to: URL(fileURLWithPath: output), theme: ReportOptions.theme(theme), pngScale: scale)
-            } catch {
-                throw CLI.fail("\(error)", code: 1)
-            }
+            try DialInChart.write(advice, to: URL(fileURLWithPath: output), theme: theme.theme, pngScale: scale)
             if !json { print("wrote \(output)") }
         }
     }

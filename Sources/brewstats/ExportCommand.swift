@@ -76,21 +76,11 @@ struct Export: AsyncParsableCommand {
         var loaded = try merging.load(journals, input: input)
         if anonymise { loaded = JournalAnonymiser().anonymise(loaded) }
         let exporter = JournalExporter(format: to, brewSpecLayout: layout, replacing: force)
-        let summary: ExportSummary
-        do {
-            summary = try exporter.export(loaded, to: URL(fileURLWithPath: output))
-        } catch {
-            throw CLI.fail("\(error)", code: 1)
-        }
+        let summary = try exporter.export(loaded, to: URL(fileURLWithPath: output))
         if let reportDropped {
-            let file: ExportFile
-            do {
-                file = try ExportFile(target: URL(fileURLWithPath: reportDropped), replacing: force)
-                file.buffer = Array(summary.dropped.csv().utf8)
-                try file.publish(replacing: force)
-            } catch {
-                throw CLI.fail("\(error)", code: 1)
-            }
+            let file = try ExportFile(target: URL(fileURLWithPath: reportDropped), replacing: force)
+            file.buffer = Array(summary.dropped.csv().utf8)
+            try file.publish(replacing: force)
         }
         let what = to == .decentJSON ? "shot" : "brew"
         let files = summary.files == 1 ? "" : " in \(summary.files) files"

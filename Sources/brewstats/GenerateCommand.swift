@@ -201,12 +201,8 @@ struct Generate: AsyncParsableCommand {
 
     func run() async throws {
         if let shots, let shotFormat = format.shotFormat, let outFolder {
-            do {
-                try ShotFolderWriter(format: shotFormat).write(ShotGenerator(count: shots, seed: seed),
-                                                               to: URL(fileURLWithPath: outFolder))
-            } catch let error as SynthError {
-                throw CLI.fail(error.description, code: 1)
-            }
+            try ShotFolderWriter(format: shotFormat).write(ShotGenerator(count: shots, seed: seed),
+                                                           to: URL(fileURLWithPath: outFolder))
             return
         }
         guard let output else { return }
@@ -216,19 +212,15 @@ struct Generate: AsyncParsableCommand {
         let url = URL(fileURLWithPath: output)
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
-            if isFolder.boolValue { throw CLI.fail("refusing to replace \(output): it is a folder", code: 1) }
-            if !force { throw CLI.fail("refusing to replace \(output): the file exists (--force replaces it)", code: 1) }
+            if isFolder.boolValue { throw CommandFailure.failed("refusing to replace \(output): it is a folder") }
+            if !force { throw CommandFailure.failed("refusing to replace \(output): the file exists (--force replaces it)") }
         }
-        do {
-            switch format {
-            case .sqlite: try CoreDataStoreWriter(walTail: walTail).write(generator, to: url)
-            case .csv: try CSVExportWriter(style: messy ? .messy(seed: seed) : .standard).write(generator, to: url)
-            case .json: try JSONExportWriter().write(generator, to: url)
-            case .decentJSON, .decentShot, .gaggiuino, .gaggimate, .meticulous, .sepCSV: return
-            }
-        } catch let error as SynthError {
-            // One line a person can act on: the file, the step, the reason.
-            throw CLI.fail(error.description, code: 1)
+        // A ``SynthError`` is one line a person can act on: the file, the step, the reason.
+        switch format {
+        case .sqlite: try CoreDataStoreWriter(walTail: walTail).write(generator, to: url)
+        case .csv: try CSVExportWriter(style: messy ? .messy(seed: seed) : .standard).write(generator, to: url)
+        case .json: try JSONExportWriter().write(generator, to: url)
+        case .decentJSON, .decentShot, .gaggiuino, .gaggimate, .meticulous, .sepCSV: return
         }
     }
 }

@@ -51,92 +51,9 @@ struct Inspect: AsyncParsableCommand {
         let any = try input.loadAny(journal)
         let result = any.result
         if let rejects {
-            do { try result.report.writeRejects(to: URL(fileURLWithPath: rejects)) } catch { throw CLI.fail("\(error)", code: 1) }
+            // The rejects file is an output: failing to write it is not the journal's failure (an ImportError's 2).
+            do { try result.report.writeRejects(to: URL(fileURLWithPath: rejects)) } catch { throw CommandFailure.failed("\(error)") }
         }
-        let shots = any.shots
-        print(json ? Self.jsonText(result, shots: shots) : Self.text(result, showRejects: showRejects) + (shots.map { Self.shotText($0, report: result.report) } ?? ""),
-              terminator: "")
-    }
-
-    /// The report, the table's row count and schema, as sorted-key JSON.
-    ///
-    /// Every reject carries `column` and `record`, every warning `column` and `where`: `null` when there is
-    /// none (``ImportReport``'s encoding), so a consumer finds the same keys on every entry.
-    static func jsonText(_ result: ImportResult, shots: ShotTable? = nil) -> String {
-        var object = (try? JSONSerialization.jsonObject(with: result.report.jsonData())) as? [String: Any] ?? [:]
-        if let shots { object["shots"] = shotObject(shots) }
-        object["rows"] = result.journal.brews.count
-        object["schema"] = result.journal.brews.schema.map { ["name": $0.name, "type": $0.type, "nulls": $0.nullCount] }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self) + "\n"
-    }
-
-    /// The human summary.
-    static func text(_ result: ImportResult, showRejects: Int) -> String {
-        let r = result.report
-        var out = "\(r.file)\n"
-        out += "  format        \(r.format.cliName)\n"
-        out += "  brews         read \(r.brews.read), kept \(r.brews.kept), rejected \(r.brews.rejected)\n"
-        out += "  methods       \(r.methods)\n  grinders      \(r.grinders)\n  beans         \(r.beans)\n"
-        out += "  tasting notes \(r.tastingNotes)\n"
-        if !r.warnings.isEmpty {
-            out += "\nwarnings (\(r.warnings.count))\n"
-            for w in r.warnings {
-                let count = w.count > 1 ? " ×\(w.count)" : ""
-                let place = w.where.map { " (first at \($0))" } ?? ""
-                out += "  \(w.kind.rawValue)\(w.column.map { " \($0)" } ?? "")\(count)\(place): \(w.message)\n"
-            }
-        }
-        if !r.rejects.isEmpty {
-            let shown = r.rejects.prefix(showRejects)
-            out += "\nrejects (\(r.rejects.count)\(shown.count < r.rejects.count ? ", first \(shown.count)" : ""))\n"
-            for j in shown {
-                out += "  \(j.where)\(j.column.map { "  \($0)" } ?? ""): \(j.reason)\n"
-            }
-        }
-        let schema = result.journal.brews.schema
-        let width = (schema.map(\.name.count).max() ?? 4) + 2
-        let typeWidth = (schema.map(\.type.count).max() ?? 4) + 2
-        out += "\ntable brews: \(result.journal.brews.count) rows, \(schema.count) columns\n"
-        out += "  " + "column".padding(toLength: width, withPad: " ", startingAt: 0)
-            + "type".padding(toLength: typeWidth, withPad: " ", startingAt: 0) + "nulls\n"
-        for c in schema {
-            out += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                + c.type.padding(toLength: typeWidth, withPad: " ", startingAt: 0) + "\(c.nullCount)\n"
-        }
-        return out
-    }
-
-    /// The shot table's summary: shots read, kept, rejected and duplicated; formats; channels found; samples and
-    /// the median sample rate.
-    static func shotText(_ t: ShotTable, report: ImportReport) -> String {
-        var out = "\nshots         read \(t.read), kept \(t.kept), rejected \(t.rejected) (duplicates \(t.duplicates.count))\n"
-        let formats = t.formats.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) \($0.value)" }
-        out += "  formats     \(formats.isEmpty ? "none" : formats.joined(separator: ", "))\n"
-        out += "  channels    \(t.channelsFound.channels.map(\.name).joined(separator: ", "))\n"
-        out += "  samples     \(t.samples.sampleCount)"
-        if let rate = t.medianSampleRate { out += String(format: ", median rate %.1f Hz", rate) }
-        out += "\n"
-        for d in t.duplicates.prefix(10) { out += "  duplicate   \(d.file) (same series as \(d.duplicateOf))\n" }
-        if t.rejected > 0 && t.rejects != report.rejects {
-            // A backup's brew graphs: their rejects are not the journal's.
-            for j in t.rejects.prefix(10) { out += "  rejected    \(j.where)\(j.column.map { "  \($0)" } ?? ""): \(j.reason)\n" }
-        }
-        return out
-    }
-
-    /// The shot table's summary as JSON values, with one entry per kept shot.
-    static func shotObject(_ t: ShotTable) -> [String: Any] {
-        [
-            "read": t.read, "kept": t.kept, "rejected": t.rejected,
-            "duplicates": t.duplicates.map { ["file": $0.file, "duplicateOf": $0.duplicateOf] },
-            "channels": t.channelsFound.channels.map(\.name),
-            "samples": t.samples.sampleCount,
-            "shots": t.shots.map { s -> [String: Any] in
-                ["file": s.file, "format": s.format.rawValue, "samples": s.sampleCount, "row": s.journalRow,
-                 "rate": s.sampleRate ?? NSNull(), "profile": s.profile ?? NSNull(),
-                 "channels": s.channels.channels.map(\.name)]
-            },
-        ]
+        print(json ? any.summaryJSON() : any.summaryText(showingRejects: showRejects), terminator: "")
     }
 }

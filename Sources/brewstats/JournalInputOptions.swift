@@ -10,8 +10,8 @@ import Foundation
 /// Flags every command that reads journals shares: the format override, the time zone and a CSV column mapping.
 struct JournalInputOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Read as this format: sqlite, csv, json, beanconqueror or shots (default: sniffed from the content).",
-                                            valueName: "format"))
-    var format: String?
+                                            valueName: "format"), transform: JournalFormat.parse)
+    var format: JournalFormat?
 
     @Option(name: .long, help: ArgumentHelp("IANA time zone, e.g. Europe/Berlin: days and ISO weeks are counted there, and CSV dates without an offset are read as local times there (default: the system's).",
                                             valueName: "zone"))
@@ -25,9 +25,6 @@ struct JournalInputOptions: ParsableArguments {
     var aliases: String?
 
     func validate() throws {
-        if let format, JournalFormats.named(format) == nil {
-            throw ValidationError("unknown format '\(format)' (use sqlite, csv, json, beanconqueror or shots)")
-        }
         if let tz, TimeZone(identifier: tz) == nil {
             throw ValidationError("unknown time zone '\(tz)' (use an IANA name such as Europe/Berlin)")
         }
@@ -46,13 +43,13 @@ struct JournalInputOptions: ParsableArguments {
 
     /// Import options for these flags (the mapping file is read here).
     func importOptions() throws(ImportError) -> ImportOptions {
-        var options = ImportOptions(format: format.flatMap(JournalFormats.named), timeZone: timeZone)
+        var options = ImportOptions(format: format, timeZone: timeZone)
         if let wait = Self.storeWait { options.storeWait = wait }
         if let map { options.columnMapping = try ColumnMapping.load(from: URL(fileURLWithPath: map)) }
         return options
     }
 
-    /// Imports `path`, or prints the import error as one line and exits with status 2.
+    /// Imports `path`.
     ///
     /// - Parameter adjust: Changes the options of these flags before the import: a command that needs only some
     ///   columns sets its projection here (``ImportOptions/columns``); by default every column is read.
@@ -61,39 +58,29 @@ struct JournalInputOptions: ParsableArguments {
     }
 
     /// Imports `path` like ``load(_:adjusting:)``, and keeps the shot table when it is a shot folder, zip or file.
+    ///
+    /// - Throws: ``ImportError`` when the journal or its mapping cannot be read, ``NamesError`` when the aliases
+    ///   file cannot (both exit status 2, ``ExitStatus``).
     func loadAny(_ path: String, adjusting adjust: (inout ImportOptions) -> Void = { _ in }) throws -> ShotJournal {
-        do {
-            var options = try importOptions()
-            options.readAhead = true  // one journal, the other cores idle
-            adjust(&options)
-            // `-` is standard input, read as a stream (``InputFile``) like a pipe given as `/dev/fd/N`.
-            let url = URL(fileURLWithPath: path == "-" ? "/dev/stdin" : path)
-            // A folder is one journal of everything readable in it (its shot files, a store, exports, backups, BrewSpec).
-            let loaded = InputFile.classify(url.path) == .directory
-                ? try FolderJournal.load(url, options: options).journal
-                : try importAnyJournal(at: url, options: options)
-            let aliasSet = try aliases.map { file throws(NamesError) in try NameAliases.load(from: URL(fileURLWithPath: file)) }
-            // Aliases applied, near-duplicate names noted (in the import report, so every page's import notes show them).
-            return ShotJournal(result: loaded.result.reviewingNames(with: aliasSet), shots: loaded.shots)
-        } catch {
-            throw CLI.fail("\(error)", code: 2)
-        }
+        var options = try importOptions()
+        options.readAhead = true  // one journal, the other cores idle
+        adjust(&options)
+        // `-` is standard input, read as a stream (``InputFile``) like a pipe given as `/dev/fd/N`.
+        let url = URL(fileURLWithPath: path == "-" ? "/dev/stdin" : path)
+        // A folder is one journal of everything readable in it (its shot files, a store, exports, backups, BrewSpec).
+        let loaded = InputFile.classify(url.path) == .directory
+            ? try FolderJournal.load(url, options: options).journal
+            : try importAnyJournal(at: url, options: options)
+        let aliasSet = try aliases.map { file throws(NamesError) in try NameAliases.load(from: URL(fileURLWithPath: file)) }
+        // Aliases applied, near-duplicate names noted (in the import report, so every page's import notes show them).
+        return ShotJournal(result: loaded.result.reviewingNames(with: aliasSet), shots: loaded.shots)
     }
 }
 
-/// Process-level helpers of the CLI: one-line errors with exit codes, and clean-up on interruption.
+/// Process-level helpers of the CLI: the exit code of a run with failures, and clean-up on interruption.
 enum CLI {
-    /// Prints `brewstats: <message>` on standard error and returns the exit code to throw.
-    ///
-    /// While an interruption is removing the staging folders, a failure is only its echo (a write into a
-    /// folder that was just removed): this thread then waits for the signal handler to exit with 130/143.
-    static func fail(_ message: String, code: Int32 = 1) -> ExitCode {
-        while StagedDirectory.isInterrupted { pause() }
-        FileHandle.standardError.write(Data("brewstats: \(printable(message))\n".utf8))
-        return ExitCode(code)
-    }
-
-    /// The exit code to throw for a run that ended with failures, after waiting out an interruption (as ``fail(_:code:)``).
+    /// The exit code to throw for a run that ended with failures, after waiting out an interruption (a failure
+    /// then is only the interruption's echo: the signal handler exits with 130/143).
     static func exitCode(_ code: Int32) -> ExitCode {
         while StagedDirectory.isInterrupted { pause() }
         return ExitCode(code)

@@ -34,7 +34,7 @@ struct MergeOptions: ParsableArguments {
     func load(_ paths: [String], input: JournalInputOptions,
               adjusting adjust: (inout ImportOptions) -> Void = { _ in }) throws -> ShotJournal {
         if paths.count == 1 {
-            if listMatches != nil { throw CLI.fail("--list-matches needs two or more journals", code: 64) }
+            if listMatches != nil { throw CommandFailure.misuse("--list-matches needs two or more journals") }
             return try input.loadAny(paths[0], adjusting: adjust)
         }
         let sources = try paths.map { (name: $0, journal: try input.loadAny($0, adjusting: adjust)) }
@@ -48,7 +48,7 @@ struct MergeOptions: ParsableArguments {
                 file.buffer = Array(merged.matchesCSV().utf8)
                 try file.publish(replacing: true)
             } catch {
-                throw CLI.fail("cannot write \(error)", code: 1)
+                throw CommandFailure.failed("cannot write \(error)")
             }
         }
         return merged.journal

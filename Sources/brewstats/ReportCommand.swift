@@ -74,7 +74,7 @@ struct Report: AsyncParsableCommand {
         // The report's columns kept, every column validated: the report is a full import's, in less memory.
         let loaded = try merging.load(journals, input: input) { $0 = WeeklyReport.importOptions($0) }
         let result = loaded.result
-        var options = try render.options(timeZone: input.timeZone)
+        var options = render.options(timeZone: input.timeZone)
         try weekChoice.apply(to: &options)
         options.period = try periodFlags.period()
         // A shot journal's report covers the days of its shots unless a period or week is chosen (``ShotSpan``).
@@ -84,20 +84,10 @@ struct Report: AsyncParsableCommand {
         options.includeLaterBrews = includeLater
         todayOption.apply(to: &options, timeZone: input.timeZone)
         let name = MergeOptions.name(of: journals)
-        var report: WeeklyReport
-        do {
-            report = try WeeklyReport(journal: result.journal, journalName: name, importReport: result.report, options: options)
-            report.shots = ShotSection.make(loaded, report: report, options: options)
-        } catch {
-            throw CLI.fail("\(error)", code: 1)
-        }
+        var report = try WeeklyReport(journal: result.journal, journalName: name, importReport: result.report, options: options)
+        report.shots = ShotSection.make(loaded, report: report, options: options)
         let folder = URL(fileURLWithPath: out ?? "brew-report-\(report.folderLabel)")
-        let files: [String]
-        do {
-            files = try ReportWriter.write(report, options: options, to: folder, protecting: journals.map { URL(fileURLWithPath: $0) })
-        } catch {
-            throw CLI.fail("\(error)", code: 1)
-        }
+        let files = try ReportWriter.write(report, options: options, to: folder, protecting: journals.map { URL(fileURLWithPath: $0) })
         let imp = result.report
         print("\(report.weekTitle): \(report.periodSummary?.this.brews ?? 0) brews this \(report.noun), \(imp.brews.kept) of \(imp.brews.read) imported"
               + (imp.brews.rejected > 0 ? " (\(imp.brews.rejected) rejected: see index.html)" : ""))
@@ -110,29 +100,27 @@ struct Report: AsyncParsableCommand {
 
 /// Flags for how charts are drawn.
 struct RenderOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Chart formats to write, comma-separated: png, svg, pdf.", valueName: "list"))
-    var formats = "png,svg"
+    @Option(name: .long, help: .worded("Chart formats to write, comma-separated: png, svg, pdf.", default: ChartFormatList.standard, valueName: "list"),
+            transform: ChartFormatList.parse)
+    var formats = ChartFormatList.standard
 
-    @Option(name: .long, help: ArgumentHelp("Chart theme: mono (matches the app), dark or colour.", valueName: "theme"))
-    var theme = "mono"
+    @Option(name: .long, help: .worded("Chart theme: mono (matches the app), dark or colour.", default: ThemeName.mono, valueName: "theme"),
+            transform: ThemeName.parse)
+    var theme = ThemeName.mono
 
     @Option(name: .long, help: ArgumentHelp("Water retained per gram of coffee, for beverage mass when no yield is logged.", valueName: "g/g"))
     var retention = 2.0
 
     func validate() throws {
-        do {
-            _ = try ReportOptions.formats(formats)
-            _ = try ReportOptions.theme(theme)
-        } catch { throw ValidationError("\(error)") }
         guard retention >= 0, retention < 10 else {
             throw ValidationError("--retention must be at least 0 and less than 10 (grams of water per gram of coffee), not \(String(format: "%g", retention))")
         }
     }
 
-    func options(timeZone: TimeZone) throws -> ReportOptions {
+    func options(timeZone: TimeZone) -> ReportOptions {
         var o = ReportOptions()
-        o.formats = try ReportOptions.formats(formats)
-        o.theme = try ReportOptions.theme(theme)
+        o.formats = formats.formats
+        o.theme = theme.theme
         o.stats.timeZone = timeZone
         o.stats.retentionFactor = retention
         return o

@@ -68,23 +68,18 @@ struct Review: AsyncParsableCommand {
         CLI.removeStagingOnInterrupt()
         let journal = asked.journal
         let result = try input.load(journal)
-        var options = try render.options(timeZone: input.timeZone)
+        var options = render.options(timeZone: input.timeZone)
         TodayOption.pin(&options, today: today, timeZone: input.timeZone)
         // Without --year: the year of the journal's last dated brew (in --tz).
         var statsOptions = options.stats
         statsOptions.timeZone = input.timeZone
         guard let year = asked.year ?? BrewAnalysis(journal: result.journal, options: statsOptions).latestYear else {
-            throw CLI.fail("\(journal): no dated brew, so no year to review (give one with --year)", code: 1)
+            throw CommandFailure.failed("\(journal): no dated brew, so no year to review (give one with --year)")
         }
         let folder = URL(fileURLWithPath: out ?? "brew-review-\(year)")
         let name = URL(fileURLWithPath: journal).lastPathComponent
-        let written: (review: YearReview, files: [String])
-        do {
-            written = try YearReviewWriter.write(journal: result.journal, journalName: name, year: year, options: options,
+        let written = try YearReviewWriter.write(journal: result.journal, journalName: name, year: year, options: options,
                                                  to: folder, protecting: [URL(fileURLWithPath: journal)])
-        } catch {
-            throw CLI.fail("\(error)", code: 1)
-        }
         let r = written.review
         // The page has no import notes: names that may be one (and the aliases applied) are said here.
         for w in result.report.warnings where w.kind == .note && NameKind(rawValue: w.column ?? "") != nil {

@@ -9,7 +9,7 @@ import TestSupport
 @Suite(.cleansScratch) struct BagWeightPriceTests {
     /// The real 2020 backup against its raw JSON read with Foundation: a positive `weight`/`cost` is kept, 0 is "not
     /// entered"; the backup states no currency.
-    @Test(.enabled(if: Repo.peerData != nil)) func beanconquerorBackupOf2020() throws {
+    @Test(.enabled(if: Repo.peerData != nil, "needs the real Beanconqueror files in ../shared/peer-data")) func beanconquerorBackupOf2020() throws {
         let url = Repo.peerData!.appendingPathComponent("beanconqueror/Beanconqueror_old.json")
         let result = try importChecked(url)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])

@@ -154,7 +154,7 @@ import TestSupport
     }
 
     /// The five real uploads in `peer-data/beanconqueror/visualizer-upload/` and the five flow profiles.
-    @Test(.enabled(if: Repo.peerData != nil)) func realUploadsAndFlowProfiles() throws {
+    @Test(.enabled(if: Repo.peerData != nil, "needs the real Beanconqueror files in ../shared/peer-data")) func realUploadsAndFlowProfiles() throws {
         let folder = Repo.peerData!.appendingPathComponent("beanconqueror")
         let fm = FileManager.default
         let uploads = try fm.contentsOfDirectory(atPath: folder.appendingPathComponent("visualizer-upload").path).sorted()

@@ -18,7 +18,7 @@ import ZIPFoundation
     /// `config.uuid` byte for byte (11 uuids occur twice or three times: 210 distinct), 1 grinder (Kinu M47),
     /// 3 methods (V60, Aeropress, Profitec Pro 500), 12 beans; no rating scale stored, and ratings reach 10
     /// (the app's old 1–10 slider), so 0–10 is assumed and ratings are halved.
-    @Test(.enabled(if: Repo.peerData != nil)) func oldBackupOf2020() throws {
+    @Test(.enabled(if: Repo.peerData != nil, "needs the real Beanconqueror files in ../shared/peer-data")) func oldBackupOf2020() throws {
         let result = try importChecked(Self.folder!.appendingPathComponent("Beanconqueror_old.json"))
         let r = result.report, t = result.journal.brews
         #expect(r.format == .beanconqueror)
@@ -55,7 +55,7 @@ import ZIPFoundation
         #expect(espresso.allSatisfy { t.yieldGrams[$0] != nil && t.waterGrams[$0] == nil })
     }
 
-    @Test(.enabled(if: Repo.peerData != nil)) func appSampleOf2021HasNoBrews() throws {
+    @Test(.enabled(if: Repo.peerData != nil, "needs the real Beanconqueror files in ../shared/peer-data")) func appSampleOf2021HasNoBrews() throws {
         let result = try importChecked(Self.folder!.appendingPathComponent("BeanconquerorDummy.json"))
         #expect(result.report.brews == .init(read: 0, kept: 0, rejected: 0))
         #expect(result.report.methods == 1 && result.report.grinders == 1 && result.report.beans == 1)
@@ -63,7 +63,7 @@ import ZIPFoundation
     }
 
     /// 2000 brews with every field present and zero: all kept, every measure missing (0 = not entered).
-    @Test(.enabled(if: Repo.peerData != nil)) func currentLayoutStressSample() throws {
+    @Test(.enabled(if: Repo.peerData != nil, "needs the real Beanconqueror files in ../shared/peer-data")) func currentLayoutStressSample() throws {
         let result = try importChecked(Self.folder!.appendingPathComponent("BeanconquerorTestData.json"))
         let t = result.journal.brews
         #expect(result.report.brews == .init(read: 2000, kept: 2000, rejected: 0))

@@ -37,7 +37,7 @@ import TestSupport
         try importChecked(url, ImportOptions(timeZone: zone))
     }
 
-    @Test(.enabled(if: examples != nil)) func everyExampleIsSniffedAsBrewSpec() throws {
+    @Test(.enabled(if: examples != nil, "needs the BrewSpec examples in ../shared/peer-data/brewspec")) func everyExampleIsSniffedAsBrewSpec() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.example("").path)
             .filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".json")) && $0 != "brewspec.schema.json" }.sorted()
         #expect(names.count == 8)
@@ -51,7 +51,7 @@ import TestSupport
         }
     }
 
-    @Test(.enabled(if: examples != nil)) func lightRoastEthiopian() throws {
+    @Test(.enabled(if: examples != nil, "needs the BrewSpec examples in ../shared/peer-data/brewspec")) func lightRoastEthiopian() throws {
         let result = try Self.read(Self.example("light_roast_ethiopian.yaml"))
         let t = result.journal.brews
         #expect(result.report.brews == .init(read: 1, kept: 1, rejected: 0))
@@ -74,7 +74,7 @@ import TestSupport
         #expect(scale.message.contains("1–9") && scale.message.contains("0–5") && scale.count == 1)
     }
 
-    @Test(.enabled(if: examples != nil)) func pourOverYAMLAndJSONAgree() throws {
+    @Test(.enabled(if: examples != nil, "needs the BrewSpec examples in ../shared/peer-data/brewspec")) func pourOverYAMLAndJSONAgree() throws {
         for name in ["pour_over.yaml", "pour_over.json"] {
             let result = try Self.read(Self.example(name))
             let t = result.journal.brews
@@ -94,7 +94,7 @@ import TestSupport
         }
     }
 
-    @Test(.enabled(if: examples != nil)) func espressoTakesTheResultMasses() throws {
+    @Test(.enabled(if: examples != nil, "needs the BrewSpec examples in ../shared/peer-data/brewspec")) func espressoTakesTheResultMasses() throws {
         let result = try Self.read(Self.example("espresso_full_symmetry.yaml"))
         let t = result.journal.brews
         #expect(result.report.brews == .init(read: 1, kept: 1, rejected: 0))
@@ -110,7 +110,7 @@ import TestSupport
         #expect(result.report.warning(.note, column: "result.ey")?.message.contains("18.3") == true)
     }
 
-    @Test(.enabled(if: examples != nil)) func multiBrewDocumentGivesThreeBrews() throws {
+    @Test(.enabled(if: examples != nil, "needs the BrewSpec examples in ../shared/peer-data/brewspec")) func multiBrewDocumentGivesThreeBrews() throws {
         let result = try Self.read(Self.example("multi_brew.yaml"))
         let t = result.journal.brews
         #expect(result.report.brews == .init(read: 3, kept: 3, rejected: 0))
@@ -128,7 +128,7 @@ import TestSupport
         #expect(result.report.warning(.ratingScale)?.count == 2)
     }
 
-    @Test(.enabled(if: examples != nil)) func blendWithPerOriginVarietal() throws {
+    @Test(.enabled(if: examples != nil, "needs the BrewSpec examples in ../shared/peer-data/brewspec")) func blendWithPerOriginVarietal() throws {
         let result = try Self.read(Self.example("valid_blend_with_per_origin_varietal.yaml"))
         let t = result.journal.brews
         #expect(result.report.brews == .init(read: 1, kept: 1, rejected: 0))
@@ -140,7 +140,7 @@ import TestSupport
         #expect(result.report.warning(.note, column: "brew_ratio") == nil)  // 300 ÷ 20 = 15 = brew_ratio
     }
 
-    @Test(.enabled(if: examples != nil)) func invalidExamplesAreRejectedWithTheSchemaReason() throws {
+    @Test(.enabled(if: examples != nil, "needs the BrewSpec examples in ../shared/peer-data/brewspec")) func invalidExamplesAreRejectedWithTheSchemaReason() throws {
         let rating = try Self.read(Self.example("invalid_rating_out_of_range.yaml"))
         #expect(rating.report.brews == .init(read: 1, kept: 0, rejected: 1))
         let r = try #require(rating.report.rejects.first)

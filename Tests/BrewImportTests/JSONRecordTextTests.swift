@@ -76,7 +76,7 @@ import Testing
             let url = folder.appendingPathComponent("shared/peer-data/beanconqueror")
             if FileManager.default.fileExists(atPath: url.path) { found = url; break }
         }
-        guard let found else { return }
+        guard let found else { try Test.cancel("needs the real backups in ../shared/peer-data/beanconqueror") }
         let files = FileManager.default.enumerator(at: found, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "json" } ?? []
         var records = 0

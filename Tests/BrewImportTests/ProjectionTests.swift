@@ -17,6 +17,8 @@ import TestSupport
         var urls = ["journal.sqlite", "journal.csv", "journal.json"].map(Repo.sample)
         if let peer = Repo.peerData?.appendingPathComponent("beanconqueror") {
             urls += ["Beanconqueror_old.json", "BeanconquerorTestData.json"].map(peer.appendingPathComponent)
+        } else {
+            print("ProjectionTests: the real Beanconqueror backups are not checked: ../shared/peer-data is absent")
         }
         return urls
     }

@@ -201,7 +201,7 @@ import TestSupport
 
     /// Beanconqueror's own test backup (2,000 brews, dates only) and a user's older backup (doses, yields, ratings
     /// on 0–10 converted to 0–5).
-    @Test(.enabled(if: PeriodReportTests.peerData != nil), arguments: ["BeanconquerorTestData.json", "Beanconqueror_old.json"])
+    @Test(.enabled(if: PeriodReportTests.peerData != nil, "needs the real Beanconqueror backups in ../shared/peer-data"), arguments: ["BeanconquerorTestData.json", "Beanconqueror_old.json"])
     func beanconquerorBackup(_ file: String) throws {
         let url = try #require(Self.peerData).appendingPathComponent("beanconqueror/\(file)")
         var o = ImportOptions()

@@ -49,7 +49,7 @@ import TestSupport
     /// Decent JSON v2 (`elapsed` has 109 entries, every series 110: the first 109 are kept, Visualizer's
     /// min-of-lengths rule). Values are strings in the file. The brew's yield is `meta.out` (42.6 g); its dose
     /// `meta.in` is 0, so missing.
-    @Test(.enabled(if: folder != nil)) func decentJSON() throws {
+    @Test(.enabled(if: folder != nil, "needs the real shot files in ../shared/peer-data/visualizer")) func decentJSON() throws {
         let json = try Self.object("20211019T100744.json")
         let elapsed = try #require(json["elapsed"] as? [Any]).map { Self.number($0) }
         let n = elapsed.count
@@ -79,7 +79,7 @@ import TestSupport
 
     /// Gaggiuino: `timeInShot` in ms → s; `pumpFlow` is the flow, `shotWeight` the scale, `temperature` the
     /// basket. No brew yield (the scale's last weight, 47 g, is the yield); a dose of 18 g given by hand.
-    @Test(.enabled(if: folder != nil)) func gaggiuino() throws {
+    @Test(.enabled(if: folder != nil, "needs the real shot files in ../shared/peer-data/visualizer")) func gaggiuino() throws {
         let points = try #require(try Self.object("gaggiuino-1020.json")["datapoints"] as? [[String: Any]])
         func series(_ key: String, scale: Float = 1) -> [Float?] { points.map { Self.number($0[key]).map { $0 * scale } } }
         var builder = ShotSamplesBuilder()
@@ -104,7 +104,7 @@ import TestSupport
     /// GaggiMate v1: `t` in ms → s; `cp` pressure, `fl` pump flow, `ct` the (mix) temperature, `tt` its goal,
     /// `v` the scale — all zero in this file (no scale connected), so first drops comes from the pressure rule
     /// and there is no yield.
-    @Test(.enabled(if: folder != nil)) func gaggimateWithoutScale() throws {
+    @Test(.enabled(if: folder != nil, "needs the real shot files in ../shared/peer-data/visualizer")) func gaggimateWithoutScale() throws {
         let samples = try #require(try Self.object("gaggimate-v1.json")["samples"] as? [[String: Any]])
         func series(_ key: String) -> [Float?] { samples.map { Self.number($0[key]) } }
         var builder = ShotSamplesBuilder()

@@ -101,7 +101,7 @@ import TestSupport
 
     /// The real 2020 Beanconqueror backup: every Profitec espresso on the Kinu M47 sits at 1.10–1.22 while its
     /// filter brews reach 6.95; the espresso advice stays near the espresso settings.
-    @Test(.enabled(if: CLI.available && Repo.peerData != nil)) func kinuEspressoIsAdvisedOnItsOwnScale() throws {
+    @Test(.enabled(if: CLI.available, "needs the binary"), .enabled(if: Repo.peerData != nil, "needs the real Beanconqueror backup in ../shared/peer-data")) func kinuEspressoIsAdvisedOnItsOwnScale() throws {
         let file = Repo.peerData!.appendingPathComponent("beanconqueror/Beanconqueror_old.json")
         let o = try Self.adviseFile(file.path, ["--grinder", "Kinu M47", "--method", "Profitec Pro 500"])
         let next = try #require(Self.setting(o, "next"))

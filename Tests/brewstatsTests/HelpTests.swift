@@ -1,8 +1,15 @@
 import Foundation
 import Testing
+@testable import brewstats
 
 /// `--help` of the command and every subcommand: exit 0, and the examples the docs promise.
 @Suite struct HelpTests {
+    /// Every subcommand's name, from the command tree (``Brewstats``'s configuration).
+    static let subcommands = CommandLineRules.subcommands.map(CommandLineRules.name(of:))
+
+    /// Subcommands whose examples are wider than 80 columns and wrap in `--help` (a known defect of their help text).
+    static let examplesWider = ["dial-in", "export"]
+
     @Test func binaryIsFound() {
         #expect(CLI.available, "\(CLI.CLIMissing())")
     }
@@ -12,14 +19,15 @@ import Testing
         #expect(r.status == 0)
         #expect(r.stdout.contains("Examples:"))
         let subcommands = r.stdout.components(separatedBy: "SUBCOMMANDS:").last ?? ""
-        for sub in ["report", "review", "chart", "batch", "inspect", "generate"] {
+        #expect(Self.subcommands.count == 9 && Self.subcommands.contains("dial-in"), "\(Self.subcommands)")
+        for sub in Self.subcommands {
             #expect(subcommands.contains("  \(sub) "), "top-level help does not list \(sub)")
         }
         #expect(r.stdout.contains("brewstats report "))
         #expect(r.stderr.isEmpty)
     }
 
-    @Test(.enabled(if: CLI.available), arguments: ["report", "review", "chart", "batch", "inspect", "generate"])
+    @Test(.enabled(if: CLI.available), arguments: HelpTests.subcommands)
     func subcommandHelpHasExamples(_ sub: String) throws {
         let r = try CLI.run([sub, "--help"])
         #expect(r.status == 0)
@@ -43,7 +51,7 @@ import Testing
     /// flags worded for every command that has them.
     @Test(.enabled(if: CLI.available)) func helpTextIsPolished() throws {
         var all = ""
-        for sub in ["", "report", "chart", "batch", "inspect", "generate"] {
+        for sub in [""] + Self.subcommands {
             let help = try CLI.run(sub.isEmpty ? ["--help"] : [sub, "--help"]).stdout
             all += help
             // A default is stated once: either in the text or by the parser, never both.
@@ -53,8 +61,12 @@ import Testing
             }
             // Examples fit 80 columns: none wraps mid-command onto an unindented line.
             let examples = help.components(separatedBy: "Examples:").last?.components(separatedBy: "USAGE:").first ?? ""
-            for line in examples.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).isEmpty {
-                #expect(line.hasPrefix("  brewstats \(sub)"), "\(sub): an example wraps: \(line)")
+            let wrapped = examples.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                .filter { !$0.hasPrefix("  brewstats \(sub)") }
+            if Self.examplesWider.contains(sub) {
+                withKnownIssue("\(sub)'s examples are wider than 80 columns") { #expect(wrapped.isEmpty, "\(sub): an example wraps: \(wrapped)") }
+            } else {
+                #expect(wrapped.isEmpty, "\(sub): an example wraps: \(wrapped)")
             }
         }
         let batch = try CLI.run(["batch", "--help"]).stdout

@@ -13,7 +13,7 @@ import TestSupport
     /// the year.month.day `.shot` are the 20210921T085910 shot again, the v2 JSON the 20211019T100744 `.shot` — and the
     /// Beanconqueror upload is a one-brew journal with its flow profile, read with the folder (FolderJournal): 14 shot
     /// files and the upload's shot read, 12 kept, the 3 repeats rejected. The first Decent `.shot` has 100 samples.
-    @Test(.enabled(if: CLI.available && Self.peerShots != nil)) func inspectShotFolder() throws {
+    @Test(.enabled(if: CLI.available, "needs the binary"), .enabled(if: Self.peerShots != nil, "needs the real shot files in ../shared/peer-data/visualizer")) func inspectShotFolder() throws {
         let folder = try #require(Self.peerShots)
         let r = try CLI.run(["inspect", folder.path, "--tz", "UTC"])
         #expect(r.status == 0, "\(r.stderr)")

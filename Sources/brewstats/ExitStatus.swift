@@ -1,0 +1,68 @@
+import ArgumentParser
+import BrewAdvice
+import BrewCairo
+import BrewCharts
+import BrewExport
+import BrewImport
+import BrewNames
+import BrewReport
+import BrewStats
+import BrewSynth
+
+/// The exit status of a command that failed, chosen here and nowhere else.
+///
+/// Commands throw; ``Brewstats/main()`` prints the error as one line (`brewstats: <description>`) and exits with
+/// ``code(for:)``. The statuses are the README's:
+/// - 1 (``failure``): the question has no answer or the output cannot be written: no brews in the week, a filter
+///   that matches nothing, a folder not ours to replace, a full disk;
+/// - 2 (``unreadable``): the journal, or a file it needs (a column mapping, an aliases file, a grinder
+///   catalogue), cannot be read;
+/// - 64 (``usage``): a usage error; the parser's own are worded by ``CommandLineRules/usageLine(_:subcommand:)``.
+enum ExitStatus {
+    static let failure: Int32 = 1
+    static let unreadable: Int32 = 2
+    static let usage: Int32 = 64
+
+    /// Each module's error type to its status. An error of a type not listed is a failure (1).
+    static func code(for error: any Error) -> Int32 {
+        switch error {
+        case let failure as CommandFailure:
+            switch failure {
+            case .unreadable: unreadable
+            case .failed: self.failure
+            case .misuse: usage
+            }
+        case is ImportError, is NamesError: unreadable
+        case let advice as AdviceError:
+            if case .invalidGrinders = advice { unreadable } else { failure }
+        case is ReportError, is ExportError, is SynthError, is StatsError, is ChartError, is CairoError: failure
+        default: failure
+        }
+    }
+
+    /// Whether `error` is of a type ``code(for:)`` names: its description is then the line shown.
+    static func isKnown(_ error: any Error) -> Bool {
+        switch error {
+        case is CommandFailure, is ImportError, is NamesError, is AdviceError, is ReportError, is ExportError, is SynthError,
+             is StatsError, is ChartError, is CairoError: true
+        default: false
+        }
+    }
+}
+
+/// A failure the command line itself finds, beyond the libraries' error types: its message is the line shown.
+enum CommandFailure: Error, CustomStringConvertible, Equatable {
+    /// A file the command needs cannot be read (e.g. a `--grinders` file): exit status 2.
+    case unreadable(String)
+    /// The journal holds nothing the command can use, or an output cannot be written: exit status 1.
+    case failed(String)
+    /// Options that cannot go together, found only once the journals are counted (`--list-matches` with one
+    /// journal): exit status 64, said in one line without the usage hint.
+    case misuse(String)
+
+    var description: String {
+        switch self {
+        case let .unreadable(message), let .failed(message), let .misuse(message): message
+        }
+    }
+}

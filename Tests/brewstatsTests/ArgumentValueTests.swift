@@ -1,0 +1,96 @@
+import ArgumentParser
+import BrewCharts
+import BrewImport
+import BrewReport
+import Foundation
+import Testing
+@testable import brewstats
+
+/// The command line's value types: every value round-trips through its spelling, and a bad value is refused with
+/// the tool's wording, also when it comes through the parser.
+@Suite struct ArgumentValueTests {
+    @Test func everyChartRoundTrips() {
+        // The report's kinds and the two shot charts, by the names the help lists.
+        let names = ChartKind.allCases.map(\.rawValue) + ["shot-overlay", "shot-view"]
+        #expect(ChartChoice.allCases.map(\.description) == names)
+        for choice in ChartChoice.allCases { #expect(ChartChoice(argument: choice.description) == choice) }
+        #expect(ChartChoice(argument: "grind-rating") == .report(.grindRating))
+        #expect(ChartChoice(argument: "shot-view") == .shotView)
+        #expect(ChartChoice(argument: "Grind-Rating") == nil)
+    }
+
+    @Test func everyThemeRoundTrips() {
+        for name in ThemeName.allCases { #expect(ThemeName(argument: name.rawValue) == name) }
+        // The spellings ReportOptions.theme also reads.
+        #expect(ThemeName(argument: "monochrome") == .mono)
+        #expect(ThemeName(argument: "COLOR") == .colour)
+        #expect(ThemeName.mono.theme == .monochrome && ThemeName.dark.theme == .dark && ThemeName.colour.theme == .colour)
+    }
+
+    @Test func everyFormatListRoundTrips() throws {
+        for list in ["png", "svg", "pdf", "png,svg", "svg,pdf,png"] {
+            let parsed = try #require(ChartFormatList(argument: list))
+            #expect(parsed.description == list)
+            #expect(ChartFormatList(argument: parsed.description) == parsed)
+        }
+        #expect(ChartFormatList(argument: "PNG, png ,svg")?.description == "png,svg")
+        #expect(ChartFormatList.standard.description == "png,svg")
+    }
+
+    @Test func everyJournalFormatRoundTrips() {
+        for name in ["sqlite", "csv", "json", "beanconqueror", "shots", "brewspec"] {
+            let format = JournalFormat(argument: name)
+            #expect(format?.cliName == name, "\(name)")
+        }
+    }
+
+    /// Today's wording of each bad value, exactly.
+    @Test(arguments: [
+        ("chart", "no-such-kind",
+         "unknown chart 'no-such-kind': use one of brews-per-week, rating-trend, extraction-trend, grind-rating, equipment-usage, control-chart, rest-rating, shot-overlay, shot-view"),
+        ("chart", "grind-ratng", "unknown chart 'grind-ratng'; did you mean 'grind-rating'?"),
+        ("theme", "purple", "unknown theme 'purple': use mono, dark or colour"),
+        ("formats", "png,gif", "unknown chart format 'gif': use png, svg or pdf"),
+        ("formats", ",", "--formats needs at least one of png, svg, pdf"),
+        ("format", "xml", "unknown format 'xml' (use sqlite, csv, json, beanconqueror or shots)"),
+    ])
+    func badValueKeepsItsWording(_ type: String, _ value: String, _ message: String) {
+        func wording<T: WordedArgument>(_: T.Type) -> String? {
+            do { _ = try T.parse(value); return nil } catch { return error.description }
+        }
+        let got: String? = switch type {
+        case "chart": wording(ChartChoice.self)
+        case "theme": wording(ThemeName.self)
+        case "formats": wording(ChartFormatList.self)
+        default: wording(JournalFormat.self)
+        }
+        #expect(got == message)
+    }
+
+    /// Through the parser: its usage error carries the value's own message (``ArgumentValueError/found(in:)``).
+    @Test(arguments: [
+        (["report", "j.sqlite", "--theme", "purple"], "unknown theme 'purple': use mono, dark or colour"),
+        (["report", "j.sqlite", "--formats", "png,gif"], "unknown chart format 'gif': use png, svg or pdf"),
+        (["inspect", "j.sqlite", "--format", "xml"], "unknown format 'xml' (use sqlite, csv, json, beanconqueror or shots)"),
+        (["chart", "no-such-kind", "j.sqlite", "-o", "x.png"], "unknown chart 'no-such-kind': use one of brews-per-week, rating-trend, extraction-trend, grind-rating, equipment-usage, control-chart, rest-rating, shot-overlay, shot-view"),
+    ])
+    func parserKeepsTheValuesMessage(_ args: [String], _ message: String) {
+        do {
+            _ = try Brewstats.parseAsRoot(args)
+            Issue.record("\(args) parsed")
+        } catch {
+            #expect(ArgumentValueError.found(in: error)?.description == message)
+            #expect(Brewstats.exitCode(for: error) == .validationFailure)
+        }
+    }
+
+    /// A parser error without a value of ours keeps the parser's wording.
+    @Test func otherParserErrorsHaveNoValueError() {
+        do {
+            _ = try Brewstats.parseAsRoot(["report", "j.sqlite", "--bogus"])
+            Issue.record("parsed")
+        } catch {
+            #expect(ArgumentValueError.found(in: error) == nil)
+        }
+    }
+}
