@@ -44,6 +44,12 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The system's reason (`strerror`), e.g. "No space left on device".
     public var reason: String { String(cString: strerror(code)) }
 
-    /// `"<step> <path>: <reason>"`, e.g. "writing /tmp/out/weekly.csv: No space left on device".
-    public var description: String { "\(step.rawValue) \(path): \(reason)" }
+    /// `"<step> <path>: <reason>"`, e.g. "writing /tmp/out/weekly.csv: No space left on device"; for a file whose
+    /// folder is missing, "writing /tmp/gone/weekly.csv: folder /tmp/gone does not exist".
+    public var description: String {
+        if step == .creating, code == ENOENT {
+            return "writing \(path): folder \((path as NSString).deletingLastPathComponent) does not exist"
+        }
+        return "\(step.rawValue) \(path): \(reason)"
+    }
 }

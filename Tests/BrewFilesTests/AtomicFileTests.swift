@@ -28,7 +28,7 @@ import Glibc
         #expect(error?.code == ENOENT)
         #expect(error?.path == file.path)
         #expect(error?.reason == "No such file or directory")
-        #expect(error?.description == "creating \(file.path): No such file or directory")
+        #expect(error?.description == "writing \(file.path): folder \(folder.path)/gone does not exist")
         #expect(!exists(folder.appendingPathComponent("gone")), "the folder is never created")
     }
 
