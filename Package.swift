@@ -9,6 +9,7 @@
 //   → BrewAdviceSimulation (its closed-loop simulator: tests and benchmark only)
 //   BrewShots (espresso shot telemetry: samples table, shot importers, shot metrics)
 //   BrewNames (near-duplicate names, aliases files)
+//   BrewFiles (atomic files and staged folders: the one writer of every output file)
 //   BrewCharts (chart grammar over a rendering backend; cairo and recording backends)
 //   BrewReport (weekly report, single charts, batch)
 //   brewstats (thin CLI) · brewstats-bench (release-only benchmarks)
@@ -80,18 +81,21 @@ let package = Package(
         // Espresso shot telemetry: the samples table, the shot formats' importers, shot metrics.
         .target(name: "BrewShots", dependencies: ["BrewColumns", "BrewImport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 swiftSettings: strict),
-        .target(name: "BrewCharts", dependencies: ["BrewCairo"], swiftSettings: strict),
+        // Output files that appear whole: one AtomicFile, folders staged beside their target and put in place by a rename.
+        .target(name: "BrewFiles", swiftSettings: strict),
+        .target(name: "BrewCharts", dependencies: ["BrewCairo", "BrewFiles"], swiftSettings: strict),
         // Names that mean the same thing: near-duplicate spellings found, an aliases file applied.
         .target(name: "BrewNames", dependencies: ["BrewColumns", "BrewImport", "BrewStats", .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: strict),
         // Several journals read as one (a store, a backup, a shot folder), the same brew matched across them.
         .target(name: "BrewMerge", dependencies: ["BrewColumns", "BrewImport", "BrewShots"], swiftSettings: strict),
         // Journals written out: the app's CSV and JSON exports, BrewSpec, Decent shot JSON.
-        .target(name: "BrewExport", dependencies: ["BrewColumns", "BrewShots", .product(name: "Yams", package: "Yams")],
+        .target(name: "BrewExport", dependencies: ["BrewColumns", "BrewShots", "BrewFiles", .product(name: "Yams", package: "Yams")],
                 swiftSettings: strict),
         .target(
             name: "BrewReport",
-            dependencies: ["BrewColumns", "BrewImport", "BrewStats", "BrewAdvice", "BrewCairo", "BrewCharts", "BrewShots", "BrewMerge", "BrewNames"],
+            dependencies: ["BrewColumns", "BrewImport", "BrewStats", "BrewAdvice", "BrewCairo", "BrewCharts", "BrewFiles", "BrewShots", "BrewMerge",
+                           "BrewNames"],
             swiftSettings: strict
         ),
 
@@ -123,6 +127,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "BrewCairoTests", dependencies: ["BrewCairo", "CCairo", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BrewFilesTests", dependencies: ["BrewFiles", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "BrewColumnsTests", dependencies: ["BrewColumns", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "BrewImportTests",
@@ -142,7 +147,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "BrewStats", "CCairo", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: strict),
-        .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewAdvice", "BrewCharts", "BrewSynth", "BrewShots", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewAdvice", "BrewCharts", "BrewFiles", "BrewSynth", "BrewShots", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "BrewNamesTests", dependencies: ["BrewNames", "BrewImport", "BrewColumns", "BrewStats", "TestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "BrewMergeTests", dependencies: ["BrewMerge", "BrewExport", "BrewShots", "BrewImport", "BrewColumns", "TestSupport"],

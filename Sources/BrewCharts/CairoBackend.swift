@@ -1,4 +1,5 @@
 import BrewCairo
+import BrewFiles
 import Foundation
 
 /// Text measuring with the same fonts and unhinted metrics the cairo backend draws with.
@@ -195,12 +196,13 @@ enum CairoOutput {
         }
     }
 
-    /// Writes `bytes` atomically; `noun` names what is written in the error context ("chart", "document").
-    static func write(_ bytes: [UInt8], to url: URL, noun: String = "chart") throws {
+    /// Writes `bytes` to `file` (BrewFiles' ``AtomicFile``: on its own by a temporary file and a rename, in a staging
+    /// folder in place); `noun` names what is written in the error context ("chart", "document").
+    static func write(_ bytes: [UInt8], to file: OutputFile, noun: String = "chart") throws {
         do {
-            try AtomicFile.write(bytes, to: url)
-        } catch let error as CairoError {
-            throw ChartError(context: "writing \(noun) to \(url.path)", reason: error.description, systemReason: error.systemReason)
+            try AtomicFile.write(bytes, to: file)
+        } catch {
+            throw ChartError(context: "writing \(noun) to \(file.shownPath)", reason: error.description, systemReason: error.reason)
         }
     }
 }

@@ -1,4 +1,5 @@
 import BrewCairo
+import BrewFiles
 import Foundation
 
 /// Output formats for rendered charts.
@@ -107,8 +108,18 @@ public enum ChartRenderer {
     /// - Throws: ``ChartError`` naming the file when rendering or writing fails (e.g. a missing folder).
     public static func write(_ chart: Chart, to url: URL, format: ChartImageFormat? = nil, theme: Theme = .monochrome,
                              creationDate: String? = nil) throws {
-        let format = format ?? ChartImageFormat(fileExtension: url.pathExtension) ?? .png()
-        try layout(chart, theme: theme).write(to: url, format: format, creationDate: creationDate)
+        try write(chart, to: OutputFile(url), format: format, theme: theme, creationDate: creationDate)
+    }
+
+    /// Renders `chart` and writes it to `file` (on its own, or in a staging folder: BrewFiles' ``AtomicFile``).
+    ///
+    /// - Parameters:
+    ///   - format: The format; `nil` picks it from the file's extension (PNG if unknown).
+    /// - Throws: ``ChartError`` naming the file when rendering or writing fails (e.g. a missing folder).
+    public static func write(_ chart: Chart, to file: OutputFile, format: ChartImageFormat? = nil, theme: Theme = .monochrome,
+                             creationDate: String? = nil) throws {
+        let format = format ?? ChartImageFormat(fileExtension: file.url.pathExtension) ?? .png()
+        try layout(chart, theme: theme).write(to: file, format: format, creationDate: creationDate)
     }
 
     /// Lays the chart out and paints it into a display list.
@@ -162,9 +173,15 @@ public struct LaidOutChart: Sendable {
         list.replay(into: &backend)
     }
 
-    /// Encodes the chart and writes it atomically to `url` (as ``ChartRenderer/write(_:to:format:theme:creationDate:)``).
+    /// Encodes the chart and writes it to `file` (as ``ChartRenderer/write(_:to:format:theme:creationDate:)-(_,OutputFile,_,_,_)``).
+    /// - Throws: ``ChartError`` naming the file when rendering or writing fails.
+    public func write(to file: OutputFile, format: ChartImageFormat, creationDate: String? = nil) throws {
+        try CairoOutput.write(render(format: format, creationDate: creationDate), to: file)
+    }
+
+    /// Encodes the chart and writes it atomically to `url`, a file on its own (a temporary file beside it, then a rename).
     /// - Throws: ``ChartError`` naming the file when rendering or writing fails.
     public func write(to url: URL, format: ChartImageFormat, creationDate: String? = nil) throws {
-        try CairoOutput.write(render(format: format, creationDate: creationDate), to: url)
+        try write(to: OutputFile(url), format: format, creationDate: creationDate)
     }
 }

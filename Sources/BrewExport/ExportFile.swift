@@ -1,3 +1,4 @@
+import BrewFiles
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -59,7 +60,7 @@ public final class ExportFile {
 
     /// Writes the whole buffer out.
     public func flush() throws(ExportError) {
-        let failure = buffer.withUnsafeBytes { Self.writeAll(fd, $0) }
+        let failure = buffer.withUnsafeBytes { SystemFile.writeAll(fd, $0) }
         if let failure { fail(failure) ; throw ExportError(.output, path: target.path, String(cString: strerror(failure))) }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -85,8 +86,7 @@ public final class ExportFile {
             unlink(temporary)
         }
         finished = true
-        let folder = open(target.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 { _ = fsync(folder); close(folder) }  // the new entry (best effort)
+        _ = SystemFile.flushFolder(target.deletingLastPathComponent().path)  // the new entry (best effort)
     }
 
     /// Removes the temporary file; the target is left as it was.
@@ -97,19 +97,4 @@ public final class ExportFile {
     }
 
     private func fail(_ code: Int32) { discard() }
-
-    /// Writes all of `bytes` to `fd`, retrying short writes and `EINTR`; the `errno` of a failure, else `nil`.
-    /// (BrewCairo's staged-folder writer has the same loop; the two layers share no file-safety target yet.)
-    static func writeAll(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int32? {
-        var offset = 0
-        while offset < bytes.count {
-            let n = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-            if n < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            offset += n
-        }
-        return nil
-    }
 }

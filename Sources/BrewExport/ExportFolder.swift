@@ -1,3 +1,4 @@
+import BrewFiles
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -61,7 +62,7 @@ public final class ExportFolder {
         let path = staging.path + "/" + name
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
         guard fd >= 0 else { throw ExportError(.output, path: target.path + "/" + name, String(cString: strerror(errno))) }
-        var failure = bytes.withUnsafeBytes { ExportFile.writeAll(fd, $0) } ?? 0
+        var failure = bytes.withUnsafeBytes { SystemFile.writeAll(fd, $0) } ?? 0
         if failure == 0, fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
         if failure != 0 { throw ExportError(.output, path: target.path + "/" + name, String(cString: strerror(failure))) }

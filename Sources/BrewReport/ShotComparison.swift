@@ -1,5 +1,6 @@
 import BrewCharts
 import BrewColumns
+import BrewFiles
 import BrewShots
 import BrewStats
 import Foundation
@@ -105,8 +106,8 @@ public struct ShotComparison: Sendable {
     /// Writes `compare.csv`, `compare.md` and `compare.png` into `folder` (created when missing).
     public func write(to folder: URL, theme: Theme) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try AtomicFile.write(csv(), to: folder.appendingPathComponent("compare.csv"))
-        try AtomicFile.write(markdown(), to: folder.appendingPathComponent("compare.md"))
+        try ReportError.writing { () throws(FileError) in try AtomicFile.write(csv(), to: OutputFile(folder.appendingPathComponent("compare.csv"))) }
+        try ReportError.writing { () throws(FileError) in try AtomicFile.write(markdown(), to: OutputFile(folder.appendingPathComponent("compare.md"))) }
         try ShotOverlays.write(overlay, to: folder.appendingPathComponent("compare.png"), theme: theme)
     }
 }

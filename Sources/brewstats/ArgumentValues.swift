@@ -2,6 +2,7 @@ import ArgumentParser
 import BrewCharts
 import BrewImport
 import BrewReport
+import BrewShots
 import BrewStats
 
 /// A command-line value that names nothing brewstats knows, worded as the tool words it:

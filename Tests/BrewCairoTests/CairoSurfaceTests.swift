@@ -89,29 +89,6 @@ private func scene(_ format: CairoOutputFormat) throws -> [UInt8] {
     }
 }
 
-@Suite struct AtomicFileTests {
-    @Test func writingIntoAMissingFolderThrowsWithThePath() {
-        let url = URL(fileURLWithPath: "/nonexistent-brewstats-folder/sub/chart.png")
-        #expect {
-            try AtomicFile.write([1, 2, 3], to: url)
-        } throws: { error in
-            guard let error = error as? CairoError else { return false }
-            return error.status == .writeError && error.context.contains("/nonexistent-brewstats-folder/sub")
-        }
-    }
-
-    @Test func writeReplacesTheFileAndLeavesNoTemporaries() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("brewcairo-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let url = folder.appendingPathComponent("out.svg")
-        try AtomicFile.write(Array("old".utf8), to: url)
-        try AtomicFile.write(Array("new".utf8), to: url)
-        #expect(try String(contentsOf: url, encoding: .utf8) == "new")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["out.svg"])
-    }
-}
-
 @Suite struct SVGIdentifierTests {
     @Test func renumbersDefinitionsAndReferencesInOrder() {
         let input = ##"<g id="surface17"><use xlink:href="#glyph3-2"/><path id="glyph3-2"/><g clip-path="url(#clip9)"/><clipPath id="clip9"/></g><use xlink:href="#surface17"/>"##

@@ -1,6 +1,6 @@
 import BrewCharts
+import BrewFiles
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,25 +26,23 @@ import TestSupport
         #expect(entries(parent) == ["report"], "left beside the target: \(entries(parent))")
     }
 
-    /// Files written through ``AtomicFile`` into the staging folder go in place (no temporary siblings), the folder
-    /// is staged only until the commit, and the commit publishes exactly the files written.
+    /// Files written through ``AtomicFile`` into the staging folder (the files ``StagedDirectory/file(_:)`` names) go
+    /// in place, with no temporary siblings, and the commit publishes exactly the files written.
     @Test func atomicWritesGoInPlaceUntilTheCommit() throws {
         let parent = try Repo.scratch("staged-in-place")
         let target = parent.appendingPathComponent("report")
         let staged = try StagedDirectory(target: target, kind: .report)
-        let file = staged.staging.appendingPathComponent("a.csv")
-        #expect(StagedOutput.contains(file))
+        let file = staged.file("a.csv")
+        #expect(file.isStaged && file.url.path == staged.staging.path + "/a.csv")
         try AtomicFile.write("one,two\r\n", to: file)
-        try FileManager.default.createDirectory(at: staged.staging.appendingPathComponent("beans"), withIntermediateDirectories: false)
-        try AtomicFile.write("<p>bean</p>", to: staged.staging.appendingPathComponent("beans/b.html"))
+        try AtomicFile.write("<p>bean</p>", to: try staged.folder.makeFolder("beans").file("b.html"))
         #expect(entries(staged.staging) == [OwnedFolder.markerName, "a.csv", "beans"], "no temporary file beside them")
         try staged.commit()
-        #expect(!StagedOutput.contains(file), "staged only until the commit")
         #expect(relativeFiles(in: target) == [OwnedFolder.markerName, "a.csv", "beans/b.html"])
         #expect(text(target.appendingPathComponent("a.csv")) == "one,two\r\n")
-        // Outside a staging folder the write is the atomic one: it leaves no temporary file either.
+        // A file on its own is written through a temporary file and a rename: it leaves no temporary file either.
         let plain = parent.appendingPathComponent("plain.csv")
-        try AtomicFile.write("x", to: plain)
+        try AtomicFile.write("x", to: OutputFile(plain))
         #expect(entries(parent) == ["plain.csv", "report"])
     }
 
@@ -67,21 +65,6 @@ import TestSupport
         #expect(entries(parent) == ["out"], "left beside the target: \(entries(parent))")
     }
 
-    @Test func discardLeavesNothing() throws {
-        let parent = try Repo.scratch("staged-discard")
-        let target = parent.appendingPathComponent("out")
-        let staged = try StagedDirectory(target: target, kind: .report)
-        try Data("x".utf8).write(to: staged.staging.appendingPathComponent("x.csv"))
-        staged.discard()
-        #expect(entries(parent).isEmpty)
-        // Dropped without commit: discarded as well.
-        do {
-            let dropped = try StagedDirectory(target: target, kind: .report)
-            try Data("x".utf8).write(to: dropped.staging.appendingPathComponent("x.csv"))
-        }
-        #expect(entries(parent).isEmpty)
-    }
-
     @Test func discardNeverTouchesAnExistingTarget() throws {
         let parent = try Repo.scratch("staged-keep")
         let target = parent.appendingPathComponent("out")
@@ -94,33 +77,6 @@ import TestSupport
         #expect(text(target.appendingPathComponent("keep.csv")) == "keep")
     }
 
-    @Test func staleFoldersOfDeadProcessesAreSwept() throws {
-        let parent = try Repo.scratch("staged-stale")
-        let target = parent.appendingPathComponent("out")
-        let dead = try deadPID()
-        let stale = [".out.staging-\(dead)-x", ".out.old-\(dead)-y"]
-        // A live process's staging folder (pid 1 always runs), another target's, and unrelated hidden files stay.
-        let kept = [".out.staging-1-z", ".other.staging-\(dead)-x", ".outer.staging-\(dead)-x", ".hidden"]
-        for name in stale + kept {
-            try FileManager.default.createDirectory(at: parent.appendingPathComponent(name), withIntermediateDirectories: false)
-            try Data("partial".utf8).write(to: parent.appendingPathComponent(name).appendingPathComponent("weekly.csv"))
-        }
-        let staged = try StagedDirectory(target: target, kind: .report)
-        for name in stale { #expect(!exists(parent.appendingPathComponent(name)), "\(name) was not swept") }
-        for name in kept { #expect(exists(parent.appendingPathComponent(name)), "\(name) was swept") }
-        try staged.commit()
-        #expect(entries(parent) == (kept + ["out"]).sorted())
-    }
-
-    @Test func missingParentsAreCreated() throws {
-        let parent = try Repo.scratch("staged-deep")
-        let target = parent.appendingPathComponent("a/b/c")
-        let staged = try StagedDirectory(target: target, kind: .report)
-        try staged.commit()
-        #expect(entries(target) == [OwnedFolder.markerName])
-        #expect(entries(parent.appendingPathComponent("a/b")) == ["c"])
-    }
-
     @Test func anUnwritableLocationIsAnOutputError() throws {
         let parent = try Repo.scratch("staged-file")
         let file = parent.appendingPathComponent("plain-file")
@@ -128,24 +84,6 @@ import TestSupport
         let error = #expect(throws: ReportError.self) { _ = try StagedDirectory(target: file.appendingPathComponent("out"), kind: .report) }
         guard case let .output(path, _) = error else { Issue.record("expected an output error, got \(String(describing: error))"); return }
         #expect(path.hasSuffix("plain-file/out"))
-    }
-
-    @Test func atomicFileReplacesWhole() throws {
-        let folder = try Repo.scratch("atomic")
-        let url = folder.appendingPathComponent("x.csv")
-        try AtomicFile.write("first", to: url)
-        try AtomicFile.write("second", to: url)
-        #expect(text(url) == "second")
-        #expect(entries(folder) == ["x.csv"])
-    }
-
-    @Test func atomicFileNeverCreatesItsFolder() throws {
-        let folder = try Repo.scratch("atomic-missing")
-        let url = folder.appendingPathComponent("gone/x.csv")
-        let error = #expect(throws: ReportError.self) { try AtomicFile.write("x", to: url) }
-        guard case let .output(path, _) = error else { Issue.record("expected an output error, got \(String(describing: error))"); return }
-        #expect(path == url.path)
-        #expect(!exists(folder.appendingPathComponent("gone")))
     }
 
     // MARK: Only folders brewstats wrote are replaced
@@ -273,59 +211,30 @@ import TestSupport
         #expect(relativeFiles(in: target) == [OwnedFolder.markerName, "weekly.csv"])
     }
 
-    /// Replacing swaps the two folders in one step: at no moment is there no target (checked from the side by a
-    /// thread that looks for the target for as long as the replacement runs, and by the result: no `.old-` folder
-    /// was ever made, the old content is gone, nothing is left beside it).
-    @Test func replacingSwapsInOneStep() throws {
-        let parent = try Repo.scratch("staged-exchange")
-        let target = parent.appendingPathComponent("out")
-        try StagedDirectory(target: target, kind: .report).commit()
-        try Data("old".utf8).write(to: target.appendingPathComponent("old.csv"))
-        #expect(StagedDirectory.exchange(parent.appendingPathComponent("missing").path, target.path) == ENOENT)
-        for round in 0..<20 {
-            let staged = try StagedDirectory(target: target, kind: .report)
-            try Data("\(round)".utf8).write(to: staged.staging.appendingPathComponent("new.csv"))
-            let flags = WatchFlags()
-            let path = target.path
-            let watcher = Thread {
-                while !flags.done.load(ordering: .acquiring) {
-                    var info = stat()
-                    if lstat(path, &info) != 0 { flags.missing.store(true, ordering: .relaxed) }
-                }
-            }
-            watcher.start()
-            try staged.commit()
-            flags.done.store(true, ordering: .releasing)
-            while !watcher.isFinished { usleep(1000) }
-            let wasMissing = flags.missing.load(ordering: .relaxed)
-            #expect(!wasMissing, "round \(round): the target was missing for a moment")
-            #expect(relativeFiles(in: target) == [OwnedFolder.markerName, "new.csv"])
-            #expect(entries(parent) == ["out"])
-        }
-    }
-
     /// A write error in a staging folder names the file as under its target (where the user will look), never the
-    /// hidden staging folder; other paths are left as they are.
+    /// hidden staging folder, whichever layer reports it.
     @Test func aStagedFileIsNamedAsUnderItsTarget() throws {
         let parent = try Repo.scratch("staged-shown")
         let target = parent.appendingPathComponent("w47")
         let staged = try StagedDirectory(target: target, kind: .report)
         defer { staged.discard() }
         let base = parent.standardizedFileURL.path
-        #expect(StagedDirectory.shownPath(staged.staging.path + "/beans/a.svg") == base + "/w47/beans/a.svg")
-        #expect(StagedDirectory.shownPath(staged.staging.path) == base + "/w47")
-        #expect(StagedDirectory.shownPath(staged.staging.path + "x/a.svg") == staged.staging.path + "x/a.svg")
-        #expect(StagedDirectory.shownPath("/elsewhere/a.svg") == "/elsewhere/a.svg")
-        let error = ReportError.cannotWrite(staged.file("rest-rating.svg").path,
-                                            ChartError(context: "writing chart to \(staged.file("rest-rating.svg").path)",
-                                                       reason: "writing …: No space left on device: error while writing to output stream",
+        #expect(staged.file("beans/a.svg").shownPath == base + "/w47/beans/a.svg")
+        #expect(staged.folder.shownPath == base + "/w47")
+        let file = staged.file("rest-rating.svg")
+        let error = ReportError.cannotWrite(file.shownPath,
+                                            ChartError(context: "writing chart to \(file.shownPath)",
+                                                       reason: "writing …: No space left on device",
                                                        systemReason: "No space left on device"))
         #expect(error.description == "cannot write \(base)/w47/rest-rating.svg: No space left on device")
+        // A real failure: the staging folder removed under the writer (as an interruption does).
+        try FileManager.default.removeItem(at: staged.staging)
+        let failed = #expect(throws: ReportError.self) { try ReportError.writing { () throws(FileError) in try AtomicFile.write("x", to: file) } }
+        #expect(failed?.description == "cannot write \(base)/w47/rest-rating.svg: No such file or directory")
+        let chart = #expect(throws: ChartError.self) {
+            try ChartRenderer.write(Chart(title: "t", width: 100, height: 80), to: file, format: .svg)
+        }
+        #expect(chart?.systemReason == "No such file or directory")
+        #expect(chart?.context == "writing chart to \(base)/w47/rest-rating.svg")
     }
-}
-
-/// What the watcher thread of ``StagedDirectoryTests/replacingSwapsInOneStep()`` saw, and when to stop.
-final class WatchFlags: Sendable {
-    let missing = Atomic<Bool>(false)
-    let done = Atomic<Bool>(false)
 }

@@ -1,3 +1,4 @@
+import BrewFiles
 import Foundation
 
 /// A printable multi-page document: ``DocumentBlock``s flowed onto A4 pages in the charts' typographic style,
@@ -61,8 +62,15 @@ public struct ReportDocument: Sendable, Hashable {
     ///
     /// - Throws: ``ChartError`` naming the file when rendering or writing fails (e.g. its folder is missing).
     public func writePDF(to url: URL) throws {
+        try writePDF(to: OutputFile(url))
+    }
+
+    /// Renders the document and writes it to `file` (on its own, or in a staging folder: BrewFiles' ``AtomicFile``).
+    ///
+    /// - Throws: ``ChartError`` naming the file when rendering or writing fails.
+    public func writePDF(to file: OutputFile) throws {
         let bytes = try renderPDF()
-        try CairoOutput.write(bytes, to: url, noun: "document")
+        try CairoOutput.write(bytes, to: file, noun: "document")
     }
 
     /// The readable drawing log of every page, laid out with the font-free ``ApproximateTextMeasurer``, for

@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewFiles
 import BrewImport
 import BrewNames
 import BrewShots
@@ -95,7 +96,7 @@ public enum BatchRunner {
             try OwnedFolder.checkReplaceable(options.out.appendingPathComponent(item.name), protecting: inside)
         }
         // POSIX, not FileManager: its errors read "The volume is read only." for EROFS, not the system's reason.
-        if let code = StagedDirectory.makeFolders(options.out.standardizedFileURL.path) {
+        if let code = FolderStaging.makeFolders(options.out.standardizedFileURL.path) {
             throw .output(path: options.out.path, reason: String(cString: strerror(code)))
         }
         let progress = ProgressReporter(total: mine.count, quiet: options.quiet, mode: options.progressMode)
@@ -137,7 +138,7 @@ public enum BatchRunner {
         committer.drain()
         let outcomes = results.all()
         try Combined.write(names: mine.map(\.name), outcomes: outcomes, out: options.out, options: options.report, protecting: inside)
-        try AtomicFile.write(batchCSV(outcomes), to: options.out.appendingPathComponent("batch.csv"))
+        try ReportError.writing { () throws(FileError) in try AtomicFile.write(batchCSV(outcomes), to: OutputFile(options.out.appendingPathComponent("batch.csv"))) }
         return BatchResult(outcomes: outcomes, journalsFound: all.count)
     }
 

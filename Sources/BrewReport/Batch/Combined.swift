@@ -1,4 +1,5 @@
 import BrewCharts
+import BrewFiles
 import BrewStats
 import Foundation
 #if canImport(Glibc)
@@ -32,7 +33,7 @@ enum Combined {
                       protecting: [URL] = []) throws(ReportError) {
         let staged = try StagedDirectory(target: out.appendingPathComponent("combined"), kind: .combined, protecting: protecting)
         var pool = Pool()
-        var writers = try csvWriters(in: staged.staging)
+        var writers = try csvWriters(in: staged.folder)
         for (name, outcome) in zip(names, outcomes) where outcome.status != .failed {
             let folder = out.appendingPathComponent(name)
             if let m = BatchManifest.load(folder.appendingPathComponent("manifest.json")) { pool.add(m) }
@@ -90,7 +91,7 @@ enum Combined {
         let staged = try StagedDirectory(target: out.appendingPathComponent("combined"), kind: .combined)
         var pool = Pool()
         var outcomes: [JournalOutcome] = []
-        var writers = try csvWriters(in: staged.staging)
+        var writers = try csvWriters(in: staged.folder)
         for (shard, p, shardOutcomes) in perShard {
             pool.add(p)
             outcomes += shardOutcomes
@@ -108,7 +109,7 @@ enum Combined {
             guard o.status != .failed, let shard = owner[o.journal] else { return nil }
             return relativePath(from: page, to: shard.appendingPathComponent(o.journal).appendingPathComponent("index.html"))
         }
-        try AtomicFile.write(BatchRunner.batchCSV(outcomes), to: out.appendingPathComponent("batch.csv"))
+        try ReportError.writing { () throws(FileError) in try AtomicFile.write(BatchRunner.batchCSV(outcomes), to: OutputFile(out.appendingPathComponent("batch.csv"))) }
         return BatchResult(outcomes: outcomes, journalsFound: outcomes.count, warnings: warnings)
     }
 
@@ -121,10 +122,10 @@ enum Combined {
         return (Array(repeating: "..", count: b.count - common) + t[common...].map(String.init)).joined(separator: "/")
     }
 
-    private static func csvWriters(in folder: URL) throws(ReportError) -> [String: CombinedCSV] {
+    private static func csvWriters(in folder: StagedFolder) throws(ReportError) -> [String: CombinedCSV] {
         var writers: [String: CombinedCSV] = [:]
         for file in ReportWriter.csvFiles {
-            writers[file] = try CombinedCSV(url: folder.appendingPathComponent(file), header: header(of: file))
+            writers[file] = try CombinedCSV(file: folder.file(file), header: header(of: file))
         }
         return writers
     }
@@ -145,19 +146,21 @@ enum Combined {
                                link: (JournalOutcome) -> String?) throws(ReportError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try AtomicFile.write((try? encoder.encode(pool)) ?? Data(), to: staged.staging.appendingPathComponent("pooled.json"))
+        try ReportError.writing { () throws(FileError) in try AtomicFile.write((try? encoder.encode(pool)) ?? Data(), to: staged.file("pooled.json")) }
         var charts: [NamedChart] = [NamedChart(stem: "equipment-usage", title: "Equipment usage across journals", chart: usageChart(pool))]
         charts += PooledGrind.charts(pool.grind, limit: 6)
         for named in charts {
             for format in options.formats {
-                let url = staged.staging.appendingPathComponent("\(named.stem).\(format.fileExtension)")
-                do { try ChartRenderer.write(named.chart, to: url, format: format, theme: options.theme) } catch {
-                    throw .cannotWrite(url.path, error)
+                let file = staged.file("\(named.stem).\(format.fileExtension)")
+                do { try ChartRenderer.write(named.chart, to: file, format: format, theme: options.theme) } catch {
+                    throw .cannotWrite(file.shownPath, error)
                 }
             }
         }
-        try AtomicFile.write(CombinedPage.render(outcomes: outcomes, charts: charts, formats: options.formats, link: link),
-                             to: staged.staging.appendingPathComponent("index.html"))
+        try ReportError.writing { () throws(FileError) in
+            try AtomicFile.write(CombinedPage.render(outcomes: outcomes, charts: charts, formats: options.formats, link: link),
+                                 to: staged.file("index.html"))
+        }
         try staged.commit()
     }
 
@@ -178,17 +181,18 @@ enum Combined {
 /// kept and thrown by ``close()``, with the system's reason.
 final class CombinedCSV {
     private let fd: Int32
+    /// The file as the user names it (under the combined folder's target).
     private let path: String
     private var buffer = Data()
     /// The `errno` of the first failed write.
     private var failure: Int32?
 
-    init(url: URL, header: [String]) throws(ReportError) {
-        path = url.path
-        fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+    init(file: OutputFile, header: [String]) throws(ReportError) {
+        path = file.shownPath
+        fd = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard fd >= 0 else {
             let code = errno  // before anything else can change it
-            throw .output(path: StagedDirectory.shownPath(url.path), reason: String(cString: strerror(code)))
+            throw .output(path: path, reason: String(cString: strerror(code)))
         }
         buffer.append(Data((["journal"] + header).joined(separator: ",").utf8))
         buffer.append(Data("\r\n".utf8))
@@ -205,15 +209,7 @@ final class CombinedCSV {
 
     private func flush() {
         if failure == nil {
-            failure = buffer.withUnsafeBytes { bytes -> Int32? in
-                var done = 0
-                while done < bytes.count {
-                    let n = write(fd, bytes.baseAddress! + done, bytes.count - done)
-                    if n < 0 { if errno == EINTR { continue }; return errno }
-                    done += n
-                }
-                return nil
-            }
+            failure = buffer.withUnsafeBytes { SystemFile.writeAll(fd, $0) }
         }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -224,7 +220,7 @@ final class CombinedCSV {
     func close() throws(ReportError) {
         flush()
         if Glibc.close(fd) != 0, failure == nil { failure = errno }
-        if let failure { throw .output(path: StagedDirectory.shownPath(path), reason: String(cString: strerror(failure))) }
+        if let failure { throw .output(path: path, reason: String(cString: strerror(failure))) }
     }
 }
 

@@ -1,16 +1,17 @@
 import BrewCairo
 import BrewCharts
+import BrewFiles
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
 extension ReportError {
-    /// ``output(path:reason:)`` for a file that could not be written, said once: the path as the user named it (a file in
-    /// a hidden staging folder is named as under its target, ``StagedDirectory/shownPath(_:)``) and the innermost
-    /// reason alone — "No space left on device", not the chain of every layer that passed the error on.
+    /// ``output(path:reason:)`` for a file that could not be written, said once: `path` as the user named it (a file in
+    /// a hidden staging folder as under its target: ``OutputFile/shownPath``) and the innermost reason alone — "No
+    /// space left on device", not the chain of every layer that passed the error on.
     static func cannotWrite(_ path: String, _ error: any Error) -> ReportError {
-        .output(path: StagedDirectory.shownPath(path), reason: systemReason(error))
+        .output(path: path, reason: systemReason(error))
     }
 
     /// The innermost reason of a write error: the system's (`strerror`) where a layer kept it, else the error's text.
@@ -19,6 +20,7 @@ extension ReportError {
         case let e as ReportError:
             if case let .output(_, reason) = e { return reason }
             return e.description
+        case let e as FileError: return e.reason
         case let e as ChartError: return e.systemReason ?? e.description
         case let e as CairoError: return e.systemReason ?? e.description
         default: return StagedDirectory.reason(error)

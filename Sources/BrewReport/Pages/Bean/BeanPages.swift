@@ -1,5 +1,6 @@
 import BrewCharts
 import BrewColumns
+import BrewFiles
 import BrewStats
 import Foundation
 #if canImport(Glibc)
@@ -51,16 +52,16 @@ public enum BeanPages {
     ///
     /// - Returns: The pages written, in the order the index lists them, and every file name (relative to `folder`).
     /// - Throws: ``ReportError/output(path:reason:)`` when a file cannot be written (named as under `out`).
-    static func write(_ report: WeeklyReport, options: ReportOptions, into folder: URL,
+    static func write(_ report: WeeklyReport, options: ReportOptions, into folder: StagedFolder,
                       reportedAs out: URL) throws(ReportError) -> (links: [Link], files: [String]) {
         guard let (beans, last) = chosen(report, options: options), !beans.isEmpty else { return ([], []) }
         let analysis = report.analysis
         let summaries = analysis.beanSummaries(beans, through: last)
-        let dir = folder.appendingPathComponent(ReportFiles.beanFolder, isDirectory: true)
+        let dir = folder.folder(ReportFiles.beanFolder)
         // Not `withIntermediateDirectories`: when an interruption has removed the staging folder, this fails rather
         // than bring it back.
         // POSIX, not FileManager: its EIO reads "The operation could not be completed. (NSCocoaErrorDomain error 512.)".
-        guard mkdir(dir.path, 0o777) == 0 else {
+        guard mkdir(dir.url.path, 0o777) == 0 else {
             let code = errno  // before anything else can change it
             throw .output(path: out.appendingPathComponent(ReportFiles.beanFolder).path, reason: String(cString: strerror(code)))
         }
@@ -91,10 +92,9 @@ public enum BeanPages {
         /// Writes `bytes` as `beans/<name>`, the error named as under `out` like every other file of the report.
         @Sendable func put(_ bytes: Data, _ name: String) throws(ReportError) {
             do {
-                try AtomicFile.write(bytes, to: dir.appendingPathComponent(name, isDirectory: false))
+                try AtomicFile.write(bytes, to: dir.file(name))
             } catch {
-                guard case let .output(_, reason) = error else { throw error }
-                throw .output(path: out.appendingPathComponent("beans/" + name).path, reason: reason)
+                throw .output(path: out.appendingPathComponent("beans/" + name).path, reason: error.reason)
             }
         }
         // The jobs draw or format their files and write them into the staging folder unflushed (the folder's commit

@@ -1,19 +1,20 @@
 import BrewCharts
 import BrewColumns
+import BrewFiles
 import BrewStats
 import Foundation
 
 /// `report.pdf`: the content of `index.html` as a multi-page A4 document — title and week, the headline
 /// figures, dial-in findings, every chart, the equipment and method tables and the import summary.
 enum PDFReport {
-    static func write(_ report: WeeklyReport, charts: [NamedChart], options: ReportOptions, to url: URL) throws(ReportError) {
+    static func write(_ report: WeeklyReport, charts: [NamedChart], options: ReportOptions, to file: OutputFile) throws(ReportError) {
         var document = ReportDocument(title: "Brew report \(report.week?.label ?? (report.isPeriodReport ? report.heading : ""))", blocks: blocks(report, charts: charts),
                                       theme: options.theme)
         document.creationDate = creationDate(options, lastDay: report.period?.lastDay, report.analysis.options.timeZone)
         do {
-            try document.writePDF(to: url)
+            try document.writePDF(to: file)
         } catch {
-            throw .cannotWrite(url.path, error)
+            throw .cannotWrite(file.shownPath, error)
         }
     }
 

@@ -1,4 +1,5 @@
 import BrewCharts
+import BrewFiles
 import BrewStats
 import Foundation
 
@@ -42,7 +43,7 @@ public enum ReportWriter {
         let staged = try StagedDirectory(target: out, kind: .report, protecting: protecting)
         var written: [String] = [OwnedFolder.markerName]
         func put(_ name: String, _ text: String) throws(ReportError) {
-            try AtomicFile.write(text, to: staged.file(name))
+            try ReportError.writing { () throws(FileError) in try AtomicFile.write(text, to: staged.file(name)) }
             written.append(name)
         }
         try put(ReportFiles.equipmentUsage, report.usage.csv())
@@ -54,16 +55,16 @@ public enum ReportWriter {
         if let shots = report.shots { try put(ReportFiles.shots, shots.csv()) }
 
         let charts = ReportCharts.all(report, options: options) + (report.shots?.charts ?? [])
-        let (shown, overlays) = try renderCharts(charts, report: report, options: options, into: staged.staging, reportedAs: out)
+        let (shown, overlays) = try renderCharts(charts, report: report, options: options, into: staged.folder, reportedAs: out)
         written += shown.flatMap(\.links)
-        let beans = try BeanPages.write(report, options: options, into: staged.staging, reportedAs: out)
+        let beans = try BeanPages.write(report, options: options, into: staged.folder, reportedAs: out)
         written += beans.files
         try put(ReportFiles.index, HTMLReport.render(report, charts: shown, theme: options.theme, beanPages: beans.links,
                                                  overlays: overlays))
         try put(ReportFiles.summary, MarkdownSummary.render(report))
         written.append(ReportFiles.pdf)
         for (name, data) in extra.sorted(by: { $0.key < $1.key }) {
-            try AtomicFile.write(data, to: staged.file(name))
+            try ReportError.writing { () throws(FileError) in try AtomicFile.write(data, to: staged.file(name)) }
             written.append(name)
         }
         return (staged, written)
@@ -85,7 +86,7 @@ public enum ReportWriter {
     /// - Returns: Each chart with the image the page shows (SVG when written, sharp at any size; else PNG;
     ///   `nil` when only PDF was written, which browsers do not show as an image) and all its files, in chart order;
     ///   and the hover overlays of the charts shown as images, by stem.
-    static func renderCharts(_ charts: [NamedChart], report: WeeklyReport, options: ReportOptions, into folder: URL,
+    static func renderCharts(_ charts: [NamedChart], report: WeeklyReport, options: ReportOptions, into folder: StagedFolder,
                              reportedAs out: URL) throws(ReportError)
         -> (charts: [(chart: NamedChart, image: String?, links: [String])], overlays: [String: String]) {
         let files = charts.map { named in options.formats.map { "\(named.stem).\($0.fileExtension)" } }
@@ -99,7 +100,7 @@ public enum ReportWriter {
         @Sendable func run(_ job: Int) -> Result<String?, ReportError> {
             do {
                 if job == 0 {
-                    try PDFReport.write(report, charts: charts, options: options, to: folder.appendingPathComponent(ReportFiles.pdf, isDirectory: false))
+                    try PDFReport.write(report, charts: charts, options: options, to: folder.file(ReportFiles.pdf))
                     return .success(nil)
                 }
                 let c = job - 1
@@ -107,7 +108,7 @@ public enum ReportWriter {
                 for (f, format) in options.formats.enumerated() {
                     let name = files[c][f]
                     do {
-                        try laidOut.write(to: folder.appendingPathComponent(name, isDirectory: false), format: format, creationDate: created)
+                        try laidOut.write(to: folder.file(name), format: format, creationDate: created)
                     } catch {
                         throw ReportError.cannotWrite(out.appendingPathComponent(name).path, error)
                     }

@@ -1,5 +1,6 @@
 import BrewCharts
 import BrewColumns
+import BrewFiles
 import BrewImport
 import BrewStats
 import Foundation
@@ -34,7 +35,7 @@ public enum YearReviewWriter {
             for format in options.formats {
                 let name = "\(c.stem).\(format.fileExtension)"
                 do {
-                    try ChartRenderer.write(c.chart, to: staged.staging.appendingPathComponent(name), format: format, theme: options.theme,
+                    try ChartRenderer.write(c.chart, to: staged.file(name), format: format, theme: options.theme,
                                             creationDate: created)
                 } catch {
                     throw .cannotWrite(out.appendingPathComponent(name).path, error)
@@ -44,14 +45,16 @@ public enum YearReviewWriter {
             written += links
             shown.append((c, links.first { $0.hasSuffix(".svg") } ?? links.first { $0.hasSuffix(".png") }, links))
         }
-        try AtomicFile.write(YearReviewHTML.render(text, journalName: journalName, charts: shown, theme: options.theme),
-                             to: staged.staging.appendingPathComponent("index.html"))
+        try ReportError.writing { () throws(FileError) in
+            try AtomicFile.write(YearReviewHTML.render(text, journalName: journalName, charts: shown, theme: options.theme),
+                                 to: staged.file("index.html"))
+        }
         written.append("index.html")
         var document = ReportDocument(title: "Brew year \(year)", blocks: YearReviewHTML.pdfBlocks(text, journalName: journalName, charts: charts),
                                       theme: options.theme)
         document.creationDate = created
         do {
-            try document.writePDF(to: staged.staging.appendingPathComponent("review.pdf"))
+            try document.writePDF(to: staged.file("review.pdf"))
         } catch {
             throw .cannotWrite(out.appendingPathComponent("review.pdf").path, error)
         }
