@@ -151,10 +151,10 @@ import TestSupport
     }
 }
 
-/// The overlay's band rule: a median and band only where max(3, ⌈n ÷ 2⌉) of the n aligned shots reach.
+/// The overlay's band rule: a median and band only where max(3, ⌈n ÷ 2⌉) of the n shots reach.
 @Suite struct ShotOverlayBandRuleTests {
-    /// Shot k runs from 0 to 10 + k seconds (first drops at 0), pressure k: at time t the shots that reach it are
-    /// those with 10 + k ≥ t.
+    /// Shot k runs from 0 to 10 + k seconds, pressure k: at time t the shots that reach it are those with
+    /// 10 + k ≥ t.
     static func traces(_ n: Int) -> [ShotTrace] {
         (0..<n).map { k in
             let time = stride(from: 0.0, through: 10.0 + Double(k), by: 0.25).map { $0 }
@@ -171,7 +171,7 @@ import TestSupport
         // 8 shots: at least 4 must reach. Shots 4…7 reach t = 14 (10 + k ≥ 14), only 3 (5…7) reach t = 15.
         let input = ShotOverlays.withBands(ShotOverlayInput(profile: "p", bean: "b", shots: Self.traces(8)))
         #expect(input.minimumCurves == 4)
-        let band = try #require(input.bands[.pressure])
+        let band = try #require(input.bands["Pressure"])
         func at(_ t: Double) -> Int { band.grid.firstIndex { abs($0 - t) < 1e-9 }! }
         // Median of {4, 5, 6, 7} = 5.5 at t = 14; nothing at 15 (three shots would still have given a median of 6).
         #expect(band.median[at(14)] == 5.5)

@@ -130,8 +130,12 @@ public struct ShotSection: Sendable {
         })
         journalShots = table.kept
         undatedLeftOut = period == nil ? 0 : undated
-        let groups = ShotOverlays.inputs(journal, shots: selected, metrics: metrics, timeZone: zone)
-        overlays = Array(groups.prefix(ShotSection.overlayLimit))
+        // Only the drawn groups get their series and bands; the others are counted.
+        let groups = ShotOverlays.groups(journal, shots: selected)
+        let resistance = ShotMetrics.resistance(table.samples)
+        overlays = groups.prefix(ShotSection.overlayLimit).map {
+            ShotOverlays.input(journal, group: $0, metrics: metrics, resistance: resistance, timeZone: zone)
+        }
         let rest = groups.dropFirst(ShotSection.overlayLimit)
         groupsLeftOut = (rest.count, rest.map(\.shots.count).reduce(0, +))
         metricRating = ShotSection.profileRating(rows)
