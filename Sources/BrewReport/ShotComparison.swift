@@ -41,7 +41,8 @@ public struct ShotComparison: Sendable {
             func mass(_ column: Float64Column) -> [Double?] {
                 table.shots.map { $0.journalRow >= 0 && $0.journalRow < brews.count ? column[$0.journalRow] : nil }
             }
-            let metrics = ShotMetrics(table.samples, dose: mass(brews.doseGrams), yield: mass(brews.yieldGrams))
+            let metrics = ShotMetrics(table.samples, dose: mass(brews.doseGrams), yield: mass(brews.yieldGrams),
+                                      phaseStarts: table.phaseStarts)
             let record = table.shots[pick.shot]
             let row = record.journalRow, valid = row >= 0 && row < brews.count
             let labels = BeanLabels.make(pick.journal.result.journal)

@@ -62,7 +62,7 @@ public enum ShotViews {
         let row = record.journalRow
         let valid = row >= 0 && row < brews.count
         let metrics = ShotMetrics(table.samples, dose: table.shots.map { valid && $0.journalRow == row ? brews.doseGrams[row] : nil },
-                                  yield: table.shots.map { _ in nil })
+                                  yield: table.shots.map { _ in nil }, phaseStarts: table.phaseStarts)
         let series = Self.series(shot, samples: samples, resistance: ShotMetrics.resistance(samples))
         func values(_ channel: ShotChannel) -> [Double] { samples.values(channel, of: shot).map { $0.map(Double.init) ?? .nan } }
         let labels = BeanLabels.make(journal.result.journal)

@@ -30,7 +30,7 @@ import TestSupport
         }
         // The largest group's traces: times, first drops, pre-infusion and series match the table and the metrics,
         // shot by shot; every series the shot records is there (the full view's names).
-        let metrics = ShotMetrics(table.samples)
+        let metrics = ShotMetrics(table.samples, phaseStarts: table.phaseStarts)
         let biggest = groups[0]
         let byLength = Dictionary(grouping: table.shots.indices, by: { table.samples.range(of: $0).count })
         for trace in biggest.shots {

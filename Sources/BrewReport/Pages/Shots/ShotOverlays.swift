@@ -36,7 +36,7 @@ public enum ShotOverlays {
     /// - Parameter timeZone: The zone the latest shot's label (its start, `yyyy-MM-dd HH:mm`) is written in.
     public static func inputs(_ journal: ShotJournal, timeZone: TimeZone = .current) -> [ShotOverlayInput] {
         guard let table = journal.shots, table.kept > 0 else { return [] }
-        let metrics = ShotMetrics(table.samples), resistance = ShotMetrics.resistance(table.samples)
+        let metrics = ShotMetrics(table.samples, phaseStarts: table.phaseStarts), resistance = ShotMetrics.resistance(table.samples)
         return groups(journal).map { input(journal, group: $0, metrics: metrics, resistance: resistance, timeZone: timeZone) }
     }
 
@@ -66,7 +66,7 @@ public enum ShotOverlays {
     /// The overlay of `group`: its shots' series, marks and bands.
     public static func input(_ journal: ShotJournal, group: Group, timeZone: TimeZone = .current) -> ShotOverlayInput {
         guard let table = journal.shots else { return ShotOverlayInput(profile: group.profile, bean: group.bean, shots: []) }
-        return input(journal, group: group, metrics: ShotMetrics(table.samples),
+        return input(journal, group: group, metrics: ShotMetrics(table.samples, phaseStarts: table.phaseStarts),
                      resistance: ShotMetrics.resistance(table.samples), timeZone: timeZone)
     }
 

@@ -109,7 +109,7 @@ public struct ShotSection: Sendable {
         }
         // A brew graph of another brew (``BrewShots/ShotRecord/otherBrew``) gets no dose: its yield ratio is blank.
         let doses = zip(table.shots, mass(brews.doseGrams)).map { $0.otherBrew == nil ? $1 : nil }
-        let metrics = ShotMetrics(table.samples, dose: doses, yield: mass(brews.yieldGrams))
+        let metrics = ShotMetrics(table.samples, dose: doses, yield: mass(brews.yieldGrams), phaseStarts: table.phaseStarts)
         let labels = BeanLabels.make(journal.result.journal)
         let root = journal.result.report.file
         let built: [Row] = selected.map { i in
