@@ -234,3 +234,38 @@ import TestSupport
         #expect(!subtitle.contains("interquartile"))
     }
 }
+
+/// `report --profile P`: the shots section holds only that profile's shots, counted here from the files' own
+/// profile titles.
+@Suite struct ShotSectionProfileTests {
+    @Test func onlyTheProfilesShotsAreInTheSection() throws {
+        let root = try Repo.scratch("shot-section-profile")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("shots")
+        try ShotFolderWriter(format: .decentJSON).write(ShotGenerator(count: 40, seed: 5), to: folder)
+        let utc = TimeZone(identifier: "UTC")!
+        let journal = try importAnyJournal(at: folder, options: WeeklyReport.importOptions(ImportOptions(timeZone: utc)))
+        let table = try #require(journal.shots)
+        // Each file's profile title, read with Foundation's parser.
+        var titles: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".json") {
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name))) as? [String: Any])
+            titles[name] = try #require((root["profile"] as? [String: Any])?["title"] as? String)
+        }
+        let profiles = Set(titles.values)
+        #expect(profiles.count >= 2)
+        let wanted = try #require(profiles.sorted().first)
+        var options = ReportOptions()
+        options.stats.timeZone = utc
+        options.shotProfile = String(wanted.prefix(4)).uppercased()  // by the beginning, any case
+        let section = ShotSection(journal, table: table, period: nil, noun: "period", options: options)
+        let expected = titles.filter { $0.value.lowercased().hasPrefix(wanted.prefix(4).lowercased()) }.keys.sorted()
+        #expect(section.rows.map(\.file).sorted() == expected)
+        #expect(!section.rows.isEmpty && section.rows.allSatisfy { $0.profile?.lowercased().hasPrefix(wanted.prefix(4).lowercased()) == true })
+        #expect(section.overlays.allSatisfy { $0.profile.lowercased().hasPrefix(wanted.prefix(4).lowercased()) })
+        #expect(section.lead[0].hasPrefix("\(expected.count) shots of profile ‘\(options.shotProfile!)’ this period, of 40 in the journal."))
+        // Without the option, every shot.
+        options.shotProfile = nil
+        #expect(ShotSection(journal, table: table, period: nil, noun: "period", options: options).rows.count == 40)
+    }
+}
