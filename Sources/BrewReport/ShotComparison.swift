@@ -6,7 +6,8 @@ import BrewStats
 import Foundation
 
 /// Two or three shots side by side: their settings and every metric in one table with each shot's difference from
-/// the first, and their pressure, flow and weight drawn over each other (aligned at first drops, as the overlay).
+/// the first, and their measured series (pressure, flow, weight, temperature, resistance) drawn over each other on the
+/// time from the start of each shot, one line style per shot (``BrewCharts/BrewstatsCharts/shotOverlay(_:width:)``).
 ///
 /// - **Rows.** `grind_setting` (a number; a grind written as text is shown in the header lines only), `dose_g`,
 ///   `rating`, then every ``BrewShots/ShotMetric`` (``BrewShots/ShotMetric/name``). A value is empty where the shot
@@ -41,13 +42,15 @@ public struct ShotComparison: Sendable {
             func mass(_ column: Float64Column) -> [Double?] {
                 table.shots.map { $0.journalRow >= 0 && $0.journalRow < brews.count ? column[$0.journalRow] : nil }
             }
-            let metrics = ShotMetrics(table.samples, dose: mass(brews.doseGrams), yield: mass(brews.yieldGrams))
+            let metrics = ShotMetrics(table.samples, dose: mass(brews.doseGrams), yield: mass(brews.yieldGrams),
+                                      phaseStarts: table.phaseStarts)
             let record = table.shots[pick.shot]
             let row = record.journalRow, valid = row >= 0 && row < brews.count
             let labels = BeanLabels.make(pick.journal.result.journal)
-            let trace = ShotOverlays.trace(pick.shot, samples: table.samples, record: record,
-                                           firstDrops: metrics.value(.firstDrops, of: pick.shot),
+            var trace = ShotOverlays.trace(pick.shot, samples: table.samples, record: record, metrics: metrics,
+                                           resistance: ShotMetrics.resistance(table.samples),
                                            isLatest: k == picked.count - 1, timeZone: timeZone)
+            trace.label = "\(k + 1). " + trace.label
             shots.append(Shot(file: URL(fileURLWithPath: record.file).lastPathComponent,
                               profile: ShotFlagger.profileName(record.profile),
                               bean: (valid ? brews.bean.code(row).map { labels[Int($0)] } : nil) ?? "no bean",
@@ -65,7 +68,7 @@ public struct ShotComparison: Sendable {
         return b - a
     }
 
-    /// The overlay of the shots (pressure, flow, weight aligned at first drops; the last shot on top).
+    /// The overlay of the shots (their measured series from the start of each shot, one line style per shot).
     public var overlay: ShotOverlayInput {
         ShotOverlayInput(profile: "Compared: " + Array(Set(shots.map(\.profile))).sorted().joined(separator: " / "),
                          bean: Array(Set(shots.map(\.bean))).sorted().joined(separator: " / "), shots: shots.map(\.trace))

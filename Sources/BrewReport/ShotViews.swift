@@ -33,6 +33,26 @@ public enum ShotViews {
         layout.filter { $0.channel.map(channels.has) ?? (channels.has(.pressure) && channels.has(.flow)) }.map(\.name)
     }
 
+    /// The series shot `shot` is drawn with (``layout`` order, the channels it records; resistance where it records
+    /// pressure and flow), parallel to its time channel, missing samples as NaN. `resistance` is
+    /// ``BrewShots/ShotMetrics/resistance(_:)`` of `samples` (computed once for many shots). The full view and the
+    /// group overlays (``ShotOverlays``) both draw these.
+    static func series(_ shot: Int, samples: ShotSamples, resistance: PrimitiveColumn<Float>) -> [ShotViewSeries] {
+        let channels = samples.channels(of: shot)
+        var series: [ShotViewSeries] = []
+        for item in layout {
+            if let channel = item.channel {
+                guard channels.has(channel) else { continue }
+                let values = samples.values(channel, of: shot).map { $0.map(Double.init) ?? .nan }
+                series.append(ShotViewSeries(name: item.name, panel: item.panel, values: values, style: item.style))
+            } else if channels.has(.pressure), channels.has(.flow) {
+                let v = samples.range(of: shot).map { resistance.isValid($0) ? Double(resistance.values[$0]) : .nan }
+                series.append(ShotViewSeries(name: item.name, panel: item.panel, values: v, style: item.style))
+            }
+        }
+        return series
+    }
+
     /// The view of shot `shot` (an index into the journal's shot table).
     public static func input(_ journal: ShotJournal, shot: Int, timeZone: TimeZone) -> ShotViewInput? {
         guard let table = journal.shots, shot >= 0, shot < table.kept else { return nil }
@@ -42,20 +62,9 @@ public enum ShotViews {
         let row = record.journalRow
         let valid = row >= 0 && row < brews.count
         let metrics = ShotMetrics(table.samples, dose: table.shots.map { valid && $0.journalRow == row ? brews.doseGrams[row] : nil },
-                                  yield: table.shots.map { _ in nil })
-        let channels = samples.channels(of: shot)
+                                  yield: table.shots.map { _ in nil }, phaseStarts: table.phaseStarts)
+        let series = Self.series(shot, samples: samples, resistance: ShotMetrics.resistance(samples))
         func values(_ channel: ShotChannel) -> [Double] { samples.values(channel, of: shot).map { $0.map(Double.init) ?? .nan } }
-        let resistance = ShotMetrics.resistance(samples)
-        var series: [ShotViewSeries] = []
-        for item in layout {
-            if let channel = item.channel {
-                guard channels.has(channel) else { continue }
-                series.append(ShotViewSeries(name: item.name, panel: item.panel, values: values(channel), style: item.style))
-            } else if channels.has(.pressure), channels.has(.flow) {
-                let v = samples.range(of: shot).map { resistance.isValid($0) ? Double(resistance.values[$0]) : .nan }
-                series.append(ShotViewSeries(name: item.name, panel: item.panel, values: v, style: item.style))
-            }
-        }
         let labels = BeanLabels.make(journal.result.journal)
         let bean = valid ? brews.bean.code(row).map { labels[Int($0)] } : nil
         let profile = ShotFlagger.profileName(record.profile)

@@ -124,6 +124,12 @@ public enum ShotMetricRules {
     public static let preinfusionPeakShare = 0.75
     /// Pressure, bar, below which a shot is still in pre-infusion whatever its peak.
     public static let preinfusionMinimumPressure = 2.0
+    /// Seconds the pressure must stay at or above the pre-infusion threshold for its crossing to end pre-infusion
+    /// (a pressurising bump before a bloom falls back within a second or two).
+    public static let preinfusionHold = 3.0
+    /// Bar the pressure must fall within a file's phase, from its highest to its end, for the phase to be a bloom
+    /// (the pump off, the puck soaking).
+    public static let bloomPressureFall = 1.0
     /// Resistance above this is not shown (Visualizer's `MAX_RESISTANCE_VALUE`): the flow is nearly zero.
     public static let maximumResistance = 19.0
 }

@@ -38,7 +38,7 @@ struct ShotMetricRow {
 /// The metric computations over one shot's slots (definitions: ``ShotMetric``).
 struct ShotMetricKernel {
     let samples: ShotSamples
-    private let time: [Float]
+    let time: [Float]
 
     init(_ samples: ShotSamples) {
         self.samples = samples
@@ -72,7 +72,7 @@ struct ShotMetricKernel {
         return r > ShotMetricRules.maximumResistance ? nil : r
     }
 
-    func metrics(of shot: Int, dose: Double?, yield brewYield: Double?) -> ShotMetricRow {
+    func metrics(of shot: Int, dose: Double?, yield brewYield: Double?, phaseStarts: [Double] = []) -> ShotMetricRow {
         var row = ShotMetricRow()
         let range = samples.range(of: shot)
         guard !range.isEmpty else { return row }
@@ -86,7 +86,7 @@ struct ShotMetricKernel {
         var preinfusionEnd: Double?
         if let peak {
             let threshold = max(ShotMetricRules.preinfusionPeakShare * peak, ShotMetricRules.preinfusionMinimumPressure)
-            preinfusionEnd = crossing(c.pressure, range, threshold)
+            preinfusionEnd = preinfusion(c.pressure, range, threshold, phaseStarts: phaseStarts)
         }
         row[.preinfusion] = preinfusionEnd
 
@@ -143,7 +143,7 @@ struct ShotMetricKernel {
 
     /// The time the channel first reaches `threshold`, interpolated linearly from the previous valid sample when
     /// that one lies below; `nil` when it never does.
-    private func crossing(_ channel: ShotChannelView, _ range: Range<Int>, _ threshold: Double) -> Double? {
+    func crossing(_ channel: ShotChannelView, _ range: Range<Int>, _ threshold: Double) -> Double? {
         guard channel.present else { return nil }
         var previous: Int?
         for i in range where channel.isValid(i) {

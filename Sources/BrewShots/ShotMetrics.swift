@@ -41,15 +41,22 @@ public struct ShotMetrics: Sendable {
     /// brew has none; either may be `nil` (no brew carries it). A yield or dose of 0 or less counts as missing.
     /// One pass per shot over its slots, nothing allocated per sample: linear in the number of samples.
     ///
+    /// `phaseStarts` are the starts of the phases each shot's file marks (``ShotTable/phaseStarts``), one list per
+    /// shot, for the end of pre-infusion (``ShotMetricKernel/preinfusion(_:_:_:phaseStarts:)``); `nil` when none is
+    /// known (the pressure rule alone).
+    ///
     /// - Precondition: `dose` and `yield`, when given, have `samples.shotCount` slots.
-    public init(_ samples: ShotSamples, dose: Float64Column? = nil, yield: Float64Column? = nil) {
+    public init(_ samples: ShotSamples, dose: Float64Column? = nil, yield: Float64Column? = nil,
+                phaseStarts: [[Double]]? = nil) {
         precondition(dose == nil || dose!.count == samples.shotCount, "ShotMetrics: one dose slot per shot")
         precondition(yield == nil || yield!.count == samples.shotCount, "ShotMetrics: one yield slot per shot")
         var builders = ShotMetric.allCases.map { _ in PrimitiveColumnBuilder<Double>(minimumCapacity: samples.shotCount) }
         var sources = PrimitiveColumnBuilder<UInt8>(minimumCapacity: samples.shotCount)
         let kernel = ShotMetricKernel(samples)
         for shot in 0 ..< samples.shotCount {
-            let row = kernel.metrics(of: shot, dose: dose?[shot], yield: yield?[shot])
+            // Samples' times are stored as Float32: a phase that starts at a sample starts at its stored time.
+            let starts = (phaseStarts.flatMap { shot < $0.count ? $0[shot] : nil } ?? []).map { Double(Float($0)) }
+            let row = kernel.metrics(of: shot, dose: dose?[shot], yield: yield?[shot], phaseStarts: starts)
             for metric in ShotMetric.allCases { builders[metric.rawValue].append(row.values[metric.rawValue]) }
             sources.append(row.firstDropsSource?.rawValue)
         }
@@ -58,13 +65,13 @@ public struct ShotMetrics: Sendable {
 
     /// Computes the metrics with the brews' masses given as optional arrays (a convenience over
     /// ``init(_:dose:yield:)``).
-    public init(_ samples: ShotSamples, dose: [Double?], yield: [Double?]) {
+    public init(_ samples: ShotSamples, dose: [Double?], yield: [Double?], phaseStarts: [[Double]]? = nil) {
         func column(_ values: [Double?]) -> Float64Column {
             var builder = PrimitiveColumnBuilder<Double>(minimumCapacity: values.count)
             for value in values { builder.append(value) }
             return builder.finish()
         }
-        self.init(samples, dose: column(dose), yield: column(yield))
+        self.init(samples, dose: column(dose), yield: column(yield), phaseStarts: phaseStarts)
     }
 
     /// The puck resistance P ÷ F² of every sample, in the samples' list layout (slot `i` belongs to the same

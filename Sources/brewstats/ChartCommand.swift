@@ -124,7 +124,7 @@ struct Chart: AsyncParsableCommand {
     func runShotOverlay() throws {
         let theme = self.theme.theme
         let loaded = try input.loadAny(journal)
-        let groups = ShotOverlays.inputs(loaded, timeZone: input.timeZone)
+        let groups = ShotOverlays.groups(loaded)
         guard !groups.isEmpty else {
             throw CommandFailure.failed("\(journal) holds no shots: shot-overlay draws a shot folder, zip or file")
         }
@@ -147,7 +147,7 @@ struct Chart: AsyncParsableCommand {
                 throw CommandFailure.failed("no shots of a bean named '\(bean)'\(profile == nil ? "" : " with that profile"): the shots' beans are \(names.joined(separator: ", "))")
             }
         }
-        let chosen = matching[0]
+        let chosen = ShotOverlays.input(loaded, group: matching[0], timeZone: input.timeZone)
         do {
             try ShotOverlays.write(chosen, to: URL(fileURLWithPath: output), theme: theme, pngScale: scale)
         } catch {

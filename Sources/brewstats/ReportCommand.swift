@@ -64,6 +64,9 @@ struct Report: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Output folder (default: brew-report-<week or period> in the current folder).", valueName: "dir"))
     var out: String?
 
+    @Option(name: .long, help: ArgumentHelp("Only the shots of this profile (by the beginning of its name) in the shots section.", valueName: "profile"))
+    var profile: String?
+
     func validate() throws {
         if journals.isEmpty { throw ValidationError("give a journal") }
         try periodFlags.exclusive([("--week", weekChoice.week != nil), ("--last", weekChoice.last)])
@@ -82,6 +85,7 @@ struct Report: AsyncParsableCommand {
             options.period = ShotSpan.period(of: loaded, timeZone: input.timeZone)
         }
         options.includeLaterBrews = includeLater
+        options.shotProfile = profile
         todayOption.apply(to: &options, timeZone: input.timeZone)
         let name = MergeOptions.name(of: journals)
         var report = try WeeklyReport(journal: result.journal, journalName: name, importReport: result.report, options: options)

@@ -8,7 +8,8 @@ import TestSupport
 /// Each shot (sampled at 5 Hz): pre-infusion at ~3 bar for 6–9 s with the flow high while the basket fills, then
 /// falling; first drops 1–3 s after pre-infusion ends; a 3 s ramp to a 8.6–9.3 bar peak, then a slow decline; flow
 /// ~1.3 ml/s rising as the puck erodes; the weight in the cup is 0 until first drops and then follows the flow
-/// (0.85 g per ml) with ±0.1 g scale noise; the shot stops at a target weight of 34–42 g.
+/// (0.85 g per ml) with ±0.1 g scale noise; the shot stops at a target weight of 34–42 g. The pressure goal is 3 bar
+/// in pre-infusion and the peak after; the basket temperature swings ±0.6 °C around 92.5 °C against a 93 °C goal.
 enum ShotChartFixtures {
     struct Random {
         var state: UInt64
@@ -45,8 +46,13 @@ enum ShotChartFixtures {
             if cup >= target { break }
             t += dt
         }
-        return ShotTrace(label: label, time: time, pressure: pressure, flow: flow, weight: scale ? weight : nil,
-                         firstDrops: drops, isLatest: latest)
+        var series = [ShotViewSeries(name: "Pressure", panel: .pressure, values: pressure, style: 0),
+                      ShotViewSeries(name: "Pressure goal", panel: .pressure, values: time.map { $0 < pre ? 3 : peak }, style: 1),
+                      ShotViewSeries(name: "Flow", panel: .flow, values: flow, style: 0)]
+        if scale { series.append(ShotViewSeries(name: "Weight", panel: .weight, values: weight, style: 0)) }
+        series.append(ShotViewSeries(name: "Basket", panel: .temperature, values: time.map { 92.5 + 0.6 * sin($0 / 4) }, style: 0))
+        series.append(ShotViewSeries(name: "Temperature goal", panel: .temperature, values: time.map { _ in 93 }, style: 1))
+        return ShotTrace(label: label, time: time, series: series, firstDrops: drops, preinfusionEnd: pre, isLatest: latest)
     }
 
     /// `count` shots, oldest first, the last one the latest; every fifth without a scale, one without a first-drops
@@ -64,13 +70,13 @@ enum ShotChartFixtures {
     /// The overlay input with its bands from ``CurveBand`` on a 0.25 s grid, as the report layer builds it.
     static func overlayInput(_ shots: [ShotTrace], drawnLimit: Int = 60) -> ShotOverlayInput {
         var input = ShotOverlayInput(profile: "Blooming espresso", bean: "Santa Bárbara", shots: shots, drawnLimit: drawnLimit)
-        guard let range = input.alignedTimeRange else { return input }
+        guard let range = input.timeRange else { return input }
         let grid = CurveBand.grid(from: range.lowerBound, through: range.upperBound, step: 0.25)
-        for channel in ShotTraceChannel.allCases {
-            let curves = input.alignedCurves(channel).map { CurveBand.Curve(x: $0.x, y: $0.y) }
+        for kind in input.seriesKinds {
+            let curves = input.curves(kind.name).map { CurveBand.Curve(x: $0.x, y: $0.y) }
             guard !curves.isEmpty else { continue }
             let band = CurveBand(curves: curves, grid: grid)
-            input.bands[channel] = ShotBand(grid: band.grid, lower: band.lower, median: band.median, upper: band.upper)
+            input.bands[kind.name] = ShotBand(grid: band.grid, lower: band.lower, median: band.median, upper: band.upper)
         }
         return input
     }

@@ -5,12 +5,13 @@ import Testing
 
 /// The shot overlay and the shot metric-versus-rating chart.
 @Suite struct ShotChartTests {
-    /// Four flat pressure traces (2, 4, 6 and 10 bar, 0–10 s on their own clocks) with first drops at 2, 4, 3 and
-    /// 5 s: aligned, they span −2…8, −4…6, −3…7 and −5…5 s.
+    /// Four flat pressure traces (2, 4, 6 and 10 bar) from the start of the shot, 0.5 s apart, lasting 10, 8, 9 and
+    /// 6 s; first drops at 5, 6, 7 and 8 s, pre-infusion ending at 3, 3, 4 and 9 s.
     static var flatShots: [ShotTrace] {
-        let time = (0...10).map(Double.init)
-        return zip([2.0, 4, 6, 10], [2.0, 4, 3, 5]).enumerated().map { k, pair in
-            ShotTrace(label: "shot \(k)", time: time, pressure: time.map { _ in pair.0 }, firstDrops: pair.1, isLatest: k == 3)
+        zip(zip([2.0, 4, 6, 10], [10.0, 8, 9, 6]), zip([5.0, 6, 7, 8], [3.0, 3, 4, 9])).enumerated().map { k, pair in
+            let time = stride(from: 0.0, through: pair.0.1, by: 0.5).map { $0 }
+            return ShotTrace(label: "shot \(k)", time: time, pressure: time.map { _ in pair.0.0 }, firstDrops: pair.1.0,
+                             preinfusionEnd: pair.1.1, isLatest: k == 3)
         }
     }
 
@@ -22,43 +23,69 @@ import Testing
         return nil
     }
 
+    static func lines(_ chart: Chart) -> [LineMark] {
+        chart.marks.compactMap { if case .line(let l) = $0 { l } else { nil } }
+    }
+
+    static func rules(_ chart: Chart) -> [RuleMark] {
+        chart.marks.compactMap { if case .rule(let r) = $0 { r } else { nil } }
+    }
+
     @Test func bandQuantilesAtGridTimesEqualHandComputedValues() throws {
         let input = ShotChartFixtures.overlayInput(Self.flatShots)
         let chart = BrewstatsCharts.shotOverlay(input)
-        #expect(chart.panels.isEmpty && chart.y.title == "Pressure (bar)")  // one channel: an ordinary chart
+        #expect(chart.panels.isEmpty && chart.y.title == "Pressure (bar)")  // one panel: an ordinary chart
+        #expect(chart.x.title == "Seconds from the start of the shot")
         // t = 0: all four shots → [2, 4, 6, 10]: q25 = 2 + 0.75 × 2 = 3.5, median 5, q75 = 6 + 0.25 × 4 = 7.
         let zero = try #require(Self.areaValue(chart, at: 0))
         #expect(zero.lower == 3.5 && zero.upper == 7)
-        // t = 6: the 10-bar shot ended at 5 s → [2, 4, 6]: 3, 4, 5. t = −3: [4, 6, 10] → 5, 8.
-        #expect(Self.areaValue(chart, at: 6).map { [$0.lower, $0.upper] } == [3, 5])
-        #expect(Self.areaValue(chart, at: -3).map { [$0.lower, $0.upper] } == [5, 8])
-        // t = 7 (two shots) and −4 (two shots): too few for a band.
-        #expect(Self.areaValue(chart, at: 7) == nil && Self.areaValue(chart, at: -4) == nil)
-        let median = try #require(chart.marks.compactMap { mark -> LineMark? in
-            if case .line(let l) = mark, l.label == "Median" { return l } else { return nil }
-        }.first)
+        // t = 7: the 10-bar shot ended at 6 s → [2, 4, 6]: 3, 4, 5. t = 8.5: only the 2- and 6-bar shots: no band.
+        #expect(Self.areaValue(chart, at: 7).map { [$0.lower, $0.upper] } == [3, 5])
+        #expect(Self.areaValue(chart, at: 8.5) == nil)
+        let median = try #require(Self.lines(chart).first { $0.label == "Pressure" })
         guard case .numbers(let mx) = median.x, case .numbers(let my) = median.y else { Issue.record("median"); return }
-        #expect(my[mx.firstIndex(of: 0)!] == 5 && my[mx.firstIndex(of: 6)!] == 4 && my[mx.firstIndex(of: 7)!].isNaN)
+        #expect(median.series == 0 && median.width == 2)
+        #expect(my[mx.firstIndex(of: 0)!] == 5 && my[mx.firstIndex(of: 7)!] == 4 && my[mx.firstIndex(of: 8.5)!].isNaN)
+        // The marks: medians of {5, 6, 7, 8} = 6.5 (first drops) and {3, 3, 4, 9} = 3.5 (pre-infusion).
+        let rules = Self.rules(chart)
+        #expect(rules.first { $0.label == "First drops (median)" }?.value == .number(6.5))
+        #expect(rules.first { $0.label == "Pre-infusion ends (median)" }?.value == .number(3.5))
     }
 
-    @Test func latestShotIsTheLastMarkOfEveryPanel() throws {
+    /// Every series of the shots gets its panel and its median in the full view's line style.
+    @Test func everySeriesHasItsMedianInItsOwnStyle() throws {
         let shots = ShotChartFixtures.shots(12)
         let chart = BrewstatsCharts.shotOverlay(ShotChartFixtures.overlayInput(shots))
-        #expect(chart.panels.map { $0.y.title } == ["Pressure (bar)", "Flow (ml/s)", "Weight in the cup (g)"])
+        #expect(chart.panels.map { $0.y.title } == ["Pressure (bar)", "Flow (ml/s, g/s)", "Weight in the cup (g)", "Temperature (°C)"])
         #expect(chart.height == chart.panels.map(\.height).reduce(0, +))
-        let latest = try #require(shots.last)
-        for panel in chart.panels {
-            guard case .line(let line)? = panel.marks.last, case .numbers(let x) = line.x else {
-                Issue.record("\(panel.y.title ?? ""): the last mark is not a line"); continue
-            }
-            #expect(line.series == 0 && line.width == 2.2)
-            #expect(x.first == latest.time[0] - latest.firstDrops!)  // aligned: its first sample is −first drops
+        let medians = chart.panels.map { panel in
+            Self.lines(panel).filter { $0.series != Theme.guideSeries }.map { "\($0.label ?? "-")/\($0.series)" }
         }
-        // The legend (labels) on the first panel only; the time axis on the last only.
-        #expect(chart.panels[0].marks.contains { if case .line(let l) = $0 { l.label == "Latest shot" } else { false } })
-        #expect(chart.panels.dropFirst().allSatisfy { $0.marks.allSatisfy { if case .line(let l) = $0 { l.label == nil } else { true } } })
-        #expect(chart.panels.map(\.x.visible) == [false, false, true])
+        #expect(medians == [["Pressure/0", "Pressure goal/1"], ["Flow/0"], ["Weight/0"], ["Basket/0", "Temperature goal/1"]])
+        // Thin lines: each shot's measured series; the goal is drawn only as its median.
+        let thin = Self.lines(chart.panels[0]).filter { $0.series == Theme.guideSeries }
+        #expect(thin.count == 12 && thin.first?.label == "Each shot")
+        // The temperature median at t = 0 is the hand-computed 92.5 (sin 0 = 0 in every shot); the goal 93.
+        let basket = try #require(Self.lines(chart.panels[3]).first { $0.label == "Basket" })
+        guard case .numbers(let y) = basket.y else { Issue.record("basket"); return }
+        #expect(abs(y[0] - 92.5) < 1e-9)
+        #expect((chart.panels[3].y.domain?.lowerBound ?? 0) >= 80)  // the temperature axis starts near its values
+        #expect(chart.panels.map(\.x.visible) == [false, false, false, true])
         #expect(Set(chart.panels.map(\.x.domain)).count == 1 && Set(chart.panels.map(\.x.ticks)).count == 1)
+        #expect(chart.panels.allSatisfy { Self.rules($0).count == 2 })
+    }
+
+    /// One shot draws as the full view draws it; two or three shots one line style each, named by their labels.
+    @Test func withoutABandEveryShotIsDrawn() throws {
+        let one = BrewstatsCharts.shotOverlay(ShotOverlayInput(profile: "P", bean: "B", shots: Array(ShotChartFixtures.shots(1))))
+        #expect(Self.lines(one.panels[0]).map(\.label) == ["Pressure", "Pressure goal"])
+        #expect(Self.lines(one.panels[0]).map(\.series) == [0, 1])
+        let shots = ShotChartFixtures.shots(3)
+        let three = BrewstatsCharts.shotOverlay(ShotOverlayInput(profile: "P", bean: "B", shots: shots))
+        #expect(Self.lines(three.panels[0]).map(\.label) == shots.map(\.label))
+        #expect(Self.lines(three.panels[0]).map(\.series) == [0, 1, 2])
+        #expect(Self.lines(three.panels[0]).map(\.width) == [1.4, 1.4, 2])
+        #expect(three.panels.last!.notes.contains("Goals and second measurements are drawn for one shot, or as medians of 3 or more"))
     }
 
     @Test func panelsShareOnePlotColumn() {
@@ -74,7 +101,7 @@ import Testing
         }
         #expect(plotClips.count == 2, "\(plotClips)")
         #expect(log.contains("text \"Pressure (bar)\"") && log.contains("text \"Weight in the cup (g)\""))
-        #expect(log.contains("text \"Seconds from first drops (negative: pre-infusion)\""))
+        #expect(log.contains("text \"Seconds from the start of the shot\""))
     }
 
     /// A figure given another size (a PDF page's content width) scales its panels: everything stays on the canvas.
@@ -83,53 +110,51 @@ import Testing
         chart.width = 515
         chart.height *= 515.0 / 720
         let log = ChartRenderer.record(chart)
-        let axisTitle = try #require(log.split(separator: "\n").first { $0.hasPrefix("text \"Seconds from first drops") })
+        let axisTitle = try #require(log.split(separator: "\n").first { $0.hasPrefix("text \"Seconds from the start") })
         // `text "…" (x,y) size …`: the baseline y lies inside the resized canvas.
         let position = try #require(axisTitle.range(of: "\" (")).upperBound
         let y = try #require(Double(axisTitle[position...].prefix { $0 != ")" }.split(separator: ",").last ?? ""))
         #expect(y > chart.height * 0.8 && y < chart.height)
     }
 
-    @Test func drawnShotsAreBoundedAndUnalignedShotsCounted() {
+    @Test func drawnShotsAreBounded() {
         let shots = ShotChartFixtures.shots(100, unaligned: true)
         let chart = BrewstatsCharts.shotOverlay(ShotChartFixtures.overlayInput(shots, drawnLimit: 20))
         let pressure = chart.panels[0]
         let thin = pressure.marks.filter { if case .line(let l) = $0 { l.series == Theme.guideSeries } else { false } }
         #expect(thin.count == 20)
-        #expect(chart.panels.last!.notes.contains("The 20 latest of 99 shots are drawn as lines; the median and band use every shot"))
-        #expect(chart.panels.last!.notes.contains("1 shot without a first-drops time left out (it cannot be aligned)"))
-        #expect(chart.subtitle?.hasPrefix("n = 99 shots") == true)
+        #expect(chart.panels.last!.notes.contains("The 20 latest of 100 shots are drawn as lines; the median and band use every shot"))
+        // The shot without a first-drops time is drawn and counted; the mark is the median of the other 99.
+        #expect(chart.panels.last!.notes.contains("First drops: the median of the 99 shots with a time; pre-infusion ends: of the 100"))
+        #expect(chart.subtitle?.hasPrefix("n = 100 shots") == true)
     }
 
-    /// A million samples, a NaN, channels shorter or longer than the time axis, an infinite first-drops time.
+    /// A million samples, a NaN, series shorter or longer than the time axis, an infinite first-drops time.
     @Test func hostileTracesStayBounded() throws {
         let time = (0..<1_000_000).map { Double($0) * 0.001 }
         var pressure = time.map { _ in 9.0 }
         pressure[500] = .nan
         let big = ShotTrace(label: "big", time: time, pressure: pressure, flow: [1, 2], firstDrops: 5, isLatest: true)
         let odd = ShotTrace(label: "odd", time: [0, 1, 2], pressure: [1, .infinity, 3, 4, 5], firstDrops: .infinity)
-        let chart = BrewstatsCharts.shotOverlay(ShotOverlayInput(profile: "P", bean: "B", shots: [big, odd]))
-        #expect(chart.panels.map { $0.y.title } == ["Pressure (bar)", "Flow (ml/s)"])
+        let chart = BrewstatsCharts.shotOverlay(ShotOverlayInput(profile: "P", bean: "B", shots: [odd, big]))
+        #expect(chart.panels.map { $0.y.title } == ["Pressure (bar)", "Flow (ml/s, g/s)"])
         guard case .line(let latest)? = chart.panels[0].marks.last, case .numbers(let x) = latest.x else {
             Issue.record("no latest line"); return
         }
-        #expect(x.count == 1_500 && x.first == -5 && x.last == time[999_999] - 5)  // thinned, first and last samples kept
+        #expect(x.count == 1_500 && x.first == 0 && x.last == time[999_999])  // thinned, first and last samples kept
         guard case .line(let flow)? = chart.panels[1].marks.last, case .numbers(let fx) = flow.x else {
             Issue.record("no flow line"); return
         }
-        #expect(fx == [-5, -4.999])  // two flow values: two points
-        #expect(chart.panels[1].notes == ["1 shot without a first-drops time left out (it cannot be aligned)"])
+        #expect(fx == [0, 0.001])  // two flow values: two points
+        #expect(Self.rules(chart.panels[0]).map(\.value) == [.number(5)])  // the infinite time is no mark
         #expect(ChartRenderer.record(chart).hasPrefix("canvas 720x"))
     }
 
     @Test func emptyOverlaysSayWhy() {
         #expect(BrewstatsCharts.shotOverlay(ShotOverlayInput(profile: "P", bean: "B", shots: [])).emptyMessage == "No shots in this period")
-        let unaligned = ShotTrace(label: "x", time: [0, 1], pressure: [1, 2], firstDrops: nil)
-        #expect(BrewstatsCharts.shotOverlay(ShotOverlayInput(profile: "P", bean: "B", shots: [unaligned])).emptyMessage
-            == "No shot has a first-drops time to align on")
         let bare = ShotTrace(label: "x", time: [0, 1], firstDrops: 0.5)
         #expect(BrewstatsCharts.shotOverlay(ShotOverlayInput(profile: "P", bean: "B", shots: [bare])).emptyMessage
-            == "No shot records pressure, flow or weight")
+            == "No shot records a series to draw")
     }
 
     @Test func metricVsRatingPerBean() throws {

@@ -28,8 +28,9 @@ import TestSupport
             #expect(group.shots.filter(\.isLatest).count == 1)
             #expect(group.shots.last?.isLatest == true)
         }
-        // The largest group's traces: sample counts and first drops match the table and the metrics, shot by shot.
-        let metrics = ShotMetrics(table.samples)
+        // The largest group's traces: times, first drops, pre-infusion and series match the table and the metrics,
+        // shot by shot; every series the shot records is there (the full view's names).
+        let metrics = ShotMetrics(table.samples, phaseStarts: table.phaseStarts)
         let biggest = groups[0]
         let byLength = Dictionary(grouping: table.shots.indices, by: { table.samples.range(of: $0).count })
         for trace in biggest.shots {
@@ -37,13 +38,16 @@ import TestSupport
             #expect(!candidates.isEmpty)
             #expect(candidates.contains { i in
                 metrics.value(.firstDrops, of: i) == trace.firstDrops
+                    && metrics.value(.preinfusion, of: i) == trace.preinfusionEnd
                     && table.samples.values(.time, of: i).map { Double($0!) } == trace.time
+                    && table.samples.values(.pressure, of: i).map { $0.map(Double.init) } == trace.values("Pressure")!.map { $0.isNaN ? nil : $0 }
+                    && trace.series.map(\.name) == ShotViews.seriesNames(table.samples.channels(of: i))
             })
         }
         // A band exists where 3 shots reach, and the chart writes.
-        if biggest.shots.filter({ $0.firstDrops != nil }).count >= 3 {
-            #expect(biggest.bands[.pressure] != nil)
-            let median = try #require(biggest.bands[.pressure]?.median)
+        if biggest.shots.count >= 3 {
+            #expect(biggest.bands["Pressure"] != nil)
+            let median = try #require(biggest.bands["Pressure"]?.median)
             #expect(median.contains { $0 != nil })
         }
         let svg = folder.appendingPathComponent("overlay.svg")
@@ -52,21 +56,20 @@ import TestSupport
         #expect(text.hasPrefix("<?xml") || text.hasPrefix("<svg"))
     }
 
-    /// The band's median at first drops (grid time 0) is the median of the shots' values there, computed here by
-    /// linear interpolation of each aligned trace.
-    @Test func bandMedianAtFirstDropsIsTheMedianOfTheShots() throws {
-        func trace(_ shift: Double, _ level: Double, latest: Bool = false) -> ShotTrace {
+    /// The band's median at 5 s from the start is the median of the shots' values there, computed here by linear
+    /// interpolation of each trace.
+    @Test func bandMedianIsTheMedianOfTheShots() throws {
+        func trace(_ level: Double, _ slope: Double, latest: Bool = false) -> ShotTrace {
             let time = stride(from: 0.0, through: 30, by: 0.5).map { $0 }
-            return ShotTrace(label: "s", time: time, pressure: time.map { level + $0 * 0.1 }, firstDrops: 5 + shift,
-                             isLatest: latest)
+            return ShotTrace(label: "s", time: time, pressure: time.map { level + $0 * slope }, firstDrops: 5, isLatest: latest)
         }
-        // Pressure at first drops: level + 0.1 × (5 + shift): 2 + 0.5 = 2.5, 3 + 0.6 = 3.6, 1 + 0.7 = 1.7, 4 + 0.53 = 4.53.
+        // Pressure at 5 s: 2 + 0.5 = 2.5, 3 + 0.6 = 3.6, 1 + 0.7 = 1.7, 4 + 0.53 = 4.53.
         let input = ShotOverlays.withBands(ShotOverlayInput(profile: "p", bean: "b", shots: [
-            trace(0, 2), trace(1, 3), trace(2, 1), trace(0.3, 4, latest: true),
+            trace(2, 0.1), trace(3, 0.12), trace(1, 0.14), trace(4, 0.106, latest: true),
         ]))
-        let band = try #require(input.bands[.pressure])
-        let zero = try #require(band.grid.firstIndex { abs($0) < 1e-9 })
+        let band = try #require(input.bands["Pressure"])
+        let five = try #require(band.grid.firstIndex { abs($0 - 5) < 1e-9 })
         // Median of {1.7, 2.5, 3.6, 4.53} = (2.5 + 3.6) / 2 = 3.05.
-        #expect(abs(try #require(band.median[zero]) - 3.05) < 1e-9)
+        #expect(abs(try #require(band.median[five]) - 3.05) < 1e-9)
     }
 }

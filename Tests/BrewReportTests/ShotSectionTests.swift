@@ -17,7 +17,8 @@ import TestSupport
     static func cells(_ line: Substring) -> [String] { line.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
 
     /// The raw series of one Decent JSON v2 file, read with Foundation's parser: every number is a string there.
-    static func series(_ url: URL) throws -> (t: [Double], p: [Double], f: [Double], w: [Double], start: Double, dose: Double, out: Double) {
+    static func series(_ url: URL) throws -> (t: [Double], p: [Double], f: [Double], w: [Double], start: Double, dose: Double,
+                                              out: Double, phases: [Double]) {
         let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
         func numbers(_ value: Any?) -> [Double] { (value as? [Any] ?? []).map { Double("\($0)") ?? .nan } }
         let t = numbers(root["elapsed"])
@@ -25,8 +26,43 @@ import TestSupport
         let f = numbers((root["flow"] as? [String: Any])?["flow"])
         let w = numbers((root["totals"] as? [String: Any])?["weight"])
         let meta = try #require(root["meta"] as? [String: Any])
+        // Phases: a `state_change` that flips sign (0 is neither) starts one.
+        var phases: [Double] = [], sign = 0.0
+        for (i, c) in numbers(root["state_change"]).prefix(t.count).enumerated() where c != 0 && (c > 0 ? 1.0 : -1.0) != sign {
+            sign = c > 0 ? 1 : -1
+            phases.append(t[i])
+        }
         return (t, Array(p.prefix(t.count)), Array(f.prefix(t.count)), Array(w.prefix(t.count)),
-                Double("\(root["timestamp"]!)")!, Double("\(meta["in"]!)")!, Double("\(meta["out"]!)")!)
+                Double("\(root["timestamp"]!)")!, Double("\(meta["in"]!)")!, Double("\(meta["out"]!)")!, phases)
+    }
+
+    /// The end of pre-infusion as docs/shots.md defines it: the first upward crossing of `threshold` after which
+    /// the pressure stays at or above it for 3 s (or to the end), else the first crossing; then, with phases, the
+    /// end of the last phase before it whose pressure falls by 1 bar or more from its top to its end, else the
+    /// start of the phase holding it (not the first).
+    static func preinfusion(_ t: [Double], _ p: [Double], _ threshold: Double, phases: [Double]) -> Double? {
+        var found: Double?
+        var i = 0
+        while i < p.count, found == nil {
+            guard p[i] >= 0, p[i] >= threshold else { i += 1; continue }
+            let prior = p[..<i].lastIndex { $0 >= 0 }
+            let start = prior.map { j in p[j] < threshold && p[i] > p[j] ? t[j] + (threshold - p[j]) / (p[i] - p[j]) * (t[i] - t[j]) : t[i] } ?? t[i]
+            var k = i
+            while k < p.count, p[k] < 0 || p[k] >= threshold { k += 1 }
+            // Held when the run reaches the end or a sample 3 s after the crossing.
+            if k == p.count || (i ..< k).contains(where: { p[$0] >= 0 && t[$0] - start >= 3 }) { found = start }
+            i = k
+        }
+        guard let end = found ?? crossing(t, p, threshold) else { return nil }
+        guard phases.count >= 2 else { return end }
+        var bloom: Double?
+        for k in 0 ..< phases.count - 1 where phases[k + 1] <= end {
+            let inside = t.indices.filter { p[$0] >= 0 && t[$0] >= phases[k] && t[$0] < phases[k + 1] }.map { p[$0] }
+            if let last = inside.last, inside.max()! - last >= 1 { bloom = phases[k + 1] }
+        }
+        if let bloom { return bloom }
+        if let holding = phases.lastIndex(where: { $0 <= end }), holding >= 1 { return phases[holding] }
+        return end
     }
 
     /// The first time `v` reaches `threshold`, linear between the last valid (not negative) sample before it, when
@@ -86,7 +122,7 @@ import TestSupport
             let s = try Self.series(folder.appendingPathComponent(row[0]))
             let peak = s.p.filter { $0 >= 0 }.max()!
             let scale = Self.crossing(s.t, s.w, 0.5)
-            let preinfusion = Self.crossing(s.t, s.p, max(0.75 * peak, 2))
+            let preinfusion = Self.preinfusion(s.t, s.p, max(0.75 * peak, 2), phases: s.phases)
             let drops = scale ?? preinfusion
             var water = 0.0
             for i in 1 ..< s.t.count where s.f[i - 1] >= 0 && s.f[i] >= 0 { water += (s.f[i - 1] + s.f[i]) / 2 * (s.t[i] - s.t[i - 1]) }
@@ -151,10 +187,10 @@ import TestSupport
     }
 }
 
-/// The overlay's band rule: a median and band only where max(3, ⌈n ÷ 2⌉) of the n aligned shots reach.
+/// The overlay's band rule: a median and band only where max(3, ⌈n ÷ 2⌉) of the n shots reach.
 @Suite struct ShotOverlayBandRuleTests {
-    /// Shot k runs from 0 to 10 + k seconds (first drops at 0), pressure k: at time t the shots that reach it are
-    /// those with 10 + k ≥ t.
+    /// Shot k runs from 0 to 10 + k seconds, pressure k: at time t the shots that reach it are those with
+    /// 10 + k ≥ t.
     static func traces(_ n: Int) -> [ShotTrace] {
         (0..<n).map { k in
             let time = stride(from: 0.0, through: 10.0 + Double(k), by: 0.25).map { $0 }
@@ -171,7 +207,7 @@ import TestSupport
         // 8 shots: at least 4 must reach. Shots 4…7 reach t = 14 (10 + k ≥ 14), only 3 (5…7) reach t = 15.
         let input = ShotOverlays.withBands(ShotOverlayInput(profile: "p", bean: "b", shots: Self.traces(8)))
         #expect(input.minimumCurves == 4)
-        let band = try #require(input.bands[.pressure])
+        let band = try #require(input.bands["Pressure"])
         func at(_ t: Double) -> Int { band.grid.firstIndex { abs($0 - t) < 1e-9 }! }
         // Median of {4, 5, 6, 7} = 5.5 at t = 14; nothing at 15 (three shots would still have given a median of 6).
         #expect(band.median[at(14)] == 5.5)
@@ -196,5 +232,40 @@ import TestSupport
         let subtitle = try #require(BrewstatsCharts.shotOverlay(input).subtitle)
         #expect(subtitle.contains("n = 2 shots") && subtitle.contains("no median"))
         #expect(!subtitle.contains("interquartile"))
+    }
+}
+
+/// `report --profile P`: the shots section holds only that profile's shots, counted here from the files' own
+/// profile titles.
+@Suite struct ShotSectionProfileTests {
+    @Test func onlyTheProfilesShotsAreInTheSection() throws {
+        let root = try Repo.scratch("shot-section-profile")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("shots")
+        try ShotFolderWriter(format: .decentJSON).write(ShotGenerator(count: 40, seed: 5), to: folder)
+        let utc = TimeZone(identifier: "UTC")!
+        let journal = try importAnyJournal(at: folder, options: WeeklyReport.importOptions(ImportOptions(timeZone: utc)))
+        let table = try #require(journal.shots)
+        // Each file's profile title, read with Foundation's parser.
+        var titles: [String: String] = [:]
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".json") {
+            let root = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent(name))) as? [String: Any])
+            titles[name] = try #require((root["profile"] as? [String: Any])?["title"] as? String)
+        }
+        let profiles = Set(titles.values)
+        #expect(profiles.count >= 2)
+        let wanted = try #require(profiles.sorted().first)
+        var options = ReportOptions()
+        options.stats.timeZone = utc
+        options.shotProfile = String(wanted.prefix(4)).uppercased()  // by the beginning, any case
+        let section = ShotSection(journal, table: table, period: nil, noun: "period", options: options)
+        let expected = titles.filter { $0.value.lowercased().hasPrefix(wanted.prefix(4).lowercased()) }.keys.sorted()
+        #expect(section.rows.map(\.file).sorted() == expected)
+        #expect(!section.rows.isEmpty && section.rows.allSatisfy { $0.profile?.lowercased().hasPrefix(wanted.prefix(4).lowercased()) == true })
+        #expect(section.overlays.allSatisfy { $0.profile.lowercased().hasPrefix(wanted.prefix(4).lowercased()) })
+        #expect(section.lead[0].hasPrefix("\(expected.count) shots of profile ‘\(options.shotProfile!)’ this period, of 40 in the journal."))
+        // Without the option, every shot.
+        options.shotProfile = nil
+        #expect(ShotSection(journal, table: table, period: nil, noun: "period", options: options).rows.count == 40)
     }
 }

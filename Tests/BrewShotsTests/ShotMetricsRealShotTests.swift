@@ -66,15 +66,33 @@ import TestSupport
             .basketTemperature: try series("temperature", "basket"), .mixTemperature: try series("temperature", "mix"),
             .temperatureGoal: try series("temperature", "goal"),
         ])
-        let metrics = ShotMetrics(builder.finish(), dose: [nil], yield: [42.6])
+        let samples = builder.finish()
+        // By its pressure alone: the bump to 5.2 bar at 6.7 s falls back within a second (the bloom), so the
+        // crossing of 5.0 bar that holds is the one at 13.0 s.
+        let metrics = ShotMetrics(samples, dose: [nil], yield: [42.6])
         Self.check(metrics, [
-            .duration: 26.999, .peakPressure: 6.66, .preinfusion: 6.684083333333334,
+            .duration: 26.999, .peakPressure: 6.66, .preinfusion: 12.98792857142857,
             .firstDrops: 7.767125, .extraction: 19.231875, .thirdYield: 18.089,
-            .meanPressure: 5.238131018815743, .meanFlow: 2.11501135858561, .peakFlow: 4.63,
-            .meanResistance: 1.5912403700287372, .water: 80.36766000000003, .yield: 42.6, .ratio: nil,
+            .meanPressure: 6.104754912468737, .meanFlow: 2.5734251518399422, .peakFlow: 3.17,
+            .meanResistance: 1.1589482156955884, .water: 80.36766000000003, .yield: 42.6, .ratio: nil,
             .temperatureDeviation: 0.48976330921906835,
         ])
         #expect(metrics.firstDropsSource(of: 0) == .scale)
+
+        // With its phases (the `state_change` sign flips, read here): the bloom phase 6.029–11.249 s falls from
+        // 5.2 to 2.0 bar, so pre-infusion ends at 11.249 s, where the pump starts again.
+        let changes = try #require(json["state_change"] as? [Any]).prefix(n).map { Double(Self.number($0)!) }
+        var phases: [Double] = [], sign = 0.0
+        for i in 0 ..< n where changes[i] != 0 && (changes[i] > 0 ? 1.0 : -1.0) != sign {
+            sign = changes[i] > 0 ? 1 : -1
+            phases.append(Double(elapsed[i]!))
+        }
+        #expect(phases.count == 5)
+        let phased = ShotMetrics(samples, dose: [nil], yield: [42.6], phaseStarts: [phases])
+        Self.check(phased, [
+            .preinfusion: 11.249, .firstDrops: 7.767125, .meanPressure: 5.779653650793651,
+            .meanFlow: 2.3805149206349205, .peakFlow: 3.17, .meanResistance: 1.3348431221031638,
+        ])
     }
 
     /// Gaggiuino: `timeInShot` in ms → s; `pumpFlow` is the flow, `shotWeight` the scale, `temperature` the

@@ -44,6 +44,8 @@ import pandas as pd
 FIRST_DROPS_G = 0.5
 PEAK_SHARE = 0.75
 MIN_PRESSURE = 2.0
+HOLD_S = 3.0  # s the pressure stays at or above the threshold for its crossing to end pre-infusion
+BLOOM_FALL = 1.0  # bar a phase falls from its top to its end to be a bloom
 MAX_RESISTANCE = 19.0
 METRICS = ["duration_s", "first_drops_s", "preinfusion_s", "extraction_s", "peak_pressure_bar",
            "mean_pressure_bar", "mean_flow_ml_s", "peak_flow_ml_s", "water_ml", "yield_g", "yield_ratio",
@@ -83,7 +85,8 @@ def load_tcl(text):
     brew_yield = pd.to_numeric(settings.get("drink_weight"), errors="coerce")
     clock = next((line.split()[1] for line in text.splitlines() if line.startswith("clock ")), None)
     info = {"start": pd.to_numeric(clock, errors="coerce"), "profile": settings.get("profile_title", ""),
-            "bean": " ".join(x for x in (settings.get("bean_brand", ""), settings.get("bean_type", "")) if x)}
+            "bean": " ".join(x for x in (settings.get("bean_brand", ""), settings.get("bean_type", "")) if x),
+            "phases": phase_starts(cols["time"], _num(lists.get("espresso_state_change", [])[:n]))}
     return frame, dose, brew_yield, info
 
 
@@ -148,6 +151,7 @@ def load(path):
             if values:
                 cols[name] = _num(values[:n])
         frame = pd.DataFrame(cols)
+        info["phases"] = phase_starts(cols["time"], _num((d.get("state_change") or [])[:n]))
         meta = d.get("meta") or {}
         bean = meta.get("bean") or {}
         info["bean"] = " ".join(x for x in (bean.get("brand", ""), bean.get("type", "")) if x)
@@ -167,9 +171,58 @@ def load(path):
         p = pd.json_normalize(d["data"])
         frame = pd.DataFrame({"time": p["time"] / 1000, "pressure": p["shot.pressure"], "flow": p["shot.flow"],
                               "weight": p["shot.weight"], "mix": p["sensors.tube"]})
+        if "status" in p:
+            status = p["status"].fillna("")
+            change = (status != status.shift()) & (status != "")
+            info["phases"] = [float(x) for x in frame["time"][change]]
     else:
         return None
     return _clean(frame), _positive(dose), _positive(brew_yield), info
+
+
+def phase_starts(time, state_change):
+    """A Decent shot's phases: a state change whose sign differs from the last nonzero one starts a phase."""
+    t = np.asarray(time, dtype=float)[: len(state_change)]
+    c = np.sign(np.asarray(state_change, dtype=float)[: len(t)])
+    nz = np.flatnonzero(c != 0)
+    if nz.size == 0:
+        return []
+    keep = np.concatenate(([True], c[nz][1:] != c[nz][:-1]))
+    return [float(x) for x in t[nz][keep]]
+
+
+def preinfusion_end(t, p, threshold, phases):
+    """docs/shots.md: the first crossing held for 3 s (else the first), then the phases' bloom rule."""
+    ok = ~np.isnan(p)
+    tv, pv = t[ok], p[ok]
+    above = pv >= threshold
+    if not above.any():
+        return None
+    end = None
+    # Runs of samples at or above the threshold: each starts with an upward crossing.
+    starts = np.flatnonzero(above & ~np.concatenate(([False], above[:-1])))
+    stops = np.flatnonzero(above & ~np.concatenate((above[1:], [False])))
+    for a, b in zip(starts, stops):
+        cross = tv[a] if a == 0 or not pv[a] > pv[a - 1] else \
+            tv[a - 1] + (threshold - pv[a - 1]) / (pv[a] - pv[a - 1]) * (tv[a] - tv[a - 1])
+        if b == len(pv) - 1 or tv[b] - cross >= HOLD_S:
+            end = float(cross)
+            break
+    if end is None:
+        end = crossing(t, p, threshold)
+    if len(phases) < 2:
+        return end
+    bloom = None
+    for k in range(len(phases) - 1):
+        if phases[k + 1] > end:
+            continue
+        sel = (tv >= phases[k]) & (tv < phases[k + 1])
+        if sel.any() and pv[sel].max() - pv[sel][-1] >= BLOOM_FALL:
+            bloom = phases[k + 1]
+    if bloom is not None:
+        return bloom
+    holding = [k for k in range(len(phases)) if phases[k] <= end]
+    return phases[holding[-1]] if holding and holding[-1] >= 1 else end
 
 
 def _clean(frame):
@@ -222,7 +275,7 @@ def peak(t, v, start):
     return float(v[sel].max()) if sel.any() else None
 
 
-def metrics(frame, dose=None, brew_yield=None):
+def metrics(frame, dose=None, brew_yield=None, phases=()):
     m = dict.fromkeys(METRICS)
     source = None
     if len(frame) == 0:
@@ -233,7 +286,7 @@ def metrics(frame, dose=None, brew_yield=None):
     p, f, w = col["pressure"], col["flow"], col["weight"]
     pk = peak(t, p, -math.inf) if p is not None else None
     m["peak_pressure_bar"] = pk
-    pre = crossing(t, p, max(PEAK_SHARE * pk, MIN_PRESSURE)) if pk is not None else None
+    pre = preinfusion_end(t, p, max(PEAK_SHARE * pk, MIN_PRESSURE), phases) if pk is not None else None
     m["preinfusion_s"] = pre
     drops = crossing(t, w, FIRST_DROPS_G) if w is not None else None
     scale_yield = None
@@ -374,7 +427,7 @@ def main():
             skipped += 1
             continue
         frame, dose, brew_yield, info = loaded
-        m, source = metrics(frame, dose, brew_yield)
+        m, source = metrics(frame, dose, brew_yield, info.get("phases", ()))
         rows.append({"file": name, **m, "first_drops_source": source})
         if a.overlays:
             kept.append({"frame": frame, "drops": m["first_drops_s"], "info": info})

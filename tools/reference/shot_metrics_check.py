@@ -6,7 +6,8 @@ Independent of both the Swift code (Sources/BrewShots/ShotMetric*.swift) and the
 (tools/bench/shots_reference.py): written from the README's "Shot metrics" definitions, one sample at a time.
 The unit conversions match the test's: Decent JSON strings parsed, its series cut to the length of `elapsed`;
 Gaggiuino and GaggiMate times from ms to s; Gaggiuino `temperature` as the basket temperature; GaggiMate `v`
-(all zero in this file: no scale) as the weight.
+(all zero in this file: no scale) as the weight. The Decent shot twice: by its pressure alone, and with its
+phases (its `state_change` sign flips) for the end of pre-infusion.
 
     python3 tools/reference/shot_metrics_check.py [PEER_DATA_FOLDER]
 """
@@ -16,7 +17,7 @@ import sys
 P=(sys.argv[1] if len(sys.argv) > 1 else '../shared/peer-data/visualizer').rstrip('/') + '/'
 def f(x): return float(x)
 
-def metrics(t, ch, dose=None, brew_yield=None):
+def metrics(t, ch, dose=None, brew_yield=None, phases=()):
     n=len(t)
     def valid(name,i):
         s=ch.get(name)
@@ -51,7 +52,35 @@ def metrics(t, ch, dose=None, brew_yield=None):
     out['peakPressure']=peak
     pi=None
     if peak is not None:
-        pi=cross('pressure',max(0.75*peak,2.0))
+        thr=max(0.75*peak,2.0)
+        # Rule 1: the first upward crossing after which the pressure stays >= thr for 3 s (or to the end).
+        cand=None; prev=None; held=None
+        for i in range(n):
+            if not valid('pressure',i): continue
+            v=ch['pressure'][i]
+            if v>=thr:
+                if cand is None:
+                    if prev is not None and ch['pressure'][prev]<thr and v>ch['pressure'][prev]:
+                        pv=ch['pressure'][prev]; cand=t[prev]+(thr-pv)/(v-pv)*(t[i]-t[prev])
+                    else:
+                        cand=t[i]
+                if t[i]-cand>=3.0: held=cand; break
+            else:
+                cand=None
+            prev=i
+        if held is None: held=cand
+        pi=held if held is not None else cross('pressure',thr)
+        # Rule 2: phases. The last phase ending by pi whose pressure falls >= 1 bar from its top to its end.
+        if pi is not None and len(phases)>=2:
+            bloom=None
+            for k in range(len(phases)-1):
+                if phases[k+1]>pi: continue
+                vals=[ch['pressure'][i] for i in range(n) if valid('pressure',i) and phases[k]<=t[i]<phases[k+1]]
+                if vals and max(vals)-vals[-1]>=1.0: bloom=phases[k+1]
+            if bloom is not None: pi=bloom
+            else:
+                holding=[k for k in range(len(phases)) if phases[k]<=pi]
+                if holding and holding[-1]>=1: pi=phases[holding[-1]]
     out['preinfusion']=pi
     sfd=cross('weight',0.5) if 'weight' in ch else None
     sy=None; out['thirdYield']=None
@@ -98,6 +127,14 @@ ch={'pressure':[f(x) for x in d['pressure']['pressure'][:n]], 'flow':[f(x) for x
     'mix':[f(x) for x in d['temperature']['mix'][:n]], 'goal':[f(x) for x in d['temperature']['goal'][:n]]}
 print('decent', n, all(t[i]<t[i+1] for i in range(n-1)))
 for k,v in metrics(t,ch,dose=None,brew_yield=42.6).items(): print('  ',k,repr(v))
+# Its phases: a state_change value that flips sign (0 counts as neither) starts a phase.
+sc=[f(x) for x in d['state_change'][:n]]; phases=[]; sign=0
+for i in range(n):
+    if sc[i]==0: continue
+    sg=1 if sc[i]>0 else -1
+    if sg!=sign: phases.append(t[i]); sign=sg
+print('decent with phases', phases)
+for k,v in metrics(t,ch,dose=None,brew_yield=42.6,phases=phases).items(): print('  ',k,repr(v))
 g=json.load(open(P+'gaggiuino-1020.json'))['datapoints']
 t=[p['timeInShot']/1000 for p in g]
 ch={'pressure':[p['pressure'] for p in g],'flow':[p['pumpFlow'] for p in g],'weight':[p['shotWeight'] for p in g],

@@ -1,77 +1,56 @@
-/// The channels of an espresso shot the overlay draws, each in its own panel.
-public enum ShotTraceChannel: String, Sendable, Hashable, CaseIterable {
-    /// Pressure at the group, bar.
-    case pressure
-    /// Flow through the puck, ml/s.
-    case flow
-    /// Weight in the cup, g.
-    case weight
-
-    /// The panel's axis title with its unit.
-    public var axisTitle: String {
-        switch self {
-        case .pressure: "Pressure (bar)"
-        case .flow: "Flow (ml/s)"
-        case .weight: "Weight in the cup (g)"
-        }
-    }
-}
-
-/// One shot's time series, as the shot overlay takes it: plain arrays, no samples table.
+/// One shot as the group overlay takes it: plain arrays, no samples table.
 ///
-/// `time` is seconds on the shot's own clock (its first sample or pump start is 0). Each channel, when recorded,
-/// is parallel to `time` (extra values of the longer array are ignored; a non-finite value breaks the line).
+/// `time` is seconds on the shot's own clock (its first sample or pump start is 0). Each series (the full shot
+/// view's, ``ShotViewSeries``: pressure and its goal, flow, its goal and the weight flow, weight, temperatures,
+/// resistance) is parallel to `time` (extra values of the longer array are ignored; a non-finite value breaks the
+/// line).
 public struct ShotTrace: Sendable, Hashable {
     /// How the shot is named in the legend when it is the latest (e.g. its date and time).
     public var label: String
     /// Seconds since the shot's own zero, increasing.
     public var time: [Double]
-    /// Bar, or `nil` when the shot does not record pressure.
-    public var pressure: [Double]?
-    /// ml/s, or `nil` when the shot does not record flow.
-    public var flow: [Double]?
-    /// Grams in the cup, or `nil` when no scale was connected.
-    public var weight: [Double]?
-    /// When the first drops fell, on the shot's own clock (s); `nil` when unknown — such a shot cannot be aligned
-    /// and is left out of the overlay (a note counts it).
+    /// Every series the shot records, in the full view's order.
+    public var series: [ShotViewSeries]
+    /// When the first drops fell, on the shot's own clock (s); `nil` when unknown.
     public var firstDrops: Double?
-    /// Whether this is the latest shot, drawn on top of everything.
+    /// When pre-infusion ended, on the shot's own clock (s); `nil` when unknown.
+    public var preinfusionEnd: Double?
+    /// Whether this is the latest shot.
     public var isLatest: Bool
 
-    /// Creates a trace.
-    public init(label: String, time: [Double], pressure: [Double]? = nil, flow: [Double]? = nil, weight: [Double]? = nil,
-                firstDrops: Double?, isLatest: Bool = false) {
+    /// Creates a trace from its series.
+    public init(label: String, time: [Double], series: [ShotViewSeries], firstDrops: Double?, preinfusionEnd: Double? = nil,
+                isLatest: Bool = false) {
         self.label = label
         self.time = time
-        self.pressure = pressure
-        self.flow = flow
-        self.weight = weight
+        self.series = series
         self.firstDrops = firstDrops
+        self.preinfusionEnd = preinfusionEnd
         self.isLatest = isLatest
     }
 
-    /// The values of `channel`, or `nil` when the shot does not record it.
-    public func values(_ channel: ShotTraceChannel) -> [Double]? {
-        switch channel {
-        case .pressure: pressure
-        case .flow: flow
-        case .weight: weight
-        }
+    /// Creates a trace of the measured pressure, flow and weight only (series `Pressure`, `Flow`, `Weight`).
+    public init(label: String, time: [Double], pressure: [Double]? = nil, flow: [Double]? = nil, weight: [Double]? = nil,
+                firstDrops: Double?, preinfusionEnd: Double? = nil, isLatest: Bool = false) {
+        var series: [ShotViewSeries] = []
+        if let pressure { series.append(ShotViewSeries(name: "Pressure", panel: .pressure, values: pressure, style: 0)) }
+        if let flow { series.append(ShotViewSeries(name: "Flow", panel: .flow, values: flow, style: 0)) }
+        if let weight { series.append(ShotViewSeries(name: "Weight", panel: .weight, values: weight, style: 0)) }
+        self.init(label: label, time: time, series: series, firstDrops: firstDrops, preinfusionEnd: preinfusionEnd,
+                  isLatest: isLatest)
     }
 
-    /// The shot's time axis shifted so the first drops fall at 0 (negative = pre-infusion), or `nil` without a
-    /// finite first-drops time.
-    public var alignedTime: [Double]? {
-        guard let firstDrops, firstDrops.isFinite else { return nil }
-        return time.map { $0 - firstDrops }
+    /// The values of the series named `name`, or `nil` when the shot does not record it.
+    public func values(_ name: String) -> [Double]? {
+        series.first { $0.name == name }?.values
     }
 }
 
-/// The median and interquartile band of one channel on a common time grid (seconds from first drops), computed by
-/// the statistics layer (`CurveBand` over ``ShotOverlayInput/alignedCurves(_:)``). `nil` entries are grid times
+/// The median and interquartile band of one series on a common time grid (seconds from the start of the shot),
+/// computed by the statistics layer (`CurveBand` over ``ShotOverlayInput/curves(_:)``). `nil` entries are grid times
 /// that too few shots reach: nothing is drawn there.
 public struct ShotBand: Sendable, Hashable {
-    /// Grid times, ascending (s from first drops).
+    /// Grid times, ascending (s from the start of the shot).
     public var grid: [Double]
     /// The 0.25 quantile per grid time.
     public var lower: [Double?]
@@ -91,14 +70,14 @@ public struct ShotBand: Sendable, Hashable {
 
 /// What the shot overlay of one profile × bean is drawn from.
 ///
-/// The report layer fills it from the shots table: the traces in brew order (oldest first), and one band per
-/// channel from the statistics layer:
+/// The report layer fills it from the shots table: the traces in start order (oldest first), and one band per
+/// series (by name) from the statistics layer:
 ///
 /// ```swift
-/// let range = input.alignedTimeRange!   // nil: no shot can be aligned
+/// let range = input.timeRange!   // nil: no shot has a time
 /// let grid = CurveBand.grid(from: range.lowerBound, through: range.upperBound, step: 0.25)
-/// let band = CurveBand(curves: input.alignedCurves(.pressure).map { CurveBand.Curve(x: $0.x, y: $0.y) }, grid: grid)
-/// input.bands[.pressure] = ShotBand(grid: band.grid, lower: band.lower, median: band.median, upper: band.upper)
+/// let band = CurveBand(curves: input.curves("Pressure").map { CurveBand.Curve(x: $0.x, y: $0.y) }, grid: grid)
+/// input.bands["Pressure"] = ShotBand(grid: band.grid, lower: band.lower, median: band.median, upper: band.upper)
 /// ```
 public struct ShotOverlayInput: Sendable, Hashable {
     /// The profile the shots were pulled with (title).
@@ -107,17 +86,17 @@ public struct ShotOverlayInput: Sendable, Hashable {
     public var bean: String
     /// The shots, oldest first.
     public var shots: [ShotTrace]
-    /// The median and interquartile band per channel; a channel without one draws only the traces.
-    public var bands: [ShotTraceChannel: ShotBand]
+    /// The median and interquartile band per series name; a series without one is drawn only as the shots' lines.
+    public var bands: [String: ShotBand]
     /// The least number of shots behind a band value, for the subtitle and the note (3 by default; the report layer
-    /// sets the larger of 3 and half the group's aligned shots, rounded up, and fills ``bands`` by the same rule).
+    /// sets the larger of 3 and half the group's shots, rounded up, and fills ``bands`` by the same rule).
     public var minimumCurves: Int
-    /// The most shots drawn as individual traces (the latest ones; the band still uses every shot). Keeps a
+    /// The most shots drawn as individual lines (the latest ones; the band still uses every shot). Keeps a
     /// chart of thousands of shots a readable, bounded drawing.
     public var drawnLimit: Int
 
     /// Creates an input.
-    public init(profile: String, bean: String, shots: [ShotTrace], bands: [ShotTraceChannel: ShotBand] = [:],
+    public init(profile: String, bean: String, shots: [ShotTrace], bands: [String: ShotBand] = [:],
                 minimumCurves: Int = 3, drawnLimit: Int = 60) {
         self.profile = profile
         self.bean = bean
@@ -127,22 +106,32 @@ public struct ShotOverlayInput: Sendable, Hashable {
         self.drawnLimit = drawnLimit
     }
 
-    /// Every aligned shot's `channel` as (time from first drops, value): the shots with a first-drops time that
-    /// record the channel, in input order.
-    public func alignedCurves(_ channel: ShotTraceChannel) -> [(x: [Double], y: [Double])] {
-        shots.compactMap { shot in
-            guard let x = shot.alignedTime, let y = shot.values(channel) else { return nil }
-            return (x, y)
+    /// Every series some shot records with a finite value: name, panel and line style, in the order of first
+    /// appearance (each shot's series come in the full view's order).
+    public var seriesKinds: [(name: String, panel: ShotViewPanel, style: Int)] {
+        var seen = Set<String>()
+        var out: [(name: String, panel: ShotViewPanel, style: Int)] = []
+        for shot in shots {
+            for s in shot.series where !seen.contains(s.name) && s.values.contains(where: \.isFinite) {
+                seen.insert(s.name)
+                out.append((s.name, s.panel, s.style))
+            }
         }
+        return out
     }
 
-    /// The span of the aligned shots' time axes (the earliest start to the latest end, finite values only), or
-    /// `nil` when no shot can be aligned.
-    public var alignedTimeRange: ClosedRange<Double>? {
+    /// Every shot's series `name` as (time from the start of the shot, value): the shots that record it, in input
+    /// order.
+    public func curves(_ name: String) -> [(x: [Double], y: [Double])] {
+        shots.compactMap { shot in shot.values(name).map { (shot.time, $0) } }
+    }
+
+    /// The span of the shots' time axes (the earliest sample to the latest, finite values only), or `nil` when no
+    /// shot has a time.
+    public var timeRange: ClosedRange<Double>? {
         var lo = Double.infinity, hi = -Double.infinity
         for shot in shots {
-            guard let t = shot.alignedTime else { continue }
-            for v in t where v.isFinite { lo = min(lo, v); hi = max(hi, v) }
+            for v in shot.time where v.isFinite { lo = min(lo, v); hi = max(hi, v) }
         }
         return lo <= hi ? lo...hi : nil
     }

@@ -6,120 +6,165 @@ extension BrewstatsCharts {
     /// Samples of one trace drawn at most (a longer trace is thinned evenly, keeping its last sample).
     static let shotTraceSampleLimit = 1_500
 
-    /// The shot overlay — every shot of one profile × bean aligned at its first drops, with the median and the
-    /// interquartile band per channel, the latest shot on top.
+    /// The shot overlay — every shot of one profile × bean on the time from the start of the shot, drawn with
+    /// the series of the full shot view (``shotView(_:width:)``), as the group's median and interquartile band.
     ///
-    /// Small multiples sharing the time axis (``Chart/panels``): one panel per channel that some aligned shot
-    /// records — pressure (bar), flow (ml/s), weight in the cup (g) — each on its own scale, never a second axis.
-    /// The time axis is seconds from first drops: each shot's clock shifted by its ``ShotTrace/firstDrops``, so 0
-    /// is when the first drops fell in every shot and negative times are pre-infusion; a dashed rule marks 0.
+    /// Small multiples sharing the time axis (``Chart/panels``): one panel per ``ShotViewPanel`` that some shot
+    /// records — pressure and its goal; flow, its goal and the weight flow; weight; temperatures (basket, goal,
+    /// mix); resistance — each on its own scale, never a second axis. The time axis is seconds from the start of
+    /// each shot (its own clock's zero).
     ///
-    /// In each panel, bottom to top: each shot as a thin light line (the ``ShotOverlayInput/drawnLimit`` latest
-    /// shots; the band uses all), the interquartile band over them (translucent, so the lines show through; from
-    /// ``ShotOverlayInput/bands``, drawn only where it has values — the report layer leaves grid times that fewer
-    /// than ``ShotOverlayInput/minimumCurves`` shots reach empty), the median (dashed), and the latest shot
-    /// (``ShotTrace/isLatest``, else the last shot given; solid, dark) as the last mark, on top of everything.
+    /// With a band (``ShotOverlayInput/bands`` has a value somewhere), in each panel, bottom to top: each shot's
+    /// measured series (the solid ones of the full view) as a thin light line (the ``ShotOverlayInput/drawnLimit``
+    /// latest shots; the band uses all), the interquartile band of each measured series (translucent; drawn only
+    /// where it has values — the report layer leaves grid times that fewer than ``ShotOverlayInput/minimumCurves``
+    /// shots reach empty; goals and second measurements get no band, so that overlapping bands do not hide one
+    /// another), and each series' median in the full view's line style (measured solid, goal dashed, second
+    /// measurement dotted), named in the panel's legend.
     ///
-    /// The subtitle counts the aligned shots and names the latest; it says "median and interquartile range" only
-    /// when a band has a value somewhere. A single shot reads "one shot · <label>" and draws no band; two shots (or
-    /// shots that never overlap enough) say that no median is drawn.
+    /// Without a band (one or two shots, or shots that never overlap enough): a single shot is drawn as the full
+    /// view draws it, every series in its own style; several shots draw their measured series, one line style per
+    /// shot in input order (solid, dashed, dotted, dash-dot, then again), each named by its label — two or three
+    /// compared shots read apart in monochrome.
     ///
-    /// Shots without a first-drops time cannot be aligned: they are left out and counted in a note. Empty inputs
-    /// say why: "No shots in this period", "No shot has a first-drops time to align on", or "No shot records
-    /// pressure, flow or weight".
+    /// Dashed rules mark the first drops and the end of pre-infusion in every panel (named in the first): a shot's
+    /// own times for one shot, else the median of the shots that have the time.
+    ///
+    /// The subtitle counts the shots and names the latest; it says "median and interquartile range" only when a
+    /// band has a value somewhere. Empty inputs say why: "No shots in this period" or "No shot records a series to
+    /// draw".
     ///
     /// - Parameters:
     ///   - input: The traces and their bands.
     ///   - width: Canvas width in points (the height follows from the panels).
-    /// - Returns: A chart whose ``Chart/panels`` hold one chart per channel; a single empty chart when nothing can
-    ///   be drawn.
+    /// - Returns: A chart whose ``Chart/panels`` hold one chart per panel; a single empty chart when nothing can be
+    ///   drawn.
     public static func shotOverlay(_ input: ShotOverlayInput, width: Double = 720) -> Chart {
         let title = "Shots — \(input.profile) · \(input.bean)"
-        let aligned = input.shots.filter { $0.alignedTime != nil }
-        guard !aligned.isEmpty else {
-            return .empty(title: title, message: input.shots.isEmpty ? "No shots in this period"
-                                                                     : "No shot has a first-drops time to align on")
+        let shots = input.shots
+        guard !shots.isEmpty else { return .empty(title: title, message: "No shots in this period") }
+        let kinds = input.seriesKinds
+        let panelKinds = ShotViewPanel.allCases.filter { p in kinds.contains { $0.panel == p } }
+        guard !panelKinds.isEmpty, let range = input.timeRange else {
+            return .empty(title: title, message: "No shot records a series to draw")
         }
-        let channels = ShotTraceChannel.allCases.filter { c in aligned.contains { $0.values(c) != nil } }
-        guard !channels.isEmpty else { return .empty(title: title, message: "No shot records pressure, flow or weight") }
-        let latest = aligned.last(where: \.isLatest) ?? aligned[aligned.count - 1]
-        let latestIndex = aligned.lastIndex(where: \.isLatest) ?? aligned.count - 1
-        let others = aligned.indices.filter { $0 != latestIndex }
-        let drawn = others.suffix(max(0, input.drawnLimit)).map { aligned[$0] }
+        let latestIndex = shots.lastIndex(where: \.isLatest) ?? shots.count - 1
+        let latest = shots[latestIndex]
+        let others = shots.indices.filter { $0 != latestIndex }
+        let hasBand = input.bands.values.contains { $0.median.contains { $0 != nil } }
+        // With a band: the latest shots as thin lines. Without: every shot in its own style (a bounded number).
+        let drawn = (others.suffix(max(0, input.drawnLimit - 1)) + [latestIndex]).sorted().map { shots[$0] }
 
-        // One time axis for every panel: the aligned shots' span (and the bands'), ticked from 0 (first drops).
-        var lo = input.alignedTimeRange?.lowerBound ?? 0, hi = input.alignedTimeRange?.upperBound ?? 1
-        for band in input.bands.values {
-            for (t, m) in zip(band.grid, band.median) where m != nil && t.isFinite { lo = min(lo, t); hi = max(hi, t) }
-        }
+        // One time axis for every panel, from the start of the shot (0) to the last sample.
+        let lo = min(0, range.lowerBound)
+        var hi = range.upperBound
         if hi - lo < 1 { hi = lo + 1 }
         let step = AnchoredTicks.step(lower: lo, upper: hi, anchor: 0, steps: [1, 2, 5, 10, 15, 30, 60, 120, 300],
-                                      maxCount: 10)
+                                      maxCount: 12)
         let domain = AnchoredTicks.snapped(lower: lo, upper: hi, anchor: 0, step: step)
         let ticks = AnchoredTicks.ticks(lower: domain.lowerBound, upper: domain.upperBound, anchor: 0, step: step)
 
-        // A band is stated only where it has a value: one or two shots, or shots too short to overlap, have none.
-        let hasBand = input.bands.values.contains { $0.median.contains { $0 != nil } }
         var subtitle: String
-        if aligned.count == 1 {
+        if shots.count == 1 {
             subtitle = "one shot · \(latest.label)"
         } else {
-            subtitle = "n = \(count(aligned.count, "shot")) · latest: \(latest.label)"
+            subtitle = "n = \(count(shots.count, "shot")) · latest: \(latest.label)"
             subtitle += hasBand ? " · median and interquartile range"
                                 : " · no median: fewer than \(input.minimumCurves) shots at any time"
         }
+        subtitle += " · seconds from the start of the shot"
         var notes: [String] = []
-        if others.count > drawn.count {
-            notes.append("The \(drawn.count) latest of \(others.count + 1) shots are drawn as lines; the median and band use every shot")
+        if hasBand, others.count + 1 > drawn.count {
+            notes.append("The \(drawn.count) latest of \(shots.count) shots are drawn as lines; the median and band use every shot")
         }
         if hasBand {
-            notes.append("Median and band only where at least \(input.minimumCurves) of the \(aligned.count) shots reach that time")
+            notes.append("Median and band only where at least \(input.minimumCurves) of the \(shots.count) shots reach that time")
         }
-        let unaligned = input.shots.count - aligned.count
-        if unaligned > 0 {
-            notes.append("\(count(unaligned, "shot")) without a first-drops time left out (\(unaligned == 1 ? "it" : "they") cannot be aligned)")
+        // The marks: one shot's own times, else the medians over the shots that have them.
+        func mark(_ values: [Double]) -> Double? {
+            let v = values.filter(\.isFinite).sorted()
+            guard !v.isEmpty else { return nil }
+            return v.count % 2 == 1 ? v[v.count / 2] : (v[v.count / 2 - 1] + v[v.count / 2]) / 2
+        }
+        let drops = mark(shots.compactMap(\.firstDrops)), preinfusion = mark(shots.compactMap(\.preinfusionEnd))
+        let median = shots.count > 1 ? " (median)" : ""
+        if shots.count > 1, drops != nil || preinfusion != nil {
+            let d = shots.compactMap(\.firstDrops).filter(\.isFinite).count
+            let p = shots.compactMap(\.preinfusionEnd).filter(\.isFinite).count
+            notes.append("First drops: the median of the \(d) shots with a time; pre-infusion ends: of the \(p)")
+        }
+        if !hasBand, drawn.count < shots.count {
+            notes.append("The \(drawn.count) latest of \(shots.count) shots are drawn")
+        }
+        if !hasBand, shots.count > 1, kinds.contains(where: { $0.style != 0 }) {
+            notes.append("Goals and second measurements are drawn for one shot, or as medians of \(input.minimumCurves) or more")
         }
 
         var panels: [Chart] = []
-        for (k, channel) in channels.enumerated() {
-            let first = k == 0, last = k == channels.count - 1
+        for (k, panel) in panelKinds.enumerated() {
+            let first = k == 0, last = k == panelKinds.count - 1
+            let here = kinds.filter { $0.panel == panel }
             var marks: [Mark] = []
-            marks.append(.rule(RuleMark(.vertical, at: .number(0), label: first ? "First drops" : nil)))
-            var labelled = false
-            for shot in drawn {
-                guard let line = traceLine(shot, channel, series: Theme.guideSeries, width: 0.9,
-                                           label: first && !labelled ? "Each shot" : nil) else { continue }
-                marks.append(.line(line))
-                labelled = true
+            if let t = preinfusion {
+                marks.append(.rule(RuleMark(.vertical, at: .number(t), label: first ? "Pre-infusion ends" + median : nil,
+                                            emphasised: true)))
             }
-            if hasBand, let band = input.bands[channel] {
-                for (i, run) in bandRuns(band).enumerated() {
-                    marks.append(.area(AreaMark(x: .numbers(run.map { band.grid[$0] }), lower: run.map { band.lower[$0]! },
-                                                upper: run.map { band.upper[$0]! }, series: 0,
-                                                label: first && i == 0 ? "Middle half of the shots" : nil)))
+            if let t = drops {
+                marks.append(.rule(RuleMark(.vertical, at: .number(t), label: first ? "First drops" + median : nil,
+                                            emphasised: true)))
+            }
+            if hasBand {
+                var labelled = false
+                for shot in drawn {
+                    for kind in here where kind.style == 0 {
+                        guard let line = traceLine(shot, kind.name, series: Theme.guideSeries, width: 0.9,
+                                                   label: first && !labelled ? "Each shot" : nil) else { continue }
+                        marks.append(.line(line))
+                        labelled = true
+                    }
+                }
+                var bandLabelled = false
+                for kind in here where kind.style == 0 {
+                    guard let band = input.bands[kind.name] else { continue }
+                    for run in bandRuns(band) {
+                        marks.append(.area(AreaMark(x: .numbers(run.map { band.grid[$0] }), lower: run.map { band.lower[$0]! },
+                                                    upper: run.map { band.upper[$0]! }, series: 0,
+                                                    label: first && !bandLabelled ? "Middle half of the shots" : nil)))
+                        bandLabelled = true
+                    }
+                }
+                for kind in here {
+                    guard let band = input.bands[kind.name] else { continue }
+                    let n = min(band.grid.count, band.median.count)
+                    let values = (0..<n).map { band.median[$0] ?? .nan }
+                    guard values.contains(where: \.isFinite) else { continue }
+                    marks.append(.line(LineMark(x: .numbers(Array(band.grid.prefix(n))), y: .numbers(values),
+                                                series: kind.style, label: kind.name, width: kind.style == 0 ? 2 : 1.4)))
+                }
+            } else if shots.count == 1 {
+                for kind in here {
+                    if let line = traceLine(latest, kind.name, series: kind.style, width: kind.style == 0 ? 2 : 1.4,
+                                            label: kind.name) { marks.append(.line(line)) }
+                }
+            } else {
+                for (position, shot) in drawn.enumerated() {
+                    for kind in here where kind.style == 0 {
+                        let name = here.filter { $0.style == 0 }.count > 1 ? "\(shot.label) · \(kind.name)" : shot.label
+                        if let line = traceLine(shot, kind.name, series: position % 4, width: shot.isLatest ? 2 : 1.4,
+                                                label: name) { marks.append(.line(line)) }
+                    }
                 }
             }
-            if hasBand, let band = input.bands[channel] {
-                let n = min(band.grid.count, band.median.count)
-                let median = (0..<n).map { band.median[$0] ?? .nan }
-                if median.contains(where: \.isFinite) {
-                    marks.append(.line(LineMark(x: .numbers(Array(band.grid.prefix(n))), y: .numbers(median), series: 1,
-                                                label: first ? "Median" : nil, width: 2)))
-                }
-            }
-            if let line = traceLine(latest, channel, series: 0, width: 2.2, label: first ? "Latest shot" : nil) {
-                marks.append(.line(line))
-            }
-            let x = AxisSpec(title: last ? "Seconds from first drops (negative: pre-infusion)" : nil, domain: domain,
+            let x = AxisSpec(title: last ? "Seconds from the start of the shot" : nil, domain: domain,
                              format: .decimals(0), visible: last, ticks: ticks)
             let height = first ? shotPanelHeights.first : last ? shotPanelHeights.last : shotPanelHeights.middle
             panels.append(Chart(title: first ? title : "", subtitle: first ? subtitle : nil, x: x,
-                                y: valueAxis(channel, marks: marks), marks: marks,
+                                y: valueAxis(panel, marks: marks), marks: marks,
                                 notes: last ? notes : [], width: width,
                                 height: height + (last ? 9 * 1.4 * Double(notes.count) : 0)))
         }
         if panels.count == 1 {
-            // One channel: an ordinary chart, titled as the figure, with the axis and notes.
+            // One panel: an ordinary chart, titled as the figure, with the axis and notes.
             return panels[0]
         }
         var figure = Chart(title: title, subtitle: subtitle, notes: notes, width: width,
@@ -129,9 +174,10 @@ extension BrewstatsCharts {
     }
 
     /// A panel's value axis: from 0 (a sensor's small negative readings are drawn at the axis, not given room) to
-    /// the largest value drawn, ticked on a nice step from 0 with at most six ticks.
-    static func valueAxis(_ channel: ShotTraceChannel, marks: [Mark]) -> AxisSpec {
-        var high = 0.0, low = 0.0
+    /// the largest value drawn, ticked on a nice step from 0 with at most six ticks. The temperature panel starts
+    /// 5 °C below its lowest value (rounded down), as the full view's does.
+    static func valueAxis(_ panel: ShotViewPanel, marks: [Mark]) -> AxisSpec {
+        var high = 0.0, low = 0.0, smallest = Double.infinity
         for mark in marks {
             var values: [Double] = []
             switch mark {
@@ -139,16 +185,18 @@ extension BrewstatsCharts {
             case .area(let area): values = area.upper + area.lower
             default: break
             }
-            for v in values where v.isFinite { high = max(high, v); low = min(low, v) }
+            for v in values where v.isFinite { high = max(high, v); low = min(low, v); smallest = min(smallest, v) }
         }
         if high <= 0 { high = 1 }
         // Readings below zero by more than a twentieth of the range are data, not noise: keep them in view.
         if low > -0.05 * high { low = 0 }
+        if panel == .temperature, smallest.isFinite { low = max(0, (smallest - 5).rounded(.down)) }
+        if high <= low { high = low + 1 }
         let step = AnchoredTicks.step(lower: low, upper: high, anchor: 0, steps: [0.5, 1, 2, 2.5, 5, 10, 20, 25, 50, 100, 200, 500],
                                       maxCount: 6)
         let domain = AnchoredTicks.snapped(lower: low, upper: high, anchor: 0, step: step)
         let lower = low == 0 ? 0 : domain.lowerBound
-        return AxisSpec(title: channel.axisTitle, domain: lower...max(domain.upperBound, lower + step),
+        return AxisSpec(title: panel.axisTitle, domain: lower...max(domain.upperBound, lower + step),
                         ticks: AnchoredTicks.ticks(lower: lower, upper: domain.upperBound, anchor: 0, step: step))
     }
 
@@ -168,11 +216,11 @@ extension BrewstatsCharts {
         return runs.filter { $0.count >= 2 }
     }
 
-    /// One shot's channel as a line on the aligned time axis, thinned to ``shotTraceSampleLimit`` samples; `nil`
-    /// when the shot does not record the channel or cannot be aligned.
-    static func traceLine(_ shot: ShotTrace, _ channel: ShotTraceChannel, series: Int, width: Double,
-                          label: String?) -> LineMark? {
-        guard let t = shot.alignedTime, let v = shot.values(channel) else { return nil }
+    /// One shot's series `name` as a line on the time from the start of the shot, thinned to
+    /// ``shotTraceSampleLimit`` samples; `nil` when the shot does not record the series.
+    static func traceLine(_ shot: ShotTrace, _ name: String, series: Int, width: Double, label: String?) -> LineMark? {
+        guard let v = shot.values(name) else { return nil }
+        let t = shot.time
         let n = min(t.count, v.count)
         guard n >= 2 else { return nil }
         var indices = Array(0..<n)

@@ -37,6 +37,10 @@ public struct ReportOptions: Sendable {
     /// of the report's period (the last second of its last day, in the report's zone). Never the clock, so the same
     /// journal and options give the same PDF bytes whenever they run.
     public var documentDate: Date? = nil
+    /// Only the shots of this profile (by the beginning of its name, case-insensitive; "no profile" for shots whose
+    /// file names none) in the shots section, its table, `shots.csv` and its charts (``ShotSection``); `nil` (the
+    /// default) for every profile. The brew sections are not filtered.
+    public var shotProfile: String?
     /// How many grind-versus-rating panels the report draws (the groups with most brews first).
     public var grindCharts = 4
     /// Whether a report renders its charts and `report.pdf` on all cores (the default, for a single report).

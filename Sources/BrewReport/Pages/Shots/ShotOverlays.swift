@@ -8,39 +8,46 @@ import Foundation
 ///
 /// - **Groups.** Shots are grouped by their profile (``ShotRecord/profile``; "no profile" when the file names none)
 ///   and their brew's bean (the journal's bean label, ``BeanLabels``; "no bean" when the brew has none). Groups
-///   come largest first; ties by profile, then bean, in UTF-8 order.
+///   come largest first; ties by profile, then bean, in UTF-8 order (``groups(_:shots:)``).
 /// - **Order and latest.** A group's shots are in start order (shots without a start time first, in file order),
-///   and the last one is the latest, drawn on top.
-/// - **Alignment.** Each shot's first-drops time is ``ShotMetric/firstDrops`` (the scale's 0.5 g, else the end of
-///   pre-infusion); a shot without one is counted in the chart's note and left out of the drawing.
-/// - **Bands.** Median and interquartile range per channel on a 0.25 s grid over the aligned span (``CurveBand``;
-///   at most 2,000 grid times, the step widening for long shots), stated only at grid times that enough shots
-///   cover: at least ``minimumShots(aligned:)`` = max(3, ⌈n ÷ 2⌉) of the group's n aligned shots. Near the ends of
-///   the shots fewer and fewer of them still run, and a median of the last few would jump as each one stops; the
-///   band therefore ends where fewer than half the group (and never fewer than 3 shots) reach. A group of one or two
-///   shots has no band; a channel whose band has no value anywhere gets none (the chart then says so).
+///   and the last one is the latest.
+/// - **Series.** Each shot's series are the full shot view's (``ShotViews/series(_:samples:resistance:)``: pressure
+///   and its goal, flow, its goal and the weight flow, weight, basket, mix and goal temperatures, resistance), on
+///   the shot's own clock from its start; its first drops (``ShotMetric/firstDrops``) and end of pre-infusion
+///   (``ShotMetric/preinfusion``) are marked (the chart draws the group's medians).
+/// - **Bands.** Median and interquartile range per series on a 0.25 s grid from the earliest to the latest sample
+///   of the group's shots (``CurveBand``; at most 2,000 grid times, the step widening for long shots), stated only
+///   at grid times that enough shots cover: at least ``minimumShots(aligned:)`` = max(3, ⌈n ÷ 2⌉) of the group's n
+///   shots. Near the ends of the shots fewer and fewer of them still run, and a median of the last few would jump
+///   as each one stops; the band therefore ends where fewer than half the group (and never fewer than 3 shots)
+///   reach. A group of one or two shots has no band; a series whose band has no value anywhere gets none.
 /// - **Values.** Missing samples become NaN, which breaks a trace's line; samples are converted from `Float32`.
 public enum ShotOverlays {
-    /// The profile × bean groups of `journal`'s shots, largest first; empty for a journal without shots.
+    /// One profile × bean group: its shots (indices into the shot table) in start order.
+    public struct Group: Sendable, Hashable {
+        public let profile: String
+        public let bean: String
+        public let shots: [Int]
+    }
+
+    /// The profile × bean groups of `journal`'s shots, largest first, every group with its series and bands; empty
+    /// for a journal without shots.
     ///
     /// - Parameter timeZone: The zone the latest shot's label (its start, `yyyy-MM-dd HH:mm`) is written in.
     public static func inputs(_ journal: ShotJournal, timeZone: TimeZone = .current) -> [ShotOverlayInput] {
         guard let table = journal.shots, table.kept > 0 else { return [] }
-        return inputs(journal, shots: Array(table.shots.indices), metrics: ShotMetrics(table.samples), timeZone: timeZone)
+        let metrics = ShotMetrics(table.samples, phaseStarts: table.phaseStarts), resistance = ShotMetrics.resistance(table.samples)
+        return groups(journal).map { input(journal, group: $0, metrics: metrics, resistance: resistance, timeZone: timeZone) }
     }
 
-    /// The profile × bean groups of the shots `shots` (indices into the shot table) of `journal`, largest first.
-    ///
-    /// `metrics` holds the shots' first-drops times (every shot of the table); the groups, the order, the latest
-    /// shot and the bands follow the rules above, over the given shots only.
-    static func inputs(_ journal: ShotJournal, shots selected: [Int], metrics: ShotMetrics,
-                       timeZone: TimeZone) -> [ShotOverlayInput] {
-        guard let table = journal.shots, !selected.isEmpty else { return [] }
-        let samples = table.samples
+    /// The profile × bean groups of the shots `shots` (indices into the shot table; every shot when `nil`) of
+    /// `journal`, largest first, each group's shots in start order.
+    public static func groups(_ journal: ShotJournal, shots selected: [Int]? = nil) -> [Group] {
+        guard let table = journal.shots, table.kept > 0 else { return [] }
         let brews = journal.result.journal.brews
         let labels = BeanLabels.make(journal.result.journal)
         var groups: [GroupKey: [Int]] = [:]
-        for i in selected {
+        for i in selected ?? Array(table.shots.indices) {
             let shot = table.shots[i]
             let row = shot.journalRow
             let bean = row >= 0 && row < brews.count ? brews.bean.code(row).map { labels[Int($0)] } : nil
@@ -53,14 +60,25 @@ public enum ShotOverlays {
             if a.key.profile != b.key.profile { return Array(a.key.profile.utf8).lexicographicallyPrecedes(b.key.profile.utf8) }
             return Array(a.key.bean.utf8).lexicographicallyPrecedes(b.key.bean.utf8)
         }
-        return ordered.map { key, members in
-            let sorted = startOrder(members, table)
-            let traces = sorted.enumerated().map { position, shot in
-                trace(shot, samples: samples, record: table.shots[shot], firstDrops: metrics.value(.firstDrops, of: shot),
-                      isLatest: position == sorted.count - 1, timeZone: timeZone)
-            }
-            return withBands(ShotOverlayInput(profile: key.profile, bean: key.bean, shots: traces))
+        return ordered.map { Group(profile: $0.key.profile, bean: $0.key.bean, shots: startOrder($0.value, table)) }
+    }
+
+    /// The overlay of `group`: its shots' series, marks and bands.
+    public static func input(_ journal: ShotJournal, group: Group, timeZone: TimeZone = .current) -> ShotOverlayInput {
+        guard let table = journal.shots else { return ShotOverlayInput(profile: group.profile, bean: group.bean, shots: []) }
+        return input(journal, group: group, metrics: ShotMetrics(table.samples, phaseStarts: table.phaseStarts),
+                     resistance: ShotMetrics.resistance(table.samples), timeZone: timeZone)
+    }
+
+    /// The overlay of `group` with the table's metrics (first drops, pre-infusion) and resistance series given.
+    static func input(_ journal: ShotJournal, group: Group, metrics: ShotMetrics, resistance: PrimitiveColumn<Float>,
+                      timeZone: TimeZone) -> ShotOverlayInput {
+        guard let table = journal.shots else { return ShotOverlayInput(profile: group.profile, bean: group.bean, shots: []) }
+        let traces = group.shots.enumerated().map { position, shot in
+            trace(shot, samples: table.samples, record: table.shots[shot], metrics: metrics, resistance: resistance,
+                  isLatest: position == group.shots.count - 1, timeZone: timeZone)
         }
+        return withBands(ShotOverlayInput(profile: group.profile, bean: group.bean, shots: traces))
     }
 
     /// `shots` in start order (``startOrder(_:_:)``), for the command line.
@@ -93,31 +111,27 @@ public enum ShotOverlays {
         try ChartRenderer.write(chart, to: url, format: format, theme: theme)
     }
 
-    /// `input` with its median and interquartile band filled for every channel some aligned shot records, where at
-    /// least ``minimumShots(aligned:)`` shots cover the time (``ShotOverlayInput/minimumCurves`` is set to it); a
-    /// channel whose band has no value anywhere is left without one.
+    /// `input` with its median and interquartile band filled for every series some shot records, where at least
+    /// ``minimumShots(aligned:)`` of its shots cover the time (``ShotOverlayInput/minimumCurves`` is set to it); a
+    /// series whose band has no value anywhere is left without one.
     static func withBands(_ input: ShotOverlayInput) -> ShotOverlayInput {
         var input = input
-        input.minimumCurves = minimumShots(aligned: input.shots.filter { $0.alignedTime != nil }.count)
-        guard let range = input.alignedTimeRange else { return input }
+        input.minimumCurves = minimumShots(aligned: input.shots.count)
+        guard let range = input.timeRange else { return input }
         let grid = CurveBand.grid(from: range.lowerBound, through: range.upperBound, step: 0.25)
-        for channel in ShotTraceChannel.allCases {
-            let curves = input.alignedCurves(channel).map { CurveBand.Curve(x: $0.x, y: $0.y) }
+        for kind in input.seriesKinds {
+            let curves = input.curves(kind.name).map { CurveBand.Curve(x: $0.x, y: $0.y) }
             guard curves.count >= input.minimumCurves else { continue }
             let band = CurveBand(curves: curves, grid: grid, minimumCurves: input.minimumCurves)
             guard band.median.contains(where: { $0 != nil }) else { continue }
-            input.bands[channel] = ShotBand(grid: band.grid, lower: band.lower, median: band.median, upper: band.upper)
+            input.bands[kind.name] = ShotBand(grid: band.grid, lower: band.lower, median: band.median, upper: band.upper)
         }
         return input
     }
 
-    /// One shot's trace: its time axis and the channels it records, missing samples as NaN.
-    static func trace(_ shot: Int, samples: ShotSamples, record: ShotRecord, firstDrops: Double?, isLatest: Bool,
-                      timeZone: TimeZone) -> ShotTrace {
-        func series(_ channel: ShotChannel) -> [Double]? {
-            guard samples.channels(of: shot).has(channel) else { return nil }
-            return samples.values(channel, of: shot).map { $0.map(Double.init) ?? .nan }
-        }
+    /// One shot's trace: its time axis, the full view's series, its first drops and end of pre-infusion.
+    static func trace(_ shot: Int, samples: ShotSamples, record: ShotRecord, metrics: ShotMetrics,
+                      resistance: PrimitiveColumn<Float>, isLatest: Bool, timeZone: TimeZone) -> ShotTrace {
         let label: String
         if let start = record.start {
             let formatter = DateFormatter()
@@ -128,8 +142,10 @@ public enum ShotOverlays {
         } else {
             label = URL(fileURLWithPath: record.file).lastPathComponent
         }
-        return ShotTrace(label: label, time: series(.time) ?? [], pressure: series(.pressure), flow: series(.flow),
-                         weight: series(.weight), firstDrops: firstDrops, isLatest: isLatest)
+        let time = samples.values(.time, of: shot).map { $0.map(Double.init) ?? .nan }
+        return ShotTrace(label: label, time: time, series: ShotViews.series(shot, samples: samples, resistance: resistance),
+                         firstDrops: metrics.value(.firstDrops, of: shot), preinfusionEnd: metrics.value(.preinfusion, of: shot),
+                         isLatest: isLatest)
     }
 
     struct GroupKey: Hashable {

@@ -72,12 +72,13 @@ extension ShotSection {
     /// The lead sentences: how many shots the period holds and of how many, where the first-drops times come from,
     /// and what was left out.
     var lead: [String] {
+        let ofProfile = profileFilter.map { " of profile ‘\($0)’" } ?? ""
         guard !rows.isEmpty else {
-            var text = "No shot this \(noun); the journal holds \(ShotSection.count(journalShots, "shot"))."
+            var text = "No shot\(ofProfile) this \(noun); the journal holds \(ShotSection.count(journalShots, "shot"))."
             if undatedLeftOut > 0 { text += " \(ShotSection.count(undatedLeftOut, "shot")) without a date cannot be placed in a \(noun)." }
             return [text]
         }
-        var lines = ["\(ShotSection.count(rows.count, "shot")) this \(noun), of \(journalShots) in the journal."]
+        var lines = ["\(ShotSection.count(rows.count, "shot"))\(ofProfile) this \(noun), of \(journalShots) in the journal."]
         let scale = rows.filter { $0.firstDropsRule == .scale }.count
         let pressure = rows.filter { $0.firstDropsRule == .pressure }.count
         let none = rows.count - scale - pressure

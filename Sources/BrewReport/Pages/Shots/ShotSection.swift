@@ -13,6 +13,8 @@ import Foundation
 ///   in the report's time zone), the same days the report's week summary counts; later shots are never used. Shots
 ///   without a date cannot be placed in a period: they are left out and counted (``undatedLeftOut``). A report
 ///   without a period (a journal with no dated brew) takes every shot.
+/// - **Profile.** With ``ReportOptions/shotProfile``, only the shots of that profile (by the beginning of its
+///   name, case-insensitive): the rows, the norms, the overlays and the metric-vs-rating chart.
 /// - **Order.** Start order (``ShotOverlays/startOrder(_:_:)``): the rows of `shots.csv`, the table and the chart.
 /// - **Metrics.** ``BrewShots/ShotMetrics`` over the shot table, with each shot's brew dose and yield (so the yield is
 ///   the drink weight the file states, else the scale's last weight; the ratio needs a dose).
@@ -69,6 +71,8 @@ public struct ShotSection: Sendable {
     public let metricRating: ShotMetricRatingInput
     /// The chart formats the report writes (file extensions, in the report's order), for the Markdown links.
     public let imageExtensions: [String]
+    /// The profile the section is limited to (``ReportOptions/shotProfile``), `nil` for every profile.
+    public let profileFilter: String?
     /// `week`, `month`, `year`, `period`: how the text names the report period.
     public let noun: String
     let timeZone: TimeZone
@@ -101,6 +105,10 @@ public struct ShotSection: Sendable {
             guard let date else { undated += 1; continue }
             if period.days.contains(Day(index: calendar.dayIndex(at: date))) { selected.append(i) }
         }
+        if let wanted = options.shotProfile?.lowercased() {
+            selected = selected.filter { ShotFlagger.profileName(table.shots[$0].profile).lowercased().hasPrefix(wanted) }
+        }
+        profileFilter = options.shotProfile
         selected = ShotOverlays.startOrder(selected, table)
 
         // The metrics need the brews' masses, one slot per shot of the table.
@@ -109,7 +117,7 @@ public struct ShotSection: Sendable {
         }
         // A brew graph of another brew (``BrewShots/ShotRecord/otherBrew``) gets no dose: its yield ratio is blank.
         let doses = zip(table.shots, mass(brews.doseGrams)).map { $0.otherBrew == nil ? $1 : nil }
-        let metrics = ShotMetrics(table.samples, dose: doses, yield: mass(brews.yieldGrams))
+        let metrics = ShotMetrics(table.samples, dose: doses, yield: mass(brews.yieldGrams), phaseStarts: table.phaseStarts)
         let labels = BeanLabels.make(journal.result.journal)
         let root = journal.result.report.file
         let built: [Row] = selected.map { i in
@@ -130,8 +138,12 @@ public struct ShotSection: Sendable {
         })
         journalShots = table.kept
         undatedLeftOut = period == nil ? 0 : undated
-        let groups = ShotOverlays.inputs(journal, shots: selected, metrics: metrics, timeZone: zone)
-        overlays = Array(groups.prefix(ShotSection.overlayLimit))
+        // Only the drawn groups get their series and bands; the others are counted.
+        let groups = ShotOverlays.groups(journal, shots: selected)
+        let resistance = ShotMetrics.resistance(table.samples)
+        overlays = groups.prefix(ShotSection.overlayLimit).map {
+            ShotOverlays.input(journal, group: $0, metrics: metrics, resistance: resistance, timeZone: zone)
+        }
         let rest = groups.dropFirst(ShotSection.overlayLimit)
         groupsLeftOut = (rest.count, rest.map(\.shots.count).reduce(0, +))
         metricRating = ShotSection.profileRating(rows)
