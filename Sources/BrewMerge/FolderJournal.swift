@@ -37,10 +37,10 @@ public enum FolderJournal {
         // 2. Every other file directly inside.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         // Stores first (their values stand where a source repeats a brew), then the other files by name.
-        let ordered = names.filter { !$0.hasPrefix(".") }.sorted { a, b in
-            let (sa, sb) = (Self.isStore(a), Self.isStore(b))
-            return sa != sb ? sa : a < b
-        }
+        // Each name's kind is worked out once, not in every comparison (a folder of 10,000 shot files spent a fifth
+        // of its report's CPU here).
+        let ordered = names.filter { !$0.hasPrefix(".") }.map { ($0, Self.isStore($0)) }
+            .sorted { a, b in a.1 != b.1 ? a.1 : a.0 < b.0 }.map(\.0)
         for name in ordered {
             let url = folder.appendingPathComponent(name)
             guard InputFile.classify(url.path) == .regular else { continue }
@@ -94,7 +94,8 @@ public enum FolderJournal {
 
     /// Whether `name` is an SQLite store by its extension (`.sqlite`, `.store`, `.db`).
     static func isStore(_ name: String) -> Bool {
-        ["sqlite", "store", "db"].contains(URL(fileURLWithPath: name).pathExtension.lowercased())
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return ["sqlite", "store", "db"].contains(name[name.index(after: dot)...].lowercased())
     }
 
     /// An import error's reason without the path it starts with (the note names the file).

@@ -156,11 +156,17 @@ enum ReportWorkloads {
         return (a, b)
     }
 
-    static let summaries = ["equipment_usage.csv", "weekly.csv", "method_stats.csv", "grind_rating.csv", "week_summary.csv"]
+    static let summaries = ["equipment_usage.csv", "weekly.csv", "method_stats.csv", "grind_rating.csv"]
 
+    /// Checks the report wrote the five summaries: the four above and its comparison, `week_summary.csv` for a week
+    /// or `period_summary.csv` for any other period (a shot folder's report covers its shots' span).
     static func expectSummaries(in folder: URL) throws {
-        for name in summaries where !FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
+        func has(_ name: String) -> Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) }
+        for name in summaries where !has(name) {
             throw BenchError.badOutput(folder.lastPathComponent, "no \(name) in the report folder")
+        }
+        guard has("week_summary.csv") || has("period_summary.csv") else {
+            throw BenchError.badOutput(folder.lastPathComponent, "no week_summary.csv or period_summary.csv in the report folder")
         }
     }
 }
