@@ -30,8 +30,8 @@ struct DialIn: AsyncParsableCommand {
 
             Examples:
               brewstats dial-in journal.sqlite --grinder "Comandante C40" --method V60
-              brewstats dial-in export.csv --grinder "Niche Zero" --method Espresso --bean "Yirgacheffe Kochere" --json
-              brewstats dial-in journal.sqlite --grinder "Comandante C40" --method V60 -o dial-in.png
+              brewstats dial-in export.csv --grinder "Niche Zero" --method Espresso --json
+              brewstats dial-in j.sqlite --grinder "Comandante C40" --method V60 -o d.png
             """
     )
 

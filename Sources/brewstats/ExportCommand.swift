@@ -34,8 +34,8 @@ struct Export: AsyncParsableCommand {
             Examples:
               brewstats export journal.sqlite --to csv -o journal.csv
               brewstats export Beanconqueror.zip --to brewspec -o brews.yaml
-              brewstats export shots/ --to decent-json -o decent/ --report-dropped dropped.csv
-              brewstats export journal.sqlite Beanconqueror.zip shots/ --to json -o all.json --list-matches matches.csv
+              brewstats export shots/ --to decent-json -o decent/ --report-dropped d.csv
+              brewstats export journal.sqlite Beanconqueror.zip shots/ --to json -o all.json
             """
     )
 

@@ -7,9 +7,6 @@ import Testing
     /// Every subcommand's name, from the command tree (``Brewstats``'s configuration).
     static let subcommands = CommandLineRules.subcommands.map(CommandLineRules.name(of:))
 
-    /// Subcommands whose examples are wider than 80 columns and wrap in `--help` (a known defect of their help text).
-    static let examplesWider = ["dial-in", "export"]
-
     @Test func binaryIsFound() {
         #expect(CLI.available, "\(CLI.CLIMissing())")
     }
@@ -63,11 +60,7 @@ import Testing
             let examples = help.components(separatedBy: "Examples:").last?.components(separatedBy: "USAGE:").first ?? ""
             let wrapped = examples.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
                 .filter { !$0.hasPrefix("  brewstats \(sub)") }
-            if Self.examplesWider.contains(sub) {
-                withKnownIssue("\(sub)'s examples are wider than 80 columns") { #expect(wrapped.isEmpty, "\(sub): an example wraps: \(wrapped)") }
-            } else {
-                #expect(wrapped.isEmpty, "\(sub): an example wraps: \(wrapped)")
-            }
+            #expect(wrapped.isEmpty, "\(sub): an example wraps: \(wrapped)")
         }
         let batch = try CLI.run(["batch", "--help"]).stdout
         #expect(batch.contains(" <input> ... --out <dir>"), "\(batch)")
