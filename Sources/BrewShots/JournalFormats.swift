@@ -16,6 +16,14 @@ public enum JournalFormats {
     /// BrewImport's formats in its registry's order, then the shot files.
     public static let all: [JournalFormat] = JournalFormat.readByBrewImport + [.shots]
 
+    /// The formats' command-line names as a help text lists them: "sqlite, csv, json, brewspec, beanconqueror or
+    /// shots" (registry order).
+    public static var spelledOut: String {
+        let names = all.map(\.cliName)
+        guard let last = names.last else { return "" }
+        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " or " + last
+    }
+
     /// The format `name` spells (a ``BrewImport/JournalFormat/names`` entry, case-insensitively), or `nil`.
     public static func named(_ name: String) -> JournalFormat? {
         JournalFormat.named(name, among: all)

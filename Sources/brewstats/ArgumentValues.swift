@@ -153,10 +153,10 @@ extension JournalFormat: WordedArgument {
         self = format
     }
 
-    /// - Throws: `unknown format 'x' (use sqlite, csv, json, beanconqueror or shots)`.
+    /// - Throws: `unknown format 'x' (use sqlite, csv, json, brewspec, beanconqueror or shots)`.
     static func parse(_ text: String) throws(ArgumentValueError) -> JournalFormat {
         guard let format = JournalFormats.named(text) else {
-            throw ArgumentValueError("unknown format '\(text)' (use sqlite, csv, json, beanconqueror or shots)")
+            throw ArgumentValueError("unknown format '\(text)' (use \(JournalFormats.spelledOut))")
         }
         return format
     }

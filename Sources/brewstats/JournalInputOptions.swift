@@ -9,7 +9,7 @@ import Foundation
 
 /// Flags every command that reads journals shares: the format override, the time zone and a CSV column mapping.
 struct JournalInputOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Read as this format: sqlite, csv, json, beanconqueror or shots (default: sniffed from the content).",
+    @Option(name: .long, help: ArgumentHelp("Read as this format: \(JournalFormats.spelledOut) (default: sniffed from the content).",
                                             valueName: "format"), transform: JournalFormat.parse)
     var format: JournalFormat?
 

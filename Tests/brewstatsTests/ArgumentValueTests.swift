@@ -52,7 +52,7 @@ import Testing
         ("theme", "purple", "unknown theme 'purple': use mono, dark or colour"),
         ("formats", "png,gif", "unknown chart format 'gif': use png, svg or pdf"),
         ("formats", ",", "--formats needs at least one of png, svg, pdf"),
-        ("format", "xml", "unknown format 'xml' (use sqlite, csv, json, beanconqueror or shots)"),
+        ("format", "xml", "unknown format 'xml' (use sqlite, csv, json, brewspec, beanconqueror or shots)"),
     ])
     func badValueKeepsItsWording(_ type: String, _ value: String, _ message: String) {
         func wording<T: WordedArgument>(_: T.Type) -> String? {
@@ -71,7 +71,7 @@ import Testing
     @Test(arguments: [
         (["report", "j.sqlite", "--theme", "purple"], "unknown theme 'purple': use mono, dark or colour"),
         (["report", "j.sqlite", "--formats", "png,gif"], "unknown chart format 'gif': use png, svg or pdf"),
-        (["inspect", "j.sqlite", "--format", "xml"], "unknown format 'xml' (use sqlite, csv, json, beanconqueror or shots)"),
+        (["inspect", "j.sqlite", "--format", "xml"], "unknown format 'xml' (use sqlite, csv, json, brewspec, beanconqueror or shots)"),
         (["chart", "no-such-kind", "j.sqlite", "-o", "x.png"], "unknown chart 'no-such-kind': use one of brews-per-week, rating-trend, extraction-trend, grind-rating, equipment-usage, control-chart, rest-rating, shot-overlay, shot-view"),
     ])
     func parserKeepsTheValuesMessage(_ args: [String], _ message: String) {
