@@ -104,7 +104,7 @@ public enum BeanPages {
         @Sendable func draw(_ job: Int) -> Result<String?, ReportError> {
             let c = drawn[job]
             let laidOut = ChartRenderer.layout(c.chart, theme: theme)
-            for (f, format) in formats.enumerated() {
+            for format in formats {
                 let name = "\(c.stem).\(format.fileExtension)"
                 do {
                     let bytes: [UInt8]
