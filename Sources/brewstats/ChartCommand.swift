@@ -82,7 +82,10 @@ struct Chart: AsyncParsableCommand {
     func validate() throws {
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
         guard ["png", "svg", "pdf"].contains(ext) else { throw ValidationError("the output file must end in .png, .svg or .pdf") }
-        if espresso && kind != .report(.controlChart) { throw ValidationError("--espresso applies to control-chart only") }
+        if espresso, !(kind.reportKind?.recipe.hasEspressoChart ?? false) {
+            let which = ChartKind.allCases.filter(\.recipe.hasEspressoChart).map(\.rawValue).joined(separator: ", ")
+            throw ValidationError("--espresso applies to \(which) only")
+        }
         for (flag, text) in [("--since", since), ("--until", until)] {
             if let text, Day(iso: text) == nil || text.count != 10 { throw ValidationError("\(flag) takes a date YYYY-MM-DD, not '\(text)'") }
         }

@@ -60,7 +60,7 @@ import TestSupport
         for g in weak {
             #expect(!g.statesSweetSpot)
             #expect(WeeklyReport.sentence(g).contains(": no clear peak · n = \(g.n), R² = "))
-            let chart = ReportCharts.grindChart(g, journal: Self.store)
+            let chart = GrindRatingChart.chart(g, journal: Self.store)
             #expect(chart.notes.contains { $0.hasPrefix("No clear peak") })
             #expect(!ChartRenderer.record(chart, theme: .monochrome).contains("Sweet spot"))
         }
@@ -103,7 +103,7 @@ import TestSupport
             && t.grindSetting.isValid(i) && t.rating.isValid(i) && t.grindSetting.values[i].isFinite && t.rating.values[i].isFinite {
             logged["\(t.grindSetting.values[i])|\(t.rating.values[i])", default: 0] += 1
         }
-        let chart = ReportCharts.grindChart(g, journal: j)
+        let chart = GrindRatingChart.chart(g, journal: j)
         let point = try #require(chart.marks.compactMap { if case .point(let p) = $0 { p } else { nil } }.first)
         #expect(point.jitter == nil && point.sizedByCount)
         guard case .numbers(let xs) = point.x, case .numbers(let ys) = point.y else { Issue.record("not numeric"); return }
@@ -126,13 +126,13 @@ import TestSupport
         var small = 0
         for g in groups {
             let settings = Set(g.points.x).count
-            let input = ReportCharts.grindInput(g, journal: j)
+            let input = GrindRatingChart.input(g, journal: j)
             if g.n < 10 || settings < 5 { #expect(input.loess.isEmpty, "\(g.grinder) \(g.bean ?? "") n = \(g.n)") }
             if g.n < 8 || settings < 4 {
                 #expect(input.sweetSpot == nil)
                 small += 1
                 if g.sweetSpot != nil {
-                    let notes = ReportCharts.grindChart(g, journal: j).notes
+                    let notes = GrindRatingChart.chart(g, journal: j).notes
                     #expect(notes.contains { $0.hasPrefix("Too few brews (\(g.n) on \(settings) settings) to state a sweet spot") }, "\(notes)")
                 }
             }
@@ -251,9 +251,9 @@ import TestSupport
 
     /// Counts in the control chart's note are grouped as the chart's other numbers: by thin spaces from 10 000 up.
     @Test func controlChartNoteGroupsLargeCounts() {
-        let note = ReportCharts.controlChartNote(espresso: false, leftOut: [.immersion: 58_502, .other: 9_999])
+        let note = BrewingControlChart.note(espresso: false, leftOut: [.immersion: 58_502, .other: 9_999])
         #expect(note == "Pour-over brews only (the ideal box is for drip and pour-over); left out: 58\u{2009}502 immersion, 9999 other-method brews.")
-        #expect(ReportCharts.controlChartNote(espresso: false, leftOut: [.other: 1]) == "Pour-over brews only (the ideal box is for drip and pour-over); left out: 1 other-method brew.")
+        #expect(BrewingControlChart.note(espresso: false, leftOut: [.other: 1]) == "Pour-over brews only (the ideal box is for drip and pour-over); left out: 1 other-method brew.")
     }
 
     // MARK: Empty states and gaps

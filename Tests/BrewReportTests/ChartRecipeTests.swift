@@ -34,7 +34,7 @@ import TestSupport
         }
         for kind in ChartKind.allCases {
             let r = kind.recipe
-            let drawn = written.contains { stem in r.stems.contains(stem) || r.groupStemPrefix.map { stem.hasPrefix($0) } == true }
+            let drawn = written.contains { stem in r.stems.contains(stem) || r.groupStemPrefixes.contains { stem.hasPrefix($0) } }
             #expect(drawn, "no chart of \(kind.rawValue) written")
         }
     }
@@ -44,9 +44,9 @@ import TestSupport
     @Test func trendKinds() {
         #expect(ChartKind.allCases.filter(\.isTrend) == [.brewsPerWeek, .ratingTrend, .extractionTrend])
         let month = ReportPeriod.month(year: 2026, month: 11), year = ReportPeriod.year(2026)
-        #expect(ReportCharts.periodStem(.brewsPerWeek, month) == "brews-per-day")
-        #expect(ReportCharts.periodStem(.brewsPerWeek, year) == "brews-per-month")
-        #expect(ReportCharts.periodStem(.ratingTrend, year) == "rating-trend")
+        #expect(TrendChart(kind: .brewsPerWeek, measure: .brews).stem(in: month) == "brews-per-day")
+        #expect(TrendChart(kind: .brewsPerWeek, measure: .brews).stem(in: year) == "brews-per-month")
+        #expect(TrendChart(kind: .ratingTrend, measure: .rating).stem(in: year) == "rating-trend")
         for kind in ChartKind.allCases {
             #expect(kind.recipe.stems.contains(kind.rawValue))
             #expect(SingleChart.columns(for: kind) == kind.recipe.columns)

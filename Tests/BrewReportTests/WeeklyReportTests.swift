@@ -264,7 +264,7 @@ import TestSupport
         for g in r.findings {
             guard let spot = g.sweetSpot,
                   EvidenceRules.statesSweetSpot(n: g.n, distinctSettings: g.points.distinctX.count) else { continue }
-            let chart = ReportCharts.grindChart(g, journal: r.analysis.journal)
+            let chart = GrindRatingChart.chart(g, journal: r.analysis.journal)
             let text = GrindSetting.text(spot, grinder: r.analysis.journal.grinders[g.grinderIndex], observed: g.points.distinctX)
             #expect(chart.subtitle?.hasSuffix("sweet spot at \(text)") == true, "\(chart.subtitle ?? "")")
         }
@@ -277,11 +277,11 @@ import TestSupport
         #expect(!groups.isEmpty)
         for g in groups.prefix(4) {
             #expect(g.points.total == g.n && g.grind.count == g.n && g.points.x.count <= g.n)
-            let merged = ReportCharts.grindChart(g, journal: r.analysis.journal)
-            var raw = ReportCharts.grindInput(g, journal: r.analysis.journal)
+            let merged = GrindRatingChart.chart(g, journal: r.analysis.journal)
+            var raw = GrindRatingChart.input(g, journal: r.analysis.journal)
             raw.grindSettings = g.grind; raw.ratings = g.rating; raw.counts = nil
             var fromBrews = BrewstatsCharts.grindVsRating(raw)
-            if let note = ReportCharts.evidenceNote(g) { fromBrews.notes.append(note) }
+            if let note = GrindRatingChart.evidenceNote(g) { fromBrews.notes.append(note) }
             #expect(ChartRenderer.record(merged) == ChartRenderer.record(fromBrews))
         }
     }

@@ -1,3 +1,4 @@
+import BrewCharts
 import BrewColumns
 import BrewStats
 
@@ -11,12 +12,9 @@ public enum TrendMeasure: Sendable {
     case extraction
 }
 
-/// Everything brewstats states about one chart kind, in one place: the report (``ReportCharts``), the single chart
-/// (``SingleChart``), the period charts, the file list (``ReportFiles``) and the CLI ask the recipe rather than
-/// keeping lists of their own.
-///
-/// How each kind builds its chart from the statistics is ``ReportCharts/chart(_:_:espresso:)``, one branch per
-/// kind; why a chart may be empty, ``ReportCharts/emptyReason(_:_:espresso:)``.
+/// What brewstats states about one chart kind as data: the report (``ReportCharts``), the single chart
+/// (``SingleChart``), the file list (``ReportFiles``) and the CLI read it here rather than keeping lists of their own.
+/// How the kind builds its charts is its ``ChartBuilder``.
 public struct ChartRecipe: Sendable {
     /// A one-line description for help texts (also the title of its chart in a weekly report).
     public let summary: String
@@ -27,45 +25,73 @@ public struct ChartRecipe: Sendable {
     /// period before); `nil` for the other kinds.
     public let trend: TrendMeasure?
     /// The file stems the report writes its charts of this kind under, beside the per-group ones
-    /// (``groupStemPrefix``): a period report names the brews chart by its bucket (`brews-per-day`, …), the control
+    /// (``groupStemPrefixes``): a period report names the brews chart by its bucket (`brews-per-day`, …), the control
     /// chart has a filter and an espresso chart.
     public let stems: [String]
-    /// The prefix of the per-group stems (`grind-rating-comandante-c40-v60`), for the kind that draws one chart per
-    /// group; `nil` for the others.
-    public let groupStemPrefix: String?
+    /// The prefixes of the per-group stems (`grind-rating-comandante-c40-v60`, `dial-in-…`), for a kind that draws
+    /// one chart per group; empty for the others.
+    public let groupStemPrefixes: [String]
+    /// Whether `--espresso` picks a second chart of this kind (the control chart's espresso ranges).
+    public let hasEspressoChart: Bool
+
+    public init(summary: String, columns: BrewColumnSet, trend: TrendMeasure? = nil, stems: [String],
+                groupStemPrefixes: [String] = [], hasEspressoChart: Bool = false) {
+        self.summary = summary; self.columns = columns; self.trend = trend; self.stems = stems
+        self.groupStemPrefixes = groupStemPrefixes; self.hasEspressoChart = hasEspressoChart
+    }
 }
 
-extension ChartKind {
-    /// This kind's recipe.
-    public var recipe: ChartRecipe {
-        switch self {
-        case .brewsPerWeek:
-            ChartRecipe(summary: "brews per ISO week, last 26 weeks", columns: [], trend: .brews,
-                        stems: ["brews-per-week", "brews-per-day", "brews-per-month"], groupStemPrefix: nil)
-        case .ratingTrend:
-            ChartRecipe(summary: "weekly mean rating and its rolling mean", columns: .rating, trend: .rating,
-                        stems: [rawValue], groupStemPrefix: nil)
-        case .extractionTrend:
-            ChartRecipe(summary: "weekly mean extraction yield with the ideal 18–22 % band", columns: [.masses, .tds],
-                        trend: .extraction, stems: [rawValue], groupStemPrefix: nil)
-        case .grindRating:
-            ChartRecipe(summary: "grind setting vs rating with LOESS curve and sweet spot",
-                        columns: [.grinder, .bean, .grindSetting, .rating], trend: nil, stems: [rawValue],
-                        groupStemPrefix: "grind-rating-")
-        case .equipmentUsage:
-            ChartRecipe(summary: "brews per method and per grinder", columns: .grinder, trend: nil, stems: [rawValue],
-                        groupStemPrefix: nil)
-        case .controlChart:
-            ChartRecipe(summary: "brewing control chart (EY vs TDS), filter or --espresso", columns: [.masses, .tds],
-                        trend: nil, stems: ["control-chart", "control-chart-espresso"], groupStemPrefix: nil)
-        case .restRating:
-            ChartRecipe(summary: "rating vs days off roast, with LOESS curve", columns: [.bean, .rating], trend: nil,
-                        stems: [rawValue], groupStemPrefix: nil)
-        }
+/// One chart of the report, named and costed before it is built: the report settles every name and title in order,
+/// then builds the charts as parallel jobs, the costliest first (``ReportCharts/all(_:options:)``).
+struct ChartJob: Sendable {
+    /// The file stem (`control-chart-espresso`).
+    let stem: String
+    /// The chart's title on the report page.
+    let title: String
+    /// The brews the job reads (a chart of weeks or of equipment reads summaries: 0).
+    let cost: Int
+    let make: @Sendable () -> Chart
+}
+
+/// How one chart kind is built: its recipe, the charts it adds to a report, the one chart `brewstats chart` draws,
+/// why that chart may be empty, how many brews it draws and what filtered brews lack for it.
+///
+/// Each kind has its builder in `Charts/Kinds/` (``ChartKind/builder``); the three trend kinds share
+/// ``TrendChart``, which asks its ``TrendMeasure``. Nothing else in the report switches on a kind.
+protocol ChartBuilder: Sendable {
+    var recipe: ChartRecipe { get }
+    /// The one chart of this kind for `source` (`espresso`: the second chart, ``ChartRecipe/hasEspressoChart``).
+    func chart(_ source: ChartSource, espresso: Bool) -> Chart
+    /// What an empty chart says: the true reason it has nothing to draw, from the whole journal analysed.
+    /// Default: ``BrewstatsCharts/emptyMessage``.
+    func emptyReason(_ analysis: BrewAnalysis, espresso: Bool) -> String
+    /// The charts of this kind a report draws. Default: one chart under the first stem, titled by the summary.
+    func reportJobs(_ report: WeeklyReport, _ source: ChartSource, options: ReportOptions) -> [ChartJob]
+    /// The brews the one chart draws (the count `brewstats chart` prints).
+    func drawn(_ source: ChartSource, espresso: Bool) -> Int
+    /// What the brews of `source` lack for this chart, as a phrase ending in `among` ("among the 12 brews
+    /// matched"), or `nil` when there is something to draw.
+    func missing(_ source: ChartSource, espresso: Bool, among: String) -> String?
+    /// Finishes the one chart `brewstats chart` draws from a filtered journal and returns the brews it draws.
+    /// Default: ``drawn(_:espresso:)``, the chart unchanged.
+    func finishSingle(_ chart: inout Chart, _ source: ChartSource, espresso: Bool, matched: Int, beanLabel: String?) -> Int
+}
+
+extension ChartBuilder {
+    func emptyReason(_ analysis: BrewAnalysis, espresso: Bool) -> String { BrewstatsCharts.emptyMessage }
+
+    func reportJobs(_ report: WeeklyReport, _ source: ChartSource, options: ReportOptions) -> [ChartJob] {
+        [ChartJob(stem: recipe.stems[0], title: recipe.summary, cost: 0, make: { chart(source, espresso: false) })]
     }
 
-    /// Whether this kind is a trend chart (``ChartRecipe/trend``).
-    public var isTrend: Bool { recipe.trend != nil }
+    func finishSingle(_ chart: inout Chart, _ source: ChartSource, espresso: Bool, matched: Int, beanLabel: String?) -> Int {
+        drawn(source, espresso: espresso)
+    }
+
+    /// "Brews dated in November 2026 only." first among the notes of a drawn chart of a period.
+    static func periodNote(_ chart: inout Chart, _ source: ChartSource) {
+        if let p = source.period, chart.emptyMessage == nil { chart.notes.insert("Brews dated in \(p.name) only.", at: 0) }
+    }
 }
 
 extension PeriodTrend {

@@ -7,7 +7,7 @@ import Foundation
 /// the grinder's range, this bag's brews as points, earlier bags' brews faintly, the interval of the best
 /// setting shaded and the suggested next setting marked.
 ///
-/// Built with the chart grammar like the grind-vs-rating chart (``ReportCharts/grindChart(_:journal:)``): the
+/// Built with the chart grammar like the grind-vs-rating chart (``GrindRatingChart/chart(_:journal:)``): the
 /// statistics come from ``DialInAdvisor``, the chart only draws them. The curve and band are the posterior mean
 /// of the expected rating and its central band at the advice's level, clipped to the 0–5 scale; the grind axis
 /// ticks on multiples of the grinder's step from its lowest setting.

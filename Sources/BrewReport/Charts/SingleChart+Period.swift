@@ -21,24 +21,4 @@ extension SingleChart {
         source.coveredEnd = period.days.contains(today) ? today : period.lastDay
         return source
     }
-
-    /// The brews a trend chart of `period` draws: brews, rated brews or brews with an extraction yield, in the
-    /// period and the period before, up to the last covered day.
-    func periodDrawnCount(_ source: ChartSource, period: ReportPeriod, measure: TrendMeasure) -> Int {
-        let end = source.coveredEnd ?? period.lastDay
-        return source.analysis.periodTrend(period.previous.firstDay...min(end, period.lastDay), bucket: period.bucket)
-            .drawn(measure)
-    }
-
-    /// What a filtered trend chart of `period` lacks, or `nil` when it has something to draw.
-    func periodMissing(_ source: ChartSource, period: ReportPeriod, measure: TrendMeasure, among: String) -> String? {
-        guard periodDrawnCount(source, period: period, measure: measure) == 0 else { return nil }
-        let window = "in \(period.name) or \(period.previous.name)"
-        let what = switch measure {
-        case .brews: "no dated brews"
-        case .rating: "no rated brews"
-        case .extraction: "no brews with TDS (an extraction yield)"
-        }
-        return "\(what) \(window) \(among); try another period"
-    }
 }

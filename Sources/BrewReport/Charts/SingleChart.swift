@@ -117,108 +117,20 @@ public struct SingleChart: Sendable {
             }
             source = ChartSource(analysis: analysis, week: week, options: options)
         }
-        let analysis = source.analysis
         let kept = filtered.brews.count
         if !filter.isEmpty, let missing = missing(source, matched: kept) {
             throw .nothingToDraw(chart: kind.rawValue, missing: missing)
         }
-        var chart = ReportCharts.chart(kind, source, espresso: espresso)
-        // The group drawn pools the matched bags of the bean (its all-beans row): say which bean it is.
-        if kind == .grindRating, let label = beanLabel(filtered),
-           !chart.title.contains(label), !(chart.subtitle ?? "").contains(label) {
-            chart.title += " · \(label)"
-        }
-        var drawn = kept
-        if kind == .grindRating {
-            let summary = analysis.grindRating()
-            // Groups of 3 or more brews; without any, every group (the chart draws the one with most brews, as
-            // ReportCharts.chart does). Either way the note names the group drawn, why, and the others.
-            let large = ReportCharts.grindGroups(summary).filter { $0.bean == nil }
-            let groups = large.isEmpty ? ReportCharts.rankedGroups(summary) : large
-            drawn = groups.first?.n ?? 0
-            if groups.count > 1 { chart.notes.append(Self.groupNote(groups, matched: kept)) }
-        } else {
-            drawn = drawnCount(source)
-        }
+        let builder = kind.builder
+        var chart = builder.chart(source, espresso: espresso)
+        let drawn = builder.finishSingle(&chart, source, espresso: espresso, matched: kept, beanLabel: beanLabel(filtered))
         return (chart, drawn)
     }
 
-    /// "Drawn: Niche Zero × Espresso, the group with most brews (118 of the 360 matched); also Comandante C40 × V60
-    /// (85), … — pick one with --grinder and --method."
-    static func groupNote(_ groups: [GrindRatingGroup], matched: Int) -> String {
-        let g = groups[0]
-        let others = groups.dropFirst().prefix(4).map { "\($0.grinder) × \($0.method) (\($0.n))" }
-        let more = groups.count > 5 ? ", …" : ""
-        return "Drawn: \(g.grinder) × \(g.method), the group with most brews (\(g.n) of the \(matched) matched); also \(others.joined(separator: ", "))\(more)"
-            + " — pick one with --grinder and --method."
-    }
-
-    /// The brews a chart of this kind draws from `source` (see ``make(_:)``); grind-rating is counted there.
-    func drawnCount(_ source: ChartSource) -> Int {
-        let a = source.analysis, t = a.journal.brews
-        if let measure = kind.recipe.trend {
-            if let period = source.period { return periodDrawnCount(source, period: period, measure: measure) }
-            let rows = ReportCharts.weeklySeries(source).rows
-            guard let trend = ReportCharts.weeklyTrend(rows, a) else { return 0 }
-            return trend.drawn(measure)
-        }
-        switch kind {
-        case .brewsPerWeek, .ratingTrend, .extractionTrend:
-            return 0  // trend kinds are counted above, by their recipe's measure
-        case .controlChart:
-            return a.controlChartRows(espresso: espresso, in: source.period).count
-        case .restRating:
-            return a.restChartRows(in: source.period).count
-        case .equipmentUsage, .grindRating:
-            return t.count
-        }
-    }
-
     /// What the brews of `source` lack for this chart, as a phrase naming the brews matched, or `nil` when
-    /// there is something to draw.
+    /// there is something to draw (``ChartBuilder/missing(_:espresso:among:)``).
     func missing(_ source: ChartSource, matched: Int) -> String? {
-        let a = source.analysis
-        let t = a.journal.brews
-        let among = "among the \(matched) brew\(matched == 1 ? "" : "s") matched"
-        if let measure = kind.recipe.trend {
-            if let period = source.period { return periodMissing(source, period: period, measure: measure, among: among) }
-            let rows = ReportCharts.weeklySeries(source).rows
-            let window: String
-            if let end = source.week ?? a.latestWeek {
-                window = " in the \(max(source.options.stats.chartWeeks, 1)) weeks ending \(end.label)"
-            } else {
-                window = ""
-            }
-            let hint = source.week == nil ? "" : "; try another --week"
-            switch measure {
-            case .brews:
-                return rows.contains { $0.brews > 0 } ? nil : "no dated brews\(window) \(among)\(hint)"
-            case .rating:
-                return rows.contains { $0.meanRating != nil } ? nil : "no rated brews\(window) \(among)\(hint)"
-            case .extraction:
-                return rows.contains { $0.meanExtraction != nil } ? nil
-                    : "no brews with TDS (an extraction yield)\(window) \(among)\(hint)"
-            }
-        }
-        switch kind {
-        case .brewsPerWeek, .ratingTrend, .extractionTrend:
-            return nil  // trend kinds are answered above, by their recipe's measure
-        case .grindRating:
-            return a.grindRating().groups.isEmpty ? "no brews with a grinder, a method, a grind setting and a rating \(among)" : nil
-        case .equipmentUsage:
-            return a.equipmentUsage().rows.contains { $0.brews > 0 } ? nil : "no brews with a method or a grinder \(among)"
-        case .controlChart:
-            let counts = a.categoryCounts(a.measuredRows(in: source.period))
-            let wanted = counts.filter { $0.key.isOnControlChart(espresso: espresso) }.values.reduce(0, +)
-            let other = counts.filter { !$0.key.isOnControlChart(espresso: espresso) && $0.key.isEspresso != espresso }
-                .values.reduce(0, +)
-            guard wanted == 0 else { return nil }
-            let hint = other == 0 ? "" : (espresso ? "; try without --espresso" : "; try --espresso")
-            return "no \(espresso ? "espresso" : "pour-over") brews with TDS\(source.period.map { " in \($0.name)" } ?? "") \(among)\(hint)"
-        case .restRating:
-            let any = !a.restChartRows(in: source.period).isEmpty
-            return any ? nil : "no rated brews of a bean with a roast date\(source.period.map { " in \($0.name)" } ?? "") \(among)"
-        }
+        kind.builder.missing(source, espresso: espresso, among: "among the \(matched) brew\(matched == 1 ? "" : "s") matched")
     }
 
     /// The bean a `--bean` filter kept, as the journal names it (the filter's text when it matched bags with

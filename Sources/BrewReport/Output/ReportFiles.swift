@@ -50,7 +50,6 @@ public enum ReportFiles {
     /// The stems of the report's charts that are not per group (``ChartRecipe/stems``).
     static let chartStems: Set<String> = Set(ChartKind.allCases.flatMap(\.recipe.stems))
 
-    /// The prefixes of the per-group chart stems: the kinds' (``ChartRecipe/groupStemPrefix``) and the dial-in
-    /// charts' (`dial-in-…`, ``DialInChart``).
-    static let groupStemPrefixes: [String] = ChartKind.allCases.compactMap(\.recipe.groupStemPrefix) + ["dial-in-"]
+    /// The prefixes of the per-group chart stems (``ChartRecipe/groupStemPrefixes``: `grind-rating-…`, `dial-in-…`).
+    static let groupStemPrefixes: [String] = ChartKind.allCases.flatMap(\.recipe.groupStemPrefixes)
 }

@@ -21,7 +21,7 @@ enum BeanCharts {
         for g in s.grindGroups.filter({ $0.n >= 3 }).prefix(grindPanels) {
             let name = naming.name(for: URL(fileURLWithPath: ReportCharts.slugText("\(g.grinder)-\(g.method)"), isDirectory: false))
             let grinder = analysis.journal.grinders.indices.contains(g.grinderIndex) ? analysis.journal.grinders[g.grinderIndex] : nil
-            var chart = ReportCharts.grindChart(g, journal: analysis.journal)
+            var chart = GrindRatingChart.chart(g, journal: analysis.journal)
             chart.width = pageWidth
             // The page is the bean's: titles name the grinder and method only.
             chart.title = "Grind vs rating — \(g.grinder) · \(g.method)"
@@ -66,14 +66,14 @@ enum BeanCharts {
     static func rest(_ s: BeanSummary, analysis: BrewAnalysis) -> Chart {
         let rows = analysis.restChartRows(among: Selection(s.rows.map(Int32.init)))
         let days = Kernel.take(analysis.derived.daysOffRoast, rows), ratings = Kernel.take(analysis.journal.brews.rating, rows)
-        let kinds = analysis.categories(rows).map(ReportCharts.restKind)
+        let kinds = analysis.categories(rows).map(RestRatingChart.group)
         if days.isEmpty {
             return .empty(title: "Rating vs days off roast",
                           message: s.bean.roastDate == nil ? "The bean has no roast date" : "No rated brew of this bean")
         }
         let curve = EvidenceRules.drawsCurve(x: days) ? ReportCharts.curvePoints(analysis.restCurve(days: days, ratings: ratings)) : []
         var chart = BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve, groupCodes: kinds,
-                                                         groupNames: ReportCharts.restKinds)
+                                                         groupNames: RestRatingChart.groups)
         chart.width = pageWidth
         chart.height = 360
         if curve.isEmpty {
