@@ -26,7 +26,7 @@ enum PNGCompressionWorkloads {
         let imported = try importJournal(at: store)
         var options = ReportOptions()
         options.stats.timeZone = try StatsOptions.zone("Europe/Berlin")
-        let report = try WeeklyReport(journal: imported.journal, journalName: store.lastPathComponent,
+        let report = try PeriodReport(journal: imported.journal, journalName: store.lastPathComponent,
                                       importReport: imported.report, options: options)
         for chart in ReportCharts.all(report, options: options).map(\.chart) { rasters.append(try ChartRenderer.rasterPNG(chart)) }
 

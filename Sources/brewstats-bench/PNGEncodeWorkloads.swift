@@ -16,7 +16,7 @@ enum PNGEncodeWorkloads {
         let imported = try importJournal(at: store)
         var options = ReportOptions()
         options.stats.timeZone = try StatsOptions.zone("Europe/Berlin")
-        let report = try WeeklyReport(journal: imported.journal, journalName: store.lastPathComponent,
+        let report = try PeriodReport(journal: imported.journal, journalName: store.lastPathComponent,
                                       importReport: imported.report, options: options)
         let charts = ReportCharts.all(report, options: options).map(\.chart)
 

@@ -7,7 +7,7 @@ import Foundation
 /// Reports of a period: `brewstats report --year 2026` on a 100,000-brew generated store (seed 42, Europe/Berlin),
 /// process start to finish (import, statistics, charts in PNG and SVG, `report.pdf`, `index.html`), against the
 /// weekly report of the same store as a yardstick. The in-process part, importing the store once untimed and then
-/// building the year's ``WeeklyReport`` (summaries, period comparison, totals, bean findings), goes into `extra`
+/// building the year's ``PeriodReport`` (summaries, period comparison, totals, bean findings), goes into `extra`
 /// as `year_statistics_s`.
 enum PeriodWorkloads {
     static let timeZone = "Europe/Berlin"
@@ -33,16 +33,16 @@ enum PeriodWorkloads {
         }
 
         // The statistics alone, in process.
-        var importOptions = WeeklyReport.importOptions(ImportOptions())
+        var importOptions = PeriodReport.importOptions(ImportOptions())
         importOptions.timeZone = TimeZone(identifier: timeZone)!
         let journal = try importJournal(at: store, options: importOptions).journal
         var options = ReportOptions()
         options.stats.timeZone = TimeZone(identifier: timeZone)!
-        options.period = .year(2026)
+        options.period = .named(.year(2026))
         var seconds: [Double] = []
         for _ in 0..<ctx.repeats {
             let began = Date()
-            let report = try WeeklyReport(journal: journal, journalName: "bench", importReport: nil, options: options)
+            let report = try PeriodReport(journal: journal, journalName: "bench", importReport: nil, options: options)
             seconds.append(Date().timeIntervalSince(began))
             precondition(report.periodSummary != nil)
         }
@@ -69,7 +69,7 @@ enum PeriodWorkloads {
             _ = try? DialInAdvisor.advise(journal: journal, grinder: p.grinderIndex, method: p.methodIndex, bean: p.beanIndex, rows: rows)
         }
         lap("advice (\(min(beans.count, options.grindCharts)), serial)")
-        let report = try WeeklyReport(journal: journal, journalName: "bench", importReport: nil, options: options)
+        let report = try PeriodReport(journal: journal, journalName: "bench", importReport: nil, options: options)
         clock = Date()
         var formats = options
         formats.formats = [.png(scale: 2), .svg]

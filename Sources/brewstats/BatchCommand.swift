@@ -90,7 +90,7 @@ struct Batch: AsyncParsableCommand {
     func run() async throws {
         CLI.removeStagingOnInterrupt()
         var reportOptions = render.options(timeZone: input.timeZone)
-        try weekChoice.apply(to: &reportOptions)
+        reportOptions.period = try weekChoice.choice() ?? .latestWeek
         todayOption.apply(to: &reportOptions, timeZone: input.timeZone)
         let outURL = URL(fileURLWithPath: out)
         let result: BatchResult

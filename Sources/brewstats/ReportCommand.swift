@@ -75,20 +75,18 @@ struct Report: AsyncParsableCommand {
     func run() async throws {
         CLI.removeStagingOnInterrupt()
         // The report's columns kept, every column validated: the report is a full import's, in less memory.
-        let loaded = try merging.load(journals, input: input) { $0 = WeeklyReport.importOptions($0) }
+        let loaded = try merging.load(journals, input: input) { $0 = PeriodReport.importOptions($0) }
         let result = loaded.result
         var options = render.options(timeZone: input.timeZone)
-        try weekChoice.apply(to: &options)
-        options.period = try periodFlags.period()
-        // A shot journal's report covers the days of its shots unless a period or week is chosen (``ShotSpan``).
-        if options.period == nil, weekChoice.week == nil, !weekChoice.last {
-            options.period = ShotSpan.period(of: loaded, timeZone: input.timeZone)
-        }
+        // The period: the week flags', the period flags', or (for a shot journal) the days of its shots (``ShotSpan``);
+        // otherwise the latest week with brews.
+        let chosen = try weekChoice.choice() ?? periodFlags.period().map { .named($0) }
+        options.period = chosen ?? ShotSpan.period(of: loaded, timeZone: input.timeZone).map { .named($0) } ?? .latestWeek
         options.includeLaterBrews = includeLater
         options.shotProfile = profile
         todayOption.apply(to: &options, timeZone: input.timeZone)
         let name = MergeOptions.name(of: journals)
-        var report = try WeeklyReport(journal: result.journal, journalName: name, importReport: result.report, options: options)
+        var report = try PeriodReport(journal: result.journal, journalName: name, importReport: result.report, options: options)
         report.shots = ShotSection.make(loaded, report: report, options: options)
         let folder = URL(fileURLWithPath: out ?? "brew-report-\(report.folderLabel)")
         let files = try ReportWriter.write(report, options: options, to: folder, protecting: journals.map { URL(fileURLWithPath: $0) })

@@ -17,10 +17,10 @@ struct WeekOptions: ParsableArguments {
         if let week { do { _ = try IsoWeek(label: week) } catch { throw ValidationError("\(error)") } }
     }
 
-    /// Sets `options.week` from the flags (left as it is when neither is given).
-    func apply(to options: inout ReportOptions) throws {
-        if last { options.week = .last }
-        if let week { options.week = .week(try IsoWeek(label: week)) }
+    /// The period the flags choose (``ReportOptions/PeriodChoice``), or `nil` when neither is given.
+    func choice() throws -> ReportOptions.PeriodChoice? {
+        if last { return .lastWeek }
+        return try week.map { .named(.week(try IsoWeek(label: $0))) }
     }
 }
 

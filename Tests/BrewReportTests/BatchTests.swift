@@ -179,7 +179,7 @@ import TestSupport
         let input = try Self.inputFolder(good: 1, broken: false)
         let out = try Repo.scratch("batch-resume-last").appendingPathComponent("out")
         var options = Self.options([input], out: out)
-        options.report.week = .last
+        options.report.period = .lastWeek
         options.report.now = instant(2026, 11, 25, 9, 0)
         let first = try BatchRunner.run(options)
         #expect(first.outcomes.first?.week == isoWeekLabel(instant(2026, 11, 18, 9, 0), berlin))

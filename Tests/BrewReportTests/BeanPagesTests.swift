@@ -11,7 +11,7 @@ import TestSupport
     static let brews = WeeklyReportTests.brews
 
     func options(_ week: String) -> ReportOptions {
-        var o = WeeklyReportTests.options(now: instant(2027, 1, 15, 12, 0), week: .week(try! IsoWeek(label: week)))
+        var o = WeeklyReportTests.options(now: instant(2027, 1, 15, 12, 0), week: .named(.week(try! IsoWeek(label: week))))
         o.formats = [.svg]
         o.parallelRendering = false
         return o
@@ -64,7 +64,7 @@ import TestSupport
     /// 30th, by Foundation's calendar for November 2026), with the same brew counts as counted here.
     @Test func monthPagesCountUpToTheMonthsEnd() throws {
         var o = options("2026-W46")
-        o.period = .month(year: 2026, month: 11)
+        o.period = .named(.month(year: 2026, month: 11))
         let report = try WeeklyReportTests.report(o)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = berlin

@@ -74,7 +74,7 @@ import TestSupport
         var options = ReportOptions()
         options.stats.timeZone = berlin
         options.now = instant(2026, 12, 1, 12, 0)
-        let report = try WeeklyReport(journal: Self.journal, journalName: "gen", importReport: nil, options: options)
+        let report = try PeriodReport(journal: Self.journal, journalName: "gen", importReport: nil, options: options)
         let r = kind.recipe
         let jobs = kind.builder.reportJobs(report, ChartSource(report, options: options), options: options)
         #expect(!jobs.isEmpty)

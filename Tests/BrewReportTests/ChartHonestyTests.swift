@@ -59,7 +59,7 @@ import TestSupport
         #expect(!weak.isEmpty, "the sample journal has such a group (Fellow Ode Gen 2 × V60)")
         for g in weak {
             #expect(!g.statesSweetSpot)
-            #expect(WeeklyReport.sentence(g).contains(": no clear peak · n = \(g.n), R² = "))
+            #expect(PeriodReport.sentence(g).contains(": no clear peak · n = \(g.n), R² = "))
             let chart = GrindRatingChart.chart(g, journal: Self.store)
             #expect(chart.notes.contains { $0.hasPrefix("No clear peak") })
             #expect(!ChartRenderer.record(chart, theme: .monochrome).contains("Sweet spot"))

@@ -13,7 +13,7 @@ import TestSupport
         o.stats.timeZone = berlin
         o.now = instant(2026, 12, 1, 12, 0)
         o.formats = [.svg]
-        o.period = period
+        o.period = period.map { .named($0) } ?? .latestWeek
         return o
     }
 
@@ -24,7 +24,7 @@ import TestSupport
         var written: [String] = []
         for period in [nil, ReportPeriod.month(year: 2026, month: 11)] {
             let options = Self.options(period: period)
-            let report = try WeeklyReport(journal: journal, journalName: "gen", importReport: nil, options: options)
+            let report = try PeriodReport(journal: journal, journalName: "gen", importReport: nil, options: options)
             written += ReportCharts.all(report, options: options).map(\.stem)
         }
         #expect(!written.isEmpty)

@@ -32,7 +32,7 @@ import TestSupport
     static func options(_ period: ReportPeriod, today: (Int, Int)) -> ReportOptions {
         var o = ReportOptions()
         o.stats.timeZone = TimeZone(identifier: "Europe/Berlin")!
-        o.period = period
+        o.period = .named(period)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = o.stats.timeZone
         o.now = calendar.date(from: DateComponents(year: 2026, month: today.0, day: today.1, hour: 12))!
@@ -43,7 +43,7 @@ import TestSupport
     @Test func aMonthInProgressIsComparedWithTheSameDaysOfTheMonthBefore() throws {
         // Brews every day of 1–31 October and 1–22 November; today is 27 November.
         let journal = try Self.journal(from: (10, 1), to: (11, 22))
-        let report = try WeeklyReport(journal: journal, journalName: "j", importReport: nil,
+        let report = try PeriodReport(journal: journal, journalName: "j", importReport: nil,
                                       options: Self.options(.month(year: 2026, month: 11), today: (11, 27)))
         let s = try #require(report.periodSummary)
         #expect(s.thisDays == Day(year: 2026, month: 11, day: 1)!...Day(year: 2026, month: 11, day: 22)!)
@@ -55,7 +55,7 @@ import TestSupport
 
     @Test func aFinishedMonthKeepsWholeMonths() throws {
         let journal = try Self.journal(from: (10, 1), to: (11, 22))
-        let report = try WeeklyReport(journal: journal, journalName: "j", importReport: nil,
+        let report = try PeriodReport(journal: journal, journalName: "j", importReport: nil,
                                       options: Self.options(.month(year: 2026, month: 10), today: (11, 27)))
         let s = try #require(report.periodSummary)
         #expect(!s.isPartial && s.this.brews == 31 && s.previous.brews == 0)
@@ -65,7 +65,7 @@ import TestSupport
         // 22 June – 22 November: 154 days, 154 brews; today 27 November.
         let journal = try Self.journal(from: (6, 22), to: (11, 22))
         let options = Self.options(.year(2026), today: (11, 27))
-        let report = try WeeklyReport(journal: journal, journalName: "j", importReport: nil, options: options)
+        let report = try PeriodReport(journal: journal, journalName: "j", importReport: nil, options: options)
         let brews = try #require(Headline.of(report).first { $0.label == "Brews" })
         #expect(brews.value == "154")
         #expect(brews.detail.contains("the journal starts 2026-06-22") && !brews.detail.contains("vs"))

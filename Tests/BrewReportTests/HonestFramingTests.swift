@@ -8,15 +8,15 @@ import TestSupport
 
 /// Claims no stronger than the data: a price without a currency, equipment never used, a count said once.
 @Suite struct HonestFramingTests {
-    static func report(_ csv: String, period: ReportPeriod) throws -> WeeklyReport {
+    static func report(_ csv: String, period: ReportPeriod) throws -> PeriodReport {
         let url = try Repo.scratch("framing").appendingPathComponent("j.csv")
         try Data(csv.utf8).write(to: url)
         var o = ReportOptions()
         o.stats.timeZone = TimeZone(identifier: "Europe/Berlin")!
-        o.period = period
+        o.period = .named(period)
         o.now = Date(timeIntervalSince1970: 4_102_444_800)
         o.parallelRendering = false
-        return try WeeklyReport(journal: try importJournal(at: url).journal, journalName: "j", importReport: nil, options: o)
+        return try PeriodReport(journal: try importJournal(at: url).journal, journalName: "j", importReport: nil, options: o)
     }
 
     @Test func aPriceWithoutACurrencyIsNotShownWithAQuestionMark() throws {
@@ -36,7 +36,7 @@ import TestSupport
         o.stats.timeZone = TimeZone(identifier: "Europe/Berlin")!
         o.now = Date(timeIntervalSince1970: 1_795_435_200)
         o.parallelRendering = false
-        let report = try WeeklyReport(journal: try importJournal(at: Repo.sample("journal.sqlite")).journal, journalName: "s",
+        let report = try PeriodReport(journal: try importJournal(at: Repo.sample("journal.sqlite")).journal, journalName: "s",
                                       importReport: nil, options: o)
         let unused = report.usage.rows.filter { $0.brews == 0 }
         #expect(!unused.isEmpty)

@@ -16,7 +16,7 @@ import TestSupport
     static let now = instant(2027, 1, 15, 12, 0)
 
     static func options(_ week: String, includeLater: Bool = false) -> ReportOptions {
-        var o = WeeklyReportTests.options(now: now, week: .week(try! IsoWeek(label: week)))
+        var o = WeeklyReportTests.options(now: now, week: .named(.week(try! IsoWeek(label: week))))
         o.includeLaterBrews = includeLater
         return o
     }
@@ -33,7 +33,7 @@ import TestSupport
     }
 
     /// Every text output of a report (the five CSVs, summary.md, index.html without charts and the PDF's blocks).
-    static func outputs(_ r: WeeklyReport) -> [String] {
+    static func outputs(_ r: PeriodReport) -> [String] {
         [r.usage.csv(), r.weekly.csv(), r.methodStats.csv(), r.grindRating.csv(), r.comparison?.csv() ?? "",
          MarkdownSummary.render(r), HTMLReport.render(r, charts: []),
          "\(PDFReport.blocks(r, charts: []).count - (r.laterBrewsNote == nil ? 0 : 1))",
@@ -67,9 +67,9 @@ import TestSupport
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("honest-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let a = dir.appendingPathComponent("full"), b = dir.appendingPathComponent("cut")
-        try ReportWriter.write(try WeeklyReport(journal: Self.journal, journalName: "j", importReport: nil, options: o),
+        try ReportWriter.write(try PeriodReport(journal: Self.journal, journalName: "j", importReport: nil, options: o),
                                options: o, to: a)
-        try ReportWriter.write(try WeeklyReport(journal: cut, journalName: "j", importReport: nil, options: o),
+        try ReportWriter.write(try PeriodReport(journal: cut, journalName: "j", importReport: nil, options: o),
                                options: o, to: b)
         let files = relativeFiles(in: a)
         #expect(files == relativeFiles(in: b))
@@ -127,7 +127,7 @@ import TestSupport
             #expect(finding.facts.first?.hasPrefix("next: try \(a.text(next)) (expected ") == true)
             #expect(finding.leadsWithNext)
             // The same answer from the whole journal with the advisor's own cut-off at the week's last instant.
-            let end = try #require(WeeklyReport.endOfDay(try IsoWeek(label: week).lastDay, berlin))
+            let end = try #require(PeriodReport.endOfDay(try IsoWeek(label: week).lastDay, berlin))
             let asked = try DialInAdvisor.advise(journal: Self.journal, grinder: p.grinderIndex, method: p.methodIndex,
                                                  bean: p.beanIndex, asOf: end)
             #expect(asked.estimate.next == next)

@@ -24,10 +24,10 @@ import Testing
         let journal = try importJournal(at: url).journal
         var options = ReportOptions()
         options.stats.timeZone = TimeZone(identifier: "Europe/Berlin")!
-        options.period = .month(year: 2026, month: 11)
+        options.period = .named(.month(year: 2026, month: 11))
         options.now = Date(timeIntervalSince1970: 4_102_444_800)
         options.parallelRendering = false
-        let report = try WeeklyReport(journal: journal, journalName: "money", importReport: nil, options: options)
+        let report = try PeriodReport(journal: journal, journalName: "money", importReport: nil, options: options)
         let money = try #require(report.totals?.money?["EUR"])
         #expect(abs(money.value - 2.978) < 1e-9)
         #expect(money.n == 3)

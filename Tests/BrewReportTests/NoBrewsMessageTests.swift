@@ -26,9 +26,9 @@ import TestSupport
         var options = ReportOptions()
         options.stats.timeZone = berlin
         options.now = now
-        options.week = .week(try IsoWeek(label: week))
+        options.period = .named(.week(try IsoWeek(label: week)))
         do {
-            _ = try WeeklyReport(journal: journal, journalName: "test", importReport: nil, options: options)
+            _ = try PeriodReport(journal: journal, journalName: "test", importReport: nil, options: options)
         } catch {
             return error.description
         }
@@ -64,9 +64,9 @@ import TestSupport
 
     @Test func journalWithoutDatedBrewsSaysSo() throws {
         var options = ReportOptions()
-        options.week = .week(try IsoWeek(label: "2026-W10"))
+        options.period = .named(.week(try IsoWeek(label: "2026-W10")))
         let error = #expect(throws: ReportError.self) {
-            _ = try WeeklyReport(journal: .empty, journalName: "empty", importReport: nil, options: options)
+            _ = try PeriodReport(journal: .empty, journalName: "empty", importReport: nil, options: options)
         }
         #expect(error?.description == "no brews in 2026-W10 or the week before it: the journal has no dated brew")
     }

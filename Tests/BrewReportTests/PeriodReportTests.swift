@@ -100,7 +100,7 @@ import TestSupport
     static func check(_ journal: Journal, _ spec: Spec, zone: TimeZone, label: String, full: Bool = true) throws {
         var options = ReportOptions()
         options.stats.timeZone = zone
-        options.period = spec.period
+        options.period = .named(spec.period)
         options.now = Date(timeIntervalSince1970: 4_102_444_800)  // 2100: every period is complete
         options.parallelRendering = false
         let hand = byHand(journal, spec, zone: zone)
@@ -111,7 +111,7 @@ import TestSupport
             try compare(summary.this, analysis.totals(spec.period), hand, what)
             return
         }
-        let report = try WeeklyReport(journal: journal, journalName: label, importReport: nil, options: options)
+        let report = try PeriodReport(journal: journal, journalName: label, importReport: nil, options: options)
         try compare(try #require(report.periodSummary?.this), try #require(report.totals), hand, what)
         // No look-ahead: the brews after the period are left out, and counted.
         #expect(report.laterBrewsLeftOut == hand.later, "\(what): later brews")
@@ -153,8 +153,8 @@ import TestSupport
         // give an empty report.
         var options = ReportOptions()
         options.stats.timeZone = Self.berlin
-        options.week = .week(IsoWeek(year: 2026, week: 53)!)
-        #expect(throws: ReportError.self) { try WeeklyReport(journal: journal, journalName: "s", importReport: nil, options: options) }
+        options.period = .named(.week(IsoWeek(year: 2026, week: 53)!))
+        #expect(throws: ReportError.self) { try PeriodReport(journal: journal, journalName: "s", importReport: nil, options: options) }
         try Self.check(journal, .range("2026-12-28", "2027-01-03"), zone: Self.berlin, label: "sample")
     }
 
@@ -176,10 +176,10 @@ import TestSupport
         }
         var options = ReportOptions()
         options.stats.timeZone = Self.berlin
-        options.period = .year(2026)
+        options.period = .named(.year(2026))
         options.parallelRendering = false
-        let report = try WeeklyReport(journal: journal, journalName: "s", importReport: nil, options: options)
-        let shown = min(counts.count, WeeklyReport.periodBeanLimit)
+        let report = try PeriodReport(journal: journal, journalName: "s", importReport: nil, options: options)
+        let shown = min(counts.count, PeriodReport.periodBeanLimit)
         #expect(report.weekBeans.count == shown && report.beansLeftOut == counts.count - shown)
         // The ones shown have the most brews in the year.
         let top = counts.values.sorted(by: >)
@@ -243,10 +243,10 @@ import TestSupport
         let journal = JournalGenerator(GeneratorOptions(brewCount: 300, seed: 2)).makeJournal()
         var options = ReportOptions()
         options.stats.timeZone = Self.berlin
-        options.period = .month(year: 1999, month: 2)
+        options.period = .named(.month(year: 1999, month: 2))
         options.formats = [.svg]
         options.parallelRendering = false
-        let report = try WeeklyReport(journal: journal, journalName: "gen", importReport: nil, options: options)
+        let report = try PeriodReport(journal: journal, journalName: "gen", importReport: nil, options: options)
         #expect(report.periodSummary?.this.brews == 0 && report.totals?.brews == 0)
         #expect(report.emptyNote?.hasPrefix("No brews in February 1999") == true)
         let scratch = try Repo.scratch("period-empty")
@@ -274,9 +274,9 @@ import TestSupport
                                      (ReportPeriod.year(year), "brews-per-month", "Month")] {
             var options = ReportOptions()
             options.stats.timeZone = Self.berlin
-            options.period = period
+            options.period = .named(period)
             options.parallelRendering = false
-            let report = try WeeklyReport(journal: journal, journalName: "gen", importReport: nil, options: options)
+            let report = try PeriodReport(journal: journal, journalName: "gen", importReport: nil, options: options)
             let charts = ReportCharts.all(report, options: options)
             let bars = try #require(charts.first { $0.stem == stem }, "\(period): \(charts.map(\.stem))")
             #expect(bars.chart.x.title == unit)

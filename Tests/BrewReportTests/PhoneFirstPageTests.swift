@@ -20,15 +20,15 @@ import TestSupport
         2026-03-05T07:00:00+01:00,V60,C40,25,Gatare,Friedhats,15,250,4.5,,,,,"Sweet, round"
         """
 
-    static func report() throws -> WeeklyReport {
+    static func report() throws -> PeriodReport {
         let url = try Repo.scratch("phone").appendingPathComponent("journal.csv")
         try Data(csv.utf8).write(to: url)
         var options = ReportOptions()
         options.stats.timeZone = TimeZone(identifier: "Europe/Berlin")!
-        options.week = .week(IsoWeek(containing: Day(year: 2026, month: 3, day: 4)!))
+        options.period = .named(.week(IsoWeek(containing: Day(year: 2026, month: 3, day: 4)!)))
         options.now = Date(timeIntervalSince1970: 1_773_000_000)  // 2026-03-08
         options.parallelRendering = false
-        return try WeeklyReport(journal: try importJournal(at: url).journal, journalName: "j", importReport: nil, options: options)
+        return try PeriodReport(journal: try importJournal(at: url).journal, journalName: "j", importReport: nil, options: options)
     }
 
     @Test func headlineNumbersComeBeforeTheBeans() throws {
@@ -63,7 +63,7 @@ import TestSupport
         options.stats.timeZone = TimeZone(identifier: "Europe/Berlin")!
         options.now = Date(timeIntervalSince1970: 1_795_435_200)  // 2026-11-23
         options.parallelRendering = false
-        let report = try WeeklyReport(journal: try importJournal(at: store).journal, journalName: "s", importReport: nil, options: options)
+        let report = try PeriodReport(journal: try importJournal(at: store).journal, journalName: "s", importReport: nil, options: options)
         let findings = BeanFinding.of(report)
         #expect(findings.contains { $0.leadsWithNext })
         for f in findings {
@@ -92,7 +92,7 @@ import TestSupport
         options.now = Date(timeIntervalSince1970: 1_795_435_200)
         options.formats = [.svg]
         options.parallelRendering = false
-        let report = try WeeklyReport(journal: try importJournal(at: Repo.sample("journal.sqlite")).journal, journalName: "s",
+        let report = try PeriodReport(journal: try importJournal(at: Repo.sample("journal.sqlite")).journal, journalName: "s",
                                       importReport: nil, options: options)
         try ReportWriter.write(report, options: options, to: folder.appendingPathComponent("out"))
         let svgs = try FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("out").path).filter { $0.hasSuffix(".svg") }
@@ -122,7 +122,7 @@ import TestSupport
         options.stats.timeZone = TimeZone(identifier: "Europe/Berlin")!
         options.now = Date(timeIntervalSince1970: 1_795_435_200)  // 2026-11-23
         options.parallelRendering = false
-        let report = try WeeklyReport(journal: try importJournal(at: Repo.sample("journal.sqlite")).journal, journalName: "s",
+        let report = try PeriodReport(journal: try importJournal(at: Repo.sample("journal.sqlite")).journal, journalName: "s",
                                       importReport: nil, options: options)
         let charts = ReportCharts.all(report, options: options)
         let document = ReportDocument(title: "t", blocks: PDFReport.blocks(report, charts: charts), theme: options.theme)

@@ -48,7 +48,7 @@ import TestSupport
         var options = ReportOptions()
         options.stats.timeZone = berlin
         options.now = instant(2026, 12, 1, 12, 0)
-        let report = try WeeklyReport(journal: b.finish(), journalName: "j", importReport: nil, options: options)
+        let report = try PeriodReport(journal: b.finish(), journalName: "j", importReport: nil, options: options)
         let rating = try #require(Headline.of(report).first { $0.label == "Mean rating" })
         #expect(rating.value == "4.50")
         // The journal ends on Thursday 19 November: the week is compared with the same days of the week before
@@ -176,7 +176,7 @@ import TestSupport
 
         var options = ReportOptions()
         options.stats.timeZone = berlin
-        let report = try WeeklyReport(journal: result.journal, journalName: "journal.sqlite", importReport: result.report, options: options)
+        let report = try PeriodReport(journal: result.journal, journalName: "journal.sqlite", importReport: result.report, options: options)
         let md = MarkdownSummary.render(report)
         for w in counters { #expect(!md.contains(MarkdownSummary.escape(w.message))) }
         #expect(md.contains("cached counters disagree with the brews for " + expectedParts.joined(separator: " and ")))
@@ -207,7 +207,7 @@ import TestSupport
         options.now = instant(2026, 12, 3, 9, 0, 0)
         options.documentDate = instant(2026, 12, 1, 12, 34, 56)
         options.formats = [.svg, .pdf]
-        let report = try WeeklyReport(journal: ReportWriterTests.hostileJournal(), journalName: "j", importReport: nil, options: options)
+        let report = try PeriodReport(journal: ReportWriterTests.hostileJournal(), journalName: "j", importReport: nil, options: options)
         let out = try Repo.scratch("presentation-pdf-date").appendingPathComponent("report")
         try ReportWriter.write(report, options: options, to: out)
         let pdf = try Data(contentsOf: out.appendingPathComponent("report.pdf"))

@@ -7,7 +7,7 @@ import Testing
 import TestSupport
 @testable import BrewReport
 
-/// Charts and reports made from a projected import (``SingleChart/columns``, ``WeeklyReport/importOptions(_:)``)
+/// Charts and reports made from a projected import (``SingleChart/columns``, ``PeriodReport/importOptions(_:)``)
 /// are byte for byte those made from a full import: on the sample journal in its three encodings and on a generated
 /// store, for every chart kind, with and without filters, errors included.
 @Suite struct ProjectionOutputTests {
@@ -98,9 +98,9 @@ import TestSupport
         let folder = try Repo.scratch("projection-report")
         defer { try? FileManager.default.removeItem(at: folder) }
         var outputs: [[String: Data]] = []
-        for (k, importOptions) in [ImportOptions(), WeeklyReport.importOptions(ImportOptions())].enumerated() {
+        for (k, importOptions) in [ImportOptions(), PeriodReport.importOptions(ImportOptions())].enumerated() {
             let result = try Self.load(url, importOptions)
-            let report = try WeeklyReport(journal: result.journal, journalName: url.lastPathComponent,
+            let report = try PeriodReport(journal: result.journal, journalName: url.lastPathComponent,
                                           importReport: result.report, options: options)
             let out = folder.appendingPathComponent("r\(k)")
             _ = try ReportWriter.write(report, options: options, to: out)
@@ -118,11 +118,11 @@ import TestSupport
     @Test func reportColumnsAreWhatTheReportShows() {
         // The bean pages' dial-in advice reads taste words (notes, tags, the tasting note) and shot profiles: the
         // report keeps every column group.
-        #expect(WeeklyReport.columns == [.grinder, .bean, .masses, .brewTime, .waterTemperature, .grindSetting, .rating, .tds,
+        #expect(PeriodReport.columns == [.grinder, .bean, .masses, .brewTime, .waterTemperature, .grindSetting, .rating, .tds,
                                          .tastingNote, .freeText])
-        let o = WeeklyReport.importOptions(ImportOptions(format: .csv))
-        #expect(o.columns == WeeklyReport.columns && o.validatesAllColumns && o.format == .csv)
+        let o = PeriodReport.importOptions(ImportOptions(format: .csv))
+        #expect(o.columns == PeriodReport.columns && o.validatesAllColumns && o.format == .csv)
         // Every chart reads a subset of the report's columns.
-        for kind in ChartKind.allCases { #expect(WeeklyReport.columns.isSuperset(of: SingleChart.columns(for: kind))) }
+        for kind in ChartKind.allCases { #expect(PeriodReport.columns.isSuperset(of: SingleChart.columns(for: kind))) }
     }
 }

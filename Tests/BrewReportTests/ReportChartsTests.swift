@@ -17,7 +17,7 @@ import TestSupport
     }
 
     @Test func everyKindOnceWithUniqueStems() throws {
-        let report = try WeeklyReport(journal: Self.journal, journalName: "gen", importReport: nil, options: Self.options())
+        let report = try PeriodReport(journal: Self.journal, journalName: "gen", importReport: nil, options: Self.options())
         let charts = ReportCharts.all(report, options: Self.options())
         let stems = charts.map(\.stem)
         #expect(stems.count == Set(stems).count, "duplicate stems: \(stems)")
@@ -31,7 +31,7 @@ import TestSupport
     @Test func noGrindPanelsWhenAskedForNone() throws {
         var options = Self.options()
         options.grindCharts = 0
-        let report = try WeeklyReport(journal: Self.journal, journalName: "gen", importReport: nil, options: options)
+        let report = try PeriodReport(journal: Self.journal, journalName: "gen", importReport: nil, options: options)
         let stems = ReportCharts.all(report, options: options).map(\.stem)
         #expect(stems.filter { $0.hasPrefix("grind-rating") } == ["grind-rating"])
     }

@@ -45,7 +45,7 @@ import TestSupport
     }
 
     @Test func userStringsAreEscapedInTheReport() throws {
-        let report = try WeeklyReport(journal: Self.hostileJournal(), journalName: "\(Self.script).csv", importReport: nil, options: Self.options())
+        let report = try PeriodReport(journal: Self.hostileJournal(), journalName: "\(Self.script).csv", importReport: nil, options: Self.options())
         let out = try Repo.scratch("writer-hostile").appendingPathComponent("report")
         let files = try ReportWriter.write(report, options: Self.options(), to: out)
         #expect(Set(files) == Set(relativeFiles(in: out)))
@@ -72,7 +72,7 @@ import TestSupport
         let journal = JournalGenerator(GeneratorOptions(brewCount: 120, seed: 9)).makeJournal()
         var options = Self.options()
         options.formats = [.png(scale: 1), .svg]
-        let report = try WeeklyReport(journal: journal, journalName: "gen", importReport: nil, options: options)
+        let report = try PeriodReport(journal: journal, journalName: "gen", importReport: nil, options: options)
         let out = try Repo.scratch("writer-all").appendingPathComponent("report")
         let files = try ReportWriter.write(report, options: options, to: out, extra: ["manifest.json": Data("{}".utf8)])
         #expect(files.count == Set(files).count)
@@ -103,7 +103,7 @@ import TestSupport
         let parent = try Repo.scratch("writer-fail")
         let blocker = parent.appendingPathComponent("file")
         try Data("x".utf8).write(to: blocker)
-        let report = try WeeklyReport(journal: Self.hostileJournal(), journalName: "x", importReport: nil, options: Self.options())
+        let report = try PeriodReport(journal: Self.hostileJournal(), journalName: "x", importReport: nil, options: Self.options())
         #expect(throws: ReportError.self) { try ReportWriter.write(report, options: Self.options(), to: blocker.appendingPathComponent("out")) }
         #expect(entries(parent) == ["file"])
     }
@@ -113,7 +113,7 @@ import TestSupport
         var options = Self.options()
         options.formats = [.pdf]
         let journal = JournalGenerator(GeneratorOptions(brewCount: 80, seed: 4)).makeJournal()
-        let report = try WeeklyReport(journal: journal, journalName: "gen", importReport: nil, options: options)
+        let report = try PeriodReport(journal: journal, journalName: "gen", importReport: nil, options: options)
         let out = try Repo.scratch("writer-pdf").appendingPathComponent("report")
         let files = try ReportWriter.write(report, options: options, to: out)
         let html = text(out.appendingPathComponent("index.html"))
@@ -138,7 +138,7 @@ import TestSupport
         var options = Self.options()
         options.formats = [.svg]
         let journal = JournalGenerator(GeneratorOptions(brewCount: 80, seed: 6)).makeJournal()
-        let report = try WeeklyReport(journal: journal, journalName: "gen", importReport: nil, options: options)
+        let report = try PeriodReport(journal: journal, journalName: "gen", importReport: nil, options: options)
         let parallel = try Repo.scratch("writer-parallel").appendingPathComponent("report")
         try ReportWriter.write(report, options: options, to: parallel)
         options.parallelRendering = false
@@ -156,7 +156,7 @@ import TestSupport
         let folder = try Repo.scratch("writer-protect")
         let journal = folder.appendingPathComponent("j.csv")
         try Data("brew_id\n".utf8).write(to: journal)
-        let report = try WeeklyReport(journal: Self.hostileJournal(), journalName: "j.csv", importReport: nil, options: Self.options())
+        let report = try PeriodReport(journal: Self.hostileJournal(), journalName: "j.csv", importReport: nil, options: Self.options())
         for target in [folder, journal] {
             let error = #expect(throws: ReportError.self) { try ReportWriter.write(report, options: Self.options(), to: target, protecting: [journal]) }
             guard case .refusedOutput = error else { Issue.record("expected refusedOutput, got \(String(describing: error))"); continue }

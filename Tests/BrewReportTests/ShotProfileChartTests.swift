@@ -42,13 +42,13 @@ import TestSupport
                 .write(to: folder.appendingPathComponent("shot-\(k).json"))
             k += 1
         }
-        let journal = try importAnyJournal(at: folder, options: WeeklyReport.importOptions(ImportOptions(timeZone: utc)))
+        let journal = try importAnyJournal(at: folder, options: PeriodReport.importOptions(ImportOptions(timeZone: utc)))
         #expect(journal.shots?.kept == 7)
         var options = ReportOptions()
         options.stats.timeZone = utc
-        options.period = ShotSpan.period(of: journal, timeZone: utc)
+        options.period = ShotSpan.period(of: journal, timeZone: utc).map { .named($0) } ?? .latestWeek
         options.parallelRendering = false
-        let report = try WeeklyReport(journal: journal.result.journal, journalName: "shots", importReport: journal.result.report,
+        let report = try PeriodReport(journal: journal.result.journal, journalName: "shots", importReport: journal.result.report,
                                       options: options)
         let section = try #require(ShotSection.make(journal, report: report, options: options))
         #expect(section.rows.count == 7)

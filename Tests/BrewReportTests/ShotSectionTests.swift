@@ -84,12 +84,12 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: root) }
         let folder = root.appendingPathComponent("shots")
         try ShotFolderWriter(format: .decentJSON).write(ShotGenerator(count: 30, seed: 11), to: folder)
-        let journal = try importAnyJournal(at: folder, options: WeeklyReport.importOptions(ImportOptions(timeZone: utc)))
+        let journal = try importAnyJournal(at: folder, options: PeriodReport.importOptions(ImportOptions(timeZone: utc)))
         var options = ReportOptions()
         options.stats.timeZone = utc
         options.now = Date(timeIntervalSince1970: 1_800_000_000)
         options.parallelRendering = false
-        var report = try WeeklyReport(journal: journal.result.journal, journalName: "shots", importReport: journal.result.report,
+        var report = try PeriodReport(journal: journal.result.journal, journalName: "shots", importReport: journal.result.report,
                                       options: options)
         report.shots = ShotSection.make(journal, report: report, options: options)
         let out = root.appendingPathComponent("report")
@@ -166,14 +166,14 @@ import TestSupport
     /// A journal of brews (no shots) gets no section and no shot file.
     @Test func journalWithoutShotsGetsNoSection() throws {
         let journal = try importAnyJournal(at: Repo.sample("journal.csv"),
-                                           options: WeeklyReport.importOptions(ImportOptions(timeZone: berlin)))
+                                           options: PeriodReport.importOptions(ImportOptions(timeZone: berlin)))
         #expect(journal.shots == nil)
         var options = ReportOptions()
         options.stats.timeZone = berlin
         options.now = instant(2026, 11, 23, 12, 0)
         options.formats = [.svg]
         options.parallelRendering = false
-        var report = try WeeklyReport(journal: journal.result.journal, journalName: "journal.csv",
+        var report = try PeriodReport(journal: journal.result.journal, journalName: "journal.csv",
                                       importReport: journal.result.report, options: options)
         report.shots = ShotSection.make(journal, report: report, options: options)
         #expect(report.shots == nil)
@@ -244,7 +244,7 @@ import TestSupport
         let folder = root.appendingPathComponent("shots")
         try ShotFolderWriter(format: .decentJSON).write(ShotGenerator(count: 40, seed: 5), to: folder)
         let utc = TimeZone(identifier: "UTC")!
-        let journal = try importAnyJournal(at: folder, options: WeeklyReport.importOptions(ImportOptions(timeZone: utc)))
+        let journal = try importAnyJournal(at: folder, options: PeriodReport.importOptions(ImportOptions(timeZone: utc)))
         let table = try #require(journal.shots)
         // Each file's profile title, read with Foundation's parser.
         var titles: [String: String] = [:]

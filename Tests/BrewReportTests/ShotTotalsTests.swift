@@ -33,15 +33,15 @@ import TestSupport
                 water += (s.f[i] + s.f[i + 1]) / 2 * (s.t[i + 1] - s.t[i])
             }
         }
-        let journal = try importAnyJournal(at: folder, options: WeeklyReport.importOptions(ImportOptions(timeZone: utc)))
+        let journal = try importAnyJournal(at: folder, options: PeriodReport.importOptions(ImportOptions(timeZone: utc)))
         let period = try #require(ShotSpan.period(of: journal, timeZone: utc))
         #expect(period == .range(days.min()!, days.max()!))
 
         var options = ReportOptions()
         options.stats.timeZone = utc
-        options.period = period
+        options.period = .named(period)
         options.parallelRendering = false
-        let report = try WeeklyReport(journal: journal.result.journal, journalName: "shots", importReport: journal.result.report,
+        let report = try PeriodReport(journal: journal.result.journal, journalName: "shots", importReport: journal.result.report,
                                       options: options)
         let totals = try #require(report.totals)
         #expect(totals.brews == 12)

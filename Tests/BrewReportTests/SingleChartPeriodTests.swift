@@ -97,9 +97,9 @@ import TestSupport
         let period = ReportPeriod.month(year: 2026, month: 10)
         var options = ReportOptions()
         options.stats.timeZone = berlin
-        options.period = period
+        options.period = .named(period)
         options.now = Date(timeIntervalSince1970: 1_800_000_000)
-        let report = try WeeklyReport(journal: Self.journal, journalName: "j", importReport: nil, options: options)
+        let report = try PeriodReport(journal: Self.journal, journalName: "j", importReport: nil, options: options)
         let stem = kind == .brewsPerWeek ? "brews-per-day" : kind.rawValue
         let reported = try #require(ReportCharts.all(report, options: options).first { $0.stem == stem })
         let single = try Self.chart(kind, period).make(Self.journal).chart

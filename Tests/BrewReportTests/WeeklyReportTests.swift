@@ -14,18 +14,18 @@ import TestSupport
     static let journal = JournalGenerator(GeneratorOptions(brewCount: 300, seed: 7)).makeJournal()
     static let brews = plainBrews(journal)
 
-    static func options(now: Date, week: ReportOptions.WeekChoice = .latest) -> ReportOptions {
+    static func options(now: Date, week: ReportOptions.PeriodChoice = .latestWeek) -> ReportOptions {
         var o = ReportOptions()
         o.stats.timeZone = berlin
         o.now = now
-        o.week = week
+        o.period = week
         return o
     }
 
     static func week(_ label: String) -> IsoWeek { try! IsoWeek(label: label) }
 
-    static func report(_ options: ReportOptions, journal: Journal = journal) throws -> WeeklyReport {
-        try WeeklyReport(journal: journal, journalName: "test", importReport: nil, options: options)
+    static func report(_ options: ReportOptions, journal: Journal = journal) throws -> PeriodReport {
+        try PeriodReport(journal: journal, journalName: "test", importReport: nil, options: options)
     }
 
     static func inWeek(_ label: String, _ brews: [PlainBrew] = brews) -> [PlainBrew] {
@@ -47,12 +47,12 @@ import TestSupport
     func lastIsTheWeekBeforeNow(_ y: Int, _ m: Int, _ d: Int) throws {
         let now = instant(y, m, d, 9, 30)
         let expected = isoWeekLabel(now.addingTimeInterval(-7 * 86400), berlin)
-        let r = try Self.report(Self.options(now: now, week: .last))
+        let r = try Self.report(Self.options(now: now, week: .lastWeek))
         #expect(r.week?.label == expected)
     }
 
     @Test func explicitWeekIsUsedAsGiven() throws {
-        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0), week: .week(Self.week("2026-W40"))))
+        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0), week: .named(.week(Self.week("2026-W40")))))
         #expect(r.week?.label == "2026-W40")
         #expect(r.comparison?.this.brews == Self.inWeek("2026-W40").count)
         #expect(r.comparison?.previous.brews == Self.inWeek("2026-W39").count)
@@ -60,7 +60,7 @@ import TestSupport
 
     @Test func explicitWeekAfterTheJournalStillComparesWithTheWeekBefore() throws {
         // W48 has no brew but W47 has: a report saying "0 brews, down from N" is still worth writing.
-        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0), week: .week(Self.week("2026-W48"))))
+        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0), week: .named(.week(Self.week("2026-W48")))))
         #expect(r.comparison?.this.brews == 0)
         #expect(r.comparison?.previous.brews == Self.inWeek("2026-W47").count)
     }
@@ -69,7 +69,7 @@ import TestSupport
     func explicitWeekWithoutBrewsNearItIsNoBrews(_ label: String) throws {
         #expect(Self.inWeek(label).isEmpty && Self.inWeek(Self.week(label).advanced(by: -1).label).isEmpty)
         let error = #expect(throws: ReportError.self) {
-            _ = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0), week: .week(Self.week(label))))
+            _ = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0), week: .named(.week(Self.week(label)))))
         }
         guard case let .noBrews(what) = error else { Issue.record("expected noBrews, got \(String(describing: error))"); return }
         #expect(what.contains(label))
@@ -204,7 +204,7 @@ import TestSupport
             let inferred = [1, 0.5, 0.25].first { s in g.points.distinctX.allSatisfy { ($0 / s).rounded() * s == $0 } } ?? 0.25
             let tail = " · n = \(g.n), R² = \(String(format: "%.2f", r2))"
             #expect(r.sentence(g) == "\(who): best around setting \(onGrid(step))" + tail)
-            #expect(WeeklyReport.sentence(g) == "\(who): best around setting \(onGrid(inferred))" + tail)
+            #expect(PeriodReport.sentence(g) == "\(who): best around setting \(onGrid(inferred))" + tail)
             #expect(!r.sentence(g).contains("ρ"))
             // The sweet spot is the vertex of the least-squares parabola through the group's brews.
             let vertex = try #require(Self.parabolaVertex(g.grind, g.rating))

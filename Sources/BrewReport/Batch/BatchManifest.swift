@@ -21,7 +21,7 @@ public struct BatchManifest: Codable, Sendable, Equatable {
     public var rejected: Int
     public var warnings: Int
     public var week: String?
-    /// Why the report week was partial (``WeeklyReport/partialReason``); an `in progress` report is
+    /// Why the report week was partial (``PeriodReport/partialReason``); an `in progress` report is
     /// resumed only on the day it was made.
     public var partial: String?
     /// The local day the report was made.
@@ -49,7 +49,7 @@ public struct BatchManifest: Codable, Sendable, Equatable {
     }
 
     /// The pooled data of one analysed journal.
-    static func pooled(_ report: WeeklyReport) -> (usage: [UsageEntry], grind: [GrindEntry]) {
+    static func pooled(_ report: PeriodReport) -> (usage: [UsageEntry], grind: [GrindEntry]) {
         let usage = report.usage.rows.map { UsageEntry(kind: $0.kind.rawValue, name: $0.name, brews: $0.brews) }
         let names = report.analysis.journal.brews.grinder.dictionary
         let grind = report.analysis.grindPointCounts()

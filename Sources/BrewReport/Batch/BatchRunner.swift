@@ -209,7 +209,7 @@ public enum BatchRunner {
             // section and shots.csv, as `brewstats report` of the same input.
             // A `.journal` folder: its sources merged into one journal, the matches listed in matches.csv; a source
             // that cannot be read is left out with a warning (the error column says which).
-            let importOptions = WeeklyReport.importOptions(options.importOptions)
+            let importOptions = PeriodReport.importOptions(options.importOptions)
             var folder: JournalFolder.Loaded? = nil
             var loaded: ShotJournal
             if JournalFolder.isJournalFolder(url) {
@@ -225,7 +225,7 @@ public enum BatchRunner {
             let imp = imported.report
             (outcome.format, outcome.read, outcome.kept, outcome.rejected, outcome.warnings) =
                 (imp.format.rawValue, imp.brews.read, imp.brews.kept, imp.brews.rejected, imp.warnings.count)
-            var report = try WeeklyReport(journal: imported.journal, journalName: url.lastPathComponent,
+            var report = try PeriodReport(journal: imported.journal, journalName: url.lastPathComponent,
                                           importReport: imp, options: options.report)
             report.shots = ShotSection.make(loaded, report: report, options: options.report)
             outcome.week = report.week?.label ?? ""
@@ -254,10 +254,10 @@ public enum BatchRunner {
     /// to today (so a resumed batch a week later reports the new week).
     static func optionsSalt(_ o: BatchOptions) -> String {
         let r = o.report
-        var week = "\(r.week)"
-        if r.week == .last {
-            let today = LocalCalendar(timeZone: r.stats.timeZone).day(of: Timestamp(r.now))
-            week = IsoWeek(containing: today).advanced(by: -1).label
+        let week = switch r.period {
+        case .latestWeek: "latest"
+        case .lastWeek: IsoWeek(containing: LocalCalendar(timeZone: r.stats.timeZone).day(of: Timestamp(r.now))).advanced(by: -1).label
+        case .named(let period): period.name
         }
         return "v\(BatchManifest.currentVersion)|\(week)|\(r.stats.timeZone.identifier)|\(r.stats.retentionFactor)|\(r.formats.map(\.fileExtension))|\(r.theme.name)|\(o.importOptions.format?.rawValue ?? "auto")"
     }

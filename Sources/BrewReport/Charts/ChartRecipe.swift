@@ -66,7 +66,7 @@ protocol ChartBuilder: Sendable {
     /// Default: ``BrewstatsCharts/emptyMessage``.
     func emptyReason(_ analysis: BrewAnalysis, espresso: Bool) -> String
     /// The charts of this kind a report draws. Default: one chart under the first stem, titled by the summary.
-    func reportJobs(_ report: WeeklyReport, _ source: ChartSource, options: ReportOptions) -> [ChartJob]
+    func reportJobs(_ report: PeriodReport, _ source: ChartSource, options: ReportOptions) -> [ChartJob]
     /// The brews the one chart draws (the count `brewstats chart` prints).
     func drawn(_ source: ChartSource, espresso: Bool) -> Int
     /// What the brews of `source` lack for this chart, as a phrase ending in `among` ("among the 12 brews
@@ -80,7 +80,7 @@ protocol ChartBuilder: Sendable {
 extension ChartBuilder {
     func emptyReason(_ analysis: BrewAnalysis, espresso: Bool) -> String { BrewstatsCharts.emptyMessage }
 
-    func reportJobs(_ report: WeeklyReport, _ source: ChartSource, options: ReportOptions) -> [ChartJob] {
+    func reportJobs(_ report: PeriodReport, _ source: ChartSource, options: ReportOptions) -> [ChartJob] {
         [ChartJob(stem: recipe.stems[0], title: recipe.summary, cost: 0, make: { chart(source, espresso: false) })]
     }
 

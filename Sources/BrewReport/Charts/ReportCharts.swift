@@ -28,7 +28,7 @@ public struct ChartSource: Sendable {
         self.analysis = analysis; self.week = week; self.options = options
     }
 
-    init(_ report: WeeklyReport, options: ReportOptions) {
+    init(_ report: PeriodReport, options: ReportOptions) {
         self.init(analysis: report.analysis, week: report.week, options: options)
         usage = report.usage
         grind = report.grindRating
@@ -42,7 +42,7 @@ public struct ChartSource: Sendable {
 public enum ReportCharts {
     /// Every chart of a weekly report: each kind's charts (``ChartBuilder/reportJobs(_:_:options:)``), in the order
     /// of ``ChartKind/allCases``.
-    public static func all(_ report: WeeklyReport, options: ReportOptions) -> [NamedChart] {
+    public static func all(_ report: PeriodReport, options: ReportOptions) -> [NamedChart] {
         let source = ChartSource(report, options: options)
         // Names and titles are settled here in order; each chart is then built from the statistics by its own job.
         // For a large journal of a single report the jobs run on all cores: the control and rest charts of a million
@@ -57,10 +57,10 @@ public enum ReportCharts {
         return jobs.indices.map { NamedChart(stem: jobs[$0].stem, title: jobs[$0].title, chart: built[$0]) }
     }
 
-    /// The file stems of the report's dial-in charts, keyed by position in ``WeeklyReport/weekBeans``: one for each
+    /// The file stems of the report's dial-in charts, keyed by position in ``PeriodReport/weekBeans``: one for each
     /// of the first `limit` beans of the week whose advice rests on brews of the bag (the report draws
     /// ``ReportOptions/grindCharts`` of them), named `dial-in-<bean>-<grinder>-<method>`.
-    static func dialInStems(_ report: WeeklyReport, limit: Int) -> [Int: String] {
+    static func dialInStems(_ report: PeriodReport, limit: Int) -> [Int: String] {
         var naming = OutputNaming(reserved: [])
         var out: [Int: String] = [:]
         for (k, p) in report.weekBeans.enumerated() where out.count < max(0, limit) {

@@ -14,7 +14,7 @@ extension SingleChart {
     ///   equipment usage use the journal up to the period's end, like the report's summaries.
     func periodSource(_ filtered: Journal, period: ReportPeriod) -> ChartSource {
         let calendar = LocalCalendar(timeZone: options.stats.timeZone)
-        let used = WeeklyReport.cut(filtered, after: period.lastDay, calendar: calendar).journal
+        let used = PeriodReport.cut(filtered, after: period.lastDay, calendar: calendar).journal
         var source = ChartSource(analysis: BrewAnalysis(journal: used, options: options.stats), week: nil, options: options)
         source.period = period
         let today = calendar.day(of: Timestamp(options.now))

@@ -15,9 +15,9 @@ struct Headline {
 
     /// Brews, mean rating, filter and espresso EY, top method and best brew.
     ///
-    /// The period before is named as the report names it (``WeeklyReport/previousName``): `last week`,
+    /// The period before is named as the report names it (``PeriodReport/previousName``): `last week`,
     /// `last month`, `last year`, `the 14 days before`.
-    static func of(_ report: WeeklyReport) -> [Headline] {
+    static func of(_ report: PeriodReport) -> [Headline] {
         guard let ws = report.periodSummary else {
             return [Headline(label: "Brews", value: "0", detail: "no dated brews")]
         }
@@ -88,7 +88,7 @@ struct Headline {
     }
 
     /// The best brew as a reader knows it: rating, then method, bean, grinder setting and day — never its id.
-    static func bestBrew(_ report: WeeklyReport, _ best: BestBrew?) -> Headline {
+    static func bestBrew(_ report: PeriodReport, _ best: BestBrew?) -> Headline {
         guard let best else { return Headline(label: "Best brew", value: "—", detail: "no rated brew this \(report.noun)") }
         let table = report.analysis.journal.brews
         let row = best.row

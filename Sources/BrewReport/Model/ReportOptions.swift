@@ -2,26 +2,24 @@ import BrewCharts
 import BrewStats
 import Foundation
 
-/// What a weekly report covers and how it is drawn.
+/// What a report covers and how it is drawn.
 public struct ReportOptions: Sendable {
-    /// Which ISO week the report is about.
-    public enum WeekChoice: Sendable, Equatable {
-        /// The latest week with a dated brew (the default).
-        case latest
-        /// The last complete week before ``ReportOptions/now`` (the week before the current one).
-        case last
-        /// A given week.
-        case week(IsoWeek)
+    /// Which period a report covers: one of two weeks found from the journal or the day, or a period named.
+    public enum PeriodChoice: Sendable, Equatable {
+        /// The ISO week of the latest dated brew (the default).
+        case latestWeek
+        /// The last complete ISO week before ``ReportOptions/now`` (the week before the current one).
+        case lastWeek
+        /// A named ISO week, month, year or range of days (``ReportPeriod``).
+        case named(ReportPeriod)
     }
 
-    public var week: WeekChoice = .latest
-    /// A month, a year or a range of days to report instead of a week (``ReportPeriod``); `nil` (the default) for
-    /// a weekly report chosen by ``week``. A ``ReportPeriod/week(_:)`` here is the same as ``WeekChoice/week(_:)``.
-    /// The report of a period compares it with the period before (``ReportPeriod/previous``), draws its trends by
-    /// the period's bucket (``TrendBucket``), and is written even when the period has no brews (it says so).
-    public var period: ReportPeriod?
-    /// Whether a report of a named week (``WeekChoice/week(_:)``, ``WeekChoice/last``) or of a ``period`` also uses
-    /// brews dated after it. Off by default: a past week's report shows only what was known by the week's end (no look-ahead),
+    /// The period the report covers (``PeriodChoice``). A report of a month, a year or a range compares it with the
+    /// period before (``ReportPeriod/previous``), draws its trends by the period's bucket (``TrendBucket``), and is
+    /// written even when the period has no brews (it says so); a named week without brews in it nor in the week
+    /// before is an error.
+    public var period: PeriodChoice = .latestWeek
+    /// Whether a report of a named period or of ``PeriodChoice/lastWeek`` also uses brews dated after it. Off by default: a past week's report shows only what was known by the week's end (no look-ahead),
     /// so it is the same whether or not later brews exist. The latest week has no later brews either way.
     public var includeLaterBrews = false
     /// Statistics settings, including the report's time zone (days and weeks are taken there).

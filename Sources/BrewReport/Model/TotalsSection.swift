@@ -6,7 +6,7 @@ import Foundation
 /// where some brews did not log its input.
 enum TotalsSection {
     /// Label, value and detail of each total, in reading order; empty without a period.
-    static func figures(_ report: WeeklyReport) -> [Headline] {
+    static func figures(_ report: PeriodReport) -> [Headline] {
         guard let t = report.totals else { return [] }
         func detail(_ sum: JournalTotals.Sum, _ what: String) -> String {
             sum.n == t.brews ? "all \(t.brews) brews" : "\(sum.n) of \(t.brews) brews \(what)"
@@ -34,7 +34,7 @@ enum TotalsSection {
     }
 
     /// The HTML row: a section of small figures, or nothing without a period.
-    static func html(_ report: WeeklyReport) -> String {
+    static func html(_ report: PeriodReport) -> String {
         let items = figures(report)
         guard !items.isEmpty else { return "" }
         let e = HTML.escape
@@ -46,7 +46,7 @@ enum TotalsSection {
     }
 
     /// One Markdown line of the totals, or nothing without a period.
-    static func markdown(_ report: WeeklyReport) -> String {
+    static func markdown(_ report: PeriodReport) -> String {
         let items = figures(report)
         guard !items.isEmpty else { return "" }
         return "\n**Totals:** " + items.map { "\(MarkdownSummary.escape($0.label)) \(MarkdownSummary.escape($0.value))" }

@@ -39,7 +39,7 @@ public enum ReportFiles {
     }
 
     /// The CSV summaries of `report`, in the order the page links them: the four of every report, the
-    /// comparison (``WeeklyReport/comparisonFile``) and ``totals``.
+    /// comparison (``PeriodReport/comparisonFile``) and ``totals``.
     static func linkedCSVs(comparison: String) -> [String] {
         [equipmentUsage, weekly, methodStats, grindRating, comparison, totals]
     }

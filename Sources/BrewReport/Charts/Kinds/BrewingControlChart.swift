@@ -21,7 +21,7 @@ struct BrewingControlChart: ChartBuilder {
     }
 
     /// The filter and the espresso chart; each reads every brew's EY and TDS.
-    func reportJobs(_ report: WeeklyReport, _ source: ChartSource, options: ReportOptions) -> [ChartJob] {
+    func reportJobs(_ report: PeriodReport, _ source: ChartSource, options: ReportOptions) -> [ChartJob] {
         let of = source.period.map { ", \($0.name)" } ?? ""
         let brews = report.analysis.journal.brews.count
         return [ChartJob(stem: "control-chart", title: "Brewing control chart — filter\(of)", cost: brews,

@@ -15,7 +15,7 @@ struct GrindRatingChart: ChartBuilder {
 
     /// A chart per group drawn, `grind-rating-<grinder>-<method>[-<bean>]` (one `grind-rating` chart saying why when
     /// no group has 3 brews), then the dial-in charts (``ReportCharts/dialInStems(_:limit:)``).
-    func reportJobs(_ report: WeeklyReport, _ source: ChartSource, options: ReportOptions) -> [ChartJob] {
+    func reportJobs(_ report: PeriodReport, _ source: ChartSource, options: ReportOptions) -> [ChartJob] {
         var jobs: [ChartJob] = []
         let groups = Self.groups(report.grindRating).prefix(max(0, options.grindCharts))
         if groups.isEmpty {

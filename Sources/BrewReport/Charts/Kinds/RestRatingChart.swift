@@ -13,7 +13,7 @@ struct RestRatingChart: ChartBuilder {
     }
 
     /// One chart; it reads every brew's days off roast and rating.
-    func reportJobs(_ report: WeeklyReport, _ source: ChartSource, options: ReportOptions) -> [ChartJob] {
+    func reportJobs(_ report: PeriodReport, _ source: ChartSource, options: ReportOptions) -> [ChartJob] {
         [ChartJob(stem: recipe.stems[0], title: recipe.summary + (source.period.map { ", \($0.name)" } ?? ""),
                   cost: report.analysis.journal.brews.count, make: { chart(source, espresso: false) })]
     }

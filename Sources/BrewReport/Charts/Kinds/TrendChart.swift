@@ -36,7 +36,7 @@ struct TrendChart: ChartBuilder {
         }
     }
 
-    func reportJobs(_ report: WeeklyReport, _ source: ChartSource, options: ReportOptions) -> [ChartJob] {
+    func reportJobs(_ report: PeriodReport, _ source: ChartSource, options: ReportOptions) -> [ChartJob] {
         let stem = source.period.map(stem(in:)) ?? kind.rawValue
         let title = source.period.map(title(in:)) ?? recipe.summary
         return [ChartJob(stem: stem, title: title, cost: 0, make: { chart(source, espresso: false) })]

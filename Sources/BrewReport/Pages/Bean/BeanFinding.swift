@@ -21,12 +21,12 @@ struct BeanFinding: Equatable {
     /// Whether ``facts`` begins with the advisor's next step.
     var leadsWithNext = false
 
-    /// One finding per entry of ``WeeklyReport/weekBeans``, in that order.
-    static func of(_ report: WeeklyReport) -> [BeanFinding] {
+    /// One finding per entry of ``PeriodReport/weekBeans``, in that order.
+    static func of(_ report: PeriodReport) -> [BeanFinding] {
         zip(report.weekBeans, report.weekAdvice).map { of($0, advice: $1, report: report) }
     }
 
-    static func of(_ p: BeanProgress, advice: DialInAdvice? = nil, report: WeeklyReport) -> BeanFinding {
+    static func of(_ p: BeanProgress, advice: DialInAdvice? = nil, report: PeriodReport) -> BeanFinding {
         let grinder = report.grinderRecord(p.grinderIndex)
         let observed = p.group.points.distinctX
         func setting(_ v: Double?) -> String {

@@ -10,7 +10,7 @@ enum BeanPageHTML {
     ///   - empty: The charts left out because they have nothing to draw, with why.
     ///   - overlays: The charts' hover overlays by stem, when already made from the layouts the files were drawn from
     ///     (``HTMLFigure/hoverOverlay(_:theme:drawn:)``); a chart without one gets it made here.
-    static func render(_ s: BeanSummary, report: WeeklyReport, charts: [(chart: NamedChart, image: String?, links: [String])],
+    static func render(_ s: BeanSummary, report: PeriodReport, charts: [(chart: NamedChart, image: String?, links: [String])],
                        empty: [(title: String, message: String)] = [], theme: Theme, overlays: [String: String] = [:]) -> String {
         let e = HTML.escape
         let analysis = report.analysis
@@ -73,7 +73,7 @@ enum BeanPageHTML {
     /// A bean's grind finding without the bean's name (the page is the bean's): `Niche Zero × Espresso: best around
     /// setting 12 · n = 21, R² = 0.79`.
     static func withoutBean(_ g: GrindRatingGroup, _ label: String, grinder: Grinder?) -> String {
-        WeeklyReport.sentence(g, grinder: grinder)
+        PeriodReport.sentence(g, grinder: grinder)
             .replacingOccurrences(of: "\(g.grinder) × \(g.method) × \(label):", with: "\(g.grinder) × \(g.method):")
     }
 

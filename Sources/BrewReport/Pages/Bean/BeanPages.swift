@@ -40,7 +40,7 @@ public enum BeanPages {
     ///
     /// For a week the window is the ``recentWeeks`` weeks ending with it; for a month, a year or a range of days it
     /// is the period itself or those 8 weeks ending with its last day, whichever starts earlier.
-    static func chosen(_ report: WeeklyReport, options: ReportOptions) -> (beans: [Int], through: Day)? {
+    static func chosen(_ report: PeriodReport, options: ReportOptions) -> (beans: [Int], through: Day)? {
         guard let period = report.period else { return nil }
         let last = period.lastDay
         let recent = Day(index: last.index - Int32(recentWeeks * 7 - 1))
@@ -52,7 +52,7 @@ public enum BeanPages {
     ///
     /// - Returns: The pages written, in the order the index lists them, and every file name (relative to `folder`).
     /// - Throws: ``ReportError/output(path:reason:)`` when a file cannot be written (named as under `out`).
-    static func write(_ report: WeeklyReport, options: ReportOptions, into folder: StagedFolder,
+    static func write(_ report: PeriodReport, options: ReportOptions, into folder: StagedFolder,
                       reportedAs out: URL) throws(ReportError) -> (links: [Link], files: [String]) {
         guard let (beans, last) = chosen(report, options: options), !beans.isEmpty else { return ([], []) }
         let analysis = report.analysis

@@ -13,7 +13,7 @@ enum HTMLReport {
     ///   - beanPages: The bean pages written (``BeanPages``), listed in their own section.
     ///   - overlays: Hover overlays already made, by chart stem (from the layout the chart files were drawn from);
     ///     a chart without one gets its overlay made here.
-    static func render(_ report: WeeklyReport, charts: [(chart: NamedChart, image: String?, links: [String])],
+    static func render(_ report: PeriodReport, charts: [(chart: NamedChart, image: String?, links: [String])],
                        theme: Theme = .monochrome, beanPages: [BeanPages.Link] = [], overlays: [String: String] = [:]) -> String {
         let e = HTML.escape
         var h = HTMLPage.start(title: "Brew report — \(e(report.weekTitle))", css: css, eyebrow: "Brew report · \(e(report.journalName))",
@@ -89,7 +89,7 @@ enum HTMLReport {
     /// The lead: each bean brewed this week with its own grinder × method finding (``BeanFinding``), every one
     /// of them, and a note when later brews were left out (no look-ahead).
     /// A bean with a dial-in chart among `charts` (stems) links to it.
-    static func weekBeansSection(_ report: WeeklyReport, charts: Set<String> = []) -> String {
+    static func weekBeansSection(_ report: PeriodReport, charts: Set<String> = []) -> String {
         let e = HTML.escape
         // Stems as the charts name them (the first ones written are the same whatever the limit).
         let stems = ReportCharts.dialInStems(report, limit: report.weekBeans.count)

@@ -2,7 +2,7 @@ import Foundation
 
 /// `summary.md`: the headline numbers as Markdown, for pasting into a chat or a journal.
 enum MarkdownSummary {
-    static func render(_ report: WeeklyReport) -> String {
+    static func render(_ report: PeriodReport) -> String {
         var md = "# Brew report — \(escape(report.weekTitle))\n\n"
         md += "_\(escape(report.journalName))_\n\n"
         let beans = BeanFinding.of(report)

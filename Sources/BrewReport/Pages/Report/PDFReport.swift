@@ -7,7 +7,7 @@ import Foundation
 /// `report.pdf`: the content of `index.html` as a multi-page A4 document — title and week, the headline
 /// figures, dial-in findings, every chart, the equipment and method tables and the import summary.
 enum PDFReport {
-    static func write(_ report: WeeklyReport, charts: [NamedChart], options: ReportOptions, to file: OutputFile) throws(ReportError) {
+    static func write(_ report: PeriodReport, charts: [NamedChart], options: ReportOptions, to file: OutputFile) throws(ReportError) {
         var document = ReportDocument(title: "Brew report \(report.week?.label ?? (report.isPeriodReport ? report.heading : ""))", blocks: blocks(report, charts: charts),
                                       theme: options.theme)
         document.creationDate = creationDate(options, lastDay: report.period?.lastDay, report.analysis.options.timeZone)
@@ -41,7 +41,7 @@ enum PDFReport {
         return Timestamp(microseconds: utc * 1_000_000)
     }
 
-    static func blocks(_ report: WeeklyReport, charts: [NamedChart]) -> [DocumentBlock] {
+    static func blocks(_ report: PeriodReport, charts: [NamedChart]) -> [DocumentBlock] {
         var b: [DocumentBlock] = [
             .title("Brew report — \(report.isPeriodReport ? report.heading : report.week?.label ?? "no dated brews")", subtitle: "\(report.journalName) · \(report.weekTitle)"),
         ]

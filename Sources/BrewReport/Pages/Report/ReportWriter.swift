@@ -23,7 +23,7 @@ public enum ReportWriter {
     ///   brewstats wrote (checked before any work), ``ReportError/output(path:reason:)`` when a file cannot be
     ///   written; nothing appears then.
     @discardableResult
-    public static func write(_ report: WeeklyReport, options: ReportOptions, to out: URL,
+    public static func write(_ report: PeriodReport, options: ReportOptions, to out: URL,
                              extra: [String: Data] = [:], protecting: [URL] = []) throws(ReportError) -> [String] {
         let (staged, written) = try stage(report, options: options, to: out, extra: extra, protecting: protecting)
         try staged.commit()
@@ -38,7 +38,7 @@ public enum ReportWriter {
     ///
     /// - Returns: The staged folder and the file names written, in order (the marker file first).
     /// - Throws: As ``write(_:options:to:extra:protecting:)``; the staging folder is removed then.
-    static func stage(_ report: WeeklyReport, options: ReportOptions, to out: URL,
+    static func stage(_ report: PeriodReport, options: ReportOptions, to out: URL,
                       extra: [String: Data] = [:], protecting: [URL] = []) throws(ReportError) -> (StagedDirectory, [String]) {
         let staged = try StagedDirectory(target: out, kind: .report, protecting: protecting)
         var written: [String] = [OwnedFolder.markerName]
@@ -86,7 +86,7 @@ public enum ReportWriter {
     /// - Returns: Each chart with the image the page shows (SVG when written, sharp at any size; else PNG;
     ///   `nil` when only PDF was written, which browsers do not show as an image) and all its files, in chart order;
     ///   and the hover overlays of the charts shown as images, by stem.
-    static func renderCharts(_ charts: [NamedChart], report: WeeklyReport, options: ReportOptions, into folder: StagedFolder,
+    static func renderCharts(_ charts: [NamedChart], report: PeriodReport, options: ReportOptions, into folder: StagedFolder,
                              reportedAs out: URL) throws(ReportError)
         -> (charts: [(chart: NamedChart, image: String?, links: [String])], overlays: [String: String]) {
         let files = charts.map { named in options.formats.map { "\(named.stem).\($0.fileExtension)" } }

@@ -8,7 +8,7 @@ extension ShotSection {
     /// - Parameters:
     ///   - charts: The report's rendered charts (the section takes those whose stem is one of its own).
     ///   - theme: The theme the charts were drawn in.
-    static func html(_ report: WeeklyReport, charts: [(chart: NamedChart, image: String?, links: [String])],
+    static func html(_ report: PeriodReport, charts: [(chart: NamedChart, image: String?, links: [String])],
                      theme: Theme) -> String {
         guard let section = report.shots else { return "" }
         let e = HTML.escape

@@ -108,7 +108,7 @@ extension ShotSection {
 
     /// The section of `summary.md`: heading, lead, the compact table (``markdownRowLimit`` rows) and the figures as
     /// images (PNG when written, else SVG; a PDF-only report links the files). Empty without a section.
-    static func markdown(_ report: WeeklyReport) -> String {
+    static func markdown(_ report: PeriodReport) -> String {
         guard let section = report.shots else { return "" }
         var md = "\n## Shots\n\n"
         for line in section.lead { md += MarkdownSummary.escape(line) + "\n" }
@@ -133,7 +133,7 @@ extension ShotSection {
 
     /// The section's blocks of `report.pdf`: heading, lead, the compact table (``tableRowLimit`` rows), the
     /// figures (the rendered `charts` whose stems are the section's). Empty without a section.
-    static func pdfBlocks(_ report: WeeklyReport, charts: [NamedChart]) -> [DocumentBlock] {
+    static func pdfBlocks(_ report: PeriodReport, charts: [NamedChart]) -> [DocumentBlock] {
         guard let section = report.shots else { return [] }
         var blocks: [DocumentBlock] = [.heading("Shots"), .paragraph(section.lead.joined(separator: " "))]
         guard !section.rows.isEmpty else { return blocks }

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// - **Which shots.** A journal read with its shots (``BrewShots/importAnyJournal(at:options:)`` returned a shot
 ///   table with kept shots) gets the section; any other journal gets none, and no file of it (``make(_:report:options:)``
-///   returns `nil`). The section holds the shots whose brew is dated on a day of the report period (``WeeklyReport/period``,
+///   returns `nil`). The section holds the shots whose brew is dated on a day of the report period (``PeriodReport/period``,
 ///   in the report's time zone), the same days the report's week summary counts; later shots are never used. Shots
 ///   without a date cannot be placed in a period: they are left out and counted (``undatedLeftOut``). A report
 ///   without a period (a journal with no dated brew) takes every shot.
@@ -87,7 +87,7 @@ public struct ShotSection: Sendable {
     public static let ratingStem = "shot-first-drops-vs-rating"
 
     /// The section of `journal`'s shots for `report`, or `nil` when the journal holds no kept shot.
-    public static func make(_ journal: ShotJournal, report: WeeklyReport, options: ReportOptions) -> ShotSection? {
+    public static func make(_ journal: ShotJournal, report: PeriodReport, options: ReportOptions) -> ShotSection? {
         guard let table = journal.shots, table.kept > 0 else { return nil }
         return ShotSection(journal, table: table, period: report.period, noun: report.noun, options: options)
     }

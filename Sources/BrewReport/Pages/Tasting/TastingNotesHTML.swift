@@ -11,7 +11,7 @@ enum TastingNotesHTML {
     static let noteLimit = 5
 
     /// The brews of the report's period (its week, month, year or range), in table order; empty without a period.
-    static func periodRows(_ report: WeeklyReport) -> [Int] {
+    static func periodRows(_ report: PeriodReport) -> [Int] {
         guard let days = report.coveredDays ?? report.period?.days else { return [] }
         return rows(in: days, report.analysis)
     }

@@ -55,7 +55,7 @@ struct YearReviewText {
     /// The sweet spots found that year, as the report words findings.
     var sweetSpots: [String] {
         review.sweetSpots.map { g in
-            WeeklyReport.sentence(g, grinder: analysis.journal.grinders.indices.contains(g.grinderIndex) ? analysis.journal.grinders[g.grinderIndex] : nil)
+            PeriodReport.sentence(g, grinder: analysis.journal.grinders.indices.contains(g.grinderIndex) ? analysis.journal.grinders[g.grinderIndex] : nil)
         }
     }
 

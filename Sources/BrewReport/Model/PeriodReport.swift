@@ -4,16 +4,18 @@ import BrewImport
 import BrewStats
 import Foundation
 
-/// Everything one weekly report shows, computed once from an imported journal; the writers only format it.
+/// Everything one report shows — of an ISO week, a month, a year or a range of days (``period``) — computed once
+/// from an imported journal; the writers only format it.
 ///
-/// The summaries cover the whole journal (contract §4), except the week summary, which sets the report week
-/// beside the week before it. Trend charts span ``StatsOptions/chartWeeks`` weeks ending at the report week.
-public struct WeeklyReport: Sendable {
+/// The summaries cover the whole journal up to the period's end (contract §4), except the comparison, which sets
+/// the period beside the period before it. A week's trend charts span ``StatsOptions/chartWeeks`` weeks ending at
+/// the report week; a longer period's, the period and the period before by its bucket.
+public struct PeriodReport: Sendable {
     public let journalName: String
     public let importReport: ImportReport?
     public let analysis: BrewAnalysis
-    /// The report's period: the week, month, year or range of days asked for (``ReportOptions/period``,
-    /// ``ReportOptions/week``), or the week of the latest dated brew; `nil` only when the journal has no dated brew
+    /// The report's period: the week, month, year or range of days asked for (``ReportOptions/period``),
+    /// or the week of the latest dated brew; `nil` only when the journal has no dated brew
     /// and no period was asked for.
     public let period: ReportPeriod?
     /// The report week: ``period`` when it is a ``ReportPeriod/week(_:)``; `nil` in the report of a month, a year or
@@ -70,16 +72,16 @@ public struct WeeklyReport: Sendable {
         let calendar = LocalCalendar(timeZone: options.stats.timeZone)
         let today = calendar.day(of: Timestamp(options.now))
         // 1. The period asked for, known before the journal is read — except the latest week, which needs it.
-        let asked = WeeklyReport.askedPeriod(options, today: today)
+        let asked = PeriodReport.askedPeriod(options, today: today)
         // 2. No look-ahead: the report of a period uses only brews dated up to its last day (undated brews cannot be
         // placed and stay in), unless the options ask for every brew.
         var source = journal
         var later = 0, included = 0
         if let lastDay = asked?.period.lastDay {
             if options.includeLaterBrews {
-                included = WeeklyReport.countAfter(journal, day: lastDay, calendar: calendar)
+                included = PeriodReport.countAfter(journal, day: lastDay, calendar: calendar)
             } else {
-                let cut = WeeklyReport.cut(journal, after: lastDay, calendar: calendar)
+                let cut = PeriodReport.cut(journal, after: lastDay, calendar: calendar)
                 source = cut.journal
                 later = cut.leftOut
             }
@@ -100,7 +102,7 @@ public struct WeeklyReport: Sendable {
         }
         // 4. The days it covers, and why it is partial.
         let lastBrewDay = analysis.dayRange()?.upperBound
-        let coverage = period.map { WeeklyReport.coverage($0, today: today, lastBrew: lastBrewDay, latest: asked == nil) }
+        let coverage = period.map { PeriodReport.coverage($0, today: today, lastBrew: lastBrewDay, latest: asked == nil) }
         coveredDays = coverage?.days
         partialReason = coverage?.reason
         usage = analysis.equipmentUsage()
@@ -116,10 +118,10 @@ public struct WeeklyReport: Sendable {
         self.periodSummary = periodSummary
         comparison = isWeek ? period.map { analysis.periodSummary($0) } : periodSummary
         let asOfDay = coveredDays?.upperBound
-        let prices = WeeklyReport.bagPrices(source.beans)
+        let prices = PeriodReport.bagPrices(source.beans)
         totals = period.map { analysis.totals($0, asOf: asOfDay, prices: prices) }
         let allBeans = period.map { analysis.beanProgress(days: $0.days) } ?? []
-        let beans = isWeek ? allBeans : Array(allBeans.prefix(WeeklyReport.periodBeanLimit))
+        let beans = isWeek ? allBeans : Array(allBeans.prefix(PeriodReport.periodBeanLimit))
         weekBeans = beans
         beansLeftOut = allBeans.count - beans.count
         // One advisor call per bean, each independent: across the cores for a single report, serially in a batch
@@ -127,7 +129,7 @@ public struct WeeklyReport: Sendable {
         let journal = analysis.journal
         // The bean facts are as of the week's end; so is the advice, even when later brews feed the summaries
         // (--include-later). Without that flag the journal is already cut there.
-        let asOf: Timestamp? = included > 0 ? period.flatMap { WeeklyReport.endOfDay($0.lastDay, options.stats.timeZone) } : nil
+        let asOf: Timestamp? = included > 0 ? period.flatMap { PeriodReport.endOfDay($0.lastDay, options.stats.timeZone) } : nil
         // A period report asks the advisor only for the beans it draws a dial-in chart for (those with most brews):
         // a year can hold hundreds of bean × grinder × method combinations, and the advice is about what to brew next.
         let advised = isWeek ? beans.count : min(beans.count, max(0, options.grindCharts))
@@ -144,11 +146,10 @@ public struct WeeklyReport: Sendable {
     /// week by `today`), and whether it was named (a named week without brews in it nor in the week before is an
     /// error); `nil` for the latest week with brews, which only the journal can tell.
     static func askedPeriod(_ options: ReportOptions, today: Day) -> (period: ReportPeriod, named: Bool)? {
-        if let period = options.period { return (period, true) }
-        switch options.week {
-        case .latest: return nil
-        case .last: return (.week(IsoWeek(containing: today).advanced(by: -1)), false)
-        case .week(let w): return (.week(w), true)
+        switch options.period {
+        case .latestWeek: return nil
+        case .lastWeek: return (.week(IsoWeek(containing: today).advanced(by: -1)), false)
+        case .named(let period): return (period, true)
         }
     }
 
@@ -250,7 +251,7 @@ public struct WeeklyReport: Sendable {
 
     /// A finding as a sentence, the setting in the grinder's own steps (see ``sentence(_:grinder:)``).
     public func sentence(_ g: GrindRatingGroup) -> String {
-        WeeklyReport.sentence(g, grinder: grinderRecord(g.grinderIndex))
+        PeriodReport.sentence(g, grinder: grinderRecord(g.grinderIndex))
     }
 
     /// A finding as a sentence: `Comandante C40 × V60 (all beans): best around setting 24 · n = 44, R² = 0.41`;
@@ -274,7 +275,7 @@ public struct WeeklyReport: Sendable {
     }
 }
 
-extension WeeklyReport {
+extension PeriodReport {
     /// Each bean's bag price by its code in the brew table (the bean's index in `beans`), for the money total: only
     /// bags whose weight (> 0 g) and price are both known. A price without a currency is counted under `"?"`
     /// (the source did not say which), never converted or merged with another currency.

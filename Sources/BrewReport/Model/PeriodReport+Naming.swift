@@ -2,7 +2,7 @@ import BrewColumns
 import BrewStats
 import Foundation
 
-extension WeeklyReport {
+extension PeriodReport {
     /// What the report calls its period in a sentence: `week` (also without a period), `month`, `year`, `period`.
     public var noun: String { period?.noun ?? "week" }
 
