@@ -1,42 +1,71 @@
 import ArgumentParser
 import BrewCharts
+import BrewColumns
 import BrewReport
 import BrewShots
+import BrewStats
 import Foundation
 
-/// `brewstats compare`: two or three shots side by side (``ShotComparison``).
+/// `brewstats compare`: two or three shots (``ShotComparison``) or brews (``BrewComparison``) side by side.
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "compare",
-        abstract: "Compare two or three shots: their settings and metrics side by side, and their curves overlaid.",
+        abstract: "Compare two or three shots or brews: their settings and outcomes side by side.",
         discussion: """
-            Give two or three shot files (the latest shot of each), or --journal with --latest N (2 or 3) and \
+            Shots: give two or three shot files (the latest shot of each), or --journal with --latest N (2 or 3) and \
             optionally --profile: the journal's N latest shots of that profile. Writes compare.csv, compare.md and \
-            compare.png into --out; each difference is the shot's value minus the first's.
+            compare.png (the curves overlaid) into --out (default shot-compare).
+
+            Brews without telemetry: --journal with --bean, --method or --grinder takes the N latest dated brews \
+            they keep (names matched as the report's filters match them); --brew ID, given two or three times, takes \
+            those brews. A journal without shots compares brews too. Writes compare.csv and compare.md into --out \
+            (default brew-compare). The brew ratio is yield ÷ dose for espresso and water ÷ dose otherwise; between \
+            the two no difference is taken.
+
+            Each difference is the value minus the first's (oldest first); a blank is a value missing.
 
             Examples:
               brewstats compare shots/a.json shots/b.json --out ab
               brewstats compare --journal shots --latest 3 --profile Turbo
+              brewstats compare --journal journal.sqlite --bean Kochere
+              brewstats compare --journal export.csv --brew 1F2A --brew 1F3C
             """)
 
     @Argument(help: "Shot files.") var shots: [String] = []
     @Option(help: "A shot journal to take the latest shots from.") var journal: String?
     @Option(help: "How many of the journal's latest shots (2 or 3).") var latest = 2
     @Option(help: "Only shots of this profile (by the beginning of its name).") var profile: String?
-    @Option(help: ArgumentHelp("Output folder.", valueName: "dir")) var out = "shot-compare"
+    @Option(help: "Brews of this bean (compares brews).") var bean: String?
+    @Option(help: "Brews of this method (compares brews).") var method: String?
+    @Option(help: "Brews of this grinder (compares brews).") var grinder: String?
+    @Option(help: ArgumentHelp("A brew by its id; give two or three (compares brews).", valueName: "id")) var brew: [String] = []
+    @Option(help: ArgumentHelp("Output folder (default: shot-compare or brew-compare).", valueName: "dir")) var out: String?
     @OptionGroup var input: JournalInputOptions
 
     func validate() throws {
         if journal == nil && !(2...3).contains(shots.count) { throw ValidationError("give two or three shot files, or --journal") }
         if journal != nil && !shots.isEmpty { throw ValidationError("give shot files or --journal, not both") }
         if !(2...3).contains(latest) { throw ValidationError("--latest must be 2 or 3") }
+        if journal == nil && brewFilter != nil { throw ValidationError("--bean, --method, --grinder and --brew choose brews of a --journal") }
+        if !brew.isEmpty && !(2...3).contains(brew.count) { throw ValidationError("give --brew two or three times") }
+        if !brew.isEmpty && (bean != nil || method != nil || grinder != nil) {
+            throw ValidationError("--brew picks brews by id: leave out --bean, --method and --grinder")
+        }
+        if brewFilter != nil && profile != nil { throw ValidationError("--profile chooses shots, --bean, --method, --grinder and --brew brews: give one kind") }
+    }
+
+    /// The brews' filter when one of --bean, --method, --grinder or --brew is given, else `nil`.
+    var brewFilter: JournalFilter? {
+        bean == nil && method == nil && grinder == nil && brew.isEmpty ? nil : JournalFilter(grinder: grinder, method: method, bean: bean)
     }
 
     func run() throws {
         var picked: [(journal: ShotJournal, shot: Int)] = []
         if let journal {
             let loaded = try input.loadAny(journal)
-            guard let table = loaded.shots, table.kept > 0 else { throw CommandFailure.failed("\(journal) holds no shots") }
+            guard brewFilter == nil, let table = loaded.shots, table.kept > 0 else {
+                return try compareBrews(loaded.result.journal, name: journal)
+            }
             let matching = table.shots.indices.filter {
                 profile == nil || ShotFlagger.profileName(table.shots[$0].profile).lowercased().hasPrefix(profile!.lowercased())
             }
@@ -51,11 +80,29 @@ struct Compare: ParsableCommand {
             }
         }
         let comparison = ShotComparison(picked, timeZone: input.timeZone)
+        let out = self.out ?? "shot-compare"
         do {
             try comparison.write(to: URL(fileURLWithPath: out), theme: try ReportOptions.theme("mono"))
         } catch {
             throw CommandFailure.failed("\(error)")
         }
         print("wrote \(out)/compare.csv, compare.md, compare.png (\(comparison.shots.count) shots)")
+    }
+
+    /// Brews side by side: those --brew names, or the latest --latest the filters keep.
+    func compareBrews(_ journal: Journal, name: String) throws {
+        var stats = StatsOptions()
+        stats.timeZone = input.timeZone
+        let comparison: BrewComparison
+        if brew.isEmpty {
+            comparison = try BrewComparison.latest(journal, count: latest, filter: brewFilter ?? JournalFilter(), options: stats)
+        } else {
+            let rows = Kernel.firstRows(journal.brews.id, matching: brew)
+            if let k = rows.firstIndex(where: { $0 == nil }) { throw CommandFailure.failed("no brew with id '\(brew[k])' in \(name)") }
+            comparison = BrewComparison(journal, rows: rows.compactMap { $0 }, options: stats)
+        }
+        let out = self.out ?? "brew-compare"
+        try comparison.write(to: URL(fileURLWithPath: out))
+        print("wrote \(out)/compare.csv, compare.md (\(comparison.brews.count) brews)")
     }
 }

@@ -90,3 +90,25 @@ struct RowKernelTests {
         #expect(RowFilter().rows(j.brews, calendar: utc) == .all(5))
     }
 }
+
+/// The kernels that pick brews to compare, against lists worked out by hand.
+@Suite struct PickKernelTests {
+    @Test func latestRowsSkipUndatedAndBreakTiesByRow() {
+        // Dates 5, nil, 3, 5, 1: dated rows by (date, row) are 4 (1), 2 (3), 0 (5), 3 (5).
+        var builder = PrimitiveColumnBuilder<Int64>()
+        for d in [5, nil, 3, 5, 1] as [Int64?] { builder.append(d) }
+        let dates = builder.finish()
+        #expect(Kernel.latestRows(dates, count: 2) == [0, 3])
+        #expect(Kernel.latestRows(dates, count: 3) == [2, 0, 3])
+        #expect(Kernel.latestRows(dates, count: 9) == [4, 2, 0, 3])
+        #expect(Kernel.latestRows(dates, count: 0) == [])
+    }
+
+    @Test func firstRowsMatchIdsExactly() {
+        var builder = StringColumnBuilder()
+        for id in ["a", nil, "b", "a", "B"] as [String?] { builder.append(id) }
+        let ids = builder.finish()
+        #expect(Kernel.firstRows(ids, matching: ["a", "B", "x", "a"]) == [0, 4, nil, 0])
+        #expect(Kernel.firstRows(ids, matching: []) == [])
+    }
+}

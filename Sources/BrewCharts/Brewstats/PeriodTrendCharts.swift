@@ -138,11 +138,7 @@ extension BrewstatsCharts {
         let f = filter.filter { $0.value.isFinite }, e = espresso.filter { $0.value.isFinite }
         let all = f + e
         guard !all.isEmpty else { return .empty(title: title, message: emptyMessage) }
-        let lower = min(ideal.lowerBound - 1, all.map(\.value).min()! - 0.5)
-        let upper = max(ideal.upperBound + 1, all.map(\.value).max()! + 0.5)
-        let step = AnchoredTicks.step(lower: lower, upper: upper, anchor: ideal.lowerBound,
-                                      steps: AnchoredTicks.referenceSteps(ideal.upperBound - ideal.lowerBound), maxCount: 8)
-        let yDomain = AnchoredTicks.snapped(lower: lower, upper: upper, anchor: ideal.lowerBound, step: step)
+        let (yDomain, step) = extractionAxis(all.map(\.value), ideal: ideal)
         var marks: [Mark] = [
             .band(BandMark(y: ideal, label: "Ideal \(number(ideal.lowerBound))–\(number(ideal.upperBound)) %", legend: nil)),
             periodBand(period),
@@ -164,8 +160,7 @@ extension BrewstatsCharts {
             title: title,
             subtitle: "\(count(brews, "brew")) with an extraction yield (\(f.reduce(0) { $0 + $1.count }) filter, \(e.reduce(0) { $0 + $1.count }) espresso) · \(brewsInside) (\(share) %) inside the ideal range",
             x: AxisSpec(title: bucketing.axisTitle, dateDomain: domain.lowerBound...domain.upperBound, grid: false),
-            y: AxisSpec(title: "Extraction yield (%)", domain: yDomain,
-                        ticks: AnchoredTicks.ticks(lower: yDomain.lowerBound, upper: yDomain.upperBound, anchor: ideal.lowerBound, step: step)),
+            y: extractionAxisSpec(yDomain, step: step, ideal: ideal),
             marks: marks,
             notes: notes,
             calendar: Chart.isoCalendar(timeZone))

@@ -77,11 +77,7 @@ extension BrewstatsCharts {
         guard !all.isEmpty else { return .empty(title: title, message: emptyMessage) }
         let filterBrews = filterWeeks.reduce(0) { $0 + $1.count }, espressoBrews = espressoWeeks.reduce(0) { $0 + $1.count }
         let brews = filterBrews + espressoBrews
-        let lower = min(ideal.lowerBound - 1, all.map(\.value).min()! - 0.5)
-        let upper = max(ideal.upperBound + 1, all.map(\.value).max()! + 0.5)
-        let step = AnchoredTicks.step(lower: lower, upper: upper, anchor: ideal.lowerBound,
-                                      steps: AnchoredTicks.referenceSteps(ideal.upperBound - ideal.lowerBound), maxCount: 8)
-        let domain = AnchoredTicks.snapped(lower: lower, upper: upper, anchor: ideal.lowerBound, step: step)
+        let (domain, step) = extractionAxis(all.map(\.value), ideal: ideal)
         var marks: [Mark] = [
             .band(BandMark(y: ideal, label: "Ideal \(number(ideal.lowerBound))–\(number(ideal.upperBound)) %", legend: nil)),
         ]
@@ -112,8 +108,7 @@ extension BrewstatsCharts {
             subtitle: subtitle,
             x: AxisSpec(title: "Week (Monday start)", dateDomain: weekDomain(all.map(\.weekStart), reportWeek: reportWeek),
                         grid: false),
-            y: AxisSpec(title: "Extraction yield (%)", domain: domain,
-                        ticks: AnchoredTicks.ticks(lower: domain.lowerBound, upper: domain.upperBound, anchor: ideal.lowerBound, step: step)),
+            y: extractionAxisSpec(domain, step: step, ideal: ideal),
             marks: marks,
             notes: notes,
             calendar: Chart.isoCalendar(timeZone))
@@ -130,4 +125,21 @@ extension BrewstatsCharts {
 
     /// The ticks of every rating axis: each whole rating of the 0–5 scale.
     static let ratingTicks: [Double] = [0, 1, 2, 3, 4, 5]
+
+    /// The extraction-yield axis of the weekly and the period trend: from 1 % below the ideal range (or 0.5 % below
+    /// the lowest value) to 1 % above it (or 0.5 % above the highest), snapped to a tick step anchored at the range's
+    /// lower end, so the ideal band's edges fall on ticks. `values` is not empty.
+    static func extractionAxis(_ values: [Double], ideal: ClosedRange<Double>) -> (domain: ClosedRange<Double>, step: Double) {
+        let lower = min(ideal.lowerBound - 1, values.min()! - 0.5)
+        let upper = max(ideal.upperBound + 1, values.max()! + 0.5)
+        let step = AnchoredTicks.step(lower: lower, upper: upper, anchor: ideal.lowerBound,
+                                      steps: AnchoredTicks.referenceSteps(ideal.upperBound - ideal.lowerBound), maxCount: 8)
+        return (AnchoredTicks.snapped(lower: lower, upper: upper, anchor: ideal.lowerBound, step: step), step)
+    }
+
+    /// The y axis of ``extractionAxis(_:ideal:)``, titled and ticked.
+    static func extractionAxisSpec(_ domain: ClosedRange<Double>, step: Double, ideal: ClosedRange<Double>) -> AxisSpec {
+        AxisSpec(title: "Extraction yield (%)", domain: domain,
+                 ticks: AnchoredTicks.ticks(lower: domain.lowerBound, upper: domain.upperBound, anchor: ideal.lowerBound, step: step))
+    }
 }

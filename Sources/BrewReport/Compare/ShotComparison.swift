@@ -12,9 +12,9 @@ import Foundation
 /// - **Rows.** `grind_setting` (a number; a grind written as text is shown in the header lines only), `dose_g`,
 ///   `rating`, then every ``BrewShots/ShotMetric`` (``BrewShots/ShotMetric/name``). A value is empty where the shot
 ///   has none.
-/// - **Differences.** `diff_k_1` = shot k's value − shot 1's, empty where either is empty.
-/// - **Files.** `compare.csv` (`quantity`, `shot_1` …, `diff_2_1` …; values at 3 decimals), `compare.md` (the same
-///   table with the shots' files, profiles, beans and grinders above it) and `compare.png`, each written atomically.
+/// - **Table.** ``ComparisonTable``: each shot's value and its difference from the first shot's.
+/// - **Files.** `compare.csv` (`quantity`, `shot_1` …, `diff_2_1` …), `compare.md` (the same table with the shots'
+///   files, profiles, beans and grinders above it) and `compare.png`, each written atomically.
 public struct ShotComparison: Sendable {
     /// One compared shot: where it comes from and its values.
     public struct Shot: Sendable {
@@ -63,10 +63,9 @@ public struct ShotComparison: Sendable {
     }
 
     /// Shot `k`'s value of quantity `q` minus shot 0's, `nil` where either is missing.
-    public func difference(_ q: Int, shot k: Int) -> Double? {
-        guard let a = shots[0].values[q], let b = shots[k].values[q] else { return nil }
-        return b - a
-    }
+    public func difference(_ q: Int, shot k: Int) -> Double? { table.difference(q, item: k) }
+
+    var table: ComparisonTable { ComparisonTable(item: "shot", quantities: Self.quantities, values: shots.map(\.values)) }
 
     /// The overlay of the shots (their measured series from the start of each shot, one line style per shot).
     public var overlay: ShotOverlayInput {
@@ -74,18 +73,8 @@ public struct ShotComparison: Sendable {
                          bean: Array(Set(shots.map(\.bean))).sorted().joined(separator: " / "), shots: shots.map(\.trace))
     }
 
-    static func cell(_ v: Double?) -> String { v.map { String(format: "%.3f", $0) } ?? "" }
-
-    /// `compare.csv`.
-    public func csv() -> String {
-        var lines = [(["quantity"] + shots.indices.map { "shot_\($0 + 1)" } + shots.indices.dropFirst().map { "diff_\($0 + 1)_1" })
-            .joined(separator: ",")]
-        for (q, name) in Self.quantities.enumerated() {
-            lines.append(([name] + shots.map { Self.cell($0.values[q]) } + shots.indices.dropFirst().map { Self.cell(difference(q, shot: $0)) })
-                .joined(separator: ","))
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
+    /// `compare.csv` (``ComparisonTable/csv()``).
+    public func csv() -> String { table.csv() }
 
     /// `compare.md`.
     public func markdown() -> String {
@@ -96,14 +85,7 @@ public struct ShotComparison: Sendable {
             if let t = s.grindText { md += " (grind \(MarkdownSummary.escape(t)))" }
             md += "\n"
         }
-        md += "\n| quantity | " + shots.indices.map { "shot \($0 + 1)" }.joined(separator: " | ")
-        md += shots.indices.dropFirst().map { " | \($0 + 1) − 1" }.joined() + " |\n"
-        md += "| --- |" + String(repeating: " ---: |", count: shots.count * 2 - 1) + "\n"
-        for (q, name) in Self.quantities.enumerated() {
-            md += "| \(name) | " + shots.map { Self.cell($0.values[q]) }.joined(separator: " | ")
-            md += shots.indices.dropFirst().map { " | " + Self.cell(difference(q, shot: $0)) }.joined() + " |\n"
-        }
-        return md
+        return md + "\n" + table.markdown()
     }
 
     /// Writes `compare.csv`, `compare.md` and `compare.png` into `folder` (created when missing).
