@@ -17,7 +17,7 @@ struct Compare: ParsableCommand {
             compare.png (the curves overlaid) into --out (default shot-compare).
 
             Brews without telemetry: --journal with --bean, --method or --grinder takes the N latest dated brews \
-            they keep (names matched as the report's filters match them); --brew ID, given two or three times, takes \
+            they keep (names matched as the report's filters match them); --brew ID ID [ID] takes \
             those brews. A journal without shots compares brews too. Writes compare.csv and compare.md into --out \
             (default brew-compare). The brew ratio is yield ÷ dose for espresso and water ÷ dose otherwise; between \
             the two no difference is taken.
@@ -28,17 +28,18 @@ struct Compare: ParsableCommand {
               brewstats compare shots/a.json shots/b.json --out ab
               brewstats compare --journal shots --latest 3 --profile Turbo
               brewstats compare --journal journal.sqlite --bean Kochere
-              brewstats compare --journal export.csv --brew 1F2A --brew 1F3C
+              brewstats compare --journal export.csv --brew 1F2A 1F3C
             """)
 
     @Argument(help: "Shot files.") var shots: [String] = []
-    @Option(help: "A shot journal to take the latest shots from.") var journal: String?
-    @Option(help: "How many of the journal's latest shots (2 or 3).") var latest = 2
+    @Option(help: "A journal to take the latest shots or brews from.") var journal: String?
+    @Option(help: "How many of the journal's latest shots or brews (2 or 3).") var latest = 2
     @Option(help: "Only shots of this profile (by the beginning of its name).") var profile: String?
     @Option(help: "Brews of this bean (compares brews).") var bean: String?
     @Option(help: "Brews of this method (compares brews).") var method: String?
     @Option(help: "Brews of this grinder (compares brews).") var grinder: String?
-    @Option(help: ArgumentHelp("A brew by its id; give two or three (compares brews).", valueName: "id")) var brew: [String] = []
+    @Option(parsing: .upToNextOption, help: ArgumentHelp("Two or three brews by their ids (compares brews).", valueName: "id"))
+    var brew: [String] = []
     @Option(help: ArgumentHelp("Output folder (default: shot-compare or brew-compare).", valueName: "dir")) var out: String?
     @OptionGroup var input: JournalInputOptions
 
@@ -47,7 +48,7 @@ struct Compare: ParsableCommand {
         if journal != nil && !shots.isEmpty { throw ValidationError("give shot files or --journal, not both") }
         if !(2...3).contains(latest) { throw ValidationError("--latest must be 2 or 3") }
         if journal == nil && brewFilter != nil { throw ValidationError("--bean, --method, --grinder and --brew choose brews of a --journal") }
-        if !brew.isEmpty && !(2...3).contains(brew.count) { throw ValidationError("give --brew two or three times") }
+        if !brew.isEmpty && !(2...3).contains(brew.count) { throw ValidationError("--brew takes two or three ids, not \(brew.count)") }
         if !brew.isEmpty && (bean != nil || method != nil || grinder != nil) {
             throw ValidationError("--brew picks brews by id: leave out --bean, --method and --grinder")
         }

@@ -83,22 +83,21 @@ import TestSupport
         #expect(c.markdown().contains("no difference is taken between the two"))
     }
 
-    /// Brews by id, in the order given; an undated brew can be picked by id, never as one of the latest.
+    /// Brews by id, in the order given (a later brew may come first), and an id the journal lacks found as none.
     @Test func brewsById() throws {
         let j = try Self.journal(Self.header + """
 
             a,2026-11-01T08:00:00+01:00,V60,pour_over,C40,24,Kochere,,,15,250,,,,,3,,,,,
-            u,,V60,pour_over,C40,23,Kochere,,,15,250,,,,,4,,,,,
+            m,2026-11-02T08:00:00+01:00,V60,pour_over,C40,23,Kochere,,,15,250,,,,,4,,,,,
             b,2026-11-03T08:00:00+01:00,V60,pour_over,C40,22,Kochere,,,15,250,,,,,5,,,,,
             """)
-        let rows = Kernel.firstRows(j.brews.id, matching: ["u", "a", "zz"])
-        #expect(rows[2] == nil)
+        let rows = Kernel.firstRows(j.brews.id, matching: ["b", "a", "zz"])
+        #expect(rows == [2, 0, nil])
         let c = BrewComparison(j, rows: rows.compactMap { $0 }, options: Self.options)
-        #expect(c.brews.map(\.id) == ["u", "a"])
-        #expect(c.brews[0].date == "")
-        #expect(c.markdown().contains("1. undated"))
-        #expect(c.difference(q("grind_setting"), brew: 1) == 1)
-        #expect(Kernel.latestRows(j.brews.brewDate, count: 3) == [0, 2])
+        #expect(c.brews.map(\.id) == ["b", "a"])
+        #expect(c.markdown().contains("1. 2026-11-03 08:00 · Kochere · V60 · C40 · id `b`"))
+        #expect(c.difference(q("grind_setting"), brew: 1) == 2)
+        #expect(c.difference(q("rating"), brew: 1) == -2)
     }
 
     /// Fewer than two dated brews left by the filter: an error that says so, and no comparison.
