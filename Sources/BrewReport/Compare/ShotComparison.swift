@@ -29,11 +29,14 @@ public struct ShotComparison: Sendable {
     }
 
     public let shots: [Shot]
+    /// What the overlay's title calls the comparison (`Compared: Turbo 6 bar`).
+    var heading = "Compared"
 
     /// The table's quantities, in row order.
     public static let quantities = ["grind_setting", "dose_g", "rating"] + ShotMetric.allCases.map(\.name)
 
-    /// The comparison of `picked` shots: each a journal and the index of a shot in its shot table.
+    /// The comparison of `picked` shots: each a journal and the index of a shot in its shot table. Each journal's
+    /// metrics are computed from its files (dose and yield from its brews).
     public init(_ picked: [(journal: ShotJournal, shot: Int)], timeZone: TimeZone) {
         var shots: [Shot] = []
         for (k, pick) in picked.enumerated() {
@@ -44,22 +47,45 @@ public struct ShotComparison: Sendable {
             }
             let metrics = ShotMetrics(table.samples, dose: mass(brews.doseGrams), yield: mass(brews.yieldGrams),
                                       phaseStarts: table.phaseStarts)
-            let record = table.shots[pick.shot]
-            let row = record.journalRow, valid = row >= 0 && row < brews.count
-            let labels = BeanLabels.make(pick.journal.result.journal)
-            var trace = ShotOverlays.trace(pick.shot, samples: table.samples, record: record, metrics: metrics,
-                                           resistance: ShotMetrics.resistance(table.samples),
-                                           isLatest: k == picked.count - 1, timeZone: timeZone)
-            trace.label = "\(k + 1). " + trace.label
-            shots.append(Shot(file: URL(fileURLWithPath: record.file).lastPathComponent,
-                              profile: ShotFlagger.profileName(record.profile),
-                              bean: (valid ? brews.bean.code(row).map { labels[Int($0)] } : nil) ?? "no bean",
-                              grinder: valid ? brews.grinder[row] : nil, grindText: valid ? brews.grindText[row] : nil,
-                              values: [valid ? brews.grindSetting[row] : nil, valid ? brews.doseGrams[row] : nil,
-                                       valid ? brews.rating[row] : nil] + ShotMetric.allCases.map { metrics.value($0, of: pick.shot) },
-                              trace: trace))
+            shots.append(Self.shot(pick.shot, of: pick.journal, metrics: metrics, resistance: ShotMetrics.resistance(table.samples),
+                                   position: k, count: picked.count, timeZone: timeZone))
         }
         self.shots = shots
+    }
+
+    /// The comparison of `shots` of one journal, with the metrics and resistance already computed over its shot table
+    /// (the report's shots section compares within its own figures).
+    ///
+    /// - Parameters:
+    ///   - names: What the legend calls each shot before its start time (`Best`, `Last`); `1.`, `2.` … when `nil`.
+    ///   - heading: What the overlay's title calls the comparison.
+    init(_ journal: ShotJournal, shots picked: [Int], metrics: ShotMetrics, resistance: PrimitiveColumn<Float>,
+         timeZone: TimeZone, names: [String]? = nil, heading: String = "Compared") {
+        shots = picked.enumerated().map { k, shot in
+            Self.shot(shot, of: journal, metrics: metrics, resistance: resistance, position: k, count: picked.count,
+                      timeZone: timeZone, name: names?[k])
+        }
+        self.heading = heading
+    }
+
+    /// Shot `index` of `journal`'s shot table as the comparison's shot number `position + 1` of `count`.
+    static func shot(_ index: Int, of journal: ShotJournal, metrics: ShotMetrics, resistance: PrimitiveColumn<Float>,
+                     position: Int, count: Int, timeZone: TimeZone, name: String? = nil) -> Shot {
+        let table = journal.shots!
+        let brews = journal.result.journal.brews
+        let record = table.shots[index]
+        let row = record.journalRow, valid = row >= 0 && row < brews.count
+        let labels = BeanLabels.make(journal.result.journal)
+        var trace = ShotOverlays.trace(index, samples: table.samples, record: record, metrics: metrics,
+                                       resistance: resistance, isLatest: position == count - 1, timeZone: timeZone)
+        trace.label = (name.map { "\($0) · " } ?? "\(position + 1). ") + trace.label
+        return Shot(file: URL(fileURLWithPath: record.file).lastPathComponent,
+                    profile: ShotFlagger.profileName(record.profile),
+                    bean: (valid ? brews.bean.code(row).map { labels[Int($0)] } : nil) ?? "no bean",
+                    grinder: valid ? brews.grinder[row] : nil, grindText: valid ? brews.grindText[row] : nil,
+                    values: [valid ? brews.grindSetting[row] : nil, valid ? brews.doseGrams[row] : nil,
+                             valid ? brews.rating[row] : nil] + ShotMetric.allCases.map { metrics.value($0, of: index) },
+                    trace: trace)
     }
 
     /// Shot `k`'s value of quantity `q` minus shot 0's, `nil` where either is missing.
@@ -69,7 +95,7 @@ public struct ShotComparison: Sendable {
 
     /// The overlay of the shots (their measured series from the start of each shot, one line style per shot).
     public var overlay: ShotOverlayInput {
-        ShotOverlayInput(profile: "Compared: " + Array(Set(shots.map(\.profile))).sorted().joined(separator: " / "),
+        ShotOverlayInput(profile: heading + ": " + Array(Set(shots.map(\.profile))).sorted().joined(separator: " / "),
                          bean: Array(Set(shots.map(\.bean))).sorted().joined(separator: " / "), shots: shots.map(\.trace))
     }
 

@@ -75,7 +75,7 @@ public enum OwnedFolder {
         if name == ReportFiles.beanFolder { return isBeanFolder(folder.appendingPathComponent(name)) }
         var info = stat()
         guard lstat(folder.appendingPathComponent(name).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
-        if fixedNames.contains(name) { return true }
+        if fixedNames.contains(name) || ReportFiles.isShotTable(name) { return true }
         let ext = (name as NSString).pathExtension
         guard ["png", "svg", "pdf"].contains(ext) else { return false }
         let stem = (name as NSString).deletingPathExtension

@@ -18,6 +18,12 @@ public enum ReportFiles {
     public static let totals = "totals.csv"
     /// One row per shot (a journal read with its shots).
     public static let shots = "shots.csv"
+    /// The shots section's chart stems: the overlays (`shot-overlay-1` …), each group's last shot against its best
+    /// (`shot-compare-1` …, with its table `shot-compare-1.csv`), and time to first drops against rating.
+    public static let shotOverlayPrefix = "shot-overlay-"
+    public static let shotComparisonPrefix = "shot-compare-"
+    public static let shotRatingStem = "shot-first-drops-vs-rating"
+    static let shotStemPrefixes = [shotOverlayPrefix, shotComparisonPrefix]
     public static let index = "index.html"
     public static let summary = "summary.md"
     public static let pdf = "report.pdf"
@@ -47,9 +53,17 @@ public enum ReportFiles {
     /// Every name a report or a batch's `combined/` folder writes at its top level, charts aside.
     static let fixedNames: Set<String> = Set(summaries + [periodSummary, totals, index, summary, pdf] + batchFiles)
 
-    /// The stems of the report's charts that are not per group (``ChartRecipe/stems``).
-    static let chartStems: Set<String> = Set(ChartKind.allCases.flatMap(\.recipe.stems))
+    /// The stems of the report's charts that are not per group (``ChartRecipe/stems``, and the shots section's).
+    static let chartStems: Set<String> = Set(ChartKind.allCases.flatMap(\.recipe.stems) + [shotRatingStem])
 
-    /// The prefixes of the per-group chart stems (``ChartRecipe/groupStemPrefixes``: `grind-rating-…`, `dial-in-…`).
-    static let groupStemPrefixes: [String] = ChartKind.allCases.flatMap(\.recipe.groupStemPrefixes)
+    /// The prefixes of the per-group chart stems (``ChartRecipe/groupStemPrefixes``: `grind-rating-…`, `dial-in-…`;
+    /// the shots section's `shot-overlay-…`, `shot-compare-…`).
+    static let groupStemPrefixes: [String] = ChartKind.allCases.flatMap(\.recipe.groupStemPrefixes) + shotStemPrefixes
+
+    /// Whether `name` is a numbered table of the shots section (`shot-compare-1.csv`).
+    static func isShotTable(_ name: String) -> Bool {
+        guard name.hasPrefix(shotComparisonPrefix), name.hasSuffix(".csv") else { return false }
+        let number = name.dropFirst(shotComparisonPrefix.count).dropLast(4)
+        return !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
+    }
 }

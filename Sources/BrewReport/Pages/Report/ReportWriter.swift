@@ -52,7 +52,10 @@ public enum ReportWriter {
         try put(ReportFiles.grindRating, report.grindRating.csv())
         try put(report.comparisonFile, report.comparison?.csv() ?? emptyWeekSummary)
         if let totals = report.totals { try put(ReportFiles.totals, totals.csv()) }
-        if let shots = report.shots { try put(ReportFiles.shots, shots.csv()) }
+        if let shots = report.shots {
+            try put(ReportFiles.shots, shots.csv())
+            for c in shots.comparisons { try put(c.tableFile, c.comparison.csv()) }
+        }
 
         let charts = ReportCharts.all(report, options: options) + (report.shots?.charts ?? [])
         let (shown, overlays) = try renderCharts(charts, report: report, options: options, into: staged.folder, reportedAs: out)

@@ -34,11 +34,16 @@ extension ShotSection {
             if !figures.isEmpty {
                 h += "<div class=\"charts\">\n"
                 for c in figures {
-                    h += HTMLFigure.figure(stem: c.chart.stem, title: c.chart.title, image: c.image, links: c.links,
+                    // A comparison's figure links its table too (the differences, last minus best).
+                    let table = section.comparisons.first { $0.stem == c.chart.stem }.map { [$0.tableFile] } ?? []
+                    h += HTMLFigure.figure(stem: c.chart.stem, title: c.chart.title, image: c.image, links: c.links + table,
                                            chart: c.chart.chart, theme: theme)
                 }
                 h += "</div>\n"
             }
+        }
+        if !section.comparisons.isEmpty {
+            h += "<p class=\"muted\">Each “last shot against the best” sets a group’s latest shot beside its best-rated one; its CSV gives every metric of both and the differences, last minus best.</p>\n"
         }
         h += "<p class=\"muted\">Every metric of every shot of this \(e(section.noun)): <a href=\"shots.csv\">shots.csv</a>. "
         h += "Definitions: the README's “Shot metrics”.</p>\n"

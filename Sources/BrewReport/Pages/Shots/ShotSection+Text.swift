@@ -127,6 +127,9 @@ extension ShotSection {
             } else if let any = section.imageExtensions.first {
                 md += "- [\(MarkdownSummary.escape(chart.title))](\(chart.stem).\(any))\n"
             }
+            if let c = section.comparisons.first(where: { $0.stem == chart.stem }) {
+                md += "_Every metric of both shots and the differences, last minus best: [\(c.tableFile)](\(c.tableFile))._\n\n"
+            }
         }
         return md
     }

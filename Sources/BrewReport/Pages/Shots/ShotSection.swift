@@ -65,6 +65,8 @@ public struct ShotSection: Sendable {
     public let undatedLeftOut: Int
     /// The overlay of each of the period's main profile × bean groups, most shots first.
     public let overlays: [ShotOverlayInput]
+    /// The last shot of each drawn group against the group's best-rated shot (``LastAgainstBest``), in overlay order.
+    public let comparisons: [LastAgainstBest]
     /// Profile × bean groups of the period beyond ``overlayLimit``, and their shots: counted, not drawn.
     public let groupsLeftOut: (groups: Int, shots: Int)
     /// Time to first drops against rating, per bean, over the period's shots.
@@ -84,7 +86,7 @@ public struct ShotSection: Sendable {
     public static let tableRowLimit = 30
     public static let markdownRowLimit = 10
     /// The file stem of the metric-vs-rating chart; the overlays are `shot-overlay-1`, `shot-overlay-2`, ….
-    public static let ratingStem = "shot-first-drops-vs-rating"
+    public static let ratingStem = ReportFiles.shotRatingStem
 
     /// The section of `journal`'s shots for `report`, or `nil` when the journal holds no kept shot.
     public static func make(_ journal: ShotJournal, report: PeriodReport, options: ReportOptions) -> ShotSection? {
@@ -133,9 +135,8 @@ public struct ShotSection: Sendable {
                        metrics: ShotMetric.allCases.map { metrics.value($0, of: i) },
                        firstDropsRule: metrics.firstDropsSource(of: i))
         }
-        (rows, norms) = ShotSection.flagged(built, table: table, metrics: metrics, ratings: table.shots.map {
-            $0.journalRow >= 0 && $0.journalRow < brews.count ? brews.rating[$0.journalRow] : nil
-        })
+        let ratings = table.shots.map { $0.journalRow >= 0 && $0.journalRow < brews.count ? brews.rating[$0.journalRow] : nil }
+        (rows, norms) = ShotSection.flagged(built, table: table, metrics: metrics, ratings: ratings)
         journalShots = table.kept
         undatedLeftOut = period == nil ? 0 : undated
         // Only the drawn groups get their series and bands; the others are counted.
@@ -144,6 +145,8 @@ public struct ShotSection: Sendable {
         overlays = groups.prefix(ShotSection.overlayLimit).map {
             ShotOverlays.input(journal, group: $0, metrics: metrics, resistance: resistance, timeZone: zone)
         }
+        comparisons = ShotSection.lastAgainstBest(journal, groups: Array(groups.prefix(ShotSection.overlayLimit)),
+                                                  ratings: ratings, metrics: metrics, resistance: resistance, timeZone: zone)
         let rest = groups.dropFirst(ShotSection.overlayLimit)
         groupsLeftOut = (rest.count, rest.map(\.shots.count).reduce(0, +))
         metricRating = ShotSection.profileRating(rows)
@@ -159,13 +162,18 @@ public struct ShotSection: Sendable {
         return URL(fileURLWithPath: file).lastPathComponent
     }
 
-    /// The section's charts, in the order the report shows them: the overlays (`shot-overlay-1` …), then time to
-    /// first drops against rating. Empty when the period has no shot.
+    /// The section's charts, in the order the report shows them: the overlays (`shot-overlay-1` …), each followed by
+    /// its group's last shot against the best (`shot-compare-1`, ``comparisons``), then time to first drops against
+    /// rating. Empty when the period has no shot.
     public var charts: [NamedChart] {
         guard !rows.isEmpty else { return [] }
-        var charts = overlays.enumerated().map { k, input in
-            NamedChart(stem: "shot-overlay-\(k + 1)", title: "Shots — \(input.profile) · \(input.bean)",
-                       chart: BrewstatsCharts.shotOverlay(input))
+        var charts: [NamedChart] = []
+        for (k, input) in overlays.enumerated() {
+            charts.append(NamedChart(stem: ReportFiles.shotOverlayPrefix + "\(k + 1)", title: "Shots — \(input.profile) · \(input.bean)",
+                                     chart: BrewstatsCharts.shotOverlay(input)))
+            if let c = comparisons.first(where: { $0.group == k + 1 }) {
+                charts.append(NamedChart(stem: c.stem, title: c.title, chart: BrewstatsCharts.shotOverlay(c.comparison.overlay)))
+            }
         }
         charts.append(NamedChart(stem: ShotSection.ratingStem, title: "\(metricRating.metric) vs rating",
                                  chart: BrewstatsCharts.shotMetricVsRating(metricRating)))
@@ -175,7 +183,7 @@ public struct ShotSection: Sendable {
     /// Whether `stem` names one of the section's charts (the report lists them in the shots section, not among
     /// the brew charts).
     public static func isShotChart(_ stem: String) -> Bool {
-        stem == ratingStem || stem.hasPrefix("shot-overlay-")
+        stem == ratingStem || ReportFiles.shotStemPrefixes.contains { stem.hasPrefix($0) }
     }
 
     /// The header of `shots.csv`.
