@@ -17,7 +17,7 @@ struct Compare: ParsableCommand {
             compare.png (the curves overlaid) into --out (default shot-compare).
 
             Brews without telemetry: --journal with --bean, --method or --grinder takes the N latest dated brews \
-            they keep (names matched as the report's filters match them); --brew ID ID [ID] takes \
+            they keep (names matched as the report's filters match them); --brews ID,ID[,ID] takes \
             those brews. A journal without shots compares brews too. Writes compare.csv and compare.md into --out \
             (default brew-compare). The brew ratio is yield ÷ dose for espresso and water ÷ dose otherwise; between \
             the two no difference is taken.
@@ -28,7 +28,7 @@ struct Compare: ParsableCommand {
               brewstats compare shots/a.json shots/b.json --out ab
               brewstats compare --journal shots --latest 3 --profile Turbo
               brewstats compare --journal journal.sqlite --bean Kochere
-              brewstats compare --journal export.csv --brew 1F2A 1F3C
+              brewstats compare --journal export.csv --brews 1F2A,1F3C
             """)
 
     @Argument(help: "Shot files.") var shots: [String] = []
@@ -38,8 +38,11 @@ struct Compare: ParsableCommand {
     @Option(help: "Brews of this bean (compares brews).") var bean: String?
     @Option(help: "Brews of this method (compares brews).") var method: String?
     @Option(help: "Brews of this grinder (compares brews).") var grinder: String?
-    @Option(parsing: .upToNextOption, help: ArgumentHelp("Two or three brews by their ids (compares brews).", valueName: "id"))
-    var brew: [String] = []
+    @Option(help: ArgumentHelp("Two or three brews by their ids, comma-separated (compares brews).", valueName: "id,id"))
+    var brews: String?
+
+    /// The ids `--brews` names (empty without it).
+    var brew: [String] { brews.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? [] }
     @Option(help: ArgumentHelp("Output folder (default: shot-compare or brew-compare).", valueName: "dir")) var out: String?
     @OptionGroup var input: JournalInputOptions
 
@@ -47,15 +50,15 @@ struct Compare: ParsableCommand {
         if journal == nil && !(2...3).contains(shots.count) { throw ValidationError("give two or three shot files, or --journal") }
         if journal != nil && !shots.isEmpty { throw ValidationError("give shot files or --journal, not both") }
         if !(2...3).contains(latest) { throw ValidationError("--latest must be 2 or 3") }
-        if journal == nil && brewFilter != nil { throw ValidationError("--bean, --method, --grinder and --brew choose brews of a --journal") }
-        if !brew.isEmpty && !(2...3).contains(brew.count) { throw ValidationError("--brew takes two or three ids, not \(brew.count)") }
+        if journal == nil && brewFilter != nil { throw ValidationError("--bean, --method, --grinder and --brews choose brews of a --journal") }
+        if brews != nil && !(2...3).contains(brew.count) { throw ValidationError("--brews takes two or three ids, not \(brew.count)") }
         if !brew.isEmpty && (bean != nil || method != nil || grinder != nil) {
-            throw ValidationError("--brew picks brews by id: leave out --bean, --method and --grinder")
+            throw ValidationError("--brews picks brews by id: leave out --bean, --method and --grinder")
         }
-        if brewFilter != nil && profile != nil { throw ValidationError("--profile chooses shots, --bean, --method, --grinder and --brew brews: give one kind") }
+        if brewFilter != nil && profile != nil { throw ValidationError("--profile chooses shots, --bean, --method, --grinder and --brews brews: give one kind") }
     }
 
-    /// The brews' filter when one of --bean, --method, --grinder or --brew is given, else `nil`.
+    /// The brews' filter when one of --bean, --method, --grinder or --brews is given, else `nil`.
     var brewFilter: JournalFilter? {
         bean == nil && method == nil && grinder == nil && brew.isEmpty ? nil : JournalFilter(grinder: grinder, method: method, bean: bean)
     }
@@ -90,7 +93,7 @@ struct Compare: ParsableCommand {
         print("wrote \(out)/compare.csv, compare.md, compare.png (\(comparison.shots.count) shots)")
     }
 
-    /// Brews side by side: those --brew names, or the latest --latest the filters keep.
+    /// Brews side by side: those --brews names, or the latest --latest the filters keep.
     func compareBrews(_ journal: Journal, name: String) throws {
         var stats = StatsOptions()
         stats.timeZone = input.timeZone

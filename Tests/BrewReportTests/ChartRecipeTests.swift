@@ -51,7 +51,5 @@ import TestSupport
             #expect(kind.recipe.stems.contains(kind.rawValue))
             #expect(SingleChart.columns(for: kind) == kind.recipe.columns)
         }
-        // A single chart reads the rating only where it draws one.
-        #expect(ChartKind.allCases.filter { $0.recipe.columns.contains(.rating) } == [.ratingTrend, .grindRating, .restRating])
     }
 }

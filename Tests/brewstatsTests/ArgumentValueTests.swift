@@ -44,10 +44,14 @@ import Testing
         }
     }
 
+    /// The wording for an unknown chart: every kind of the library, then the two shot charts.
+    static let unknownChart = "unknown chart 'no-such-kind': use one of "
+        + (ChartKind.allCases.map(\.rawValue) + ["shot-overlay", "shot-view"]).joined(separator: ", ")
+
     /// Today's wording of each bad value, exactly.
     @Test(arguments: [
         ("chart", "no-such-kind",
-         "unknown chart 'no-such-kind': use one of brews-per-week, rating-trend, extraction-trend, grind-rating, equipment-usage, control-chart, rest-rating, shot-overlay, shot-view"),
+         Self.unknownChart),
         ("chart", "grind-ratng", "unknown chart 'grind-ratng'; did you mean 'grind-rating'?"),
         ("theme", "purple", "unknown theme 'purple': use mono, dark or colour"),
         ("formats", "png,gif", "unknown chart format 'gif': use png, svg or pdf"),
@@ -72,7 +76,7 @@ import Testing
         (["report", "j.sqlite", "--theme", "purple"], "unknown theme 'purple': use mono, dark or colour"),
         (["report", "j.sqlite", "--formats", "png,gif"], "unknown chart format 'gif': use png, svg or pdf"),
         (["inspect", "j.sqlite", "--format", "xml"], "unknown format 'xml' (use sqlite, csv, json, brewspec, beanconqueror or shots)"),
-        (["chart", "no-such-kind", "j.sqlite", "-o", "x.png"], "unknown chart 'no-such-kind': use one of brews-per-week, rating-trend, extraction-trend, grind-rating, equipment-usage, control-chart, rest-rating, shot-overlay, shot-view"),
+        (["chart", "no-such-kind", "j.sqlite", "-o", "x.png"], Self.unknownChart),
     ])
     func parserKeepsTheValuesMessage(_ args: [String], _ message: String) {
         do {

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `brewstats compare` of brews without telemetry, end to end: the brews a filter or ids pick, the files written,
+/// and the refusals.
+@Suite struct CompareCommandTests {
+    /// The sample store's two latest brews of a bean, and the same brews by id from its CSV export: one table.
+    @Test(.enabled(if: CLI.available)) func brewsOfABeanAndByIdAgree() throws {
+        let scratch = try Repo.scratch("compare-cli")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let a = scratch.appendingPathComponent("bean"), b = scratch.appendingPathComponent("ids")
+        let r = try CLI.run(["compare", "--journal", Repo.sample("journal.sqlite").path, "--bean", "Kochere",
+                             "--tz", "Europe/Berlin", "--out", a.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("(2 brews)"))
+        let md = try String(contentsOf: a.appendingPathComponent("compare.md"), encoding: .utf8)
+        // The ids on the brews' lines, in order, then the same brews picked by id from the CSV export.
+        let ids = md.split(separator: "\n").filter { $0.hasPrefix("1. ") || $0.hasPrefix("2. ") }
+            .compactMap { $0.split(separator: "`").dropFirst().first.map(String.init) }
+        #expect(ids.count == 2)
+        let byId = try CLI.run(["compare", "--journal", Repo.sample("journal.csv").path, "--brews", ids.joined(separator: ","),
+                                "--tz", "Europe/Berlin", "--out", b.path])
+        #expect(byId.status == 0, "\(byId.stderr)")
+        let csvA = try String(contentsOf: a.appendingPathComponent("compare.csv"), encoding: .utf8)
+        let csvB = try String(contentsOf: b.appendingPathComponent("compare.csv"), encoding: .utf8)
+        #expect(csvA == csvB)
+        #expect(csvA.hasPrefix("quantity,brew_1,brew_2,diff_2_1\n"))
+        #expect(!FileManager.default.fileExists(atPath: a.appendingPathComponent("compare.png").path))
+    }
+
+    @Test(.enabled(if: CLI.available)) func refusals() throws {
+        let store = Repo.sample("journal.sqlite").path
+        let unknown = try CLI.run(["compare", "--journal", store, "--brews", "nope,neither", "--out", "/tmp/never"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("no brew with id 'nope'"))
+        let one = try CLI.run(["compare", "--journal", store, "--brews", "x"])
+        #expect(one.status == 64 && one.stderr.contains("--brews takes two or three ids, not 1"))
+        let mixed = try CLI.run(["compare", "--journal", store, "--bean", "Kochere", "--profile", "Turbo"])
+        #expect(mixed.status == 64 && mixed.stderr.contains("give one kind"))
+        let noJournal = try CLI.run(["compare", "a.json", "b.json", "--bean", "Kochere"])
+        #expect(noJournal.status == 64 && noJournal.stderr.contains("choose brews of a --journal"))
+    }
+}
