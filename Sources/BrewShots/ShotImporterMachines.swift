@@ -62,7 +62,8 @@ enum GaggiuinoShotImporter {
 ///
 /// Samples (already decoded from the `.slog` file's scaled integers by GaggiMate's own reader — ×10 for
 /// temperatures, pressures and weights, ×100 for flows — so they are in physical units here): `t` ms → time;
-/// `cp` → pressure, `tp` → pressure goal; `fl` (pump flow) → flow, `tf` → flow goal; `ct` → mix temperature,
+/// `cp` → pressure, `tp` → pressure goal; `fl` (pump flow) → flow, `tf` → flow goal (a goal 0 at every sample is
+/// one the profile does not set, and is not read); `ct` → mix temperature,
 /// `tt` → temperature goal; `v` (the Bluetooth scale's weight, GaggiMate's "volumetric weight") → weight and `vf`
 /// (the scale's flow) → weight flow, when any `v` is above 0. Without a scale GaggiMate writes `v` 0 throughout and
 /// `vf` repeats the pump flow: the shot then records no weight. `ev` (GaggiMate's estimated weight, computed from the
@@ -106,6 +107,11 @@ enum GaggiMateShotImporter {
         } else {
             columns[.weight] = nil
             columns[.weightFlow] = nil
+        }
+        // A goal the profile does not set is written 0 at every sample (a pressure profile's `tf`, both goals of a
+        // flat profile): no goal, not a goal of 0 bar or 0 ml/s that a chart would draw along its axis.
+        for goal in [ShotChannel.pressureGoal, .flowGoal] where columns[goal]?.allSatisfy({ ($0 ?? 0) == 0 }) == true {
+            columns[goal] = nil
         }
         for (channel, values) in columns { shot.series[channel] = values }
         shot.start = ShotRead.unixTime(ShotRead.number(root["timestamp"]))

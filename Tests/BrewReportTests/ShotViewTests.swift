@@ -33,11 +33,11 @@ struct ShotViewTests {
                                         "Temperature goal", "Mix", "Resistance"], -1),
         ("visualizer/gaggiuino-1020.json", ["Pressure", "Pressure goal", "Flow", "Flow goal", "Weight flow", "Weight",
                                             "Basket", "Temperature goal", "Resistance"], 0),
-        // cp, tp, fl, tf (0 throughout, but written), tt, ct; `v` 0 throughout: no scale.
-        ("visualizer/gaggimate-v0.json", ["Pressure", "Pressure goal", "Flow", "Flow goal", "Temperature goal", "Mix",
-                                          "Resistance"], 0),
-        ("visualizer/gaggimate-v1.json", ["Pressure", "Pressure goal", "Flow", "Flow goal", "Temperature goal", "Mix",
-                                          "Resistance"], 0),
+        // cp, fl, tt, ct; tp and tf 0 throughout (goals the profile does not set: not drawn); `v` 0 throughout: no
+        // scale.
+        ("visualizer/gaggimate-v0.json", ["Pressure", "Flow", "Temperature goal", "Mix", "Resistance"], 0),
+        // tp 0–4 bar; tf 0 throughout (not drawn).
+        ("visualizer/gaggimate-v1.json", ["Pressure", "Pressure goal", "Flow", "Temperature goal", "Mix", "Resistance"], 0),
         ("visualizer/meticulous.shot.json", ["Pressure", "Pressure goal", "Flow", "Flow goal", "Weight flow", "Weight",
                                              "Mix", "Resistance"], -1),
         // SEP CSV layout: the moment rows fill pressure, current_total_shot_weight and water_temperature_in only.
