@@ -231,10 +231,11 @@ enum ShotRead {
         return Timestamp(checkedUnixSeconds: v)
     }
 
-    /// A JSON object parsed from `data`; the lists at `sampleKeys` as ``JSONSamples``
-    /// (``ShotJSONReader/parse(_:sampleKeys:)``).
-    static func jsonObject(_ data: Data, sampleKeys: Set<String> = []) throws(ShotRejection) -> JSONObject {
-        let value = try ShotJSONReader.parse(data, sampleKeys: sampleKeys)
+    /// A JSON object parsed from `data`; the lists at `sampleKeys` as ``JSONSamples``, those at `recordKeys` as
+    /// ``JSONRecords`` (``ShotJSONReader/parse(_:sampleKeys:recordKeys:)``).
+    static func jsonObject(_ data: Data, sampleKeys: Set<String> = [],
+                           recordKeys: [String: JSONRecordSpec] = [:]) throws(ShotRejection) -> JSONObject {
+        let value = try ShotJSONReader.parse(data, sampleKeys: sampleKeys, recordKeys: recordKeys)
         guard let object = value as? JSONObject else { throw ShotRejection(nil, "the JSON is not an object") }
         return object
     }

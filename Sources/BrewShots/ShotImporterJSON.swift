@@ -33,6 +33,10 @@ struct ShotJSONReader {
     /// The member paths read as ``JSONSamples`` (`elapsed`, `pressure.pressure`: keys from the root joined by
     /// `.`, through objects only).
     let sampleKeys: Set<String>
+    /// The member paths read as ``JSONRecords`` (lists of per-sample objects), with what to read of each object.
+    let recordKeys: [String: JSONRecordSpec]
+    /// Each record spec's keys as bytes, compared with the file's keys without making a `String` of them.
+    let recordKeyBytes: [String: [[UInt8]]]
 
     struct Failure: Error {
         var message: String
@@ -45,9 +49,12 @@ struct ShotJSONReader {
     /// A list at one of `sampleKeys` (member paths from the root object, see ``sampleKeys``) is read as
     /// ``JSONSamples`` instead of `[Any]`: the same values ``ShotRead/number(_:)`` gives for its entries, without
     /// a `String` or an `Any` per entry.
-    static func parse(_ data: Data, sampleKeys: Set<String> = []) throws(ShotRejection) -> Any {
+    ///
+    /// A list at one of `recordKeys` is read as ``JSONRecords``: the columns of the members its spec names.
+    static func parse(_ data: Data, sampleKeys: Set<String> = [],
+                      recordKeys: [String: JSONRecordSpec] = [:]) throws(ShotRejection) -> Any {
         let result: Result<Any, Failure> = data.withUnsafeBytes { raw in
-            var reader = ShotJSONReader(bytes: raw.bindMemory(to: UInt8.self), sampleKeys: sampleKeys)
+            var reader = ShotJSONReader(bytes: raw.bindMemory(to: UInt8.self), sampleKeys: sampleKeys, recordKeys: recordKeys)
             do {
                 if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3 }
                 let value = try reader.root()
@@ -67,15 +74,19 @@ struct ShotJSONReader {
         }
     }
 
-    private init(bytes: UnsafeBufferPointer<UInt8>, sampleKeys: Set<String>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, sampleKeys: Set<String>, recordKeys: [String: JSONRecordSpec]) {
         self.bytes = bytes
         self.sampleKeys = sampleKeys
+        self.recordKeys = recordKeys
+        recordKeyBytes = recordKeys.mapValues { $0.keys.map { Array($0.utf8) } }
     }
 
     /// The file's one value; the root object tracks member paths when sample lists are looked for.
     private mutating func root() throws(Failure) -> Any {
         skipBlanks()
-        if !sampleKeys.isEmpty, i < bytes.count, bytes[i] == UInt8(ascii: "{") { return try object(path: "") }
+        if !sampleKeys.isEmpty || !recordKeys.isEmpty, i < bytes.count, bytes[i] == UInt8(ascii: "{") {
+            return try object(path: "")
+        }
         return try value()
     }
 
@@ -142,13 +153,16 @@ struct ShotJSONReader {
     }
 
     /// The value of member `key` of an object at `path` (see ``object(path:)``): a ``JSONSamples`` when the
-    /// member's path is one of ``sampleKeys``.
+    /// member's path is one of ``sampleKeys``, ``JSONRecords`` when it is one of ``recordKeys``.
     private mutating func member(_ key: String, in path: String?) throws(Failure) -> Any {
         guard let path else { return try value() }
         skipBlanks()
         let member = path.isEmpty ? key : path + "." + key
         guard i < bytes.count else { return try value() }
         if bytes[i] == UInt8(ascii: "["), sampleKeys.contains(member) { return try samples() }
+        if bytes[i] == UInt8(ascii: "["), let spec = recordKeys[member] {
+            return try records(spec, keyBytes: recordKeyBytes[member] ?? [])
+        }
         if bytes[i] == UInt8(ascii: "{") { return try object(path: member) }
         return try value()
     }

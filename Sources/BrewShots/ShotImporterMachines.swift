@@ -17,25 +17,19 @@ enum GaggiuinoShotImporter {
         ("targetTemperature", .temperatureGoal),
     ]
 
+    /// The list layout's points read as columns (``JSONRecords``): `timeInShot`, then ``keys``; of a member repeated
+    /// within one point the last counts.
+    static let records = ["datapoints": JSONRecordSpec(keys: ["timeInShot"] + keys.map(\.0), firstWins: false)]
+
     static func read(_ data: Data) throws(ShotRejection) -> ParsedShot {
-        let root = try ShotRead.jsonObject(data)
+        let root = try ShotRead.jsonObject(data, recordKeys: records)
         var shot = ParsedShot(format: .gaggiuino)
-        if let points = root["datapoints"] as? [Any] {
+        if let points = root["datapoints"] as? JSONRecords {
             try ShotRead.checkCount(points.count, "datapoints")
-            // One pass over each point's members (a point has ~10 keys; looking each channel up would scan them 9 times).
-            var time = [Double?](repeating: nil, count: points.count)
-            var columns = [[Double?]?](repeating: nil, count: keys.count)
-            for (i, point) in points.enumerated() {
-                guard let object = point as? JSONObject else { continue }
-                for (key, value) in object.entries {
-                    if key == "timeInShot" { time[i] = ShotRead.number(value).map { $0 / 1000 }; continue }
-                    guard let k = keys.firstIndex(where: { $0.0 == key }) else { continue }
-                    if columns[k] == nil { columns[k] = [Double?](repeating: nil, count: points.count) }
-                    columns[k]![i] = ShotRead.number(value)
-                }
-            }
-            shot.series[.time] = time
-            for (k, (_, channel)) in keys.enumerated() { if let c = columns[k] { shot.series[channel] = c } }
+            // A point without `timeInShot` (or not an object) has no time.
+            shot.series[.time] = points.columns[0].map { $0.map { $0.map { $0 / 1000 } } }
+                ?? [Double?](repeating: nil, count: points.count)
+            for (k, (_, channel)) in keys.enumerated() { if let c = points.columns[k + 1] { shot.series[channel] = c } }
         } else if let columns = root["datapoints"] as? JSONObject {
             guard let time = columns["timeInShot"] as? [Any] else { throw ShotRejection("datapoints.timeInShot", "no timeInShot list") }
             try ShotRead.checkCount(time.count, "datapoints.timeInShot")
@@ -74,33 +68,23 @@ enum GaggiuinoShotImporter {
 /// last weight. Shot notes (`notes` embedded, or a separate notes file with the same `id`): `rating` (1–5 stars,
 /// 0 = none), `doseIn`, `doseOut` (yield), `grindSetting`, `notes`.
 enum GaggiMateShotImporter {
+    /// The sample keys read, `t` first (see ``channel(_:)``).
+    static let sampleKeys = ["t", "cp", "tp", "fl", "tf", "ct", "tt", "v", "vf"]
+    /// The samples read as columns (``JSONRecords``); of a key repeated within one sample the first counts.
+    static let records = ["samples": JSONRecordSpec(keys: sampleKeys, firstWins: true)]
+
     static func read(_ data: Data) throws(ShotRejection) -> ParsedShot {
-        let root = try ShotRead.jsonObject(data)
+        let root = try ShotRead.jsonObject(data, recordKeys: records)
         var shot = ParsedShot(format: .gaggimate)
-        let samples = try ShotRead.samples(root, "samples")
-        // One pass over each sample's members (a sample has about a dozen): a channel is recorded when any sample
-        // has its key; of a key repeated within one sample the first counts.
+        guard let samples = root["samples"] as? JSONRecords else { throw ShotRejection("samples", "samples is missing or not a list") }
+        try ShotRead.checkCount(samples.count, "samples")
+        // A channel is recorded when any sample has its key.
         let n = samples.count
-        var time = [Double?](repeating: nil, count: n)
-        // Indexed by channel `rawValue` (no hashing per member).
-        var slots = [[Double?]?](repeating: nil, count: ShotChannel.allCases.count)
-        for (i, element) in samples.enumerated() {
-            guard let sample = element as? JSONObject else { continue }
-            var seen = ShotChannelSet()
-            for (key, value) in sample.entries {
-                if key == "t" {
-                    if time[i] == nil { time[i] = ShotRead.number(value).map { $0 / 1000 } }
-                    continue
-                }
-                guard let channel = Self.channel(key), !seen.has(channel) else { continue }
-                seen.insert(ShotChannelSet(channel))
-                if slots[channel.rawValue] == nil { slots[channel.rawValue] = [Double?](repeating: nil, count: n) }
-                slots[channel.rawValue]![i] = ShotRead.number(value)
-            }
-        }
         var columns: [ShotChannel: [Double?]] = [:]
-        for channel in ShotChannel.allCases { if let values = slots[channel.rawValue] { columns[channel] = values } }
-        shot.series[.time] = time
+        for (k, key) in sampleKeys.enumerated().dropFirst() {
+            if let channel = Self.channel(key), let values = samples.columns[k] { columns[channel] = values }
+        }
+        shot.series[.time] = samples.columns[0].map { $0.map { $0.map { $0 / 1000 } } } ?? [Double?](repeating: nil, count: n)
         let scale = columns[.weight]?.contains { ($0 ?? 0) > 0 } ?? false
         if scale {
             columns[.weightFlow] = columns[.weightFlow] ?? [Double?](repeating: nil, count: n)

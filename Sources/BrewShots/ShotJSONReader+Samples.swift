@@ -25,20 +25,24 @@ extension ShotJSONReader {
             skipBlanks()
             try checkLength(out.count)
             guard i < bytes.count else { throw fail("unexpected end") }
-            let b = bytes[i]
-            if b == UInt8(ascii: "\"") {
-                out.append(try sampleString())
-            } else if b == UInt8(ascii: "-") || b &- 0x30 < 10 {
-                out.append(try number())
-            } else {
-                out.append(ShotRead.number(try value()))
-            }
+            out.append(try sampleValue())
             skipBlanks()
             guard i < bytes.count else { throw fail("unexpected end") }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "]") { i += 1; return JSONSamples(values: out) }
             throw fail("expected ',' or ']'")
         }
+    }
+
+    /// The value at `i` read as one sample: a number as ``number()`` reads it, a string by ``sampleString()``,
+    /// anything else read whole and given to ``ShotRead/number(_:)``.
+    mutating func sampleValue() throws(Failure) -> Double? {
+        skipBlanks()
+        guard i < bytes.count else { throw fail("unexpected end") }
+        let b = bytes[i]
+        if b == UInt8(ascii: "\"") { return try sampleString() }
+        if b == UInt8(ascii: "-") || b &- 0x30 < 10 { return try number() }
+        return ShotRead.number(try value())
     }
 
     /// The string at `i` (its opening quote) read as a sample: from the bytes when it is a plain decimal without
