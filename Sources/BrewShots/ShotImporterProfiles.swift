@@ -115,21 +115,26 @@ enum SEPShotImporter {
         guard let header = rows.first else { throw ShotRejection(nil, "empty file") }
         let index = Dictionary(header.enumerated().map { (ShotRead.trimmedWhitespace($1).lowercased(), $0) },
                                uniquingKeysWith: { a, _ in a })
-        func field(_ row: [String], _ name: String) -> String? {
-            guard let i = index[name], i < row.count else { return nil }
+        // The field at column `i` of `row`, trimmed; `nil` when the row is shorter or the field blank. Columns are
+        // looked up by name once per file, not per row.
+        func field(_ row: [String], _ i: Int?) -> String? {
+            guard let i, i < row.count else { return nil }
             let v = ShotRead.trimmedSpaces(row[i])
             return v.isEmpty ? nil : v
         }
         guard let elapsedColumn = index["elapsed"] else { throw ShotRejection("elapsed", "no elapsed column") }
+        let typeColumn = index["information_type"], keyColumn = index["metatype"], valueColumn = index["metadata"]
+        let channelColumns = columns.map { index[$0.0] }
         var time: [Double?] = []
-        var series: [ShotChannel: [Double?]] = [:]
+        // One slot per entry of ``columns``, created at the first value of its channel.
+        var series = [[Double?]?](repeating: nil, count: columns.count)
         var meta: [String: String] = [:]
         for (r, row) in rows.enumerated().dropFirst() {
             // The writers spell the row types in lower case; any other spelling is lowered first.
-            let kind = field(row, "information_type")
+            let kind = field(row, typeColumn)
             switch kind == "moment" || kind == "meta" ? kind : kind?.lowercased() {
             case "meta":
-                if let key = field(row, "metatype"), let value = field(row, "metadata") { meta[key.lowercased()] = value }
+                if let key = field(row, keyColumn), let value = field(row, valueColumn) { meta[key.lowercased()] = value }
             case "moment":
                 guard elapsedColumn < row.count, let t = ShotRead.decimal(row[elapsedColumn]) ?? Double(row[elapsedColumn]) else {
                     throw ShotRejection("elapsed", "line \(r + 1): elapsed is not a number")
@@ -140,21 +145,21 @@ enum SEPShotImporter {
                         throw ShotRejection("elapsed", "more than the \(ShotLimits.maxSamples) samples a shot may have")
                     }
                     time.append(t)
-                    for key in series.keys { series[key]!.append(nil) }
+                    for c in series.indices where series[c] != nil { series[c]!.append(nil) }
                 }
-                for (name, channel) in columns {
-                    guard let text = field(row, name) else { continue }
+                for (c, (name, _)) in columns.enumerated() {
+                    guard let text = field(row, channelColumns[c]) else { continue }
                     guard let v = ShotRead.decimal(text) ?? Double(text) else {
                         throw ShotRejection(name, "line \(r + 1): \(name) is not a number: '\(text.prefix(40))'")
                     }
-                    if series[channel] == nil { series[channel] = [Double?](repeating: nil, count: time.count) }
-                    series[channel]![time.count - 1] = v
+                    if series[c] == nil { series[c] = [Double?](repeating: nil, count: time.count) }
+                    series[c]![time.count - 1] = v
                 }
             default:
                 continue
             }
         }
-        shot.series = series
+        for (c, (_, channel)) in columns.enumerated() { if let values = series[c] { shot.series[channel] = values } }
         shot.series[.time] = time
         shot.profile = meta["name"]
         shot.start = meta["date"].flatMap { isoInstant($0, zone: context.timeZone) }
