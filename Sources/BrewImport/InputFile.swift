@@ -111,6 +111,33 @@ public enum InputFile {
         FileHandle(fileDescriptor: try openRegular(path), closeOnDealloc: true)
     }
 
+    /// Up to `limit` bytes from the start of the regular file at `path`, read with POSIX `read` into one array sized
+    /// from the file's length: a shot folder reads 10,000 small files, and a `FileHandle`, its `Data` and the copy
+    /// into an array were a tenth of reading them.
+    ///
+    /// - Throws: ``ImportError`` as ``openRegular(_:)`` does; `.unreadable` when a read fails.
+    public static func bytes(_ path: String, limit: Int) throws(ImportError) -> [UInt8] {
+        let fd = try openRegular(path)
+        defer { close(fd) }
+        var info = stat()
+        let size = fstat(fd, &info) == 0 ? max(0, Int(info.st_size)) : 0
+        // One byte past the size the file has now, to see it end (or grow) without a second buffer.
+        var out = [UInt8](repeating: 0, count: max(1, min(limit, size + 1)))
+        var count = 0
+        while count < limit {
+            if count == out.count { out.append(contentsOf: repeatElement(0, count: min(limit - count, max(4096, out.count)))) }
+            let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n == 0 { break }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw ImportError(.unreadable, file: path, "cannot read: \(String(cString: strerror(errno)))")
+            }
+            count += n
+        }
+        out.removeSubrange(count...)
+        return out
+    }
+
     /// Up to `limit` bytes from the start of the regular file at `path`.
     public static func prefix(_ path: String, limit: Int) throws(ImportError) -> Data {
         let handle = try handle(path)

@@ -26,10 +26,11 @@ enum ShotJournalSources {
     /// One file on disk.
     static func file(_ url: URL) -> ShotSourceFile {
         let path = url.path
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        let size = (attributes?[.size] as? NSNumber)?.uint64Value ?? 0
+        var info = stat()
+        let found = stat(path, &info) == 0
+        let modified = found ? Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9) : nil
         return ShotSourceFile(
-            name: path, declaredSize: size, modified: attributes?[.modificationDate] as? Date,
+            name: path, declaredSize: found ? UInt64(max(0, info.st_size)) : 0, modified: modified,
             prefix: { () throws(ShotRejection) -> [UInt8] in try read(path, limit: 65_536, refuseLonger: false) },
             contents: { () throws(ShotRejection) -> Data in Data(try read(path, limit: ShotLimits.maxFileBytes, refuseLonger: true)) },
             independent: true)
@@ -39,18 +40,10 @@ enum ShotJournalSources {
     /// limit, never more).
     static func read(_ path: String, limit: Int, refuseLonger: Bool) throws(ShotRejection) -> [UInt8] {
         // A regular file only (``InputFile``): a FIFO or device would block the read.
-        let handle: FileHandle
-        do { handle = try InputFile.handle(path) } catch { throw ShotRejection(nil, error.message) }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.read(upToCount: refuseLonger ? limit + 1 : limit) ?? Data()
-            if refuseLonger && data.count > limit { throw ShotRejection(nil, tooLarge) }
-            return [UInt8](data)
-        } catch let error as ShotRejection {
-            throw error
-        } catch {
-            throw ShotRejection(nil, "cannot read: \(error.localizedDescription)")
-        }
+        let bytes: [UInt8]
+        do { bytes = try InputFile.bytes(path, limit: refuseLonger ? limit + 1 : limit) } catch { throw ShotRejection(nil, error.message) }
+        if refuseLonger && bytes.count > limit { throw ShotRejection(nil, tooLarge) }
+        return bytes
     }
 
     /// The regular files under `folder`, hidden ones skipped, sorted by path. A named pipe, socket or device among
