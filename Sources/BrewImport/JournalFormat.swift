@@ -39,6 +39,9 @@ public struct JournalFormat: Hashable, Sendable, CustomStringConvertible {
     public static let coreDataStore = JournalFormat(rawValue: "coreDataStore", cliName: "sqlite",
                                                     aliases: ["store", "coredata", "swiftdata"],
                                                     displayName: "the app's Core Data store")
+    /// The file extensions of an SQLite store (lower case): a folder's or a batch's store files are found by them,
+    /// and a file so named that is no SQLite database is refused as such. The store itself is told by its header.
+    public static let storeExtensions: Set<String> = ["sqlite", "sqlite3", "store", "db"]
     /// The app's CSV export, or a foreign CSV with a ``ColumnMapping`` (§2b).
     public static let csv = JournalFormat(rawValue: "csv", cliName: "csv", displayName: "a CSV export")
     /// The app's JSON export, `"format": "coffee-journal"` (§2c).

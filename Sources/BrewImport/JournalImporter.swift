@@ -63,7 +63,7 @@ public enum JournalImporter {
     static func checkSniffed(_ format: JournalFormat, prefix: [UInt8], url: URL) throws(ImportError) {
         guard format == .csv else { return }
         let ext = url.pathExtension.lowercased()
-        if ["sqlite", "store", "db", "sqlite3"].contains(ext) {
+        if JournalFormat.storeExtensions.contains(ext) {
             throw ImportError(.notAJournal, file: url.path, "named .\(ext) but not an SQLite database (no SQLite header)")
         }
         if ext == "zip" {

@@ -92,10 +92,10 @@ public enum FolderJournal {
         return result
     }
 
-    /// Whether `name` is an SQLite store by its extension (`.sqlite`, `.store`, `.db`).
+    /// Whether `name` is an SQLite store by its extension (``JournalFormat/storeExtensions``).
     static func isStore(_ name: String) -> Bool {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
-        return ["sqlite", "store", "db"].contains(name[name.index(after: dot)...].lowercased())
+        return JournalFormat.storeExtensions.contains(name[name.index(after: dot)...].lowercased())
     }
 
     /// An import error's reason without the path it starts with (the note names the file).

@@ -38,6 +38,16 @@ import TestSupport
         #expect(result.journal.result.report.file.hasPrefix("journal.sqlite + journal.csv"))
     }
 
+    /// A store named `.sqlite3` is a store like `.sqlite`: read first, so its values stand over the export's.
+    @Test func aSqlite3StoreComesFirst() throws {
+        let folder = try Repo.scratch("folder-sqlite3")
+        let fm = FileManager.default
+        try fm.copyItem(at: Repo.sample("journal.sqlite"), to: folder.appendingPathComponent("journal.sqlite3"))
+        try fm.copyItem(at: Repo.sample("journal.csv"), to: folder.appendingPathComponent("journal.csv"))
+        let result = try FolderJournal.load(folder, options: ImportOptions())
+        #expect(result.journal.result.report.file.hasPrefix("journal.sqlite3 + journal.csv"))
+    }
+
     @Test func aFolderOfShotFilesAloneReadsAsItAlwaysHas() throws {
         let alone = try FolderJournal.load(Repo.sample("shots"), options: ImportOptions())
         let direct = try importAnyJournal(at: Repo.sample("shots"))

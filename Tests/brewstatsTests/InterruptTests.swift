@@ -121,7 +121,7 @@ import Glibc
             var env = FaultShim.environment(path: folder, calls: "mkdir", n: n)
             env["FAULT_RAISE"] = signal
             env["FAULT_RAISE_WHEN"] = "after"
-            env["FAULT_HOLD_MS"] = "2000"
+            env["FAULT_HOLD_MS"] = "10000"  // until the handler ends the process: on a loaded machine that can take over 2 s
             let r = try CLI.run(OutputFaultTests.args(out), environment: env, timeout: 180)
             let what = "SIG\(signal) after mkdir #\(n) of \(count)"
             #expect(r.status == 128 + code && !r.signalled, "\(what): status \(r.status)\n\(r.stderr)")

@@ -104,7 +104,7 @@ import Glibc
         #expect(clean.status == 0 && count >= 1, "\(count) mkdir calls: \(clean.stderr)")
         for n in 1...max(1, count) {
             let what = "\(command): SIGTERM after mkdir #\(n) of \(count)"
-            let r = try CLI.run(c.args, environment: Self.raising("TERM", "mkdir", n, in: c.folder, after: true, holdMs: 2000),
+            let r = try CLI.run(c.args, environment: Self.raising("TERM", "mkdir", n, in: c.folder, after: true, holdMs: 10_000),
                                 timeout: 300)
             #expect(r.status == 128 + SIGTERM && !r.signalled, "\(what): status \(r.status)\n\(r.stderr)")
             #expect(snapshot(c.folder) == previous, "\(what): the output changed or something is left")

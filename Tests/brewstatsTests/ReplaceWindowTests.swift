@@ -95,7 +95,7 @@ import Glibc
         let count = try Self.renames(out, in: folder, noExchange: noExchange)
         for n in 1...max(1, count) {
             let what = "SIGTERM before rename #\(n) of \(count)\(noExchange ? ", without RENAME_EXCHANGE" : "")"
-            let env = Self.raising("TERM", atRename: n, under: folder, holdMs: 1500, noExchange: noExchange)
+            let env = Self.raising("TERM", atRename: n, under: folder, holdMs: 10_000, noExchange: noExchange)
             let r = try CLI.run(Faults.args(out), environment: env, timeout: 180)
             #expect(r.status == 128 + SIGTERM && !r.signalled, "\(what): status \(r.status)\n\(r.stderr)")
             Faults.expectIntact(folder, out, previous, what)

@@ -29,7 +29,7 @@ public struct BatchOptions: Sendable {
     }
 
     /// File extensions a folder is searched for.
-    public static let journalExtensions: Set<String> = ["sqlite", "store", "db", "csv", "json", "zip"]
+    public static let journalExtensions: Set<String> = JournalFormat.storeExtensions.union(["csv", "json", "zip"])
 
     /// The journal files among `inputs`: files as given; folders searched recursively for files with a
     /// journal extension. A shot folder, and a folder named `….journal` (one journal of several sources,
