@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import BrewStats
 
 /// ``CSVCell/fixed(_:places:)`` writes what Foundation's `String(format: "%.Nf")` writes, for every value and
@@ -15,7 +16,7 @@ import Testing
         var values: [Double] = [0, -0.0, 0.5, 1.5, 2.5, -2.5, 0.125, 0.0625, 1.0005, 2.675, 1e-320, 5e-324, 0.1 + 0.2,
                                 123_456.789, -0.0004, -0.0005, 1e21, -1e21, .greatestFiniteMagnitude,
                                 -.greatestFiniteMagnitude, .leastNormalMagnitude]
-        var rng = SplitMix(state: 42)
+        var rng = TestRNG(seed: 42)  // seeded: a failure is the same on every run
         for _ in 0..<20_000 {
             let scale = Double.random(in: -8...8, using: &rng)
             values.append(Double.random(in: -1...1, using: &rng) * pow(10, scale))
@@ -27,17 +28,5 @@ import Testing
         }
         #expect(CSVCell.fixed(-0.0004, places: 3) == "0.000")
         #expect(CSVCell.fixed(.nan, places: 2) == "" && CSVCell.fixed(.infinity, places: 2) == "")
-    }
-
-    /// A seeded generator, so a failure is the same on every run.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
