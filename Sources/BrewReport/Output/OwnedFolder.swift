@@ -61,8 +61,8 @@ public enum OwnedFolder {
         if items.isEmpty || items.contains(markerName) { return }
         let foreign = items.filter { !isReportFile($0, in: url) }.sorted()
         // A report (or combined folder) from before the marker: only its own files, with index.html and all five
-        // summaries (the comparison being the week's or the period's), so a folder of a page or two that merely shares a name is never taken for one.
-        // The comparison is week_summary.csv in a week's report and period_summary.csv in a longer period's.
+        // summaries, so a folder of a page or two that merely shares a name is never taken for one. The comparison
+        // is week_summary.csv in a week's report and period_summary.csv in a longer period's.
         let comparisons = [ReportFiles.weekSummary, ReportFiles.periodSummary]
         let required = [ReportFiles.index] + ReportFiles.summaries.filter { !comparisons.contains($0) }
         var missing = required.filter { !items.contains($0) }
