@@ -111,8 +111,8 @@ public enum InputFile {
         FileHandle(fileDescriptor: try openRegular(path), closeOnDealloc: true)
     }
 
-    /// Up to `limit` bytes from the start of the regular file at `path`, read with POSIX `read` into one array sized
-    /// from the file's length: a shot folder reads 10,000 small files, and a `FileHandle`, its `Data` and the copy
+    /// Up to `limit` bytes from the start of the regular file at `path` (a journal's first bytes to sniff, a shot
+    /// file whole), read with POSIX `read` into one array sized from the file's length: a shot folder reads 10,000 small files, and a `FileHandle`, its `Data` and the copy
     /// into an array were a tenth of reading them.
     ///
     /// - Throws: ``ImportError`` as ``openRegular(_:)`` does; `.unreadable` when a read fails.
@@ -136,17 +136,6 @@ public enum InputFile {
         }
         out.removeSubrange(count...)
         return out
-    }
-
-    /// Up to `limit` bytes from the start of the regular file at `path`.
-    public static func prefix(_ path: String, limit: Int) throws(ImportError) -> Data {
-        let handle = try handle(path)
-        defer { try? handle.close() }
-        do {
-            return try handle.read(upToCount: limit) ?? Data()
-        } catch {
-            throw ImportError(.unreadable, file: path, "cannot read: \(error.localizedDescription)")
-        }
     }
 
     /// Reads descriptor `fd` (a pipe or socket) to its end, at most `limit` bytes; `name` is what the messages call

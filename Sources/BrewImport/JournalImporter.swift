@@ -76,7 +76,7 @@ public enum JournalImporter {
 
     /// The first 64 KiB of a file (a regular file only: ``InputFile``).
     static func readPrefix(_ path: String) throws(ImportError) -> [UInt8] {
-        [UInt8](try InputFile.prefix(path, limit: 65_536))
+        try InputFile.bytes(path, limit: 65_536)
     }
 
     /// The whole file, memory-mapped (a regular file only: ``InputFile``).

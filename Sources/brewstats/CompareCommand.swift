@@ -85,11 +85,7 @@ struct Compare: ParsableCommand {
         }
         let comparison = ShotComparison(picked, timeZone: input.timeZone)
         let out = self.out ?? "shot-compare"
-        do {
-            try comparison.write(to: URL(fileURLWithPath: out), theme: try ReportOptions.theme("mono"))
-        } catch {
-            throw CommandFailure.failed("\(error)")
-        }
+        try comparison.write(to: URL(fileURLWithPath: out), theme: try ReportOptions.theme("mono"))
         print("wrote \(out)/compare.csv, compare.md, compare.png (\(comparison.shots.count) shots)")
     }
 

@@ -37,6 +37,18 @@ import TestSupport
         #expect(one.status == 64 && one.stderr.contains("--brews takes two or three ids, not 1"))
         let mixed = try CLI.run(["compare", "--journal", store, "--bean", "Kochere", "--profile", "Turbo"])
         #expect(mixed.status == 64 && mixed.stderr.contains("give one kind"))
+        // A file where the output folder should be: one line naming it, for brews and for shots alike.
+        let scratch = try Repo.scratch("compare-out-file")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let file = scratch.appendingPathComponent("taken")
+        try Data("mine".utf8).write(to: file)
+        let shots = Repo.sample("shots")
+        for args in [["--journal", store, "--bean", "Kochere"],
+                     [shots.appendingPathComponent("shot-00000.json").path, shots.appendingPathComponent("shot-00001.json").path]] {
+            let r = try CLI.run(["compare"] + args + ["--out", file.path])
+            #expect(r.status == 1 && r.stderr == "brewstats: cannot write \(file.path): a file is there, not a folder\n", "\(r.stderr)")
+            #expect(try String(contentsOf: file, encoding: .utf8) == "mine")
+        }
         let noJournal = try CLI.run(["compare", "a.json", "b.json", "--bean", "Kochere"])
         #expect(noJournal.status == 64 && noJournal.stderr.contains("choose brews of a --journal"))
     }

@@ -1,5 +1,4 @@
 import BrewColumns
-import BrewFiles
 import BrewStats
 import Foundation
 
@@ -46,18 +45,12 @@ public struct BrewComparison: Sendable {
         let d = BrewAnalysis(journal: picked, options: options).derived
         let t = picked.brews
         let labels = BeanLabels.make(picked)
-        func minute(_ i: Int) -> String {
-            guard let micro = t.brewDate[i] else { return "" }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = options.timeZone
-            let c = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: Timestamp(microseconds: micro).date)
-            return String(format: "%04d-%02d-%02d %02d:%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0)
-        }
+        // The columns of ``quantities``, in order.
+        let columns: [Float64Column] = [t.grindSetting, t.doseGrams, t.waterGrams, t.yieldGrams, t.brewTimeSeconds,
+                                        t.waterTemperature, d.daysOffRoast, d.ratio, d.strength, d.extractionYield,
+                                        t.rating, t.acidity, t.body, t.sweetness]
         brews = (0..<t.count).map { i in
-            let columns: [Float64Column] = [t.grindSetting, t.doseGrams, t.waterGrams, t.yieldGrams, t.brewTimeSeconds,
-                                            t.waterTemperature, d.daysOffRoast, d.ratio, d.strength, d.extractionYield,
-                                            t.rating, t.acidity, t.body, t.sweetness]
-            return Brew(id: t.id[i], date: minute(i), bean: t.bean.code(i).map { labels[Int($0)] } ?? "no bean",
+            Brew(id: t.id[i], date: t.brewDate[i].map { Format.minute(Timestamp(microseconds: $0), options.timeZone) } ?? "", bean: t.bean.code(i).map { labels[Int($0)] } ?? "no bean",
                         method: t.method[i] ?? "no method",
                         category: t.category[i].flatMap(MethodCategory.init(rawValue:)), grinder: t.grinder[i],
                         grindText: t.grindText[i], notes: t.notes[i], flavorTags: t.flavorTags[i],
@@ -116,10 +109,8 @@ public struct BrewComparison: Sendable {
         return md
     }
 
-    /// Writes `compare.csv` and `compare.md` into `folder` (created when missing), each atomically.
-    public func write(to folder: URL) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try ReportError.writing { () throws(FileError) in try AtomicFile.write(csv(), to: OutputFile(folder.appendingPathComponent("compare.csv"))) }
-        try ReportError.writing { () throws(FileError) in try AtomicFile.write(markdown(), to: OutputFile(folder.appendingPathComponent("compare.md"))) }
+    /// Writes `compare.csv` and `compare.md` into `folder` (``ComparisonTable/write(csv:markdown:to:)``).
+    public func write(to folder: URL) throws(ReportError) {
+        try ComparisonTable.write(csv: csv(), markdown: markdown(), to: folder)
     }
 }

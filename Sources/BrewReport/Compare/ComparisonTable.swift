@@ -1,3 +1,4 @@
+import BrewFiles
 import Foundation
 
 /// The table of a comparison of two or three shots or brews: one row per quantity, one column per item, then each
@@ -52,5 +53,27 @@ struct ComparisonTable: Sendable {
             md += "| \(name) | " + c[..<n].joined(separator: " | ") + c[n...].map { " | " + $0 }.joined() + " |\n"
         }
         return md
+    }
+}
+
+extension ComparisonTable {
+    /// Writes a comparison's `compare.csv` and `compare.md` into `folder`, each atomically (a previous comparison's
+    /// file stays whole until the new one replaces it). The folder is made with its parents when missing.
+    ///
+    /// - Throws: ``ReportError/output(path:reason:)`` when `folder` is a file, cannot be made, or a file cannot be
+    ///   written — one line naming the path, not Foundation's error dump.
+    static func write(csv: String, markdown: String, to folder: URL) throws(ReportError) {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw .output(path: folder.path, reason: "a file is there, not a folder")
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(folder.path, error)
+        }
+        for (name, text) in [("compare.csv", csv), ("compare.md", markdown)] {
+            try ReportError.writing { () throws(FileError) in try AtomicFile.write(text, to: OutputFile(folder.appendingPathComponent(name))) }
+        }
     }
 }

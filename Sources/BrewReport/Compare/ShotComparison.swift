@@ -1,6 +1,5 @@
 import BrewCharts
 import BrewColumns
-import BrewFiles
 import BrewShots
 import BrewStats
 import Foundation
@@ -115,10 +114,9 @@ public struct ShotComparison: Sendable {
     }
 
     /// Writes `compare.csv`, `compare.md` and `compare.png` into `folder` (created when missing).
-    public func write(to folder: URL, theme: Theme) throws {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try ReportError.writing { () throws(FileError) in try AtomicFile.write(csv(), to: OutputFile(folder.appendingPathComponent("compare.csv"))) }
-        try ReportError.writing { () throws(FileError) in try AtomicFile.write(markdown(), to: OutputFile(folder.appendingPathComponent("compare.md"))) }
-        try ShotOverlays.write(overlay, to: folder.appendingPathComponent("compare.png"), theme: theme)
+    public func write(to folder: URL, theme: Theme) throws(ReportError) {
+        try ComparisonTable.write(csv: csv(), markdown: markdown(), to: folder)
+        let png = folder.appendingPathComponent("compare.png")
+        do { try ShotOverlays.write(overlay, to: png, theme: theme) } catch { throw .cannotWrite(png.path, error) }
     }
 }

@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewStats
 import Foundation
 
 /// Number and date text for people (HTML, PDF, Markdown); the CSVs use BrewStats' ``CSVCell`` formatting.
@@ -33,6 +34,13 @@ enum Format {
     static func ratio(_ v: Double?) -> String {
         guard let v, v.isFinite else { return "—" }
         return "1:" + number(v, decimals: 1)
+    }
+
+    /// A local date and minute `2026-11-13 06:40` in `zone` (the ISO local time, cut at the minute), `—` without an
+    /// instant.
+    static func minute(_ t: Timestamp?, _ zone: TimeZone) -> String {
+        guard let t else { return "—" }
+        return String(CSVCell.isoLocal(t, zone).prefix(16)).replacingOccurrences(of: "T", with: " ")
     }
 
     /// A local date `2026-11-16`.

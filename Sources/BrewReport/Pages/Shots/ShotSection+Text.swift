@@ -97,11 +97,7 @@ extension ShotSection {
     }
 
     /// `2026-11-13 06:40` in `zone`, `—` without a start.
-    static func startText(_ start: Timestamp?, _ zone: TimeZone) -> String {
-        guard let start else { return "—" }
-        let iso = CSVCell.isoLocal(start, zone)
-        return String(iso.prefix(16)).replacingOccurrences(of: "T", with: " ")
-    }
+    static func startText(_ start: Timestamp?, _ zone: TimeZone) -> String { Format.minute(start, zone) }
 
     /// `1 shot`, `3 shots`.
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
