@@ -60,7 +60,9 @@ public enum CSVCell: Sendable, Equatable {
     /// such cells, and `String(format:)` was 2.7 % of a shot folder's report (`brewstats-bench --only shots`).
     public static func fixed(_ v: Double, places: Int) -> String {
         guard v.isFinite else { return "" }
-        let p = Int32(min(max(0, places), 40))
+        // More than 40 places (no cell has them) would not fit the buffer: Foundation formats those.
+        guard places <= 40 else { return trimmedNegativeZero(String(format: "%.\(places)f", v)) }
+        let p = Int32(max(0, places))
         // The largest finite double has 309 integer digits: room for them, the point, 40 places and the sign.
         let s: String = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 400) { buffer in
             let n = withVaList([p, v]) { vsnprintf(buffer.baseAddress!, 400, "%.*f", $0) }
@@ -68,6 +70,11 @@ public enum CSVCell: Sendable, Equatable {
             return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress!, count: Int(n)).bindMemory(to: UInt8.self),
                           as: UTF8.self)
         }
+        return trimmedNegativeZero(s)
+    }
+
+    /// `-0.00` as `0.00`; any other text as it is.
+    private static func trimmedNegativeZero(_ s: String) -> String {
         guard s.hasPrefix("-"), s.utf8.dropFirst().allSatisfy({ $0 == 48 || $0 == 46 }) else { return s }
         return String(s.dropFirst())
     }

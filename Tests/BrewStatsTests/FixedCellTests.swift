@@ -22,7 +22,7 @@ import TestSupport
             values.append(Double.random(in: -1...1, using: &rng) * pow(10, scale))
         }
         for v in values {
-            for places in [0, 1, 2, 3, 6] {
+            for places in [0, 1, 2, 3, 6, 41] {
                 #expect(CSVCell.fixed(v, places: places) == foundation(v, places), "\(v) at \(places)")
             }
         }
