@@ -90,9 +90,12 @@ enum CLI {
     /// interrupted report leaves nothing behind. (A SIGKILL leaves a hidden staging folder, which the next
     /// run for the same output removes.)
     static func removeStagingOnInterrupt() {
+        // A queue of its own: a serial queue gets a thread even when the global pool's are all busy or held (a
+        // handler on `.global()` could wait behind the command's own work, which then finished with status 0).
+        let queue = DispatchQueue(label: "brewstats.signals")
         for sig in [SIGINT, SIGTERM] {
             signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
             source.setEventHandler {
                 StagedDirectory.removeAllStaging()
                 exit(128 + sig)
