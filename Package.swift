@@ -3,11 +3,11 @@
 //
 // Layers, bottom to top (each layer is a target; only the wrapper target imports its C library):
 //   CCairo (system library) → BrewCairo (owning wrappers)
-//   BrewColumns (Arrow-style columns, the journal table)
+//   BrewColumns (Arrow-style columns, the journal table, the shots' samples table)
 //   BrewImport (store via GRDB, CSV, JSON, Beanconqueror) · BrewSynth (journal generator and writers)
-//   BrewStats (kernels, derived quantities, regression, LOESS, summaries) → BrewAdvice (dial-in advisor)
-//   → BrewAdviceSimulation (its closed-loop simulator: tests and benchmark only)
-//   BrewShots (espresso shot telemetry: samples table, shot importers, shot metrics)
+//   BrewStats (kernels, derived quantities, regression, LOESS, summaries, shot metrics and flags)
+//   → BrewAdvice (dial-in advisor) → BrewAdviceSimulation (its closed-loop simulator: tests and benchmark only)
+//   BrewShots (espresso shot files: shot importers, the shot table; above BrewImport and BrewStats)
 //   BrewNames (near-duplicate names, aliases files)
 //   BrewFiles (atomic files and staged folders: the one writer of every output file)
 //   BrewCharts (chart grammar over a rendering backend; cairo and recording backends)
@@ -78,8 +78,10 @@ let package = Package(
                 swiftSettings: strict),
         // The dial-in advisor's closed-loop simulator: for its tests and the benchmark, not shipped in BrewAdvice.
         .target(name: "BrewAdviceSimulation", dependencies: ["BrewAdvice"], swiftSettings: strict),
-        // Espresso shot telemetry: the samples table, the shot formats' importers, shot metrics.
-        .target(name: "BrewShots", dependencies: ["BrewColumns", "BrewImport", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+        // Espresso shot files: the shot formats' importers and the shot table (the samples table is BrewColumns', the
+        // shot metrics and flags BrewStats').
+        .target(name: "BrewShots", dependencies: ["BrewColumns", "BrewImport", "BrewStats",
+                                                 .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 swiftSettings: strict),
         // Output files that appear whole: one AtomicFile, folders staged beside their target and put in place by a rename.
         .target(name: "BrewFiles", swiftSettings: strict),
@@ -139,20 +141,24 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "BrewSynthTests", dependencies: ["BrewSynth", "BrewImport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
-        .testTarget(name: "BrewStatsTests", dependencies: ["BrewStats", "BrewImport", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BrewStatsTests", dependencies: ["BrewStats", "BrewColumns", "BrewImport", "TestSupport"],
+                    swiftSettings: strict),
         .testTarget(name: "BrewAdviceTests", dependencies: ["BrewAdvice", "BrewAdviceSimulation", "BrewStats", "BrewColumns", "TestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "BrewShotsTests", dependencies: ["BrewShots", "BrewColumns", "BrewImport", "TestSupport",
+        .testTarget(name: "BrewShotsTests", dependencies: ["BrewShots", "BrewColumns", "BrewImport", "BrewStats",
+                                                     "TestSupport",
                                                      .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     swiftSettings: strict),
         .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "BrewStats", "CCairo", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: strict),
-        .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewAdvice", "BrewCharts", "BrewFiles", "BrewSynth", "BrewShots", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewAdvice", "BrewCharts", "BrewFiles", "BrewSynth",
+                                                      "BrewShots", "BrewStats", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "BrewNamesTests", dependencies: ["BrewNames", "BrewImport", "BrewColumns", "BrewStats", "TestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "BrewMergeTests", dependencies: ["BrewMerge", "BrewExport", "BrewShots", "BrewImport", "BrewColumns", "TestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "BrewExportTests", dependencies: ["BrewExport", "BrewShots", "BrewImport", "BrewSynth", "BrewColumns", "TestSupport"],
+        .testTarget(name: "BrewExportTests", dependencies: ["BrewExport", "BrewShots", "BrewImport", "BrewStats", "BrewSynth",
+                                                      "BrewColumns", "TestSupport"],
                     swiftSettings: strict),
         // The command line's own types (argument values, the exit-status map) are tested in process; the commands as a
         // whole run the built binary.

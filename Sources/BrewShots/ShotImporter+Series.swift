@@ -1,3 +1,4 @@
+import BrewColumns
 /// A shot's validated series: every channel as long as the time axis, time strictly increasing and finite, every
 /// value finite.
 struct ShotSeries {

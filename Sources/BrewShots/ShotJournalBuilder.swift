@@ -1,5 +1,6 @@
 import BrewColumns
 import BrewImport
+import BrewStats
 import Foundation
 
 /// Turns validated shots into brews (one espresso brew per shot) and the shot table.

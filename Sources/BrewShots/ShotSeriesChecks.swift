@@ -1,5 +1,6 @@
 import BrewColumns
 import BrewImport
+import BrewStats
 
 /// Checks of a validated shot series against what its numbers claim, so that a shot whose scale or brew does not
 /// fit its series is said in the import's warnings instead of giving numbers that look measured.

@@ -1,5 +1,6 @@
 import BrewColumns
 import BrewImport
+import BrewStats
 
 /// One kept shot's metadata: where it came from, what it recorded, and its brew's row in the journal.
 public struct ShotRecord: Sendable, Equatable {
@@ -75,13 +76,13 @@ public struct ShotTable: Sendable {
     /// Kept shots per format.
     public var formats: [ShotFormat: Int] { shots.reduce(into: [:]) { $0[$1.format, default: 0] += 1 } }
 
-    /// The median of the kept shots' sample rates (linear interpolation between the middle two), or `nil`.
-    public var medianSampleRate: Double? {
-        let rates = shots.compactMap(\.sampleRate).sorted()
-        guard !rates.isEmpty else { return nil }
-        let mid = rates.count / 2
-        return rates.count % 2 == 1 ? rates[mid] : (rates[mid - 1] + rates[mid]) / 2
-    }
+    /// The median of the kept shots' sample rates (BrewStats' ``BrewStats/median(_:)``: the mean of the middle two
+    /// for an even count), or `nil` without a rate.
+    public var medianSampleRate: Double? { median(shots.compactMap(\.sampleRate)) }
+
+    /// The starts of the phases each shot's file marks (``ShotRecord/phases``), one list per shot, for
+    /// BrewStats' ``BrewStats/ShotMetrics/init(_:dose:yield:phaseStarts:)``.
+    public var phaseStarts: [[Double]] { shots.map { $0.phases.map(\.start) } }
 
     /// The shot whose brew is journal row `row`, or `nil`.
     public func shot(forJournalRow row: Int) -> Int? { shots.firstIndex { $0.journalRow == row } }

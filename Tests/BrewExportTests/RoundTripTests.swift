@@ -2,6 +2,7 @@ import BrewColumns
 import BrewExport
 import BrewImport
 import BrewShots
+import BrewStats
 import BrewSynth
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import BrewColumns
 import BrewImport
 import BrewShots
+import BrewStats
 import Foundation
 import Testing
 import TestSupport

@@ -1,5 +1,6 @@
 import BrewCharts
 import BrewShots
+import BrewStats
 import BrewSynth
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import BrewColumns
 import BrewImport
 import Foundation
 import Testing

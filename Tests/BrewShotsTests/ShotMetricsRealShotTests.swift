@@ -1,3 +1,5 @@
+import BrewColumns
+import BrewStats
 import Foundation
 import Testing
 import TestSupport

@@ -1,5 +1,6 @@
 import BrewColumns
 import BrewImport
+import BrewStats
 import Foundation
 import Testing
 import TestSupport

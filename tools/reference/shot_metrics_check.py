@@ -2,7 +2,7 @@
 """The shot metrics of three real shot files, computed with plain Python loops (float64, no numpy), for the
 numbers written into Tests/BrewShotsTests/ShotMetricsRealShotTests.swift.
 
-Independent of both the Swift code (Sources/BrewShots/ShotMetric*.swift) and the benchmark's pandas reference
+Independent of both the Swift code (Sources/BrewStats/Shots/ShotMetric*.swift) and the benchmark's pandas reference
 (tools/bench/shots_reference.py): written from the README's "Shot metrics" definitions, one sample at a time.
 The unit conversions match the test's: Decent JSON strings parsed, its series cut to the length of `elapsed`;
 Gaggiuino and GaggiMate times from ms to s; Gaggiuino `temperature` as the basket temperature; GaggiMate `v`

@@ -1,6 +1,7 @@
 import BrewCharts
 import BrewColumns
 import BrewShots
+import BrewStats
 import Foundation
 
 extension ShotSection {

@@ -1,5 +1,6 @@
 import BrewCharts
 import BrewShots
+import BrewStats
 import Foundation
 
 /// The shots section by profile: each shot held against its own profile's good shots (flags and norms), and the

@@ -6,7 +6,7 @@
 /// valid samples around the crossing. "Time-weighted mean" means the trapezoid integral over every pair of adjacent
 /// samples that are both valid, divided by the time those pairs span; a pair touching a missing sample is left out
 /// (a gap is never bridged), and when no such pair exists the plain mean of the valid samples is used. The
-/// thresholds are in ``ShotMetricRules``; the README's "Shot metrics" section restates every definition.
+/// thresholds are in ``ShotMetricRules``; docs/shots.md restates every definition.
 public enum ShotMetric: Int, CaseIterable, Sendable, Hashable {
     /// Shot duration, s: the time of the last sample (Visualizer's rule: the last `elapsed` value).
     ///
@@ -50,7 +50,7 @@ public enum ShotMetric: Int, CaseIterable, Sendable, Hashable {
     /// Yield, g: the brew's own yield when it carries one (> 0: the drink weight the person recorded), otherwise
     /// the scale's last valid weight (Visualizer's drink weight for Gaggiuino and Meticulous) when it is at least
     /// ``ShotMetricRules/firstDropsWeight``: a scale that falls back to 0 g by the end (reset or lost) gives no
-    /// yield, and the import warns (``ShotSeriesChecks``). Null when neither.
+    /// yield, and the import warns (BrewShots' `ShotSeriesChecks`). Null when neither.
     case yield
     /// Brew ratio: yield ÷ the brew's dose. Null without a dose (> 0) or a yield.
     case ratio

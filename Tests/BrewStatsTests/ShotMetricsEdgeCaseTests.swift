@@ -1,6 +1,7 @@
+import BrewColumns
 import Testing
 import TestSupport
-@testable import BrewShots
+@testable import BrewStats
 
 /// The shot metrics on small synthetic shots whose answers are worked out by hand in the comments: a full shot,
 /// no scale and no flow sensor, a shot stopped in pre-infusion, an empty shot, nulls inside a series, scale

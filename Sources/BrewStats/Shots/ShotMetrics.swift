@@ -41,8 +41,8 @@ public struct ShotMetrics: Sendable {
     /// brew has none; either may be `nil` (no brew carries it). A yield or dose of 0 or less counts as missing.
     /// One pass per shot over its slots, nothing allocated per sample: linear in the number of samples.
     ///
-    /// `phaseStarts` are the starts of the phases each shot's file marks (``ShotTable/phaseStarts``), one list per
-    /// shot, for the end of pre-infusion (``ShotMetricKernel/preinfusion(_:_:_:phaseStarts:)``); `nil` when none is
+    /// `phaseStarts` are the starts of the phases each shot's file marks (BrewShots' `ShotTable.phaseStarts`), one list
+    /// per shot, for the end of pre-infusion (``ShotMetricKernel/preinfusion(_:_:_:phaseStarts:)``); `nil` when none is
     /// known (the pressure rule alone).
     ///
     /// - Precondition: `dose` and `yield`, when given, have `samples.shotCount` slots.

@@ -1,6 +1,6 @@
 import BrewColumns
 import Testing
-@testable import BrewShots
+@testable import BrewStats
 
 /// The flag rules, one shot built for each so that exactly its rule fires, and normal shots that fire none. The
 /// norms are checked against medians computed here from the shots as built.

@@ -1,5 +1,5 @@
 import Testing
-@testable import BrewShots
+@testable import BrewColumns
 
 /// The samples table's list layout: offsets, absent channels and missing samples.
 @Suite struct ShotSamplesTests {

@@ -1,3 +1,5 @@
+import BrewColumns
+
 /// The end of pre-infusion (``ShotMetric/preinfusion``), from the pressure and, where the file marks them, its phases.
 ///
 /// With T = max(0.75 × the shot's peak pressure, 2 bar) (``ShotMetricRules``):
@@ -7,8 +9,8 @@
 ///    before a bloom, which falls back within a second or two, is not the end. The crossing is interpolated
 ///    between the valid sample below T and the first valid sample at or above it. When no crossing holds (a shot
 ///    whose peak is a short spike), the first crossing. Undefined when the pressure never reaches T.
-/// 2. **Phases** (a Decent shot's state changes, a Meticulous shot's stages: ``ShotRecord/phases``). Let e be the
-///    time of rule 1. When a phase that ends at or before e is a **bloom** — its pressure falls by at least
+/// 2. **Phases** (a Decent shot's state changes, a Meticulous shot's stages: BrewShots' `ShotRecord.phases`). Let e be
+///    the time of rule 1. When a phase that ends at or before e is a **bloom** — its pressure falls by at least
 ///    ``ShotMetricRules/bloomPressureFall`` (1 bar) from its highest to its end (the pump off, the puck soaking) —
 ///    pre-infusion ends where the last such phase ends. Otherwise it ends at the start of the phase that holds e,
 ///    unless that is the file's first phase (then e). A shot whose file marks fewer than two phases takes e.
@@ -69,10 +71,4 @@ extension ShotMetricKernel {
         }
         return last.map { high - $0 }
     }
-}
-
-extension ShotTable {
-    /// The starts of the phases each shot's file marks (``ShotRecord/phases``), one list per shot, for
-    /// ``ShotMetrics/init(_:dose:yield:phaseStarts:)``.
-    public var phaseStarts: [[Double]] { shots.map { $0.phases.map(\.start) } }
 }

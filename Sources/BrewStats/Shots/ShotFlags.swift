@@ -1,4 +1,5 @@
 import BrewColumns
+import Foundation
 
 /// A rule that marks a shot as having gone wrong (``ShotFlagger``).
 public enum ShotFlagKind: String, Sendable, Hashable, CaseIterable {
@@ -35,8 +36,8 @@ public struct ShotNorm: Sendable, Hashable {
 /// Flags the shots that went wrong, each against its own profile's good shots (a Turbo shot's 8 s to first drops is
 /// normal, a Classic shot's is not), and by one rule on the series itself.
 ///
-/// - **Groups and norms.** Shots are grouped by profile (``ShotRecord/profile``; "no profile" when the file names
-///   none). A profile's *good shots* are those rated at least ``goodRating`` (3.5 of 5) when at least
+/// - **Groups and norms.** Shots are grouped by profile (BrewShots' `ShotRecord.profile`; "no profile" when the file
+///   names none). A profile's *good shots* are those rated at least ``goodRating`` (3.5 of 5) when at least
 ///   ``minimumShots`` (3) are, else all its shots; its norm of a metric is the median over the good shots that have
 ///   it, and exists when at least 3 do. A shot is held against its own profile's norm (itself included).
 /// - **gusher**: time to first drops under ½ × the norm's. **choke**: over 2 × the norm's.
@@ -81,15 +82,14 @@ public struct ShotFlagger: Sendable {
         for (profile, group) in members {
             let rated = group.filter { (ratings[$0] ?? -1) >= Self.goodRating }
             let good = rated.count >= Self.minimumShots ? rated : group
-            func median(_ metric: ShotMetric) -> Double? {
-                let values = good.compactMap { metrics.value(metric, of: $0) }.sorted()
-                guard values.count >= Self.minimumShots else { return nil }
-                let mid = values.count / 2
-                return values.count % 2 == 1 ? values[mid] : (values[mid - 1] + values[mid]) / 2
+            // The norm of a metric: the median (``median(_:)``) of the good shots that have it, from 3 of them.
+            func norm(_ metric: ShotMetric) -> Double? {
+                let values = good.compactMap { metrics.value(metric, of: $0) }
+                return values.count >= Self.minimumShots ? median(values) : nil
             }
             norms[profile] = ShotNorm(profile: profile, shots: group.count, goodShots: good.count,
                                       byRating: good.count == rated.count && rated.count >= Self.minimumShots,
-                                      firstDrops: median(.firstDrops), duration: median(.duration), ratio: median(.ratio))
+                                      firstDrops: norm(.firstDrops), duration: norm(.duration), ratio: norm(.ratio))
         }
         self.norms = norms
     }

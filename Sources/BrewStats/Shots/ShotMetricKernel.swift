@@ -93,7 +93,8 @@ struct ShotMetricKernel {
         // Scale: first drops, final weight, a third of it.
         let scaleFirstDrops = crossing(c.weight, range, ShotMetricRules.firstDropsWeight)
         var scaleYield: Double?
-        // A scale that ends below the first-drops weight (reset or lost) gives no yield (``ShotSeriesChecks``).
+        // A scale that ends below the first-drops weight (reset or lost) gives no yield (BrewShots'
+        // `ShotSeriesChecks`).
         if scaleFirstDrops != nil, let last = range.last(where: { c.weight.isValid($0) }),
            c.weight[last] >= ShotMetricRules.firstDropsWeight {
             scaleYield = c.weight[last]

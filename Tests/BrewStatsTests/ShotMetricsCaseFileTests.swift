@@ -1,7 +1,8 @@
+import BrewColumns
 import Foundation
 import Testing
 import TestSupport
-@testable import BrewShots
+@testable import BrewStats
 
 /// The hand-computed cases in `Tests/Fixtures/shots/metric-cases.json`, which the benchmark's Python reference
 /// (`tools/bench/shots_reference.py --cases …`) checks too: both implementations answer to the same hand-worked
