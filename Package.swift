@@ -9,6 +9,8 @@
 //   → BrewAdvice (dial-in advisor) → BrewAdviceSimulation (its closed-loop simulator: tests and benchmark only)
 //   BrewShots (espresso shot files: shot importers, the shot table; above BrewImport and BrewStats)
 //   BrewNames (near-duplicate names, aliases files)
+//   BrewMerge (several journals as one)
+//   → BrewOpen (the one way to open a journal: paths in, one merged journal with its import notes out)
 //   BrewFiles (atomic files and staged folders: the one writer of every output file)
 //   BrewCharts (chart grammar over a rendering backend; cairo and recording backends)
 //   BrewReport (weekly report, single charts, batch)
@@ -91,13 +93,17 @@ let package = Package(
                 swiftSettings: strict),
         // Several journals read as one (a store, a backup, a shot folder), the same brew matched across them.
         .target(name: "BrewMerge", dependencies: ["BrewColumns", "BrewImport", "BrewShots"], swiftSettings: strict),
+        // The one way to open a journal: paths in (files, folders, standard input), one merged journal with its
+        // import notes out; the one folder type. Every command, batch and the MCP server open journals through it.
+        .target(name: "BrewOpen", dependencies: ["BrewColumns", "BrewImport", "BrewShots", "BrewMerge", "BrewNames"],
+                swiftSettings: strict),
         // Journals written out: the app's CSV and JSON exports, BrewSpec, Decent shot JSON.
         .target(name: "BrewExport", dependencies: ["BrewColumns", "BrewShots", "BrewFiles", .product(name: "Yams", package: "Yams")],
                 swiftSettings: strict),
         .target(
             name: "BrewReport",
             dependencies: ["BrewColumns", "BrewImport", "BrewStats", "BrewAdvice", "BrewCairo", "BrewCharts", "BrewFiles", "BrewShots", "BrewMerge",
-                           "BrewNames"],
+                           "BrewNames", "BrewOpen"],
             swiftSettings: strict
         ),
 
@@ -106,6 +112,7 @@ let package = Package(
             name: "brewstats",
             dependencies: [
                 "BrewReport", "BrewAdvice", "BrewImport", "BrewSynth", "BrewColumns", "BrewShots", "BrewExport", "BrewMerge", "BrewNames",
+                "BrewOpen",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -156,6 +163,8 @@ let package = Package(
         .testTarget(name: "BrewNamesTests", dependencies: ["BrewNames", "BrewImport", "BrewColumns", "BrewStats", "TestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "BrewMergeTests", dependencies: ["BrewMerge", "BrewExport", "BrewShots", "BrewImport", "BrewColumns", "TestSupport"],
+                    swiftSettings: strict),
+        .testTarget(name: "BrewOpenTests", dependencies: ["BrewOpen", "BrewMerge", "BrewNames", "BrewShots", "BrewImport", "BrewColumns", "TestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "BrewExportTests", dependencies: ["BrewExport", "BrewShots", "BrewImport", "BrewStats", "BrewSynth",
                                                       "BrewColumns", "TestSupport"],

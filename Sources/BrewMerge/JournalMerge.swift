@@ -56,6 +56,11 @@ public struct MergeResult: Sendable {
     public var journal: ShotJournal
     public var matches: [MergeMatch]
 
+    public init(journal: ShotJournal, matches: [MergeMatch]) {
+        self.journal = journal
+        self.matches = matches
+    }
+
     /// The matches as CSV: `kept_source,kept_brew,merged_source,merged_brew,rule,seconds_apart`.
     public func matchesCSV() -> String {
         var out = "kept_source,kept_brew,merged_source,merged_brew,rule,seconds_apart\n"

@@ -105,8 +105,7 @@ struct Batch: AsyncParsableCommand {
             options.resume = resume
             options.shard = shard.flatMap(Shard.init)
             options.report = reportOptions
-            options.importOptions = try input.importOptions()
-            options.aliases = try input.aliases.map { file throws(NamesError) in try NameAliases.load(from: URL(fileURLWithPath: file)) }
+            options.open = try input.openOptions()
             result = try BatchRunner.run(options)
             if result.outcomes.isEmpty, let shard = options.shard {
                 print("shard \(shard) holds none of the \(result.journalsFound) journals; wrote an empty \(outURL.appendingPathComponent("combined").path)/")

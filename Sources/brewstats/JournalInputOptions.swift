@@ -2,6 +2,7 @@ import ArgumentParser
 import BrewImport
 import BrewMerge
 import BrewNames
+import BrewOpen
 import BrewReport
 import BrewShots
 import BrewStats
@@ -49,31 +50,36 @@ struct JournalInputOptions: ParsableArguments {
         return options
     }
 
-    /// Imports `path`.
+    /// The opener's options for these flags (``BrewOpen/OpenOptions``): the import options (the mapping file read
+    /// here) and the aliases file, read here.
     ///
-    /// - Parameter adjust: Changes the options of these flags before the import: a command that needs only some
-    ///   columns sets its projection here (``ImportOptions/columns``); by default every column is read.
-    func load(_ path: String, adjusting adjust: (inout ImportOptions) -> Void = { _ in }) throws -> ImportResult {
-        try loadAny(path, adjusting: adjust).result
+    /// - Throws: ``ImportError`` when the mapping cannot be read, ``NamesError`` when the aliases file cannot (both
+    ///   exit status 2, ``ExitStatus``).
+    func openOptions(mergeRules: MergeRules = MergeRules()) throws -> OpenOptions {
+        let aliasSet = try aliases.map { file throws(NamesError) in try NameAliases.load(from: URL(fileURLWithPath: file)) }
+        return OpenOptions(importOptions: try importOptions(), aliases: aliasSet, mergeRules: mergeRules)
     }
 
-    /// Imports `path` like ``load(_:adjusting:)``, and keeps the shot table when it is a shot folder, zip or file.
+    /// Opens `paths` as one journal (``BrewOpen/JournalOpener``).
     ///
-    /// - Throws: ``ImportError`` when the journal or its mapping cannot be read, ``NamesError`` when the aliases
-    ///   file cannot (both exit status 2, ``ExitStatus``).
+    /// - Parameter adjust: Changes the import options of these flags before the import: a command that needs only
+    ///   some columns sets its projection here (``ImportOptions/columns``); by default every column is read.
+    func open(_ paths: [String], mergeRules: MergeRules = MergeRules(),
+              adjusting adjust: (inout ImportOptions) -> Void = { _ in }) throws -> OpenedJournal {
+        var options = try openOptions(mergeRules: mergeRules)
+        options.importOptions.readAhead = true  // one journal at a time, the other cores idle
+        adjust(&options.importOptions)
+        return try JournalOpener.open(paths, options: options)
+    }
+
+    /// Opens `path` (``open(_:mergeRules:adjusting:)``): its journal and import report.
+    func load(_ path: String, adjusting adjust: (inout ImportOptions) -> Void = { _ in }) throws -> ImportResult {
+        try open([path], adjusting: adjust).result
+    }
+
+    /// Opens `path` (``open(_:mergeRules:adjusting:)``): its journal, with the shot table when it has shots.
     func loadAny(_ path: String, adjusting adjust: (inout ImportOptions) -> Void = { _ in }) throws -> ShotJournal {
-        var options = try importOptions()
-        options.readAhead = true  // one journal, the other cores idle
-        adjust(&options)
-        // `-` is standard input, read as a stream (``InputFile``) like a pipe given as `/dev/fd/N`.
-        let url = URL(fileURLWithPath: path == "-" ? "/dev/stdin" : path)
-        // A folder is one journal of everything readable in it (its shot files, a store, exports, backups, BrewSpec).
-        let loaded = InputFile.classify(url.path) == .directory
-            ? try FolderJournal.load(url, options: options).journal
-            : try importAnyJournal(at: url, options: options)
-        let aliasSet = try aliases.map { file throws(NamesError) in try NameAliases.load(from: URL(fileURLWithPath: file)) }
-        // Aliases applied, near-duplicate names noted (in the import report, so every page's import notes show them).
-        return ShotJournal(result: loaded.result.reviewingNames(with: aliasSet), shots: loaded.shots)
+        try open([path], adjusting: adjust).journal
     }
 }
 

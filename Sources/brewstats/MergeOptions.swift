@@ -2,6 +2,7 @@ import ArgumentParser
 import BrewExport
 import BrewImport
 import BrewMerge
+import BrewOpen
 import BrewShots
 import Foundation
 
@@ -24,33 +25,35 @@ struct MergeOptions: ParsableArguments {
     }
 
     /// The name a report shows for `paths`: the file's name, or the names joined with " + ".
-    static func name(of paths: [String]) -> String {
-        paths.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: " + ")
-    }
+    static func name(of paths: [String]) -> String { JournalOpener.name(of: paths) }
 
-    /// Reads `paths`; two or more are merged, and the matches printed (one line) and written with --list-matches.
+    /// The rules of `--merge-window` and `--merge-dose`.
+    var rules: MergeRules { MergeRules(timeTolerance: mergeWindow, doseTolerance: mergeDose) }
+
+    /// Opens `paths` as one journal (``BrewOpen/JournalOpener``); with two or more, the matches are printed (one line)
+    /// and written with --list-matches.
     ///
     /// - Parameter adjust: Changes the import options before each import (a command's projection of columns).
     func load(_ paths: [String], input: JournalInputOptions,
               adjusting adjust: (inout ImportOptions) -> Void = { _ in }) throws -> ShotJournal {
-        if paths.count == 1 {
-            if listMatches != nil { throw CommandFailure.misuse("--list-matches needs two or more journals") }
-            return try input.loadAny(paths[0], adjusting: adjust)
+        if paths.count == 1, listMatches != nil, InputFile.classify(paths[0]) != .directory {
+            throw CommandFailure.misuse("--list-matches needs two or more journals")
         }
-        let sources = try paths.map { (name: $0, journal: try input.loadAny($0, adjusting: adjust)) }
-        let merged = JournalMerge(rules: MergeRules(timeTolerance: mergeWindow, doseTolerance: mergeDose)).merge(sources)
-        let byID = merged.matches.filter { $0.rule == .id }.count
-        FileHandle.standardError.write(Data(("brewstats: \(paths.count) journals merged: \(merged.journal.result.journal.brews.count) brews, "
-            + "\(merged.matches.count) matched across journals (\(byID) by id, \(merged.matches.count - byID) by time, bean and dose)\n").utf8))
+        let opened = try input.open(paths, mergeRules: rules, adjusting: adjust)
+        if paths.count > 1 {
+            let byID = opened.matches.filter { $0.rule == .id }.count
+            FileHandle.standardError.write(Data(("brewstats: \(paths.count) journals merged: \(opened.result.journal.brews.count) brews, "
+                + "\(opened.matches.count) matched across journals (\(byID) by id, \(opened.matches.count - byID) by time, bean and dose)\n").utf8))
+        }
         if let listMatches {
             do {
                 let file = try ExportFile(target: URL(fileURLWithPath: listMatches), replacing: true)
-                file.buffer = Array(merged.matchesCSV().utf8)
+                file.buffer = Array(opened.matchesCSV().utf8)
                 try file.publish(replacing: true)
             } catch {
                 throw CommandFailure.failed("cannot write \(error)")
             }
         }
-        return merged.journal
+        return opened.journal
     }
 }

@@ -46,7 +46,7 @@ import TestSupport
         o.report.now = instant(2027, 1, 10, 12, 0)
         o.report.formats = [.svg]
         o.report.grindCharts = 1
-        o.importOptions = ImportOptions(timeZone: berlin)
+        o.open.importOptions = ImportOptions(timeZone: berlin)
         return o
     }
 

@@ -53,7 +53,7 @@ import TestSupport
         options.quiet = true
         options.report.stats.timeZone = berlin
         options.report.formats = [.svg]
-        options.importOptions = ImportOptions(timeZone: berlin)
+        options.open.importOptions = ImportOptions(timeZone: berlin)
         let result = try BatchRunner.run(options)
         #expect(result.outcomes.map(\.status) == [.ok, .ok, .ok, .ok])
         let out = entries(parent.appendingPathComponent("out"))

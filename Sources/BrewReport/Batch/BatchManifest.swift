@@ -26,7 +26,7 @@ public struct BatchManifest: Codable, Sendable, Equatable {
     public var partial: String?
     /// The local day the report was made.
     public var madeOn: String?
-    /// A `.journal` folder's sources read, in the order merged (``JournalFolder``); `nil` for a single input.
+    /// A `.journal` folder's sources read, in the order merged (``BrewOpen/JournalFolder``); `nil` for a single input.
     public var sources: [String]? = nil
     /// Brews of its later sources found to be brews of earlier ones (listed in the folder's `matches.csv`).
     public var matched: Int? = nil

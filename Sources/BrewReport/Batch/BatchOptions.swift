@@ -1,5 +1,6 @@
 import BrewImport
 import BrewNames
+import BrewOpen
 import BrewShots
 import Foundation
 
@@ -17,9 +18,9 @@ public struct BatchOptions: Sendable {
     /// Take only this shard of the inputs.
     public var shard: Shard?
     public var report = ReportOptions()
-    public var importOptions = ImportOptions()
-    /// Spellings counted as one name in every journal (`--aliases`); near-duplicate names are noted either way.
-    public var aliases: NameAliases?
+    /// How each journal is opened (``BrewOpen/JournalOpener``): its import options, and the spellings counted as one
+    /// name in every journal (`--aliases`; near-duplicate names are noted either way).
+    public var open = OpenOptions()
     /// Progress display; `nil` picks a bar on a terminal and lines otherwise.
     public var progressMode: ProgressReporter.Mode?
 
@@ -33,7 +34,7 @@ public struct BatchOptions: Sendable {
 
     /// The journal files among `inputs`: files as given; folders searched recursively for files with a
     /// journal extension. A shot folder, and a folder named `….journal` (one journal of several sources,
-    /// ``JournalFolder``), is one journal, given or found, its contents not searched further. Hidden files and folders (names starting with a dot) are skipped, and so are the
+    /// ``BrewOpen/JournalFolder``), is one journal, given or found, its contents not searched further. Hidden files and folders (names starting with a dot) are skipped, and so are the
     /// output folder and report folders brewstats wrote (they hold CSVs that are not journals). Sorted by
     /// path, duplicates removed.
     ///
@@ -51,7 +52,7 @@ public struct BatchOptions: Sendable {
             }
             let url = URL(fileURLWithPath: path)
             guard isDir.boolValue else { out.append(BatchInput(url: url.standardizedFileURL, key: url.lastPathComponent)); continue }
-            // A folder of shot files is one journal, and so is a `.journal` folder of several sources (``JournalFolder``).
+            // A folder of shot files is one journal, and so is a `.journal` folder of several sources (``BrewOpen/JournalFolder``).
             if JournalFolder.isJournalFolder(url) || ShotJournalImporter.isShotFolder(url) { out.append(BatchInput(url: url.standardizedFileURL, key: url.lastPathComponent)); continue }
             let root = url.standardizedFileURL.path + "/"
             let output = OwnedFolder.canonical(self.out.path)

@@ -2,6 +2,7 @@ import BrewColumns
 import BrewFiles
 import BrewImport
 import BrewNames
+import BrewOpen
 import BrewShots
 import BrewStats
 import Foundation
@@ -19,7 +20,7 @@ public struct JournalOutcome: Sendable, Equatable {
     public var warnings = 0
     public var week = ""
     public var error = ""
-    /// For a `.journal` folder (``JournalFolder``): the sources read and the brews matched across them (not in
+    /// For a `.journal` folder (``BrewOpen/JournalFolder``): the sources read and the brews matched across them (not in
     /// `batch.csv`, whose columns stay as they are; in the journal's `manifest.json` and `matches.csv`).
     public var sources = 1
     public var matched = 0
@@ -209,18 +210,12 @@ public enum BatchRunner {
             // section and shots.csv, as `brewstats report` of the same input.
             // A `.journal` folder: its sources merged into one journal, the matches listed in matches.csv; a source
             // that cannot be read is left out with a warning (the error column says which).
-            let importOptions = PeriodReport.importOptions(options.importOptions)
-            var folder: JournalFolder.Loaded? = nil
-            var loaded: ShotJournal
-            if JournalFolder.isJournalFolder(url) {
-                let read = try JournalFolder.load(url, options: importOptions)
-                (folder, loaded) = (read, read.journal)
-                (outcome.sources, outcome.matched) = (read.sources.count, read.matches.count)
-            } else {
-                loaded = try importAnyJournal(at: url, options: importOptions)
-            }
+            var open = options.open
+            open.importOptions = PeriodReport.importOptions(open.importOptions)
             // Names as `report` reads them: the aliases applied, near-duplicate spellings noted.
-            loaded = ShotJournal(result: loaded.result.reviewingNames(with: options.aliases), shots: loaded.shots)
+            let opened = try JournalOpener.open([url.path], options: open)
+            let loaded = opened.journal
+            if opened.isMerged { (outcome.sources, outcome.matched) = (opened.sources.count, opened.matches.count) }
             let imported = loaded.result
             let imp = imported.report
             (outcome.format, outcome.read, outcome.kept, outcome.rejected, outcome.warnings) =
@@ -234,14 +229,15 @@ public enum BatchRunner {
                                          read: imp.brews.read, kept: imp.brews.kept, rejected: imp.brews.rejected,
                                          warnings: imp.warnings.count, week: report.week?.label,
                                          partial: report.partialReason, madeOn: today,
-                                         sources: folder?.sources, matched: folder?.matches.count,
+                                         sources: opened.isMerged ? opened.sources : nil,
+                                         matched: opened.isMerged ? opened.matches.count : nil,
                                          usage: pooled.usage, grind: pooled.grind)
             var extra = ["manifest.json": manifest.encoded()]
-            if let csv = folder?.matchesCSV { extra["matches.csv"] = Data(csv.utf8) }
+            if opened.isMerged { extra["matches.csv"] = Data(opened.matchesCSV().utf8) }
             let (staged, _) = try ReportWriter.stage(report, options: options.report, to: reportFolder,
                                                      extra: extra, protecting: protecting)
-            if let skipped = folder?.skipped, !skipped.isEmpty {
-                outcome.error = printable("sources left out: " + skipped.joined(separator: "; "))
+            if !opened.leftOut.isEmpty {
+                outcome.error = printable("sources left out: " + opened.leftOut.map(\.description).joined(separator: "; "))
             }
             return (outcome, staged)
         } catch {
@@ -259,7 +255,15 @@ public enum BatchRunner {
         case .lastWeek: IsoWeek(containing: LocalCalendar(timeZone: r.stats.timeZone).day(of: Timestamp(r.now))).advanced(by: -1).label
         case .named(let period): period.name
         }
-        return "v\(BatchManifest.currentVersion)|\(week)|\(r.stats.timeZone.identifier)|\(r.stats.retentionFactor)|\(r.formats.map(\.fileExtension))|\(r.theme.name)|\(o.importOptions.format?.rawValue ?? "auto")"
+        return "v\(BatchManifest.currentVersion)|\(week)|\(r.stats.timeZone.identifier)|\(r.stats.retentionFactor)|\(r.formats.map(\.fileExtension))|\(r.theme.name)|\(o.open.importOptions.format?.rawValue ?? "auto")|\(aliasesSalt(o.open.aliases))"
+    }
+
+    /// The aliases in a stable order (a resumed batch with other aliases reports again): `kind:spelling=target;…`.
+    static func aliasesSalt(_ aliases: NameAliases?) -> String {
+        guard let aliases else { return "" }
+        return aliases.targets.sorted { $0.key.rawValue < $1.key.rawValue }
+            .flatMap { kind, map in map.sorted { $0.key < $1.key }.map { "\(kind.rawValue):\($0.key)=\($0.value)" } }
+            .joined(separator: ";")
     }
 
     static func batchCSV(_ outcomes: [JournalOutcome]) -> String {

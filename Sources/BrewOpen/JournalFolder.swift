@@ -3,31 +3,54 @@ import BrewImport
 import BrewShots
 import Foundation
 
-/// A folder read as one journal made of everything readable in it.
+/// A folder read as one journal made of everything readable in it: the one folder type of every command (`report
+/// FOLDER`, a `.journal` folder in a batch, `mcp FOLDER` …).
 ///
 /// Its sources, in this order:
 /// 1. each regular file directly inside it that is not a shot file (hidden ones skipped), stores (`.sqlite`,
-///    `.store`, `.db`) first and then by name: the app's store or exports, a Beanconqueror backup or upload, a BrewSpec
-///    document, a mapped CSV (with `--map`), each read as that file alone would be;
+///    `.sqlite3`, `.store`, `.db`) first and then by name: the app's store or exports, a Beanconqueror backup or
+///    upload, a BrewSpec document, a mapped CSV (with a column mapping), each read as that file alone would be;
 /// 2. its shot files, read together as one shot journal (``importAnyJournal(at:options:)`` on the folder: every shot
-///    file under it, subfolders included), when there is at least one.
+///    file under it, sub-folders included), when there is at least one.
 ///
-/// One readable source alone is that source, unchanged (a folder of shot files reads as it always has). Several are
-/// merged as `report A B …` merges its inputs (``JournalMerge``): the same brew in two sources (a store and its own
-/// CSV export, matched by id; a shot and the brew that carries it, by time, bean and dose) is one brew, and the
-/// import notes say how many brews of each source matched one read before. A file that cannot be read is named in
-/// the import notes with its reason ("README.md: not a journal (…)"), never skipped silently; only a folder where
-/// nothing at all can be read is an error.
-public enum FolderJournal {
-    /// The folder's journal.
+/// ``JournalOpener`` merges them as it merges several paths (``BrewMerge/JournalMerge``): the same brew in two
+/// sources (a store and its own CSV export, matched by id; a shot and the brew that carries it, by time, bean and
+/// dose) is one brew, the earlier source's values standing. One readable source alone is that source, unchanged (a
+/// folder of shot files reads as it always has). A file that cannot be read is listed (``Read/leftOut``) with its
+/// reason and named in the import notes ("README.md was not read: not a journal (…)"), never skipped silently; only
+/// a folder where nothing at all can be read is an error. See docs/formats.md, "Folders".
+public enum JournalFolder {
+    /// The name ending that makes a folder found by `batch` one journal of several sources (`anna.journal/`), not a
+    /// folder to search for journals (docs/batch-and-deployment.md).
+    public static let suffix = ".journal"
+
+    /// Whether `url` is a folder named `….journal`.
+    public static func isJournalFolder(_ url: URL) -> Bool {
+        url.lastPathComponent.lowercased().hasSuffix(suffix) && InputFile.classify(url.path) == .directory
+    }
+
+    /// A folder's sources, read.
+    public struct Read: Sendable {
+        /// Each source read, with the name it is listed under (its file name; `NAME (shot files)` for the shots), in
+        /// the order they are merged.
+        public var sources: [(name: String, journal: ShotJournal)]
+        /// The files that could not be read, each with its reason (without the path it starts with).
+        public var leftOut: [LeftOutSource]
+    }
+
+    /// Reads every source of `folder`.
     ///
-    /// - Throws: ``ImportError`` (`notAJournal`) naming the folder when no source in it can be read.
-    public static func load(_ folder: URL, options: ImportOptions, rules: MergeRules = MergeRules()) throws(ImportError) -> MergeResult {
+    /// - Throws: ``BrewImport/ImportError`` (`notAJournal`) naming the folder when no source in it can be read, with
+    ///   the first three reasons.
+    public static func read(_ folder: URL, options: ImportOptions) throws(ImportError) -> Read {
         var sources: [(name: String, journal: ShotJournal)] = []
-        var skipped: [(name: String, reason: String)] = []
+        var leftOut: [LeftOutSource] = []
         // 1. The shot files, together (the folder reader skips every file that is not a shot file).
         var shotSource: (name: String, journal: ShotJournal)?
-        if let shots = try? importAnyJournal(at: folder, options: options), (shots.shots?.read ?? 0) > 0 {
+        // Only when some file is a shot file: files the shot reader looked at and found to be no shot file (a cut-off
+        // JSON export) are tried as journals below, and a folder of them alone is no journal.
+        if let shots = try? importAnyJournal(at: folder, options: options), let table = shots.shots,
+           table.read > table.rejects.filter({ $0.reason.hasPrefix("not a shot file") }).count {
             // Its note that other files were not read is replaced by one note per file below.
             var report = shots.result.report
             report.warnings.removeAll { $0.kind == .note && $0.message.hasPrefix("files that are not shot files were not read") }
@@ -51,7 +74,7 @@ public enum FolderJournal {
                 fileOptions.format = nil  // each file by its own content
                 sources.append((name, try importAnyJournal(at: url, options: fileOptions)))
             } catch {
-                skipped.append((name, Self.reason(error, file: url.path)))
+                leftOut.append(LeftOutSource(name: name, reason: Self.reason(error, file: url.path)))
             }
         }
         if var shotSource {
@@ -75,24 +98,13 @@ public enum FolderJournal {
             sources.append(shotSource)
         }
         guard !sources.isEmpty else {
-            let why = skipped.isEmpty ? "it holds no file" : skipped.prefix(3).map { "\($0.name): \($0.reason)" }.joined(separator: "; ")
+            let why = leftOut.isEmpty ? "it holds no file" : leftOut.prefix(3).map(\.description).joined(separator: "; ")
             throw ImportError(.notAJournal, file: folder.path, "no journal, export, backup or shot file in this folder could be read (\(why))")
         }
-        var result = sources.count == 1
-            ? MergeResult(journal: sources[0].journal, matches: [])
-            : JournalMerge(rules: rules).merge(sources)
-        guard !skipped.isEmpty else { return result }
-        var report = result.journal.result.report
-        for (name, reason) in skipped {
-            report.warnings.append(ImportWarning(kind: .note, column: nil, count: 1, where: name,
-                                                 message: "\(name) was not read: \(reason)"))
-        }
-        result.journal = ShotJournal(result: ImportResult(journal: result.journal.result.journal, report: report),
-                                     shots: result.journal.shots)
-        return result
+        return Read(sources: sources, leftOut: leftOut)
     }
 
-    /// Whether `name` is an SQLite store by its extension (``JournalFormat/storeExtensions``).
+    /// Whether `name` is an SQLite store by its extension (``BrewImport/JournalFormat/storeExtensions``).
     static func isStore(_ name: String) -> Bool {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
         return JournalFormat.storeExtensions.contains(name[name.index(after: dot)...].lowercased())
@@ -106,4 +118,20 @@ public enum FolderJournal {
         }
         return text
     }
+}
+
+/// A source of a folder that could not be read, and why.
+public struct LeftOutSource: Sendable, Equatable, CustomStringConvertible {
+    /// The file's name inside its folder.
+    public let name: String
+    /// The reason, as the import error says it, without the file's path.
+    public let reason: String
+
+    public init(name: String, reason: String) {
+        self.name = name
+        self.reason = reason
+    }
+
+    /// `2-cut.json: is cut short …`.
+    public var description: String { "\(name): \(reason)" }
 }
