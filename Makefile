@@ -17,6 +17,9 @@ SHELL := /bin/bash
 # librsvg2-bin: rsvg-convert, which the SVG pixel tests (SVGPixelTests) rasterise our SVG charts with.
 APT_PACKAGES := libcairo2-dev libpng-dev libsqlite3-dev pkg-config fonts-dejavu-core fonts-droid-fallback tzdata sqlite3 zip man-db \
 	gcc libc6-dev librsvg2-bin python3 python3-venv python3-pip
+# chromium: the browser test (tools/pagecheck.py) opens every page kind in it, headless; poppler-utils: pdftoppm and
+# pdftotext, to look at and read the PDFs.
+TEST_APT_PACKAGES := chromium poppler-utils
 # Extra packages only the benchmarks need (python references; GNU time for each run's peak memory).
 BENCH_APT_PACKAGES := python3-venv python3-pip time
 # Extra packages `make image` and `make fanout-test` need (runc: crun fails on some hosts' cgroup setup).
@@ -44,7 +47,7 @@ MANUAL_DIR := .build/plugins/GenerateManual/outputs/brewstats
 
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo >/dev/null && echo sudo)
 
-.PHONY: report test deps test-deps bench-deps build release bench gallery screenshots sample-data fixtures clean help \
+.PHONY: report test deps test-deps bench-deps build release bench gallery screenshots browser-pages browser-test sample-data fixtures clean help \
         man install uninstall image-deps image fanout-test fuzz fuzz-build fuzz-smoke sanitize faultinject
 
 help:
@@ -52,7 +55,8 @@ help:
 	@echo "make test     - install missing packages and run the whole test suite"
 	@echo "make bench    - run the release benchmarks (with their references) into reports/bench/"
 	@echo "make gallery  - render every chart kind in both themes into reports/gallery/"
-	@echo "make screenshots - the sample report, year in review and bean pages in headless Chromium, into reports/screenshots/"
+	@echo "make screenshots - every page kind in headless Chromium at 390 and 1280 px, into docs/screenshots/"
+	@echo "make browser-test - every page kind in headless Chromium: no sideways scrolling, no text under 11 px, dark charts"
 	@echo "make install  - brewstats, its man pages and completions into PREFIX=$(PREFIX) (DESTDIR honoured)"
 	@echo "make uninstall - remove them again"
 	@echo "make image    - the container image brewstats:<version> (mmdebstrap + podman, no registry; root)"
@@ -85,17 +89,19 @@ release: deps
 	$(SWIFT) build $(RELEASE) --product brewstats
 
 report: release
-	$(RELEASE_BIN) report $(SAMPLE) --out $(REPORT_DIR) --tz Europe/Berlin --today $(SAMPLE_TODAY)
+	$(RELEASE_BIN) report $(SAMPLE) --out $(REPORT_DIR) --tz Europe/Berlin --today $(SAMPLE_TODAY) --formats svg,png,pdf
 	@echo "weekly report written to $(REPORT_DIR)/ (open $(REPORT_DIR)/index.html)"
 
 ## The test suite's Python reference tools (tools/reference/requirements-test.txt) in their own venv.
 test-deps: deps
+	@$(call apt_install,$(TEST_APT_PACKAGES))
 	@[ -x $(TEST_VENV)/bin/python ] || python3 -m venv $(TEST_VENV)
-	@$(TEST_VENV)/bin/python -c 'import jsonschema, yaml' 2>/dev/null || $(TEST_VENV)/bin/pip install -q -r tools/reference/requirements-test.txt
+	@$(TEST_VENV)/bin/python -c 'import jsonschema, yaml, websockets' 2>/dev/null || $(TEST_VENV)/bin/pip install -q -r tools/reference/requirements-test.txt
 
 test: deps faultinject test-deps
 	$(SWIFT) build --build-tests
 	FAULTINJECT_LIB=$(CURDIR)/$(FAULTINJECT_LIB) $(SWIFT) test --skip-build
+	$(MAKE) browser-test
 	$(MAKE) fuzz-smoke
 
 ## Hardening: fuzzing, sanitizers, fault injection
@@ -189,43 +195,44 @@ bench: bench-deps
 gallery: deps
 	BREWSTATS_WRITE_GALLERY=1 $(SWIFT) test --filter GalleryTests
 
-# Pages as a browser draws them (Debian's chromium, headless), desktop (1280 px) and phone (390 px) widths, into
-# reports/screenshots/: the sample report's index.html; the year in review and a bean page of the sample journal
-# and of the real 2020 Beanconqueror backup (PEER_DATA; skipped with a message when it is absent). The review and
-# bean pages are drawn in a window taller than any page and cropped below the page's end (tools/screenshot-trim.py).
+# Every page kind as a browser draws it (Debian's chromium, headless, over its DevTools protocol: tools/pagecheck.py):
+# the sample's weekly report and one of its bean pages, the year in review of the real 2020 Beanconqueror backup
+# (PEER_DATA; the sample's year when it is absent) with no options, so in the backup's own zone, the report of the
+# sample shot folder, and a comparison of two of its shots; each at 390 and 1280 px, light and dark. The pages are
+# made by PAGE_BIN (the debug build in make test, the release in make screenshots) into $(BROWSER_PAGES).
 PEER_DATA ?= ../shared/peer-data
 BEANCONQUEROR_2020 := $(PEER_DATA)/beanconqueror/Beanconqueror_old.json
-SHOTS := reports/screenshots
-SHOT_PAGES := .build/screenshot-pages
-CHROMIUM := chromium --headless --no-sandbox --disable-gpu --hide-scrollbars
-# $(call shoot,URL,NAME): URL at both widths into $(SHOTS)/NAME.png and $(SHOTS)/NAME-phone.png, each cropped.
-shoot = for s in "1280 $(2)" "390 $(2)-phone"; do set -- $$s; \
-	  $(CHROMIUM) --window-size=$$1,8000 --screenshot=$(SHOTS)/$$2.png "$(1)" 2>/dev/null; \
-	  python3 tools/screenshot-trim.py $(SHOTS)/$$2.png; done
-# $(call first_bean,REPORT_FOLDER,PATTERN): the first bean page the report's index links whose name matches PATTERN.
-first_bean = grep -o 'href="beans/[^"]*\.html"' $(1)/index.html | sed 's/^href="//; s/"$$//' | grep -i -m1 '$(2)'
+BROWSER_PAGES := .build/browser-pages
+PAGE_BIN ?= .build/debug/brewstats
 # The sample's bean shown: one with grind panels and a roast date, so that every chart of a bean page appears.
 SAMPLE_BEAN := aceh-gayo
-
-screenshots: report
-	@dpkg-query -W -f='$${Status}' chromium 2>/dev/null | grep -q "install ok installed" || \
-	  { $(SUDO) apt-get update -qq; DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends chromium; }
-	@mkdir -p $(SHOTS) $(SHOT_PAGES)
-	$(CHROMIUM) --window-size=1280,3420 --screenshot=$(SHOTS)/sample-report.png file://$(CURDIR)/$(REPORT_DIR)/index.html 2>/dev/null
-	$(CHROMIUM) --window-size=390,2400 --screenshot=$(SHOTS)/sample-report-phone.png file://$(CURDIR)/$(REPORT_DIR)/index.html 2>/dev/null
-	$(RELEASE_BIN) review $(SAMPLE) --year 2026 --out $(SHOT_PAGES)/review-sample-2026 --tz Europe/Berlin --today $(SAMPLE_TODAY)
-	@$(call shoot,file://$(CURDIR)/$(SHOT_PAGES)/review-sample-2026/index.html,review-sample-2026)
-	@bean=$$($(call first_bean,$(REPORT_DIR),$(SAMPLE_BEAN))); \
-	  $(call shoot,file://$(CURDIR)/$(REPORT_DIR)/$$bean,bean-sample)
+browser-pages:
+	@rm -rf $(BROWSER_PAGES) && mkdir -p $(BROWSER_PAGES)
+	$(PAGE_BIN) report $(SAMPLE) --out $(BROWSER_PAGES)/week --tz Europe/Berlin --today $(SAMPLE_TODAY) >/dev/null
 	@if [ -f "$(BEANCONQUEROR_2020)" ]; then \
-	  $(RELEASE_BIN) review "$(BEANCONQUEROR_2020)" --year 2020 --out $(SHOT_PAGES)/review-beanconqueror-2020 --tz Europe/Berlin --today $(SAMPLE_TODAY) && \
-	  $(RELEASE_BIN) report "$(BEANCONQUEROR_2020)" --year 2020 --out $(SHOT_PAGES)/beanconqueror-2020 --formats svg --tz Europe/Berlin --today $(SAMPLE_TODAY) && \
-	  { $(call shoot,file://$(CURDIR)/$(SHOT_PAGES)/review-beanconqueror-2020/index.html,review-beanconqueror-2020); } && \
-	  bean=$$($(call first_bean,$(SHOT_PAGES)/beanconqueror-2020,dulcinea)) && \
-	  { $(call shoot,file://$(CURDIR)/$(SHOT_PAGES)/beanconqueror-2020/$$bean,bean-beanconqueror-dulcinea); }; \
+	  $(PAGE_BIN) review "$(BEANCONQUEROR_2020)" --out $(BROWSER_PAGES)/review >/dev/null; \
 	else \
-	  echo "skipped the Beanconqueror screenshots: $(BEANCONQUEROR_2020) is absent (set PEER_DATA to the peer files' folder)"; \
+	  echo "the 2020 Beanconqueror backup is absent ($(BEANCONQUEROR_2020)): the year in review is the sample's"; \
+	  $(PAGE_BIN) review $(SAMPLE) --year 2026 --out $(BROWSER_PAGES)/review --tz Europe/Berlin >/dev/null; \
 	fi
+	$(PAGE_BIN) report sample-data/shots --out $(BROWSER_PAGES)/shots --tz Europe/Berlin >/dev/null
+	$(PAGE_BIN) compare sample-data/shots/shot-00001.json sample-data/shots/shot-00000.json --out $(BROWSER_PAGES)/compare >/dev/null
+
+# $(BROWSER_PAGES)'s pages as pagecheck's NAME=FILE arguments.
+browser_page_list = week=$(BROWSER_PAGES)/week/index.html \
+	bean=$(BROWSER_PAGES)/week/$$(grep -o 'href="beans/[^"]*\.html"' $(BROWSER_PAGES)/week/index.html | sed 's/^href="//; s/"$$//' | grep -i -m1 '$(SAMPLE_BEAN)') \
+	review=$(BROWSER_PAGES)/review/index.html shots=$(BROWSER_PAGES)/shots/index.html compare=$(BROWSER_PAGES)/compare/index.html
+
+browser-test: test-deps
+	@[ -x $(PAGE_BIN) ] || $(SWIFT) build --product brewstats
+	$(MAKE) browser-pages
+	$(TEST_VENV)/bin/python tools/pagecheck.py $(browser_page_list)
+
+# docs/screenshots/: each page kind at 1280 and 390 px (light), cropped, from the release build.
+screenshots: release test-deps
+	$(MAKE) browser-pages PAGE_BIN=$(RELEASE_BIN)
+	$(TEST_VENV)/bin/python tools/pagecheck.py --screenshots docs/screenshots --max-height 2400 $(browser_page_list)
+	@for f in docs/screenshots/*.png; do python3 tools/screenshot-trim.py $$f; done
 
 sample-data: release
 	tools/make-sample-data.sh $(RELEASE_BIN)

@@ -13,6 +13,7 @@
 //   → BrewOpen (the one way to open a journal: paths in, one merged journal with its import notes out)
 //   BrewFiles (atomic files and staged folders: the one writer of every output file)
 //   BrewCharts (chart grammar over a rendering backend; cairo and recording backends)
+//   BrewPages (pages as data: the page model, its HTML, Markdown and PDF renderers, a page's charts drawn)
 //   BrewReport (weekly report, single charts, batch)
 //   brewstats (thin CLI) · brewstats-bench (release-only benchmarks)
 import PackageDescription
@@ -88,6 +89,9 @@ let package = Package(
         // Output files that appear whole: one AtomicFile, folders staged beside their target and put in place by a rename.
         .target(name: "BrewFiles", swiftSettings: strict),
         .target(name: "BrewCharts", dependencies: ["BrewCairo", "BrewFiles"], swiftSettings: strict),
+        // Pages as data: sections of blocks (figures, findings, tables, chart requests, notes) built by the report layer,
+        // drawn by the only code that writes page markup (HTML, Markdown, PDF); charts drawn in the formats asked.
+        .target(name: "BrewPages", dependencies: ["BrewCharts", "BrewFiles", "BrewStats"], swiftSettings: strict),
         // Names that mean the same thing: near-duplicate spellings found, an aliases file applied.
         .target(name: "BrewNames", dependencies: ["BrewColumns", "BrewImport", "BrewStats", .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: strict),
@@ -103,7 +107,7 @@ let package = Package(
         .target(
             name: "BrewReport",
             dependencies: ["BrewColumns", "BrewImport", "BrewStats", "BrewAdvice", "BrewCairo", "BrewCharts", "BrewFiles", "BrewShots", "BrewMerge",
-                           "BrewNames", "BrewOpen"],
+                           "BrewNames", "BrewOpen", "BrewPages"],
             swiftSettings: strict
         ),
 
@@ -112,7 +116,7 @@ let package = Package(
             name: "brewstats",
             dependencies: [
                 "BrewReport", "BrewAdvice", "BrewImport", "BrewSynth", "BrewColumns", "BrewShots", "BrewExport", "BrewMerge", "BrewNames",
-                "BrewOpen",
+                "BrewOpen", "BrewPages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -158,8 +162,10 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "BrewStats", "CCairo", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: strict),
-        .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewAdvice", "BrewCharts", "BrewFiles", "BrewSynth",
-                                                      "BrewShots", "BrewStats", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BrewPagesTests", dependencies: ["BrewPages", "BrewCharts", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewPages", "BrewNames", "BrewImport", "BrewAdvice", "BrewCharts",
+                                                      "BrewFiles", "BrewSynth", "BrewShots", "BrewStats", "TestSupport"],
+                    swiftSettings: strict),
         .testTarget(name: "BrewNamesTests", dependencies: ["BrewNames", "BrewImport", "BrewColumns", "BrewStats", "TestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "BrewMergeTests", dependencies: ["BrewMerge", "BrewExport", "BrewShots", "BrewImport", "BrewColumns", "TestSupport"],

@@ -86,6 +86,8 @@ public struct Chart: Sendable, Hashable {
     /// ``ChartPanels``); empty for an ordinary chart. When set, this chart's marks and axes are not drawn, its
     /// title names the figure (file title), and `height` should be the sum of the panels' heights.
     public var panels: [Chart] = []
+    /// The screen the chart is laid out for (``ChartSizeClass``); set with ``sized(for:)``.
+    public var sizeClass: ChartSizeClass = .regular
     /// Bounds the plot's left and right edges on the canvas (panels aligned by ``ChartPanels``).
     var minimumPlotLeft = 0.0
     var maximumPlotRight = Double.infinity

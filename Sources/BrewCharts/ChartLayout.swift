@@ -23,6 +23,17 @@ struct ChartLayout {
     var xTitleBaseline = 0.0
     var notesTop = 0.0
     var legend: [LegendEntry] = []
+    /// The legend's rows: one row under the subtitle in the regular class; below the plot, as many rows as the
+    /// entries need, on a phone (``ChartSizeClass``).
+    var legendRows: [[LegendEntry]] = []
+    /// The title, subtitle and notes as drawn: one line each (shortened to fit when drawn) in the regular class,
+    /// wrapped on a phone.
+    var titleLines: [String] = []
+    var subtitleLines: [String] = []
+    var noteLines: [String] = []
+    var titleLineHeight = 0.0
+    var subtitleLineHeight = 0.0
+    var isPhone: Bool { chart.sizeClass == .phone }
     /// Radius of the largest marker of each aggregated point mark, keyed by mark index (see ``markerRadius``).
     var largestMarker: [Int: Double] = [:]
     /// The count-sized point marks drawn on one size scale (``sharedSizeMarks(_:_:)``).
@@ -75,21 +86,31 @@ struct ChartLayout {
         self.notes = notes
         self.legend = LegendEntry.entries(for: chart.marks, statistics: statistics, theme: theme)
 
-        // Vertical layout: header, legend, plot, x guides, notes.
+        // Vertical layout: header, legend, plot, x guides, notes (a phone's legend goes under the x guides).
+        let phone = chart.sizeClass == .phone
+        let textWidth = width - 2 * margin
         var top = margin
-        let title = measurer.measure(chart.title, style: TextStyle(size: theme.titleSize, bold: true, color: theme.text))
+        let titleStyle = TextStyle(size: theme.titleSize, bold: true, color: theme.text)
+        let title = measurer.measure(chart.title, style: titleStyle)
+        titleLines = phone ? Self.wrap(chart.title, style: titleStyle, width: textWidth, measurer: measurer) : [chart.title]
+        titleLineHeight = title.height
         titleBaseline = top + title.ascent
-        top += title.height
+        top += title.height * Double(titleLines.count)
         if let subtitle = chart.subtitle, !subtitle.isEmpty {
-            let size = measurer.measure(subtitle, style: TextStyle(size: theme.subtitleSize, color: theme.mutedText))
+            let style = TextStyle(size: theme.subtitleSize, color: theme.mutedText)
+            let size = measurer.measure(subtitle, style: style)
+            subtitleLines = phone ? Self.wrap(subtitle, style: style, width: textWidth, measurer: measurer) : [subtitle]
+            subtitleLineHeight = size.height
             top += 5
             subtitleBaseline = top + size.ascent
-            top += size.height
+            top += size.height * Double(subtitleLines.count)
         }
-        if !legend.isEmpty {
+        legendRows = legend.isEmpty ? [] : phone ? LegendPainter.rows(legend, width: textWidth, theme: theme, measurer: measurer) : [legend]
+        let legendHeight = LegendEntry.rowHeight(theme, entries: legend) * Double(legendRows.count)
+        if !legend.isEmpty, !phone {
             top += 10
             legendTop = top
-            top += LegendEntry.rowHeight(theme, entries: legend)
+            top += legendHeight
         }
         top += 16
         let axisTitle = measurer.measure("Hg", style: TextStyle(size: theme.labelSize, color: theme.mutedText))
@@ -99,9 +120,16 @@ struct ChartLayout {
         }
         var bottom = height - margin
         let noteHeight = theme.noteSize * 1.4
-        if !notes.isEmpty {
-            bottom -= noteHeight * Double(notes.count)
+        let noteStyle = TextStyle(size: theme.noteSize, color: theme.mutedText)
+        noteLines = phone ? notes.flatMap { Self.wrap($0, style: noteStyle, width: textWidth, measurer: measurer) } : notes
+        if !noteLines.isEmpty {
+            bottom -= noteHeight * Double(noteLines.count)
             notesTop = bottom
+            bottom -= 8
+        }
+        if !legend.isEmpty, phone {
+            bottom -= legendHeight
+            legendTop = bottom
             bottom -= 8
         }
         let tick = measurer.measure("Hg", style: TextStyle(size: theme.tickSize, color: theme.mutedText))
@@ -212,6 +240,25 @@ struct ChartLayout {
             byNoun[p.noun, default: []].append(i)
         }
         return order.lazy.compactMap { byNoun[$0] }.first { $0.count > 1 } ?? []
+    }
+
+    /// `text` broken at spaces into lines no wider than `width` (a word wider than the line is a line of its own,
+    /// shortened when drawn).
+    static func wrap(_ text: String, style: TextStyle, width: Double, measurer: any TextMeasuring) -> [String] {
+        guard measurer.measure(text, style: style).width > width else { return [text] }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let candidate = line.isEmpty ? String(word) : line + " " + word
+            if line.isEmpty || measurer.measure(candidate, style: style).width <= width {
+                line = candidate
+            } else {
+                lines.append(line)
+                line = String(word)
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.isEmpty ? [text] : lines
     }
 
     // MARK: Scale helpers

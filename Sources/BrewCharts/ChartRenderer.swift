@@ -58,6 +58,7 @@ public enum ChartRenderer {
     /// Draws `chart` into any backend, laying text out with `measurer` (which must match the backend's fonts).
     public static func draw<B: RenderBackend & ~Copyable>(_ chart: Chart, theme: Theme = .monochrome,
                                                           measurer: some TextMeasuring, into backend: inout B) {
+        let (chart, theme) = prepared(chart, theme: theme, measurer: measurer)
         displayList(chart, theme: theme, measurer: measurer).replay(into: &backend)
     }
 
@@ -81,8 +82,23 @@ public enum ChartRenderer {
     /// ``LaidOutChart/render(format:creationDate:)`` replays the same drawing, and gives the bytes
     /// ``render(_:format:theme:creationDate:)`` gives.
     public static func layout(_ chart: Chart, theme: Theme = .monochrome) -> LaidOutChart {
-        LaidOutChart(list: displayList(chart, theme: theme, measurer: CairoTextMeasurer()), width: chart.width,
-                     height: chart.height, title: chart.title)
+        let (chart, theme) = prepared(chart, theme: theme, measurer: CairoTextMeasurer())
+        return LaidOutChart(list: displayList(chart, theme: theme, measurer: CairoTextMeasurer()), width: chart.width,
+                            height: chart.height, title: chart.title)
+    }
+
+    /// `chart` and `theme` as its size class draws them: unchanged for the regular class; for a phone
+    /// (``ChartSizeClass``) the theme's phone type sizes, and a canvas as tall as the guides need above and below a
+    /// plot of ``ChartSizeClass/phonePlotAspect`` × the width (laid out once to measure them).
+    public static func prepared(_ chart: Chart, theme: Theme, measurer: some TextMeasuring) -> (Chart, Theme) {
+        guard chart.sizeClass == .phone else { return (chart, theme) }
+        let phone = theme.forPhone
+        var sized = chart
+        guard chart.panels.isEmpty else { return (sized, phone) }
+        let probe = ChartLayout(chart: chart, theme: phone, measurer: measurer)
+        let guides = chart.height - probe.plot.height
+        sized.height = (guides + chart.width * ChartSizeClass.phonePlotAspect).rounded()
+        return (sized, phone)
     }
 
     /// Encodes `chart` as PNG with the given encoder, for the `png-encode` benchmark (``PNGEncoding``).

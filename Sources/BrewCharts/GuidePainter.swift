@@ -8,11 +8,13 @@ struct GuidePainter {
     func paintHeader(into list: inout DisplayList, placer: inout TextPlacer) {
         let margin = ChartLayout.margin
         let width = chart.width - 2 * margin
-        let title = placer.fit(chart.title, style: layout.titleStyle, maxWidth: width)
-        list.text(title, at: Point(x: margin, y: layout.titleBaseline), style: layout.titleStyle)
-        if let subtitle = chart.subtitle, !subtitle.isEmpty {
-            list.text(placer.fit(subtitle, style: layout.subtitleStyle, maxWidth: width),
-                      at: Point(x: margin, y: layout.subtitleBaseline), style: layout.subtitleStyle)
+        for (k, line) in layout.titleLines.enumerated() {
+            let title = placer.fit(line, style: layout.titleStyle, maxWidth: width)
+            list.text(title, at: Point(x: margin, y: layout.titleBaseline + Double(k) * layout.titleLineHeight), style: layout.titleStyle)
+        }
+        for (k, line) in layout.subtitleLines.enumerated() where !line.isEmpty {
+            list.text(placer.fit(line, style: layout.subtitleStyle, maxWidth: width),
+                      at: Point(x: margin, y: layout.subtitleBaseline + Double(k) * layout.subtitleLineHeight), style: layout.subtitleStyle)
         }
         LegendPainter(layout: layout).paint(into: &list, placer: &placer)
     }
@@ -62,11 +64,21 @@ struct GuidePainter {
                 }
             case .band(let scale):
                 let slotWidth = plot.width * scale.slotSize
-                for (index, slot) in scale.slots.enumerated() {
+                // A phone labels every k-th category when the names do not fit their slots (Jan, Mar, May, …), rather
+                // than shorten each to an ellipsis.
+                var every = 1
+                if layout.isPhone {
+                    let widest = scale.slots.map { slot -> Double in
+                        if case .category(let name) = slot { return layout.measurer.measure(name, style: tickStyle).width }
+                        return 0
+                    }.max() ?? 0
+                    while Double(every) * slotWidth - 4 < widest, every < scale.slots.count { every += 1 }
+                }
+                for (index, slot) in scale.slots.enumerated() where index % every == 0 {
                     guard case .category(let name) = slot else { continue }
                     let x = coordinates.canvasX(scale.center(ofSlot: index))
                     if let (text, origin, _) = placer.place(name, at: Point(x: x, y: baseline), alignment: .center,
-                                                            style: tickStyle, maxWidth: slotWidth - 4, padding: 1) {
+                                                            style: tickStyle, maxWidth: Double(every) * slotWidth - 4, padding: 1) {
                         list.text(text, at: origin, style: tickStyle)
                     }
                 }
@@ -128,7 +140,7 @@ struct GuidePainter {
         let style = layout.noteStyle
         let lineHeight = theme.noteSize * 1.4
         let ascent = layout.measurer.measure("Hg", style: style).ascent
-        for (index, note) in layout.notes.enumerated() {
+        for (index, note) in layout.noteLines.enumerated() {
             let text = placer.fit(note, style: style, maxWidth: chart.width - 2 * ChartLayout.margin)
             list.text(text, at: Point(x: ChartLayout.margin, y: layout.notesTop + Double(index) * lineHeight + ascent), style: style)
         }

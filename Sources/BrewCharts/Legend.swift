@@ -44,7 +44,8 @@ struct LegendEntry: Sendable, Hashable {
             }
             if let key { entries.append(key) }
         }
-        for (index, mark) in marks.enumerated() where !(sized.count > 1 && sized.contains(index)) {
+        // A legend never names a mark that draws nothing (a rolling mean without the points it needs).
+        for (index, mark) in marks.enumerated() where !(sized.count > 1 && sized.contains(index)) && mark.drawsSomething {
             let entry: LegendEntry?
             switch mark {
             case .point(let m):
@@ -107,19 +108,62 @@ struct LegendPainter {
 
     func paint(into list: inout DisplayList, placer: inout TextPlacer) {
         guard !layout.legend.isEmpty else { return }
+        let rowHeight = LegendEntry.rowHeight(theme, entries: layout.legend)
+        for (k, row) in layout.legendRows.enumerated() {
+            paint(row, top: layout.legendTop + Double(k) * rowHeight, rowHeight: rowHeight, into: &list, placer: &placer)
+        }
+    }
+
+    /// The width one entry takes in a row: its swatch (or size key, or ramp), its label and the gap after it.
+    static func width(_ entry: LegendEntry, theme: Theme, measurer: any TextMeasuring) -> Double {
         let style = TextStyle(size: theme.labelSize, color: theme.text)
         let countStyle = TextStyle(size: theme.tickSize, color: theme.mutedText)
-        let rowHeight = LegendEntry.rowHeight(theme, entries: layout.legend)
+        var w = measurer.measure(entry.label, style: style).width + 18
+        switch entry.swatch {
+        case .sizes(_, let counts):
+            w += counts.reduce(0) { $0 + 2 * ChartLayout.largestMarkerCap + 11 + measurer.measure(PointStatistic.grouped($1), style: countStyle).width }
+        case .ramp(_, _, let lowCount, let highCount):
+            w += 6 * 8 + 14 + measurer.measure(PointStatistic.grouped(lowCount), style: countStyle).width
+                + measurer.measure(PointStatistic.grouped(highCount), style: countStyle).width
+        default:
+            w += 24
+        }
+        return w
+    }
+
+    /// `entries` packed into rows no wider than `width`, in order (an entry wider than a row has a row of its own).
+    static func rows(_ entries: [LegendEntry], width: Double, theme: Theme, measurer: any TextMeasuring) -> [[LegendEntry]] {
+        var rows: [[LegendEntry]] = []
+        var row: [LegendEntry] = []
+        var used = 0.0
+        for entry in entries {
+            let w = Self.width(entry, theme: theme, measurer: measurer)
+            if !row.isEmpty, used + w - 18 > width {
+                rows.append(row)
+                row = []
+                used = 0
+            }
+            row.append(entry)
+            used += w
+        }
+        if !row.isEmpty { rows.append(row) }
+        return rows
+    }
+
+    /// One row of entries, left to right from the margin; entries that no longer fit are left out.
+    func paint(_ entries: [LegendEntry], top: Double, rowHeight: Double, into list: inout DisplayList, placer: inout TextPlacer) {
+        let style = TextStyle(size: theme.labelSize, color: theme.text)
+        let countStyle = TextStyle(size: theme.tickSize, color: theme.mutedText)
         let right = layout.chart.width - ChartLayout.margin
         var x = ChartLayout.margin
-        let centreY = layout.legendTop + rowHeight / 2
+        let centreY = top + rowHeight / 2
         let baseline = placer.centredBaseline(centreY, style: style)
         let countBaseline = placer.centredBaseline(centreY, style: countStyle)
         func text(_ string: String, _ style: TextStyle, _ baseline: Double) {
             list.text(string, at: Point(x: x, y: baseline), style: style)
             x += layout.measurer.measure(string, style: style).width
         }
-        for entry in layout.legend {
+        for entry in entries {
             guard right - x > 60 else { break }
             switch entry.swatch {
             case .sizes(let mark, let counts):
@@ -178,6 +222,29 @@ struct LegendPainter {
 }
 
 extension Mark {
+    /// Whether the mark draws anything: a point or bar with a finite value, a line or area through two finite
+    /// points; rules, texts and bands always draw.
+    var drawsSomething: Bool {
+        func finite(_ c: Channel, _ i: Int) -> Bool {
+            switch c {
+            case .numbers(let v): i < v.count && v[i].isFinite
+            case .dates(let d): i < d.count && d[i].timeIntervalSinceReferenceDate.isFinite
+            case .categories(let c): i < c.count
+            }
+        }
+        func pairs(_ x: Channel, _ y: Channel) -> Int {
+            (0..<min(x.count, y.count)).reduce(0) { $0 + (finite(x, $1) && finite(y, $1) ? 1 : 0) }
+        }
+        switch self {
+        case .point(let m): return pairs(m.x, m.y) > 0
+        case .bar(let m): return pairs(m.x, m.y) > 0
+        case .line(let m): return pairs(m.x, m.y) > 1
+        case .area(let m):
+            return (0..<min(m.x.count, m.lower.count, m.upper.count)).filter { finite(m.x, $0) && m.lower[$0].isFinite && m.upper[$0].isFinite }.count > 1
+        case .rule, .text, .band: return true
+        }
+    }
+
     /// The series of a point mark, `nil` for other marks.
     var pointSeries: Int? {
         if case .point(let m) = self { return m.series }

@@ -95,7 +95,7 @@ extension MarkPainter {
         case .annotation: style = TextStyle(size: theme.labelSize, color: theme.mutedText)
         case .emphasis: style = TextStyle(size: theme.labelSize, bold: true, color: theme.emphasis)
         case .value: style = TextStyle(size: theme.tickSize, color: theme.text)
-        case .region: style = TextStyle(size: theme.tickSize - 1, color: theme.regionText)
+        case .region: style = TextStyle(size: layout.isPhone ? theme.tickSize : theme.tickSize - 1, color: theme.regionText)
         }
         let candidates = ([text.offset] + text.nudges).map { offset in
             LabelCandidate(anchor: Point(x: anchor.x + offset.x, y: anchor.y + offset.y), alignment: text.alignment)

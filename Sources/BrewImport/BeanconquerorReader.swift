@@ -88,6 +88,7 @@ struct BeanconquerorReader {
                                   createdAt: Self.created(o, at: .element(array: arrayName, index: i), &session))
             if let raw = JSONValue.text(o, "roastingDate") {
                 bean.roastDate = Day(iso: raw)
+                if case .instant(let us) = ISO8601.parse(String(raw)) { session.offsets.note(raw, instant: us) }
                 if bean.roastDate == nil {
                     session.warn(.unreadableValue, column: "roastingDate", at: .element(array: arrayName, index: i),
                                  "roastingDate '\(QuotedInput.short(String(raw)))' is not a date; the bean is kept without it")

@@ -405,7 +405,11 @@ struct RowReader {
             parsed = reader.withField(dateColumn, scratch: &scratch) { pattern?.parse($0) ?? ISO8601.parse($0) }
         }
         switch parsed {
-        case .instant(let us): row.brewDate = Timestamp(microseconds: us)
+        case .instant(let us):
+            row.brewDate = Timestamp(microseconds: us)
+            if let offset = reader.withField(dateColumn, scratch: &scratch, { StatedOffsets.offset(bytes: $0) }) {
+                session.offsets.note(offset: offset, instant: us)
+            }
         case .local(let us): row.brewDate = Timestamp(microseconds: resolver.instant(fromLocal: us))
         case .empty: row.brewDate = nil
         case .invalid:

@@ -38,13 +38,18 @@ public struct ImportReport: Sendable, Equatable {
     public var warnings: [ImportWarning]
     /// Every rejected record, in file order.
     public var rejects: [Reject]
+    /// The UTC offsets the journal's own date texts state (``StatedOffsets``), sampled; empty for a source whose dates
+    /// carry none (the app's store, Unix timestamps).
+    public var statedOffsets = StatedOffsets()
 
     /// Creates a report (for importers outside this module, such as the shot importers).
     public init(file: String, format: JournalFormat, brews: BrewCounts, methods: Int, grinders: Int, beans: Int,
-                tastingNotes: Int = 0, warnings: [ImportWarning] = [], rejects: [Reject] = []) {
+                tastingNotes: Int = 0, warnings: [ImportWarning] = [], rejects: [Reject] = [],
+                statedOffsets: StatedOffsets = StatedOffsets()) {
         self.file = file; self.format = format; self.brews = brews
         self.methods = methods; self.grinders = grinders; self.beans = beans
         self.tastingNotes = tastingNotes; self.warnings = warnings; self.rejects = rejects
+        self.statedOffsets = statedOffsets
     }
 }
 

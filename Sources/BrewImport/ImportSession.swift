@@ -33,6 +33,8 @@ struct ImportSession {
     private var warningCalls = 0
     private var warningFirstCall: [Int] = []
     /// The entity being created while its attributes are read (set by the CSV importer around each creation).
+    /// The UTC offsets the journal's date texts state (``StatedOffsets``): what tells the brews' time zone.
+    var offsets = StatedOffsets()
     var creatingEntity: EntityTag?
     /// A chunk's session keeps the warnings given while creating an entity apart (``entityWarnings``): when an
     /// earlier chunk created the same entity, the one-pass read would not have created it again, nor warned.
@@ -103,6 +105,7 @@ struct ImportSession {
     /// (``JournalBuilder/append(contentsOf:methods:grinders:beans:)``), which knows the entity maps.
     mutating func absorb(_ chunk: ImportSession, keepingEntity: (EntityTag) -> Bool) {
         read += chunk.read
+        offsets.merge(chunk.offsets)
         rejects.append(contentsOf: chunk.rejects)
         var keys = [String](repeating: "", count: chunk.warnings.count)
         for (key, i) in chunk.warningIndex { keys[i] = key }
@@ -298,7 +301,7 @@ struct ImportSession {
             file: file, format: format,
             brews: .init(read: read, kept: journal.brews.count, rejected: rejects.count),
             methods: journal.methods.count, grinders: journal.grinders.count, beans: journal.beans.count,
-            tastingNotes: journal.tastingNoteCount, warnings: warnings, rejects: rejects)
+            tastingNotes: journal.tastingNoteCount, warnings: warnings, rejects: rejects, statedOffsets: offsets)
         assert(report.brews.read == report.brews.kept + report.brews.rejected, "ImportReport: read != kept + rejected")
         return ImportResult(journal: journal, report: report)
     }

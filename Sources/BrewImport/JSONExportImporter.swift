@@ -244,6 +244,7 @@ private struct JSONExportReader {
                         throw Rejection(column: "brewDate", reason: "unparseable brew date '\(QuotedInput.short(String(raw)))'")
                     }
                     row.brewDate = t
+                    session.offsets.note(raw, instant: t.microseconds)
                 }
                 try readValues(o, into: &row, reads: session.reads)
                 _ = try string(o, "createdAt"); _ = try string(o, "updatedAt")  // a wrong type rejects the brew

@@ -71,6 +71,11 @@ public struct YearReview: Sendable {
     public let gramsUsed: Double
     public let dosedBrews: Int
     public let favouriteRoaster: Count?
+    /// Every roaster with a brew that year and its brews, names in UTF-8 order (what a favourite is chosen from, and
+    /// its runner-up).
+    public let roasters: [Count]
+    /// Every coffee with a brew that year, labels in UTF-8 order.
+    public let coffees: [Count]
     public let mostBrewed: Count?
     public let bestRated: BeanRating?
     public let sweetSpots: [GrindRatingGroup]
@@ -179,6 +184,11 @@ extension BrewAnalysis {
                           hours: hours, weekdays: weekdays, months: months,
                           gramsUsed: doses.isEmpty ? 0 : pairwiseSum(doses), dosedBrews: doses.count,
                           favouriteRoaster: roaster.map { .init(name: t.roaster.dictionary[$0], brews: roasterCounts[$0], beanIndex: nil) },
+                          roasters: roasterCounts.indices.filter { roasterCounts[$0] > 0 }
+                              .sorted { nameLess(t.roaster.dictionary[$0], t.roaster.dictionary[$1]) }
+                              .map { .init(name: t.roaster.dictionary[$0], brews: roasterCounts[$0], beanIndex: nil) },
+                          coffees: coffeeCounts.indices.filter { coffeeCounts[$0] > 0 }.sorted { nameLess(labels[$0], labels[$1]) }
+                              .map { .init(name: labels[$0], brews: coffeeCounts[$0], beanIndex: bag($0).index, bags: bag($0).brewed) },
                           mostBrewed: coffee.map { .init(name: labels[$0], brews: coffeeCounts[$0], beanIndex: bag($0).index, bags: bag($0).brewed) },
                           bestRated: best, sweetSpots: spots, journeys: dialInJourneys(through: last, openedFrom: first))
     }

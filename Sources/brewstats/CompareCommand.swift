@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrewCharts
+import BrewPages
 import BrewColumns
 import BrewReport
 import BrewShots
@@ -13,12 +14,13 @@ struct Compare: ParsableCommand {
         abstract: "Compare two or three shots or brews: their settings and outcomes side by side.",
         discussion: """
             Shots: give two or three shot files (the latest shot of each), or --journal with --latest N (2 or 3) and \
-            optionally --profile: the journal's N latest shots of that profile. Writes compare.csv, compare.md and \
-            compare.png (the curves overlaid) into --out (default shot-compare).
+            optionally --profile: the journal's N latest shots of that profile. Writes the page index.html (the shots \
+            oldest first, the table in plain names with units, the curves overlaid as SVG), compare.md (the same page) \
+            and compare.csv into --out (default shot-compare); --formats png,pdf adds the curves as PNG and PDF.
 
             Brews without telemetry: --journal with --bean, --method or --grinder takes the N latest dated brews \
             they keep (names matched as the report's filters match them); --brews ID,ID[,ID] takes \
-            those brews. A journal without shots compares brews too. Writes compare.csv and compare.md into --out \
+            those brews. A journal without shots compares brews too. Writes index.html, compare.md and compare.csv into --out \
             (default brew-compare). The brew ratio is yield ÷ dose for espresso and water ÷ dose otherwise; between \
             the two no difference is taken.
 
@@ -45,6 +47,10 @@ struct Compare: ParsableCommand {
     var brew: [String] { brews.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? [] }
     @Option(help: ArgumentHelp("Output folder (default: shot-compare or brew-compare).", valueName: "dir")) var out: String?
     @OptionGroup var input: JournalInputOptions
+
+    @Option(name: .long, help: .worded("Formats beyond the page's SVG chart, comma-separated: png, pdf (the curves' chart as PNG or PDF too).", default: ChartFormatList.standard, valueName: "list"),
+            transform: ChartFormatList.parse)
+    var formats = ChartFormatList.standard
 
     func validate() throws {
         if journal == nil && !(2...3).contains(shots.count) { throw ValidationError("give two or three shot files, or --journal") }
@@ -85,8 +91,8 @@ struct Compare: ParsableCommand {
         }
         let comparison = ShotComparison(picked, timeZone: input.timeZone)
         let out = self.out ?? "shot-compare"
-        try comparison.write(to: URL(fileURLWithPath: out), theme: try ReportOptions.theme("mono"))
-        print("wrote \(out)/compare.csv, compare.md, compare.png (\(comparison.shots.count) shots)")
+        try comparison.write(to: URL(fileURLWithPath: out), theme: try ReportOptions.theme("mono"), outputs: ChartOutputs(formats.formats))
+        print("wrote \(out)/index.html, compare.md, compare.csv and the curves' charts (\(comparison.shots.count) shots, oldest first)")
     }
 
     /// Brews side by side: those --brews names, or the latest --latest the filters keep.
@@ -103,6 +109,6 @@ struct Compare: ParsableCommand {
         }
         let out = self.out ?? "brew-compare"
         try comparison.write(to: URL(fileURLWithPath: out))
-        print("wrote \(out)/compare.csv, compare.md (\(comparison.brews.count) brews)")
+        print("wrote \(out)/index.html, compare.md, compare.csv (\(comparison.brews.count) brews, oldest first)")
     }
 }

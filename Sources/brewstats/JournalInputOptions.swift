@@ -14,7 +14,7 @@ struct JournalInputOptions: ParsableArguments {
                                             valueName: "format"), transform: JournalFormat.parse)
     var format: JournalFormat?
 
-    @Option(name: .long, help: ArgumentHelp("IANA time zone, e.g. Europe/Berlin: days and ISO weeks are counted there, and CSV dates without an offset are read as local times there (default: the system's).",
+    @Option(name: .long, help: ArgumentHelp("IANA time zone, e.g. Europe/Berlin: days, ISO weeks and times of day are counted there, and CSV dates without an offset are read as local times there (default: the zone the journal's dates state, else the system's).",
                                             valueName: "zone"))
     var tz: String?
 
@@ -31,8 +31,14 @@ struct JournalInputOptions: ParsableArguments {
         }
     }
 
-    /// The report's time zone.
+    /// The report's time zone: `--tz`, else the machine's (reading a journal; see ``zoneChoice(_:)`` for its pages).
     var timeZone: TimeZone { tz.flatMap(TimeZone.init(identifier:)) ?? .current }
+
+    /// The zone a journal's days and times of day are counted in: `--tz`, else the zone its dates state, else the
+    /// machine's (``TimeZoneChoice``).
+    func zoneChoice(_ report: ImportReport) -> TimeZoneChoice {
+        TimeZoneChoice.resolve(asked: tz.flatMap(TimeZone.init(identifier:)), stated: report.statedOffsets)
+    }
 
     /// `BREWSTATS_STORE_WAIT`: how many seconds a store locked by a writer is waited for (``ImportOptions/storeWait``);
     /// `nil` (the default, 5 s) when unset or not a number of seconds from 0 to 3600.

@@ -10,7 +10,7 @@ import Foundation
 struct Report: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Write the brew report of a journal for a week, month, year or range of days: CSV summaries, charts, index.html, report.pdf, summary.md.",
+        abstract: "Write the brew report of a journal for a week, month, year or range of days: index.html with its SVG charts, summary.md and the CSV summaries (report.pdf and PNG charts with --formats).",
         discussion: """
             The report covers one ISO week (Monday first) in the report's time zone: by default the latest week \
             with brews; --last takes the last complete week before today; --week names one. A week still in \
@@ -77,14 +77,18 @@ struct Report: AsyncParsableCommand {
         // The report's columns kept, every column validated: the report is a full import's, in less memory.
         let loaded = try merging.load(journals, input: input) { $0 = PeriodReport.importOptions($0) }
         let result = loaded.result
-        var options = render.options(timeZone: input.timeZone)
+        // Days and times of day: --tz, else the zone the journal's dates state, else the machine's; the pages name it.
+        let zone = input.zoneChoice(result.report)
+        var options = render.options(timeZone: zone.zone)
+        options.zoneLine = zone.line
+        options.readerDefaults = true
         // The period: the week flags', the period flags', or (for a shot journal) the days of its shots (``ShotSpan``);
         // otherwise the latest week with brews.
         let chosen = try weekChoice.choice() ?? periodFlags.period().map { .named($0) }
-        options.period = chosen ?? ShotSpan.period(of: loaded, timeZone: input.timeZone).map { .named($0) } ?? .latestWeek
+        options.period = chosen ?? ShotSpan.period(of: loaded, timeZone: zone.zone).map { .named($0) } ?? .latestWeek
         options.includeLaterBrews = includeLater
         options.shotProfile = profile
-        todayOption.apply(to: &options, timeZone: input.timeZone)
+        todayOption.apply(to: &options, timeZone: zone.zone)
         let name = MergeOptions.name(of: journals)
         var report = try PeriodReport(journal: result.journal, journalName: name, importReport: result.report, options: options)
         report.shots = ShotSection.make(loaded, report: report, options: options)
@@ -102,13 +106,16 @@ struct Report: AsyncParsableCommand {
 
 /// Flags for how charts are drawn.
 struct RenderOptions: ParsableArguments {
-    @Option(name: .long, help: .worded("Chart formats to write, comma-separated: png, svg, pdf.", default: ChartFormatList.standard, valueName: "list"),
+    @Option(name: .long, help: .worded("Formats to write beyond the page, comma-separated: svg (the page's charts, always written), png (a PNG of every chart), pdf (a PDF of every chart and the page's PDF, report.pdf or review.pdf). The default writes the page, its SVG charts, the CSVs and the Markdown.", default: ChartFormatList.standard, valueName: "list"),
             transform: ChartFormatList.parse)
     var formats = ChartFormatList.standard
 
     @Option(name: .long, help: .worded("Chart theme: mono (matches the app), dark or colour.", default: ThemeName.mono, valueName: "theme"),
             transform: ThemeName.parse)
     var theme = ThemeName.mono
+
+    @Option(name: .long, help: ArgumentHelp("The currency of bag prices whose journal names none, e.g. EUR (default: the journal's; else money is shown with \"no currency set\").", valueName: "code"))
+    var currency: String?
 
     @Option(name: .long, help: ArgumentHelp("Water retained per gram of coffee, for beverage mass when no yield is logged.", valueName: "g/g"))
     var retention = 2.0
@@ -125,6 +132,7 @@ struct RenderOptions: ParsableArguments {
         o.theme = theme.theme
         o.stats.timeZone = timeZone
         o.stats.retentionFactor = retention
+        o.currency = currency.flatMap { $0.isEmpty ? nil : $0.uppercased() }
         return o
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 struct Review: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "review",
-        abstract: "Write the year in review of a journal: index.html, review.pdf and two small charts.",
+        abstract: "Write the year in review of a journal: index.html, review.md and two small charts (review.pdf with --formats pdf).",
         discussion: """
             The year is the calendar year (1 January – 31 December) of the brews' local days in the time zone \
             (--tz), not the ISO week year. The review gives the brew count and its change against the year before, \
@@ -68,11 +68,13 @@ struct Review: AsyncParsableCommand {
         CLI.removeStagingOnInterrupt()
         let journal = asked.journal
         let result = try input.load(journal)
-        var options = render.options(timeZone: input.timeZone)
-        TodayOption.pin(&options, today: today, timeZone: input.timeZone)
+        let zone = input.zoneChoice(result.report)
+        var options = render.options(timeZone: zone.zone)
+        options.zoneLine = zone.line
+        TodayOption.pin(&options, today: today, timeZone: zone.zone)
         // Without --year: the year of the journal's last dated brew (in --tz).
         var statsOptions = options.stats
-        statsOptions.timeZone = input.timeZone
+        statsOptions.timeZone = zone.zone
         guard let year = asked.year ?? BrewAnalysis(journal: result.journal, options: statsOptions).latestYear else {
             throw CommandFailure.failed("\(journal): no dated brew, so no year to review (give one with --year)")
         }

@@ -93,8 +93,8 @@ import Testing
 
     @Test func grindChartStatesNAndRSquaredAndLabelsTheSweetSpot() {
         let chart = ChartFixtures.grindVsRating
-        #expect(chart.subtitle?.contains("n = 6") == true)
-        #expect(chart.subtitle?.contains("quadratic fit R² = 0.12") == true)
+        #expect(chart.subtitle?.contains("6 rated brews") == true)
+        #expect(chart.subtitle?.contains("the curve explains 12 % of the spread") == true)
         #expect(chart.subtitle?.contains("ρ") == false)
         #expect(ChartRenderer.record(chart).contains("text \"Sweet spot 16\""))
     }

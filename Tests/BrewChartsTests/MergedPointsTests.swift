@@ -64,6 +64,6 @@ import Testing
         // The grind chart's n counts brews, not distinct points.
         let chart = BrewstatsCharts.grindVsRating(GrindRatingInput(grinder: "G", method: "M", grindSettings: [20, 22, 24],
                                                                    ratings: [3, 4, 3.5], counts: [5, 7, 1]))
-        #expect(chart.subtitle?.hasPrefix("n = 13") == true, "\(chart.subtitle ?? "")")
+        #expect(chart.subtitle?.hasPrefix("13 rated brews") == true, "\(chart.subtitle ?? "")")
     }
 }

@@ -3,6 +3,7 @@ import BrewStats
 import Foundation
 import Testing
 import TestSupport
+@testable import BrewPages
 @testable import BrewReport
 
 /// The report's bean pages and the year in review's folder, checked against the journal's rows selected here with
@@ -11,7 +12,7 @@ import TestSupport
     static let brews = WeeklyReportTests.brews
 
     func options(_ week: String) -> ReportOptions {
-        var o = WeeklyReportTests.options(now: instant(2027, 1, 15, 12, 0), week: .named(.week(try! IsoWeek(label: week))))
+        var o = WeeklyReportTests.options(now: instant(2026, 12, 1, 12, 0), week: .named(.week(try! IsoWeek(label: week))))
         o.formats = [.svg]
         o.parallelRendering = false
         return o
@@ -46,13 +47,13 @@ import TestSupport
         #expect(pages.count == expected.count)
         #expect(pages.count <= BeanPages.limit)
         let index = text(dir.appendingPathComponent("index.html"))
-        for page in pages { #expect(index.contains("href=\"\(HTMLReport.href(page))\"")) }
+        for page in pages { #expect(index.contains("href=\"\(HTMLText.href(page))\"")) }
         // Every file the writer lists exists, and the folder holds nothing else.
         #expect(Set(relativeFiles(in: dir)) == Set(files))
         // Each page names its bean, counts its brews up to the week's end, and links back.
         for (label, page) in zip(expected, pages) {
             let html = text(dir.appendingPathComponent(page))
-            #expect(html.contains("<h1>\(HTML.escape(label))</h1>"))
+            #expect(html.contains("<h1>\(HTMLText.escape(label))</h1>"))
             #expect(html.contains("href=\"../index.html\""))
             let count = Self.brews.filter { b in b.date.map { $0 < end } == true && b.beanIndex.map { labels[$0] } == label }.count
             #expect(html.contains("<div class=\"label\">Brews</div><div class=\"value\">\(count)</div>"), "\(label)")
@@ -81,7 +82,7 @@ import TestSupport
         for page in pages {
             let html = text(dir.appendingPathComponent(page))
             #expect(html.contains("brews up to \(last)"), "\(page)")
-            let label = try #require(labels.first { html.contains("<h1>\(HTML.escape($0))</h1>") })
+            let label = try #require(labels.first { html.contains("<h1>\(HTMLText.escape($0))</h1>") })
             let count = Self.brews.filter { b in b.date.map { $0 < november.end } == true && b.beanIndex.map { labels[$0] } == label }.count
             #expect(html.contains("<div class=\"label\">Brews</div><div class=\"value\">\(count)</div>"), "\(label)")
         }
@@ -100,9 +101,10 @@ import TestSupport
         for page in pages {
             let html = text(dir.appendingPathComponent(page))
             let stem = String(page.dropFirst("beans/".count).dropLast(".html".count))
+            // The page shows the SVG drawings (always written) and links each chart's PDF.
             let charts = files.filter { $0.hasPrefix("beans/\(stem)-") && $0.hasSuffix(".pdf") }
-            #expect(!charts.isEmpty && !html.contains("<img"))
-            for chart in charts { #expect(html.contains("href=\"\(HTMLReport.href(String(chart.dropFirst("beans/".count))))\""), "\(chart)") }
+            #expect(!charts.isEmpty && html.contains("<img src=\"\(HTMLText.href(stem))-"))
+            for chart in charts { #expect(html.contains("href=\"\(HTMLText.href(String(chart.dropFirst("beans/".count))))\""), "\(chart)") }
         }
     }
 
@@ -120,24 +122,32 @@ import TestSupport
         #expect(throws: ReportError.self) { try OwnedFolder.checkReplaceable(dir) }
     }
 
-    /// The review of a year: index.html and review.pdf; an empty year says so instead of failing.
+    /// The review of a year: index.html, review.md and its charts (review.pdf when asked); an empty year says so instead
+/// of failing.
     @Test func reviewFolderAndAnEmptyYear() throws {
         var o = options("2026-W46")
-        o.now = instant(2027, 1, 15, 12, 0)
+        o.now = instant(2026, 12, 1, 12, 0)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("review-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let journal = WeeklyReportTests.journal
         let year = Calendar(identifier: .gregorian).component(.year, from: Self.brews.compactMap(\.date).max()!)
         let full = try YearReviewWriter.write(journal: journal, journalName: "j", year: year, options: o, to: dir.appendingPathComponent("a"))
-        #expect(full.files == [OwnedFolder.markerName, "weekdays.svg", "months.svg", "index.html", "review.pdf"])
+        // Each chart's wide and phone drawings, light and dark; the page as HTML and Markdown (review.pdf with --formats pdf).
+        let variants = ["", "-dark", "-phone", "-phone-dark"]
+        #expect(full.files == [OwnedFolder.markerName] + variants.map { "weekdays\($0).svg" } + variants.map { "months\($0).svg" }
+                + ["index.html", "review.md"])
         var local = Calendar(identifier: .gregorian)
         local.timeZone = berlin
         let count = Self.brews.filter { $0.date.map { local.component(.year, from: $0) } == year }.count
         #expect(full.review.brews == count)
         #expect(text(dir.appendingPathComponent("a/index.html")).contains("<div class=\"value\">\(count)</div>"))
+        var pdf = o
+        pdf.formats = [.svg, .pdf]
+        let withPDF = try YearReviewWriter.write(journal: journal, journalName: "j", year: year, options: pdf, to: dir.appendingPathComponent("c"))
+        #expect(withPDF.files.suffix(3) == ["index.html", "review.md", "review.pdf"])
         let empty = try YearReviewWriter.write(journal: journal, journalName: "j", year: 1999, options: o, to: dir.appendingPathComponent("b"))
         #expect(empty.review.isEmpty)
-        #expect(empty.files == [OwnedFolder.markerName, "index.html", "review.pdf"])
+        #expect(empty.files == [OwnedFolder.markerName, "index.html", "review.md"])
         #expect(text(dir.appendingPathComponent("b/index.html")).contains("No brew in this journal is dated in 1999"))
     }
 }

@@ -3,6 +3,7 @@ import BrewImport
 import BrewStats
 import Foundation
 import Testing
+@testable import BrewPages
 import TestSupport
 @testable import BrewReport
 
@@ -60,10 +61,11 @@ import TestSupport
         #expect(csv[0] == "quantity,brew_1,brew_2,diff_2_1")
         #expect(csv.contains("water_g,240.000,256.000,16.000"))
         #expect(csv.contains("water_temp_c,94.000,,"))
-        let md = c.markdown()
-        #expect(md.contains("1. 2026-11-05 08:00 · Kochere · V60 · C40 · id `b`"))
+        let md = MarkdownRenderer.render(ComparePage.page(c))
+        #expect(md.contains("- 1. · 2026-11-05 08:00 · Kochere · V60 · C40 · id b"))
         #expect(md.contains("flavours: peach, jasmine · notes: sweeter"))
-        #expect(md.contains("| quantity | brew 1 | brew 2 | 2 − 1 |"))
+        #expect(md.contains("| Quantity | Brew 1 | Brew 2 | 2 − 1 |"))
+        #expect(md.contains("| Water (g) | 240 | 256 | +16 |"))
         #expect(!md.contains("no difference is taken"))
     }
 
@@ -80,7 +82,7 @@ import TestSupport
         #expect(abs(c.brews[1].values[q("brew_ratio")]! - 250.0 / 15) < 1e-12)
         #expect(c.difference(q("brew_ratio"), brew: 1) == nil)
         #expect(c.difference(q("dose_g"), brew: 1) == -3)
-        #expect(c.markdown().contains("no difference is taken between the two"))
+        #expect(MarkdownRenderer.render(ComparePage.page(c)).contains("no difference is taken between the two"))
     }
 
     /// Brews by id, in the order given (a later brew may come first), and an id the journal lacks found as none.
@@ -95,7 +97,7 @@ import TestSupport
         #expect(rows == [2, 0, nil])
         let c = BrewComparison(j, rows: rows.compactMap { $0 }, options: Self.options)
         #expect(c.brews.map(\.id) == ["b", "a"])
-        #expect(c.markdown().contains("1. 2026-11-03 08:00 · Kochere · V60 · C40 · id `b`"))
+        #expect(MarkdownRenderer.render(ComparePage.page(c)).contains("- 1. · 2026-11-03 08:00 · Kochere · V60 · C40 · id b"))
         #expect(c.difference(q("grind_setting"), brew: 1) == 2)
         #expect(c.difference(q("rating"), brew: 1) == -2)
     }

@@ -59,7 +59,7 @@ import TestSupport
         #expect(!weak.isEmpty, "the sample journal has such a group (Fellow Ode Gen 2 × V60)")
         for g in weak {
             #expect(!g.statesSweetSpot)
-            #expect(PeriodReport.sentence(g).contains(": no clear peak · n = \(g.n), R² = "))
+            #expect(PeriodReport.sentence(g).contains(": no clear peak (\(g.n) rated brews)"))
             let chart = GrindRatingChart.chart(g, journal: Self.store)
             #expect(chart.notes.contains { $0.hasPrefix("No clear peak") })
             #expect(!ChartRenderer.record(chart, theme: .monochrome).contains("Sweet spot"))
@@ -115,7 +115,7 @@ import TestSupport
         #expect(at == 3.25)
         #expect(rule.label == "Sweet spot 3.25")
         #expect(chart.subtitle?.contains("ρ") == false)
-        #expect(chart.subtitle?.contains("R² = ") == true)
+        #expect(chart.subtitle?.contains("the curve explains") == true)
         #expect(ChartRenderer.record(chart).contains("area is proportional"))
     }
 

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 @testable import BrewReport
 
-/// The creation date of a report's PDFs (``PDFReport/creationDate(_:lastDay:_:)``): pinned, or the last second of the
+/// The creation date of a report's PDFs (``PDFDate/creationDate(_:lastDay:_:)``): pinned, or the last second of the
 /// report period's last day in the report's zone; and `SOURCE_DATE_EPOCH` as the reproducible-builds specification has it.
 @Suite struct DocumentDateTests {
     /// The last second of a day, checked against Foundation's calendar on ordinary days and on both clock changes.
@@ -14,7 +14,7 @@ import TestSupport
         for zone in [berlin, TimeZone(identifier: "America/New_York")!, TimeZone(identifier: "UTC")!,
                      TimeZone(identifier: "Asia/Kolkata")!] {
             let expected = instant(y, m, d, 23, 59, 59, in: zone)
-            let got = PDFReport.endOf(day, zone)
+            let got = PDFDate.endOf(day, zone)
             #expect(got.microseconds == Int64(expected.timeIntervalSince1970) * 1_000_000, "\(day) in \(zone.identifier)")
         }
     }
@@ -22,14 +22,14 @@ import TestSupport
     @Test func pinnedDatesWinAndNoPeriodGivesTheFixedDefault() throws {
         var options = ReportOptions()
         let day = try #require(Day(year: 2026, month: 11, day: 22))
-        #expect(PDFReport.creationDate(options, lastDay: day, berlin) == "2026-11-22T23:59:59+01:00")
-        #expect(PDFReport.creationDate(options, lastDay: nil, berlin) == nil)
+        #expect(PDFDate.creationDate(options, lastDay: day, berlin) == "2026-11-22T23:59:59+01:00")
+        #expect(PDFDate.creationDate(options, lastDay: nil, berlin) == nil)
         options.documentDate = instant(2026, 7, 1, 8, 30, 15)
-        #expect(PDFReport.creationDate(options, lastDay: day, berlin) == "2026-07-01T08:30:15+02:00")
+        #expect(PDFDate.creationDate(options, lastDay: day, berlin) == "2026-07-01T08:30:15+02:00")
         // Whatever the clock says: `now` plays no part.
         options.documentDate = nil
         options.now = Date(timeIntervalSince1970: 0)
-        #expect(PDFReport.creationDate(options, lastDay: day, berlin) == "2026-11-22T23:59:59+01:00")
+        #expect(PDFDate.creationDate(options, lastDay: day, berlin) == "2026-11-22T23:59:59+01:00")
     }
 
     @Test func sourceDateEpochIsWholeSecondsInDigits() {

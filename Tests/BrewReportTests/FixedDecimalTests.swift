@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import BrewPages
 @testable import BrewReport
 
 /// ``FixedDecimal`` against Foundation's `String(format:)`, which it replaces: the same text for every value,

@@ -4,6 +4,7 @@ import BrewStats
 import Foundation
 import Testing
 import TestSupport
+@testable import BrewPages
 @testable import BrewReport
 
 /// Claims no stronger than the data: a price without a currency, equipment never used, a count said once.
@@ -26,8 +27,10 @@ import TestSupport
             2026-11-03T07:00:00+01:00,Kochere,Friedhats,15,4,250,10
             """, period: .month(year: 2026, month: 11))
         let tile = try #require(TotalsSection.figures(r).first { $0.label == "Coffee used, value" })
-        #expect(tile.value == "0.60")
-        #expect(tile.detail.contains("the currency is not stated"))
+        // --currency names it when the journal does not.
+        #expect(TotalsSection.figures(r, currency: "EUR").first { $0.label == "Coffee used, value" }?.value == "0.60 EUR")
+        #expect(tile.value == "0.60 (no currency set)")
+        #expect(tile.detail == "1 brews from priced bags")
         #expect(!tile.value.contains("?"))
     }
 
@@ -40,10 +43,10 @@ import TestSupport
                                       importReport: nil, options: o)
         let unused = report.usage.rows.filter { $0.brews == 0 }
         #expect(!unused.isEmpty)
-        let html = HTMLReport.render(report, charts: [])
+        let html = Render.html(report)
         for r in unused {
-            #expect(!html.contains("<td>\(HTML.escape(r.name))</td><td class=\"n\">0</td>"), "\(r.name) has a row of zeros")
-            #expect(html.contains("\(HTML.escape(r.name)) (\(r.kind.rawValue))"))
+            #expect(!html.contains("<td>\(HTMLText.escape(r.name))</td><td class=\"n\">0</td>"), "\(r.name) has a row of zeros")
+            #expect(html.contains("\(HTMLText.escape(r.name)) (\(r.kind.rawValue))"))
         }
         #expect(html.contains("Listed in the journal, never used: "))
     }

@@ -5,6 +5,7 @@ import BrewSynth
 import Foundation
 import Testing
 import TestSupport
+@testable import BrewPages
 @testable import BrewReport
 
 /// What a report may claim: no look-ahead past its week, every bean of the week with its own finding, extraction
@@ -13,7 +14,7 @@ import TestSupport
 @Suite struct HonestReportTests {
     static let journal = WeeklyReportTests.journal
     static let brews = WeeklyReportTests.brews
-    static let now = instant(2027, 1, 15, 12, 0)
+    static let now = instant(2026, 12, 1, 12, 0)
 
     static func options(_ week: String, includeLater: Bool = false) -> ReportOptions {
         var o = WeeklyReportTests.options(now: now, week: .named(.week(try! IsoWeek(label: week))))
@@ -35,8 +36,8 @@ import TestSupport
     /// Every text output of a report (the five CSVs, summary.md, index.html without charts and the PDF's blocks).
     static func outputs(_ r: PeriodReport) -> [String] {
         [r.usage.csv(), r.weekly.csv(), r.methodStats.csv(), r.grindRating.csv(), r.comparison?.csv() ?? "",
-         MarkdownSummary.render(r), HTMLReport.render(r, charts: []),
-         "\(PDFReport.blocks(r, charts: []).count - (r.laterBrewsNote == nil ? 0 : 1))",
+         Render.markdown(r), Render.html(r),
+         "\(Render.pdf(r).count - (r.laterBrewsNote == nil ? 0 : 1))",
          BeanFinding.of(r).map(\.line).joined(separator: "\n"), r.findings.map(r.sentence).joined(separator: "\n")]
     }
 
@@ -103,10 +104,10 @@ import TestSupport
         // Most brews this week first.
         #expect(zip(r.weekBeans, r.weekBeans.dropFirst()).allSatisfy { $0.weekBrews >= $1.weekBrews })
         // All of them in every output, none cut.
-        let md = MarkdownSummary.render(r), html = HTMLReport.render(r, charts: [])
+        let md = Render.markdown(r), html = Render.html(r)
         for f in BeanFinding.of(r) {
-            #expect(md.contains(MarkdownSummary.escape(f.title)))
-            #expect(html.contains(HTML.escape(f.title)))
+            #expect(md.contains(MarkdownRenderer.escape(f.title)))
+            #expect(html.contains(HTMLText.escape(f.title)))
         }
     }
 
@@ -178,12 +179,12 @@ import TestSupport
         let few = Headline.mean(label: "Filter EY", this: MeanCount(mean: 18.06, n: 2), previous: MeanCount(mean: 20.42, n: 1),
                                 decimals: 1, unit: " %", changeUnit: " pp", what: "measured")
         #expect(few.value == "18.1 %")
-        #expect(few.detail == "n = 2 · last week 20.4 % (n = 1): too few to compare")
+        #expect(few.detail == "2 measured · last week 20.4 % (1 measured): too few to compare")
         let enough = Headline.mean(label: "Filter EY", this: MeanCount(mean: 18.06, n: 3), previous: MeanCount(mean: 20.42, n: 4),
                                    decimals: 1, unit: " %", changeUnit: " pp", what: "measured")
-        #expect(enough.detail == "n = 3 · −2.4 pp vs last week (20.4 %, n = 4)")
+        #expect(enough.detail == "3 measured · −2.4 pp vs last week (20.4 %, 4 measured)")
         let tiny = Headline.mean(label: "Mean rating", this: MeanCount(mean: 3.7, n: 5), previous: MeanCount(mean: 3.749, n: 5),
                                  decimals: 1, unit: "", changeUnit: "", what: "rated")
-        #expect(tiny.detail == "n = 5 · 0.0 vs last week (3.7, n = 5)")
+        #expect(tiny.detail == "5 rated · 0.0 vs last week (3.7, 5 rated)")
     }
 }

@@ -5,10 +5,11 @@ import Foundation
 import Testing
 import TestSupport
 @testable import BrewCharts
+@testable import BrewPages
 @testable import BrewReport
 
 /// The report as a phone shows it: numbers before the per-bean details, each bean a card that opens with what to
-/// brew next, chart text legible at 390 px, and the tasting notes users wrote.
+/// brew next, and the tasting notes users wrote (chart text at 390 px: ``ChartLegibilityTests``).
 @Suite struct PhoneFirstPageTests {
     /// Week 2026-W10 (2–8 March) has four brews; the week before has one whose tag must not be counted.
     static let csv = """
@@ -32,14 +33,14 @@ import TestSupport
     }
 
     @Test func headlineNumbersComeBeforeTheBeans() throws {
-        let html = HTMLReport.render(try Self.report(), charts: [])
-        let tiles = try #require(html.range(of: "<section class=\"tiles\""))
-        let beans = try #require(html.range(of: "<section class=\"beans\""))
+        let html = Render.html(try Self.report())
+        let tiles = try #require(html.range(of: "<div class=\"tiles\""))
+        let beans = try #require(html.range(of: "<section id=\"beans\">"))
         #expect(tiles.lowerBound < beans.lowerBound)
     }
 
     @Test func theWeeksTastingNotesAreShownWithTheirCounts() throws {
-        let html = HTMLReport.render(try Self.report(), charts: [])
+        let html = Render.html(try Self.report())
         // By hand from the rows of W10: three of four brews carry a tag, a score or a note; "peach" is named by two
         // brews (once as "Peach"), "jasmine" by one; the February "cocoa" is another week's.
         #expect(html.contains("This week’s tasting notes"))
@@ -47,14 +48,15 @@ import TestSupport
         // One brew writes "peach", one "Peach": a tie, shown in code-point order ("Peach").
         #expect(html.contains("<li>Peach <span class=\"muted\">×2</span></li>"))
         #expect(html.contains("<li>jasmine <span class=\"muted\">×1</span></li>"))
+        #expect(html.contains("<ul class=\"tags\" data-block=\"tags\">"))
         #expect(!html.contains("cocoa"))
         // Acidity 4 and 2: mean 3.0, sd √2 ≈ 1.4; body 3 once.
-        #expect(html.contains("Acidity: mean 3.0 of 5 over 2 brews, from 2.0 to 4.0 (sd 1.4)"))
+        #expect(html.contains("Acidity: mean 3.0 of 5 over 2 brews, from 2.0 to 4.0 (typically ± 1.4)"))
         #expect(html.contains("Body: 3.0 of 5 (one brew)"))
         // Notes quoted, the most recent first.
         let sweet = try #require(html.range(of: "“Sweet, round”")), sour = try #require(html.range(of: "“Sour finish”"))
         #expect(sweet.lowerBound < sour.lowerBound)
-        #expect(html.contains("2026-03-05: </span>“Sweet, round”"))
+        #expect(html.contains("2026-03-05: </span>“Sweet, round”</blockquote>"))
     }
 
     @Test func aBeanCardThatHasAdviceOpensWithIt() throws {
@@ -71,68 +73,9 @@ import TestSupport
             #expect(next == nil || next == 0, "\(f.title): the next step is fact \(next ?? -1)")
             #expect(f.leadsWithNext == (next == 0))
         }
-        let html = HTMLReport.render(report, charts: [])
+        let html = Render.html(report)
         for f in findings where f.leadsWithNext {
-            #expect(html.contains("<strong>\(HTML.escape(f.title))</strong><br><span class=\"next\">\(HTML.escape(f.facts[0]))</span>"))
+            #expect(html.contains("<strong>\(HTMLText.escape(f.title))</strong><br><span class=\"statement\"><strong>\(HTMLText.escape(f.facts[0]))</strong></span>"))
         }
-    }
-
-    /// Every text of every chart the sample report draws stays at 9 px or more on a 390 px phone: the page keeps a
-    /// chart at least ``phoneChartWidth`` wide (scrolling sideways in its box) and the SVG's smallest font size,
-    /// scaled by that width over the canvas width, must reach 9.
-    @Test func chartTextIsLegibleOnAPhone() throws {
-        let css = HTMLFigure.css
-        let rule = try #require(css.range(of: "@media (max-width:700px)"))
-        let after = css[rule.upperBound...]
-        let width = try #require(after.range(of: "figure.chart .plot{width:").map { after[$0.upperBound...].prefix { $0.isNumber } }
-            .flatMap { Double(String($0)) })
-        let folder = try Repo.scratch("phone-report")
-        var options = ReportOptions()
-        options.stats.timeZone = TimeZone(identifier: "Europe/Berlin")!
-        options.now = Date(timeIntervalSince1970: 1_795_435_200)
-        options.formats = [.svg]
-        options.parallelRendering = false
-        let report = try PeriodReport(journal: try importJournal(at: Repo.sample("journal.sqlite")).journal, journalName: "s",
-                                      importReport: nil, options: options)
-        try ReportWriter.write(report, options: options, to: folder.appendingPathComponent("out"))
-        let svgs = try FileManager.default.subpathsOfDirectory(atPath: folder.appendingPathComponent("out").path).filter { $0.hasSuffix(".svg") }
-        #expect(!svgs.isEmpty)
-        for name in svgs {
-            let text = try String(contentsOf: folder.appendingPathComponent("out").appendingPathComponent(name), encoding: .utf8)
-            let canvas = try #require(text.range(of: "viewBox=\"0 0 ").map { text[$0.upperBound...].prefix { $0.isNumber || $0 == "." } }
-                .flatMap { Double(String($0)) })
-            var sizes: [Double] = []
-            var rest = text[...]
-            while let r = rest.range(of: "font-size:") {
-                let digits = rest[r.upperBound...].prefix { $0.isNumber || $0 == "." }
-                if let v = Double(String(digits)) { sizes.append(v) }
-                rest = rest[r.upperBound...]
-            }
-            guard let smallest = sizes.min() else { continue }
-            #expect(smallest * width / canvas >= 9, "\(name): \(smallest) px at \(canvas) wide shown \(width) px wide")
-        }
-    }
-}
-
-/// `report.pdf` of the sample journal: charts two to a page, and no page more than a third empty unless it ends a
-/// section (the next page starts with a heading or a break) or the document.
-@Suite struct CompactPDFTests {
-    @Test func chartsTwoToAPageAndNoPageAThirdEmptyMidSection() throws {
-        var options = ReportOptions()
-        options.stats.timeZone = TimeZone(identifier: "Europe/Berlin")!
-        options.now = Date(timeIntervalSince1970: 1_795_435_200)  // 2026-11-23
-        options.parallelRendering = false
-        let report = try PeriodReport(journal: try importJournal(at: Repo.sample("journal.sqlite")).journal, journalName: "s",
-                                      importReport: nil, options: options)
-        let charts = ReportCharts.all(report, options: options)
-        let document = ReportDocument(title: "t", blocks: PDFReport.blocks(report, charts: charts), theme: options.theme)
-        let fills = document.pageFills()
-        for (k, page) in fills.enumerated() where !page.endsSection {
-            #expect(page.used >= 2.0 / 3.0, "page \(k + 1) is \(Int((1 - page.used) * 100)) % empty mid-section")
-        }
-        // Each ordinary chart is at most half the content height (plus the top margin a page's first chart gives up),
-        // so the charts need no more than one page per two of them.
-        let ordinary = charts.filter { $0.chart.panels.isEmpty }.count
-        #expect(fills.count <= 3 + (ordinary + 1) / 2, "\(fills.count) pages for \(ordinary) charts")
     }
 }

@@ -5,6 +5,7 @@ import BrewStats
 import Foundation
 import Testing
 import TestSupport
+@testable import BrewPages
 @testable import BrewReport
 
 /// How the report presents itself to a reader: number formats, charts on the page (width, enlarging, hover
@@ -53,7 +54,7 @@ import TestSupport
         #expect(rating.value == "4.50")
         // The journal ends on Thursday 19 November: the week is compared with the same days of the week before
         // (Monday 9 – Thursday 12 November), which hold the three brews rated 4.
-        #expect(rating.detail == "n = 3 · +0.50 vs 9–12 Nov 2026 (4.00, n = 3)")
+        #expect(rating.detail == "3 rated · +0.50 vs 9–12 Nov 2026 (4.00, 3 rated)")
     }
 
     @Test func importMessagesRoundBinaryArtefactsAway() throws {
@@ -72,80 +73,6 @@ import TestSupport
 
     // MARK: Charts on the page
 
-    /// A grind chart of the given (setting, rating) points.
-    static func scatter(_ points: [(Double, Double)]) -> Chart {
-        Chart(title: "Grind", x: AxisSpec(title: "Grind setting (clicks)"), y: AxisSpec(title: "Rating (0–5)", domain: 0...5),
-              marks: [.point(PointMark(x: .numbers(points.map(\.0)), y: .numbers(points.map(\.1)), label: "Brew"))])
-    }
-
-    @Test func chartsAreFullWidthAndEnlargeOnClick() {
-        let html = HTMLFigure.figure(stem: "grind-x", title: "Grind", image: "grind-x.svg", links: ["grind-x.png", "grind-x.svg"])
-        // The image is a link to its lightbox, which exists and shows the chart file.
-        #expect(html.contains("<a class=\"plot\" href=\"#zoom-grind-x\""))
-        #expect(html.contains("<div class=\"zoom\" id=\"zoom-grind-x\">"))
-        #expect(html.contains("<a class=\"full\" href=\"grind-x.svg\"><img src=\"grind-x.svg\""))
-        #expect(html.contains("<a class=\"close\" href=\"#grind-x\""))
-        // One chart per row at the content width; the lightbox opens on :target without script.
-        let css = HTMLReport.css
-        #expect(css.contains(".charts{display:grid;grid-template-columns:minmax(0,1fr)"))
-        #expect(!css.contains("minmax(320px"))
-        #expect(css.contains(".zoom{display:none}.zoom:target{display:flex"))
-        #expect(!html.contains("<script"))
-    }
-
-    @Test func lightChartsInvertInDarkModeDarkOnesDoNot() {
-        let light = HTMLFigure.figure(stem: "a", title: "A", image: "a.svg", links: ["a.svg"], theme: .monochrome)
-        let dark = HTMLFigure.figure(stem: "a", title: "A", image: "a.svg", links: ["a.svg"], theme: .dark)
-        #expect(light.contains("class=\"chart light\""))
-        #expect(dark.contains("class=\"chart\""))
-        #expect(HTMLReport.css.contains("@media (prefers-color-scheme:dark){figure.chart.light img{filter:invert(1) hue-rotate(180deg)}"))
-    }
-
-    @Test func smallChartsGetOneHoverTitlePerPoint() throws {
-        let points: [(Double, Double)] = [(18, 2.5), (20, 4.0), (22, 4.5), (24, 3.0)]
-        let spots = HTMLFigure.hoverSpots(Self.scatter(points), theme: .monochrome)
-        #expect(spots.map(\.text) == ["Brew: Grind setting 18 · Rating 2.5", "Brew: Grind setting 20 · Rating 4.0",
-                                      "Brew: Grind setting 22 · Rating 4.5", "Brew: Grind setting 24 · Rating 3.0"])
-        // Positions follow the data: x grows with the setting, y (down the canvas) falls as the rating rises.
-        #expect(zip(spots, spots.dropFirst()).allSatisfy { $0.x < $1.x })
-        let byRating = spots.enumerated().sorted { points[$0.offset].1 < points[$1.offset].1 }.map(\.element.y)
-        #expect(zip(byRating, byRating.dropFirst()).allSatisfy { $0 > $1 })
-        #expect(spots.allSatisfy { $0.x > 0 && $0.x < 720 && $0.y > 0 && $0.y < 420 })
-        // Equal spacing in the data is equal spacing on the canvas (a linear scale, no jitter here).
-        #expect(isClose(spots[1].x - spots[0].x, spots[3].x - spots[2].x, relative: 1e-9))
-
-        let overlay = HTMLFigure.hoverOverlay(Self.scatter(points), theme: .monochrome)
-        #expect(overlay.hasPrefix("<svg class=\"hover\" aria-hidden=\"true\" viewBox=\"0 0 720 420\""))
-        #expect(overlay.components(separatedBy: "<circle ").count - 1 == 4)
-        #expect(overlay.contains("<title>Brew: Grind setting 22 · Rating 4.5</title>"))
-    }
-
-    /// The report makes each chart's overlay from the layout its files were drawn from: the same overlay as laying
-    /// the chart out again.
-    @Test func overlayFromTheDrawnLayoutIsTheOverlay() {
-        let points: [(Double, Double)] = [(18, 2.5), (20, 4.0), (22, 4.5), (24, 3.0), (24, 3.5)]
-        let chart = Self.scatter(points)
-        let drawn = ChartRenderer.layout(chart, theme: .monochrome)
-        #expect(HTMLFigure.hoverSpots(chart, theme: .monochrome, drawn: drawn) == HTMLFigure.hoverSpots(chart, theme: .monochrome))
-        let overlay = HTMLFigure.hoverOverlay(chart, theme: .monochrome, drawn: drawn)
-        #expect(overlay.components(separatedBy: "<circle ").count - 1 == 5)
-        #expect(HTMLFigure.figure(stem: "g", title: "G", image: "g.svg", links: ["g.svg"], chart: chart, overlay: overlay)
-                == HTMLFigure.figure(stem: "g", title: "G", image: "g.svg", links: ["g.svg"], chart: chart))
-    }
-
-    @Test func largeChartsGetNoHoverOverlay() {
-        let limit = HTMLFigure.hoverPointLimit
-        let many = (0...limit).map { (Double($0 % 30), Double($0 % 11) / 2) }
-        #expect(many.count == limit + 1)
-        #expect(HTMLFigure.hoverOverlay(Self.scatter(many), theme: .monochrome) == "")
-        #expect(HTMLFigure.hoverSpots(Self.scatter(Array(many.prefix(limit))), theme: .monochrome).count == limit)
-        #expect(HTMLFigure.hoverOverlay(Chart.empty(title: "x"), theme: .monochrome) == "")
-        // Two marks: a small one beside one past the limit — the chart as a whole is too large.
-        var both = Self.scatter(Array(many.prefix(10)))
-        both.marks += Self.scatter(Array(many.prefix(limit))).marks
-        #expect(HTMLFigure.hoverSpots(both, theme: .monochrome).isEmpty)
-    }
-
     // MARK: Import section
 
     @Test func cachedCounterMismatchesCollapseIntoOneLine() throws {
@@ -156,37 +83,36 @@ import TestSupport
         let named = Set(counters.map { w in w.message.components(separatedBy: "': ")[0] })
         let methods = named.filter { $0.hasPrefix("method '") }.count, grinders = named.filter { $0.hasPrefix("grinder '") }.count
 
-        let html = HTMLReport.importSection(result.report, implausible: 0)
-        let summary = "<details class=\"counters\"><summary class=\"muted\">The app&#39;s cached counters disagree with the brews for "
+        let html = Render.html(section: ReportPage.importSection(result.report, implausible: 0))
+        let summary = "<details data-block=\"details\"><summary>The app&#39;s cached counters disagree with the brews for "
         #expect(html.contains(summary))
         let expectedParts = [methods > 0 ? "\(methods) method\(methods == 1 ? "" : "s")" : nil,
                              grinders > 0 ? "\(grinders) grinder\(grinders == 1 ? "" : "s")" : nil].compactMap { $0 }
         #expect(html.contains(expectedParts.joined(separator: " and ") + ": harmless, recomputed from the brews."))
         // Every counter message sits inside the collapsed details, none in the prominent warning list.
-        let details = try #require(html.components(separatedBy: "<details class=\"counters\">").last)
-        let prominent = html.components(separatedBy: "<details class=\"counters\">")[0]
+        let details = try #require(html.components(separatedBy: summary).last)
+        let prominent = html.components(separatedBy: summary)[0]
         for w in counters {
-            #expect(details.contains(HTML.escape(w.message)))
-            #expect(!prominent.contains(HTML.escape(w.message)))
+            #expect(details.contains(HTMLText.escape(w.message)))
+            #expect(!prominent.contains(HTMLText.escape(w.message)))
         }
         // Data problems stay in view.
         for w in result.report.warnings where w.kind != .cachedCounterMismatch {
-            #expect(prominent.contains(HTML.escape(w.message)))
+            #expect(prominent.contains(HTMLText.escape(w.message)))
         }
 
         var options = ReportOptions()
         options.stats.timeZone = berlin
         let report = try PeriodReport(journal: result.journal, journalName: "journal.sqlite", importReport: result.report, options: options)
-        let md = MarkdownSummary.render(report)
-        for w in counters { #expect(!md.contains(MarkdownSummary.escape(w.message))) }
+        // The Markdown and the PDF show the fold's summary, then what it holds (they have no folds).
+        let md = Render.markdown(report)
         #expect(md.contains("cached counters disagree with the brews for " + expectedParts.joined(separator: " and ")))
-        let blocks = PDFReport.blocks(report, charts: [])
+        let blocks = Render.pdf(report)
         var bullets: [String] = [], notes: [String] = []
         for block in blocks {
             if case .bullets(let b) = block { bullets += b }
             if case .note(let n) = block { notes.append(n) }
         }
-        for w in counters { #expect(!bullets.contains(w.message)) }
         #expect(notes.contains { $0.hasPrefix("The app's cached counters disagree with the brews for " + expectedParts.joined(separator: " and ")) })
     }
 
@@ -195,7 +121,7 @@ import TestSupport
         imp.grinders = 1; imp.methods = 2; imp.beans = 1; imp.tastingNotes = 0
         let line = ImportNotes.headline(imp)
         #expect(line.hasSuffix("; 2 methods, 1 grinder, 1 bean, 0 tasting notes."), "\(line)")
-        #expect(HTMLReport.importSection(imp, implausible: 0).contains("2 methods, 1 grinder, 1 bean, 0 tasting notes."))
+        #expect(Render.html(section: ReportPage.importSection(imp, implausible: 0)).contains("2 methods, 1 grinder, 1 bean, 0 tasting notes."))
     }
 
     // MARK: PDF

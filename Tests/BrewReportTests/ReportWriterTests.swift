@@ -4,6 +4,7 @@ import BrewSynth
 import Foundation
 import Testing
 import TestSupport
+@testable import BrewPages
 @testable import BrewReport
 
 @Suite struct ReportWriterTests {
@@ -39,9 +40,9 @@ import TestSupport
     }
 
     @Test func htmlEscapeCoversEveryActiveCharacter() {
-        #expect(HTML.escape("<a href=\"x\" title='y'>&amp;</a>") == "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;")
-        #expect(HTML.escape("Müller 丸山珈琲 ☕") == "Müller 丸山珈琲 ☕")
-        #expect(HTML.escape("") == "")
+        #expect(HTMLText.escape("<a href=\"x\" title='y'>&amp;</a>") == "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;")
+        #expect(HTMLText.escape("Müller 丸山珈琲 ☕") == "Müller 丸山珈琲 ☕")
+        #expect(HTMLText.escape("") == "")
     }
 
     @Test func userStringsAreEscapedInTheReport() throws {
@@ -71,7 +72,7 @@ import TestSupport
     @Test func writesEveryFileOnce() throws {
         let journal = JournalGenerator(GeneratorOptions(brewCount: 120, seed: 9)).makeJournal()
         var options = Self.options()
-        options.formats = [.png(scale: 1), .svg]
+        options.formats = [.png(scale: 1), .svg, .pdf]
         let report = try PeriodReport(journal: journal, journalName: "gen", importReport: nil, options: options)
         let out = try Repo.scratch("writer-all").appendingPathComponent("report")
         let files = try ReportWriter.write(report, options: options, to: out, extra: ["manifest.json": Data("{}".utf8)])
@@ -108,29 +109,29 @@ import TestSupport
         #expect(entries(parent) == ["file"])
     }
 
-    /// With only PDF charts, the page links them: a browser shows no PDF in an `<img>`.
-    @Test func pdfOnlyChartsAreLinkedNotEmbedded() throws {
+    /// The default formats write the page, its SVG charts (wide and phone, light and dark), the CSVs and the
+    /// Markdown; `pdf` adds each chart's PDF and `report.pdf`, which the page links beside the SVG it shows.
+    @Test func theDefaultIsThePageItsSVGsTheCSVsAndTheMarkdown() throws {
         var options = Self.options()
-        options.formats = [.pdf]
+        options.formats = ReportOptions().formats
         let journal = JournalGenerator(GeneratorOptions(brewCount: 80, seed: 4)).makeJournal()
         let report = try PeriodReport(journal: journal, journalName: "gen", importReport: nil, options: options)
-        let out = try Repo.scratch("writer-pdf").appendingPathComponent("report")
+        let out = try Repo.scratch("writer-default").appendingPathComponent("report")
         let files = try ReportWriter.write(report, options: options, to: out)
-        let html = text(out.appendingPathComponent("index.html"))
-        #expect(!html.contains("<img"), "index.html embeds a PDF as an image")
-        // The bean pages' charts are linked from their own pages (BeanPagesTests).
-        let charts = files.filter { $0.hasSuffix(".pdf") && $0 != "report.pdf" && !$0.hasPrefix("beans/") }
-        #expect(charts.count >= ChartKind.allCases.count + 1)
-        for chart in charts {
-            #expect(html.contains("<a class=\"file\" href=\"\(HTMLReport.href(chart))\">"), "\(chart) has no link in place of its image")
+        #expect(!files.contains { $0.hasSuffix(".png") || $0.hasSuffix(".pdf") }, "\(files.filter { $0.hasSuffix(".png") || $0.hasSuffix(".pdf") })")
+        for name in ["index.html", "summary.md", "brews-per-week.svg", "brews-per-week-dark.svg", "brews-per-week-phone.svg",
+                     "brews-per-week-phone-dark.svg"] + ReportWriter.csvFiles {
+            #expect(files.contains(name), "missing \(name)")
         }
-        // SVG written too: the page shows the SVG and links both.
-        options.formats = [.pdf, .svg]
-        let both = try Repo.scratch("writer-pdf-svg").appendingPathComponent("report")
-        try ReportWriter.write(report, options: options, to: both)
+        #expect(!text(out.appendingPathComponent("index.html")).contains("report.pdf"))
+        options.formats = [.pdf]
+        let both = try Repo.scratch("writer-pdf").appendingPathComponent("report")
+        let withPDF = try ReportWriter.write(report, options: options, to: both)
+        #expect(withPDF.contains("report.pdf") && withPDF.contains("brews-per-week.pdf") && withPDF.contains("brews-per-week.svg"))
         let page = text(both.appendingPathComponent("index.html"))
         #expect(page.contains("<img src=\"brews-per-week.svg\""))
         #expect(page.contains("<a href=\"brews-per-week.pdf\">PDF</a>"))
+        #expect(page.contains("<a href=\"report.pdf\">report.pdf</a>"))
     }
 
     /// Serial rendering (a batch's workers) writes the very same files as rendering on all cores.

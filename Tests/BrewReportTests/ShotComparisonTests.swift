@@ -26,7 +26,7 @@ import TestSupport
         let folder = try Repo.scratch("compare")
         defer { try? FileManager.default.removeItem(at: folder) }
         try comparison.write(to: folder, theme: .monochrome)
-        for name in ["compare.csv", "compare.md", "compare.png"] {
+        for name in ["compare.csv", "compare.md", "index.html", "compare.svg", "compare-dark.svg", "compare-phone.svg"] {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name)")
         }
         let csv = try String(contentsOf: folder.appendingPathComponent("compare.csv"), encoding: .utf8)
@@ -51,6 +51,6 @@ import TestSupport
         let folder = try Repo.scratch("compare-real")
         defer { try? FileManager.default.removeItem(at: folder) }
         try comparison.write(to: folder, theme: .monochrome)
-        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("compare.png").path))
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("compare.svg").path))
     }
 }

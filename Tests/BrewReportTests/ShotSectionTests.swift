@@ -87,8 +87,11 @@ import TestSupport
         let journal = try importAnyJournal(at: folder, options: PeriodReport.importOptions(ImportOptions(timeZone: utc)))
         var options = ReportOptions()
         options.stats.timeZone = utc
-        options.now = Date(timeIntervalSince1970: 1_800_000_000)
+        // Today is the day after the last shot: the report is of its week (a journal weeks old opens on its year).
+        let last = try #require(journal.result.journal.brews.brewDate.values.max())
+        options.now = Date(timeIntervalSince1970: Double(last) / 1_000_000 + 86_400)
         options.parallelRendering = false
+        options.formats = [.png(scale: 2), .svg, .pdf]
         var report = try PeriodReport(journal: journal.result.journal, journalName: "shots", importReport: journal.result.report,
                                       options: options)
         report.shots = ShotSection.make(journal, report: report, options: options)
@@ -152,13 +155,14 @@ import TestSupport
             #expect(exists(out.appendingPathComponent("\(ShotSection.ratingStem).\(ext)")))
         }
         let html = text(out.appendingPathComponent("index.html"))
-        #expect(html.contains("<h2>Shots</h2>") && html.contains("shot-overlay-1.svg") && html.contains("href=\"shots.csv\""))
+        #expect(html.contains("<h2>Shots</h2>") && html.contains("shot-overlay-1.svg") && html.contains("shot-overlay-1-phone.svg")
+                && html.contains("href=\"shots.csv\""))
         #expect(html.contains("\(inWeek.count) shots this week, of 30 in the journal."))
         let md = text(out.appendingPathComponent("summary.md"))
-        #expect(md.contains("## Shots") && md.contains("](shot-overlay-1.png)"))
-        // The Markdown table lists at most 10 shots and says how many more there are.
-        if inWeek.count > ShotSection.markdownRowLimit {
-            #expect(md.contains("… and \(inWeek.count - ShotSection.markdownRowLimit) more shots this week"))
+        #expect(md.contains("## Shots") && md.contains("](shot-overlay-1.svg)"))
+        // The Markdown lists the shots the page lists (at most 30) and says how many more there are.
+        if inWeek.count > ShotSection.tableRowLimit {
+            #expect(md.contains("… and \(inWeek.count - ShotSection.tableRowLimit) more shots this week"))
         }
         #expect(exists(out.appendingPathComponent("report.pdf")))
     }

@@ -17,7 +17,7 @@ struct ShotViewTests {
     let utc = TimeZone(identifier: "UTC")!
 
     static let decentAll = ["Pressure", "Pressure goal", "Flow", "Flow goal", "Weight flow", "Weight", "Basket",
-                            "Temperature goal", "Mix", "Resistance"]
+                            "Temperature goal", "Water at the group", "Resistance"]
     /// File → the series it holds, and the phases it marks (−1: not checked here).
     static let files: [(String, [String], Int)] = [
         ("visualizer/20211019T100744.json", decentAll, 5),
@@ -27,25 +27,25 @@ struct ShotViewTests {
         ("visualizer/20210921T085910ymd.shot", decentAll, -1),
         // `espresso_flow_goal` is −1 throughout.
         ("visualizer/brackets.shot", ["Pressure", "Pressure goal", "Flow", "Weight flow", "Weight", "Basket",
-                                      "Temperature goal", "Mix", "Resistance"], -1),
+                                      "Temperature goal", "Water at the group", "Resistance"], -1),
         // `espresso_pressure_goal` is −1 throughout (a flow profile).
         ("visualizer/empty_flow.shot", ["Pressure", "Flow", "Flow goal", "Weight flow", "Weight", "Basket",
-                                        "Temperature goal", "Mix", "Resistance"], -1),
+                                        "Temperature goal", "Water at the group", "Resistance"], -1),
         ("visualizer/gaggiuino-1020.json", ["Pressure", "Pressure goal", "Flow", "Flow goal", "Weight flow", "Weight",
                                             "Basket", "Temperature goal", "Resistance"], 0),
         // cp, fl, tt, ct; tp and tf 0 throughout (goals the profile does not set: not drawn); `v` 0 throughout: no
         // scale.
-        ("visualizer/gaggimate-v0.json", ["Pressure", "Flow", "Temperature goal", "Mix", "Resistance"], 0),
+        ("visualizer/gaggimate-v0.json", ["Pressure", "Flow", "Temperature goal", "Water at the group", "Resistance"], 0),
         // tp 0–4 bar; tf 0 throughout (not drawn).
-        ("visualizer/gaggimate-v1.json", ["Pressure", "Pressure goal", "Flow", "Temperature goal", "Mix", "Resistance"], 0),
+        ("visualizer/gaggimate-v1.json", ["Pressure", "Pressure goal", "Flow", "Temperature goal", "Water at the group", "Resistance"], 0),
         ("visualizer/meticulous.shot.json", ["Pressure", "Pressure goal", "Flow", "Flow goal", "Weight flow", "Weight",
-                                             "Mix", "Resistance"], -1),
+                                             "Water at the group", "Resistance"], -1),
         // SEP CSV layout: the moment rows fill pressure, current_total_shot_weight and water_temperature_in only.
-        ("visualizer/pressensor.csv", ["Pressure", "Weight", "Mix"], 0),
-        ("visualizer/pressensor_short.csv", ["Pressure", "Weight", "Mix"], 0),
+        ("visualizer/pressensor.csv", ["Pressure", "Weight", "Water at the group"], 0),
+        ("visualizer/pressensor_short.csv", ["Pressure", "Weight", "Water at the group"], 0),
         // Only current_total_shot_weight.
         ("visualizer/sharebrew_tsp.csv", ["Weight"], 0),
-        ("visualizer/20210921T085910.csv", ["Pressure", "Flow", "Weight flow", "Weight", "Basket", "Mix", "Resistance"], 0),
+        ("visualizer/20210921T085910.csv", ["Pressure", "Flow", "Weight flow", "Weight", "Basket", "Water at the group", "Resistance"], 0),
         // A Beanconqueror upload: `brewFlow.weight` and `realtimeFlow`; its `pressureFlow` is empty.
         ("visualizer/beanconqueror_negative.json", ["Weight flow", "Weight"], 0),
     ]

@@ -5,6 +5,7 @@ import BrewSynth
 import Foundation
 import Testing
 import TestSupport
+@testable import BrewPages
 @testable import BrewReport
 
 /// The weekly report model: which week, whether it is partial, and the figures it shows — each checked
@@ -36,7 +37,7 @@ import TestSupport
 
     @Test func latestIsTheWeekOfTheLastBrew() throws {
         let last = try #require(Self.brews.compactMap(\.date).max())
-        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
+        let r = try Self.report(Self.options(now: instant(2026, 12, 1, 12, 0)))
         #expect(r.week?.label == isoWeekLabel(last, berlin))
         #expect(r.week?.label == "2026-W47")
         #expect(r.partialReason == nil)
@@ -51,8 +52,16 @@ import TestSupport
         #expect(r.week?.label == expected)
     }
 
+    /// `--last` in a week without brews in it nor in the week before gives the nearest-week hint a named week gets.
+    @Test(arguments: [(2027, 1, 4), (2027, 1, 1)])
+    func lastWithoutBrewsIsRefusedWithTheHint(_ y: Int, _ m: Int, _ d: Int) throws {
+        var options = Self.options(now: instant(y, m, d, 9, 30), week: .lastWeek)
+        options.readerDefaults = true
+        #expect(throws: ReportError.self) { try Self.report(options) }
+    }
+
     @Test func explicitWeekIsUsedAsGiven() throws {
-        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0), week: .named(.week(Self.week("2026-W40")))))
+        let r = try Self.report(Self.options(now: instant(2026, 12, 1, 12, 0), week: .named(.week(Self.week("2026-W40")))))
         #expect(r.week?.label == "2026-W40")
         #expect(r.comparison?.this.brews == Self.inWeek("2026-W40").count)
         #expect(r.comparison?.previous.brews == Self.inWeek("2026-W39").count)
@@ -60,7 +69,7 @@ import TestSupport
 
     @Test func explicitWeekAfterTheJournalStillComparesWithTheWeekBefore() throws {
         // W48 has no brew but W47 has: a report saying "0 brews, down from N" is still worth writing.
-        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0), week: .named(.week(Self.week("2026-W48")))))
+        let r = try Self.report(Self.options(now: instant(2026, 12, 1, 12, 0), week: .named(.week(Self.week("2026-W48")))))
         #expect(r.comparison?.this.brews == 0)
         #expect(r.comparison?.previous.brews == Self.inWeek("2026-W47").count)
     }
@@ -69,7 +78,7 @@ import TestSupport
     func explicitWeekWithoutBrewsNearItIsNoBrews(_ label: String) throws {
         #expect(Self.inWeek(label).isEmpty && Self.inWeek(Self.week(label).advanced(by: -1).label).isEmpty)
         let error = #expect(throws: ReportError.self) {
-            _ = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0), week: .named(.week(Self.week(label)))))
+            _ = try Self.report(Self.options(now: instant(2026, 12, 1, 12, 0), week: .named(.week(Self.week(label)))))
         }
         guard case let .noBrews(what) = error else { Issue.record("expected noBrews, got \(String(describing: error))"); return }
         #expect(what.contains(label))
@@ -126,7 +135,7 @@ import TestSupport
     // MARK: Figures
 
     @Test func weekSummaryMatchesTheRows() throws {
-        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
+        let r = try Self.report(Self.options(now: instant(2026, 12, 1, 12, 0)))
         let ws = try #require(r.comparison)
         for (figures, label) in [(ws.this, "2026-W47"), (ws.previous, "2026-W46")] {
             let rows = Self.inWeek(label)
@@ -140,12 +149,12 @@ import TestSupport
     }
 
     @Test func headlineShowsTheWeekSummary() throws {
-        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
+        let r = try Self.report(Self.options(now: instant(2026, 12, 1, 12, 0)))
         let this = Self.inWeek("2026-W47"), previous = Self.inWeek("2026-W46")
         let tiles = Headline.of(r)
         var labels = ["Brews", "Mean rating"]
-        if !(this + previous).filter({ !$0.espresso && $0.extraction != nil }).isEmpty { labels.append("Filter EY") }
-        if !(this + previous).filter({ $0.espresso && $0.extraction != nil }).isEmpty { labels.append("Espresso EY") }
+        if !(this + previous).filter({ !$0.espresso && $0.extraction != nil }).isEmpty { labels.append("Filter extraction") }
+        if !(this + previous).filter({ $0.espresso && $0.extraction != nil }).isEmpty { labels.append("Espresso extraction") }
         #expect(tiles.map(\.label) == labels + ["Top method", "Best brew"])
         let diff = this.count - previous.count
         #expect(tiles[0].value == "\(this.count)")
@@ -154,9 +163,9 @@ import TestSupport
         let rated = { (rows: [PlainBrew]) -> [Double] in rows.compactMap(\.rating) }
         let mean = { (x: [Double]) -> Double in x.reduce(0, +) / Double(x.count) }
         #expect(tiles[1].value == String(format: "%.2f", mean(rated(this))))
-        #expect(tiles[1].detail.hasPrefix("n = \(rated(this).count) · "))
+        #expect(tiles[1].detail.hasPrefix("\(rated(this).count) rated · "))
         if rated(this).count >= 3 && rated(previous).count >= 3 {
-            #expect(tiles[1].detail.hasSuffix("vs last week (\(String(format: "%.2f", mean(rated(previous)))), n = \(rated(previous).count))"))
+            #expect(tiles[1].detail.hasSuffix("vs last week (\(String(format: "%.2f", mean(rated(previous)))), \(rated(previous).count) rated)"))
         } else {
             #expect(tiles[1].detail.contains("too few to compare"))
         }
@@ -171,13 +180,13 @@ import TestSupport
         #expect(!bestTile.detail.contains(best.id!))
         #expect(bestTile.detail.contains(best.method!) && bestTile.detail.contains(best.bean!))
         // The same numbers in summary.md's table.
-        let md = MarkdownSummary.render(r)
-        #expect(md.contains("| Brews | **\(this.count)** |"))
-        #expect(md.contains("| Mean rating | **\(String(format: "%.2f", mean(rated(this))))** |"))
+        let md = Render.markdown(r)
+        #expect(md.contains("- **Brews**: \(this.count) — "))
+        #expect(md.contains("- **Mean rating**: \(String(format: "%.2f", mean(rated(this)))) — "))
     }
 
     @Test func findingsArePooledGroupsThatMeetTheEvidenceRuleMostBrewsFirst() throws {
-        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
+        let r = try Self.report(Self.options(now: instant(2026, 12, 1, 12, 0)))
         let findings = r.findings
         #expect(!findings.isEmpty)
         #expect(zip(findings, findings.dropFirst()).allSatisfy { $0.n >= $1.n })
@@ -202,7 +211,8 @@ import TestSupport
             }
             let step = r.analysis.journal.grinders[g.grinderIndex].settingStep
             let inferred = [1, 0.5, 0.25].first { s in g.points.distinctX.allSatisfy { ($0 / s).rounded() * s == $0 } } ?? 0.25
-            let tail = " · n = \(g.n), R² = \(String(format: "%.2f", r2))"
+            let tail = " (\(g.n) rated brews)"
+            _ = r2
             #expect(r.sentence(g) == "\(who): best around setting \(onGrid(step))" + tail)
             #expect(PeriodReport.sentence(g) == "\(who): best around setting \(onGrid(inferred))" + tail)
             #expect(!r.sentence(g).contains("ρ"))
@@ -213,15 +223,15 @@ import TestSupport
     }
 
     @Test func aGroupBelowTheRuleStatesNoSweetSpot() throws {
-        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
+        let r = try Self.report(Self.options(now: instant(2026, 12, 1, 12, 0)))
         let small = try #require(r.grindRating.groups.first { $0.n < 8 })
         #expect(!small.statesSweetSpot)
-        #expect(r.sentence(small).contains("no sweet spot stated · n = \(small.n)"))
+        #expect(r.sentence(small).contains("no best setting yet (\(small.n) rated brew\(small.n == 1 ? "" : "s"); it needs 8 on 4 settings)"))
     }
 
     /// Every step the grinders of the generated journal use is exercised: 1, 0.5 and 0.25.
     @Test func findingsCoverEveryStepKind() throws {
-        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
+        let r = try Self.report(Self.options(now: instant(2026, 12, 1, 12, 0)))
         let steps = Set(r.findings.map { r.analysis.journal.grinders[$0.grinderIndex].settingStep })
         #expect(steps.isSuperset(of: [1, 0.5]), "\(steps)")
     }
@@ -259,7 +269,7 @@ import TestSupport
 
     @Test func theChartLabelsTheSweetSpotAsTheFindingDoes() throws {
         // The chart of a finding's group names the same setting the finding does (one rule for both).
-        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
+        let r = try Self.report(Self.options(now: instant(2026, 12, 1, 12, 0)))
         #expect(!r.findings.isEmpty)
         for g in r.findings {
             guard let spot = g.sweetSpot,
@@ -272,7 +282,7 @@ import TestSupport
 
     @Test func aGroupsMergedPointsDrawWhatItsBrewsDraw() throws {
         // The group keeps distinct (grind, rating) pairs with counts; its chart equals one drawn from every brew.
-        let r = try Self.report(Self.options(now: instant(2027, 1, 15, 12, 0)))
+        let r = try Self.report(Self.options(now: instant(2026, 12, 1, 12, 0)))
         let groups = r.analysis.grindRating(curves: true).groups.filter { $0.n >= 3 }
         #expect(!groups.isEmpty)
         for g in groups.prefix(4) {

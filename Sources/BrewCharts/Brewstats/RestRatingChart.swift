@@ -61,7 +61,7 @@ extension BrewstatsCharts {
         }
         if loess.count >= 2 {
             marks.append(.line(LineMark(x: .numbers(loess.map(\.x)), y: .numbers(loess.map(\.y)), series: 0,
-                                        label: "LOESS", width: 2.4)))
+                                        label: "Smooth curve", width: 2.4)))
         }
         return Chart(
             title: title, subtitle: subtitle,

@@ -30,9 +30,9 @@ extension BrewstatsCharts {
         let unit = known ?? (grind.allSatisfy { $0 == $0.rounded() } ? 1 : nil)
         let anchor = known == nil ? 0 : input.settingAnchor
         let spot = input.sweetSpot.flatMap { $0.isFinite ? settingValue($0, step: unit, anchor: anchor) : nil }
-        var subtitle = "n = \(TickFormatter.plain(Double(brews), decimals: 0))"
+        var subtitle = "\(TickFormatter.plain(Double(brews), decimals: 0)) rated brew\(brews == 1 ? "" : "s")"
         if let r2 = input.rSquared, r2.isFinite {
-            subtitle += " · quadratic fit R² = \(TickFormatter.plain(r2, decimals: 2))"
+            subtitle += " · the curve explains \(TickFormatter.plain((r2 * 100).rounded(), decimals: 0)) % of the spread"
         }
         let spotText = spot.map { settingText($0, step: unit, anchor: anchor) }
         if let spotText { subtitle += " · sweet spot at \(spotText)" }
@@ -46,7 +46,7 @@ extension BrewstatsCharts {
                                       weights: weights, sizedByCount: true)))
         if input.loess.count >= 2 {
             marks.append(.line(LineMark(x: .numbers(input.loess.map(\.x)), y: .numbers(input.loess.map(\.y)),
-                                        series: 0, label: "LOESS", width: 2.4)))
+                                        series: 0, label: "Smooth curve", width: 2.4)))
         }
         if let fit = input.quadratic, let lo = distinct.first, let hi = distinct.last, hi > lo {
             // Sampled over the observed settings, with the vertex itself so the drawn peak is exact.

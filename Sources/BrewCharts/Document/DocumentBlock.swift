@@ -65,6 +65,10 @@ public enum DocumentBlock: Sendable, Hashable {
     /// own aspect ratio; heights are clamped to 80 pt … one page). A chart that does not fit in the rest of the
     /// page moves whole to the next page. Its text uses slightly smaller print sizes than on screen.
     case chart(Chart, height: Double? = nil)
+    /// Charts side by side, each an equal share of the page's width and `height` points tall, laid out in the phone
+    /// size class (titles and notes wrapped, the legend below the plot, fewer ticks) with the document's print sizes.
+    /// The row moves whole to the next page when it does not fit.
+    case chartRow([Chart], height: Double)
     /// Small muted text for caveats and warnings, wrapped like a paragraph.
     case note(String)
     /// Starts a new page; ignored at the top of a page that is still empty (so never produces a blank page).

@@ -56,6 +56,7 @@ struct DocumentComposer {
         case .figures(let figures): addFigures(figures)
         case .table(let table): addTable(table)
         case .chart(let chart, let height): addChart(chart, height: height)
+        case .chartRow(let charts, let height): addChartRow(charts, height: height)
         case .pageBreak: if !flow.isPageEmpty { flow.newPage() }
         }
     }
@@ -69,6 +70,7 @@ struct DocumentComposer {
         case .figures(let figures): return figures.isEmpty
         case .table(let table): return table.columnCount == 0
         case .chart: return false
+        case .chartRow(let charts, _): return charts.isEmpty
         case .pageBreak: return false
         }
     }
@@ -85,6 +87,7 @@ struct DocumentComposer {
             return style.blockGap + tileRowHeight(Array(figures.prefix(columns)), tileWidth: tileWidth(columns: columns))
         case .table(let table): return style.blockGap + style.rowHeight * (table.header.isEmpty ? 1 : 2) + 4
         case .chart(let chart, let height): return chartCanvas(chart, height: height).height
+        case .chartRow(_, let height): return min(max(height, 80), content.height + ChartLayout.margin)
         case .pageBreak: return 0
         }
     }
@@ -269,6 +272,32 @@ struct DocumentComposer {
         }
         let list = ChartRenderer.displayList(sized, theme: style.chartTheme, measurer: measurer)
         flow.page.append(list, offsetBy: Point(x: canvas.x, y: canvasTop))
+    }
+
+    /// Charts side by side (``DocumentBlock/chartRow(_:height:)``): the row's canvas spans the content width and its
+    /// margins, each chart an equal share, drawn in the phone size class at print sizes.
+    private mutating func addChartRow(_ charts: [Chart], height: Double) {
+        guard !charts.isEmpty else { return }
+        let margin = ChartLayout.margin
+        let width = content.width + 2 * margin
+        let canvasHeight = min(max(height, 80), content.height + margin)
+        let share = (width / Double(charts.count)).rounded(.down)
+        if !flow.fits(canvasHeight) { flow.newPage() }
+        let top = flow.isPageEmpty ? flow.place(height: canvasHeight - margin, trailing: margin) - margin
+            : flow.place(height: canvasHeight, trailing: margin)
+        for (k, chart) in charts.enumerated() {
+            var sized = chart
+            sized.sizeClass = .phone
+            sized.width = share
+            sized.height = canvasHeight
+            sized.panels = chart.panels.map { panel in
+                var p = panel
+                p.sizeClass = .phone
+                return p
+            }
+            let list = ChartRenderer.displayList(sized, theme: style.chartTheme, measurer: measurer)
+            flow.page.append(list, offsetBy: Point(x: content.x - margin + Double(k) * share, y: top))
+        }
     }
 
     // MARK: Helpers

@@ -1,4 +1,5 @@
 import BrewCharts
+import BrewPages
 import BrewFiles
 import BrewStats
 import Foundation
@@ -147,19 +148,13 @@ enum Combined {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try ReportError.writing { () throws(FileError) in try AtomicFile.write((try? encoder.encode(pool)) ?? Data(), to: staged.file("pooled.json")) }
-        var charts: [NamedChart] = [NamedChart(stem: "equipment-usage", title: "Equipment usage across journals", chart: usageChart(pool))]
-        charts += PooledGrind.charts(pool.grind, limit: 6)
-        for named in charts {
-            for format in options.formats {
-                let file = staged.file("\(named.stem).\(format.fileExtension)")
-                do { try ChartRenderer.write(named.chart, to: file, format: format, theme: options.theme) } catch {
-                    throw .cannotWrite(file.shownPath, error)
-                }
-            }
-        }
-        try ReportError.writing { () throws(FileError) in
-            try AtomicFile.write(CombinedPage.render(outcomes: outcomes, charts: charts, formats: options.formats, link: link),
-                                 to: staged.file("index.html"))
+        let charts = ([NamedChart(stem: "equipment-usage", title: "Equipment usage across journals", chart: usageChart(pool))]
+            + PooledGrind.charts(pool.grind, limit: 6)).map(\.request)
+        try ReportError.page { () throws(PageError) in
+            let drawn = try PageCharts.draw(charts.filter(\.hasData), outputs: ChartOutputs(options.formats), theme: options.theme,
+                                            into: .staged(staged.folder), created: nil, parallel: false, hover: false)
+            try PageWriter.write(CombinedPage.page(outcomes: outcomes, charts: charts, link: link), outputs: .init(html: "index.html"),
+                                 charts: drawn, theme: options.theme, created: nil, into: .staged(staged.folder))
         }
         try staged.commit()
     }

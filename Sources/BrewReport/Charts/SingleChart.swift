@@ -61,7 +61,8 @@ public struct SingleChart: Sendable {
     /// - Returns: The number of brews the chart draws (``make(_:)``).
     /// - Throws: ``ReportError/invalidArgument(_:)`` for an extension other than `png`, `svg`, `pdf`;
     ///   ``ReportError/noMatch(filter:value:known:)`` and ``ReportError/noBrews(what:)`` from the filters and the
-    ///   week; ``ReportError/nothingToDraw(chart:missing:)`` when filters leave nothing to draw;
+    ///   week; ``ReportError/nothingToDraw(chart:missing:)`` when filters leave nothing to draw, or the chart has no
+    ///   data point (no file is written then);
     ///   ``ReportError/output(path:reason:)`` when the file cannot be written.
     @discardableResult
     public func write(_ journal: Journal, to url: URL) throws(ReportError) -> Int {
@@ -74,6 +75,11 @@ public struct SingleChart: Sendable {
             throw .invalidArgument("cannot tell the chart format from '\(url.lastPathComponent)': use .png, .svg or .pdf")
         }
         let (chart, drawn) = try make(journal)
+        // A chart without data points is not drawn: one line says what it lacks, and no file is written.
+        if chart.emptyMessage != nil || (chart.marks.isEmpty && chart.panels.isEmpty) {
+            let message = chart.emptyMessage ?? "no brew to draw"
+            throw .nothingToDraw(chart: kind.rawValue, missing: message.prefix(1).lowercased() + message.dropFirst())
+        }
         let chosen: ChartImageFormat = if case .png = format { .png(scale: pngScale) } else { format }
         do {
             try ChartRenderer.write(chart, to: url, format: chosen, theme: options.theme)

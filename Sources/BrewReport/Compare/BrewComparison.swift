@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewPages
 import BrewStats
 import Foundation
 
@@ -14,7 +15,8 @@ import Foundation
 ///   espresso and water ÷ dose for every other method; `extraction_yield_pct` is empty where implausible.
 /// - **Ratios of two conventions.** When the brews mix espresso and other methods, `brew_ratio`'s differences are
 ///   left empty and the Markdown says why: yield ÷ dose minus water ÷ dose is no difference of anything.
-/// - **Files.** `compare.csv` and `compare.md`, each written atomically; no chart (there are no curves to draw).
+/// - **Files.** `compare.csv` and the page (``ComparePage``): `index.html` and `compare.md`, each written atomically; no
+///   chart (there are no curves to draw).
 public struct BrewComparison: Sendable {
     /// One compared brew: what it is, and its values (``quantities`` order).
     public struct Brew: Sendable {
@@ -88,29 +90,8 @@ public struct BrewComparison: Sendable {
     /// `compare.csv` (``ComparisonTable/csv()``).
     public func csv() -> String { table.csv() }
 
-    /// `compare.md`: each brew on a line (date, bean, method, grinder, grind as written, id), its notes and flavours,
-    /// then the table.
-    public func markdown() -> String {
-        func e(_ s: String) -> String { MarkdownSummary.escape(s) }
-        var md = "# Brews compared\n\n"
-        for (k, b) in brews.enumerated() {
-            md += "\(k + 1). \(b.date.isEmpty ? "undated" : b.date) · \(e(b.bean)) · \(e(b.method))"
-            if let g = b.grinder { md += " · \(e(g))" }
-            if let t = b.grindText { md += " (grind \(e(t)))" }
-            if let id = b.id { md += " · id `\(id.replacingOccurrences(of: "`", with: "'"))`" }
-            md += "\n"
-            let words = [b.flavorTags.map { "flavours: \(e($0))" }, b.notes.map { "notes: \(e($0))" }].compactMap { $0 }
-            if !words.isEmpty { md += "   " + words.joined(separator: " · ") + "\n" }
-        }
-        md += "\n" + table.markdown()
-        if !ratiosComparable {
-            md += "\nbrew_ratio is yield ÷ dose for espresso and water ÷ dose for the other methods: no difference is taken between the two.\n"
-        }
-        return md
-    }
-
-    /// Writes `compare.csv` and `compare.md` into `folder` (``ComparisonTable/write(csv:markdown:to:)``).
+    /// Writes the comparison's page (``ComparePage``: `index.html`, `compare.md`) and `compare.csv` into `folder`.
     public func write(to folder: URL) throws(ReportError) {
-        try ComparisonTable.write(csv: csv(), markdown: markdown(), to: folder)
+        try ComparePage.write(ComparePage.page(self), csv: csv(), to: folder, theme: .monochrome, outputs: ChartOutputs())
     }
 }

@@ -7,8 +7,8 @@ import Foundation
 /// - **Differences.** `diff_k_1` = item k's value − item 1's, empty where either is empty.
 /// - **Cells.** Values at 3 decimals (`%.3f`, a point as decimal separator); an empty cell where the item has no
 ///   value.
-/// - **CSV** (`compare.csv`): `quantity`, `<item>_1` …, `diff_2_1` …. **Markdown**: the same rows, headed
-///   `quantity | <item> 1 | … | 2 − 1 | …`, numbers right-aligned.
+/// - **CSV** (`compare.csv`): `quantity`, `<item>_1` …, `diff_2_1` …. The page (``ComparePage``) shows the same rows
+///   with plain names and units.
 struct ComparisonTable: Sendable {
     /// What a column holds: `shot` or `brew`.
     let item: String
@@ -42,27 +42,15 @@ struct ComparisonTable: Sendable {
         }
         return lines.joined(separator: "\n") + "\n"
     }
-
-    /// The Markdown table (no heading).
-    func markdown() -> String {
-        var md = "| quantity | " + values.indices.map { "\(item) \($0 + 1)" }.joined(separator: " | ")
-        md += values.indices.dropFirst().map { " | \($0 + 1) − 1" }.joined() + " |\n"
-        md += "| --- |" + String(repeating: " ---: |", count: values.count * 2 - 1) + "\n"
-        for (q, name) in quantities.enumerated() {
-            let c = cells(q), n = values.count
-            md += "| \(name) | " + c[..<n].joined(separator: " | ") + c[n...].map { " | " + $0 }.joined() + " |\n"
-        }
-        return md
-    }
 }
 
 extension ComparisonTable {
-    /// Writes a comparison's `compare.csv` and `compare.md` into `folder`, each atomically (a previous comparison's
-    /// file stays whole until the new one replaces it). The folder is made with its parents when missing.
+    /// Makes a comparison's `folder` with its parents when missing (each of its files is then written atomically: a
+    /// previous comparison's file stays whole until the new one replaces it).
     ///
-    /// - Throws: ``ReportError/output(path:reason:)`` when `folder` is a file, cannot be made, or a file cannot be
-    ///   written — one line naming the path, not Foundation's error dump.
-    static func write(csv: String, markdown: String, to folder: URL) throws(ReportError) {
+    /// - Throws: ``ReportError/output(path:reason:)`` when `folder` is a file or cannot be made — one line naming the
+    ///   path, not Foundation's error dump.
+    static func prepare(_ folder: URL) throws(ReportError) {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
             throw .output(path: folder.path, reason: "a file is there, not a folder")
@@ -71,9 +59,6 @@ extension ComparisonTable {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw .cannotWrite(folder.path, error)
-        }
-        for (name, text) in [("compare.csv", csv), ("compare.md", markdown)] {
-            try ReportError.writing { () throws(FileError) in try AtomicFile.write(text, to: OutputFile(folder.appendingPathComponent(name))) }
         }
     }
 }

@@ -1,5 +1,6 @@
 import BrewCharts
 import BrewColumns
+import BrewPages
 import BrewShots
 import BrewStats
 import Foundation
@@ -12,12 +13,16 @@ import Foundation
 ///   `rating`, then every ``BrewShots/ShotMetric`` (``BrewShots/ShotMetric/name``). A value is empty where the shot
 ///   has none.
 /// - **Table.** ``ComparisonTable``: each shot's value and its difference from the first shot's.
-/// - **Files.** `compare.csv` (`quantity`, `shot_1` …, `diff_2_1` …), `compare.md` (the same table with the shots'
-///   files, profiles, beans and grinders above it) and `compare.png`, each written atomically.
+/// - **Order.** Oldest first, whatever order they were given in: the last is the latest, every difference is from the
+///   oldest.
+/// - **Files.** `compare.csv` (`quantity`, `shot_1` …, `diff_2_1` …) and the page (``ComparePage``): `index.html`,
+///   `compare.md` and the overlay's SVGs, each written atomically.
 public struct ShotComparison: Sendable {
     /// One compared shot: where it comes from and its values.
     public struct Shot: Sendable {
         public let file: String
+        /// When the shot started, local (`2026-11-13 06:40`); empty without a start.
+        public let start: String
         public let profile: String
         public let bean: String
         public let grinder: String?
@@ -38,6 +43,13 @@ public struct ShotComparison: Sendable {
     /// metrics are computed from its files (dose and yield from its brews).
     public init(_ picked: [(journal: ShotJournal, shot: Int)], timeZone: TimeZone) {
         var shots: [Shot] = []
+        // Oldest first, whatever order the shots were given in (undated shots first, then as given): the last is the
+        // latest, and every difference is from the oldest.
+        func start(_ p: (journal: ShotJournal, shot: Int)) -> Int64 {
+            guard let table = p.journal.shots, p.shot >= 0, p.shot < table.kept else { return .min }
+            return table.shots[p.shot].start?.microseconds ?? .min
+        }
+        let picked = picked.enumerated().sorted { (start($0.element), $0.offset) < (start($1.element), $1.offset) }.map(\.element)
         for (k, pick) in picked.enumerated() {
             guard let table = pick.journal.shots, pick.shot >= 0, pick.shot < table.kept else { continue }
             let brews = pick.journal.result.journal.brews
@@ -79,6 +91,7 @@ public struct ShotComparison: Sendable {
                                        resistance: resistance, isLatest: position == count - 1, timeZone: timeZone)
         trace.label = (name.map { "\($0) · " } ?? "\(position + 1). ") + trace.label
         return Shot(file: URL(fileURLWithPath: record.file).lastPathComponent,
+                    start: record.start.map { ShotSection.startText($0, timeZone) } ?? "",
                     profile: ShotFlagger.profileName(record.profile),
                     bean: (valid ? brews.bean.code(row).map { labels[Int($0)] } : nil) ?? "no bean",
                     grinder: valid ? brews.grinder[row] : nil, grindText: valid ? brews.grindText[row] : nil,
@@ -101,22 +114,9 @@ public struct ShotComparison: Sendable {
     /// `compare.csv` (``ComparisonTable/csv()``).
     public func csv() -> String { table.csv() }
 
-    /// `compare.md`.
-    public func markdown() -> String {
-        var md = "# Shots compared\n\n"
-        for (k, s) in shots.enumerated() {
-            md += "\(k + 1). `\(s.file)` · \(MarkdownSummary.escape(s.profile)) · \(MarkdownSummary.escape(s.bean))"
-            if let g = s.grinder { md += " · \(MarkdownSummary.escape(g))" }
-            if let t = s.grindText { md += " (grind \(MarkdownSummary.escape(t)))" }
-            md += "\n"
-        }
-        return md + "\n" + table.markdown()
-    }
-
-    /// Writes `compare.csv`, `compare.md` and `compare.png` into `folder` (created when missing).
-    public func write(to folder: URL, theme: Theme) throws(ReportError) {
-        try ComparisonTable.write(csv: csv(), markdown: markdown(), to: folder)
-        let png = folder.appendingPathComponent("compare.png")
-        do { try ShotOverlays.write(overlay, to: png, theme: theme) } catch { throw .cannotWrite(png.path, error) }
+    /// Writes the comparison's page (``ComparePage``: `index.html`, `compare.md`, the overlay's SVGs) and
+    /// `compare.csv` into `folder` (created when missing); the overlay as PNG or PDF too when `outputs` asks.
+    public func write(to folder: URL, theme: Theme, outputs: ChartOutputs = ChartOutputs()) throws(ReportError) {
+        try ComparePage.write(ComparePage.page(self), csv: csv(), to: folder, theme: theme, outputs: outputs)
     }
 }

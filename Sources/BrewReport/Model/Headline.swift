@@ -36,15 +36,15 @@ struct Headline {
                  previous: MeanCount(mean: p.meanRating, n: p.ratedBrews), decimals: 2, unit: "", changeUnit: "",
                  what: "rated", words: words),
         ]
-        for (label, this, previous) in [("Filter EY", t.filterExtraction, p.filterExtraction),
-                                        ("Espresso EY", t.espressoExtraction, p.espressoExtraction)]
+        for (label, this, previous) in [("Filter extraction", t.filterExtraction, p.filterExtraction),
+                                        ("Espresso extraction", t.espressoExtraction, p.espressoExtraction)]
         where this.n + previous.n > 0 {
             out.append(mean(label: label, this: this, previous: previous, decimals: 1, unit: " %", changeUnit: " pp",
                             what: "measured", words: words))
         }
         if t.filterExtraction.n + p.filterExtraction.n + t.espressoExtraction.n + p.espressoExtraction.n == 0 {
             let span = report.noun == "period" ? "this period or the one before" : "this \(report.noun) or last"
-            out.append(Headline(label: "Extraction", value: "—", detail: "no brew with a TDS \(span)"))
+            out.append(Headline(label: "Extraction", value: "—", detail: "no TDS logged \(span): add a refractometer reading to see extraction"))
         }
         out.append(Headline(label: "Top method", value: t.topMethod ?? "—", detail: "\(words.previous): \(p.topMethod ?? "—")"))
         out.append(bestBrew(report, t.bestBrew))
@@ -62,17 +62,17 @@ struct Headline {
                      changeUnit: String, what: String, words: Words = Words()) -> Headline {
         let value = this.mean.map { fixed($0, decimals) + unit } ?? "—"
         let last = previous.mean.map { fixed($0, decimals) + unit } ?? "—"
-        let n = "n = \(this.n)"
+        let n = "\(this.n) \(what)"
         guard let a = this.mean, let b = previous.mean else {
             let why = this.n == 0 ? "none \(what) \(words.this)" : "none \(what) \(words.previous)"
             return Headline(label: label, value: value, detail: "\(n) · \(why)")
         }
         guard EvidenceRules.compares(this.n, previous.n) else {
             return Headline(label: label, value: value,
-                            detail: "\(n) · \(words.previous) \(last) (n = \(previous.n)): too few to compare")
+                            detail: "\(n) · \(words.previous) \(last) (\(previous.n) \(what)): too few to compare")
         }
         return Headline(label: label, value: value,
-                        detail: "\(n) · \(signed(a - b, decimals))\(changeUnit) vs \(words.previous) (\(last), n = \(previous.n))")
+                        detail: "\(n) · \(signed(a - b, decimals))\(changeUnit) vs \(words.previous) (\(last), \(previous.n) \(what))")
     }
 
     /// `v` with exactly `decimals` decimals and the Unicode minus.

@@ -55,6 +55,11 @@ public struct PeriodReport: Sendable {
     /// Brews dated after the report week that the report used because ``ReportOptions/includeLaterBrews`` asked
     /// for them (0 otherwise).
     public let laterBrewsIncluded: Int
+    /// Why the report covers the year of the journal's last brew rather than its latest week, when no period was asked
+    /// and the latest brews are more than ``staleDays`` days before today; `nil` otherwise.
+    public let overviewNote: String?
+    /// A journal whose last brew is more than this many days before today opens on its overview (``overviewNote``).
+    public static let staleDays: Int32 = 28
     /// The shots section (``ShotSection``), set when the journal was read with its shots; `nil` for every other journal.
     public var shots: ShotSection?
 
@@ -90,9 +95,18 @@ public struct PeriodReport: Sendable {
         laterBrewsIncluded = included
         let analysis = BrewAnalysis(journal: source, options: options.stats)
         self.analysis = analysis
-        // 3. The period itself: the one asked for, or the latest dated brew's week.
-        let period = asked?.period ?? analysis.latestWeek.map(ReportPeriod.week)
+        // 3. The period itself: the one asked for, or the latest dated brew's week — or, when the journal's latest brews
+        // are weeks old, its overview: the year of its last brew (a first report of an old journal is not its last,
+        // partial week).
+        var period = asked?.period ?? analysis.latestWeek.map(ReportPeriod.week)
+        var overview: String?
+        if options.readerDefaults, asked == nil, let last = analysis.dayRange()?.upperBound, today.index - last.index > PeriodReport.staleDays,
+           let year = analysis.latestYear {
+            period = .year(year)
+            overview = "The journal's latest brews are from \(last), weeks before today: this report covers \(year), the year of its last brew (--week, --month or --from/--to for a shorter period)."
+        }
         self.period = period
+        overviewNote = overview
         let isWeek = if case .week? = period { true } else { false }
         if asked?.named == true, case .week(let week)? = period,
            analysis.weekSummary(week: week).map({ $0.this.brews + $0.previous.brews }) == 0 {
@@ -148,7 +162,9 @@ public struct PeriodReport: Sendable {
     static func askedPeriod(_ options: ReportOptions, today: Day) -> (period: ReportPeriod, named: Bool)? {
         switch options.period {
         case .latestWeek: return nil
-        case .lastWeek: return (.week(IsoWeek(containing: today).advanced(by: -1)), false)
+        // The last complete week is named by the calendar: without brews in it nor in the week before, the report says
+        // so and names the nearest week with brews, as a named week does.
+        case .lastWeek: return (.week(IsoWeek(containing: today).advanced(by: -1)), options.readerDefaults)
         case .named(let period): return (period, true)
         }
     }
@@ -237,7 +253,7 @@ public struct PeriodReport: Sendable {
     /// used), or `nil` when there are none.
     public var laterBrewsNote: String? {
         if laterBrewsIncluded > 0 {
-            return "\(laterBrewsIncluded) brew\(laterBrewsIncluded == 1 ? "" : "s") dated after this \(noun) included (--include-later): the summaries, charts and pooled findings use them; the \(noun)’s beans and their next settings stay as of the \(noun)’s end."
+            return "\(laterBrewsIncluded) brew\(laterBrewsIncluded == 1 ? "" : "s") dated after this \(noun) included (--include-later): the summaries, charts and findings across beans use them; the \(noun)’s beans and their next settings stay as of the \(noun)’s end."
         }
         guard laterBrewsLeftOut > 0 else { return nil }
         return "\(laterBrewsLeftOut) brew\(laterBrewsLeftOut == 1 ? "" : "s") dated after this \(noun) left out: the report shows what was known at the \(noun)’s end (--include-later uses them)."
@@ -254,24 +270,24 @@ public struct PeriodReport: Sendable {
         PeriodReport.sentence(g, grinder: grinderRecord(g.grinderIndex))
     }
 
-    /// A finding as a sentence: `Comandante C40 × V60 (all beans): best around setting 24 · n = 44, R² = 0.41`;
-    /// `…: no sweet spot stated · n = 5 (a sweet spot is stated from 8 rated brews on 4 settings)` for a group with
-    /// too few brews, or `…: no clear peak · n = 24, R² = 0.07` for one with enough brews whose ratings single out
-    /// no setting (``EvidenceRules``).
+    /// A finding as a sentence in plain words: `Comandante C40 × V60 (all beans): best around setting 24 (44 rated
+    /// brews)`; `…: no best setting yet (5 rated brews; it needs 8 on 4 settings)` for a group with too few brews, or
+    /// `…: no clear peak (24 rated brews)` for one with enough brews whose ratings single out no setting
+    /// (``EvidenceRules``). The fit's statistics are the finding's evidence on the page (``GrindFinding``).
     ///
     /// The setting is shown with the grinder's step precision (``GrindSetting/text(_:grinder:observed:)``).
     public static func sentence(_ g: GrindRatingGroup, grinder: Grinder? = nil) -> String {
         var who = ([g.grinder, g.method] + (g.bean.map { [$0] } ?? [])).joined(separator: " × ")
         if g.bean == nil { who += " (all beans)" }
-        let r2 = g.quadraticR2.map { ", R² = " + Format.number($0, decimals: 2) } ?? ""
+        let n = "\(g.n) rated brew\(g.n == 1 ? "" : "s")"
         guard g.statesSweetSpot, let spot = g.sweetSpot, spot.isFinite else {
             if EvidenceRules.statesSweetSpot(n: g.n, distinctSettings: g.distinctSettings) {
                 // Enough brews: either no peak inside the settings, or one the curve barely supports.
-                return "\(who): no clear peak · n = \(g.n)\(r2)"
+                return "\(who): no clear peak (\(n))"
             }
-            return "\(who): no sweet spot stated · n = \(g.n) (\(EvidenceRules.sweetSpotRuleText))"
+            return "\(who): no best setting yet (\(n); it needs \(EvidenceRules.sweetSpotMinimumBrews) on \(EvidenceRules.sweetSpotMinimumSettings) settings)"
         }
-        return "\(who): best around setting \(GrindSetting.text(spot, grinder: grinder, observed: g.points.distinctX)) · n = \(g.n)\(r2)"
+        return "\(who): best around setting \(GrindSetting.text(spot, grinder: grinder, observed: g.points.distinctX)) (\(n))"
     }
 }
 

@@ -24,8 +24,20 @@ public struct ReportOptions: Sendable {
     public var includeLaterBrews = false
     /// Statistics settings, including the report's time zone (days and weeks are taken there).
     public var stats = StatsOptions()
-    /// Chart formats written for every chart (file extensions `png`, `svg`, `pdf`).
-    public var formats: [ChartImageFormat] = [.png(scale: 2), .svg]
+    /// The formats asked (`--formats`): the page shows SVG, always written; `png` adds a PNG of every chart, `pdf` a PDF
+    /// of every chart and the page's PDF (`report.pdf`, `review.pdf`). The default is SVG alone: the page, its SVGs,
+    /// the CSVs and the Markdown.
+    public var formats: [ChartImageFormat] = [.svg]
+    /// The line each page says its time zone with (``TimeZoneChoice/line``); `nil` for none.
+    public var zoneLine: String?
+    /// The currency of money figures whose journal names none (`--currency`); `nil`: "no currency set".
+    public var currency: String?
+    /// Whether a report without a period asked for, of a journal whose latest brews are weeks old, covers the year
+    /// of its last brew (its overview, ``PeriodReport/overviewNote``) rather than its last, partial week; and whether
+    /// ``PeriodChoice/lastWeek`` without brews in it nor the week before is refused with the nearest-week hint, as a
+    /// named week is. `brewstats report` sets both (a person reading one report); a batch keeps every journal on
+    /// its week.
+    public var readerDefaults = false
     /// Chart and PDF theme; monochrome by default, to match the journal app.
     public var theme: Theme = .monochrome
     /// The present instant, used to tell a week still in progress; fixed in tests for determinism.

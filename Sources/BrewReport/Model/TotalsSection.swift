@@ -1,12 +1,13 @@
+import BrewPages
 import BrewStats
 import Foundation
 
-/// The report period's totals (``JournalTotals``) as a compact row of figures: in `index.html` (a row under the
-/// headline tiles), `summary.md` (one line) and `report.pdf` (figures). Each figure says how many brews it sums
+/// The report period's totals (``JournalTotals``) as a compact row of figures under the headline figures of the
+/// report's page. Each figure says how many brews it sums
 /// where some brews did not log its input.
 enum TotalsSection {
     /// Label, value and detail of each total, in reading order; empty without a period.
-    static func figures(_ report: PeriodReport) -> [Headline] {
+    static func figures(_ report: PeriodReport, currency fallback: String? = nil) -> [Figure] {
         guard let t = report.totals else { return [] }
         func detail(_ sum: JournalTotals.Sum, _ what: String) -> String {
             sum.n == t.brews ? "all \(t.brews) brews" : "\(sum.n) of \(t.brews) brews \(what)"
@@ -19,45 +20,18 @@ enum TotalsSection {
             Headline(label: "Water", value: volume(t.water.value), detail: detail(t.water, "with water")),
             Headline(label: "Brew time", value: duration(t.brewTime.value), detail: detail(t.brewTime, "timed")),
             Headline(label: "Brew days", value: "\(t.brewDays)", detail: "of \(covered) day\(covered == 1 ? "" : "s")"),
-            Headline(label: "Longest streak", value: days(t.longestStreak), detail: "consecutive brew days this \(report.noun)"),
+            Headline(label: "Longest streak this \(report.noun)", value: days(t.longestStreak), detail: "consecutive brew days inside the \(report.noun)"),
             Headline(label: "Current streak", value: days(t.currentStreak),
-                     detail: "ending \(report.coveredDays.map { "\($0.upperBound)" } ?? "") or the day before"),
+                     detail: "consecutive brew days up to \(report.coveredDays.map { "\($0.upperBound)" } ?? "the end") or the day before, counted over the whole journal"),
         ]
         for (currency, sum) in (t.money ?? [:]).sorted(by: { $0.key < $1.key }) {
-            // A price without a currency (counted under "?") is a number without a unit: said in words.
-            let known = currency != "?"
-            out.append(Headline(label: "Coffee used, value",
-                                value: known ? String(format: "%.2f %@", sum.value, currency) : String(format: "%.2f", sum.value),
-                                detail: "\(sum.n) brews from priced bags" + (known ? "" : "; the currency is not stated")))
+            // A price without a currency (counted under "?") takes --currency, else says that none is set.
+            let unit = currency != "?" ? currency : fallback
+            out.append(Headline(label: "Coffee used, value", value: Format.money(sum.value, currency: unit),
+                                detail: "\(sum.n) brews from priced bags"))
         }
-        return out
+        return out.map(\.figure)
     }
-
-    /// The HTML row: a section of small figures, or nothing without a period.
-    static func html(_ report: PeriodReport) -> String {
-        let items = figures(report)
-        guard !items.isEmpty else { return "" }
-        let e = HTML.escape
-        var h = "<section class=\"totals\" aria-label=\"Totals\">\n"
-        for f in items {
-            h += "<div class=\"total\" title=\"\(e(f.detail))\"><span class=\"label\">\(e(f.label))</span> <span class=\"value\">\(e(f.value))</span></div>\n"
-        }
-        return h + "</section>\n"
-    }
-
-    /// One Markdown line of the totals, or nothing without a period.
-    static func markdown(_ report: PeriodReport) -> String {
-        let items = figures(report)
-        guard !items.isEmpty else { return "" }
-        return "\n**Totals:** " + items.map { "\(MarkdownSummary.escape($0.label)) \(MarkdownSummary.escape($0.value))" }
-            .joined(separator: " · ") + "\n"
-    }
-
-    static let css = """
-    .totals{display:flex;flex-wrap:wrap;gap:6px 18px;margin-top:14px;font-size:.85rem}
-    .total .label{color:var(--muted)}.total .value{font-weight:bold;font-variant-numeric:tabular-nums}
-    .empty-note{margin-top:20px}
-    """
 
     /// `850 g`, `12.4 kg`.
     static func mass(_ grams: Double) -> String {

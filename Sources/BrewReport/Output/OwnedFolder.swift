@@ -1,3 +1,4 @@
+import BrewPages
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -81,7 +82,8 @@ public enum OwnedFolder {
         if fixedNames.contains(name) || ReportFiles.isShotTable(name) { return true }
         let ext = (name as NSString).pathExtension
         guard ["png", "svg", "pdf"].contains(ext) else { return false }
-        let stem = (name as NSString).deletingPathExtension
+        // A chart's variants (`-dark`, `-phone`, `-phone-dark`: ``BrewPages/PageCharts``) are its files too.
+        let stem = PageCharts.baseStem((name as NSString).deletingPathExtension)
         return chartStems.contains(stem) || ReportFiles.groupStemPrefixes.contains { stem.hasPrefix($0) }
     }
 

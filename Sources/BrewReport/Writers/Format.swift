@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewPages
 import BrewStats
 import Foundation
 
@@ -50,6 +51,18 @@ enum Format {
         calendar.timeZone = zone
         let c = calendar.dateComponents([.year, .month, .day], from: t.date)
         return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+    }
+
+    /// Money with its currency: `29.60 EUR`; without one (neither the journal nor `--currency` names it),
+    /// `29.60 (no currency set)`.
+    static func money(_ v: Double, currency: String?) -> String {
+        number(v, decimals: 2) + (currency.map { " " + $0 } ?? " (no currency set)")
+    }
+
+    /// A duration as minutes and seconds: `2:45`.
+    static func clock(_ seconds: Double) -> String {
+        let s = Int(seconds.rounded())
+        return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
     }
 
     /// Whether fixed-point `digits` (no sign) is all zeros.

@@ -8,7 +8,7 @@ import Foundation
 /// with most brews, per-bean groups included) and the dial-in charts of the week's beans (``DialInChart``).
 struct GrindRatingChart: ChartBuilder {
     var recipe: ChartRecipe {
-        ChartRecipe(summary: "grind setting vs rating with LOESS curve and sweet spot",
+        ChartRecipe(summary: "grind setting vs rating with a smooth curve and the best setting",
                     columns: [.grinder, .bean, .grindSetting, .rating], stems: [ChartKind.grindRating.rawValue],
                     groupStemPrefixes: ["grind-rating-", "dial-in-"])
     }
@@ -123,13 +123,13 @@ struct GrindRatingChart: ChartBuilder {
             held.append("state a sweet spot (it needs \(EvidenceRules.sweetSpotMinimumBrews) on \(EvidenceRules.sweetSpotMinimumSettings))")
         }
         if g.curve != nil, !EvidenceRules.drawsCurve(n: g.n, distinctX: settings) {
-            held.append("draw a LOESS curve (it needs \(EvidenceRules.curveMinimumBrews) on \(EvidenceRules.curveMinimumSettings))")
+            held.append("draw a smooth curve (it needs \(EvidenceRules.curveMinimumBrews) on \(EvidenceRules.curveMinimumSettings))")
         }
         guard !held.isEmpty else {
             // Enough brews, but the curve explains too little of the ratings for its peak to be a sweet spot.
             guard g.sweetSpot != nil, !g.statesSweetSpot else { return nil }
             let r2 = Int(((g.quadraticR2 ?? 0) * 100).rounded())
-            return "No clear peak: the quadratic fit explains \(r2) % of the ratings' spread; a sweet spot needs \(Int(EvidenceRules.sweetSpotMinimumR2 * 100)) %."
+            return "No clear peak: the curve explains \(r2) % of the ratings' spread; a sweet spot needs \(Int(EvidenceRules.sweetSpotMinimumR2 * 100)) %."
         }
         return "Too few brews (\(g.n) on \(settings) setting\(settings == 1 ? "" : "s")) to \(held.joined(separator: " or to "))."
     }

@@ -8,7 +8,7 @@ import BrewStats
 /// Which brews it draws is the statistics layer's selection (``BrewAnalysis/restChartRows(in:)``).
 struct RestRatingChart: ChartBuilder {
     var recipe: ChartRecipe {
-        ChartRecipe(summary: "rating vs days off roast, with LOESS curve", columns: [.bean, .rating],
+        ChartRecipe(summary: "rating vs days off roast, with a smooth curve", columns: [.bean, .rating],
                     stems: [ChartKind.restRating.rawValue])
     }
 

@@ -7,8 +7,9 @@ import Foundation
 enum BeanCharts {
     /// At most this many grind-versus-rating panels per bean page (the grinder × method groups with most brews).
     static let grindPanels = 3
-    /// Canvas width of the page charts (pt): two to a row on a desktop page, and legible shrunk to a phone's width.
-    static let pageWidth = 480.0
+    /// Canvas width of the page charts (pt): two to a row from 1200 px (each about 520 CSS px wide there, so its 9 pt
+    /// notes are 11 CSS px), one to a row below; a phone draws its own layout.
+    static let pageWidth = 420.0
 
     /// Every chart of one bean's page, stems prefixed with the page's slug (`<slug>-brews`, …).
     static func all(_ s: BeanSummary, analysis: BrewAnalysis, slug: String) -> [NamedChart] {
@@ -20,12 +21,11 @@ enum BeanCharts {
         var naming = OutputNaming(reserved: [])
         for g in s.grindGroups.filter({ $0.n >= 3 }).prefix(grindPanels) {
             let name = naming.name(for: URL(fileURLWithPath: ReportCharts.slugText("\(g.grinder)-\(g.method)"), isDirectory: false))
-            let grinder = analysis.journal.grinders.indices.contains(g.grinderIndex) ? analysis.journal.grinders[g.grinderIndex] : nil
             var chart = GrindRatingChart.chart(g, journal: analysis.journal)
             chart.width = pageWidth
             // The page is the bean's: titles name the grinder and method only.
             chart.title = "Grind vs rating — \(g.grinder) · \(g.method)"
-            charts.append(NamedChart(stem: "\(slug)-grind-\(name)", title: BeanPageHTML.withoutBean(g, s.label, grinder: grinder), chart: chart))
+            charts.append(NamedChart(stem: "\(slug)-grind-\(name)", title: "Grind vs rating on \(g.grinder) × \(g.method)", chart: chart))
         }
         return charts
     }
@@ -77,7 +77,7 @@ enum BeanCharts {
         chart.width = pageWidth
         chart.height = 360
         if curve.isEmpty {
-            chart.notes.append("No LOESS curve: it needs \(EvidenceRules.curveMinimumBrews) rated brews on \(EvidenceRules.curveMinimumSettings) distinct days (\(days.count) on \(Set(days).count)).")
+            chart.notes.append("No smooth curve: it needs \(EvidenceRules.curveMinimumBrews) rated brews on \(EvidenceRules.curveMinimumSettings) distinct days (\(days.count) on \(Set(days).count)).")
         }
         return chart
     }

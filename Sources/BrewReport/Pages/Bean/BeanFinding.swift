@@ -1,5 +1,6 @@
 import BrewAdvice
 import BrewColumns
+import BrewPages
 import BrewStats
 import Foundation
 
@@ -11,7 +12,7 @@ import Foundation
 /// setting, when it has one), then:
 /// - how many brews of the bean on that grinder × method fell in the week, and how many there are so far;
 /// - the best brew so far (setting, rating, day) and the last brew (setting, rating);
-/// - the stated sweet spot with n and R² when ``GrindRatingGroup/statesSweetSpot`` holds, else how far the bean is
+/// - the stated sweet spot with its rated brews when ``GrindRatingGroup/statesSweetSpot`` holds, else how far the bean is
 ///   from the evidence rule (``EvidenceRules``).
 struct BeanFinding: Equatable {
     /// `Kirinyaga Karimikui · Comandante C40 × V60`.
@@ -20,6 +21,8 @@ struct BeanFinding: Equatable {
     let facts: [String]
     /// Whether ``facts`` begins with the advisor's next step.
     var leadsWithNext = false
+    /// The statistics behind the sweet-spot fact, for the page's fold.
+    var evidence: Evidence?
 
     /// One finding per entry of ``PeriodReport/weekBeans``, in that order.
     static func of(_ report: PeriodReport) -> [BeanFinding] {
@@ -47,16 +50,19 @@ struct BeanFinding: Equatable {
         facts.append("best so far: setting \(setting(best.setting)) (\(rating(best.rating))\(day.isEmpty ? "" : ", " + day))")
         facts.append("last: setting \(setting(p.last.setting)) (\(rating(p.last.rating)))")
         if g.statesSweetSpot, let spot = g.sweetSpot {
-            let r2 = g.quadraticR2.map { ", R² = " + Format.number($0, decimals: 2) } ?? ""
-            facts.append("best around setting \(GrindSetting.text(spot, grinder: grinder, observed: observed)) (n = \(g.n)\(r2))")
+            facts.append("best around setting \(GrindSetting.text(spot, grinder: grinder, observed: observed)) (\(g.n) rated brews)")
         } else if g.n < EvidenceRules.sweetSpotMinimumBrews || g.distinctSettings < EvidenceRules.sweetSpotMinimumSettings {
             facts.append("no sweet spot yet: \(g.n) rated brew\(g.n == 1 ? "" : "s") on \(g.distinctSettings) setting\(g.distinctSettings == 1 ? "" : "s") (needs \(EvidenceRules.sweetSpotMinimumBrews) on \(EvidenceRules.sweetSpotMinimumSettings))")
         } else if g.sweetSpot != nil, let r2 = g.quadraticR2 {
-            facts.append("no clear peak yet: the curve explains \(Int((r2 * 100).rounded())) % of the ratings’ spread (n = \(g.n))")
+            facts.append("no clear peak yet: the curve explains \(Int((r2 * 100).rounded())) % of the ratings’ spread (\(g.n) rated brews)")
         } else {
-            facts.append("no peak inside the settings tried (n = \(g.n)): the ratings do not single out a setting yet")
+            facts.append("no peak inside the settings tried (\(g.n) rated brews): the ratings do not single out a setting yet")
         }
-        return leading(next(advice), title: "\(p.bean) · \(p.grinder) × \(p.method)", facts: facts)
+        var found = leading(next(advice), title: "\(p.bean) · \(p.grinder) × \(p.method)", facts: facts)
+        found.evidence = Evidence(n: g.n, noun: "rated brews on this grinder × method",
+                                  details: ["\(g.distinctSettings) settings tried"]
+                                      + (g.quadraticR2.map { ["a curve through the ratings explains \(Int(($0 * 100).rounded())) % of their spread (R² = \(Format.number($0, decimals: 2)))"] } ?? []))
+        return found
     }
 
     /// A finding whose facts begin with `next` when there is one: what to brew next is what a reader acts on.
@@ -77,4 +83,10 @@ struct BeanFinding: Equatable {
 
     /// The finding as one line: `title: fact; fact; …`.
     var line: String { "\(title): " + facts.joined(separator: "; ") }
+
+    /// The finding on the page: the bean × grinder × method in bold, what to brew next (or the first fact) as the
+    /// statement, the rest as facts, the fit's statistics in the fold.
+    var finding: Finding {
+        Finding(subject: title, statement: leadsWithNext ? .strong(facts[0]) : Text(facts.first ?? ""), facts: facts.dropFirst().map { Text($0) }, evidence: evidence)
+    }
 }

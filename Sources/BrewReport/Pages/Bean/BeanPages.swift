@@ -1,4 +1,5 @@
 import BrewCharts
+import BrewPages
 import BrewColumns
 import BrewFiles
 import BrewStats
@@ -72,76 +73,27 @@ public enum BeanPages {
         let every = parallelMap(summaries.count, work: work, largestFirst: { summaries[$0].brews }) { k in
             BeanCharts.all(summaries[k], analysis: analysis, slug: slugs[k])
         }
-        let charts = every.map { $0.filter { $0.chart.emptyMessage == nil } }
-        let formats = Self.formats(options.formats)
-        let shown = charts.map { page in
-            page.map { c in
-                let names = formats.map { "\(c.stem).\($0.fileExtension)" }
-                return (chart: c, image: names.first { $0.hasSuffix(".svg") } ?? names.first { $0.hasSuffix(".png") }, links: names)
-            }
+        // Every page's charts in one batch (laid out once per variant, across the cores), then every page.
+        let requests = every.map { $0.map(\.request) }
+        let created = PDFDate.creationDate(options, lastDay: report.period?.lastDay, analysis.options.timeZone)
+        let drawn = try ReportError.page { () throws(PageError) in
+            try PageCharts.draw(requests.flatMap { $0 }.filter(\.hasData), outputs: ChartOutputs(Self.formats(options.formats)),
+                                theme: options.theme, into: .staged(dir), created: created, parallel: options.parallelRendering)
         }
-        // Each chart is one job: laid out once, drawn from that layout into every format, and its hover overlay for
-        // the page taken from the same layout (made afresh, it would lay the chart out again). Then every page is one
-        // job. The first error in job order (charts by format, then pages) is the one reported.
-        let drawn = charts.flatMap { $0 }
+        var drawnByStem: [String: DrawnChart] = [:]
+        for d in drawn { drawnByStem[d.request.stem] = d }
+        let byStem = drawnByStem
         let pages = summaries.indices.map { "\(slugs[$0]).html" }
-        let shows = formats.contains { $0.fileExtension == "svg" || $0.fileExtension == "png" }
-        // A chart PDF carries the report's creation date, like report.pdf.
-        let created = PDFReport.creationDate(options, lastDay: report.period?.lastDay, analysis.options.timeZone)
-        let theme = options.theme
-        /// Writes `bytes` as `beans/<name>`, the error named as under `out` like every other file of the report.
-        @Sendable func put(_ bytes: Data, _ name: String) throws(ReportError) {
-            do {
-                try AtomicFile.write(bytes, to: dir.file(name))
-            } catch {
-                throw .output(path: out.appendingPathComponent("beans/" + name).path, reason: error.reason)
-            }
-        }
-        // The jobs draw or format their files and write them into the staging folder unflushed (the folder's commit
-        // flushes every file once): they only compute, so they run on the cores and no more threads.
-        /// Draws chart `job` into every format: its hover overlay (nil when the page shows no image), or the first
-        /// format's error.
-        @Sendable func draw(_ job: Int) -> Result<String?, ReportError> {
-            let c = drawn[job]
-            let laidOut = ChartRenderer.layout(c.chart, theme: theme)
-            for format in formats {
-                let name = "\(c.stem).\(format.fileExtension)"
-                do {
-                    let bytes: [UInt8]
-                    do {
-                        bytes = try laidOut.render(format: format, creationDate: created)
-                    } catch {
-                        throw ReportError.cannotWrite(out.appendingPathComponent("beans/" + name).path, error)
-                    }
-                    try put(Data(bytes), name)
-                } catch {
-                    return .failure(error as? ReportError ?? .cannotWrite(out.path, error))
-                }
-            }
-            return .success(shows ? HTMLFigure.hoverOverlay(c.chart, theme: theme, drawn: laidOut) : nil)
-        }
         let parallel = options.parallelRendering
-        // Every job returns its outcome into a slot of its own, read after the join: no lock.
-        var overlays: [String: String] = [:]
-        for (job, outcome) in parallelMap(drawn.count, work: parallel ? Int.max : 0, { draw($0) }).enumerated() {
-            // A page links its charts: none is written when a chart failed (the report fails with that chart's error).
-            switch outcome {
-            case .failure(let error): throw error
-            case .success(let overlay?): overlays[drawn[job].stem] = overlay
-            case .success(nil): break
-            }
-        }
-        let made = overlays
         /// Writes bean page `k`: nil, or its error.
         @Sendable func page(_ k: Int) -> ReportError? {
-            let empty = every[k].compactMap { c in c.chart.emptyMessage.map { (title: c.chart.title, message: $0) } }
-            let html = BeanPageHTML.render(summaries[k], report: report, charts: shown[k], empty: empty, theme: theme,
-                                           overlays: made)
+            let page = BeanPage.page(summaries[k], report: report, charts: requests[k], zone: options.zoneLine, currency: options.currency)
             do {
-                try put(Data(html.utf8), pages[k])
+                try PageWriter.write(page, outputs: .init(html: pages[k]), charts: requests[k].compactMap { byStem[$0.stem] },
+                                     theme: options.theme, created: created, into: .staged(dir))
                 return nil
             } catch {
-                return error
+                return .output(path: error.path, reason: error.reason)
             }
         }
         if let first = parallelMap(pages.count, work: parallel ? Int.max : 0, { page($0) }).lazy.compactMap({ $0 }).first {
@@ -150,20 +102,18 @@ public enum BeanPages {
         var files: [String] = []
         var links: [Link] = []
         for (k, s) in summaries.enumerated() {
-            files += shown[k].flatMap(\.links).map { "beans/" + $0 } + ["beans/" + pages[k]]
+            files += requests[k].compactMap { byStem[$0.stem] }.flatMap(\.files).map { "beans/" + $0 } + ["beans/" + pages[k]]
             links.append(Link(label: s.label, href: "beans/" + pages[k], brews: s.brews))
         }
         return (links, files)
     }
 
-    /// The index's section listing the bean pages; empty when there are none.
-    static func indexSection(_ links: [Link]) -> String {
-        guard !links.isEmpty else { return "" }
-        let e = HTML.escape
-        var h = "<section><h2>Beans</h2>\n<p class=\"muted\">A page per bag brewed in the last weeks: its brews, ratings, grind, best brew and what is left of it.</p>\n<ul class=\"findings bean-pages\">\n"
-        for l in links {
-            h += "<li><a href=\"\(e(HTMLReport.href(l.href)))\">\(e(l.label))</a> <span class=\"muted\">· \(l.brews) brew\(l.brews == 1 ? "" : "s")</span></li>\n"
-        }
-        return h + "</ul>\n</section>\n"
+    /// The report's section listing the bean pages; `nil` when there are none.
+    static func indexSection(_ links: [Link]) -> Section? {
+        guard !links.isEmpty else { return nil }
+        return Section(id: "bean-pages", heading: "Beans", blocks: [
+            .note("A page per bag brewed in the last weeks: its brews, ratings, grind, best brew and what is left of it."),
+            .list(links.map { BrewPages.Text.link($0.label, href: $0.href) + BrewPages.Text.muted(" · \($0.brews) brew\($0.brews == 1 ? "" : "s")") }),
+        ])
     }
 }

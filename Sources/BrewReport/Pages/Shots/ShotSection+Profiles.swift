@@ -50,11 +50,11 @@ extension ShotSection {
         func s(_ v: Double?) -> String { v.map { String(format: "%.1f s", $0) } ?? "—" }
         var lines = norms.map { n in
             let good = n.byRating ? "\(n.goodShots) rated ≥ \(ShotFlagger.goodRating)" : "all \(n.goodShots)"
-            return "\(n.profile): \(ShotSection.count(n.shots, "shot")), norm over \(good): first drops \(s(n.firstDrops)), "
+            return "\(n.profile): \(ShotSection.count(n.shots, "shot")), usual shot over \(good): first drops \(s(n.firstDrops)), "
                 + "duration \(s(n.duration)), yield ratio \(n.ratio.map { String(format: "1:%.1f", $0) } ?? "—")."
         }
         let flagged = rows.filter { !$0.flags.isEmpty }.count
-        lines.append("Grouped by profile: each shot is held against its own profile's norm; "
+        lines.append("Grouped by profile: each shot is held against its own profile's usual shot; "
                      + "\(ShotSection.count(flagged, "shot")) flagged (gusher, choke, channeling, time or ratio: see the README).")
         return lines
     }

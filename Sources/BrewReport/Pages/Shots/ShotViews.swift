@@ -12,7 +12,7 @@ import Foundation
 /// | pressure | Pressure (solid), Pressure goal (dashed) |
 /// | flow | Flow (solid), Flow goal (dashed), Weight flow (dotted) |
 /// | weight | Weight (solid) |
-/// | temperature | Basket (solid), Temperature goal (dashed), Mix (dotted) |
+/// | temperature | Basket (solid), Temperature goal (dashed), Water at the group (the mix temperature, dotted) |
 /// | resistance | Resistance P ÷ F² (``BrewShots/ShotMetrics/resistance(_:)``), where the shot has pressure and flow |
 ///
 /// Phases: the file's own (``BrewShots/ShotRecord/phases``). Marks: the first drops (``BrewShots/ShotMetric/firstDrops``)
@@ -24,7 +24,7 @@ public enum ShotViews {
         ("Flow", .flow, 0, .flow), ("Flow goal", .flow, 1, .flowGoal), ("Weight flow", .flow, 2, .weightFlow),
         ("Weight", .weight, 0, .weight),
         ("Basket", .temperature, 0, .basketTemperature), ("Temperature goal", .temperature, 1, .temperatureGoal),
-        ("Mix", .temperature, 2, .mixTemperature),
+        ("Water at the group", .temperature, 2, .mixTemperature),
         ("Resistance", .resistance, 0, nil),
     ]
 

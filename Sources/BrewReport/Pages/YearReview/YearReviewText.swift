@@ -1,10 +1,11 @@
 import BrewCharts
 import BrewColumns
+import BrewPages
 import BrewStats
 import Foundation
 
-/// The year in review as text and charts, shared by its HTML page and its PDF: the figures (label, value, detail),
-/// the lessons of the year, and the two small charts.
+/// The year in review as text and charts, for its page (``YearReviewPage``): the figures (label, value, detail),
+/// the favourites as findings, the lessons of the year, and the two small charts.
 struct YearReviewText {
     let review: YearReview
     let analysis: BrewAnalysis
@@ -32,31 +33,44 @@ struct YearReviewText {
                             detail: r.longestStreak.map { "longest streak \($0.days) day\($0.days == 1 ? "" : "s") (\(ReportPeriod.span($0.first, $0.last)))" } ?? ""))
         out.append(Headline(label: "Beans used", value: Format.number(r.gramsUsed / 1000, decimals: 2) + " kg",
                             detail: "the doses of \(Self.brews(r.dosedBrews))"))
-        out.append(Headline(label: "Favourite roaster", value: r.favouriteRoaster?.name ?? "—",
-                            detail: r.favouriteRoaster.map { Self.brews($0.brews) } ?? "no brew names a roaster"))
-        out.append(Headline(label: "Most-brewed coffee", value: r.mostBrewed?.name ?? "—",
-                            detail: r.mostBrewed.map { Self.brews($0.brews) + ($0.bags > 1 ? " over \($0.bags) bags" : "") } ?? "no brew names a bean"))
-        out.append(Headline(label: "Best-rated coffee", value: r.bestRated?.name ?? "—",
-                            detail: r.bestRated.map { "mean \(Format.number($0.rating.mean, decimals: 2)) over \($0.rating.n) rated brews" }
-                                ?? "no bean has \(EvidenceRules.comparisonMinimumBrews) rated brews"))
-        if let h = r.favouriteHour {
-            out.append(Headline(label: "Favourite hour", value: String(format: "%02d:00–%02d:00", h, (h + 1) % 24),
-                                detail: Self.brews(r.hours[h])))
-        }
-        if let m = r.busiestMonth {
-            out.append(Headline(label: "Busiest month", value: Self.monthNames[m - 1], detail: Self.brews(r.months[m - 1])))
-        }
-        if let d = r.busiestWeekday {
-            out.append(Headline(label: "Busiest weekday", value: Self.weekdayNames[d - 1], detail: Self.brews(r.weekdays[d - 1])))
-        }
         return out
     }
 
-    /// The sweet spots found that year, as the report words findings.
-    var sweetSpots: [String] {
+    /// The sweet spots found that year, as findings.
+    var sweetSpots: [Finding] {
         review.sweetSpots.map { g in
-            PeriodReport.sentence(g, grinder: analysis.journal.grinders.indices.contains(g.grinderIndex) ? analysis.journal.grinders[g.grinderIndex] : nil)
+            GrindFinding.of(g, grinder: analysis.journal.grinders.indices.contains(g.grinderIndex) ? analysis.journal.grinders[g.grinderIndex] : nil)
         }
+    }
+
+    /// `07:00–08:00`, the local hour `h` (0–23).
+    static func hourText(_ h: Int) -> String { String(format: "%02d:00–%02d:00", h, (h + 1) % 24) }
+
+    /// The year's favourites as findings that qualify themselves (``BrewPages/Finding/winner(subject:among:noun:kind:minimum:merges:name:)``):
+    /// the favourite roaster (qualified by the spellings the import suspects are one roaster, `roasterMerges`), the
+    /// most-brewed and best-rated coffee, the favourite hour, the busiest month and weekday (ties name every tied slot).
+    func findings(roasterMerges: [[String]]) -> [Finding] {
+        let r = review
+        var out: [Finding] = []
+        let roasters = r.roasters.map { (name: $0.name, count: $0.brews) }
+        out.append(roasters.isEmpty ? .notMade(subject: "Favourite roaster", "no brew names a roaster: add the roaster to a bean to see one")
+                   : Finding.winner(subject: "Favourite roaster", among: roasters, kind: "roaster", merges: roasterMerges))
+        let coffees = r.coffees.map { (name: $0.name, count: $0.brews) }
+        var coffee = coffees.isEmpty ? .notMade(subject: "Most-brewed coffee", "no brew names a bean")
+            : Finding.winner(subject: "Most-brewed coffee", among: coffees)
+        if let m = r.mostBrewed, m.bags > 1, coffee.qualifiers.isEmpty { coffee.facts.append(Text("over \(m.bags) bags")) }
+        out.append(coffee)
+        if let b = r.bestRated {
+            out.append(Finding(subject: "Best-rated coffee", statement: Text("\(b.name), a mean of \(Format.number(b.rating.mean, decimals: 2)) of 5"),
+                               evidence: Evidence(n: b.rating.n, noun: "rated brews", details: ["among coffees with \(EvidenceRules.comparisonMinimumBrews) or more rated brews this year"])))
+        } else {
+            out.append(.notMade(subject: "Best-rated coffee", "no coffee has \(EvidenceRules.comparisonMinimumBrews) rated brews this year: rate your brews to see one"))
+        }
+        out.append(Finding.winner(subject: "Favourite hour", among: (0..<24).map { (name: "\($0)", count: r.hours[$0]) },
+                                  name: { Self.hourText(Int($0) ?? 0) }))
+        out.append(Finding.winner(subject: "Busiest month", among: (0..<12).map { (name: Self.monthNames[$0], count: r.months[$0]) }))
+        out.append(Finding.winner(subject: "Busiest weekday", among: (0..<7).map { (name: Self.weekdayNames[$0], count: r.weekdays[$0]) }))
+        return out
     }
 
     /// What the sweet-spot list says when it is empty.

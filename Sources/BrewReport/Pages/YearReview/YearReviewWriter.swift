@@ -2,12 +2,14 @@ import BrewCharts
 import BrewColumns
 import BrewFiles
 import BrewImport
+import BrewNames
+import BrewPages
 import BrewStats
 import Foundation
 
-/// Writes the year in review of one journal as a folder: `index.html` (one page, monochrome, printable, readable on
-/// a phone), `review.pdf` (the same content on A4) and its two charts (brews per weekday and per month) in the
-/// chosen formats. The folder appears atomically and only a folder brewstats wrote is replaced
+/// Writes the year in review of one journal as a folder: its page (``YearReviewPage``) as `index.html` and
+/// `review.md`, its two charts (brews per weekday and per month) as SVG, and `review.pdf` and PNG/PDF charts when
+/// `--formats` asks for them. The folder appears atomically and only a folder brewstats wrote is replaced
 /// (``StagedDirectory``).
 public enum YearReviewWriter {
     /// Writes the review of calendar `year` (``YearReview``) into `out`.
@@ -22,43 +24,23 @@ public enum YearReviewWriter {
                              protecting: [URL] = []) throws(ReportError) -> (review: YearReview, files: [String]) {
         let staged = try StagedDirectory(target: out, kind: .report, protecting: protecting)
         // The PDFs' creation date: pinned (``ReportOptions/documentDate``), else the year's last second.
-        let created = PDFReport.creationDate(options, lastDay: Day(year: year, month: 12, day: 31), options.stats.timeZone)
+        let created = PDFDate.creationDate(options, lastDay: Day(year: year, month: 12, day: 31), options.stats.timeZone)
         let analysis = BrewAnalysis(journal: journal, options: options.stats)
         let review = analysis.yearReview(year)
         let text = YearReviewText(review: review, analysis: analysis)
         var written = [OwnedFolder.markerName]
-        let charts = review.isEmpty ? [] : [NamedChart(stem: "weekdays", title: "Brews per weekday", chart: text.weekdayChart),
-                                            NamedChart(stem: "months", title: "Brews per month", chart: text.monthChart)]
-        var shown: [(chart: NamedChart, image: String?, links: [String])] = []
-        for c in charts {
-            var links: [String] = []
-            for format in options.formats {
-                let name = "\(c.stem).\(format.fileExtension)"
-                do {
-                    try ChartRenderer.write(c.chart, to: staged.file(name), format: format, theme: options.theme,
-                                            creationDate: created)
-                } catch {
-                    throw .cannotWrite(out.appendingPathComponent(name).path, error)
-                }
-                links.append(name)
-            }
-            written += links
-            shown.append((c, links.first { $0.hasSuffix(".svg") } ?? links.first { $0.hasSuffix(".png") }, links))
+        let charts = review.isEmpty ? [] : [ChartRequest(stem: "weekdays", title: "Brews per weekday", chart: text.weekdayChart, size: .half),
+                                            ChartRequest(stem: "months", title: "Brews per month", chart: text.monthChart, size: .half)]
+        let pdf = options.formats.contains(.pdf)
+        let merges = NearDuplicates.find(in: journal).filter { $0.kind == .roaster }.map { $0.names.map(\.name) }
+        let page = YearReviewPage.page(text, journalName: journalName, charts: charts, roasterMerges: merges, zone: options.zoneLine, pdf: pdf)
+        try ReportError.page { () throws(PageError) in
+            let drawn = try PageCharts.draw(charts.filter(\.hasData), outputs: ChartOutputs(options.formats), theme: options.theme,
+                                            into: .staged(staged.folder), created: created, parallel: false)
+            written += drawn.flatMap(\.files)
+            written += try PageWriter.write(page, outputs: .init(html: "index.html", markdown: "review.md", pdf: pdf ? "review.pdf" : nil),
+                                            charts: drawn, theme: options.theme, created: created, into: .staged(staged.folder))
         }
-        try ReportError.writing { () throws(FileError) in
-            try AtomicFile.write(YearReviewHTML.render(text, journalName: journalName, charts: shown, theme: options.theme),
-                                 to: staged.file("index.html"))
-        }
-        written.append("index.html")
-        var document = ReportDocument(title: "Brew year \(year)", blocks: YearReviewHTML.pdfBlocks(text, journalName: journalName, charts: charts),
-                                      theme: options.theme)
-        document.creationDate = created
-        do {
-            try document.writePDF(to: staged.file("review.pdf"))
-        } catch {
-            throw .cannotWrite(out.appendingPathComponent("review.pdf").path, error)
-        }
-        written.append("review.pdf")
         try staged.commit()
         return (review, written)
     }
