@@ -101,8 +101,9 @@ let package = Package(
         // import notes out; the one folder type. Every command, batch and the MCP server open journals through it.
         .target(name: "BrewOpen", dependencies: ["BrewColumns", "BrewImport", "BrewShots", "BrewMerge", "BrewNames"],
                 swiftSettings: strict),
-        // Journals written out: the app's CSV and JSON exports, BrewSpec, Decent shot JSON.
-        .target(name: "BrewExport", dependencies: ["BrewColumns", "BrewShots", "BrewFiles", .product(name: "Yams", package: "Yams")],
+        // Journals written out: the app's CSV and JSON exports, BrewSpec, Decent shot JSON. The anonymiser also reads
+        // BrewMerge's matches (--list-matches beside an anonymised export) and BrewAdvice's taste words (kept tags).
+        .target(name: "BrewExport", dependencies: ["BrewColumns", "BrewShots", "BrewFiles", "BrewMerge", "BrewAdvice", .product(name: "Yams", package: "Yams")],
                 swiftSettings: strict),
         .target(
             name: "BrewReport",
@@ -173,7 +174,7 @@ let package = Package(
         .testTarget(name: "BrewOpenTests", dependencies: ["BrewOpen", "BrewMerge", "BrewNames", "BrewShots", "BrewImport", "BrewColumns", "TestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "BrewExportTests", dependencies: ["BrewExport", "BrewShots", "BrewImport", "BrewStats", "BrewSynth",
-                                                      "BrewColumns", "TestSupport"],
+                                                      "BrewColumns", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
                     swiftSettings: strict),
         // The command line's own types (argument values, the exit-status map) are tested in process; the commands as a
         // whole run the built binary.

@@ -24,8 +24,11 @@ public struct JournalBuilder: Sendable {
     public private(set) var grinders: [Grinder] = []
     public private(set) var beans: [CoffeeBean] = []
     public var tastingNoteCount = 0
-    /// How many values had control characters replaced (``ControlCharacters``), by what they were: `method name`,
-    /// `grinder name`, `bean name`, `bean roaster`, `bean origin`, `bean variety`, `bean processing`, `brew id`.
+    /// How many values had control characters replaced (``ControlCharacters``), by what they were: the entities'
+    /// fields (`method name`, `method id`, `method notes`, `grinder name`, `grinder id`, `grinder notes`, `bean name`,
+    /// `bean id`, `bean roaster`, `bean origin`, `bean variety`, `bean processing`, `bean notes`, `bean currency`), the
+    /// brews' (`brew id`, `notes`, `flavour tags`, `pressure profile`, `grind setting`) and what an importer keeps
+    /// beside the table (``cleaned(_:counting:)``: `shot profile`).
     public private(set) var replacedControls: [String: Int] = [:]
 
     private var stage = BrewStage()
@@ -73,7 +76,8 @@ public struct JournalBuilder: Sendable {
     /// Adds a method and returns its index.
     public mutating func addMethod(_ m: BrewMethod) -> Int32 {
         var m = m
-        m.name = clean(m.name, "method name")
+        m.name = clean(m.name, "method name"); m.id = clean(m.id, "method id")
+        m.notes = clean(m.notes, "method notes", .freeText)
         methods.append(m)
         methodCategories.append(m.category.rawValue)
         return Int32(methods.count - 1)
@@ -81,7 +85,8 @@ public struct JournalBuilder: Sendable {
     /// Adds a grinder and returns its index.
     public mutating func addGrinder(_ g: Grinder) -> Int32 {
         var g = g
-        g.name = clean(g.name, "grinder name")
+        g.name = clean(g.name, "grinder name"); g.id = clean(g.id, "grinder id")
+        g.notes = clean(g.notes, "grinder notes", .freeText)
         grinders.append(g)
         return Int32(grinders.count - 1)
     }
@@ -90,7 +95,8 @@ public struct JournalBuilder: Sendable {
         var b = b
         b.name = clean(b.name, "bean name"); b.roaster = clean(b.roaster, "bean roaster")
         b.origin = clean(b.origin, "bean origin"); b.variety = clean(b.variety, "bean variety")
-        b.processing = clean(b.processing, "bean processing")
+        b.processing = clean(b.processing, "bean processing"); b.id = clean(b.id, "bean id")
+        b.notes = clean(b.notes, "bean notes", .freeText); b.currency = clean(b.currency, "bean currency")
         beans.append(b)
         return Int32(beans.count - 1)
     }
@@ -101,10 +107,11 @@ public struct JournalBuilder: Sendable {
         clean(text, what)
     }
 
-    /// `text` with control characters replaced (``ControlCharacters``), counted under `what`.
-    private mutating func clean(_ text: String?, _ what: String) -> String? {
+    /// `text` with control characters replaced (``ControlCharacters``, as a value of kind `field`), counted under
+    /// `what`.
+    private mutating func clean(_ text: String?, _ what: String, _ field: ControlCharacters.Field = .name) -> String? {
         guard let text else { return nil }
-        let (out, changed) = ControlCharacters.cleaned(text)
+        let (out, changed) = ControlCharacters.cleaned(text, as: field)
         if changed { replacedControls[what, default: 0] += 1 }
         return out
     }
@@ -140,11 +147,29 @@ public struct JournalBuilder: Sendable {
         } else {
             stageText(.id, text.id, text.id == nil ? clean(row.id, "brew id") : nil)
         }
-        stageText(.grindText, nil, row.grindText)
-        stageText(.pressureProfile, text.pressureProfile, row.pressureProfile)
-        stageText(.notes, text.notes, row.notes)
-        stageText(.flavorTags, text.flavorTags, row.flavorTags)
+        stageFreeText(.grindText, nil, row.grindText, "grind setting")
+        stageFreeText(.pressureProfile, text.pressureProfile, row.pressureProfile, "pressure profile")
+        stageFreeText(.notes, text.notes, row.notes, "notes")
+        stageFreeText(.flavorTags, text.flavorTags, row.flavorTags, "flavour tags")
         if stage.commit() { flush() }
+    }
+
+    /// Stages free-text column `column`'s slot as ``stageText(_:_:_:)`` does, with its control characters replaced
+    /// (``ControlCharacters/Field/freeText``) and counted under `what`. Bytes without one (nearly every value) are
+    /// staged in place; only a value that holds one becomes a `String`.
+    @inline(__always)
+    private mutating func stageFreeText(_ column: BrewStage.Text, _ bytes: UnsafeBufferPointer<UInt8>?, _ string: String?,
+                                        _ what: String) {
+        guard keeps(column) else { return stageText(column, nil, nil) }
+        if let bytes {
+            if ControlCharacters.occurs(in: bytes, as: .freeText) {
+                stageText(column, nil, clean(String(decoding: bytes, as: UTF8.self), what, .freeText))
+            } else {
+                stageText(column, bytes, nil)
+            }
+        } else {
+            stageText(column, nil, clean(string, what, .freeText))
+        }
     }
 
     /// Stages text column `column`'s slot: `bytes` when given, else `string`, else a null (always a null for a

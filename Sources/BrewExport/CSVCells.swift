@@ -3,13 +3,21 @@ import BrewColumns
 /// Cells of a CSV row as bytes (RFC 4180): a field is quoted when it holds a comma, a quote, CR or LF, with inner
 /// quotes doubled; a missing value is an empty field.
 ///
-/// An export is data for another program, so text is written as it is: a note starting with `=` stays `=…` (the
-/// journal's own text, read back the same). Report CSVs, meant for a spreadsheet, neutralise such cells instead.
+/// A CSV export is the file people open in a spreadsheet and share, so by default a text cell a spreadsheet would
+/// run as a formula (`=HYPERLINK(…)`, `+cmd|…`, `@SUM(1)`, a tab- or CR-led `=`) is written with the formula guard,
+/// a leading `'` (``BrewColumns/CSVFormulaGuard``), which brewstats' CSV reader removes again: an export read back
+/// gives the journal's own text. Numbers are never guarded (`-5` stays `-5`). With `guarded` false (`export
+/// --raw-cells`) text is written as it is.
 struct CSVCells {
     var out: [UInt8]
+    /// Whether text cells get the formula guard (see the type's discussion).
+    let guarded: Bool
     private var first = true
 
-    init(into out: [UInt8]) { self.out = out }
+    init(into out: [UInt8], guarded: Bool = true) {
+        self.out = out
+        self.guarded = guarded
+    }
 
     mutating func endRow() {
         out.append(0x0A)
@@ -61,11 +69,14 @@ struct CSVCells {
             needsQuotes = true
             break
         }
+        let guardMark = guarded && CSVFormulaGuard.needsGuard(p)
         guard needsQuotes else {
+            if guardMark { out.append(0x27) }
             out.append(contentsOf: p)
             return
         }
         out.append(0x22)
+        if guardMark { out.append(0x27) }
         for b in p {
             if b == 0x22 { out.append(0x22) }
             out.append(b)

@@ -1,3 +1,5 @@
+import BrewColumns
+
 /// What an export could not carry into its target format, field by field: never lost silently.
 ///
 /// A field is *dropped* when the source holds a value the target has no place for (BrewSpec has no flavour tags),
@@ -73,7 +75,7 @@ public struct DroppedFields: Sendable, Equatable {
     }
 
     /// The list as CSV (`field,action,count,first_record,reason`), RFC 4180 quoting; a text cell that a spreadsheet
-    /// would run as a formula (leading `=`, `+`, `-`, `@`, tab or CR) is prefixed with `'`.
+    /// would run as a formula (leading `=`, `+`, `-`, `@`, tab or CR) is prefixed with `'` (``BrewColumns/CSVFormulaGuard``).
     public func csv() -> String {
         var out = "field,action,count,first_record,reason\n"
         for e in entries {
@@ -84,8 +86,7 @@ public struct DroppedFields: Sendable, Equatable {
     }
 
     static func cell(_ text: String) -> String {
-        var text = text
-        if let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) { text = "'" + text }
+        let text = CSVFormulaGuard.neutralised(text)
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

@@ -8,6 +8,9 @@ public struct ExportError: Error, Sendable, Equatable, CustomStringConvertible {
         case output
         /// The input has nothing the format can hold (no brews; no shots for `decent-json`).
         case nothingToExport
+        /// An output of the run would replace one of its inputs, or be written inside an input folder
+        /// (``ExportInputs``); refused even with `--force`.
+        case ownInput
     }
 
     public let kind: Kind

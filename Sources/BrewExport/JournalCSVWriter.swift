@@ -3,7 +3,8 @@ import BrewColumns
 /// Writes a journal as the app's CSV export (contract §2b): one row per brew in table order, the contract's
 /// columns in its order, then the optional columns brewstats reads back (`pressure_profile`, `bag_weight_g`,
 /// `bag_price`, `currency`). UTF-8 without a byte-order mark, LF line ends, RFC 4180 quoting, `.` decimals
-/// (``DecimalText``), `brewed_at` in UTC (`2026-11-16T06:42:00Z`), roast dates `YYYY-MM-DD`.
+/// (``DecimalText``), `brewed_at` in UTC (`2026-11-16T06:42:00Z`), roast dates `YYYY-MM-DD`. Text cells carry the
+/// formula guard unless ``guardsFormulas`` is off (``CSVCells``).
 ///
 /// What a CSV cannot hold is listed in ``DroppedFields``:
 /// - the entities' own fields (a grinder's range and step, a method's notes, a bean's variety, processing, notes and
@@ -20,13 +21,20 @@ public struct JournalCSVWriter: Sendable {
         "acidity", "body", "sweetness", "flavor_tags", "notes", "pressure_profile", "bag_weight_g", "bag_price", "currency",
     ]
 
-    public init() {}
+    /// Whether text cells that a spreadsheet would run as a formula are written with the formula guard, a leading
+    /// `'` that brewstats' CSV reader removes (``BrewColumns/CSVFormulaGuard``); `false` writes every cell as it is
+    /// (`export --raw-cells`). Numbers are never guarded.
+    public var guardsFormulas: Bool
+
+    public init(guardsFormulas: Bool = true) {
+        self.guardsFormulas = guardsFormulas
+    }
 
     /// Writes `journal` to `file` and lists what was dropped into `dropped`.
     public func write(_ journal: Journal, to file: ExportFile, dropped: inout DroppedFields) throws(ExportError) {
         let t = journal.brews
-        let entities = EntityCells(journal, dropped: &dropped)
-        var cells = CSVCells(into: file.buffer)
+        let entities = EntityCells(journal, guarded: guardsFormulas, dropped: &dropped)
+        var cells = CSVCells(into: file.buffer, guarded: guardsFormulas)
         file.buffer = []
         for name in Self.header { cells.text(name) }
         cells.endRow()
@@ -98,9 +106,9 @@ private struct EntityCells {
     var grinderName: [[UInt8]]
     var bean: [Bean]
 
-    init(_ journal: Journal, dropped: inout DroppedFields) {
+    init(_ journal: Journal, guarded: Bool, dropped: inout DroppedFields) {
         func cell(_ text: String?) -> [UInt8] {
-            var c = CSVCells(into: [])
+            var c = CSVCells(into: [], guarded: guarded)
             c.text(text)
             return c.out
         }

@@ -13,9 +13,14 @@ public struct JournalExporter: Sendable {
     public var brewSpecLayout: BrewSpecLayout
     /// Whether an existing output is replaced (`--force`).
     public var replacing: Bool
+    /// CSV only: whether text cells a spreadsheet would run as a formula get the formula guard (the default;
+    /// ``JournalCSVWriter/guardsFormulas``), or are written raw (`--raw-cells`).
+    public var guardsFormulas: Bool
 
-    public init(format: ExportFormat, brewSpecLayout: BrewSpecLayout = .oneFile, replacing: Bool = false) {
+    public init(format: ExportFormat, brewSpecLayout: BrewSpecLayout = .oneFile, replacing: Bool = false,
+                guardsFormulas: Bool = true) {
         self.format = format; self.brewSpecLayout = brewSpecLayout; self.replacing = replacing
+        self.guardsFormulas = guardsFormulas
     }
 
     /// Writes `journal` to `output`.
@@ -29,7 +34,7 @@ public struct JournalExporter: Sendable {
         case .csv:
             guard brews > 0 else { throw ExportError(.nothingToExport, path: output.path, "the journal has no brews to export") }
             let file = try ExportFile(target: output, replacing: replacing)
-            try JournalCSVWriter().write(journal.result.journal, to: file, dropped: &dropped)
+            try JournalCSVWriter(guardsFormulas: guardsFormulas).write(journal.result.journal, to: file, dropped: &dropped)
             try file.publish(replacing: replacing)
             return ExportSummary(output: output.path, files: 1, records: brews, dropped: dropped)
         case .json:

@@ -1,3 +1,5 @@
+import BrewColumns
+
 /// An RFC 4180 record reader over bytes.
 ///
 /// Hand-written for speed: it walks the mapped file once, records each field as a byte range (no `String`
@@ -6,7 +8,8 @@
 /// `Sources/brewstats-bench` measures it against a CSV library on the 1M-brew export.
 ///
 /// Accepted: quoted fields holding delimiters, doubled quotes and line breaks; CRLF, LF or lone CR line ends;
-/// blank lines between records (skipped). A quote inside an unquoted field is an ordinary character.
+/// blank lines between records (skipped). A quote inside an unquoted field is an ordinary character. A field that
+/// starts with the formula guard every brewstats CSV writes (``BrewColumns/CSVFormulaGuard``) reads without it.
 @_spi(Benchmarks) public struct CSVReader {
     /// One field of the current record: `bytes[start..<end]`, already without its surrounding quotes.
     public struct Field {
@@ -70,9 +73,15 @@
         fieldBase = fieldOwner.pointer
     }
 
-    /// Appends a field to the current record, doubling the storage when full.
+    /// Appends a field to the current record, doubling the storage when full. A field brewstats wrote with the
+    /// formula guard (a leading `'` before `=`, `+`, `-`, `@`, tab or CR: ``BrewColumns/CSVFormulaGuard``) is
+    /// recorded without that `'`, so an export read back gives the text it was written from.
     @inline(__always)
     private mutating func append(_ field: Field) {
+        var field = field
+        if field.end - field.start >= 2, bytes[field.start] == 0x27 {
+            field.start += CSVFormulaGuard.guardLength(UnsafeBufferPointer(rebasing: bytes[field.start..<field.end]))
+        }
         if fieldCount == fieldCapacity {
             fieldCapacity *= 2
             let bigger = FieldStorage(capacity: fieldCapacity)

@@ -81,10 +81,13 @@ public struct Reject: Sendable, Equatable, Codable {
     public var record: String?
 
     /// Creates a reject; a `column` named by the input (a CSV header) is shortened like every quoted value
-    /// (``QuotedInput``).
+    /// (``QuotedInput``). Every text has its control characters replaced (``BrewColumns/ControlCharacters``; the
+    /// record as free text, its line breaks kept): a reject reaches the rejects file and `inspect --json`.
     public init(file: String, where: String, column: String?, reason: String, record: String?) {
-        self.file = file; self.where = `where`; self.column = column.map(QuotedInput.short); self.reason = reason
-        self.record = record
+        func clean(_ s: String) -> String { ControlCharacters.cleaned(s).text }
+        self.file = clean(file); self.where = clean(`where`); self.column = column.map { clean(QuotedInput.short($0)) }
+        self.reason = clean(reason)
+        self.record = record.map { ControlCharacters.cleaned($0, as: .freeText).text }
     }
 
     private enum CodingKeys: String, CodingKey { case file, `where`, column, reason, record }
@@ -143,9 +146,13 @@ public struct ImportWarning: Sendable, Equatable, Codable {
 
     /// Creates a warning; a `column` named by the input (a CSV header) is shortened like every quoted value
     /// (``QuotedInput``).
+    /// Control characters in its texts are replaced (``BrewColumns/ControlCharacters``): a warning quotes the input
+    /// and reaches `inspect --json` and the report's pages.
     public init(kind: Kind, column: String?, count: Int, where: String?, message: String) {
-        self.kind = kind; self.column = column.map(QuotedInput.short); self.count = count; self.where = `where`
-        self.message = message
+        func clean(_ s: String) -> String { ControlCharacters.cleaned(s).text }
+        self.kind = kind; self.column = column.map { clean(QuotedInput.short($0)) }; self.count = count
+        self.where = `where`.map(clean)
+        self.message = clean(message)
     }
 
     private enum CodingKeys: String, CodingKey { case kind, column, count, `where`, message }
@@ -220,13 +227,17 @@ extension ImportReport: Encodable {
 }
 
 extension ImportWarning {
-    /// One ``Kind/note`` per kind of value whose control characters the journal builder replaced
-    /// (``BrewColumns/ControlCharacters``; `counts` is ``BrewColumns/JournalBuilder/replacedControls``), in name order.
+    /// The one ``Kind/note`` saying how many text values had control characters replaced by the journal builder
+    /// (``BrewColumns/ControlCharacters``; `counts` is ``BrewColumns/JournalBuilder/replacedControls``), with the
+    /// count of each kind of value in name order; none when no value was changed. Its message starts
+    /// `N text values held control characters`.
     public static func replacedControls(_ counts: [String: Int]) -> [ImportWarning] {
-        counts.sorted { $0.key < $1.key }.map { what, count in
-            ImportWarning(kind: .note, column: what, count: count, where: nil,
-                          message: "control characters (NUL and the other codes below U+0020 except tab and line feed) "
-                            + "replaced by U+FFFD")
-        }
+        let total = counts.values.reduce(0, +)
+        guard total > 0 else { return [] }
+        let kinds = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        return [ImportWarning(kind: .note, column: nil, count: total, where: nil,
+                              message: "\(total) text value\(total == 1 ? "" : "s") held control characters (NUL and the other "
+                                + "codes below U+0020 but tab, line feed and, in free text, carriage return); replaced by "
+                                + "U+FFFD (\(kinds))")]
     }
 }

@@ -65,8 +65,7 @@ public struct MergeResult: Sendable {
     public func matchesCSV() -> String {
         var out = "kept_source,kept_brew,merged_source,merged_brew,rule,seconds_apart\n"
         func cell(_ s: String) -> String {
-            var s = s
-            if let f = s.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(f) { s = "'" + s }
+            let s = CSVFormulaGuard.neutralised(s)
             return s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
                 ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
         }

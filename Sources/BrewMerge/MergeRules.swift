@@ -48,8 +48,15 @@ public struct MergeMatch: Sendable, Equatable {
     public var rule: MergeRule
     /// Their brew times' difference, in seconds (later − earlier source).
     public var secondsApart: Double
+    /// The one brew they became: its row in the merged journal's brew table.
+    public var row: Int
+
+    public init(kept: (source: String, brew: String), merged: (source: String, brew: String), rule: MergeRule,
+                secondsApart: Double, row: Int) {
+        self.kept = kept; self.merged = merged; self.rule = rule; self.secondsApart = secondsApart; self.row = row
+    }
 
     public static func == (a: MergeMatch, b: MergeMatch) -> Bool {
-        a.kept == b.kept && a.merged == b.merged && a.rule == b.rule && a.secondsApart == b.secondsApart
+        a.kept == b.kept && a.merged == b.merged && a.rule == b.rule && a.secondsApart == b.secondsApart && a.row == b.row
     }
 }

@@ -48,7 +48,7 @@ struct MergeState {
             if s > 0, let (target, rule) = match(row, claimed: claimed) {
                 claimed.insert(target)
                 let apart = Double((row.brewDate?.microseconds ?? 0) - (rows[target].brewDate?.microseconds ?? 0)) / 1_000_000
-                matches.append(MergeMatch(kept: origin[target], merged: (name, label), rule: rule, secondsApart: apart))
+                matches.append(MergeMatch(kept: origin[target], merged: (name, label), rule: rule, secondsApart: apart, row: target))
                 rows[target].fill(from: row)
                 map.append(target)
                 matched += 1

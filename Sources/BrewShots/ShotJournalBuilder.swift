@@ -100,7 +100,8 @@ struct ShotJournalBuilder {
         let journalRow = builder.brewCount
         builder.appendBrew(row)
         samples.appendShot(count: series.count, channels: series.channels)
-        records.append(ShotRecord(file: file, format: shot.format, start: shot.start, profile: profile,
+        // The file's path reaches shots.csv and the pages: its control characters replaced like any name's.
+        records.append(ShotRecord(file: ControlCharacters.cleaned(file).text, format: shot.format, start: shot.start, profile: profile,
                                   sampleCount: series.count, sampleRate: series.sampleRate,
                                   channels: series.channels.keys.reduce(into: ShotChannelSet()) { $0.insert(ShotChannelSet($1)) },
                                   journalRow: journalRow, brewID: id, phases: shot.phases))

@@ -1,3 +1,5 @@
+import BrewColumns
+
 /// One phase of a shot as its file marks it: when it starts on the shot's clock, and its name.
 public struct ShotPhase: Sendable, Hashable {
     /// Seconds on the shot's own clock.
@@ -5,9 +7,11 @@ public struct ShotPhase: Sendable, Hashable {
     /// The file's own name for it (Meticulous' stage `status`), or `step k` for a Decent state change.
     public let name: String
 
+    /// A phase named `name`, its control characters replaced like any name's (``BrewColumns/ControlCharacters``):
+    /// a phase name reaches the shot charts' labels.
     public init(start: Double, name: String) {
         self.start = start
-        self.name = name
+        self.name = ControlCharacters.cleaned(name).text
     }
 }
 

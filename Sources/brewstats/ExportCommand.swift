@@ -26,7 +26,11 @@ struct Export: AsyncParsableCommand {
             count, first record, reason).
 
             The output appears whole or not at all (written beside it, flushed, then put in place); an existing \
-            file or export folder is replaced only with --force.
+            file or export folder is replaced only with --force, and never an input of the run (a journal, the \
+            --map or --aliases file, or a folder holding one), --force or not.
+
+            CSV text cells that a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) are \
+            written with a leading ' (see --raw-cells); brewstats reads them back without it.
 
             Exit status: 0 when the export was written, 1 when it could not be written (or exists without \
             --force), 2 when the journal could not be read, 64 for a usage error.
@@ -56,8 +60,11 @@ struct Export: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("BrewSpec: one-file (one document with every brew) or per-brew (a folder).", valueName: "layout"))
     var layout: BrewSpecLayout = .oneFile
 
-    @Flag(name: .long, help: "Make the journal fit to share: notes replaced, bean and roaster names numbered, ids replaced, dates moved by whole weeks (weekdays kept); every number kept.")
+    @Flag(name: .long, help: "Make the journal fit to share: notes replaced; bean, roaster, profile, text grind setting and flavour tag labels numbered; ids replaced; dates moved by whole weeks (weekdays kept); every number kept. --list-matches and --report-dropped beside it are anonymised too.")
     var anonymise = false
+
+    @Flag(name: .long, help: "csv: write text cells as they are. By default a text cell starting with =, +, -, @, tab or CR gets a leading ' so a spreadsheet shows it as text instead of running it as a formula (brewstats removes the ' when it reads the file back). Raw cells let a spreadsheet run a formula a journal's text holds (=HYPERLINK(…), =cmd|…): use them only for a program, not a spreadsheet.")
+    var rawCells = false
 
     @Flag(name: .long, help: "Replace an existing output file (or a folder an earlier export wrote).")
     var force = false
@@ -70,12 +77,16 @@ struct Export: AsyncParsableCommand {
         if layout == .perBrew, to != .brewspec {
             throw ValidationError("--layout applies to --to brewspec only")
         }
+        if rawCells, to != .csv { throw ValidationError("--raw-cells applies to --to csv only") }
     }
 
     func run() async throws {
-        var loaded = try merging.load(journals, input: input)
+        // No output of the run may replace an input or be written inside one, --force or not (``ExportInputs``).
+        let inputs = ExportInputs(journals + [input.map, input.aliases].compactMap { $0 })
+        for path in [output, reportDropped, merging.listMatches].compactMap({ $0 }) { try inputs.refuse(output: path) }
+        var loaded = try merging.load(journals, input: input, anonymising: anonymise)
         if anonymise { loaded = JournalAnonymiser().anonymise(loaded) }
-        let exporter = JournalExporter(format: to, brewSpecLayout: layout, replacing: force)
+        let exporter = JournalExporter(format: to, brewSpecLayout: layout, replacing: force, guardsFormulas: !rawCells)
         let summary = try exporter.export(loaded, to: URL(fileURLWithPath: output))
         if let reportDropped {
             let file = try ExportFile(target: URL(fileURLWithPath: reportDropped), replacing: force)

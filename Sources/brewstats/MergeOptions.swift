@@ -33,8 +33,11 @@ struct MergeOptions: ParsableArguments {
     /// Opens `paths` as one journal (``BrewOpen/JournalOpener``); with two or more, the matches are printed (one line)
     /// and written with --list-matches.
     ///
-    /// - Parameter adjust: Changes the import options before each import (a command's projection of columns).
-    func load(_ paths: [String], input: JournalInputOptions,
+    /// - Parameters:
+    ///   - adjust: Changes the import options before each import (a command's projection of columns).
+    ///   - anonymising: Writes the --list-matches file anonymised (``BrewExport/JournalAnonymiser``): sources and
+    ///     brews named as in the anonymised journal, no original id or path.
+    func load(_ paths: [String], input: JournalInputOptions, anonymising: Bool = false,
               adjusting adjust: (inout ImportOptions) -> Void = { _ in }) throws -> ShotJournal {
         if paths.count == 1, listMatches != nil, InputFile.classify(paths[0]) != .directory {
             throw CommandFailure.misuse("--list-matches needs two or more journals")
@@ -48,7 +51,11 @@ struct MergeOptions: ParsableArguments {
         if let listMatches {
             do {
                 let file = try ExportFile(target: URL(fileURLWithPath: listMatches), replacing: true)
-                file.buffer = Array(opened.matchesCSV().utf8)
+                let csv = anonymising
+                    ? MergeResult(journal: opened.journal,
+                                  matches: JournalAnonymiser().anonymise(opened.matches, sources: opened.sources)).matchesCSV()
+                    : opened.matchesCSV()
+                file.buffer = Array(csv.utf8)
                 try file.publish(replacing: true)
             } catch {
                 throw CommandFailure.failed("cannot write \(error)")

@@ -63,7 +63,7 @@ import ZIPFoundation
         let journal = try importAnyJournal(at: folder, options: options)
         let profile = try #require(journal.shots?.shots.first?.profile)
         #expect(profile == "<script>alert(1)</script>\u{FFFD}\u{FFFD}[31m\u{202E}exe =HYPERLINK(\"x\")")
-        #expect(journal.result.report.warnings.contains { $0.column == "shot profile" && $0.message.contains("U+FFFD") })
+        #expect(journal.result.report.warnings.contains { $0.message.contains("1 shot profile") && $0.message.contains("U+FFFD") })
     }
 
     /// A Beanconqueror backup whose brew graphs are hostile (an entry name with control characters, names, huge

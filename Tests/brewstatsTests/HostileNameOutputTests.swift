@@ -61,7 +61,10 @@ import TestSupport
         let inspect = try CLI.run(["inspect", journal.path, "--json"], timeout: 60)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(inspect.stdout.utf8)) as? [String: Any])
         let notes = (object["warnings"] as? [[String: Any]] ?? []).filter { ($0["message"] as? String)?.contains("replaced by U+FFFD") == true }
-        #expect(Set(notes.compactMap { $0["column"] as? String }) == ["bean name", "grinder name", "method name"], "\(notes)")
+        // One line for every kind of value changed; the bean, grinder and method names of the 14 brews.
+        #expect(notes.count == 1, "\(notes)")
+        let message = notes.first?["message"] as? String ?? ""
+        for kind in ["bean name", "grinder name", "method name"] { #expect(message.contains(kind), "\(message)") }
     }
 
     /// The app's JSON export (the sample journal) with every method, grinder and bean renamed to a hostile name,

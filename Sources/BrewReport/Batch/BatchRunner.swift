@@ -276,8 +276,8 @@ public enum BatchRunner {
 /// RFC 4180 fields for the report layer's own CSVs, with the same formula guard as the summaries.
 enum CSVText {
     static func field(_ s: String) -> String {
-        var v = s
-        if let first = v.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first), Double(v) == nil { v = "'" + v }
+        // A number (`-0.4`) is a number, not a formula: only text cells are guarded (``CSVFormulaGuard``).
+        let v = Double(s) == nil ? CSVFormulaGuard.neutralised(s) : s
         guard v.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return v }
         return "\"" + v.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
