@@ -47,23 +47,24 @@ public struct ExportInputs: Sendable {
         }
     }
 
-    /// Refuses `output` (a path an export would write: the export, `--report-dropped`, `--list-matches`) when it
-    /// would replace an input, be written inside an input folder, or replace a folder holding an input.
+    /// Refuses `output` (a path the run would write: the export, `--report-dropped`, `--list-matches` of any
+    /// command) when it would replace an input, be written inside an input folder, or replace a folder holding an
+    /// input.
     ///
     /// - Throws: ``ExportError`` (``ExportError/Kind/ownInput``) naming the output and the input.
     public func refuse(output: String) throws(ExportError) {
         guard !inputs.isEmpty else { return }
         if let id = Identity(output) {
             if let input = inputs[id] {
-                throw ExportError(.ownInput, path: output, "is an input of this run (\(input)); write the export elsewhere")
+                throw ExportError(.ownInput, path: output, "is an input of this run (\(input)); write it elsewhere")
             }
             if let input = inputAncestors[id] {
-                throw ExportError(.ownInput, path: output, "holds an input of this run (\(input)); write the export elsewhere")
+                throw ExportError(.ownInput, path: output, "holds an input of this run (\(input)); write it elsewhere")
             }
         }
         for folder in Self.ancestors(of: output) {
             if let input = inputs[folder] {
-                throw ExportError(.ownInput, path: output, "is inside an input of this run (\(input)); write the export elsewhere")
+                throw ExportError(.ownInput, path: output, "is inside an input of this run (\(input)); write it elsewhere")
             }
         }
     }

@@ -42,6 +42,10 @@ struct MergeOptions: ParsableArguments {
         if paths.count == 1, listMatches != nil, InputFile.classify(paths[0]) != .directory {
             throw CommandFailure.misuse("--list-matches needs two or more journals")
         }
+        // The matches file never replaces an input of the run (``BrewExport/ExportInputs``), whatever the command.
+        if let listMatches {
+            try ExportInputs(paths + [input.map, input.aliases].compactMap { $0 }).refuse(output: listMatches)
+        }
         let opened = try input.open(paths, mergeRules: rules, adjusting: adjust)
         if paths.count > 1 {
             let byID = opened.matches.filter { $0.rule == .id }.count

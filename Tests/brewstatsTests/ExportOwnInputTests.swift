@@ -5,7 +5,7 @@ import TestSupport
 /// `export` never writes over an input of its run, `--force` or not: the journal itself (also by another spelling or
 /// a symbolic link), a mapped spreadsheet, its mapping file, a shot folder given as a journal (or a file inside
 /// it), and a side file (`--report-dropped`, `--list-matches`) aimed at an input. The input is left byte for byte.
-/// Also: `--anonymise` anonymises `--list-matches` beside it, and `--raw-cells` writes formula cells raw.
+/// `--list-matches` of `report` and `dial-in` is held to the same rule. Also: `--anonymise` anonymises `--list-matches` beside it, and `--raw-cells` writes formula cells raw.
 @Suite struct ExportOwnInputTests {
     func expectRefused(_ args: [String], keeps files: [URL], sourceLocation: SourceLocation = #_sourceLocation) throws {
         let before = files.map { bytes($0) }
@@ -41,6 +41,20 @@ import TestSupport
         // Elsewhere, the same export is written.
         let ok = try CLI.run(["export", csv.path, "--to", "csv", "-o", folder.appendingPathComponent("copy.csv").path])
         #expect(ok.status == 0, "\(ok.stderr)")
+    }
+
+    /// `report` and `dial-in` write `--list-matches` the same way, and refuse an input there too.
+    @Test(.enabled(if: CLI.available)) func listMatchesOfOtherCommands() throws {
+        let folder = try Repo.scratch("list-matches-own-input")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let csv = folder.appendingPathComponent("journal.csv"), json = folder.appendingPathComponent("journal.json")
+        try FileManager.default.copyItem(at: Repo.sample("journal.csv"), to: csv)
+        try FileManager.default.copyItem(at: Repo.sample("journal.json"), to: json)
+        try expectRefused(["report", csv.path, json.path, "--list-matches", json.path, "--out", folder.appendingPathComponent("r").path],
+                          keeps: [csv, json])
+        try expectRefused(["dial-in", csv.path, json.path, "--grinder", "Comandante C40", "--method", "V60", "--list-matches", csv.path],
+                          keeps: [csv, json])
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("r").path))
     }
 
     @Test(.enabled(if: CLI.available)) func aMappedSpreadsheetAndItsMapping() throws {
