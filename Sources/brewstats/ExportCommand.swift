@@ -78,6 +78,12 @@ struct Export: AsyncParsableCommand {
             throw ValidationError("--layout applies to --to brewspec only")
         }
         if rawCells, to != .csv { throw ValidationError("--raw-cells applies to --to csv only") }
+        // One output written over another of the same run would leave only the last one.
+        let outputs = [output, reportDropped, merging.listMatches].compactMap { $0 }
+            .map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        if Set(outputs).count < outputs.count {
+            throw ValidationError("-o, --report-dropped and --list-matches must name different files")
+        }
     }
 
     func run() async throws {

@@ -38,6 +38,11 @@ import TestSupport
         try expectRefused(["export", csv.path, json.path, "--to", "json", "-o", folder.appendingPathComponent("out.json").path,
                            "--list-matches", json.path, "--force"], keeps: inputs)
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out.json").path))
+        // Two outputs of the run naming one file: a usage error, nothing written.
+        let same = folder.appendingPathComponent("same.csv").path
+        let twice = try CLI.run(["export", csv.path, "--to", "csv", "-o", same, "--report-dropped", folder.path + "/./same.csv"])
+        #expect(twice.status == 64 && twice.stderr.contains("different files"), "\(twice.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: same))
         // Elsewhere, the same export is written.
         let ok = try CLI.run(["export", csv.path, "--to", "csv", "-o", folder.appendingPathComponent("copy.csv").path])
         #expect(ok.status == 0, "\(ok.stderr)")
