@@ -1,3 +1,4 @@
+import BrewColumns
 import BrewImport
 import BrewStats
 import Foundation
@@ -98,9 +99,11 @@ public struct NameAliases: Sendable, Equatable {
         return try NameAliases(toml: text, file: url.path)
     }
 
-    /// The name `name` (a journal's spelling of a `kind`) stands for, or `nil` when no alias names it.
+    /// The name `name` (a journal's spelling of a `kind`) stands for, or `nil` when no alias names it. A name the
+    /// file gives holding control characters (TOML's `\u0000`) has them replaced like every name a journal holds
+    /// (``BrewColumns/ControlCharacters``): it becomes the journal's name.
     public func target(of name: String, kind: NameKind) -> String? {
-        targets[kind]?[NameKey.of(name)]
+        targets[kind]?[NameKey.of(name)].map { ControlCharacters.cleaned($0).text }
     }
 
     /// Whether the file holds no alias.

@@ -136,3 +136,12 @@ import TestSupport
         #expect(!after.report.warnings.contains { $0.message.contains("\"Quijote Kaffee\"") && $0.message.contains("may be one") })
     }
 }
+
+/// A name an aliases file gives is cleaned of control characters like every name a journal holds.
+@Suite struct AliasControlCharacterTests {
+    /// (A NUL cannot come through: the TOML parser ends a string at `\u0000`.)
+    @Test func aTargetWithControlCodesIsCleaned() throws {
+        let aliases = try NameAliases(toml: "[beans]\n\"Kochere\" = \"Koch\\u0007ere \\u001b[31m\"\n", file: "aliases.toml")
+        #expect(aliases.target(of: "kochere", kind: .bean) == "Koch\u{FFFD}ere \u{FFFD}[31m")
+    }
+}
