@@ -111,7 +111,8 @@ public struct DialInAdvice: Sendable {
         let settings = e.scale.settings
         guard let at = settings.indices.min(by: { abs(settings[$0] - centre) < abs(settings[$1] - centre) }) else { return [] }
         let half = max(1.0, (e.scale.units(e.high ?? centre) - e.scale.units(e.low ?? centre)) * e.scale.unit / e.scale.resolution)
-        let stride = max(1, Int((half / 2).rounded()))
+        // At most the list's length (and never `Int(_:)` of a value past its range).
+        let stride = max(1, Int(min((half / 2).rounded(), Double(settings.count))))
         let picks = (-3...3).map { at + $0 * stride }.filter { settings.indices.contains($0) }
         let model = e.curve
         return picks.map { i in

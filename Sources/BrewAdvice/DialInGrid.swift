@@ -4,7 +4,7 @@ import Foundation
 /// curvatures and noise levels, with their prior weights.
 ///
 /// - Sweet spots `s`: every half unit from 0 to `U = (upper − lower) ÷ unit` (at most 201 points; finer ranges
-///   are cut into 200 equal cells).
+///   are cut into 200 equal cells, whatever their size; a span that is not a number, into one).
 /// - Curvatures `k = 1/w²`: 14 widths `w` log-spaced from 0.75 units to `max(3, U/2)`, prior
 ///   `log w ~ N(log priorWidth, priorWidthLogSD²)` renormalised on the grid.
 /// - Noise `σ`: 0.15 … 1.4 rating points (nine values, about √2 apart), uniform prior on the grid (log-uniform).
@@ -21,7 +21,10 @@ struct DialInGrid: Sendable {
 
     init(scale: DialInScale, options: DialInOptions) {
         let span = scale.span
-        let cells = min(200, max(1, Int((span * 2).rounded(.up))))
+        // Counted in Double first: a span past `Int`'s range (a grinder recorded as 0–10¹⁹) would trap `Int(_:)`; a
+        // span that is not a number gets one cell.
+        let wanted = (span * 2).rounded(.up)
+        let cells = wanted > 200 ? 200 : wanted >= 1 ? Int(wanted) : 1
         self.span = span
         spacing = span / Double(cells)
         s = (0...cells).map { Double($0) * span / Double(cells) }

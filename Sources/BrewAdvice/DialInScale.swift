@@ -107,7 +107,11 @@ public struct DialInScale: Sendable, Equatable {
     /// when there are more than ``maximumSettings``.
     public var settings: [Double] {
         if notation == .thirds {
-            return (0...Int(span.rounded())).map { Self.clean(setting(units: Double($0))) }
+            // Bounded before `Int(_:)`: a dial in thirds never has more than a few dozen clicks, but a span past
+            // `Int`'s range would trap.
+            let clicks = span.rounded()
+            guard clicks >= 0, clicks <= Double(Self.maximumSettings) else { return [snap(lower), snap(upper)] }
+            return (0...Int(clicks)).map { Self.clean(setting(units: Double($0))) }
         }
         let r = resolution
         let origin = step == nil ? (lower / r).rounded(.up) * r : anchor

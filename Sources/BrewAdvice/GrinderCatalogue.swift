@@ -1,3 +1,4 @@
+import BrewColumns
 import Foundation
 import TOMLKit
 
@@ -100,11 +101,16 @@ public struct GrinderCatalogue: Sendable, Equatable {
                 ?? GrinderSpec(name: name)
             spec.name = name
             spec.fromUser = file != "built-in catalogue"
+            // Within the bounds every grinder range keeps (``BrewColumns/GrinderSettings``): finite, at most 10⁶.
             func number(_ key: String) throws(AdviceError) -> Double? {
                 guard let v = t[key] else { return nil }
-                if let d = v.double, d.isFinite { return d }
-                if let i = v.int { return Double(i) }
-                throw .invalidGrinders(file: file, reason: "grinders.\(name).\(key) must be a number")
+                guard let d = v.double ?? v.int.map(Double.init) else {
+                    throw .invalidGrinders(file: file, reason: "grinders.\(name).\(key) must be a number")
+                }
+                if let problem = GrinderSettings.settingProblem(d) {
+                    throw .invalidGrinders(file: file, reason: "grinders.\(name).\(key): \(problem)")
+                }
+                return d
             }
             for k in t.keys where !["aliases", "min", "max", "step", "notation", "coarser"].contains(k) {
                 throw .invalidGrinders(file: file, reason: "grinders.\(name).\(k): unknown key (aliases, min, max, step, notation, coarser)")
@@ -128,6 +134,10 @@ public struct GrinderCatalogue: Sendable, Equatable {
             if let step = try number("step") {
                 guard step >= 0 else { throw .invalidGrinders(file: file, reason: "grinders.\(name).step must be 0 (stepless) or positive") }
                 spec.step = step > 0 ? step : nil
+            }
+            if let lo = spec.lower, let hi = spec.upper, let step = spec.step,
+               let (_, reason) = GrinderSettings.rangeProblem(min: lo, max: hi, step: step) {
+                throw .invalidGrinders(file: file, reason: "grinders.\(name): \(reason)")
             }
             if let n = t["notation"] {
                 guard let s = n.string, let notation = DialNotation(rawValue: s) else {

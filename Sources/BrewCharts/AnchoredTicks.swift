@@ -87,7 +87,8 @@ public enum AnchoredTicks {
     /// Removes binary noise below 1e-9 of the step, by rounding to that many decimals (dividing by an exact
     /// power of ten, so 0.95 comes out as the double nearest 0.95).
     static func tidy(_ value: Double, step: Double) -> Double {
-        let decimals = Int(-floor(log10(step * 1e-9)))
+        // Bounded before `Int(_:)`: a step of 10⁻³²⁰ makes the logarithm infinite; past 340 decimals nothing changes.
+        let decimals = Int(min(max(-floor(log10(step * 1e-9)), -340), 340))
         let scale = pow(10, Double(abs(decimals)))
         let rounded = decimals >= 0 ? (value * scale).rounded() / scale : (value / scale).rounded() * scale
         return rounded == 0 ? 0 : rounded

@@ -100,8 +100,10 @@ struct PointStatistic: Sendable {
         let ch = (y1 - y0) / Double(rows)
         var grid = [Int](repeating: 0, count: columns * rows)
         for i in 0..<xs.count {
-            let c = min(columns - 1, max(0, Int((xs[i] - x0) / cw)))
-            let r = min(rows - 1, max(0, Int((ys[i] - y0) / ch)))
+            // Clamped in Double, then converted: a range too wide for a double (−10³⁰⁸ to 10³⁰⁸) gives NaN or ∞ here.
+            let cx = (xs[i] - x0) / cw, cy = (ys[i] - y0) / ch
+            let c = cx >= 0 ? Int(min(cx, Double(columns - 1))) : 0
+            let r = cy >= 0 ? Int(min(cy, Double(rows - 1))) : 0
             grid[r * columns + c] += weights?[i] ?? 1
         }
         var outX: [Double] = []

@@ -22,7 +22,7 @@ enum RecordLocation: Sendable, CustomStringConvertible {
 
 /// The brew fields every importer validates, with each format's spelling of their names.
 enum BrewField: Hashable, CaseIterable {
-    case id, brewDate, dose, water, yield, time, temperature, tds, rating, acidity, body, sweetness
+    case id, brewDate, dose, water, yield, time, temperature, tds, rating, acidity, body, sweetness, grind
 
     func name(in format: JournalFormat) -> String {
         switch format {
@@ -40,6 +40,7 @@ enum BrewField: Hashable, CaseIterable {
             case .acidity: "acidity"
             case .body: "body"
             case .sweetness: "sweetness"
+            case .grind: "grind_setting"
             }
         case .coreDataStore:
             switch self {
@@ -55,6 +56,7 @@ enum BrewField: Hashable, CaseIterable {
             case .acidity: "ZTASTINGNOTE.ZACIDITY"
             case .body: "ZTASTINGNOTE.ZBODY"
             case .sweetness: "ZTASTINGNOTE.ZSWEETNESS"
+            case .grind: "ZGRINDSETTING"
             }
         case .json:
             switch self {
@@ -70,6 +72,7 @@ enum BrewField: Hashable, CaseIterable {
             case .acidity: "acidity"
             case .body: "body"
             case .sweetness: "sweetness"
+            case .grind: "grindSetting"
             }
         case .brewSpec:
             switch self {
@@ -85,6 +88,7 @@ enum BrewField: Hashable, CaseIterable {
             case .acidity: "result.ratings.acidity"
             case .body: "result.ratings.mouthfeel"
             case .sweetness: "result.ratings.sweetness"
+            case .grind: "equipment.grinder_setting"
             }
         case .beanconqueror:
             switch self {
@@ -100,6 +104,7 @@ enum BrewField: Hashable, CaseIterable {
             case .acidity: "cupping.acidity"
             case .body: "cupping.body"
             case .sweetness: "cupping.sweetness"
+            case .grind: "grind_size"
             }
         default:
             // A format read outside BrewImport (its rejects name their own fields): the field's plain name.

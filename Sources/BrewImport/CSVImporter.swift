@@ -114,7 +114,8 @@ enum CSVImporter {
         // Rejects and warnings name the columns as the file's header writes them.
         let fields: [(BrewField, CSVColumn)] = [(.id, .brewID), (.brewDate, .brewedAt), (.dose, .doseGrams),
             (.water, .waterGrams), (.yield, .yieldGrams), (.time, .brewTimeSeconds), (.temperature, .waterTemperature),
-            (.tds, .tds), (.rating, .rating), (.acidity, .acidity), (.body, .body), (.sweetness, .sweetness)]
+            (.tds, .tds), (.rating, .rating), (.acidity, .acidity), (.body, .body), (.sweetness, .sweetness),
+            (.grind, .grindSetting)]
         for (field, column) in fields where position[column.index] >= 0 {
             session.fieldNames[field] = headers[position[column.index]]
         }

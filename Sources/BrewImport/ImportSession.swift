@@ -176,8 +176,37 @@ struct ImportSession {
         }
         read += 1
         flagImplausible(row, at: location)
+        if let g = row.grindSetting, !(abs(g) <= GrinderSettings.limit) {
+            // Dropped, not kept: a setting past the bounds would stretch the grinder's scale past every count the
+            // advisor and the charts make of it (``GrinderSettings``).
+            var kept = row
+            kept.grindSetting = nil
+            warn(.unreadableValue, column: name(.grind), at: location(),
+                 "grind setting \(GrinderSettings.settingProblem(g) ?? "\(g)"): the brew is kept without it")
+            builder.appendBrew(kept, text: text)
+            return true
+        }
         builder.appendBrew(row, text: text)
         return true
+    }
+
+    /// Adds a grinder read from the file, its recorded range checked first (``GrinderSettings``): a range past the
+    /// bounds (a `settingMax` of 10¹⁹, a step of 10⁻³⁰⁰, `inf`, a minimum not below the maximum) is dropped for the
+    /// contract's default 0–40, step 1 (what a missing range reads as), with a warning naming the grinder and why.
+    ///
+    /// - Parameter columns: the file's names for `settingMin`, `settingMax`, `settingStep`.
+    mutating func addGrinder(_ grinder: Grinder, at location: RecordLocation,
+                             columns: (min: String, max: String, step: String)) -> Int32 {
+        guard let (field, reason) = GrinderSettings.rangeProblem(min: grinder.settingMin, max: grinder.settingMax,
+                                                                 step: grinder.settingStep) else {
+            return builder.addGrinder(grinder)
+        }
+        var g = grinder
+        (g.settingMin, g.settingMax, g.settingStep) = (0, 40, 1)
+        let column = switch field { case .min: columns.min; case .max: columns.max; case .step: columns.step }
+        warn(.unreadableValue, column: column, subject: location.description, at: location,
+             "grinder '\(QuotedInput.short(grinder.displayName))': \(reason); its range is dropped (read as 0–40, step 1)")
+        return builder.addGrinder(g)
     }
 
     private func rejection(of row: BrewRow) -> (field: BrewField, text: String)? {

@@ -126,7 +126,7 @@ private struct JSONExportReader {
                             settingStep: number(o, "settingStep") ?? 1, notes: JSONValue.text(o, "notes"),
                             cachedBrewCount: count(o, at: at, &session), cachedLastUsed: date(o, "lastUsedDate", at: at, &session),
                             createdAt: date(o, "createdAt", at: at, &session), updatedAt: date(o, "updatedAt", at: at, &session))
-            let index = session.builder.addGrinder(g)
+            let index = session.addGrinder(g, at: at, columns: ("settingMin", "settingMax", "settingStep"))
             if let id = g.id, grinders[id] == nil { grinders[id] = index }
         }
         for (i, element) in array(root, "beans", &session).enumerated() {

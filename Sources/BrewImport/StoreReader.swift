@@ -133,7 +133,9 @@ struct StoreReader {
                 settingStep: row.double(ix["ZSETTINGSTEP"]) ?? 1, notes: cells.string("ZNOTES", &session),
                 cachedBrewCount: row.int(ix["ZBREWCOUNT"]), cachedLastUsed: cells.date("ZLASTUSEDDATE", &session),
                 createdAt: cells.date("ZCREATEDAT", &session), updatedAt: cells.date("ZUPDATEDAT", &session))
-            map[row.int64(ix["Z_PK"]) ?? 0] = session.builder.addGrinder(grinder)
+            let pk = row.int64(ix["Z_PK"]) ?? 0
+            map[pk] = session.addGrinder(grinder, at: .storeRow(table: t, pk: pk),
+                                         columns: ("ZSETTINGMIN", "ZSETTINGMAX", "ZSETTINGSTEP"))
         }
         return map
     }

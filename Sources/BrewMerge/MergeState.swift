@@ -67,7 +67,9 @@ struct MergeState {
     private func match(_ row: BrewRow, claimed: Set<Int>) -> (Int, MergeRule)? {
         if let id = row.id, let r = rowByID[id], !claimed.contains(r) { return (r, .id) }
         guard rules.timeTolerance > 0, let date = row.brewDate?.microseconds else { return nil }
-        let window = Int64(rules.timeTolerance * 1_000_000)
+        // Capped before `Int64(_:)` at 10¹² s (about 32,000 years, wider than any journal): `--merge-window 1e300`
+        // would trap it.
+        let window = Int64(min(rules.timeTolerance, 1e12) * 1_000_000)
         var lo = 0, hi = byTime.count
         while lo < hi {
             let mid = (lo + hi) / 2

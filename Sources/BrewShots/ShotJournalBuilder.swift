@@ -74,7 +74,9 @@ struct ShotJournalBuilder {
         row.waterGrams = series.waterDispensed
         row.waterTemperature = shot.temperature
         if let setting = shot.grindSetting {
-            if let v = ShotRead.decimal(setting) { row.grindSetting = v } else { row.grindText = setting }
+            // A number past the bounds every setting keeps (``BrewColumns/GrinderSettings``: `inf`, 1e19) is kept
+            // as the text it was, as a setting that is no number.
+            if let v = ShotRead.decimal(setting), GrinderSettings.settingProblem(v) == nil { row.grindSetting = v } else { row.grindText = setting }
         }
         if let e = shot.enjoyment {
             row.rating = e / 20

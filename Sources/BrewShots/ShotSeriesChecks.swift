@@ -59,8 +59,10 @@ enum ShotSeriesChecks {
 
 /// Numbers as the warnings write them.
 enum ShotChecksText {
-    static func seconds(_ v: Double) -> String { "\(Int(v.rounded())) s" }
-    static func grams(_ v: Double) -> String { v == v.rounded() ? "\(Int(v)) g" : "\(v) g" }
+    /// Whole seconds; a value past 10¹⁵ (a shot file may say 10³⁰⁰ or `inf`) as Swift writes it, never a trapping
+    /// `Int(_:)`.
+    static func seconds(_ v: Double) -> String { abs(v) < 1e15 ? "\(Int(v.rounded())) s" : "\(v) s" }
+    static func grams(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? "\(Int(v)) g" : "\(v) g" }
 }
 
 /// The checks of brew graphs attached to brews (a Beanconqueror backup or upload), with their warnings.

@@ -52,7 +52,8 @@ public struct BeanSummary: Sendable {
     /// halves rounding up; ratings outside 0–5 to the end bins).
     public var ratingBins: [Int] {
         var bins = [Int](repeating: 0, count: 11)
-        for r in ratings { bins[min(10, max(0, Int((r * 2).rounded(.toNearestOrAwayFromZero))))] += 1 }
+        // Clamped before `Int(_:)`: a rating of 10³⁰⁰ is imported (with a warning) and would trap it.
+        for r in ratings { bins[Int(min(10, max(0, (r * 2).rounded(.toNearestOrAwayFromZero))))] += 1 }
         return bins
     }
 }

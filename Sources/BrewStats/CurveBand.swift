@@ -117,10 +117,11 @@ public struct CurveBand: Sendable, Equatable {
     /// An evenly spaced grid from `lower` to `upper` (both included when `upper − lower` is a multiple of `step`),
     /// with at most `maxCount` values: a finer step is widened to `(upper − lower) ÷ (maxCount − 1)`.
     ///
-    /// Values are `lower + k × step` (no accumulated rounding). Empty when a bound is not finite, `upper < lower` or
-    /// `step` is not positive; `[lower]` when the bounds are equal.
+    /// Values are `lower + k × step` (no accumulated rounding). Empty when a bound or their distance is not finite,
+    /// `upper < lower` or `step` is not positive; `[lower]` when the bounds are equal.
     public static func grid(from lower: Double, through upper: Double, step: Double, maxCount: Int = 2_000) -> [Double] {
-        guard lower.isFinite, upper.isFinite, upper >= lower, step > 0, step.isFinite, maxCount >= 1 else { return [] }
+        guard lower.isFinite, upper.isFinite, upper >= lower, (upper - lower).isFinite, step > 0, step.isFinite,
+              maxCount >= 1 else { return [] }
         guard upper > lower, maxCount > 1 else { return [lower] }
         let step = max(step, (upper - lower) / Double(maxCount - 1))
         let count = Int(((upper - lower) / step * (1 + 1e-12)).rounded(.down)) + 1

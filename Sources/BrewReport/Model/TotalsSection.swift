@@ -44,7 +44,10 @@ enum TotalsSection {
     }
 
     /// `26 s` (under a minute: a shot), `45 min`, `12 h 05 min`.
+    /// Past 10¹⁵ s (brew times of 10³⁰⁰ s are imported with a warning) it is a number of hours, never `Int(_:)` of a
+    /// value past its range.
     static func duration(_ seconds: Double) -> String {
+        guard seconds.isFinite, abs(seconds) < 1e15 else { return "\(seconds / 3600) h" }
         if seconds > 0, seconds < 59.5 { return "\(Int(seconds.rounded())) s" }
         let minutes = Int((seconds / 60).rounded())
         return minutes < 60 ? "\(minutes) min" : String(format: "%d h %02d min", minutes / 60, minutes % 60)

@@ -59,8 +59,10 @@ enum Format {
         number(v, decimals: 2) + (currency.map { " " + $0 } ?? " (no currency set)")
     }
 
-    /// A duration as minutes and seconds: `2:45`.
+    /// A duration as minutes and seconds: `2:45`. A duration that is not a number, or past a year (a brew time of
+    /// 10³⁰⁰ s is imported with a warning), is written as a number of seconds instead.
     static func clock(_ seconds: Double) -> String {
+        guard seconds.isFinite, abs(seconds) < 31_536_000 else { return "\(seconds) s" }
         let s = Int(seconds.rounded())
         return "\(s / 60):" + (s % 60 < 10 ? "0" : "") + "\(s % 60)"
     }
