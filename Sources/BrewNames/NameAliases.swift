@@ -47,22 +47,21 @@ public struct NameAliases: Sendable, Equatable {
         } catch {
             throw .invalid(file: file, reason: "\(error)")
         }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        // TOMLKit does not keep where a key was written: the first line that holds it (quoted or bare) is named.
-        func lineNumber(_ key: String) -> Int? {
-            lines.firstIndex { $0.contains("\"\(key)\"") || $0.contains("'\(key)'") || $0.hasPrefix(key) || $0.hasPrefix("[\(key)]") }
-                .map { $0 + 1 }
-        }
-        func line(of key: String) -> String { lineNumber(key).map { "line \($0): " } ?? "" }
+        // TOMLKit does not keep where a key was written: one pass over the lines finds every key's (``AliasLines``),
+        // so every lookup below is a dictionary's and the whole read is linear in the file.
+        let lines = AliasLines(text)
+        func prefix(_ line: Int?) -> String { line.map { "line \($0): " } ?? "" }
         for key in table.keys.sorted() {
+            func line(of spelling: String) -> String { prefix(lines.line(of: spelling, in: key)) }
             guard let kind = NameKind.allCases.first(where: { $0.table == key }) else {
-                throw .invalid(file: file, reason: "\(line(of: key))unknown table [\(key)] (use [roasters], [beans], [grinders] or [methods])")
+                throw .invalid(file: file, reason: "\(prefix(lines.line(ofTable: key)))unknown table [\(key)] (use [roasters], [beans], [grinders] or [methods])")
             }
             guard let entries = table[key]?.table else {
-                throw .invalid(file: file, reason: "\(line(of: key))\(key) must be a table of \"spelling\" = \"name\" lines")
+                throw .invalid(file: file, reason: "\(prefix(lines.line(ofTable: key)))\(key) must be a table of \"spelling\" = \"name\" lines")
             }
             var map: [String: String] = [:]
             var written: [String] = []
+            var keyOf: [String: String] = [:]
             for spelling in entries.keys {
                 guard let target = entries[spelling]?.string else {
                     throw .invalid(file: file, reason: "\(line(of: spelling))[\(key)] \"\(spelling)\" must map to a name in quotes")
@@ -75,17 +74,19 @@ public struct NameAliases: Sendable, Equatable {
                     throw .invalid(file: file, reason: "\(line(of: spelling))[\(key)] \"\(spelling)\" is given twice (case and accents do not count)")
                 }
                 map[k] = target
+                keyOf[spelling] = k
                 written.append(spelling)
             }
             // A target that is itself a spelling of another name would make the result depend on the order.
             for spelling in written {
-                let target = map[NameKey.of(spelling)]!
-                if let next = map[NameKey.of(target)], NameKey.of(target) != NameKey.of(spelling), NameKey.of(next) != NameKey.of(target) {
+                let k = keyOf[spelling]!, target = map[k]!, t = NameKey.of(target)
+                if let next = map[t], t != k, NameKey.of(next) != t {
                     throw .invalid(file: file, reason: "\(line(of: spelling))[\(key)] \"\(spelling)\" → \"\(target)\" → \"\(next)\": map every spelling to the final name")
                 }
             }
             targets[kind] = map
-            spellings[kind] = written.sorted { (lineNumber($0) ?? .max, $0) < (lineNumber($1) ?? .max, $1) }
+            // In file order: each spelling's line looked up once, then sorted (n log n, not a search per comparison).
+            spellings[kind] = written.map { (lines.line(of: $0, in: key) ?? .max, $0) }.sorted { $0 < $1 }.map(\.1)
         }
     }
 
