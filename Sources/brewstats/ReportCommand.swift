@@ -106,7 +106,7 @@ struct Report: AsyncParsableCommand {
 
 /// Flags for how charts are drawn.
 struct RenderOptions: ParsableArguments {
-    @Option(name: .long, help: .worded("Formats to write beyond the page, comma-separated: svg (the page's charts, always written), png (a PNG of every chart), pdf (a PDF of every chart and the page's PDF, report.pdf or review.pdf). The default writes the page, its SVG charts, the CSVs and the Markdown.", default: ChartFormatList.standard, valueName: "list"),
+    @Option(name: .long, help: .worded("Formats to write beyond the page, comma-separated: svg (the page's charts, always written), png (a PNG of every chart), pdf (a PDF of every chart and the page's PDF, report.pdf or review.pdf). Without png or pdf: the page, its SVG charts, the CSVs and the Markdown.", default: ChartFormatList.standard, valueName: "list"),
             transform: ChartFormatList.parse)
     var formats = ChartFormatList.standard
 

@@ -34,7 +34,8 @@ import Testing
             #expect(ChartFormatList(argument: parsed.description) == parsed)
         }
         #expect(ChartFormatList(argument: "PNG, png ,svg")?.description == "png,svg")
-        #expect(ChartFormatList.standard.description == "png,svg")
+        // The default: the page's SVG charts only (PNG and PDF are asked for).
+        #expect(ChartFormatList.standard.description == "svg")
     }
 
     @Test func everyJournalFormatRoundTrips() {

@@ -36,7 +36,8 @@ import TestSupport
             let rows = TestCSV.records(text(scratch.appendingPathComponent("\(out)/batch.csv"))).rows
             return Dictionary(uniqueKeysWithValues: rows.map { ($0["journal"] ?? "", $0["week"] ?? "") })
         }
-        let pinned = ["--week", "2026-W46", "--today", "2026-11-26"]
+        // Every format, so that the PDFs' bytes are held too (the default writes no PDF).
+        let pinned = ["--week", "2026-W46", "--today", "2026-11-26", "--formats", "svg,png,pdf"]
         #expect(try batch("one", pinned) == ["a": "2026-W46", "b": "2026-W46"])
         #expect(try batch("two", pinned) == ["a": "2026-W46", "b": "2026-W46"])
         for journal in ["a", "b"] {

@@ -117,15 +117,18 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: week.path))
     }
 
-    /// Without filters an empty journal still draws the chart's empty panel.
-    @Test(.enabled(if: CLI.available)) func noFiltersOnAnEmptyJournalDrawsTheEmptyChart() throws {
+    /// Without filters an empty journal has nothing to draw either: one line saying what is missing, exit 1, no file
+    /// (no chart is drawn without data points).
+    @Test(.enabled(if: CLI.available)) func anEmptyJournalIsOneLineAndNoFile() throws {
         let folder = try Repo.scratch("e2e-chart-empty")
         let header = try String(contentsOf: Repo.sample("journal.csv"), encoding: .utf8).split(separator: "\n")[0]
         let journal = folder.appendingPathComponent("empty.csv")
         try Data((header + "\n").utf8).write(to: journal)
         let out = folder.appendingPathComponent("cc.svg")
         let r = try CLI.run(["chart", "control-chart", journal.path, "-o", out.path])
-        #expect(r.status == 0, "\(r.stderr)")
-        #expect(text(out).contains("<svg"))
+        #expect(r.status == 1, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("brewstats: nothing to draw for control-chart: ") && r.stderr.split(separator: "\n").count == 1,
+                "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 }

@@ -13,11 +13,11 @@ import TestSupport
         let r = try CLI.run(["compare", "--journal", Repo.sample("journal.sqlite").path, "--bean", "Kochere",
                              "--tz", "Europe/Berlin", "--out", a.path])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout.contains("(2 brews)"))
+        #expect(r.stdout.contains("(2 brews, oldest first)"), "\(r.stdout)")
         let md = try String(contentsOf: a.appendingPathComponent("compare.md"), encoding: .utf8)
         // The ids on the brews' lines, in order, then the same brews picked by id from the CSV export.
-        let ids = md.split(separator: "\n").filter { $0.hasPrefix("1. ") || $0.hasPrefix("2. ") }
-            .compactMap { $0.split(separator: "`").dropFirst().first.map(String.init) }
+        let ids = md.split(separator: "\n").filter { $0.hasPrefix("- 1. ") || $0.hasPrefix("- 2. ") }
+            .compactMap { $0.components(separatedBy: " · id ").dropFirst().first }
         #expect(ids.count == 2)
         let byId = try CLI.run(["compare", "--journal", Repo.sample("journal.csv").path, "--brews", ids.joined(separator: ","),
                                 "--tz", "Europe/Berlin", "--out", b.path])

@@ -8,11 +8,12 @@ struct SampleReport: Sendable {
     let folder: URL
     let result: CLIResult
 
+    /// Every format, as `make report` asks (the default is the page, its SVG charts, the CSVs and the Markdown).
     static func make(_ encoding: String, label: String = "sample") -> SampleReport? {
         guard CLI.available, let scratch = try? Repo.scratch("e2e-report-\(encoding)") else { return nil }
         let out = scratch.appendingPathComponent(label)
-        guard let r = try? CLI.run(["report", Repo.sample("journal.\(encoding)").path, "--out", out.path, "--tz", "Europe/Berlin"],
-                                   timeout: 120) else { return nil }
+        guard let r = try? CLI.run(["report", Repo.sample("journal.\(encoding)").path, "--out", out.path, "--tz", "Europe/Berlin",
+                                          "--formats", "svg,png,pdf"], timeout: 120) else { return nil }
         return SampleReport(folder: out, result: r)
     }
 
@@ -26,6 +27,13 @@ struct SampleReport: Sendable {
 
 let berlin = TimeZone(identifier: "Europe/Berlin")!
 let csvSummaries = ["equipment_usage.csv", "weekly.csv", "method_stats.csv", "grind_rating.csv", "week_summary.csv"]
+
+/// A chart's other drawings (`-dark`, `-phone`, `-phone-dark` SVGs), which the page's `<picture>` offers beside its
+/// main SVG.
+func isChartVariant(_ name: String) -> Bool {
+    let stem = (name as NSString).deletingPathExtension
+    return name.hasSuffix(".svg") && (stem.hasSuffix("-dark") || stem.hasSuffix("-phone"))
+}
 
 /// The chart kinds `brewstats chart --help` lists under "Kinds:".
 func chartKindsFromHelp() throws -> [String] {
@@ -53,7 +61,8 @@ func chartKindsFromHelp() throws -> [String] {
             let r = try CLI.run(["report", Repo.sample("journal.sqlite").path, "--today", today, "--out", out.path,
                                  "--tz", "Europe/Berlin", "--formats", "svg"], timeout: 120)
             #expect(r.status == 0, "\(r.stderr)")
-            let title = text(out.appendingPathComponent("summary.md")).split(separator: "\n").first.map(String.init) ?? ""
+            // The title names the week; the line under it says whether it is complete.
+            let title = text(out.appendingPathComponent("summary.md")).split(separator: "\n").prefix(2).joined(separator: "\n")
             #expect(title.contains("partial: in progress") == partial, "\(title)")
             if partial { #expect(title.contains("covers 16–20 Nov 2026")) }
         }
@@ -85,7 +94,7 @@ func chartKindsFromHelp() throws -> [String] {
         let r2 = try CLI.run(["report", Repo.sample("journal.sqlite").path, "--week", "2026-W30", "--include-later",
                               "--out", b.path, "--tz", "Europe/Berlin", "--formats", "svg"], timeout: 120)
         #expect(r2.status == 0, "\(r2.stderr)")
-        #expect(!text(b.appendingPathComponent("summary.md")).contains("left out"))
+        #expect(!text(b.appendingPathComponent("summary.md")).contains("dated after this week left out"))
         #expect(text(a.appendingPathComponent("equipment_usage.csv")) != text(b.appendingPathComponent("equipment_usage.csv")))
     }
 
@@ -110,12 +119,16 @@ func chartKindsFromHelp() throws -> [String] {
         }
         #expect(files.contains("control-chart-espresso.svg") && files.contains("control-chart-espresso.png"))
         // Every chart is written in both formats, and each file is what its extension says.
-        let stems = Set(files.filter { ($0.hasSuffix(".png") || $0.hasSuffix(".svg")) && !$0.hasPrefix("beans/") }
+        let stems = Set(files.filter { ($0.hasSuffix(".png") || $0.hasSuffix(".svg")) && !$0.hasPrefix("beans/") && !isChartVariant($0) }
             .map { ($0 as NSString).deletingPathExtension })
-        // The bean pages show SVG charts and write no duplicate PNG.
+        // The bean pages show SVG charts and write no PNG (a PDF of each when pdf is asked).
         let beanCharts = files.filter { $0.hasPrefix("beans/") && !$0.hasSuffix(".html") }
-        #expect(!beanCharts.isEmpty && beanCharts.allSatisfy { $0.hasSuffix(".svg") })
+        #expect(!beanCharts.isEmpty && beanCharts.allSatisfy { $0.hasSuffix(".svg") || $0.hasSuffix(".pdf") })
         for stem in stems {
+            // Each chart has its phone and dark drawings beside it, as SVG.
+            for variant in ["-dark", "-phone", "-phone-dark"] {
+                #expect(text(report.file(stem + variant + ".svg")).contains("<svg"), "no \(stem)\(variant).svg")
+            }
             #expect(bytes(report.file(stem + ".png")).starts(with: pngMagic), "\(stem).png is not a PNG")
             let svg = text(report.file(stem + ".svg"))
             #expect(svg.contains("<svg") && svg.hasSuffix("</svg>\n") || svg.hasSuffix("</svg>"), "\(stem).svg is not an SVG")
@@ -238,22 +251,27 @@ func chartKindsFromHelp() throws -> [String] {
         }
         // Each chart is a figure: its image, and a caption naming it and linking each format.
         let figures = page.root.all("figure")
-        #expect(figures.count == charts.count / 2)
+        #expect(figures.count == charts.filter { $0.hasSuffix(".png") }.count)
         for figure in figures {
             let caption = try #require(figure.all("figcaption").first)
             #expect(!caption.text.isEmpty)
-            #expect(caption.all("a").compactMap { $0.attributes["href"] }.map { ($0 as NSString).pathExtension }.sorted() == ["png", "svg"])
+            #expect(caption.all("a").compactMap { $0.attributes["href"] }.map { ($0 as NSString).pathExtension }.sorted() == ["pdf", "png", "svg"])
             #expect(figure.all("img").first?.attributes["alt"]?.isEmpty == false)
         }
         // The headline tiles and the dial-in findings in words.
         // Brews, mean rating, filter and espresso EY, top method, best brew.
         #expect(page.root.all("div").filter { $0.attributes["class"] == "tile" }.count == 6)
-        let beans = page.root.all("ul").first { $0.attributes["class"] == "findings bean-findings" }?.all("li").map(\.text) ?? []
+        // Each finding is an `li.finding`; its evidence (counts, the fit) sits in a "How sure" fold inside it.
+        func findings(_ list: String) -> [String] {
+            (page.root.all("ul").first { $0.attributes["class"] == list }?.all("li") ?? [])
+                .filter { $0.attributes["class"] == "finding" }.map(\.text)
+        }
+        let beans = findings("findings cards")
         #expect(!beans.isEmpty)
-        for b in beans { #expect(b.contains(" so far") && b.contains("last: setting "), "\(b)") }
-        let findings = page.root.all("ul").first { $0.attributes["class"] == "findings" }?.all("li").map(\.text) ?? []
-        #expect(!findings.isEmpty)
-        for f in findings { #expect(f.contains(" (all beans): best around setting ") && f.contains(" · n = "), "\(f)") }
+        for b in beans { #expect(b.contains(" so far") && b.contains("last: setting ") && b.contains("How sure"), "\(b)") }
+        let pooled = findings("findings")
+        #expect(!pooled.isEmpty)
+        for f in pooled { #expect(f.contains(" (all beans): best around setting ") && f.contains(" rated brews"), "\(f)") }
         // Each bean page linked from the index parses, shows its charts and refers only to files that exist.
         let beanPages = page.fileReferences.filter { $0.hasPrefix("beans/") && $0.hasSuffix(".html") }
         #expect(!beanPages.isEmpty)
@@ -265,14 +283,15 @@ func chartKindsFromHelp() throws -> [String] {
         }
     }
 
-    /// `--formats pdf`: no image a browser cannot show; every chart PDF linked instead.
+    /// `--formats pdf`: the page still shows its SVG charts (always written), and links every chart PDF beside them.
     @Test(.enabled(if: CLI.available)) func pdfOnlyReportLinksTheChartsInsteadOfEmbeddingThem() throws {
         let out = try Repo.scratch("e2e-pdf-only").appendingPathComponent("report")
         let r = try CLI.run(["report", Repo.sample("journal.sqlite").path, "--out", out.path, "--tz", "Europe/Berlin", "--formats", "pdf"],
                             timeout: 120)
         #expect(r.status == 0, "\(r.stderr)")
         let page = try StrictHTML(text(out.appendingPathComponent("index.html")))
-        #expect(page.images.isEmpty, "index.html embeds \(page.images) as images")
+        #expect(!page.images.isEmpty && page.images.allSatisfy { $0.hasSuffix(".svg") }, "index.html embeds \(page.images)")
+        #expect(!relativeFiles(in: out).contains { $0.hasSuffix(".png") }, "a PNG written without png in --formats")
         try expectReferencesExist(page, in: out)
         let pdfs = relativeFiles(in: out).filter { $0.hasSuffix(".pdf") && $0 != "report.pdf" && !$0.hasPrefix("beans/") }
         #expect(pdfs.count >= Self.documentedKinds.count + 1)
@@ -328,7 +347,8 @@ func chartKindsFromHelp() throws -> [String] {
         #expect(r.status == 0, "\(r.stderr)")
         let files = relativeFiles(in: out)
         for name in csvSummaries + ["index.html", "summary.md"] { #expect(files.contains(name), "missing \(name)") }
-        for kind in Self.documentedKinds { #expect(files.contains("\(kind).svg"), "missing \(kind).svg") }
+        // Empty is one line: no chart is drawn without data points (the page says what is missing instead).
+        #expect(!files.contains { $0.hasSuffix(".svg") || $0.hasSuffix(".png") }, "\(files)")
         let summary = TestCSV.records(text(out.appendingPathComponent("week_summary.csv"))).rows
         #expect(summary.first { $0["metric"] == "brews" }?["this_week"] == "0")
         #expect(TestCSV.parse(text(out.appendingPathComponent("weekly.csv"))).count == 1)  // header only

@@ -20,7 +20,13 @@ import TestSupport
             #expect(zoom.attributes["class"] == "zoom")
             #expect(zoom.all("img").first?.attributes["src"] == shown)
             #expect(zoom.all("a").contains { $0.attributes["href"] == shown })
-            #expect(figure.attributes["class"] == "chart light", "the default monochrome charts follow dark mode")
+            // Dark mode shows the chart's own dark drawing (never a filtered image), and a phone its phone drawing.
+            let stem = (shown as NSString).deletingPathExtension
+            let sources = Dictionary(plot.all("source").compactMap { s in s.attributes["media"].map { ($0, s.attributes["srcset"] ?? "") } },
+                                     uniquingKeysWith: { a, _ in a })
+            #expect(sources["(prefers-color-scheme: dark)"] == stem + "-dark.svg", "\(sources)")
+            #expect(sources.contains { $0.key.contains("max-width") && !$0.key.contains("dark") && $0.value == stem + "-phone.svg" }, "\(sources)")
+            #expect(!(figure.attributes["style"] ?? "").contains("filter"))
         }
     }
 

@@ -8,7 +8,7 @@ import TestSupport
     @Test(.enabled(if: CLI.available)) func theJournalFirstOrderGivesTheSameReviewAsTheOldOne() throws {
         let scratch = try Repo.scratch("review-order")
         let journal = Repo.sample("journal.sqlite").path
-        let common = ["--tz", "Europe/Berlin", "--today", "2026-11-23", "--formats", "svg"]
+        let common = ["--tz", "Europe/Berlin", "--today", "2026-11-23", "--formats", "svg,pdf"]
         let a = scratch.appendingPathComponent("new"), b = scratch.appendingPathComponent("old"), c = scratch.appendingPathComponent("latest")
         let r1 = try CLI.run(["review", journal, "--year", "2026", "--out", a.path] + common, timeout: 120)
         let r2 = try CLI.run(["review", "2026", journal, "--out", b.path] + common, timeout: 120)

@@ -252,10 +252,11 @@ struct StrictHTML {
 }
 
 extension StrictHTML {
-    /// Every `src`, `href` and `data` value pointing at a file (no fragments, no `scheme:`), percent-decoded.
+    /// Every `src`, `href`, `data` and `srcset` value pointing at a file (no fragments, no `scheme:`), percent-decoded
+    /// (our pages give one file per `srcset`).
     var fileReferences: [String] {
         ([root] + Parser.descendants(root)).flatMap { e in
-            ["src", "href", "data"].compactMap { e.attributes[$0] }
+            ["src", "href", "data", "srcset"].compactMap { e.attributes[$0] }
         }.filter { !$0.hasPrefix("#") && !$0.contains(":") }.map { $0.removingPercentEncoding ?? $0 }
     }
 

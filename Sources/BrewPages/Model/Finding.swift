@@ -126,7 +126,8 @@ extension Finding {
     /// - Parameters:
     ///   - noun: What is counted, plural ("brews").
     ///   - kind: What a name is, for the merge wording ("roaster").
-    ///   - name: How a winner is worded (e.g. an hour `5` as `07:00–08:00`); names as given by default.
+    ///   - name: How a winner, a runner-up and a tied name are worded (e.g. an hour `5` as `05:00–06:00`); names as
+///     given by default.
     public static func winner(subject: String, among: [(name: String, count: Int)], noun: String = "brews",
                               kind: String = "name", minimum: Int = 1, merges: [[String]] = [],
                               name word: (String) -> String = { $0 }) -> Finding {
@@ -154,20 +155,20 @@ extension Finding {
             let statement = "\(word(shortest(m.group, lead))), if \(list) are one \(kind) (\(count(m.total))); otherwise "
                 + Finding.names(otherwise) + " (\(count(top.count))\(otherwise.count > 1 ? " each" : ""))"
             return Finding(subject: subject, statement: Text(statement),
-                           evidence: Evidence(n: m.total, noun: noun, runnerUp: (tied[0].name, top.count),
+                           evidence: Evidence(n: m.total, noun: noun, runnerUp: (word(tied[0].name), top.count),
                                               margin: "by \(count(m.total - top.count)) if merged"),
-                           qualifiers: [.dependsOnMerge(spellings: m.group, merged: m.total, otherwise: tied[0].name,
+                           qualifiers: [.dependsOnMerge(spellings: m.group, merged: m.total, otherwise: word(tied[0].name),
                                                         otherwiseCount: top.count)]
-                               + (tied.count > 1 ? [.tie(tied.map(\.name))] : []))
+                               + (tied.count > 1 ? [.tie(tied.map { word($0.name) })] : []))
         }
         if tied.count > 1 {
             let names = tied.map { word($0.name) }
             return Finding(subject: subject, statement: Text("\(Finding.names(names)), \(count(top.count)) each (a tie)"),
-                           evidence: Evidence(n: top.count, noun: noun, runnerUp: runner.map { ($0.name, $0.count) }),
-                           qualifiers: [.tie(tied.map(\.name))])
+                           evidence: Evidence(n: top.count, noun: noun, runnerUp: runner.map { (word($0.name), $0.count) }),
+                           qualifiers: [.tie(tied.map { word($0.name) })])
         }
         return Finding(subject: subject, statement: Text("\(word(top.name)), \(count(top.count))"),
-                       evidence: Evidence(n: top.count, noun: noun, runnerUp: runner.map { ($0.name, $0.count) },
+                       evidence: Evidence(n: top.count, noun: noun, runnerUp: runner.map { (word($0.name), $0.count) },
                                           margin: runner.map { "by \(count(top.count - $0.count))" }))
     }
 

@@ -8,7 +8,7 @@ import Foundation
 /// with most brews, per-bean groups included) and the dial-in charts of the week's beans (``DialInChart``).
 struct GrindRatingChart: ChartBuilder {
     var recipe: ChartRecipe {
-        ChartRecipe(summary: "grind setting vs rating with a smooth curve and the best setting",
+        ChartRecipe(summary: "grind setting vs rating, smooth curve, best setting",
                     columns: [.grinder, .bean, .grindSetting, .rating], stems: [ChartKind.grindRating.rawValue],
                     groupStemPrefixes: ["grind-rating-", "dial-in-"])
     }
