@@ -26,6 +26,10 @@ struct Compare: ParsableCommand {
 
             Each difference is the value minus the first's (oldest first); a blank is a value missing.
 
+            The --out folder appears whole or not at all, as a report's does: written beside it, then swapped in. \
+            An existing folder is replaced only when brewstats wrote it (or it is empty); a file, a symbolic link, \
+            a folder of other files, and a folder that is or holds one of the inputs are refused.
+
             Examples:
               brewstats compare shots/a.json shots/b.json --out ab
               brewstats compare --journal shots --latest 3 --profile Turbo
@@ -69,7 +73,11 @@ struct Compare: ParsableCommand {
         bean == nil && method == nil && grinder == nil && brew.isEmpty ? nil : JournalFilter(grinder: grinder, method: method, bean: bean)
     }
 
+    /// The comparison's inputs, which its output folder must neither be nor hold.
+    var inputs: [URL] { (journal.map { [$0] } ?? shots).map { URL(fileURLWithPath: $0) } }
+
     func run() throws {
+        CLI.removeStagingOnInterrupt()
         var picked: [(journal: ShotJournal, shot: Int)] = []
         if let journal {
             let loaded = try input.loadAny(journal)
@@ -91,7 +99,8 @@ struct Compare: ParsableCommand {
         }
         let comparison = ShotComparison(picked, timeZone: input.timeZone)
         let out = self.out ?? "shot-compare"
-        try comparison.write(to: URL(fileURLWithPath: out), theme: try ReportOptions.theme("mono"), outputs: ChartOutputs(formats.formats))
+        try comparison.write(to: URL(fileURLWithPath: out), theme: try ReportOptions.theme("mono"), outputs: ChartOutputs(formats.formats),
+                             protecting: inputs)
         print("wrote \(out)/index.html, compare.md, compare.csv and the curves' charts (\(comparison.shots.count) shots, oldest first)")
     }
 
@@ -108,7 +117,7 @@ struct Compare: ParsableCommand {
             comparison = BrewComparison(journal, rows: rows.compactMap { $0 }, options: stats)
         }
         let out = self.out ?? "brew-compare"
-        try comparison.write(to: URL(fileURLWithPath: out))
+        try comparison.write(to: URL(fileURLWithPath: out), protecting: inputs)
         print("wrote \(out)/index.html, compare.md, compare.csv (\(comparison.brews.count) brews, oldest first)")
     }
 }

@@ -46,7 +46,7 @@ import TestSupport
         for args in [["--journal", store, "--bean", "Kochere"],
                      [shots.appendingPathComponent("shot-00000.json").path, shots.appendingPathComponent("shot-00001.json").path]] {
             let r = try CLI.run(["compare"] + args + ["--out", file.path])
-            #expect(r.status == 1 && r.stderr == "brewstats: cannot write \(file.path): a file is there, not a folder\n", "\(r.stderr)")
+            #expect(r.status == 1 && r.stderr == "brewstats: refusing to replace \(file.path): it is a file, not a folder brewstats wrote\n", "\(r.stderr)")
             #expect(try String(contentsOf: file, encoding: .utf8) == "mine")
         }
         let noJournal = try CLI.run(["compare", "a.json", "b.json", "--bean", "Kochere"])

@@ -90,8 +90,13 @@ public struct BrewComparison: Sendable {
     /// `compare.csv` (``ComparisonTable/csv()``).
     public func csv() -> String { table.csv() }
 
-    /// Writes the comparison's page (``ComparePage``: `index.html`, `compare.md`) and `compare.csv` into `folder`.
-    public func write(to folder: URL) throws(ReportError) {
-        try ComparePage.write(ComparePage.page(self), csv: csv(), to: folder, theme: .monochrome, outputs: ChartOutputs())
+    /// Writes the comparison's page (``ComparePage``: `index.html`, `compare.md`) and `compare.csv` as the folder
+    /// `folder`, which appears whole and replaces only a folder brewstats wrote
+    /// (``ComparePage/write(_:csv:to:theme:outputs:protecting:)``).
+    ///
+    /// - Parameter protecting: The journal compared from: `folder` must not be or hold it.
+    public func write(to folder: URL, protecting: [URL] = []) throws(ReportError) {
+        try ComparePage.write(ComparePage.page(self), csv: csv(), to: folder, theme: .monochrome, outputs: ChartOutputs(),
+                              protecting: protecting)
     }
 }

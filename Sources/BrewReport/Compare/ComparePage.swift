@@ -77,17 +77,32 @@ enum ComparePage {
                     ], footer: "Made by brewstats. Brew ratio, extraction and days off roast are defined in docs/definitions.md.")
     }
 
-    /// Writes `page` (and its chart) into `folder` as `index.html` and `compare.md`, beside `compare.csv`.
-    static func write(_ page: Page, csv: String, to folder: URL, theme: Theme, outputs: ChartOutputs) throws(ReportError) {
-        try ComparisonTable.prepare(folder)
+    /// Writes `page` (and its chart) as `index.html` and `compare.md`, beside `compare.csv`, into the folder
+    /// `folder`, which appears whole or not at all (``StagedDirectory``, as a report's does): written in a hidden
+    /// staging folder beside it with the marker ``OwnedFolder/markerName``, then swapped in. An existing `folder` is
+    /// replaced only when brewstats wrote it (``OwnedFolder``): a file, a symbolic link or a folder of a user's own
+    /// files is refused, and so is a folder that is, or holds, one of `protecting` (the comparison's inputs).
+    ///
+    /// - Throws: ``ReportError/refusedOutput(path:reason:)`` for a folder that may not be replaced,
+    ///   ``ReportError/output(path:reason:)`` when a file cannot be written (nothing changed at `folder`).
+    static func write(_ page: Page, csv: String, to folder: URL, theme: Theme, outputs: ChartOutputs,
+                      protecting: [URL]) throws(ReportError) {
+        let staged = try StagedDirectory(target: folder, kind: .compare, protecting: protecting)
         do {
             let charts = page.charts.filter(\.hasData)
-            let drawn = try PageCharts.draw(charts, outputs: outputs, theme: theme, into: .plain(folder), created: nil, parallel: false)
+            let drawn = try PageCharts.draw(charts, outputs: outputs, theme: theme, into: .staged(staged.folder), created: nil, parallel: false)
             try PageWriter.write(page, outputs: .init(html: "index.html", markdown: "compare.md"), charts: drawn, theme: theme,
-                                 created: nil, into: .plain(folder))
+                                 created: nil, into: .staged(staged.folder))
         } catch {
+            staged.discard()
             throw .output(path: error.path, reason: error.reason)
         }
-        try ReportError.writing { () throws(FileError) in try AtomicFile.write(csv, to: OutputFile(folder.appendingPathComponent("compare.csv"))) }
+        do {
+            try ReportError.writing { () throws(FileError) in try AtomicFile.write(csv, to: staged.file("compare.csv")) }
+        } catch {
+            staged.discard()
+            throw error
+        }
+        try staged.commit()
     }
 }

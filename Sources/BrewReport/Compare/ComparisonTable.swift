@@ -43,22 +43,3 @@ struct ComparisonTable: Sendable {
         return lines.joined(separator: "\n") + "\n"
     }
 }
-
-extension ComparisonTable {
-    /// Makes a comparison's `folder` with its parents when missing (each of its files is then written atomically: a
-    /// previous comparison's file stays whole until the new one replaces it).
-    ///
-    /// - Throws: ``ReportError/output(path:reason:)`` when `folder` is a file or cannot be made — one line naming the
-    ///   path, not Foundation's error dump.
-    static func prepare(_ folder: URL) throws(ReportError) {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
-            throw .output(path: folder.path, reason: "a file is there, not a folder")
-        }
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotWrite(folder.path, error)
-        }
-    }
-}

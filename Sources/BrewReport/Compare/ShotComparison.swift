@@ -115,8 +115,11 @@ public struct ShotComparison: Sendable {
     public func csv() -> String { table.csv() }
 
     /// Writes the comparison's page (``ComparePage``: `index.html`, `compare.md`, the overlay's SVGs) and
-    /// `compare.csv` into `folder` (created when missing); the overlay as PNG or PDF too when `outputs` asks.
-    public func write(to folder: URL, theme: Theme, outputs: ChartOutputs = ChartOutputs()) throws(ReportError) {
-        try ComparePage.write(ComparePage.page(self), csv: csv(), to: folder, theme: theme, outputs: outputs)
+    /// `compare.csv` as the folder `folder`, which appears whole and replaces only a folder brewstats wrote
+    /// (``ComparePage/write(_:csv:to:theme:outputs:protecting:)``); the overlay as PNG or PDF too when `outputs` asks.
+    ///
+    /// - Parameter protecting: The comparison's inputs (shot files, the journal): `folder` must not be or hold one.
+    public func write(to folder: URL, theme: Theme, outputs: ChartOutputs = ChartOutputs(), protecting: [URL] = []) throws(ReportError) {
+        try ComparePage.write(ComparePage.page(self), csv: csv(), to: folder, theme: theme, outputs: outputs, protecting: protecting)
     }
 }

@@ -6,14 +6,17 @@ import Glibc
 
 /// Which existing folders brewstats may replace: only the ones it wrote itself.
 ///
-/// Every folder brewstats writes as a whole (a report, a batch journal's report, `combined/`) carries a
+/// Every folder brewstats writes as a whole (a report, a batch journal's report, `combined/`, a comparison) carries a
 /// small marker file, ``markerName``. Writing to an output path that already exists replaces it only when
 /// it is
 /// - a folder holding the marker;
 /// - an empty folder (nothing is lost);
 /// - a folder from a brewstats version before the marker: every entry a file whose name is one a report or a
 ///   combined folder writes (the five CSVs, `index.html`, `summary.md`, `report.pdf`, `manifest.json`,
-///   `pooled.json`, chart files such as `brews-per-week.svg`, `grind-rating-….png` or `dial-in-….svg`), `index.html` among them.
+///   `pooled.json`, chart files such as `brews-per-week.svg`, `grind-rating-….png` or `dial-in-….svg`), `index.html` among them;
+///   or, for a comparison, exactly its files: `index.html`, `compare.md` and `compare.csv`, and at most the
+///   curves' charts `compare….svg`/`.png`/`.pdf` beside them (so a folder holding a user's own `compare.md` is
+///   refused).
 ///
 /// Anything else — a file (a journal given as `--out`), a symbolic link, a folder with other files (the current
 /// folder, a folder holding the journal) — is refused with ``ReportError/refusedOutput(path:reason:)``.
@@ -29,6 +32,8 @@ public enum OwnedFolder {
         case report
         /// A batch's `combined/` folder.
         case combined
+        /// The page of `brewstats compare` (`index.html`, `compare.md`, `compare.csv`, the curves' charts).
+        case compare
     }
 
     /// The marker's content: one line a person who finds the file can understand.
@@ -59,7 +64,7 @@ public enum OwnedFolder {
         } catch {
             throw .refusedOutput(path: path, reason: "it cannot be listed (\(StagedDirectory.reason(error)))")
         }
-        if items.isEmpty || items.contains(markerName) { return }
+        if items.isEmpty || items.contains(markerName) || isComparisonFolder(items, in: url) { return }
         let foreign = items.filter { !isReportFile($0, in: url) }.sorted()
         // A report (or combined folder) from before the marker: only its own files, with index.html and all five
         // summaries, so a folder of a page or two that merely shares a name is never taken for one. The comparison
@@ -85,6 +90,23 @@ public enum OwnedFolder {
         // A chart's variants (`-dark`, `-phone`, `-phone-dark`: ``BrewPages/PageCharts``) are its files too.
         let stem = PageCharts.baseStem((name as NSString).deletingPathExtension)
         return chartStems.contains(stem) || ReportFiles.groupStemPrefixes.contains { stem.hasPrefix($0) }
+    }
+
+    /// The files of a comparison, every one of which a comparison folder from before the marker holds.
+    static let comparisonFiles = ["index.html", "compare.md", "compare.csv"]
+
+    /// Whether `items`, the entries of `folder`, are a comparison's from before the marker: ``comparisonFiles``
+    /// all there, and nothing else but regular files named as the curves' charts (`compare.svg`,
+    /// `compare-phone-dark.png`, …).
+    static func isComparisonFolder(_ items: [String], in folder: URL) -> Bool {
+        guard comparisonFiles.allSatisfy(items.contains) else { return false }
+        return items.allSatisfy { name in
+            var info = stat()
+            guard lstat(folder.appendingPathComponent(name).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+            if comparisonFiles.contains(name) { return true }
+            let ext = (name as NSString).pathExtension
+            return ["svg", "png", "pdf"].contains(ext) && PageCharts.baseStem((name as NSString).deletingPathExtension) == "compare"
+        }
     }
 
     /// Whether `url` is a real folder (not a link) holding only regular files a bean page writes (``BeanPages``):
