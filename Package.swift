@@ -73,7 +73,7 @@ let package = Package(
         ),
         .target(
             name: "BrewSynth",
-            dependencies: ["BrewColumns", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["BrewColumns", "BrewFiles", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict
         ),
         .target(name: "BrewStats", dependencies: ["BrewColumns"], swiftSettings: strict),

@@ -29,8 +29,15 @@ public struct BrewSpecWriter: Sendable {
 
     /// One BrewSpec brew per journal brew, in table order.
     public func brews(_ journal: Journal, dropped: inout DroppedFields) -> [Brew] {
-        let t = journal.brews
-        EntityDrops.note(journal, used: UsedEntities(t), into: &dropped, holdsEntityFields: false, holdsBagFields: false)
+        let coffees = self.coffees(journal, dropped: &dropped)
+        return (0..<journal.brews.count).map { brew(journal, row: $0, coffees: coffees, dropped: &dropped) }
+    }
+
+    /// What the journal's equipment and beans lose in BrewSpec (noted once, not per brew) and each bean's `coffee`,
+    /// by bean index (`nil` for a bean with nothing BrewSpec holds): computed once, before the brews
+    /// (``brew(_:row:coffees:dropped:)``).
+    func coffees(_ journal: Journal, dropped: inout DroppedFields) -> [Coffee?] {
+        EntityDrops.note(journal, used: UsedEntities(journal.brews), into: &dropped, holdsEntityFields: false, holdsBagFields: false)
         // Bean fields BrewSpec has a place for, noted once per bean (not per brew).
         var coffees: [Coffee?] = []
         for b in journal.beans {
@@ -58,108 +65,108 @@ public struct BrewSpecWriter: Sendable {
             }
             coffees.append(coffee.isEmpty ? nil : coffee)
         }
-        var out: [Brew] = []
-        out.reserveCapacity(t.count)
-        for i in 0..<t.count {
-            let record = t.id[i] ?? "row \(i + 1)"
-            var brew = Brew()
-            if t.id.isValid(i) { dropped.note("brew_id", record: record, "BrewSpec brews have no id") }
-            if t.brewDate.isValid(i) {
-                let ts = Timestamp(microseconds: t.brewDate.values[i])
-                brew.date = ExportDates.instant(ts, fraction: false)
-                if ts.microseconds % 1_000_000 != 0 {
-                    dropped.note("brewed_at", .changed, record: record, "BrewSpec dates have whole seconds")
-                }
-            }
-            let category = t.category(at: i)
-            brew.type = switch category {
-            case .espresso: "espresso"
-            case .pourOver: "pour_over"
-            case .immersion: "immersion"
-            case .other: "hybrid"
-            }
-            if t.method.code(i) == nil {
-                dropped.note("method", .changed, record: record,
-                             "a brew without a method reads back with a method named after its BrewSpec type (Hybrid, Espresso, …)")
-            }
-            if let m = t.method.code(i) {
-                let method = journal.methods[Int(m)]
-                if let name = method.name, !name.isEmpty {
-                    brew.method = Self.limited(name, 100)
-                    if name.count > 100 { dropped.note("method", .changed, record: record, "BrewSpec allows 100 characters; cut") }
-                } else {
-                    dropped.note("method", record: record, "a method without a name reads back as its category's name")
-                }
-            }
-            brew.dose_g = exact(positive(t.doseGrams, i, "dose_g", record, &dropped))
-            brew.water_g = exact(positive(t.waterGrams, i, "water_g", record, &dropped))
-            brew.duration_s = exact(positive(t.brewTimeSeconds, i, "brew_time_s", record, &dropped))
-            if let temp = value(t.waterTemperature, i) {
-                if temp < 0 || temp > 100 {
-                    dropped.note("water_temp_c", record: record, "BrewSpec temperatures lie within 0–100 °C")
-                } else {
-                    let tenths = (temp * 10).rounded() / 10
-                    if tenths != temp { dropped.note("water_temp_c", .changed, record: record, "BrewSpec temperatures are in steps of 0.1 °C") }
-                    brew.water_temp_c = ExactNumber(tenths)
-                }
-            }
-            var equipment = Equipment()
-            if let g = t.grinder.code(i), let name = journal.grinders[Int(g)].name, !name.isEmpty {
-                equipment.grinder = Self.limited(name, 100)
-            }
-            if let setting = value(t.grindSetting, i) {
-                if setting > 0 { equipment.grinder_setting = ExactNumber(setting) } else {
-                    dropped.note("grind_setting", record: record, "BrewSpec grinder settings are greater than 0")
-                }
-            } else if let text = t.grindText[i] {
-                if Self.grindVocabulary.contains(text) { brew.grind = text } else {
-                    dropped.note("grind_setting", record: record, "BrewSpec's grind is one of its seven words; other grind text has no place")
-                }
-            }
-            if let profile = t.pressureProfile[i] {
-                if let (bar, flow) = Self.pressureProfile(profile) {
-                    equipment.pressure_bar = exact(bar); equipment.flow_rate_ml_s = exact(flow)
-                } else {
-                    dropped.note("pressure_profile", record: record, "BrewSpec holds a pressure (bar) and a flow (ml/s), not a profile's text")
-                }
-            }
-            brew.equipment = equipment.isEmpty ? nil : equipment
-            var result = Result()
-            result.yield_g = exact(positive(t.yieldGrams, i, "yield_g", record, &dropped))
-            result.tds = exact(positive(t.tds, i, "tds_pct", record, &dropped))
-            if let rating = value(t.rating, i) {
-                let hedonic = min(9, max(1, (1 + rating * 8 / 5).rounded()))
-                if (hedonic - 1) / 8 * 5 != rating {
-                    dropped.note("rating", .changed, record: record,
-                                 "BrewSpec's overall rating is a whole number 1–9: round(1 + rating × 8 ÷ 5), which reads back as (r − 1) ÷ 8 × 5")
-                }
-                result.ratings = Ratings(overall: Int(hedonic))
-            }
-            brew.result = result.isEmpty ? nil : result
-            if let notes = t.notes[i], !notes.isEmpty {
-                brew.process_notes = Self.limited(notes, 2000)
-                if notes.count > 2000 { dropped.note("notes", .changed, record: record, "BrewSpec allows 2,000 characters; cut") }
-            }
-            for (field, column) in [("acidity", t.acidity), ("body", t.body), ("sweetness", t.sweetness)] where column.isValid(i) {
-                dropped.note(field, record: record, "BrewSpec's ratings are liking scores 1–9, not a tasting note's intensities")
-            }
-            if t.flavorTags.isValid(i) { dropped.note("flavor_tags", record: record, "BrewSpec has no flavour tags") }
-            if let b = t.bean.code(i) { brew.coffee = coffees[Int(b)] }
-            out.append(brew)
-        }
-        return out
+        return coffees
     }
 
-    /// One document holding `brews`, YAML or JSON.
+    /// The BrewSpec brew of the journal's brew `i`, what it cannot hold noted in `dropped`; `coffees` as
+    /// ``coffees(_:dropped:)`` gives them.
+    func brew(_ journal: Journal, row i: Int, coffees: [Coffee?], dropped: inout DroppedFields) -> Brew {
+        let t = journal.brews
+        let record = t.id[i] ?? "row \(i + 1)"
+        var brew = Brew()
+        if t.id.isValid(i) { dropped.note("brew_id", record: record, "BrewSpec brews have no id") }
+        if t.brewDate.isValid(i) {
+            let ts = Timestamp(microseconds: t.brewDate.values[i])
+            brew.date = ExportDates.instant(ts, fraction: false)
+            if ts.microseconds % 1_000_000 != 0 {
+                dropped.note("brewed_at", .changed, record: record, "BrewSpec dates have whole seconds")
+            }
+        }
+        let category = t.category(at: i)
+        brew.type = switch category {
+        case .espresso: "espresso"
+        case .pourOver: "pour_over"
+        case .immersion: "immersion"
+        case .other: "hybrid"
+        }
+        if t.method.code(i) == nil {
+            dropped.note("method", .changed, record: record,
+                         "a brew without a method reads back with a method named after its BrewSpec type (Hybrid, Espresso, …)")
+        }
+        if let m = t.method.code(i) {
+            let method = journal.methods[Int(m)]
+            if let name = method.name, !name.isEmpty {
+                brew.method = Self.limited(name, 100)
+                if name.count > 100 { dropped.note("method", .changed, record: record, "BrewSpec allows 100 characters; cut") }
+            } else {
+                dropped.note("method", record: record, "a method without a name reads back as its category's name")
+            }
+        }
+        brew.dose_g = exact(positive(t.doseGrams, i, "dose_g", record, &dropped))
+        brew.water_g = exact(positive(t.waterGrams, i, "water_g", record, &dropped))
+        brew.duration_s = exact(positive(t.brewTimeSeconds, i, "brew_time_s", record, &dropped))
+        if let temp = value(t.waterTemperature, i) {
+            if temp < 0 || temp > 100 {
+                dropped.note("water_temp_c", record: record, "BrewSpec temperatures lie within 0–100 °C")
+            } else {
+                let tenths = (temp * 10).rounded() / 10
+                if tenths != temp { dropped.note("water_temp_c", .changed, record: record, "BrewSpec temperatures are in steps of 0.1 °C") }
+                brew.water_temp_c = ExactNumber(tenths)
+            }
+        }
+        var equipment = Equipment()
+        if let g = t.grinder.code(i), let name = journal.grinders[Int(g)].name, !name.isEmpty {
+            equipment.grinder = Self.limited(name, 100)
+        }
+        if let setting = value(t.grindSetting, i) {
+            if setting > 0 { equipment.grinder_setting = ExactNumber(setting) } else {
+                dropped.note("grind_setting", record: record, "BrewSpec grinder settings are greater than 0")
+            }
+        } else if let text = t.grindText[i] {
+            if Self.grindVocabulary.contains(text) { brew.grind = text } else {
+                dropped.note("grind_setting", record: record, "BrewSpec's grind is one of its seven words; other grind text has no place")
+            }
+        }
+        if let profile = t.pressureProfile[i] {
+            if let (bar, flow) = Self.pressureProfile(profile) {
+                equipment.pressure_bar = exact(bar); equipment.flow_rate_ml_s = exact(flow)
+            } else {
+                dropped.note("pressure_profile", record: record, "BrewSpec holds a pressure (bar) and a flow (ml/s), not a profile's text")
+            }
+        }
+        brew.equipment = equipment.isEmpty ? nil : equipment
+        var result = Result()
+        result.yield_g = exact(positive(t.yieldGrams, i, "yield_g", record, &dropped))
+        result.tds = exact(positive(t.tds, i, "tds_pct", record, &dropped))
+        if let rating = value(t.rating, i) {
+            let hedonic = min(9, max(1, (1 + rating * 8 / 5).rounded()))
+            if (hedonic - 1) / 8 * 5 != rating {
+                dropped.note("rating", .changed, record: record,
+                             "BrewSpec's overall rating is a whole number 1–9: round(1 + rating × 8 ÷ 5), which reads back as (r − 1) ÷ 8 × 5")
+            }
+            result.ratings = Ratings(overall: Int(hedonic))
+        }
+        brew.result = result.isEmpty ? nil : result
+        if let notes = t.notes[i], !notes.isEmpty {
+            brew.process_notes = Self.limited(notes, 2000)
+            if notes.count > 2000 { dropped.note("notes", .changed, record: record, "BrewSpec allows 2,000 characters; cut") }
+        }
+        for (field, column) in [("acidity", t.acidity), ("body", t.body), ("sweetness", t.sweetness)] where column.isValid(i) {
+            dropped.note(field, record: record, "BrewSpec's ratings are liking scores 1–9, not a tasting note's intensities")
+        }
+        if t.flavorTags.isValid(i) { dropped.note("flavor_tags", record: record, "BrewSpec has no flavour tags") }
+        if let b = t.bean.code(i) { brew.coffee = coffees[Int(b)] }
+        return brew
+    }
+
+    /// One document holding `brews`, YAML or JSON, encoded whole: for a document of one brew, and for JSON (a
+    /// one-file YAML export is written brew by brew, ``writeYAML(_:to:dropped:)``).
     public func encode(_ brews: [Brew], as encoding: BrewSpecEncoding) throws(ExportError) -> [UInt8] {
         let document = Document(brews: brews)
         do {
             switch encoding {
             case .yaml:
-                let encoder = YAMLEncoder()
-                encoder.options.allowUnicode = true
-                encoder.options.width = -1
-                return Array(try encoder.encode(document).utf8)
+                return Array(try Self.yamlEncoder().encode(document).utf8)
             case .json:
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]

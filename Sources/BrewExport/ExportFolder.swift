@@ -6,35 +6,39 @@ import Glibc
 import Darwin
 #endif
 
-/// A folder of export files (one per brew or shot), built in a hidden staging folder beside the target and put in
-/// place whole by ``publish(replacing:)``.
+/// A folder of export files (one per brew or shot): BrewFiles' ``FolderStaging``, as a report's folder is — built in
+/// a hidden staging folder beside the target, registered for the SIGINT/SIGTERM handler, and put in place whole by
+/// ``publish(replacing:)`` after one flush of its files.
 ///
-/// Every file is written and flushed (`fsync`) in the staging folder; the staging folder is then renamed to the
-/// target. An existing target is replaced only with `replacing` (`--force`), and only when it is a folder an
-/// export wrote (it holds ``markerName``): a user's own folder is never replaced. Replacing renames the old folder
-/// aside, the new one in, then removes the old one; should the process die between the two renames, the old folder
-/// is still there under `.<name>.old-<pid>-…`, beside the target.
+/// An existing target is replaced only with `replacing` (`--force`), and only when it is a folder an export wrote
+/// (it holds ``markerName``): a user's own folder, a file or a symbolic link is never replaced. Replacing swaps the
+/// two folders in one step (`renameat2(…, RENAME_EXCHANGE)`) and removes the old one, so a kill at any moment leaves
+/// the old export or the new one in place; where the file system cannot swap, the old folder is renamed aside first
+/// and, should the process die before the new one is in, the next export of the same target puts it
+/// back (docs/reliability.md). A killed run's staging folder is removed by the next one.
 public final class ExportFolder {
+    private let staged: FolderStaging
     /// Where the folder appears.
-    public let target: URL
+    public var target: URL { staged.target }
     /// Where files are written until ``publish(replacing:)``.
-    public let staging: URL
-    private var finished = false
+    public var staging: URL { staged.staging }
 
     /// The marker file every export folder holds, so a later `--force` knows the folder is an export.
     public static let markerName = ".brewstats-export"
 
-    /// Creates the staging folder.
+    /// Puts back an export a killed run had set aside, checks the target and creates the staging folder.
     ///
     /// - Throws: ``ExportError`` `.exists` when the target exists and `replacing` is false, or exists and is not a
     ///   folder an export wrote; `.output` when the staging folder cannot be made.
     public init(target: URL, replacing: Bool) throws(ExportError) {
-        self.target = target.standardizedFileURL
-        let path = self.target.path
-        try Self.checkReplaceable(path, replacing: replacing)
-        let parent = self.target.deletingLastPathComponent().path
-        staging = URL(fileURLWithPath: parent + "/.\(self.target.lastPathComponent).staging-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        guard mkdir(staging.path, 0o777) == 0 else { throw ExportError(.output, path: path, String(cString: strerror(errno))) }
+        let target = target.standardizedFileURL
+        FolderStaging.sweep(beside: target, marker: Self.markerName)
+        try Self.checkReplaceable(target.path, replacing: replacing)
+        do {
+            staged = try FolderStaging(target: target, marker: Self.markerName)
+        } catch {
+            throw ExportError(.output, path: error.path, error.reason)
+        }
         do {
             try write(Array("brewstats export\n".utf8), name: Self.markerName)
         } catch {
@@ -43,13 +47,13 @@ public final class ExportFolder {
         }
     }
 
-    deinit { if !finished { discard() } }
-
     private static func checkReplaceable(_ path: String, replacing: Bool) throws(ExportError) {
         var st = stat()
         guard lstat(path, &st) == 0 else { return }
-        guard (st.st_mode & S_IFMT) == S_IFDIR else {
-            throw ExportError(.exists, path: path, "exists and is not a folder; the export writes a folder here")
+        switch st.st_mode & S_IFMT {
+        case S_IFDIR: break
+        case S_IFLNK: throw ExportError(.exists, path: path, "is a symbolic link; brewstats never writes through one")
+        default: throw ExportError(.exists, path: path, "exists and is not a folder; the export writes a folder here")
         }
         guard replacing else { throw ExportError(.exists, path: path, "exists; give --force to replace it") }
         guard access(path + "/" + markerName, F_OK) == 0 else {
@@ -57,52 +61,30 @@ public final class ExportFolder {
         }
     }
 
-    /// Writes one file into the staging folder and flushes it.
+    /// Writes one file into the staging folder (in place; flushed with the folder by ``publish(replacing:)``).
     public func write(_ bytes: [UInt8], name: String) throws(ExportError) {
-        let path = staging.path + "/" + name
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw ExportError(.output, path: target.path + "/" + name, String(cString: strerror(errno))) }
-        var failure = bytes.withUnsafeBytes { SystemFile.writeAll(fd, $0) } ?? 0
-        if failure == 0, fsync(fd) != 0 { failure = errno }
-        if close(fd) != 0, failure == 0 { failure = errno }
-        if failure != 0 { throw ExportError(.output, path: target.path + "/" + name, String(cString: strerror(failure))) }
+        do {
+            try AtomicFile.write(bytes, to: staged.folder.file(name))
+        } catch {
+            throw ExportError(.output, path: error.path, error.reason)
+        }
     }
 
     /// Puts the folder in place (see the type's discussion).
     public func publish(replacing: Bool) throws(ExportError) {
-        let path = target.path
         do {
-            try Self.checkReplaceable(path, replacing: replacing)
+            try Self.checkReplaceable(target.path, replacing: replacing)
         } catch {
             discard()
             throw error
         }
-        let flushed = open(staging.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if flushed >= 0 { _ = fsync(flushed); close(flushed) }
-        var old: String?
-        if access(path, F_OK) == 0 {
-            let aside = target.deletingLastPathComponent().path + "/.\(target.lastPathComponent).old-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-            guard rename(path, aside) == 0 else {
-                let code = errno; discard()
-                throw ExportError(.output, path: path, String(cString: strerror(code)))
-            }
-            old = aside
+        do {
+            try staged.commit()
+        } catch {
+            throw ExportError(.output, path: error.path, error.reason)
         }
-        guard rename(staging.path, path) == 0 else {
-            let code = errno
-            if let old { _ = rename(old, path) }  // put the previous export back
-            discard()
-            throw ExportError(.output, path: path, String(cString: strerror(code)))
-        }
-        finished = true
-        if let old { try? FileManager.default.removeItem(atPath: old) }
-        let parent = open(target.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if parent >= 0 { _ = fsync(parent); close(parent) }
     }
 
     /// Removes the staging folder; the target is left as it was.
-    public func discard() {
-        finished = true
-        try? FileManager.default.removeItem(at: staging)
-    }
+    public func discard() { staged.discard() }
 }

@@ -46,10 +46,16 @@ public struct JournalExporter: Sendable {
         case .brewspec:
             guard brews > 0 else { throw ExportError(.nothingToExport, path: output.path, "the journal has no brews to export") }
             let writer = BrewSpecWriter()
+            if brewSpecLayout == .oneFile, BrewSpecEncoding(path: output.path) == .yaml {
+                let file = try ExportFile(target: output, replacing: replacing)
+                try writer.writeYAML(journal.result.journal, to: file, dropped: &dropped)
+                try file.publish(replacing: replacing)
+                return ExportSummary(output: output.path, files: 1, records: brews, dropped: dropped)
+            }
             let specs = writer.brews(journal.result.journal, dropped: &dropped)
             if brewSpecLayout == .oneFile {
                 let file = try ExportFile(target: output, replacing: replacing)
-                file.buffer = try writer.encode(specs, as: BrewSpecEncoding(path: output.path))
+                file.buffer = try writer.encode(specs, as: .json)
                 try file.publish(replacing: replacing)
                 return ExportSummary(output: output.path, files: 1, records: brews, dropped: dropped)
             }

@@ -33,10 +33,14 @@ public enum AtomicFile {
         sweepTemporaries(of: url)
         let folder = url.deletingLastPathComponent().path
         let temporary = folder + "/.\(url.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
-        openTemporaries.add(temporary)
-        defer { openTemporaries.remove(temporary) }
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw FileError(.creating, path: file.shownPath, code: errno) }
+        // Created and registered in one step for the SIGINT/SIGTERM handler (``FolderStaging/removeAllStaging()``
+        // removes it), and so a sweep by this process keeps it.
+        var fd: Int32 = -1
+        if let code = FolderStaging.registry.make(temporary, {
+            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            return fd >= 0 ? nil : errno
+        }) { throw FileError(.creating, path: file.shownPath, code: code) }
+        defer { FolderStaging.registry.remove(temporary) }
         var failure = SystemFile.writeAll(fd, bytes) ?? 0
         if failure == 0, fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == 0 { failure = errno }
@@ -104,33 +108,43 @@ public enum AtomicFile {
     /// Removes the temporary files beside `url` that a write of the same name killed before its rename left
     /// (`.<name>.<pid>.<n>.tmp` of a process that is gone, or of this process's id but not being written by it: in a
     /// container every run can be PID 1). One listing of the folder per atomic write outside a staging folder: a
-    /// handful per run (`batch.csv`, a single chart).
+    /// handful per run (`batch.csv`, a single chart, an export).
+    ///
+    /// The names of earlier versions' streamed writes are removed the same way: an export's
+    /// `.<name>.export-<pid>-<n>.tmp`, a generated journal's `.<name>.tmp-<pid>` (and its store's
+    /// `.<name>-wal.tmp-<pid>`).
     static func sweepTemporaries(of url: URL) {
         let folder = url.deletingLastPathComponent()
-        let prefix = ".\(url.lastPathComponent)."
+        let name = url.lastPathComponent
         guard let items = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        for item in items where item.hasPrefix(prefix) && item.hasSuffix(".tmp") {
-            let parts = item.dropFirst(prefix.count).dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
-            guard parts.count == 2, let pid = Int32(parts[0]), UInt32(parts[1]) != nil else { continue }
+        for item in items where item.hasPrefix(".\(name)") {
+            guard let pid = temporaryOwner(item, name: name) else { continue }
             let path = folder.appendingPathComponent(item).path
-            let gone = pid == getpid() ? !openTemporaries.contains(path) : (kill(pid, 0) != 0 && errno == ESRCH)
+            let gone = pid == getpid() ? !FolderStaging.registry.contains(path) : (kill(pid, 0) != 0 && errno == ESRCH)
             if gone { unlink(path) }
         }
     }
 
-    /// The temporary files this process is writing now.
-    ///
-    /// Process-wide, because what it answers is about the process: a temporary file named with this process's id is
-    /// either one a thread of this process is writing (kept) or one an earlier process with the same id left behind
-    /// (removed), and only a list of the process's own can tell the two apart.
-    private static let openTemporaries = PathSet()
-}
-
-/// A set of paths shared by threads (a lock, not `Mutex`: ThreadSanitizer sees the lock).
-final class PathSet: @unchecked Sendable {
-    private let lock = NSLock()
-    private var paths: Set<String> = []
-    func add(_ p: String) { lock.lock(); paths.insert(p); lock.unlock() }
-    func remove(_ p: String) { lock.lock(); paths.remove(p); lock.unlock() }
-    func contains(_ p: String) -> Bool { lock.lock(); defer { lock.unlock() }; return paths.contains(p) }
+    /// The process id in `item` when it is the name of a temporary file of a write of `name` (this version's
+    /// `.<name>.<pid>.<n>.tmp`, or an earlier version's above), else `nil`.
+    static func temporaryOwner(_ item: String, name: String) -> Int32? {
+        let dotted = ".\(name)."
+        if item.hasPrefix(dotted) {
+            let rest = item.dropFirst(dotted.count)
+            if rest.hasSuffix(".tmp") {
+                let parts = rest.dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+                if parts.count == 2, let pid = Int32(parts[0]), UInt32(parts[1]) != nil { return pid }
+                if rest.hasPrefix("export-") {
+                    let parts = rest.dropFirst(7).dropLast(4).split(separator: "-", omittingEmptySubsequences: false)
+                    if parts.count == 2, let pid = Int32(parts[0]), UInt32(parts[1]) != nil { return pid }
+                }
+                return nil
+            }
+            if rest.hasPrefix("tmp-") { return Int32(rest.dropFirst(4)) }
+            return nil
+        }
+        let wal = ".\(name)-wal.tmp-"
+        if item.hasPrefix(wal) { return Int32(item.dropFirst(wal.count)) }
+        return nil
+    }
 }

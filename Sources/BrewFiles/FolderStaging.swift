@@ -173,7 +173,9 @@ public final class FolderStaging: @unchecked Sendable {
         sweepStale(in: target.deletingLastPathComponent(), name: target.lastPathComponent, marker: marker)
     }
 
-    /// Removes `.<name>.staging-<pid>-*` and `.<name>.old-<pid>-*` folders in `parent` whose process no longer runs,
+    /// Removes `.<name>.staging-<pid>-*` and `.<name>.old-<pid>-*` folders in `parent` whose process no longer runs
+    /// (and an earlier version's `.<name>.build-<pid>`, a generated store's build folder), and the temporary files of
+    /// writes of `<name>` by such processes (``AtomicFile/sweepTemporaries(of:)``),
     /// except that when `<name>` itself is missing, a dead process's `.old-` folder that holds `marker` is put back as
     /// `<name>`: it is the previous folder, moved aside by a run that was killed before it could move its new one in.
     ///
@@ -184,7 +186,15 @@ public final class FolderStaging: @unchecked Sendable {
         guard let items = try? FileManager.default.contentsOfDirectory(atPath: parent.path) else { return }
         let target = parent.appendingPathComponent(name).path
         for item in items.sorted() {
-            guard let prefix = [".\(name).staging-", ".\(name).old-"].first(where: { item.hasPrefix($0) }) else { continue }
+            if let pid = AtomicFile.temporaryOwner(item, name: name) {
+                // A file's temporary file, of a write of the same name (``AtomicFile``, ``StreamedFile``).
+                let path = parent.appendingPathComponent(item).path
+                let gone = pid == getpid() ? !registry.contains(path)
+                    : (kill(pid, 0) != 0 && errno == ESRCH)
+                if gone { unlink(path) }
+                continue
+            }
+            guard let prefix = [".\(name).staging-", ".\(name).old-", ".\(name).build-"].first(where: { item.hasPrefix($0) }) else { continue }
             let pidText = item.dropFirst(prefix.count).prefix { $0 != "-" }
             guard let pid = Int32(pidText) else { continue }
             let path = parent.appendingPathComponent(item).path

@@ -21,7 +21,8 @@ extension FolderStaging {
     public static var isInterrupted: Bool { interruptedFlag.load(ordering: .sequentiallyConsistent) }
     private static let interruptedFlag = Atomic<Bool>(false)
 
-    /// Removes every staging folder this process has open (called from SIGINT/SIGTERM handlers).
+    /// Removes every staging folder and temporary output file this process has open (called from SIGINT/SIGTERM
+    /// handlers).
     ///
     /// Each folder is first renamed aside, so writes still under way on other threads fail (their folder
     /// is gone) instead of recreating it; a file that was being written into the renamed folder at that
@@ -42,7 +43,8 @@ extension FolderStaging {
     }
 }
 
-/// The staging folders currently open in this process (and an old folder being removed after a commit).
+/// The staging folders currently open in this process (and an old folder being removed after a commit), and the
+/// temporary files of the output files it is writing (``AtomicFile``, ``StreamedFile``).
 ///
 /// Making a folder and registering it (``make(_:_:)``), and a commit's renames (``locked(_:)``), run under the lock
 /// that ``close()`` takes when the process is interrupted: the handler sees every folder that exists, and none is

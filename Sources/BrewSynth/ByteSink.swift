@@ -1,37 +1,31 @@
+import BrewFiles
 import Foundation
 
-/// A buffered writer of UTF-8 bytes into a temporary file beside the destination, renamed into place by
-/// ``commit()`` (so a reader never sees a half-written export).
-///
-/// Owns its file handle; ``commit()`` and ``discard()`` close it, and `deinit` only removes an uncommitted
-/// temporary file.
+/// A buffered writer of UTF-8 bytes into a temporary file beside the destination, put in place by ``commit()`` (so a
+/// reader never sees a half-written journal): BrewFiles' ``StreamedFile``, the writer every streamed output uses, so
+/// the temporary file is removed by the SIGINT/SIGTERM handler and a killed run's is removed by the next write of the
+/// same destination.
 final class ByteSink {
-    private let destination: URL
-    private let temporary: URL
-    private let handle: FileHandle
+    private let file: StreamedFile
+    private let replacing: Bool
     /// Bytes not yet written; writers append to it directly and call ``flushIfNeeded()`` between records.
-    var buffer: [UInt8] = []
-    private var finished = false
-    private static let flushSize = 1 << 20
-
-    /// Creates the temporary file `.<name>.tmp-<pid>` in the destination's folder.
-    ///
-    /// - Throws: ``SynthError`` when the file cannot be created.
-    init(destination: URL) throws {
-        self.destination = destination
-        temporary = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).tmp-\(ProcessInfo.processInfo.processIdentifier)")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: temporary.path)
-        else { throw SynthError(path: destination.path, step: "creating a temporary file", reason: "cannot create \(temporary.path)") }
-        self.handle = handle
-        buffer.reserveCapacity(ByteSink.flushSize + 4096)
+    var buffer: [UInt8] {
+        get { file.buffer }
+        _modify { yield &file.buffer }
+        set { file.buffer = newValue }
     }
 
-    deinit {
-        if !finished {
-            try? handle.close()
-            try? FileManager.default.removeItem(at: temporary)
+    /// Creates the temporary file beside `destination`.
+    ///
+    /// - Parameter replacing: Whether ``commit()`` replaces a file at the destination (else it fails when one is
+    ///   there, even one that appeared meanwhile).
+    /// - Throws: ``SynthError`` naming the destination when the file cannot be created.
+    init(destination: URL, replacing: Bool = true) throws {
+        self.replacing = replacing
+        do {
+            file = try StreamedFile(target: destination)
+        } catch {
+            throw SynthError(path: error.path, step: "creating the file", reason: error.reason)
         }
     }
 
@@ -39,46 +33,37 @@ final class ByteSink {
     @inline(__always)
     func write(_ text: String) {
         var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
+        text.withUTF8 { file.buffer.append(contentsOf: $0) }
     }
 
     /// Appends raw bytes.
-    func write(bytes: [UInt8]) { buffer.append(contentsOf: bytes) }
+    func write(bytes: [UInt8]) { file.buffer.append(contentsOf: bytes) }
 
     /// Appends one byte.
     @inline(__always)
-    func write(byte: UInt8) { buffer.append(byte) }
+    func write(byte: UInt8) { file.buffer.append(byte) }
 
     /// Writes the buffer out when it is full. Call between records.
     func flushIfNeeded() throws {
-        if buffer.count >= ByteSink.flushSize { try flush() }
+        do { try file.flushIfNeeded() } catch { throw SynthError(path: error.path, step: "writing", reason: error.reason) }
     }
 
-    private func flush() throws {
-        do { try handle.write(contentsOf: buffer) } catch {
-            throw SynthError(path: destination.path, step: "writing", error)
-        }
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    /// Flushes, closes and renames the temporary file onto the destination (replacing it).
+    /// Writes the rest, flushes the file and puts it at the destination.
     ///
-    /// - Throws: ``SynthError`` when writing, closing or renaming fails.
+    /// - Throws: ``SynthError`` when writing, flushing or renaming fails (the destination is left as it was).
     func commit() throws {
-        try flush()
-        finished = true
         do {
-            try handle.close()
-            try replaceItem(at: destination, with: temporary)
-        } catch let error as SynthError { throw error } catch {
-            throw SynthError(path: destination.path, step: "renaming into place", error)
+            try file.publish(replacing: replacing)
+        } catch {
+            let reason = error.code == EEXIST ? "a file appeared there meanwhile; give --force to replace it" : error.reason
+            throw SynthError(path: error.path, step: error.step == .renaming ? "renaming into place" : "writing", reason: reason)
         }
     }
 }
 
-/// Renames `source` onto `destination` atomically (POSIX `rename`, same folder), replacing it.
+/// Renames `source` onto `destination` atomically (POSIX `rename`, same file system), replacing it.
 ///
-/// - Throws: ``SynthError`` with `errno`'s message.
+/// - Throws: ``SynthError`` with `errno`'s message, naming `destination`.
 func replaceItem(at destination: URL, with source: URL) throws {
     if rename(source.path, destination.path) != 0 {
         let reason = String(cString: strerror(errno))

@@ -1,5 +1,6 @@
 import BrewColumns
 import Foundation
+import BrewFiles
 import GRDB
 
 /// Writes a generated journal as the app's Core Data SQLite store (contract §2a).
@@ -7,8 +8,9 @@ import GRDB
 /// One transaction with prepared statements; the store ends in rollback-journal mode with nothing beside it,
 /// unless ``walTail`` is positive: then the file is in WAL mode and the latest `walTail` brews (with their
 /// tasting notes and the updated `Z_PRIMARYKEY`) exist only in the `-wal` file beside it, as in a store
-/// copied out of a running app. Either way the store is built under a temporary name in the destination's
-/// folder and renamed into place; stale `-wal`, `-shm` and `-journal` files beside the destination are removed.
+/// copied out of a running app. Either way the store is built in a hidden staging folder beside the destination
+/// (removed on SIGINT/SIGTERM, and a killed run's by the next) and renamed into place, flushed; stale `-wal`, `-shm`
+/// and `-journal` files beside the destination are removed.
 ///
 /// Dates are REAL seconds since 2001-01-01Z; a bean's roast date is stored as 12:00 UTC of its day (so it
 /// reads back as the same day in any time zone within ±11 hours). `ZPHOTODATA` is present and NULL;
@@ -27,17 +29,17 @@ public struct CoreDataStoreWriter: Sendable {
     /// - Throws: ``SynthError`` when the folder is not writable or SQLite fails.
     public func write(_ generator: JournalGenerator, to url: URL) throws {
         let fm = FileManager.default
-        let pid = ProcessInfo.processInfo.processIdentifier
-        let folder = url.deletingLastPathComponent()
-        let build = folder.appendingPathComponent(".\(url.lastPathComponent).build-\(pid)")
-        try? fm.removeItem(at: build)
-        do { try fm.createDirectory(at: build, withIntermediateDirectories: true) } catch {
-            throw SynthError(path: url.path, step: "creating a build folder", error)
+        // The store is built in a staging folder beside the destination (BrewFiles' ``FolderStaging``: registered for
+        // the SIGINT/SIGTERM handler, a killed run's removed by the next), then renamed into place.
+        let build: FolderStaging
+        do { build = try FolderStaging(target: url, marker: Self.buildMarker) } catch {
+            throw SynthError(path: url.path, step: "creating a build folder", reason: error.reason)
         }
-        defer { try? fm.removeItem(at: build) }
-        let store = build.appendingPathComponent("store.sqlite")
+        defer { build.discard() }
+        let store = build.staging.appendingPathComponent("store.sqlite")
         let tail = min(walTail, generator.options.brewCount)
         let headCount = generator.options.brewCount - tail
+        let copy = build.staging.appendingPathComponent("copy.sqlite")
 
         do {
             let queue = try DatabaseQueue(path: store.path)
@@ -67,7 +69,11 @@ public struct CoreDataStoreWriter: Sendable {
                     }
                     // Copy the store and its WAL aside while the connection is open: closing the last
                     // connection would checkpoint the tail into the main file.
-                    try copyOut(store, suffix: "-wal", to: url, pid: pid)
+                    for s in ["", "-wal"] {
+                        do { try fm.copyItem(atPath: store.path + s, toPath: copy.path + s) } catch {
+                            throw SynthError(path: url.path, step: "copying the store\(s) aside", error)
+                        }
+                    }
                 }
             }
             try queue.close()
@@ -75,32 +81,22 @@ public struct CoreDataStoreWriter: Sendable {
             throw SynthError(path: url.path, step: "writing the store", error)
         }
 
+        let built = tail > 0 ? copy : store
+        for s in tail > 0 ? ["-wal", ""] : [""] {
+            if let code = SystemFile.flush(built.path + s) {
+                throw SynthError(path: url.path + s, step: "writing", reason: String(cString: strerror(code)))
+            }
+        }
         for suffix in ["-wal", "-shm", "-journal"] where !(tail > 0 && suffix == "-wal") {
             try? fm.removeItem(atPath: url.path + suffix)
         }
-        if tail > 0 {
-            try replaceItem(at: URL(fileURLWithPath: url.path + "-wal"), with: temporaryCopy(url, "-wal", pid))
-            try replaceItem(at: url, with: temporaryCopy(url, "", pid))
-        } else {
-            try replaceItem(at: url, with: store)
-        }
+        if tail > 0 { try replaceItem(at: URL(fileURLWithPath: url.path + "-wal"), with: URL(fileURLWithPath: copy.path + "-wal")) }
+        try replaceItem(at: url, with: built)
+        _ = SystemFile.flushFolder(url.deletingLastPathComponent().path)
     }
 
-    private func temporaryCopy(_ url: URL, _ suffix: String, _ pid: Int32) -> URL {
-        url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent)\(suffix).tmp-\(pid)")
-    }
-
-    /// Copies the main file and the WAL to temporary names beside the destination.
-    private func copyOut(_ store: URL, suffix: String, to url: URL, pid: Int32) throws {
-        let fm = FileManager.default
-        for s in ["", suffix] {
-            let target = temporaryCopy(url, s, pid)
-            try? fm.removeItem(at: target)
-            do { try fm.copyItem(atPath: store.path + s, toPath: target.path) } catch {
-                throw SynthError(path: url.path, step: "copying the store\(s) aside", error)
-            }
-        }
-    }
+    /// The marker name the build folder's staging is made with (it is never put in place, so never holds one).
+    static let buildMarker = ".brewstats-build"
 
     private func insertEntities(_ g: JournalGenerator, db: Database, path: String) throws {
         let m = StatementBinder(try db.makeStatement(sql: CoreDataSchema.insertMethod), path: path)

@@ -1,3 +1,4 @@
+import BrewFiles
 import Foundation
 
 /// A shot file layout the generator writes.
@@ -57,14 +58,18 @@ public enum SynthShotFormat: String, CaseIterable, Sendable {
     }
 }
 
-/// Writes a generator's shots into a folder, one file per shot, each written atomically (a temporary file
-/// renamed into place).
+/// Writes a generator's shots into a folder, one file per shot: into an existing folder file by file
+/// (``write(_:to:)``, each file atomically), or as a whole folder that appears at once (``writeFolder(_:to:replacing:)``,
+/// what `brewstats generate --shots` does).
 public struct ShotFolderWriter: Sendable {
     /// The layout of every file.
     public let format: SynthShotFormat
 
     /// A writer of `format` files.
     public init(format: SynthShotFormat) { self.format = format }
+
+    /// The marker file a folder ``writeFolder(_:to:replacing:)`` wrote holds (hidden: shot folders skip hidden files).
+    public static let markerName = ".brewstats-generated"
 
     /// Writes shots `0 ..< generator.count` into `folder` (created when missing); returns the files in shot order.
     /// Existing files of the same names are replaced.
@@ -94,11 +99,69 @@ public struct ShotFolderWriter: Sendable {
         for i in 0 ..< generator.count {
             let layout = format(i)
             let url = folder.appendingPathComponent(layout.fileName(index: i, count: generator.count))
-            let sink = try ByteSink(destination: url)
-            sink.write(bytes: layout.bytes(of: generator.shot(i)))
-            try sink.commit()
+            do {
+                try AtomicFile.write(layout.bytes(of: generator.shot(i)), to: OutputFile(url))
+            } catch {
+                throw SynthError(path: error.path, step: "writing", reason: error.reason)
+            }
             urls.append(url)
         }
         return urls
+    }
+
+    /// Writes shots `0 ..< generator.count` as the folder `target`, which appears whole or not at all (BrewFiles'
+    /// ``FolderStaging``, as a report's folder: written in a hidden staging folder beside it, removed on
+    /// SIGINT/SIGTERM, swapped in after one flush). An existing `target` is replaced only when it is empty, or when
+    /// this writer wrote it (it holds ``markerName``) and `replacing`; a file, a symbolic link and a folder of other
+    /// files are refused. Returns the number of files written.
+    ///
+    /// - Throws: ``SynthError`` naming the folder when it may not be replaced or cannot be written (nothing changed
+    ///   at `target`).
+    @discardableResult
+    public func writeFolder(_ generator: ShotGenerator, to target: URL, replacing: Bool) throws -> Int {
+        let target = target.standardizedFileURL
+        FolderStaging.sweep(beside: target, marker: Self.markerName)
+        try Self.checkReplaceable(target, replacing: replacing)
+        let staged: FolderStaging
+        do { staged = try FolderStaging(target: target, marker: Self.markerName) } catch {
+            throw SynthError(path: error.path, step: "creating the folder", reason: error.reason)
+        }
+        do {
+            try AtomicFile.write(Array("brewstats generate --shots folder\n".utf8), to: staged.folder.file(Self.markerName))
+            for i in 0 ..< generator.count {
+                try AtomicFile.write(format.bytes(of: generator.shot(i)),
+                                     to: staged.folder.file(format.fileName(index: i, count: generator.count)))
+            }
+        } catch {
+            staged.discard()
+            throw SynthError(path: error.path, step: "writing", reason: error.reason)
+        }
+        do {
+            try Self.checkReplaceable(target, replacing: replacing)
+        } catch {
+            staged.discard()
+            throw error
+        }
+        do { try staged.commit() } catch {
+            throw SynthError(path: error.path, step: "renaming into place", reason: error.reason)
+        }
+        return generator.count
+    }
+
+    /// Throws unless `target` is missing, an empty folder, or a folder this writer wrote and `replacing`.
+    static func checkReplaceable(_ target: URL, replacing: Bool) throws {
+        let path = target.path
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        func refuse(_ reason: String) -> SynthError { SynthError(path: path, step: "replacing the folder", reason: reason) }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: break
+        case S_IFLNK: throw refuse("it is a symbolic link; brewstats never writes through one")
+        default: throw refuse("it is a file, not a folder")
+        }
+        let items = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        if items.isEmpty { return }
+        guard items.contains(markerName) else { throw refuse("it holds files brewstats generate did not write; choose a new or empty folder") }
+        guard replacing else { throw refuse("the folder exists (--force replaces it)") }
     }
 }

@@ -98,6 +98,7 @@ struct Chart: AsyncParsableCommand {
     }
 
     func run() async throws {
+        CLI.removeStagingOnInterrupt()
         let reportKind: ChartKind
         switch kind {
         case .shotOverlay: return try runShotOverlay()

@@ -65,6 +65,7 @@ struct DialIn: AsyncParsableCommand {
     }
 
     func run() async throws {
+        CLI.removeStagingOnInterrupt()
         var options = DialInOptions()
         options.profile = profile
         if let grinders {

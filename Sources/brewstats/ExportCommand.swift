@@ -25,9 +25,11 @@ struct Export: AsyncParsableCommand {
             field dropped or changed with its count, and --report-dropped writes the list as CSV (field, action, \
             count, first record, reason).
 
-            The output appears whole or not at all (written beside it, flushed, then put in place); an existing \
-            file or export folder is replaced only with --force, and never an input of the run (a journal, the \
-            --map or --aliases file, or a folder holding one), --force or not.
+            The output appears whole or not at all (written beside it, flushed, then put in place; an export folder \
+            is swapped in as a report's folder is); an existing file or export folder is replaced only with --force, \
+            a symbolic link or a folder export did not write never, and never an input of the run (a journal, the \
+            --map or --aliases file, or a folder holding one), --force or not. Interrupted (SIGINT/SIGTERM), nothing \
+            is left behind; a killed run's leftovers are removed by the next export of the same output.
 
             CSV text cells that a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) are \
             written with a leading ' (see --raw-cells); brewstats reads them back without it.
@@ -87,6 +89,7 @@ struct Export: AsyncParsableCommand {
     }
 
     func run() async throws {
+        CLI.removeStagingOnInterrupt()
         // No output of the run may replace an input or be written inside one, --force or not (``ExportInputs``).
         let inputs = ExportInputs(journals + [input.map, input.aliases].compactMap { $0 })
         for path in [output, reportDropped, merging.listMatches].compactMap({ $0 }) { try inputs.refuse(output: path) }

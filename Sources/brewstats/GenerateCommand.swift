@@ -46,7 +46,11 @@ struct Generate: AsyncParsableCommand {
               meticulous   Meticulous .shot.json
               sep-csv      Smart Espresso Profiler / Pressensor CSV
 
-            An existing file at -o is left alone unless --force is given, which replaces it.
+            An existing file at -o is left alone unless --force is given, which replaces it. The output appears \
+            whole or not at all: a journal is written beside -o and renamed into place, a shot folder is staged \
+            beside --out and swapped in. --out may be a new or empty folder, or (with --force) a folder an earlier \
+            generate --shots wrote; any other folder, a file or a symbolic link is refused. Interrupted \
+            (SIGINT/SIGTERM), nothing is left behind; a killed run's leftovers are removed by the next run.
 
             Exit status: 0 when the journal was written, 1 when it cannot be written or -o exists without \
             --force, 64 for a usage error.
@@ -122,11 +126,11 @@ struct Generate: AsyncParsableCommand {
                                             valueName: "n"))
     var shots: Int?
 
-    @Option(name: .customLong("out"), help: ArgumentHelp("Folder for the shot files (created when missing).",
+    @Option(name: .customLong("out"), help: ArgumentHelp("Folder for the shot files (a new or empty folder, or with --force one generate wrote).",
                                                          valueName: "dir"))
     var outFolder: String?
 
-    @Flag(name: .long, help: "Replace the output file if it exists.")
+    @Flag(name: .long, help: "Replace the output file (or a shot folder generate wrote) if it exists.")
     var force = false
 
     /// `--shape`: a named ``JournalShape``.
@@ -200,9 +204,10 @@ struct Generate: AsyncParsableCommand {
     }
 
     func run() async throws {
+        CLI.removeStagingOnInterrupt()
         if let shots, let shotFormat = format.shotFormat, let outFolder {
-            try ShotFolderWriter(format: shotFormat).write(ShotGenerator(count: shots, seed: seed),
-                                                           to: URL(fileURLWithPath: outFolder))
+            try ShotFolderWriter(format: shotFormat).writeFolder(ShotGenerator(count: shots, seed: seed),
+                                                                 to: URL(fileURLWithPath: outFolder), replacing: force)
             return
         }
         guard let output else { return }

@@ -98,9 +98,9 @@ enum CLI {
         return ExitCode(code)
     }
 
-    /// On SIGINT/SIGTERM, removes the staging folders this process has open, then exits 130/143, so an
-    /// interrupted report leaves nothing behind. (A SIGKILL leaves a hidden staging folder, which the next
-    /// run for the same output removes.)
+    /// On SIGINT/SIGTERM, removes the staging folders and temporary output files this process has open, then exits
+    /// 130/143, so an interrupted command leaves nothing behind. (A SIGKILL leaves a hidden staging folder or
+    /// temporary file, which the next run for the same output removes.) Every command that writes calls it first.
     static func removeStagingOnInterrupt() {
         // A queue of its own: a serial queue gets a thread even when the global pool's are all busy or held (a
         // handler on `.global()` could wait behind the command's own work, which then finished with status 0).

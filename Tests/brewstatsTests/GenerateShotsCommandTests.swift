@@ -11,8 +11,18 @@ import TestSupport
         let out = folder.appendingPathComponent("shots")
         let r = try CLI.run(["generate", "--shots", "4", "--format", "gaggiuino", "--seed", "3", "--out", out.path])
         #expect(r.status == 0, "\(r.stderr)")
-        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        let all = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        // The shots, and the hidden marker that lets a later --force replace the folder (shot folders skip it).
+        #expect(all.first == ".brewstats-generated")
+        let names = all.filter { !$0.hasPrefix(".") }
         #expect(names == ["shot-00000.json", "shot-00001.json", "shot-00002.json", "shot-00003.json"])
+        // Again into the same folder: refused without --force, replaced whole with it.
+        let again = try CLI.run(["generate", "--shots", "2", "--format", "gaggiuino", "--seed", "3", "--out", out.path])
+        #expect(again.status == 1 && again.stderr.contains("--force replaces it"), "\(again.stderr)")
+        let forced = try CLI.run(["generate", "--shots", "2", "--format", "gaggiuino", "--seed", "3", "--out", out.path, "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+            == [".brewstats-generated", "shot-00000.json", "shot-00001.json"])
         let first = try JSONSerialization.jsonObject(with: Data(contentsOf: out.appendingPathComponent(names[0])))
         #expect((first as? [String: Any])?["datapoints"] is [Any])
     }
