@@ -73,8 +73,11 @@ struct Compare: ParsableCommand {
         bean == nil && method == nil && grinder == nil && brew.isEmpty ? nil : JournalFilter(grinder: grinder, method: method, bean: bean)
     }
 
-    /// The comparison's inputs, which its output folder must neither be nor hold.
-    var inputs: [URL] { (journal.map { [$0] } ?? shots).map { URL(fileURLWithPath: $0) } }
+    /// The comparison's inputs (the journal or shot files, the --map and --aliases files), which its output folder
+    /// must neither be nor hold.
+    var inputs: [URL] {
+        ((journal.map { [$0] } ?? shots) + [input.map, input.aliases].compactMap { $0 }).map { URL(fileURLWithPath: $0) }
+    }
 
     func run() throws {
         CLI.removeStagingOnInterrupt()

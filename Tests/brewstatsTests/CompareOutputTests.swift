@@ -65,6 +65,15 @@ import TestSupport
         Self.expectRefused(file, a, "it is the input journal")
         #expect(relativeFiles(in: folder) == before)
         #expect(bytes(URL(fileURLWithPath: a)) == bytes(Self.shots.appendingPathComponent("shot-00000.json")))
+        // An aliases file is an input too: a folder holding it is refused.
+        let side = scratch.appendingPathComponent("side")
+        try FileManager.default.createDirectory(at: side, withIntermediateDirectories: true)
+        let aliases = side.appendingPathComponent("aliases.toml")
+        try FileManager.default.copyItem(at: Repo.sample("aliases.toml"), to: aliases)
+        let sidecar = try CLI.run(["compare", "--journal", Repo.sample("journal.sqlite").path, "--bean", "Kochere",
+                                   "--aliases", aliases.path, "--out", side.path], timeout: 120)
+        Self.expectRefused(sidecar, side.path, "it contains the input journal")
+        #expect(relativeFiles(in: side) == ["aliases.toml"])
     }
 
     /// A second run replaces the first's folder whole: no file of the first is left, the marker is there, nothing
