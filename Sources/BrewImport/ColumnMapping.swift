@@ -67,10 +67,10 @@ public struct ColumnMapping: Sendable, Equatable {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw ImportError(.fileNotFound, file: url.path, "no such mapping file")
         }
-        // A regular file only (``InputFile``): a FIFO given as the mapping would block the read forever.
-        let handle = try InputFile.handle(url.path)
-        defer { try? handle.close() }
-        guard let data = try? handle.readToEnd() ?? Data(), let text = String(data: data, encoding: .utf8) else {
+        // A regular file only, its size checked before it is read (``InputFile/whole(_:limit:)``): a FIFO given as the
+        // mapping would block the read forever, a 2 GiB one would be read whole before any check.
+        let data = try InputFile.whole(url.path, limit: InputFile.maxSideFileBytes)
+        guard let text = String(data: data, encoding: .utf8) else {
             throw ImportError(.unreadable, file: url.path, "cannot read the mapping file as UTF-8 text")
         }
         return try ColumnMapping(toml: text, file: url.path)

@@ -208,17 +208,6 @@ extension ImportReport: Encodable {
         return out
     }
 
-    /// Writes ``rejectsCSV()`` to `url`.
-    ///
-    /// - Throws: ``ImportError`` (``ImportError/Kind/unreadable``) when the file cannot be written.
-    public func writeRejects(to url: URL) throws(ImportError) {
-        do {
-            try Data(rejectsCSV().utf8).write(to: url, options: .atomic)
-        } catch {
-            throw ImportError(.unreadable, file: url.path, "cannot write the rejects file: \(error.localizedDescription)")
-        }
-    }
-
     static func csvField(_ text: String) -> String {
         let s = CSVFormulaGuard.neutralised(text)
         guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }

@@ -74,9 +74,10 @@ public enum InputFile {
         }
     }
 
-    /// The refusal of a path that names `what` (``describe(mode:)``).
-    public static func refusal(_ what: String) -> String {
-        what == "a named pipe (FIFO)"
+    /// The refusal of a path that names `what` (``describe(mode:)``); `pipeHint` adds, for a FIFO, how to read a
+    /// pipe instead (only where `-` is accepted: a journal).
+    public static func refusal(_ what: String, pipeHint: Bool = true) -> String {
+        what == "a named pipe (FIFO)" && pipeHint
             ? "is a named pipe (FIFO), not a regular file: not read (to read from a pipe, give '-' and pipe into standard input)"
             : "is \(what), not a regular file: not read"
     }
@@ -85,7 +86,7 @@ public enum InputFile {
     ///
     /// - Throws: ``ImportError`` `.fileNotFound` when nothing is there, `.unreadable` when it cannot be opened or is
     ///   not a regular file (never blocking on a FIFO: see the type's discussion).
-    public static func openRegular(_ path: String) throws(ImportError) -> Int32 {
+    public static func openRegular(_ path: String, pipeHint: Bool = true) throws(ImportError) -> Int32 {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             let code = errno
@@ -99,7 +100,7 @@ public enum InputFile {
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             close(fd)
-            throw ImportError(.unreadable, file: path, refusal(describe(mode: info.st_mode)))
+            throw ImportError(.unreadable, file: path, refusal(describe(mode: info.st_mode), pipeHint: pipeHint))
         }
         // Reads of a regular file never block; the flag is cleared so nothing else treats the descriptor as such.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)

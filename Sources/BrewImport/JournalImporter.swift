@@ -79,9 +79,11 @@ public enum JournalImporter {
         try InputFile.bytes(path, limit: 65_536)
     }
 
-    /// The whole file, memory-mapped (a regular file only: ``InputFile``).
+    /// The whole file, memory-mapped (a regular file only: ``InputFile``), for the importers that parse a file whole
+    /// (the app's JSON export, BrewSpec, a Beanconqueror backup's main JSON): a file past
+    /// ``InputFile/maxWholeJournalBytes`` is refused on its `fstat` size, before it is mapped or parsed.
     static func mappedContents(_ url: URL) throws(ImportError) -> Data {
-        let file = try MappedFile(path: url.path)
+        let file = try MappedFile(path: url.path, maxBytes: InputFile.maxWholeJournalBytes)
         guard let base = file.bytes.baseAddress else { return Data() }
         // SAFETY: the mapping lives as long as `file`, which the deallocator keeps until the `Data` is released.
         return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: file.bytes.count,

@@ -22,12 +22,15 @@ final class MappedFile {
     ///
     /// - Throws: ``ImportError`` (`.unreadable`) when the file cannot be opened, measured or mapped, or is not a
     ///   regular file (``InputFile/openRegular(_:)``).
-    init(path: String) throws(ImportError) {
+    /// - Parameter maxBytes: the largest file mapped; a larger one is refused before it is mapped
+    ///   (``InputFile/tooLarge(_:size:limit:)``).
+    init(path: String, maxBytes: Int = .max) throws(ImportError) {
         let fd = try InputFile.openRegular(path)
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw ImportError(.unreadable, file: path, "cannot read the file's size") }
         let length = Int(info.st_size)
+        if length > maxBytes { throw InputFile.tooLarge(path, size: length, limit: maxBytes) }
         pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
         guard length > 0 else {
             bytes = UnsafeBufferPointer(start: nil, count: 0)

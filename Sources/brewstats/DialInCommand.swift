@@ -1,6 +1,7 @@
 import ArgumentParser
 import BrewAdvice
 import BrewColumns
+import BrewImport
 import BrewReport
 import Foundation
 
@@ -69,9 +70,13 @@ struct DialIn: AsyncParsableCommand {
         var options = DialInOptions()
         options.profile = profile
         if let grinders {
-            let text: String
-            do { text = try String(contentsOfFile: grinders, encoding: .utf8) } catch {
-                throw CommandFailure.unreadable("\(grinders): cannot be read (\(error.localizedDescription))")
+            // A regular file only, its size checked before it is read (``BrewImport/InputFile/whole(_:limit:)``).
+            let data: Data
+            do throws(ImportError) { data = try InputFile.whole(grinders, limit: InputFile.maxSideFileBytes) } catch {
+                throw CommandFailure.unreadable("\(grinders): \(error.message)")
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw CommandFailure.unreadable("\(grinders): not UTF-8 text")
             }
             options.grinders = try GrinderCatalogue.builtIn.merging(toml: text, file: grinders)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrewColumns
+import BrewFiles
 import BrewImport
 import BrewShots
 import Foundation
@@ -52,7 +53,13 @@ struct Inspect: AsyncParsableCommand {
         let result = any.result
         if let rejects {
             // The rejects file is an output: failing to write it is not the journal's failure (an ImportError's 2).
-            do { try result.report.writeRejects(to: URL(fileURLWithPath: rejects)) } catch { throw CommandFailure.failed("\(error)") }
+            // Written as every output file is (``BrewFiles/AtomicFile``): whole or not at all, and a failure in the
+            // system's words ("Read-only file system", not Foundation's "The volume is read only.").
+            do throws(FileError) {
+                try AtomicFile.write(result.report.rejectsCSV(), to: OutputFile(URL(fileURLWithPath: rejects)))
+            } catch {
+                throw CommandFailure.failed(error.step == .creating && error.code == ENOENT ? "\(error)" : "cannot write \(rejects): \(error.reason)")
+            }
         }
         print(json ? any.summaryJSON() : any.summaryText(showingRejects: showRejects), terminator: "")
     }
