@@ -113,6 +113,15 @@ struct Batch: AsyncParsableCommand {
             }
         }
         let skipped = result.outcomes.filter { $0.status == .skipped }.count
+        if result.keptPrevious {
+            print("0 of \(result.outcomes.count) journals reported, \(result.failed) failed; "
+                  + "\(outURL.appendingPathComponent("combined").path)/ and \(outURL.appendingPathComponent("batch.csv").path) are kept from the previous run")
+            // An output that could not be written is one line, as below.
+            if let unwritten = result.outcomes.first(where: \.unwritable) { throw CommandFailure.failed(unwritten.error) }
+            // batch.csv is the previous run's: the reasons are said here, one line per journal.
+            for o in result.outcomes { FileHandle.standardError.write(Data("brewstats: \(printable(o.journal)): \(printable(o.error))\n".utf8)) }
+            throw CLI.exitCode(result.exitCode)
+        }
         print("\(result.succeeded) of \(result.outcomes.count) journals reported\(skipped > 0 ? " (\(skipped) unchanged, skipped)" : "")"
               + "\(result.failed > 0 ? ", \(result.failed) failed" : ""); see \(outURL.appendingPathComponent("batch.csv").path)")
         // A journal's output that could not be written (a full disk, …) is the output's failure, said as such: one

@@ -48,6 +48,9 @@ public struct BatchResult: Sendable {
     public var journalsFound = 0
     /// Things a person should know that did not stop the run (e.g. a shard folder given twice to a merge).
     public var warnings: [String] = []
+    /// Whether the run reported no journal and so kept the previous run's `combined/` and `batch.csv`
+    /// (``BatchRunner/run(_:)``): the outcomes are then in ``outcomes`` only, not in `batch.csv`.
+    public var keptPrevious = false
 
     public var succeeded: Int { outcomes.filter { $0.status != .failed }.count }
     public var failed: Int { outcomes.filter { $0.status == .failed }.count }
@@ -138,9 +141,25 @@ public enum BatchRunner {
         }
         committer.drain()
         let outcomes = results.all()
+        // A run that reported no journal (every one failed: a full disk, inputs gone) keeps the last good combined
+        // page and batch.csv rather than replace them with an all-failed table: every journal's previous report is
+        // still in place, and the combined page that sums them stays with them.
+        if !outcomes.isEmpty, outcomes.allSatisfy({ $0.status == .failed }), hasPreviousCombined(options.out) {
+            var result = BatchResult(outcomes: outcomes, journalsFound: all.count)
+            result.keptPrevious = true
+            return result
+        }
         try Combined.write(names: mine.map(\.name), outcomes: outcomes, out: options.out, options: options.report, protecting: inside)
         try ReportError.writing { () throws(FileError) in try AtomicFile.write(batchCSV(outcomes), to: OutputFile(options.out.appendingPathComponent("batch.csv"))) }
         return BatchResult(outcomes: outcomes, journalsFound: all.count)
+    }
+
+    /// Whether `out` holds a previous run's `combined/` folder and `batch.csv` (``checkOutput(_:protecting:)`` has
+    /// checked they are brewstats').
+    static func hasPreviousCombined(_ out: URL) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: out.appendingPathComponent("combined").path, isDirectory: &isDir)
+            && isDir.boolValue && FileManager.default.fileExists(atPath: out.appendingPathComponent("batch.csv").path)
     }
 
     /// Whether each journal's report renders its charts on all cores: only when the batch runs one journal
