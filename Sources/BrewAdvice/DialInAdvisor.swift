@@ -55,7 +55,8 @@ public enum DialInAdvisor {
         let ownSettings = Set(current.map(\.setting) + currentCues.map(\.setting))
         let used = earlier.flatMap { $0.map(\.setting) } + earlierCues.flatMap { $0.map(\.setting) }
         let model = DialInModel(scale: scale, history: earlier, historyCues: earlierCues,
-                                used: used.isEmpty && ownSettings.isEmpty ? nil : used, options: options)
+                                used: used.isEmpty && ownSettings.isEmpty ? nil : used, options: options,
+                                terms: brews.terms)
         let estimate = model.estimate(current: current, cues: currentCues)
         let label = target >= 0 ? BeanLabels.make(journal)[target] : nil
         var notes: [String] = []

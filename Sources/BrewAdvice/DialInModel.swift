@@ -43,6 +43,13 @@ public struct DialInModel: Sendable {
     ///     of `history`.
     public init(scale: DialInScale, history: [[BrewPoint]], historyCues: [[GrindCue]] = [], used: [Double]? = nil,
                 options: DialInOptions = DialInOptions()) {
+        self.init(scale: scale, history: history, historyCues: historyCues, used: used, options: options, terms: DialInTerms())
+    }
+
+    /// ``init(scale:history:historyCues:used:options:)`` with the earlier bags' step-1 terms kept in `terms`
+    /// (``DialInTerms``), shared with the other models fitted on the same grinder × method: the same model.
+    init(scale: DialInScale, history: [[BrewPoint]], historyCues: [[GrindCue]], used: [Double]?,
+         options: DialInOptions, terms: DialInTerms) {
         self.scale = scale; self.options = options
         let grid = DialInGrid(scale: scale, options: options)
         let settings = used ?? (history.flatMap { $0.map(\.setting) } + historyCues.flatMap { $0.map(\.setting) })
@@ -57,7 +64,7 @@ public struct DialInModel: Sendable {
         // The robust step (``DialInRobust``): fit once at face value, weigh down brews far below what the rest
         // predicts, refit when any was.
         let weighted = DialInRobust.historyWeights(history: history, scale: scale, grid: grid, options: options,
-                                                   cues: cueLogs, window: window)
+                                                   cues: cueLogs, window: window, terms: terms)
         self.grid = grid; self.prior = weighted.prior; self.map = map
         discountedEarlier = weighted.discounted
         var kept = history.flatMap { $0.map(\.rating) }

@@ -33,9 +33,6 @@ struct DialInPrior: Sendable {
 
     /// Earlier bags that informed the fit (at least one rated brew).
     let bags: Int
-    /// Per earlier bag: its moments and, for a bag that shows a shape, its step-1 terms (`4 × K × G`, τ_h outer),
-    /// kept so that a refit with the same mean peak reuses the terms of the bags whose brews kept their weights.
-    private let stepOne: [(moments: RatingMoments, terms: [Double])]
 
     /// - Parameters:
     ///   - cues: Per earlier bag (same order as `history`), the log-likelihood of its grind cues (taste words, shot
@@ -45,10 +42,10 @@ struct DialInPrior: Sendable {
     ///     grinder × method has been brewed. `nil` adds nothing.
     ///   - shapes: Per earlier bag, whether it has the brews to show a curve's shape (``showsShape(_:)``); `[]`
     ///     treats every bag as one that does.
-    ///   - reusing: An earlier fit of the same bags (the robust step's first fit): the step-1 terms of a bag with the
-    ///     same moments under the same mean peak are taken from it instead of recomputed (the same numbers).
+    ///   - terms: Where the bags' step-1 terms are kept (``DialInTerms``): a bag already computed under the same
+    ///     mean peak, by this fit's robust step or another bean's fit, is taken from it (the same numbers).
     init(grid: DialInGrid, history: [RatingMoments], bestRatings: [Double], options: DialInOptions,
-         cues: [[Double]] = [], window: [Double]? = nil, shapes: [Bool] = [], reusing earlier: DialInPrior? = nil) {
+         cues: [[Double]] = [], window: [Double]? = nil, shapes: [Bool] = [], terms shared: DialInTerms = DialInTerms()) {
         let used = history.indices.filter { history[$0].n >= 0.5 }
         let cueOnly = cues.indices.filter { !cues[$0].isEmpty && !used.contains($0) }
         bags = used.count + cueOnly.count
@@ -59,9 +56,7 @@ struct DialInPrior: Sendable {
         let K = grid.k.count, S = grid.s.count, G = grid.sigma.count
         var ks = [Double](repeating: 0, count: K * G)
         for ik in 0..<K { for ig in 0..<G { ks[ik * G + ig] = grid.logPriorK[ik] + grid.logPriorSigma[ig] } }
-        var stepOne = history.map { (moments: $0, terms: [Double]()) }
         guard !used.isEmpty else {
-            self.stepOne = stepOne
             peakSD = options.peakRatingSD
             logKS = ks
             logS = DialInPrior.windowed(Array(repeating: -log(Double(S)), count: S), window)
@@ -74,56 +69,12 @@ struct DialInPrior: Sendable {
         //    of them would flatten the curve. Thin bags inform the sweet spots (step 2) instead: a good brew there
         //    is a noisy observation of its bag's peak, through h_j ~ N(h̄, τ_h²).
         let shaped = used.filter { shapes.indices.contains($0) ? shapes[$0] : true }
-        let coarse = Swift.stride(from: 0, to: S, by: S > 60 ? 2 : 1).map { grid.s[$0] }
-        let logCoarse = log(Double(coarse.count))
-        var row = [Double](repeating: 0, count: coarse.count)
         var perTau = DialInPrior.peakSDs.map { _ in ks }
-        // Hoisted out of the innermost loop (the same sums as term by term): the residuals depend on (s, k) only,
-        // the normalising logs on (σ, τ_h) only.
-        var sums = [Double](repeating: 0, count: coarse.count), sss = sums, flat = sums
         let TG = K * G
         for j in shaped {
-            let m = history[j]
-            if let earlier, earlier.peakMean == peakMean, earlier.stepOne.indices.contains(j),
-               earlier.stepOne[j].moments == m, earlier.stepOne[j].terms.count == DialInPrior.peakSDs.count * TG {
-                let known = earlier.stepOne[j].terms
-                for it in DialInPrior.peakSDs.indices { for c in 0..<TG { perTau[it][c] += known[it * TG + c] } }
-                stepOne[j].terms = known
-                continue
-            }
-            var terms = [Double](repeating: 0, count: DialInPrior.peakSDs.count * TG)
-            let halfLogN = 0.5 * log(m.n)
-            for ik in 0..<K {
-                for (is_, s) in coarse.enumerated() {
-                    let r = m.residuals(s: s, k: grid.k[ik])
-                    let d = r.sum / m.n - peakMean
-                    sums[is_] = d * d
-                    sss[is_] = r.ss
-                }
-                for ig in 0..<G {
-                    let v = grid.sigma[ig] * grid.sigma[ig]
-                    let flatConstant = -(m.n - 1) / 2 * (Gauss.logTwoPi + log(v)) - halfLogN
-                    for is_ in coarse.indices { flat[is_] = flatConstant - sss[is_] / (2 * v) }
-                    for (it, th) in DialInPrior.peakSDs.enumerated() {
-                        let variance = th * th + v / m.n
-                        let c = -0.5 * (Gauss.logTwoPi + log(variance)), inv2 = 1 / (2 * variance)
-                        // The row and its largest term in one pass (the largest as `Array.max()` finds it).
-                        var top = flat[0] + c - sums[0] * inv2
-                        row[0] = top
-                        for is_ in 1..<coarse.count {
-                            let term = flat[is_] + c - sums[is_] * inv2
-                            row[is_] = term
-                            if top < term { top = term }
-                        }
-                        let term = Gauss.logSumExp(row, largest: top) - logCoarse
-                        terms[it * TG + ik * G + ig] = term
-                        perTau[it][ik * G + ig] += term
-                    }
-                }
-            }
-            stepOne[j].terms = terms
+            let terms = shared.terms(grid: grid, moments: history[j], peakMean: peakMean)
+            for it in DialInPrior.peakSDs.indices { for c in 0..<TG { perTau[it][c] += terms[it * TG + c] } }
         }
-        self.stepOne = stepOne
         let evidence = perTau.map { Gauss.logSumExp($0) }
         // Without a shaped bag every τ_h has the same evidence: the default spread of peaks.
         let chosen = shaped.isEmpty ? (DialInPrior.peakSDs.firstIndex { $0 >= options.peakRatingSD * 0.5 } ?? 1)

@@ -15,8 +15,9 @@ import Foundation
 /// the best of their bag's other brews (or, alone in their bag, below the earlier bags' mean peak) are judged; the
 /// rest keep weight 1. Earlier bags are judged under a first fit at face value, then the prior is refitted with the
 /// weights (once); this bag's brews under the final prior. A bag of more than 12 brews is not judged (one brew
-/// cannot dominate it), and at most 64 earlier brews are, the lowest rated first. The refit takes the first fit's
-/// curvature terms of every bag whose brews kept their weights (``DialInPrior``'s `reusing`): the same numbers.
+/// cannot dominate it), and at most 64 earlier brews are, the lowest rated first. Both fits take their bags'
+/// curvature terms from `terms` (``DialInTerms``): the refit computes only those of bags whose weights changed or
+/// whose mean peak moved, and another bean's fit on the same grinder × method only those it has not met.
 enum DialInRobust {
     static let outlierShare = 0.05
     static let suspicion = 1.5
@@ -24,8 +25,9 @@ enum DialInRobust {
     static let maximumChecks = 64
 
     static func historyWeights(history: [[BrewPoint]], scale: DialInScale, grid: DialInGrid, options: DialInOptions,
-                               cues: [[Double]], window: [Double]?) -> (prior: DialInPrior, discounted: [BrewPoint]) {
-        func fit(_ weights: [[Double]], reusing earlier: DialInPrior? = nil) -> DialInPrior {
+                               cues: [[Double]], window: [Double]?,
+                               terms: DialInTerms = DialInTerms()) -> (prior: DialInPrior, discounted: [BrewPoint]) {
+        func fit(_ weights: [[Double]]) -> DialInPrior {
             let moments = history.indices.map { j in
                 var m = RatingMoments()
                 for (p, w) in zip(history[j], weights[j]) { m.add(u: scale.units(p.setting), y: p.rating, weight: w) }
@@ -35,7 +37,7 @@ enum DialInRobust {
                 zip(history[j], weights[j]).filter { $0.1 >= 0.5 }.map(\.0.rating).max() ?? 0
             }
             return DialInPrior(grid: grid, history: moments, bestRatings: best, options: options, cues: cues, window: window,
-                               shapes: history.map(DialInPrior.showsShape), reusing: earlier)
+                               shapes: history.map(DialInPrior.showsShape), terms: terms)
         }
         var weights = history.map { $0.map { _ in 1.0 } }
         let first = fit(weights)
@@ -53,7 +55,7 @@ enum DialInRobust {
             if w < 0.5 { discounted.append(history[j][i]) }
         }
         guard weights.joined().contains(where: { $0 < 0.999 }) else { return (first, []) }
-        return (fit(weights, reusing: first), discounted)
+        return (fit(weights), discounted)
     }
 
     /// The weights of this bag's brews under the fitted prior.

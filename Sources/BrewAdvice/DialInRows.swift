@@ -128,6 +128,9 @@ struct MethodBrews: Sendable {
     var scale: DialInScale
     /// The catalogue entry used, and whether its notation had to be dropped (logged settings off its dial).
     var spec: GrinderSpec?
+    /// The earlier bags' step-1 terms (``DialInTerms``), shared by every answer on this grinder × method: each
+    /// bean's fit adds those of its own earlier bags, computing only the ones no earlier answer did.
+    let terms = DialInTerms()
     static let shotTimeSpread = 2.5
 
     /// `text` without leading and trailing white space (Foundation's `CharacterSet.whitespaces`), `nil` when nothing
