@@ -25,31 +25,17 @@ struct DialInPosterior: Sendable {
         self.grid = grid
         let S = grid.s.count, K = grid.k.count, G = grid.sigma.count
         let hv = prior.peakSD * prior.peakSD, hm = prior.peakMean
-        var logw = [Double](repeating: 0, count: S * K * G)
+        let logw = Self.logWeights(grid: grid, prior: prior, bag: m, cues: cues)
         var pm = [Double](repeating: hm, count: S * K * G), pv = [Double](repeating: hv, count: S * K * G)
-        // The terms that depend on σ alone, hoisted out of the (s, k) loops: the same expressions as
-        // ``Gauss/logFlatMean(n:ss:sigma:)`` and ``Gauss/logDensity(_:mean:variance:)`` evaluate, split where
-        // they subtract their data term last, so every weight is the same number as computed term by term.
-        let n = m.n
-        let variance = grid.sigma.map { $0 * $0 }
-        let flatConstant = variance.map { v in -(n - 1) / 2 * (Gauss.logTwoPi + log(v)) - 0.5 * log(n) }
-        let meanVariance = variance.map { v in hv + v / n }
-        let meanConstant = meanVariance.map { -0.5 * (Gauss.logTwoPi + log($0)) }
-        let precision = variance.map { v in n / v + 1 / hv }
-        for is_ in 0..<S {
-            for ik in 0..<K {
-                let r = n > 0 ? m.residuals(s: grid.s[is_], k: grid.k[ik]) : (sum: 0, ss: 0)
-                for ig in 0..<G {
-                    let c = (is_ * K + ik) * G + ig
-                    var l = prior.logS[is_] + prior.logKS[ik * G + ig] + (cues?[is_] ?? 0)
-                    if n > 0 {
-                        let v = variance[ig]
-                        let d = r.sum / n - hm
-                        l += (flatConstant[ig] - r.ss / (2 * v)) + (meanConstant[ig] - d * d / (2 * meanVariance[ig]))
-                        pv[c] = 1 / precision[ig]
-                        pm[c] = (r.sum / v + hm / hv) / precision[ig]
+        if m.n > 0 {
+            let peak = PeakTerms(grid: grid, prior: prior, bag: m)
+            for is_ in 0..<S {
+                for ik in 0..<K {
+                    let r = m.residuals(s: grid.s[is_], k: grid.k[ik])
+                    for ig in 0..<G {
+                        let c = (is_ * K + ik) * G + ig
+                        (pm[c], pv[c]) = peak.posterior(sum: r.sum, sigma: ig)
                     }
-                    logw[c] = l
                 }
             }
         }
@@ -115,13 +101,13 @@ struct DialInPosterior: Sendable {
     func heavyCells(tail: Double = 1e-3, limit: Int = 4000) -> [Int] {
         let cut = tail / (2 * Double(max(1, weights.count)))
         let kept = weights.indices.filter { weights[$0] >= cut }
-        if let cells = heaviest(kept, tail: tail, limit: limit, all: false) { return cells }
-        return heaviest(Array(weights.indices), tail: tail, limit: limit, all: true) ?? []
+        if let cells = Self.heaviest(kept, weights: weights, tail: tail, limit: limit, all: false) { return cells }
+        return Self.heaviest(Array(weights.indices), weights: weights, tail: tail, limit: limit, all: true) ?? []
     }
 
-    /// The heaviest of `cells`, until they hold `1 − tail` of the mass or number `limit`; when `cells` run out
-    /// first, all of them if `all`, else `nil`.
-    private func heaviest(_ cells: [Int], tail: Double, limit: Int, all: Bool) -> [Int]? {
+    /// The heaviest of `cells` by `weights`, until they hold `1 − tail` of the mass or number `limit`; when
+    /// `cells` run out first, all of them if `all`, else `nil`.
+    static func heaviest(_ cells: [Int], weights: [Double], tail: Double, limit: Int, all: Bool) -> [Int]? {
         let order = cells.sorted { weights[$0] > weights[$1] }
         var out: [Int] = [], acc = 0.0
         for c in order {
@@ -149,15 +135,7 @@ struct DialInPosterior: Sendable {
 
     /// ``expectedRating(at:cells:)`` over cells already gathered.
     func expectedRating(at u: Double, cells: HeavyCells) -> (mean: Double, sd: Double) {
-        var w = 0.0, m1 = 0.0, m2 = 0.0
-        for i in cells.weight.indices {
-            let d = u - cells.s[i]
-            let mu = cells.peakMean[i] - cells.k[i] * d * d
-            let weight = cells.weight[i]
-            w += weight; m1 += weight * mu; m2 += weight * (cells.peakVariance[i] + mu * mu)
-        }
-        let mean = m1 / w
-        return (mean, max(0, m2 / w - mean * mean).squareRoot())
+        cells.expectedRating(at: u)
     }
 
     /// ``expectedRating(at:cells:)`` of the curve held up by a floor: the posterior mean and standard deviation of
@@ -219,4 +197,17 @@ struct HeavyCells: Sendable {
     /// The cell's sweet spot and curvature.
     let s: [Double]
     let k: [Double]
+
+    /// ``DialInPosterior/expectedRating(at:cells:)`` over these cells.
+    func expectedRating(at u: Double) -> (mean: Double, sd: Double) {
+        var w = 0.0, m1 = 0.0, m2 = 0.0
+        for i in weight.indices {
+            let d = u - s[i]
+            let mu = peakMean[i] - k[i] * d * d
+            let cellWeight = weight[i]
+            w += cellWeight; m1 += cellWeight * mu; m2 += cellWeight * (peakVariance[i] + mu * mu)
+        }
+        let mean = m1 / w
+        return (mean, max(0, m2 / w - mean * mean).squareRoot())
+    }
 }

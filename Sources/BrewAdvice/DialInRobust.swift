@@ -79,8 +79,8 @@ enum DialInRobust {
                        cues: [Double]?) -> Double {
         var m = RatingMoments()
         for k in bag.indices where k != i { m.add(u: scale.units(bag[k].setting), y: bag[k].rating) }
-        let post = DialInPosterior(grid: grid, prior: prior, bag: m, cues: cues)
-        let e = post.expectedRating(at: scale.units(bag[i].setting), cells: post.gather(post.heavyCells()))
+        let e = DialInPosterior.heavyCells(grid: grid, prior: prior, bag: m, cues: cues)
+            .expectedRating(at: scale.units(bag[i].setting))
         let v = e.sd * e.sd + prior.noiseVariance
         let d = bag[i].rating - e.mean
         let normal = exp(-d * d / (2 * v)) / (2 * Double.pi * v).squareRoot()

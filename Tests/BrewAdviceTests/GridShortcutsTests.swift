@@ -4,7 +4,8 @@ import Testing
 
 /// The model's shortcuts against the plain computation they stand for: the heaviest cells found among the cells
 /// above a cut against sorting every cell, the posterior's hoisted constants against the Gaussian terms evaluated
-/// cell by cell, and the kept sweet-spot kernels against the normal densities computed afresh.
+/// cell by cell, the heavy cells alone (the robust step's) against the whole posterior's, and the kept sweet-spot
+/// kernels against the normal densities computed afresh.
 @Suite struct GridShortcutsTests {
     /// Bags on a 0…30 grinder: a sharp one, a flat one, one of a single brew.
     let bags: [[(u: Double, y: Double)]] = [
@@ -72,6 +73,27 @@ import Testing
             let expected = logw.map { exp($0 - z) }
             let differing = expected.indices.filter { expected[$0] != post.weights[$0] }
             #expect(differing.isEmpty, "bag of \(bag.count): \(differing.count) of \(K * G * grid.s.count) cells differ")
+        }
+    }
+
+    @Test func heavyCellsAloneAreThePosteriorsHeavyCells() {
+        let scale = DialInScale(lower: 0, upper: 30, step: 1, anchor: 0)
+        let options = DialInOptions()
+        let grid = DialInGrid(scale: scale, options: options)
+        let prior = DialInPrior(grid: grid, history: [moments(bags[0]), moments(bags[1])], bestRatings: [4.5, 3], options: options)
+        let cues = grid.s.map { -0.05 * ($0 - 12) * ($0 - 12) }
+        for bag in bags + [[]] {
+            let m = moments(bag)
+            for cue in [nil, cues] {
+                let post = DialInPosterior(grid: grid, prior: prior, bag: m, cues: cue)
+                for (tail, limit) in [(1e-3, 4000), (1e-2, 50), (0.5, 4000), (1e-16, 100_000)] {
+                    let want = post.gather(post.heavyCells(tail: tail, limit: limit))
+                    let got = DialInPosterior.heavyCells(grid: grid, prior: prior, bag: m, cues: cue, tail: tail, limit: limit)
+                    #expect(got.weight == want.weight && got.peakMean == want.peakMean && got.peakVariance == want.peakVariance
+                            && got.s == want.s && got.k == want.k, "bag of \(bag.count), tail \(tail), limit \(limit)")
+                    #expect(got.expectedRating(at: 13).mean == post.expectedRating(at: 13, cells: want).mean)
+                }
+            }
         }
     }
 

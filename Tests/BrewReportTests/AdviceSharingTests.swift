@@ -16,9 +16,9 @@ import TestSupport
     static func journals() throws -> [(label: String, journal: Journal)] {
         var out = [(label: String, journal: Journal)]()
         out.append(("sample", try importJournal(at: Repo.sample("journal.sqlite")).journal))
-        out.append(("standard 2500/7", JournalGenerator(GeneratorOptions(brewCount: 2_500, seed: 7)).makeJournal()))
+        out.append(("standard 2000/7", JournalGenerator(GeneratorOptions(brewCount: 2_000, seed: 7)).makeJournal()))
         out.append(("standard 1200/3", JournalGenerator(GeneratorOptions(brewCount: 1_200, seed: 3)).makeJournal()))
-        out.append(("wide 5000/11", JournalGenerator(GeneratorOptions(brewCount: 5_000, seed: 11, days: JournalShape.wideDays,
+        out.append(("wide 3500/11", JournalGenerator(GeneratorOptions(brewCount: 3_500, seed: 11, days: JournalShape.wideDays,
                                                                       shape: .wide)).makeJournal()))
         return out
     }
