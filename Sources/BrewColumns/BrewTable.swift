@@ -36,33 +36,34 @@ public struct BrewTable: Sendable {
     /// The number of brews.
     public var count: Int { id.count }
 
-    /// One line per column: name, logical type and null count (what `brewstats inspect` prints).
+    /// One line per column: name, logical type (its Arrow name and its ``ColumnKind`` in plain words) and null count
+    /// (what `brewstats inspect` prints: the plain words, and both under `--json`).
     public var schema: [ColumnInfo] {
         [
-            ColumnInfo("id", "utf8", id.nullCount),
-            ColumnInfo("brew_date", "timestamp[us, UTC]", brewDate.nullCount),
-            ColumnInfo("method", "dictionary<int32, utf8>", method.nullCount),
-            ColumnInfo("category", "uint8 (enum)", category.nullCount),
-            ColumnInfo("grinder", "dictionary<int32, utf8>", grinder.nullCount),
-            ColumnInfo("bean", "dictionary<int32, utf8>", bean.nullCount),
-            ColumnInfo("roaster", "dictionary<int32, utf8>", roaster.nullCount),
-            ColumnInfo("origin", "dictionary<int32, utf8>", origin.nullCount),
-            ColumnInfo("roast_date", "date32[day]", roastDate.nullCount),
-            ColumnInfo("dose_g", "float64", doseGrams.nullCount),
-            ColumnInfo("water_g", "float64", waterGrams.nullCount),
-            ColumnInfo("yield_g", "float64", yieldGrams.nullCount),
-            ColumnInfo("brew_time_s", "float64", brewTimeSeconds.nullCount),
-            ColumnInfo("water_temp_c", "float64", waterTemperature.nullCount),
-            ColumnInfo("grind_setting", "float64", grindSetting.nullCount),
-            ColumnInfo("grind_text", "utf8", grindText.nullCount),
-            ColumnInfo("pressure_profile", "utf8", pressureProfile.nullCount),
-            ColumnInfo("rating", "float64", rating.nullCount),
-            ColumnInfo("tds_pct", "float64", tds.nullCount),
-            ColumnInfo("notes", "utf8", notes.nullCount),
-            ColumnInfo("acidity", "float64", acidity.nullCount),
-            ColumnInfo("body", "float64", body.nullCount),
-            ColumnInfo("sweetness", "float64", sweetness.nullCount),
-            ColumnInfo("flavor_tags", "utf8", flavorTags.nullCount),
+            ColumnInfo("id", "utf8", .text, id.nullCount),
+            ColumnInfo("brew_date", "timestamp[us, UTC]", .dateTime, brewDate.nullCount),
+            ColumnInfo("method", "dictionary<int32, utf8>", .repeatedText, method.nullCount),
+            ColumnInfo("category", "uint8 (enum)", .category, category.nullCount),
+            ColumnInfo("grinder", "dictionary<int32, utf8>", .repeatedText, grinder.nullCount),
+            ColumnInfo("bean", "dictionary<int32, utf8>", .repeatedText, bean.nullCount),
+            ColumnInfo("roaster", "dictionary<int32, utf8>", .repeatedText, roaster.nullCount),
+            ColumnInfo("origin", "dictionary<int32, utf8>", .repeatedText, origin.nullCount),
+            ColumnInfo("roast_date", "date32[day]", .date, roastDate.nullCount),
+            ColumnInfo("dose_g", "float64", .number, doseGrams.nullCount),
+            ColumnInfo("water_g", "float64", .number, waterGrams.nullCount),
+            ColumnInfo("yield_g", "float64", .number, yieldGrams.nullCount),
+            ColumnInfo("brew_time_s", "float64", .number, brewTimeSeconds.nullCount),
+            ColumnInfo("water_temp_c", "float64", .number, waterTemperature.nullCount),
+            ColumnInfo("grind_setting", "float64", .number, grindSetting.nullCount),
+            ColumnInfo("grind_text", "utf8", .text, grindText.nullCount),
+            ColumnInfo("pressure_profile", "utf8", .text, pressureProfile.nullCount),
+            ColumnInfo("rating", "float64", .number, rating.nullCount),
+            ColumnInfo("tds_pct", "float64", .number, tds.nullCount),
+            ColumnInfo("notes", "utf8", .text, notes.nullCount),
+            ColumnInfo("acidity", "float64", .number, acidity.nullCount),
+            ColumnInfo("body", "float64", .number, body.nullCount),
+            ColumnInfo("sweetness", "float64", .number, sweetness.nullCount),
+            ColumnInfo("flavor_tags", "utf8", .text, flavorTags.nullCount),
         ]
     }
 
@@ -74,11 +75,45 @@ public struct BrewTable: Sendable {
 }
 
 /// A column's name, logical type and null count.
+///
+/// The type comes twice: ``type`` is its Arrow name (`dictionary<int32, utf8>`, `timestamp[us, UTC]`), for readers
+/// who load the table elsewhere; ``kind`` says the same in plain words (``ColumnKind/words``), which `inspect` prints.
 public struct ColumnInfo: Sendable, Equatable {
     public let name: String
+    /// The Arrow type name.
     public let type: String
+    /// The type in plain words.
+    public let kind: ColumnKind
     public let nullCount: Int
-    public init(_ name: String, _ type: String, _ nullCount: Int) {
-        self.name = name; self.type = type; self.nullCount = nullCount
+    public init(_ name: String, _ type: String, _ kind: ColumnKind, _ nullCount: Int) {
+        self.name = name; self.type = type; self.kind = kind; self.nullCount = nullCount
+    }
+}
+
+/// What a column holds, in the words a reader without Arrow uses.
+public enum ColumnKind: String, Sendable, Equatable, CaseIterable {
+    /// Free text, one value per brew (Arrow `utf8`).
+    case text
+    /// Text from a short list of repeated values (Arrow `dictionary<int32, utf8>`: each distinct value stored once).
+    case repeatedText
+    /// One of a fixed set of categories (a `uint8` code).
+    case category
+    /// A number (Arrow `float64`).
+    case number
+    /// A calendar date without a time of day (Arrow `date32[day]`).
+    case date
+    /// An instant, a date and a time of day, kept in UTC (Arrow `timestamp[us, UTC]`).
+    case dateTime
+
+    /// `text`, `text, repeated values`, `category`, `number`, `date`, `date and time (UTC)`.
+    public var words: String {
+        switch self {
+        case .text: "text"
+        case .repeatedText: "text, repeated values"
+        case .category: "category"
+        case .number: "number"
+        case .date: "date"
+        case .dateTime: "date and time (UTC)"
+        }
     }
 }

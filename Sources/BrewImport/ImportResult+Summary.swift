@@ -30,23 +30,23 @@ extension ImportResult {
         }
         let schema = journal.brews.schema
         let width = (schema.map(\.name.count).max() ?? 4) + 2
-        let typeWidth = (schema.map(\.type.count).max() ?? 4) + 2
+        let typeWidth = (schema.map(\.kind.words.count).max() ?? 4) + 2
         out += "\ntable brews: \(journal.brews.count) rows, \(schema.count) columns\n"
         out += "  " + "column".padding(toLength: width, withPad: " ", startingAt: 0)
             + "type".padding(toLength: typeWidth, withPad: " ", startingAt: 0) + "nulls\n"
         for c in schema {
             out += "  " + c.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                + c.type.padding(toLength: typeWidth, withPad: " ", startingAt: 0) + "\(c.nullCount)\n"
+                + c.kind.words.padding(toLength: typeWidth, withPad: " ", startingAt: 0) + "\(c.nullCount)\n"
         }
         return out
     }
 
     /// The report (``ImportReport/jsonData()``) with the brew table's row count (`rows`) and schema (`schema`: name,
-    /// type and null count of each column), as JSON values; `extra` adds keys (e.g. a shot table's `shots`).
+    /// Arrow type, the type in plain words as `kind` and null count of each column), as JSON values; `extra` adds keys (e.g. a shot table's `shots`).
     public func summaryObject() -> [String: Any] {
         var object = (try? JSONSerialization.jsonObject(with: report.jsonData())) as? [String: Any] ?? [:]
         object["rows"] = journal.brews.count
-        object["schema"] = journal.brews.schema.map { ["name": $0.name, "type": $0.type, "nulls": $0.nullCount] }
+        object["schema"] = journal.brews.schema.map { ["name": $0.name, "type": $0.type, "kind": $0.kind.words, "nulls": $0.nullCount] }
         return object
     }
 }

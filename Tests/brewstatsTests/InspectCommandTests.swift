@@ -41,6 +41,28 @@ import TestSupport
         #expect(bare.status == 2)
     }
 
+    /// The schema speaks plain words; the Arrow type names stay in `--json` as `type`, beside the words as `kind`.
+    @Test(.enabled(if: CLI.available)) func schemaTypesInPlainWords() throws {
+        let plain = try CLI.run(["inspect", Repo.sample("journal.csv").path])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let table = plain.stdout.components(separatedBy: "table brews: ").last ?? ""
+        for arrow in ["dictionary<", "timestamp[", "float64", "date32", "utf8", "uint8"] { #expect(!table.contains(arrow), "\(arrow)") }
+        func row(_ column: String) -> String? {
+            table.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.first { $0.hasPrefix(column + " ") }
+        }
+        let expected = ["brew_date": "date and time (UTC)", "method": "text, repeated values", "roast_date": "date",
+                        "dose_g": "number", "notes": "text", "category": "category"]
+        for (column, words) in expected {
+            let line = try #require(row(column), "no row for \(column)")
+            #expect(line.dropFirst(column.count).trimmingCharacters(in: .whitespaces).hasPrefix(words + " "), "\(line)")
+        }
+        let r = try CLI.run(["inspect", Repo.sample("journal.csv").path, "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let schema = try #require(object["schema"] as? [[String: Any]])
+        let method = try #require(schema.first { $0["name"] as? String == "method" })
+        #expect(method["type"] as? String == "dictionary<int32, utf8>" && method["kind"] as? String == "text, repeated values")
+    }
+
     @Test(.enabled(if: CLI.available)) func notAJournalIsExit2() throws {
         let r = try CLI.run(["inspect", Repo.sample("README.md").path])
         #expect(r.status == 2)
