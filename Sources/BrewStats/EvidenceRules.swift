@@ -9,6 +9,10 @@
 ///   to `grind_rating.csv`, but no output calls it "best around". Nor is it stated when the quadratic explains
 ///   less than ``sweetSpotMinimumR2`` of the rating's variance: then the ratings barely depend on grind and the
 ///   peak is noise ("no clear peak").
+/// - A stated sweet spot **reads as a range** when the fitted curve stays within ``sweetSpotFlatTolerance`` rating
+///   points of its peak over more than ``sweetSpotFlatMinimumShare`` of the settings tried ("anywhere from 11 to 19
+///   rates about the same"), and **as a weak pattern** when the fit explains less than ``sweetSpotWeakR2`` of the
+///   rating's variance (``SweetSpotShape``).
 /// - A **smoothing curve** (LOESS) is drawn only with at least ``curveMinimumBrews`` brews on at least
 ///   ``curveMinimumSettings`` distinct settings: a curve through two or three points is a line drawn by hand.
 /// - A **change against the week before** (or any period) is stated only when both periods have at least
@@ -24,6 +28,14 @@ public enum EvidenceRules {
     public static let sweetSpotMinimumSettings = 4
     /// The least R² of the quadratic fit for its peak to be stated as a sweet spot. 0.10.
     public static let sweetSpotMinimumR2 = 0.10
+    /// How far below its peak, in rating points (0–5 scale), the sweet-spot curve may be and still rate "about the
+    /// same" as the peak. 0.25 (half of the half-point step a rating is given in).
+    public static let sweetSpotFlatTolerance = 0.25
+    /// The share of the span of settings tried that the curve's flat range (within ``sweetSpotFlatTolerance`` of the
+    /// peak) must exceed for the sweet spot to be stated as that range instead of the peak. 0.5.
+    public static let sweetSpotFlatMinimumShare = 0.5
+    /// The R² below which a stated sweet spot is called a weak pattern. 0.30.
+    public static let sweetSpotWeakR2 = 0.30
     /// Brews a group needs before a LOESS curve is drawn through it. 10.
     public static let curveMinimumBrews = 10
     /// Distinct x values a group needs before a LOESS curve is drawn through it. 5.

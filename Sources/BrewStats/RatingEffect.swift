@@ -10,7 +10,8 @@ import BrewColumns
 /// - ``best``: the fit's vertex when c < 0, it lies within the observed values, and the group meets the sweet-spot
 ///   rule (``EvidenceRules/statesSweetSpot(n:distinctSettings:r2:)``: 8 brews on 4 distinct values, R² ≥ 0.10);
 /// - ``verdict`` says which of the three holds: a stated best value, enough data but no clear peak, or too few
-///   brews (the rule's counts not met).
+///   brews (the rule's counts not met);
+/// - ``shape``: how a stated best value reads (``SweetSpotShape``: a flat range, a weak pattern), as for grind.
 public struct RatingEffect: Sendable, Equatable {
     /// The parameter.
     public enum Factor: String, Sendable, CaseIterable {
@@ -35,6 +36,8 @@ public struct RatingEffect: Sendable, Equatable {
     public let distinctValues: Int
     public let quadraticR2: Double?
     public let verdict: Verdict
+    /// How the best value reads, when there is one (``SweetSpotShape``).
+    public let shape: SweetSpotShape?
     /// The points, for a chart: x and rating per brew.
     public let x: [Double]
     public let rating: [Double]
@@ -52,8 +55,9 @@ public struct RatingEffect: Sendable, Equatable {
                 verdict = .best(spot)
             }
         }
+        let shape = fit.quadratic.flatMap { SweetSpotShape($0, tried: fit.xRange, r2: r2) }
         return RatingEffect(factor: factor, espresso: espresso, n: x.count, distinctValues: distinct, quadraticR2: r2,
-                            verdict: verdict, x: x, rating: y)
+                            verdict: verdict, shape: shape, x: x, rating: y)
     }
 }
 

@@ -205,16 +205,26 @@ import TestSupport
             let r2 = try #require(Self.parabolaR2(g.grind, g.rating))
             // The setting on the grid of the grinder's step (or, without a grinder, the coarsest of 1, 0.5, 0.25
             // holding every logged setting), written without trailing zeros.
-            func onGrid(_ step: Double) -> String {
-                let q = (spot / step).rounded() * step
+            func onGrid(_ value: Double, _ step: Double) -> String {
+                let q = (value / step).rounded() * step
                 return q == q.rounded() ? "\(Int(q))" : "\(q)"
             }
             let step = r.analysis.journal.grinders[g.grinderIndex].settingStep
             let inferred = [1, 0.5, 0.25].first { s in g.points.distinctX.allSatisfy { ($0 / s).rounded() * s == $0 } } ?? 0.25
             let tail = " (\(g.n) rated brews)"
-            _ = r2
-            #expect(r.sentence(g) == "\(who): best around setting \(onGrid(step))" + tail)
-            #expect(PeriodReport.sentence(g) == "\(who): best around setting \(onGrid(inferred))" + tail)
+            // How the spot reads (docs/definitions.md): flat when the parabola stays within 0.25 points of its peak
+            // over more than half the settings tried (v ± √(0.25 ÷ −c)); weak below R² 0.30.
+            let c = try #require(Self.parabola(g.grind, g.rating)).c
+            let lo = max(g.grind.min()!, spot - (0.25 / -c).squareRoot()), hi = min(g.grind.max()!, spot + (0.25 / -c).squareRoot())
+            let flat = hi - lo > 0.5 * (g.grind.max()! - g.grind.min()!)
+            func words(_ step: Double) -> String {
+                let core = flat && onGrid(lo, step) != onGrid(hi, step)
+                    ? "anywhere from setting \(onGrid(lo, step)) to \(onGrid(hi, step)) rates about the same: the curve is flat there"
+                    : "best around setting \(onGrid(spot, step))"
+                return (r2 < 0.30 ? "a weak pattern: " : "") + core
+            }
+            #expect(r.sentence(g) == "\(who): \(words(step))" + tail)
+            #expect(PeriodReport.sentence(g) == "\(who): \(words(inferred))" + tail)
             #expect(!r.sentence(g).contains("ρ"))
             // The sweet spot is the vertex of the least-squares parabola through the group's brews.
             let vertex = try #require(Self.parabolaVertex(g.grind, g.rating))

@@ -275,19 +275,20 @@ public struct PeriodReport: Sendable {
     /// `…: no clear peak (24 rated brews)` for one with enough brews whose ratings single out no setting
     /// (``EvidenceRules``). The fit's statistics are the finding's evidence on the page (``GrindFinding``).
     ///
-    /// The setting is shown with the grinder's step precision (``GrindSetting/text(_:grinder:observed:)``).
+    /// A stated sweet spot qualifies itself as every page's does (``GrindFinding/statement(_:grinder:)``): a range on a
+    /// flat curve, "a weak pattern:" on a weak fit. The setting is shown with the grinder's step precision (``GrindSetting/text(_:grinder:observed:)``).
     public static func sentence(_ g: GrindRatingGroup, grinder: Grinder? = nil) -> String {
         var who = ([g.grinder, g.method] + (g.bean.map { [$0] } ?? [])).joined(separator: " × ")
         if g.bean == nil { who += " (all beans)" }
         let n = "\(g.n) rated brew\(g.n == 1 ? "" : "s")"
-        guard g.statesSweetSpot, let spot = g.sweetSpot, spot.isFinite else {
+        guard g.statesSweetSpot, g.sweetSpot?.isFinite == true else {
             if EvidenceRules.statesSweetSpot(n: g.n, distinctSettings: g.distinctSettings) {
                 // Enough brews: either no peak inside the settings, or one the curve barely supports.
                 return "\(who): no clear peak (\(n))"
             }
             return "\(who): no best setting yet (\(n); it needs \(EvidenceRules.sweetSpotMinimumBrews) on \(EvidenceRules.sweetSpotMinimumSettings) settings)"
         }
-        return "\(who): best around setting \(GrindSetting.text(spot, grinder: grinder, observed: g.points.distinctX)) (\(n))"
+        return "\(who): \(GrindFinding.statement(g, grinder: grinder)) (\(n))"
     }
 }
 

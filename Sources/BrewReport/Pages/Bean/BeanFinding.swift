@@ -49,8 +49,8 @@ struct BeanFinding: Equatable {
         let day = Headline.dayText(best.date, report.analysis.derived.calendar)
         facts.append("best so far: setting \(setting(best.setting)) (\(rating(best.rating))\(day.isEmpty ? "" : ", " + day))")
         facts.append("last: setting \(setting(p.last.setting)) (\(rating(p.last.rating)))")
-        if g.statesSweetSpot, let spot = g.sweetSpot {
-            facts.append("best around setting \(GrindSetting.text(spot, grinder: grinder, observed: observed)) (\(g.n) rated brews)")
+        if g.statesSweetSpot, g.sweetSpot != nil {
+            facts.append("\(GrindFinding.statement(g, grinder: grinder)) (\(g.n) rated brews)")
         } else if g.n < EvidenceRules.sweetSpotMinimumBrews || g.distinctSettings < EvidenceRules.sweetSpotMinimumSettings {
             facts.append("no sweet spot yet: \(g.n) rated brew\(g.n == 1 ? "" : "s") on \(g.distinctSettings) setting\(g.distinctSettings == 1 ? "" : "s") (needs \(EvidenceRules.sweetSpotMinimumBrews) on \(EvidenceRules.sweetSpotMinimumSettings))")
         } else if g.sweetSpot != nil, let r2 = g.quadraticR2 {
@@ -61,7 +61,8 @@ struct BeanFinding: Equatable {
         var found = leading(next(advice), title: "\(p.bean) · \(p.grinder) × \(p.method)", facts: facts)
         found.evidence = Evidence(n: g.n, noun: "rated brews on this grinder × method",
                                   details: ["\(g.distinctSettings) settings tried"]
-                                      + (g.quadraticR2.map { ["a curve through the ratings explains \(Int(($0 * 100).rounded())) % of their spread (R² = \(Format.number($0, decimals: 2)))"] } ?? []))
+                                      + (g.quadraticR2.map { ["a curve through the ratings explains \(Int(($0 * 100).rounded())) % of their spread (R² = \(Format.number($0, decimals: 2)))"] } ?? [])
+                                      + (g.statesSweetSpot ? GrindFinding.details(g, grinder: grinder) : []))
         return found
     }
 

@@ -79,7 +79,13 @@ enum BeanPageText {
         let fit = x.quadraticR2.map { ["a curve through the ratings explains \(Int(($0 * 100).rounded())) % of their spread (R² = \(Format.number($0, decimals: 2)))"] } ?? []
         let evidence = Evidence(n: x.n, noun: "rated brews", details: ["\(x.distinctValues) values tried"] + fit)
         switch x.verdict {
-        case .best(let v): return Finding(subject: who, statement: Text("best around \(value(x.factor, v))"), evidence: evidence)
+        case .best(let v):
+            // Qualified as a grind sweet spot is (GrindFinding): a flat curve states its range, a weak fit says so.
+            guard let shape = x.shape else { return Finding(subject: who, statement: Text("best around \(value(x.factor, v))"), evidence: evidence) }
+            let words = GrindFinding.words(shape) { value(x.factor, $0) }
+            var stated = evidence
+            stated.details += words.details
+            return Finding(subject: who, statement: Text(words.statement), evidence: stated)
         case .noClearPeak: return Finding(subject: who, statement: "no clear peak: the ratings do not single out a value", evidence: evidence, isMade: false)
         case .tooFew:
             return .notMade(subject: who, "too few brews to say: \(x.n) rated on \(x.distinctValues) value\(x.distinctValues == 1 ? "" : "s"); a best value needs \(EvidenceRules.sweetSpotMinimumBrews) rated brews on \(EvidenceRules.sweetSpotMinimumSettings) values", evidence: evidence)
