@@ -101,25 +101,38 @@ enum CLI {
     /// On SIGINT/SIGTERM, removes the staging folders and temporary output files this process has open, then exits
     /// 130/143, so an interrupted command leaves nothing behind. (A SIGKILL leaves a hidden staging folder or
     /// temporary file, which the next run for the same output removes.) Every command that writes calls it first.
+    ///
+    /// A self-pipe: the handler only writes the signal's number to a pipe (`write` is async-signal-safe), and a
+    /// thread of its own reads it and does the clean-up. A signal is handled whichever thread the kernel delivers it
+    /// to. (Dispatch's signal sources needed the signal ignored and blocked in every thread; a thread started before
+    /// the source, such as the concurrency pool's, still took it and the ignored signal was lost: the command then
+    /// finished with status 0.)
     static func removeStagingOnInterrupt() {
-        // A queue of its own: a serial queue gets a thread even when the global pool's are all busy or held (a
-        // handler on `.global()` could wait behind the command's own work, which then finished with status 0).
-        let queue = DispatchQueue(label: "brewstats.signals")
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return }
+        wakeDescriptor = ends[1]
+        let reader = ends[0]
+        let cleaner = Thread {
+            var number: UInt8 = 0
+            while read(reader, &number, 1) != 1 {}
+            StagedDirectory.removeAllStaging()
+            exit(128 + Int32(number))
+        }
+        cleaner.start()
         for sig in [SIGINT, SIGTERM] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
-            source.setEventHandler {
-                StagedDirectory.removeAllStaging()
-                exit(128 + sig)
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { received in
+                var number = UInt8(truncatingIfNeeded: received)
+                _ = write(CLI.wakeDescriptor, &number, 1)
             }
-            source.resume()
-            sources.append(source)
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(sig, &action, nil)
         }
     }
 
-    /// The signal sources, kept for the life of the process (a released source is cancelled and the signal
-    /// would go unhandled). Process-wide because signals are. SAFETY: written only by
-    /// ``removeStagingOnInterrupt()``, which the one command a process runs calls once, at the start of its `run()`
-    /// before it starts work of its own, and never read, so no two threads ever touch it at once.
-    nonisolated(unsafe) private static var sources: [any DispatchSourceSignal] = []
+    /// The pipe's write end the signal handler writes to. SAFETY: written once by ``removeStagingOnInterrupt()``
+    /// before the handler is installed (the one command a process runs calls it once, at the start of its `run()`),
+    /// then only read, by the handler.
+    nonisolated(unsafe) fileprivate static var wakeDescriptor: Int32 = -1
 }
