@@ -3,7 +3,7 @@ import BrewShots
 import Foundation
 
 /// Writes a shot as Decent's v2 shot JSON, the layout the DE1 app uploads to Visualizer and Visualizer, Decent's
-/// tools and brewstats import, from any shot format brewstats reads.
+/// tools and brewstats import, from any shot format brewstats reads (docs/export.md, "Decent JSON").
 ///
 /// | journal / samples | Decent v2 JSON |
 /// | --- | --- |
@@ -12,19 +12,20 @@ import Foundation
 /// | flow, flow goal, weight flow | `flow.flow`, `flow.goal`, `flow.by_weight` |
 /// | weight | `totals.weight` |
 /// | basket, mix and goal temperatures | `temperature.basket`, `temperature.mix`, `temperature.goal` |
-/// | shot start | `timestamp` and `clock` (Unix seconds) |
+/// | the phases the shot's file marks | `state_change`: ±10,000,000, the sign flipped at each phase's first sample |
+/// | brew date (else the shot's start) | `timestamp` and `clock` (Unix seconds) |
 /// | dose, yield, time | `meta.in`, `meta.out`, `meta.time` |
 /// | rating 0–5 | `meta.shot.enjoyment` = rating × 20 (0–100) |
 /// | TDS, notes | `meta.shot.tds`, `meta.shot.notes` |
 /// | bean, roaster, roast date | `meta.bean.type`, `meta.bean.brand`, `meta.bean.roast_date` (`YYYY-MM-DD`) |
 /// | grinder, grind setting | `meta.grinder.model`, `meta.grinder.setting` |
 /// | profile | `profile.title` |
-/// | water temperature | `app.data.settings.espresso_temperature` |
+/// | all of the above that the app keeps in its settings, and the water temperature | `app.data.settings` (``DecentSettings``) |
 ///
 /// Numbers are written as strings, as the app writes them. A sample a channel lacks (a scale that dropped out) is
-/// `null`. A channel the source does not record is left out, and listed as dropped for the shots that lack it
-/// (`shot.weight`: "the source recorded no weight"), so a user sees which series each source cannot supply.
-/// The brew's acidity, body, sweetness and flavour tags have no place in the layout (dropped).
+/// `null`; a channel the source does not record is left out (there is nothing to carry). What the layout cannot
+/// hold is listed as dropped or changed (``DecentShotDrops``). Every file written passes Visualizer's upload rules
+/// (``VisualizerUploadRules``).
 public struct DecentShotWriter: Sendable {
     public init() {}
 
@@ -37,29 +38,26 @@ public struct DecentShotWriter: Sendable {
         (.temperatureGoal, "temperature", "goal"),
     ]
 
+    /// The magnitude the DE1 app writes in `state_change` (docs/shots.md, "Phases").
+    static let stateChangeMagnitude = "10000000.0"
+
     /// Shot `s` of `shots` with its brew's fields from `journal`.
     public func encode(shot s: Int, of shots: ShotTable, journal: Journal, dropped: inout DroppedFields) -> [UInt8] {
         let record = shots.shots[s]
         let samples = shots.samples
         let channels = samples.channels(of: s)
-        let t = journal.brews
-        let row = record.journalRow
+        let fields = DecentShotFields(journal: journal, row: record.journalRow, samples: samples, shot: s)
         var j = JSONText()
         j.open("{")
         j.key("version"); j.string("2")
-        if let start = record.start {
-            let seconds = Double(start.microseconds) / 1_000_000
+        if let seconds = fields.start ?? record.start.map({ Double($0.microseconds) / 1_000_000 }) {
             j.key("clock"); j.string(DecimalText.text(seconds))
             j.key("timestamp"); j.string(DecimalText.text(seconds))
         }
         j.key("elapsed"); series(samples, .time, of: s, into: &j)
         var groups: [String: [(String, ShotChannel)]] = [:]
         var order: [String] = []
-        for (channel, group, key) in Self.keys {
-            guard channels.has(channel) else {
-                dropped.note("shot.\(channel.name)", .dropped, record: record.file, "the source recorded no \(Self.words(channel)) for this shot")
-                continue
-            }
+        for (channel, group, key) in Self.keys where channels.has(channel) {
             if groups[group] == nil { order.append(group) }
             groups[group, default: []].append((key, channel))
         }
@@ -70,53 +68,53 @@ public struct DecentShotWriter: Sendable {
             }
             j.close("}")
         }
-        j.key("meta"); j.open("{")
-        func number(_ c: Float64Column) -> Double? { c.isValid(row) && c.values[row].isFinite ? c.values[row] : nil }
-        if let dose = number(t.doseGrams) { j.key("in"); j.string(DecimalText.text(dose)) }
-        if let yield = number(t.yieldGrams) {
-            j.key("out"); j.string(DecimalText.text(yield))
-        } else if channels.has(.weight), let last = samples.values(.weight, of: s).last(where: { $0 != nil }) ?? nil, last > 0 {
-            dropped.note("yield_g", .changed, record: record.file,
-                         "the source gave no yield; Decent shot readers take the last scale weight (\(last) g) as the yield")
+        if !record.phases.isEmpty {
+            j.key("state_change"); stateChange(record.phases, samples, of: s, file: record.file, into: &j, dropped: &dropped)
         }
-        if let time = number(t.brewTimeSeconds) { j.key("time"); j.string(DecimalText.text(time)) }
-        if let b = t.bean.code(row) {
-            let bean = journal.beans[Int(b)]
-            j.key("bean"); j.open("{")
-            if let v = bean.roaster { j.key("brand"); j.string(v) }
-            if let v = bean.name { j.key("type"); j.string(v) }
-            if let v = bean.roastDate { j.key("roast_date"); j.string(v.description) }
-            j.close("}")
-        }
-        let grinderName = t.grinder.code(row).flatMap { journal.grinders[Int($0)].name }
-        let setting = number(t.grindSetting).map(DecimalText.text) ?? t.grindText[row]
-        if grinderName != nil || setting != nil {
-            j.key("grinder"); j.open("{")
-            if let grinderName { j.key("model"); j.string(grinderName) }
-            if let setting { j.key("setting"); j.string(setting) }
-            j.close("}")
-        }
-        j.key("shot"); j.open("{")
-        if let rating = number(t.rating) { j.key("enjoyment"); j.string(DecimalText.text(rating * 20)) }
-        if let tds = number(t.tds) { j.key("tds"); j.string(DecimalText.text(tds)) }
-        if let notes = t.notes[row] { j.key("notes"); j.string(notes) }
-        j.close("}")
-        j.close("}")
-        if let profile = record.profile {
+        if let profile = fields.profile {
             j.key("profile"); j.open("{"); j.key("title"); j.string(profile); j.close("}")
         }
-        if let temperature = number(t.waterTemperature) {
-            j.key("app"); j.open("{"); j.key("data"); j.open("{"); j.key("settings"); j.open("{")
-            j.key("espresso_temperature"); j.string(DecimalText.text(temperature))
-            j.close("}"); j.close("}"); j.close("}")
-        }
+        fields.writeMeta(into: &j)
+        j.key("app"); j.open("{")
+        j.key("app_name"); j.string("brewstats")
+        j.key("data"); j.open("{"); j.key("settings"); j.open("{")
+        for (key, value) in fields.settings { j.key(key); j.string(value) }
+        j.close("}"); j.close("}"); j.close("}")
         j.close("}")
-        for (field, column) in [("acidity", t.acidity), ("body", t.body), ("sweetness", t.sweetness)] where column.isValid(row) {
-            dropped.note(field, record: record.file, "Decent's shot JSON has no tasting-note scores")
-        }
-        if t.flavorTags.isValid(row) { dropped.note("flavor_tags", record: record.file, "Decent's shot JSON has no flavour tags") }
+        DecentShotDrops.note(fields, record: record, channels: channels, samples: samples, shot: s, into: &dropped)
         j.out.append(0x0A)
         return j.out
+    }
+
+    /// `state_change`: 0 before the first phase, then ±10,000,000 with the sign flipped at the first sample of each
+    /// phase, so the reader (``BrewShots``' Decent importer, Visualizer's chart) finds the same phase starts.
+    private func stateChange(_ phases: [ShotPhase], _ samples: ShotSamples, of s: Int, file: String,
+                             into j: inout JSONText, dropped: inout DroppedFields) {
+        let time = samples.column(.time)
+        let range = samples.range(of: s)
+        // The phase starts on the samples' Float32 clock (ShotMetrics compares them there too).
+        var starts = phases.map { Float($0.start) }[...]
+        var positive = false, started = false
+        j.open("[")
+        for i in range {
+            let t = time.isValid(i) ? time.values[i] : -.infinity
+            var flips = 0
+            while let first = starts.first, first <= t { starts.removeFirst(); flips += 1 }
+            if flips > 0 {
+                if flips > 1 {
+                    dropped.note("shot.phases", .changed, record: file,
+                                 "two phases start at one sample; Decent's state_change marks only one")
+                }
+                positive = started ? !positive : true
+                started = true
+            }
+            j.comma()
+            j.quotedRaw(started ? (positive ? "" : "-") + Self.stateChangeMagnitude : "0.0")
+        }
+        j.close("]")
+        if !starts.isEmpty {
+            dropped.note("shot.phases", .dropped, record: file, "a phase starts after the shot's last sample")
+        }
     }
 
     private func series(_ samples: ShotSamples, _ channel: ShotChannel, of s: Int, into j: inout JSONText) {
@@ -146,59 +144,3 @@ public struct DecentShotWriter: Sendable {
     }
 }
 
-/// A JSON text written in order (keys in the order given, so the same shot gives the same bytes).
-struct JSONText {
-    var out: [UInt8] = []
-    private var needsComma = false
-
-    mutating func comma() {
-        if needsComma { out.append(0x2C) }
-        needsComma = true
-    }
-
-    mutating func open(_ bracket: Character) {
-        out.append(bracket.asciiValue!)
-        needsComma = false
-    }
-
-    mutating func close(_ bracket: Character) {
-        out.append(bracket.asciiValue!)
-        needsComma = true
-    }
-
-    mutating func key(_ name: String) {
-        comma()
-        appendString(name)
-        out.append(0x3A)
-        needsComma = false
-    }
-
-    mutating func string(_ value: String) {
-        comma()
-        appendString(value)
-    }
-
-    mutating func raw(_ text: String) { out.append(contentsOf: text.utf8) }
-
-    mutating func quotedRaw(_ text: String) {
-        out.append(0x22); out.append(contentsOf: text.utf8); out.append(0x22)
-    }
-
-    private mutating func appendString(_ s: String) {
-        out.append(0x22)
-        for b in s.utf8 {
-            switch b {
-            case 0x22: out.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
-            case 0x0D: out.append(contentsOf: [0x5C, 0x72])
-            case 0x09: out.append(contentsOf: [0x5C, 0x74])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 15)]])
-            default: out.append(b)
-            }
-        }
-        out.append(0x22)
-    }
-}

@@ -6,8 +6,11 @@ struct UsedEntities {
     var grinders: Set<Int> = []
     var beans: Set<Int> = []
 
-    init(_ t: BrewTable) {
-        for i in 0..<t.count {
+    init(_ t: BrewTable) { self.init(t, rows: 0..<t.count) }
+
+    /// The entities the brews of `rows` use.
+    init(_ t: BrewTable, rows: some Sequence<Int>) {
+        for i in rows {
             if let m = t.method.code(i) { methods.insert(Int(m)) }
             if let g = t.grinder.code(i) { grinders.insert(Int(g)) }
             if let b = t.bean.code(i) { beans.insert(Int(b)) }

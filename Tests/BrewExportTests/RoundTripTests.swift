@@ -95,10 +95,12 @@ import TestSupport
                 shotFiles += 1
                 let (decent, back) = try RoundTrip.export(journal, .decentJSON, into: folder, name: "\(n)-decent")
                 let yieldFilled = decent.dropped.entries.contains { $0.field == "yield_g" && $0.action == .changed }
-                let original = ShotMetrics(shots.samples, dose: journal.result.journal.brews.doseGrams, yield: journal.result.journal.brews.yieldGrams)
+                let original = ShotMetrics(shots.samples, dose: journal.result.journal.brews.doseGrams, yield: journal.result.journal.brews.yieldGrams,
+                                           phaseStarts: shots.phaseStarts)
                 guard let backShots = back.shots else { Issue.record("\(file): the Decent JSON read back without shots"); continue }
                 #expect(backShots.kept == shots.kept, "\(file)")
-                let again = ShotMetrics(backShots.samples, dose: back.result.journal.brews.doseGrams, yield: back.result.journal.brews.yieldGrams)
+                let again = ShotMetrics(backShots.samples, dose: back.result.journal.brews.doseGrams, yield: back.result.journal.brews.yieldGrams,
+                                        phaseStarts: backShots.phaseStarts)
                 for metric in ShotMetric.allCases {
                     for s in 0..<min(shots.kept, backShots.kept) {
                         let a = original.value(metric, of: s), b = again.value(metric, of: s)
