@@ -32,6 +32,7 @@ let package = Package(
         // The fuzz targets under fuzz/ (a package of their own) reach the importers through these.
         .library(name: "BrewImport", targets: ["BrewImport"]),
         .library(name: "BrewShots", targets: ["BrewShots"]),
+        .library(name: "BrewExport", targets: ["BrewExport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -101,9 +102,11 @@ let package = Package(
         // import notes out; the one folder type. Every command, batch and the MCP server open journals through it.
         .target(name: "BrewOpen", dependencies: ["BrewColumns", "BrewImport", "BrewShots", "BrewMerge", "BrewNames"],
                 swiftSettings: strict),
-        // Journals written out: the app's CSV and JSON exports, BrewSpec, Decent shot JSON. The anonymiser also reads
+        // Journals written out: the app's CSV and JSON exports, BrewSpec, Decent shot JSON, Beanconqueror backups. The anonymiser also reads
         // BrewMerge's matches (--list-matches beside an anonymised export) and BrewAdvice's taste words (kept tags).
-        .target(name: "BrewExport", dependencies: ["BrewColumns", "BrewShots", "BrewFiles", "BrewMerge", "BrewAdvice", .product(name: "Yams", package: "Yams")],
+        .target(name: "BrewExport", dependencies: ["BrewColumns", "BrewImport", "BrewShots", "BrewFiles", "BrewMerge", "BrewAdvice", "BrewNames",
+                                                  .product(name: "Yams", package: "Yams"),
+                                                  .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 swiftSettings: strict),
         .target(
             name: "BrewReport",

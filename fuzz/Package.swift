@@ -8,7 +8,7 @@
 //
 // Adding a target: a folder Sources/fuzz-NAME/ with one file defining `LLVMFuzzerTestOneInput` through `@_cdecl`,
 // a line in `targets` below, a seed corpus fuzz/corpus/NAME/ and a dictionary fuzz/dict/NAME.dict; the Makefile's
-// FUZZ_TARGETS lists the names (and fuzz/tools/summarize.py's TARGETS). A target over BrewShots passes `shots: true`.
+// FUZZ_TARGETS lists the names (and fuzz/tools/summarize.py's TARGETS). A target over BrewShots passes `shots: true`, one over the writers (BrewExport) `export: true`.
 import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
@@ -16,11 +16,12 @@ let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 /// One libFuzzer executable. Its single source file would be compiled as top-level code (SwiftPM treats a one-file
 /// executable as `main.swift`), giving the program an empty `main`: `-parse-as-library` keeps it a library file, and
 /// the file defines the entry point SwiftPM links as `main` (`fuzz_NAME_main`), which runs libFuzzer's driver.
-func fuzzTarget(_ name: String, shots: Bool = false) -> Target {
+func fuzzTarget(_ name: String, shots: Bool = false, export: Bool = false) -> Target {
     .executableTarget(
         name: "fuzz-\(name)",
         dependencies: ["FuzzSupport", .product(name: "BrewImport", package: "brewstats")]
-            + (shots ? [.product(name: "BrewShots", package: "brewstats")] : []),
+            + (shots || export ? [.product(name: "BrewShots", package: "brewstats")] : [])
+            + (export ? [.product(name: "BrewExport", package: "brewstats")] : []),
         swiftSettings: strict + [.unsafeFlags(["-parse-as-library"])]
     )
 }
@@ -43,5 +44,7 @@ let package = Package(
         fuzzTarget("store"),
         fuzzTarget("shots", shots: true),
         fuzzTarget("brewspec"),
+        fuzzTarget("decent-export", export: true),
+        fuzzTarget("beanconqueror-merge", export: true),
     ]
 )

@@ -11,6 +11,8 @@ public struct ExportError: Error, Sendable, Equatable, CustomStringConvertible {
         /// An output of the run would replace one of its inputs, or be written inside an input folder
         /// (``ExportInputs``); refused even with `--force`.
         case ownInput
+        /// The Beanconqueror backup to add to cannot be read, or is not a backup.
+        case mergeTarget
     }
 
     public let kind: Kind

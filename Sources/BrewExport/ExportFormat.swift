@@ -6,16 +6,18 @@
 /// | ``json`` | the app's JSON export (contract §2c): methods, grinders, beans, brews and tasting notes by id | one `.json` |
 /// | ``brewspec`` | BrewSpec v1.0 (YAML, or JSON when the output ends in `.json`); all brews in one document, or one document per brew | a file, or a folder with ``BrewSpecLayout/perBrew`` |
 /// | ``decentJSON`` | each shot as Decent's v2 shot JSON (what Visualizer and the Decent tools import) | a folder, one `.json` per shot |
+/// | ``beanconqueror`` | a Beanconqueror backup zip (`Beanconqueror.json` and its split files), new or the user's own with our brews added | one `.zip` |
 public enum ExportFormat: String, Sendable, CaseIterable {
     case csv
     case json
     case brewspec
     case decentJSON = "decent-json"
+    case beanconqueror
 
     /// Whether the output is a folder of files (one per brew or shot) rather than one file.
     public func writesFolder(brewSpecLayout: BrewSpecLayout) -> Bool {
         switch self {
-        case .csv, .json: false
+        case .csv, .json, .beanconqueror: false
         case .brewspec: brewSpecLayout == .perBrew
         case .decentJSON: true
         }

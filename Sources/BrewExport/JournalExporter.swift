@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewNames
 import BrewShots
 import Foundation
 
@@ -16,11 +17,17 @@ public struct JournalExporter: Sendable {
     /// CSV only: whether text cells a spreadsheet would run as a formula get the formula guard (the default;
     /// ``JournalCSVWriter/guardsFormulas``), or are written raw (`--raw-cells`).
     public var guardsFormulas: Bool
+    /// Beanconqueror only: the user's backup (a zip or a bare `Beanconqueror.json`) that the output is a copy of,
+    /// with the journal's brews added; `nil` for a new backup.
+    public var mergeInto: URL?
+    /// Beanconqueror only: the aliases the backup's names are matched through (the journal's own are applied
+    /// when it is opened).
+    public var aliases: NameAliases?
 
     public init(format: ExportFormat, brewSpecLayout: BrewSpecLayout = .oneFile, replacing: Bool = false,
-                guardsFormulas: Bool = true) {
+                guardsFormulas: Bool = true, mergeInto: URL? = nil, aliases: NameAliases? = nil) {
         self.format = format; self.brewSpecLayout = brewSpecLayout; self.replacing = replacing
-        self.guardsFormulas = guardsFormulas
+        self.guardsFormulas = guardsFormulas; self.mergeInto = mergeInto; self.aliases = aliases
     }
 
     /// Writes `journal` to `output`.
@@ -76,8 +83,11 @@ public struct JournalExporter: Sendable {
                 let bytes = writer.encode(shot: s, of: shots, journal: journal.result.journal, dropped: &dropped)
                 try folder.write(bytes, name: FileNames.name(index: s, id: shots.shots[s].brewID, ext: "json"))
             }
+            DecentShotDrops.noteUnshot(journal.result.journal, shots: shots, into: &dropped)
             try folder.publish(replacing: replacing)
             return ExportSummary(output: output.path, files: shots.kept, records: shots.kept, dropped: dropped)
+        case .beanconqueror:
+            return try exportBeanconqueror(journal.result.journal, to: output)
         }
     }
 }
@@ -92,6 +102,9 @@ public struct ExportSummary: Sendable, Equatable {
     public var records: Int
     /// What the target could not hold.
     public var dropped: DroppedFields
+    /// What the user should know about the output, one sentence each (a Beanconqueror backup replaces the phone's
+    /// data when restored).
+    public var notes: [String] = []
 }
 
 /// Names of the files in an export folder: `0001-<id>.yaml`, the position first (so the folder lists in journal

@@ -3,15 +3,15 @@ import Foundation
 /// The JSON documents of a Beanconqueror backup: the main `Beanconqueror.json` and, in a zip, the split
 /// `Beanconqueror_Brews_N.json` / `Beanconqueror_Beans_N.json` arrays (the app moves brews past the first 500 into
 /// them), in numeric order of N.
-struct BeanconquerorDocuments {
+public struct BeanconquerorDocuments {
     /// The main document's bytes.
-    var main: Data
+    public var main: Data
     /// Whether the documents came from a zip archive.
-    var isArchive = false
+    public var isArchive = false
     /// Split brew arrays: entry name and bytes, by N.
-    var brewParts: [(name: String, data: Data)] = []
+    public var brewParts: [(name: String, data: Data)] = []
     /// Split bean arrays: entry name and bytes, by N.
-    var beanParts: [(name: String, data: Data)] = []
+    public var beanParts: [(name: String, data: Data)] = []
 
     /// Reads a bare JSON file or a zip archive.
     ///
@@ -30,7 +30,7 @@ struct BeanconquerorDocuments {
     ///   readers would each pick one of the two) is refused in those words (``ImportError/Kind/unreadable``).
     ///
     /// `maxBytes` below 0 counts as 0.
-    static func load(_ url: URL, maxBytes: Int) throws(ImportError) -> BeanconquerorDocuments {
+    public static func load(_ url: URL, maxBytes: Int) throws(ImportError) -> BeanconquerorDocuments {
         let path = url.path
         let prefix = try JournalImporter.readPrefix(path)
         guard prefix.starts(with: [0x50, 0x4B]) else {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BrewExport
 import BrewMerge
+import BrewNames
 import BrewShots
 import Foundation
 
@@ -11,7 +12,7 @@ extension BrewSpecLayout: ExpressibleByArgument {}
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a journal in an open format: the app's CSV or JSON export, BrewSpec, or Decent shot JSON.",
+        abstract: "Write a journal in an open format: the app's CSV or JSON export, BrewSpec, Decent shot JSON, or a Beanconqueror backup.",
         discussion: """
             Reads any journal brewstats reads (the app's store or exports, a Beanconqueror backup, BrewSpec \
             documents, a mapped CSV, shot files or a folder or zip of them) and writes it as:
@@ -20,6 +21,10 @@ struct Export: AsyncParsableCommand {
               brewspec     BrewSpec v1.0: YAML, or JSON when OUT ends in .json; --layout per-brew writes a \
             folder with one document per brew
               decent-json  each shot as Decent's v2 shot JSON (for Visualizer), a folder with one file per shot
+              beanconqueror  a Beanconqueror backup zip; with --merge-into YOUR.zip, a copy of your own backup \
+            with the journal's brews added (your entries kept as they are; beans, grinders and methods matched \
+            by name and the --aliases file; a brew the backup holds already is not added again). Restoring a \
+            backup in Beanconqueror replaces all of the phone's data with it.
 
             What the target format cannot hold is never lost silently: one line on standard error lists each \
             field dropped or changed with its count, and --report-dropped writes the list as CSV (field, action, \
@@ -42,6 +47,7 @@ struct Export: AsyncParsableCommand {
               brewstats export Beanconqueror.zip --to brewspec -o brews.yaml
               brewstats export shots/ --to decent-json -o decent/ --report-dropped d.csv
               brewstats export journal.sqlite Beanconqueror.zip shots/ --to json -o all.json
+              brewstats export shots/ --to beanconqueror --merge-into Beanconqueror.zip -o Beanconqueror-merged.zip
             """
     )
 
@@ -53,7 +59,7 @@ struct Export: AsyncParsableCommand {
 
     @OptionGroup var merging: MergeOptions
 
-    @Option(name: .long, help: ArgumentHelp("The format to write: csv, json, brewspec or decent-json.", valueName: "format"))
+    @Option(name: .long, help: ArgumentHelp("The format to write: csv, json, brewspec, decent-json or beanconqueror.", valueName: "format"))
     var to: ExportFormat
 
     @Option(name: [.short, .customLong("out")], help: ArgumentHelp("The file (or, for decent-json and --layout per-brew, the folder) to write.", valueName: "path"))
@@ -74,8 +80,12 @@ struct Export: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write the fields the format could not hold to this CSV file (an existing file is replaced only with --force).", valueName: "dropped.csv"))
     var reportDropped: String?
 
+    @Option(name: .long, help: ArgumentHelp("beanconqueror: the backup (a .zip, or a bare Beanconqueror.json) to add the brews to; the output is a new backup, this one is only read.", valueName: "Beanconqueror.zip"))
+    var mergeInto: String?
+
     func validate() throws {
         if journals.isEmpty { throw ValidationError("give at least one journal") }
+        if mergeInto != nil, to != .beanconqueror { throw ValidationError("--merge-into applies to --to beanconqueror only") }
         if layout == .perBrew, to != .brewspec {
             throw ValidationError("--layout applies to --to brewspec only")
         }
@@ -91,11 +101,13 @@ struct Export: AsyncParsableCommand {
     func run() async throws {
         CLI.removeStagingOnInterrupt()
         // No output of the run may replace an input or be written inside one, --force or not (``ExportInputs``).
-        let inputs = ExportInputs(journals + [input.map, input.aliases].compactMap { $0 })
+        let inputs = ExportInputs(journals + [input.map, input.aliases, mergeInto].compactMap { $0 })
         for path in [output, reportDropped, merging.listMatches].compactMap({ $0 }) { try inputs.refuse(output: path) }
         var loaded = try merging.load(journals, input: input, anonymising: anonymise)
         if anonymise { loaded = JournalAnonymiser().anonymise(loaded) }
-        let exporter = JournalExporter(format: to, brewSpecLayout: layout, replacing: force, guardsFormulas: !rawCells)
+        let aliases = try input.aliases.map { file throws(NamesError) in try NameAliases.load(from: URL(fileURLWithPath: file)) }
+        let exporter = JournalExporter(format: to, brewSpecLayout: layout, replacing: force, guardsFormulas: !rawCells,
+                                       mergeInto: mergeInto.map { URL(fileURLWithPath: $0) }, aliases: aliases)
         let summary = try exporter.export(loaded, to: URL(fileURLWithPath: output))
         if let reportDropped {
             let file = try ExportFile(target: URL(fileURLWithPath: reportDropped), replacing: force)
@@ -106,5 +118,6 @@ struct Export: AsyncParsableCommand {
         let files = summary.files == 1 ? "" : " in \(summary.files) files"
         print("\(summary.output): \(summary.records) \(what)\(summary.records == 1 ? "" : "s") written\(files)")
         FileHandle.standardError.write(Data("brewstats: \(summary.dropped.summary)\n".utf8))
+        for note in summary.notes { FileHandle.standardError.write(Data("brewstats: \(note)\n".utf8)) }
     }
 }

@@ -44,6 +44,8 @@ import Glibc
                args: { ["export", $0, "--to", "csv", "-o", $1, "--force"] }),
         Writer(name: "export folder", shape: .folder, input: "journal.sqlite", targetName: "e",
                args: { ["export", $0, "--to", "brewspec", "--layout", "per-brew", "-o", $1, "--force"] }),
+        Writer(name: "export beanconqueror", shape: .file, input: "journal.sqlite", targetName: "b.zip",
+               args: { ["export", $0, "--to", "beanconqueror", "-o", $1, "--force"] }),
         Writer(name: "generate", shape: .file, input: nil, targetName: "g.csv",
                args: { _, out in ["generate", "--brews", "300", "--format", "csv", "-o", out, "--force"] },
                noOwnInput: "generate reads no journal"),
