@@ -109,7 +109,7 @@ test: deps faultinject test-deps
 # The libFuzzer targets (fuzz/Sources/fuzz-NAME), each with a seed corpus fuzz/corpus/NAME/ and a dictionary
 # fuzz/dict/NAME.dict. Built as their own package (fuzz/Package.swift) with the fuzzer and AddressSanitizer.
 FUZZ_TARGETS := csv json beanconqueror-json beanconqueror-zip mapping-toml dates numbers store shots brewspec \
-	decent-export beanconqueror-merge
+	decenza decent-export beanconqueror-merge
 FUZZ_SECONDS ?= 300
 # make test: every corpus input once, then this many seconds of mutation per target.
 FUZZ_SMOKE_SECONDS ?= 5

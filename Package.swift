@@ -85,6 +85,7 @@ let package = Package(
         // Espresso shot files: the shot formats' importers and the shot table (the samples table is BrewColumns', the
         // shot metrics and flags BrewStats').
         .target(name: "BrewShots", dependencies: ["BrewColumns", "BrewImport", "BrewStats",
+                                                 .product(name: "GRDB", package: "GRDB.swift"),
                                                  .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 swiftSettings: strict),
         // Output files that appear whole: one AtomicFile, folders staged beside their target and put in place by a rename.

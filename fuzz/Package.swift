@@ -44,6 +44,7 @@ let package = Package(
         fuzzTarget("store"),
         fuzzTarget("shots", shots: true),
         fuzzTarget("brewspec"),
+        fuzzTarget("decenza", shots: true),
         fuzzTarget("decent-export", export: true),
         fuzzTarget("beanconqueror-merge", export: true),
     ]

@@ -14,6 +14,8 @@ public enum ShotFormat: String, Sendable, CaseIterable, Codable, Comparable {
     case decentTcl = "decent-shot"
     /// Decent / Visualizer JSON v2: `elapsed`, `pressure{pressure,goal}`, `flow{…}`, `totals{weight}`, `meta{…}`.
     case decentJSON = "decent-json"
+    /// Decenza's shot history (`shots.db`): one document per row, made by the database reader (``DecenzaStore``).
+    case decenza
     /// Gaggiuino: `datapoints` (objects in ms and bar, or the machine's own columns in tenths) and `profile`.
     case gaggiuino
     /// GaggiMate: `samples[]` of `t` (ms), `cp`, `fl`, `v`, … and an optional embedded `notes`.
@@ -125,6 +127,7 @@ public enum ShotFormat: String, Sendable, CaseIterable, Codable, Comparable {
 /// A test checks that every ``ShotFormat`` has exactly one importer here.
 enum ShotImporters {
     static let all: [any ShotImporter.Type] = [
+        DecenzaShotImporter.self,
         GaggiuinoShotImporter.self,
         GaggiMateShotImporter.self,
         MeticulousShotImporter.self,

@@ -24,6 +24,8 @@ public struct ShotJournal: Sendable {
 /// - A zip holding a `Beanconqueror.json` is a Beanconqueror backup: read by `importJournal`, and its brew graphs
 ///   (`brews/<uuid>_flow_profile.json`) become the shots of the brews with those ids. Any other zip is read as
 ///   shot files, and refused when it holds none.
+/// - An SQLite file with Decenza's `shots` and `shot_samples` tables is Decenza's shot history (``DecenzaStore``):
+///   one shot per row, read from a private copy.
 /// - A single file is a journal of one shot when its content sniffs as a shot format (``ShotFormat/sniff(_:)``);
 ///   otherwise `importJournal` reads it.
 /// - ``BrewImport/ImportOptions/format`` `.shots` forces shot reading; any other forced format goes to `importJournal`.
@@ -76,6 +78,10 @@ public func importAnyJournal(at url: URL, options: ImportOptions = .init()) thro
     if options.format == .shots || ShotJournalImporter.isShotFile(prefix) {
         let (result, table) = ShotJournalImporter.read([ShotJournalSources.file(url)], journal: path, options: options)
         return ShotJournal(result: result, shots: table)
+    }
+    if prefix.starts(with: DecenzaStore.magic), DecenzaStore.mayBeDecenza(path), let decenza = try DecenzaStore.read(url, options: options) {
+        guard decenza.shots?.read ?? 0 > 0 else { throw ImportError(.notAJournal, file: path, "a Decenza database without shots") }
+        return decenza
     }
     let result = try importJournal(at: url, options: options)
     if result.report.format == .beanconqueror, result.journal.brews.count == 1,

@@ -29,7 +29,7 @@ import ZIPFoundation
                           "20211019T100744.json=20211019T100744.shot"])
         // Every shot format but Beanconqueror's brew graphs is kept; the one Decent v2 JSON repeats its `.shot` twin,
         // which is read first, so it is the duplicate.
-        #expect(Set(table.formats.keys) == Set(ShotFormat.allCases).subtracting([.beanconquerorFlow, .decentJSON]))
+        #expect(Set(table.formats.keys) == Set(ShotFormat.allCases).subtracting([.beanconquerorFlow, .decentJSON, .decenza]))
         #expect(report.warnings.contains { $0.where?.hasSuffix("SOURCE.txt") == true })
         // Every shot's brew row is its own and the samples table has one entry per kept shot.
         #expect(table.samples.shotCount == 11 && Set(table.shots.map(\.journalRow)) == Set(0 ..< 11))

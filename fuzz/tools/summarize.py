@@ -9,7 +9,7 @@ Run from the repository root: python3 fuzz/tools/summarize.py
 import glob, os, re
 
 TARGETS = ["csv", "json", "beanconqueror-json", "beanconqueror-zip", "mapping-toml", "dates", "numbers", "store", "shots",
-           "brewspec", "decent-export", "beanconqueror-merge"]
+           "brewspec", "decenza", "decent-export", "beanconqueror-merge"]
 rows = []
 for t in TARGETS:
     logs = sorted(glob.glob(f"reports/fuzz/{t}.log") + glob.glob(f"reports/fuzz/{t}.run*.log"))
