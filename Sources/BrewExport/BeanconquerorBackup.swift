@@ -61,6 +61,7 @@ struct BeanconquerorBackup {
                 values[key] = Array(main[range])
             }
         }
+        if documents.isArchive { try copyGraphs(path) }
         for (key, parts) in [("BREWS", documents.brewParts), ("BEANS", documents.beanParts)] {
             var all = root[key] as? [Any] ?? []
             for part in parts {
@@ -73,6 +74,26 @@ struct BeanconquerorBackup {
                 all.append(contentsOf: list)
             }
             root[key] = all
+        }
+    }
+
+    /// Copies the brew graphs of the zip at `path` (`brews/<uuid>_flow_profile.json`, as an earlier export put
+    /// them there) into ``files``, each at most 16 MiB inflated.
+    private mutating func copyGraphs(_ path: String) throws(ExportError) {
+        do {
+            let zip = try ZipEntryData(path: path)
+            for entry in zip.entries where entry.name.hasPrefix("brews/") && entry.name.hasSuffix("_flow_profile.json") {
+                var bytes: [UInt8] = []
+                _ = try zip.extract(entry) { piece in
+                    bytes.append(contentsOf: piece)
+                    if bytes.count > 16 << 20 { throw ExportError(.mergeTarget, path: path, "\(entry.name) is larger than a brew graph may be") }
+                }
+                files.append((entry.name, bytes))
+            }
+        } catch let error as ExportError {
+            throw error
+        } catch {
+            throw ExportError(.mergeTarget, path: path, "the brew graphs cannot be read: \(error)")
         }
     }
 

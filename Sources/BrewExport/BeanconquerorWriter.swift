@@ -1,5 +1,6 @@
 import BrewColumns
 import BrewNames
+import BrewShots
 import Foundation
 
 /// Writes a journal's brews into a Beanconqueror backup: a new one, or a copy of the user's own with ours added
@@ -36,7 +37,10 @@ struct BeanconquerorWriter {
     static func uuid(_ o: [String: Any]) -> String? { ((o["config"] as? [String: Any])?["uuid"] as? String)?.lowercased() }
 
     /// Adds `journal`'s brews (and the entities they use) to `backup`.
-    func add(_ journal: Journal, to backup: inout BeanconquerorBackup, dropped: inout DroppedFields) -> Added {
+    func add(_ journal: Journal, shots: ShotTable? = nil, to backup: inout BeanconquerorBackup,
+             dropped: inout DroppedFields) -> Added {
+        var shotOf: [Int: Int] = [:]
+        for (s, record) in (shots?.shots ?? []).enumerated() { shotOf[record.journalRow] = s }
         var added = Added()
         let t = journal.brews
         let settings = (backup.root["SETTINGS"] as? [Any])?.first as? [String: Any]
@@ -109,6 +113,12 @@ struct BeanconquerorWriter {
                 let k = canonical(b.name, .bean) + "\u{1F}" + canonical(b.roaster, .roaster)
                 return [k + "\u{1F}" + (b.roastDate?.description ?? ""), k]
             }, entry: { BeanconquerorEntities.bean(journal.beans[$0], uuid: $1) }, array: "BEANS", count: &added.beans)
+            if let shots, let s = shotOf[row],
+               let graph = BeanconquerorFlowProfile.encode(shot: s, of: shots, start: t.brewDate[row], dropped: &dropped) {
+                // The shot travels as the brew's graph, where Beanconqueror keeps it.
+                links.flowProfile = BeanconquerorFlowProfile.path(uuid: uuid)
+                backup.files.append((links.flowProfile!, graph))
+            }
             backup.arrays["BREWS", default: []].append(BeanconquerorEntities.brew(t, row: row, links: links))
             brewUUIDs.insert(uuid)
             added.brews += 1

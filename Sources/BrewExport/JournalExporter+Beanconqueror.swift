@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewShots
 import Foundation
 
 extension JournalExporter {
@@ -7,7 +8,8 @@ extension JournalExporter {
 
     /// Writes `journal` as a Beanconqueror backup zip: a new one, or (``mergeInto``) the user's own with our brews
     /// added (``BeanconquerorWriter``).
-    func exportBeanconqueror(_ journal: Journal, to output: URL) throws(ExportError) -> ExportSummary {
+    func exportBeanconqueror(_ shotJournal: ShotJournal, to output: URL) throws(ExportError) -> ExportSummary {
+        let journal = shotJournal.result.journal
         var dropped = DroppedFields()
         guard journal.brews.count > 0 else {
             throw ExportError(.nothingToExport, path: output.path, "the journal has no brews to export")
@@ -21,7 +23,7 @@ extension JournalExporter {
             backup.values["VERSION"] = Self.version
         }
         let file = try ExportFile(target: output, replacing: replacing)
-        let added = BeanconquerorWriter(aliases: aliases).add(journal, to: &backup, dropped: &dropped)
+        let added = BeanconquerorWriter(aliases: aliases).add(journal, shots: shotJournal.shots, to: &backup, dropped: &dropped)
         EntityDrops.note(journal, used: UsedEntities(journal.brews), into: &dropped, holdsEntityFields: true)
         for g in journal.grinders where g.type != nil || g.settingMin != 0 || g.settingMax != 40 || g.settingStep != 1 {
             dropped.note("grinder.range", record: g.displayName, "a Beanconqueror mill has no type, range or step")

@@ -87,7 +87,7 @@ public struct JournalExporter: Sendable {
             try folder.publish(replacing: replacing)
             return ExportSummary(output: output.path, files: shots.kept, records: shots.kept, dropped: dropped)
         case .beanconqueror:
-            return try exportBeanconqueror(journal.result.journal, to: output)
+            return try exportBeanconqueror(journal, to: output)
         }
     }
 }

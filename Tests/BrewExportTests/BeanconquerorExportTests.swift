@@ -119,6 +119,31 @@ import TestSupport
         #expect(back.result.journal.brews.count >= journal.result.journal.brews.count)
     }
 
+    /// Shots travel as their brews' graphs (`brews/<uuid>_flow_profile.json`): read back, each brew has its shot,
+    /// with the same weights (the graph keeps times to the millisecond); merged again, the graphs are kept.
+    @Test(.enabled(if: Repo.peerData != nil, "needs ../shared/peer-data/visualizer"))
+    func shotsTravelAsBrewGraphs() throws {
+        let folder = try Repo.scratch("bc-graphs")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = try #require(Repo.peerData).appendingPathComponent("visualizer/20211019T100744.json")
+        let journal = try importAnyJournal(at: source, options: Self.utc)
+        let out = folder.appendingPathComponent("b.zip")
+        let summary = try Self.export(journal, to: out)
+        #expect(summary.dropped.entries.contains { $0.field == "shot.flow_ml_s" })
+        let back = try importAnyJournal(at: out, options: Self.utc)
+        let shots = try #require(journal.shots), again = try #require(back.shots)
+        #expect(again.kept == 1)
+        // The original's weights, independently from its JSON (the first `elapsed.count` values, as strings).
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
+        let n = try #require(json["elapsed"] as? [Any]).count
+        let weights = try #require((json["totals"] as? [String: Any])?["weight"] as? [String]).prefix(n).map { Float($0)! }
+        #expect(again.samples.values(.weight, of: 0).compactMap { $0 } == weights)
+        #expect(shots.samples.values(.weight, of: 0).compactMap { $0 } == weights)
+        let merged = folder.appendingPathComponent("merged.zip")
+        #expect(try Self.export(journal, to: merged, mergeInto: out).records == 0)
+        #expect(try importAnyJournal(at: merged, options: Self.utc).shots?.kept == 1)
+    }
+
     /// A backup merged into itself (its brews read as a journal) gains nothing.
     @Test(.enabled(if: backups != nil, "needs ../shared/peer-data/beanconqueror"))
     func mergeIntoItselfAddsNothing() throws {
