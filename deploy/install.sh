@@ -16,8 +16,9 @@
 #
 # MANUAL-DIR holds the pages swift-argument-parser's generate-manual plugin writes (`brewstats.1`,
 # `brewstats.report.1`, …); they are installed under the names man(1) expects for subcommands
-# (`brewstats-report.1`), with their cross-references renamed alike. The page of the built-in `help`
-# subcommand is left out. The completion scripts come from the binary itself
+# (`brewstats-report.1`), with their cross-references renamed alike. The pages of the built-in `help`
+# subcommand and of the hidden `compare as-before` (compare's spelling before its subcommands) are left out.
+# The completion scripts come from the binary itself
 # (`brewstats --generate-completion-script bash|zsh|fish`), so they always match the installed options.
 set -euo pipefail
 
@@ -67,12 +68,12 @@ do_install() {
 
   local page name count=0
   for page in "$manual"/brewstats*.1; do
-    case "$(basename "$page")" in *.help.1) continue ;; esac
+    case "$(basename "$page")" in *.help.1 | *.as-before.1) continue ;; esac
     name="$(man_name "$(basename "$page")")"
     # `.Xr brewstats.batch 1` -> `.Xr brewstats-batch 1`, `.Dt BREWSTATS.BATCH 1` -> `.Dt BREWSTATS-BATCH 1`;
     # the SEE ALSO entry of the help page goes with the page.
     # Blank lines in the help text become paragraph breaks (mdoc warns on empty lines).
-    sed -E -e '/^\.Xr brewstats\.help 1/d' -e 's/^$/.Pp/' \
+    sed -E -e '/^\.Xr brewstats\.help 1/d' -e '/^\.Xr brewstats\.compare\.as-before 1/d' -e 's/^$/.Pp/' \
            -e ':a' -e 's/^(\.Xr brewstats(-[A-Za-z0-9]+)*)\.([A-Za-z0-9])/\1-\3/' -e 'ta' \
            -e ':b' -e 's/^(\.Dt BREWSTATS(-[A-Z0-9]+)*)\.([A-Z0-9])/\1-\3/' -e 'tb' \
            "$page" > "$man_dir/$name.tmp"

@@ -5,7 +5,7 @@ set -euo pipefail
 bin=${1:-.build/release/brewstats}
 cd "$(dirname "$0")/.."
 common=(--brews 360 --seed 2026 --start 2026-06-22 --days 154 --force)
-"$bin" generate "${common[@]}" --format sqlite -o sample-data/journal.sqlite
-"$bin" generate "${common[@]}" --format csv -o sample-data/journal.csv
-"$bin" generate "${common[@]}" --format json -o sample-data/journal.json
+"$bin" generate "${common[@]}" --to sqlite -o sample-data/journal.sqlite
+"$bin" generate "${common[@]}" --to csv -o sample-data/journal.csv
+"$bin" generate "${common[@]}" --to json -o sample-data/journal.json
 echo "sample-data/ regenerated"

@@ -8,26 +8,12 @@ import BrewStats
 /// A command-line value that names nothing brewstats knows, worded as the tool words it:
 /// `unknown theme 'purple': use mono, dark or colour`.
 ///
-/// The argument types below throw it from their `transform`; the parser keeps it as the cause of its own usage
-/// error ("The value 'purple' is invalid for '--theme <theme>': …"), and ``Brewstats/main()`` shows this message
-/// alone (``found(in:)``): the one place where the parser's wording of a bad value is mapped back to the tool's.
+/// The argument types below throw it from their `transform`; the parser words its usage error around it ("the value
+/// 'purple' is invalid for '--theme <theme>': unknown theme 'purple': …"), naming the option and the value.
 struct ArgumentValueError: Error, CustomStringConvertible, Equatable {
     let description: String
 
     init(_ description: String) { self.description = description }
-
-    /// The value error that `error` carries: itself, or the cause the parser kept inside its usage error (found by
-    /// reflection, a few levels deep); `nil` when there is none, and the parser's own wording stands.
-    static func found(in error: any Error) -> ArgumentValueError? { search(error, depth: 0) }
-
-    private static func search(_ value: Any, depth: Int) -> ArgumentValueError? {
-        if let found = value as? ArgumentValueError { return found }
-        guard depth < 6 else { return nil }
-        for child in Mirror(reflecting: value).children {
-            if let found = search(child.value, depth: depth + 1) { return found }
-        }
-        return nil
-    }
 }
 
 /// A command-line value type whose bad values are worded by brewstats (``ArgumentValueError``), not the parser.

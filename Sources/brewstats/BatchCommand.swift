@@ -59,7 +59,7 @@ struct Batch: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Output folder: a report folder per journal, combined/ and batch.csv.", valueName: "dir"))
     var out: String
 
-    @Option(name: .long, help: ArgumentHelp("Journals processed at once (default: all cores).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Journals processed at once (default: all cores).", valueName: "n"))
     var jobs: Int?
 
     @Flag(name: .long, help: "No progress output.")
@@ -68,8 +68,8 @@ struct Batch: AsyncParsableCommand {
     @Flag(name: .long, help: "Skip journals whose report is complete and was made from the same file with the same options.")
     var resume = false
 
-    @Option(name: .long, help: ArgumentHelp("Take only shard K of N (1 ≤ K ≤ N).", valueName: "K/N"))
-    var shard: String?
+    @Option(name: .long, help: ArgumentHelp("Take only shard K of N (1 ≤ K ≤ N).", valueName: "K/N"), transform: Shard.parse)
+    var shard: Shard?
 
     @Flag(name: .long, help: "Merge the given batch output folders (from --shard runs) into --out.")
     var merge = false
@@ -78,10 +78,10 @@ struct Batch: AsyncParsableCommand {
     @OptionGroup var render: RenderOptions
     @OptionGroup var weekChoice: WeekOptions
     @OptionGroup var todayOption: TodayOption
+    @OptionGroup var outputRule: FolderOutputRule
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
-        if let shard, Shard(shard) == nil { throw ValidationError("--shard takes K/N with 1 ≤ K ≤ N, e.g. 2/8") }
         if merge && (shard != nil || resume || weekChoice.week != nil || weekChoice.last || todayOption.today != nil) {
             throw ValidationError("--merge combines finished outputs: --shard, --resume, --week, --last and --today do not apply")
         }
@@ -90,7 +90,7 @@ struct Batch: AsyncParsableCommand {
     func run() async throws {
         CLI.removeStagingOnInterrupt()
         var reportOptions = render.options(timeZone: input.timeZone)
-        reportOptions.period = try weekChoice.choice() ?? .latestWeek
+        reportOptions.period = weekChoice.choice() ?? .latestWeek
         todayOption.apply(to: &reportOptions, timeZone: input.timeZone)
         let outURL = URL(fileURLWithPath: out)
         let result: BatchResult
@@ -103,7 +103,7 @@ struct Batch: AsyncParsableCommand {
             options.jobs = jobs ?? options.jobs
             options.quiet = quiet
             options.resume = resume
-            options.shard = shard.flatMap(Shard.init)
+            options.shard = shard
             options.report = reportOptions
             options.open = try input.openOptions()
             result = try BatchRunner.run(options)

@@ -19,7 +19,10 @@ extension Brewstats {
         let subcommand = CommandLineRules.subcommand(of: arguments)
         var command: any ParsableCommand
         do {
-            command = try await asyncParseAsRoot(try CommandLineRules.normalise(arguments))
+            if let refused = CommandLineRules.unknownCommand(in: arguments) ?? CommandLineRules.repeatedOption(in: arguments) {
+                throw refused
+            }
+            command = try await asyncParseAsRoot(arguments)
         } catch {
             exit(reporting: error, subcommand: subcommand)
         }
@@ -47,9 +50,7 @@ extension Brewstats {
         let code = exitCode(for: error)
         if code == .success { exit(withError: error) }
         if code == .validationFailure {
-            // A value the tool words itself (``ArgumentValueError``) is shown without the parser's preface.
-            let message = ArgumentValueError.found(in: error)?.description ?? message(for: error)
-            FileHandle.standardError.write(Data((CommandLineRules.usageLine(message, subcommand: subcommand) + "\n").utf8))
+            FileHandle.standardError.write(Data((CommandLineRules.usageLine(message(for: error), subcommand: subcommand) + "\n").utf8))
         } else {
             let message = message(for: error)
             if !message.isEmpty { FileHandle.standardError.write(Data("brewstats: \(printable(message))\n".utf8)) }

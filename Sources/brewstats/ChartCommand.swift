@@ -61,8 +61,13 @@ struct Chart: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup or upload, BrewSpec, shot files (a file or zip), or a folder of any of these read as one journal (- reads standard input).", valueName: "journal"))
     var journal: String
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output file; .png, .svg or .pdf.", valueName: "file"))
-    var output: String
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output file; .png, .svg or .pdf.", valueName: "file"),
+            transform: ChartFileName.parse)
+    var outputFile: ChartFileName?
+
+    /// The output file's path (validated: given).
+    var output: String { outputFile?.path ?? "" }
+    @OptionGroup var outputRule: FileOutputRule
 
     @OptionGroup var input: JournalInputOptions
 
@@ -70,26 +75,22 @@ struct Chart: AsyncParsableCommand {
     @Option(help: "Only brews with this method.") var method: String?
     @Option(help: "Only brews of this bean.") var bean: String?
     @Option(help: "For shot-overlay: only shots of this profile (by the beginning of its name).") var profile: String?
-    @Option(help: ArgumentHelp("Only brews on or after this local date.", valueName: "YYYY-MM-DD")) var since: String?
-    @Option(help: ArgumentHelp("Only brews on or before this local date.", valueName: "YYYY-MM-DD")) var until: String?
-    @Option(help: ArgumentHelp("Week the trend charts end at (default: the latest week with brews).", valueName: "YYYY-Www")) var week: String?
+    @Option(help: ArgumentHelp("Only brews on or after this local date.", valueName: "YYYY-MM-DD"), transform: Day.parse) var since: Day?
+    @Option(help: ArgumentHelp("Only brews on or before this local date.", valueName: "YYYY-MM-DD"), transform: Day.parse) var until: Day?
+    @Option(help: ArgumentHelp("Week the trend charts end at (default: the latest week with brews).", valueName: "YYYY-Www"), transform: IsoWeek.parse) var week: IsoWeek?
     @OptionGroup var periodFlags: PeriodOptions
     @Flag(help: "For control-chart: the espresso ranges (EY 18–22 %, TDS 8–12 %).") var espresso = false
     @Option(help: .worded("Chart theme: mono (matches the app), dark or colour.", default: ThemeName.mono, valueName: "theme"), transform: ThemeName.parse)
     var theme = ThemeName.mono
-    @Option(help: ArgumentHelp("PNG scale factor (2 = sharp on high-density screens).", valueName: "n")) var scale = 2.0
+    @Option(parsing: .unconditional, help: ArgumentHelp("PNG scale factor (2 = sharp on high-density screens).", valueName: "n")) var scale = 2.0
 
     func validate() throws {
-        let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
-        guard ["png", "svg", "pdf"].contains(ext) else { throw ValidationError("the output file must end in .png, .svg or .pdf") }
+        // Checked here rather than by the parser, so that `--out FILE` is answered with its hint (``FileOutputRule``).
+        if outputFile == nil { throw ValidationError("missing -o/--output FILE: the chart file to write (.png, .svg or .pdf)") }
         if espresso, !(kind.reportKind?.recipe.hasEspressoChart ?? false) {
             let which = ChartKind.allCases.filter(\.recipe.hasEspressoChart).map(\.rawValue).joined(separator: ", ")
             throw ValidationError("--espresso applies to \(which) only")
         }
-        for (flag, text) in [("--since", since), ("--until", until)] {
-            if let text, Day(iso: text) == nil || text.count != 10 { throw ValidationError("\(flag) takes a date YYYY-MM-DD, not '\(text)'") }
-        }
-        if let week { do { _ = try IsoWeek(label: week) } catch { throw ValidationError("\(error)") } }
         try periodFlags.exclusive([("--week", week != nil)])
         if kind.reportKind == nil, !periodFlags.given.isEmpty {
             throw ValidationError("\(periodFlags.given.joined(separator: " and ")) applies to brew charts, not shot-overlay")
@@ -107,10 +108,10 @@ struct Chart: AsyncParsableCommand {
         }
         var chart = SingleChart(kind: reportKind)
         chart.filter = JournalFilter(grinder: grinder, method: method, bean: bean,
-                                     since: since.flatMap { Day(iso: $0) }, until: until.flatMap { Day(iso: $0) })
+                                     since: since, until: until)
         chart.espresso = espresso
-        chart.week = try week.map { try IsoWeek(label: $0) }
-        chart.period = try periodFlags.period()
+        chart.week = week
+        chart.period = periodFlags.period()
         chart.options.stats.timeZone = input.timeZone
         chart.options.theme = theme.theme
         chart.pngScale = scale

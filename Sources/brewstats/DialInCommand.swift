@@ -51,17 +51,18 @@ struct DialIn: AsyncParsableCommand {
     @Option(help: ArgumentHelp("A grinders.toml that extends or overrides the built-in grinder catalogue (range, step, notation, which way is coarser).", valueName: "file"))
     var grinders: String?
     @Flag(help: "Print the advice as one JSON object.") var json = false
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also draw the dial-in chart; .png, .svg or .pdf.", valueName: "file"))
-    var output: String?
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also draw the dial-in chart; .png, .svg or .pdf.", valueName: "file"),
+            transform: ChartFileName.parse)
+    var outputFile: ChartFileName?
+    @OptionGroup var outputRule: FileOutputRule
+
+    /// The chart file's path, when one is asked for.
+    var output: String? { outputFile?.path }
     @Option(help: .worded("Chart theme: mono (matches the app), dark or colour.", default: ThemeName.mono, valueName: "theme"), transform: ThemeName.parse)
     var theme = ThemeName.mono
-    @Option(help: ArgumentHelp("PNG scale factor (2 = sharp on high-density screens).", valueName: "n")) var scale = 2.0
+    @Option(parsing: .unconditional, help: ArgumentHelp("PNG scale factor (2 = sharp on high-density screens).", valueName: "n")) var scale = 2.0
 
     func validate() throws {
-        if let output {
-            let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
-            guard ["png", "svg", "pdf"].contains(ext) else { throw ValidationError("the output file must end in .png, .svg or .pdf") }
-        }
         guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]") }
     }
 
@@ -87,7 +88,12 @@ struct DialIn: AsyncParsableCommand {
         print(json ? advice.json : advice.textReport, terminator: "")
         if let output {
             try DialInChart.write(advice, to: URL(fileURLWithPath: output), theme: theme.theme, pngScale: scale)
-            if !json { print("wrote \(output)") }
+            // With --json standard output is the one JSON object: the file is named on standard error.
+            if json {
+                FileHandle.standardError.write(Data("brewstats: wrote \(printable(output))\n".utf8))
+            } else {
+                print("wrote \(output)")
+            }
         }
     }
 }

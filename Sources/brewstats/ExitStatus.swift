@@ -3,13 +3,15 @@ import BrewAdvice
 import BrewCairo
 import BrewCharts
 import BrewExport
+import BrewFiles
 import BrewImport
 import BrewNames
+import BrewPages
 import BrewReport
 import BrewStats
 import BrewSynth
 
-/// The exit status of a command that failed, chosen here and nowhere else.
+/// The exit status of a command that failed, chosen here and nowhere else: one table of every error type.
 ///
 /// Commands throw; ``Brewstats/main()`` prints the error as one line (`brewstats: <description>`) and exits with
 /// ``code(for:)``. The statuses are the README's:
@@ -17,14 +19,19 @@ import BrewSynth
 ///   that matches nothing, a folder not ours to replace, a full disk;
 /// - 2 (``unreadable``): the journal, or a file it needs (a column mapping, an aliases file, a grinder
 ///   catalogue), cannot be read;
+/// - 3 and 4 (``someFailed``, ``allFailed``): `batch`, when some or all of its journals failed (thrown as an exit
+///   code, the failures listed in batch.csv);
 /// - 64 (``usage``): a usage error; the parser's own are worded by ``CommandLineRules/usageLine(_:subcommand:)``.
 enum ExitStatus {
     static let failure: Int32 = 1
     static let unreadable: Int32 = 2
+    static let someFailed: Int32 = 3
+    static let allFailed: Int32 = 4
     static let usage: Int32 = 64
 
-    /// Each module's error type to its status. An error of a type not listed is a failure (1).
-    static func code(for error: any Error) -> Int32 {
+    /// The table: each module's error type to its status, `nil` for a type it does not list (the parser's own errors
+    /// and exit codes, worded by the parser).
+    static func listed(_ error: any Error) -> Int32? {
         switch error {
         case let failure as CommandFailure:
             switch failure {
@@ -35,19 +42,18 @@ enum ExitStatus {
         case is ImportError, is NamesError: unreadable
         case let advice as AdviceError:
             if case .invalidGrinders = advice { unreadable } else { failure }
-        case is ReportError, is ExportError, is SynthError, is StatsError, is ChartError, is CairoError: failure
-        default: failure
+        case is ReportError, is ExportError, is SynthError, is StatsError, is ChartError, is CairoError, is PageError,
+             is FileError:
+            failure
+        default: nil
         }
     }
 
-    /// Whether `error` is of a type ``code(for:)`` names: its description is then the line shown.
-    static func isKnown(_ error: any Error) -> Bool {
-        switch error {
-        case is CommandFailure, is ImportError, is NamesError, is AdviceError, is ReportError, is ExportError, is SynthError,
-             is StatsError, is ChartError, is CairoError: true
-        default: false
-        }
-    }
+    /// The status of `error`: the table's; an error of a type not listed is a failure (1).
+    static func code(for error: any Error) -> Int32 { listed(error) ?? failure }
+
+    /// Whether `error` is of a type the table lists: its description is then the line shown.
+    static func isKnown(_ error: any Error) -> Bool { listed(error) != nil }
 }
 
 /// A failure the command line itself finds, beyond the libraries' error types: its message is the line shown.

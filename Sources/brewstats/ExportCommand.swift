@@ -18,9 +18,9 @@ struct Export: AsyncParsableCommand {
             documents, a mapped CSV, shot files or a folder or zip of them) and writes it as:
               csv          the app's CSV export, one row per brew (times in UTC)
               json         the app's JSON export: methods, grinders, beans, brews, tasting notes
-              brewspec     BrewSpec v1.0: YAML, or JSON when OUT ends in .json; --layout per-brew writes a \
+              brewspec     BrewSpec v1.0: YAML, or JSON when the -o file ends in .json; --layout per-brew writes a \
             folder with one document per brew
-              decent-json  each shot as Decent's v2 shot JSON (for Visualizer), a folder with one file per shot
+              decent-json  each shot as Decent's v2 shot JSON (for Visualizer), a folder (--out DIR) with one file per shot
               beanconqueror  a Beanconqueror backup zip; with --merge-into YOUR.zip, a copy of your own backup \
             with the journal's brews added (your entries kept as they are; beans, grinders and methods matched \
             by name and the --aliases file; a brew the backup holds already is not added again). Restoring a \
@@ -45,7 +45,7 @@ struct Export: AsyncParsableCommand {
             Examples:
               brewstats export journal.sqlite --to csv -o journal.csv
               brewstats export Beanconqueror.zip --to brewspec -o brews.yaml
-              brewstats export shots/ --to decent-json -o decent/ --report-dropped d.csv
+              brewstats export shots/ --to decent-json --out decent/ --report-dropped d.csv
               brewstats export journal.sqlite Beanconqueror.zip shots/ --to json -o all.json
               brewstats export shots/ --to beanconqueror --merge-into Beanconqueror.zip -o Beanconqueror-merged.zip
             """
@@ -62,8 +62,17 @@ struct Export: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The format to write: csv, json, brewspec, decent-json or beanconqueror.", valueName: "format"))
     var to: ExportFormat
 
-    @Option(name: [.short, .customLong("out")], help: ArgumentHelp("The file (or, for decent-json and --layout per-brew, the folder) to write.", valueName: "path"))
-    var output: String
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write (csv, json, brewspec, beanconqueror).", valueName: "file"))
+    var outputFile: String?
+
+    @Option(name: .customLong("out"), help: ArgumentHelp("The folder to write (decent-json, brewspec --layout per-brew).", valueName: "dir"))
+    var outFolder: String?
+
+    /// Whether the format asked for writes a folder (one file per shot or per brew) rather than one file.
+    var writesFolder: Bool { to == .decentJSON || layout == .perBrew }
+
+    /// The output's path: the file or the folder (validated: exactly one is given).
+    var output: String { outputFile ?? outFolder ?? "" }
 
     @Option(name: .long, help: ArgumentHelp("BrewSpec: one-file (one document with every brew) or per-brew (a folder).", valueName: "layout"))
     var layout: BrewSpecLayout = .oneFile
@@ -86,6 +95,12 @@ struct Export: AsyncParsableCommand {
     func validate() throws {
         if journals.isEmpty { throw ValidationError("give at least one journal") }
         if mergeInto != nil, to != .beanconqueror { throw ValidationError("--merge-into applies to --to beanconqueror only") }
+        let want = writesFolder ? "--out DIR" : "-o/--output FILE"
+        if outputFile == nil, outFolder == nil { throw ValidationError("give the output with \(want)") }
+        if outputFile != nil, outFolder != nil { throw ValidationError("give one output, with \(want)") }
+        // Before the grammar of one file -o and a folder --out, either spelled export's one output.
+        if writesFolder, outputFile != nil { Deprecation.note("-o for an export folder", "--out DIR") }
+        if !writesFolder, outFolder != nil { Deprecation.note("--out for an export file", "-o/--output FILE") }
         if layout == .perBrew, to != .brewspec {
             throw ValidationError("--layout applies to --to brewspec only")
         }

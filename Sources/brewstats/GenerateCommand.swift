@@ -56,13 +56,13 @@ struct Generate: AsyncParsableCommand {
             --force, 64 for a usage error.
 
             Examples:
-              brewstats generate --brews 350 --seed 7 --format sqlite -o journal.sqlite
-              brewstats generate --brews 1000000 --format csv -o big.csv
-              brewstats generate --brews 200 --format csv --messy -o messy.csv
-              brewstats generate --brews 500 --format sqlite --wal-tail 20 -o live.sqlite
-              brewstats generate --shots 200 --format decent-json --out shots/
-              brewstats generate --brews 100000 --shape wide --format csv -o wide.csv
-              brewstats generate --beans 120 --methods 3 --format csv -o few.csv
+              brewstats generate --brews 350 --seed 7 --to sqlite -o journal.sqlite
+              brewstats generate --brews 1000000 --to csv -o big.csv
+              brewstats generate --brews 200 --to csv --messy -o messy.csv
+              brewstats generate --brews 500 --to sqlite --wal-tail 20 -o live.sqlite
+              brewstats generate --shots 200 --to decent-json --out shots/
+              brewstats generate --brews 100000 --shape wide --to csv -o wide.csv
+              brewstats generate --beans 120 --methods 3 --to csv -o few.csv
             """
     )
 
@@ -75,43 +75,52 @@ struct Generate: AsyncParsableCommand {
         var shotFormat: SynthShotFormat? { SynthShotFormat(rawValue: rawValue) }
     }
 
-    @Option(name: .long, help: "Number of brews (0 or more).")
+    @Option(name: .long, parsing: .unconditional, help: "Number of brews (0 or more).")
     var brews: Int = 350
 
-    @Option(name: .long, help: "Seed of every random choice (a whole number, 0 or more).", transform: Generate.seed(_:))
+    @Option(name: .long, parsing: .unconditional, help: "Seed of every random choice (a whole number, 0 or more).",
+            transform: Generate.seed(_:))
     var seed: UInt64 = 1
 
-    @Option(name: .long, help: "Output encoding.")
-    var format: Format
+    @Option(name: .long, help: ArgumentHelp("The format to write (see Formats below).", valueName: "format"))
+    var to: Format?
 
-    @Option(name: .long, help: ArgumentHelp("Leave the latest N brews only in the -wal file (sqlite only).",
+    /// The spelling before `--to` (an output format named like the input format of the other commands).
+    @Option(name: .customLong("format"), help: .hidden)
+    var oldFormat: Format?
+
+    /// The format to write: `--to`, else the old `--format`.
+    var format: Format { to ?? oldFormat ?? .sqlite }
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Leave the latest N brews only in the -wal file (sqlite only).",
                                             valueName: "n"))
     var walTail: Int = 0
 
     @Flag(name: .long, help: "Write a messy CSV, as people and spreadsheets mangle it (csv only).")
     var messy = false
 
-    @Option(name: .long, help: ArgumentHelp("IANA time zone of the brew times.", valueName: "zone"))
-    var tz: String = "Europe/Berlin"
+    @Option(name: .long, help: .worded("IANA time zone of the brew times.", default: "Europe/Berlin", valueName: "zone"),
+            transform: TimeZone.parse)
+    var tz = TimeZone(identifier: "Europe/Berlin")!
 
     @Option(name: .long, help: ArgumentHelp("First day, YYYY-MM-DD (default: the journal ends 2026-11-22).",
-                                            valueName: "date"))
-    var start: String?
+                                            valueName: "date"), transform: Day.parse)
+    var start: Day?
 
-    @Option(name: .long, help: ArgumentHelp("Days the brews span (default: brews ÷ 2.3, 7…3650).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Days the brews span (default: brews ÷ 2.3, 7…3650).", valueName: "n"))
     var days: Int?
 
     @Option(name: .long, help: ArgumentHelp("Journal shape: standard or wide (see below).", valueName: "shape"))
     var shape: ShapePreset = .standard
 
-    @Option(name: .long, help: ArgumentHelp("Exactly this many bags of beans (default: by --shape).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Exactly this many bags of beans (default: by --shape).", valueName: "n"))
     var beans: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Methods brewed with, 1-\(JournalShape.maxMethods) (default: by --shape).",
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Methods brewed with, 1-\(JournalShape.maxMethods) (default: by --shape).",
                                             valueName: "n"))
     var methods: Int?
 
-    @Option(name: .long, help: ArgumentHelp("Grinders brewed with, 1-\(JournalShape.maxGrinders) (default: by --shape).",
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Grinders brewed with, 1-\(JournalShape.maxGrinders) (default: by --shape).",
                                             valueName: "n"))
     var grinders: Int?
 
@@ -119,10 +128,10 @@ struct Generate: AsyncParsableCommand {
                                             valueName: "min-max"), transform: Generate.dayRange(_:))
     var bagDays: ClosedRange<Int>?
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Output file (journal formats).", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("Output file (journal formats).", valueName: "file"))
     var output: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write this many espresso shot files instead of a journal (shot formats).",
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Write this many espresso shot files instead of a journal (shot formats).",
                                             valueName: "n"))
     var shots: Int?
 
@@ -168,6 +177,9 @@ struct Generate: AsyncParsableCommand {
     }
 
     func validate() throws {
+        if to != nil, oldFormat != nil { throw ValidationError("give the format once, with --to") }
+        if to == nil, oldFormat == nil { throw ValidationError("missing value for '--to <format>': give the format to write") }
+        if oldFormat != nil { Deprecation.note("--format of generate", "--to") }
         if let shots {
             guard shots >= 0 else { throw ValidationError("--shots must be 0 or more, not \(shots).") }
             guard format.shotFormat != nil else {
@@ -177,13 +189,13 @@ struct Generate: AsyncParsableCommand {
             if output != nil { throw ValidationError("-o is for journals; shots go to --out DIR.") }
             return
         }
-        if format.shotFormat != nil { throw ValidationError("--format \(format.rawValue) writes shots: give --shots N and --out DIR.") }
+        if format.shotFormat != nil { throw ValidationError("--to \(format.rawValue) writes shots: give --shots N and --out DIR.") }
         if outFolder != nil { throw ValidationError("--out applies to --shots only; a journal goes to -o.") }
         guard let output else { throw ValidationError("-o: give the output file.") }
         guard brews >= 0 else { throw ValidationError("--brews must be 0 or more, not \(brews).") }
         guard walTail >= 0 else { throw ValidationError("--wal-tail must be 0 or more, not \(walTail).") }
-        if walTail > 0 && format != .sqlite { throw ValidationError("--wal-tail applies to --format sqlite only.") }
-        if messy && format != .csv { throw ValidationError("--messy applies to --format csv only.") }
+        if walTail > 0 && format != .sqlite { throw ValidationError("--wal-tail applies to --to sqlite only.") }
+        if messy && format != .csv { throw ValidationError("--messy applies to --to csv only.") }
         if let days, days < 1 { throw ValidationError("--days must be 1 or more, not \(days).") }
         if let beans, beans < 1 { throw ValidationError("--beans must be 1 or more, not \(beans).") }
         if let methods, !(1...JournalShape.maxMethods).contains(methods) {
@@ -192,10 +204,6 @@ struct Generate: AsyncParsableCommand {
         if let grinders, !(1...JournalShape.maxGrinders).contains(grinders) {
             throw ValidationError("--grinders must be 1 to \(JournalShape.maxGrinders), not \(grinders).")
         }
-        if let start, Day(iso: start) == nil || start.count != 10 {
-            throw ValidationError("--start must be a date as YYYY-MM-DD, not '\(start)'.")
-        }
-        if TimeZone(identifier: tz) == nil { throw ValidationError("--tz: unknown time zone '\(tz)'.") }
         let folder = URL(fileURLWithPath: output).deletingLastPathComponent().path
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
@@ -208,11 +216,12 @@ struct Generate: AsyncParsableCommand {
         if let shots, let shotFormat = format.shotFormat, let outFolder {
             try ShotFolderWriter(format: shotFormat).writeFolder(ShotGenerator(count: shots, seed: seed),
                                                                  to: URL(fileURLWithPath: outFolder), replacing: force)
+            print("wrote \(shots) shot file\(shots == 1 ? "" : "s") to \(outFolder.hasSuffix("/") ? outFolder : outFolder + "/") (\(format.rawValue))")
             return
         }
         guard let output else { return }
-        let options = GeneratorOptions(brewCount: brews, seed: seed, start: start.flatMap { Day(iso: $0) },
-                                       days: days ?? shape.days, timeZone: tz, shape: journalShape)
+        let options = GeneratorOptions(brewCount: brews, seed: seed, start: start,
+                                       days: days ?? shape.days, timeZone: tz.identifier, shape: journalShape)
         let generator = JournalGenerator(options)
         let url = URL(fileURLWithPath: output)
         var isFolder: ObjCBool = false
@@ -227,5 +236,6 @@ struct Generate: AsyncParsableCommand {
         case .json: try JSONExportWriter().write(generator, to: url)
         case .decentJSON, .decentShot, .gaggiuino, .gaggimate, .meticulous, .sepCSV: return
         }
+        print("wrote \(output) (\(brews) brew\(brews == 1 ? "" : "s"), \(format.rawValue))")
     }
 }

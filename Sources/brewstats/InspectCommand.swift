@@ -38,7 +38,7 @@ struct Inspect: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write every rejected record to this CSV file.", valueName: "rejects.csv"))
     var rejects: String?
 
-    @Option(name: .long, help: ArgumentHelp("How many rejects to list (text output).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many rejects to list (text output).", valueName: "n"))
     var showRejects: Int = 10
 
     @Flag(name: .long, help: "Print the same as JSON: counts, warnings, every reject, the table's schema.")

@@ -15,8 +15,8 @@ struct JournalInputOptions: ParsableArguments {
     var format: JournalFormat?
 
     @Option(name: .long, help: ArgumentHelp("IANA time zone, e.g. Europe/Berlin: days, ISO weeks and times of day are counted there, and CSV dates without an offset are read as local times there (default: the zone the journal's dates state, else the system's).",
-                                            valueName: "zone"))
-    var tz: String?
+                                            valueName: "zone"), transform: TimeZone.parse)
+    var tz: TimeZone?
 
     @Option(name: .long, help: ArgumentHelp("Column-mapping file (TOML) for a CSV whose headers differ from the app's export.", valueName: "mapping.toml"))
     var map: String?
@@ -25,19 +25,13 @@ struct JournalInputOptions: ParsableArguments {
                                             valueName: "aliases.toml"))
     var aliases: String?
 
-    func validate() throws {
-        if let tz, TimeZone(identifier: tz) == nil {
-            throw ValidationError("unknown time zone '\(tz)' (use an IANA name such as Europe/Berlin)")
-        }
-    }
-
     /// The report's time zone: `--tz`, else the machine's (reading a journal; see ``zoneChoice(_:)`` for its pages).
-    var timeZone: TimeZone { tz.flatMap(TimeZone.init(identifier:)) ?? .current }
+    var timeZone: TimeZone { tz ?? .current }
 
     /// The zone a journal's days and times of day are counted in: `--tz`, else the zone its dates state, else the
     /// machine's (``TimeZoneChoice``).
     func zoneChoice(_ report: ImportReport) -> TimeZoneChoice {
-        TimeZoneChoice.resolve(asked: tz.flatMap(TimeZone.init(identifier:)), stated: report.statedOffsets)
+        TimeZoneChoice.resolve(asked: tz, stated: report.statedOffsets)
     }
 
     /// `BREWSTATS_STORE_WAIT`: how many seconds a store locked by a writer is waited for (``ImportOptions/storeWait``);

@@ -8,11 +8,11 @@ import Foundation
 
 /// Flags of the commands that read several journals as one (``BrewMerge/JournalMerge``).
 struct MergeOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("With several journals: the largest gap between two brew times, in seconds, for brews without a shared id to be the same brew (0: by id only).",
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With several journals: the largest gap between two brew times, in seconds, for brews without a shared id to be the same brew (0: by id only).",
                                             valueName: "seconds"))
     var mergeWindow: Double = MergeRules().timeTolerance
 
-    @Option(name: .long, help: ArgumentHelp("With several journals: the largest dose difference, in grams, for two brews to be the same brew.",
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With several journals: the largest dose difference, in grams, for two brews to be the same brew.",
                                             valueName: "grams"))
     var mergeDose: Double = MergeRules().doseTolerance
 

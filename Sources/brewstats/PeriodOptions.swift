@@ -1,4 +1,5 @@
 import ArgumentParser
+import BrewColumns
 import BrewStats
 
 /// The flags that choose a calendar month, a calendar year or a range of days instead of a week, shared by
@@ -9,30 +10,30 @@ import BrewStats
 /// `--from 2026-02-30` and `--from` after `--to` are usage errors with a one-line message). The command checks
 /// that one period is given at most (``exclusive(_:)``), as it also knows its own week flags.
 struct PeriodOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A calendar month instead of a week, e.g. 2026-11.", valueName: "YYYY-MM"))
-    var month: String?
+    @Option(name: .long, help: ArgumentHelp("A calendar month instead of a week, e.g. 2026-11.", valueName: "YYYY-MM"), transform: CalendarPeriod.month)
+    var month: CalendarPeriod?
 
-    @Option(name: .long, help: ArgumentHelp("A calendar year instead of a week, e.g. 2026.", valueName: "YYYY"))
-    var year: String?
+    @Option(name: .long, help: ArgumentHelp("A calendar year instead of a week, e.g. 2026.", valueName: "YYYY"), transform: CalendarPeriod.year)
+    var year: CalendarPeriod?
 
-    @Option(name: .long, help: ArgumentHelp("The days from this one (inclusive; needs --to).", valueName: "YYYY-MM-DD"))
-    var from: String?
+    @Option(name: .long, help: ArgumentHelp("The days from this one (inclusive; needs --to).", valueName: "YYYY-MM-DD"), transform: Day.parse)
+    var from: Day?
 
-    @Option(name: .long, help: ArgumentHelp("The days up to this one (inclusive; needs --from).", valueName: "YYYY-MM-DD"))
-    var to: String?
+    @Option(name: .long, help: ArgumentHelp("The days up to this one (inclusive; needs --from).", valueName: "YYYY-MM-DD"), transform: Day.parse)
+    var to: Day?
 
     func validate() throws {
         if (from == nil) != (to == nil) { throw ValidationError(from == nil ? "--to needs --from" : "--from needs --to") }
-        do { _ = try period() } catch { throw ValidationError("\(error)") }
+        if let from, let to, to < from {
+            throw ValidationError("--from \(from) is after --to \(to): the range runs from the earlier day to the later one")
+        }
     }
 
     /// The month, year or range of days asked for, or `nil` when none is.
-    ///
-    /// - Throws: ``StatsError`` for a value that names no period (see ``ReportPeriod``).
-    func period() throws -> ReportPeriod? {
-        if let month { return try ReportPeriod(month: month) }
-        if let year { return try ReportPeriod(year: year) }
-        if let from, let to { return try ReportPeriod(from: from, to: to) }
+    func period() -> ReportPeriod? {
+        if let month { return month.period }
+        if let year { return year.period }
+        if let from, let to { return .range(from, to) }
         return nil
     }
 

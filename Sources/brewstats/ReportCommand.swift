@@ -63,6 +63,7 @@ struct Report: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Output folder (default: brew-report-<week or period> in the current folder).", valueName: "dir"))
     var out: String?
+    @OptionGroup var outputRule: FolderOutputRule
 
     @Option(name: .long, help: ArgumentHelp("Only the shots of this profile (by the beginning of its name) in the shots section.", valueName: "profile"))
     var profile: String?
@@ -84,7 +85,7 @@ struct Report: AsyncParsableCommand {
         options.readerDefaults = true
         // The period: the week flags', the period flags', or (for a shot journal) the days of its shots (``ShotSpan``);
         // otherwise the latest week with brews.
-        let chosen = try weekChoice.choice() ?? periodFlags.period().map { .named($0) }
+        let chosen = weekChoice.choice() ?? periodFlags.period().map { .named($0) }
         options.period = chosen ?? ShotSpan.period(of: loaded, timeZone: zone.zone).map { .named($0) } ?? .latestWeek
         options.includeLaterBrews = includeLater
         options.shotProfile = profile
@@ -117,7 +118,7 @@ struct RenderOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The currency of bag prices whose journal names none, e.g. EUR (default: the journal's; else money is shown with \"no currency set\").", valueName: "code"))
     var currency: String?
 
-    @Option(name: .long, help: ArgumentHelp("Water retained per gram of coffee, for beverage mass when no yield is logged.", valueName: "g/g"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Water retained per gram of coffee, for beverage mass when no yield is logged.", valueName: "g/g"))
     var retention = 2.0
 
     func validate() throws {

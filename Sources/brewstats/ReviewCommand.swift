@@ -1,4 +1,5 @@
 import ArgumentParser
+import BrewColumns
 import BrewImport
 import BrewNames
 import BrewReport
@@ -33,7 +34,7 @@ struct Review: AsyncParsableCommand {
                                  valueName: "journal"))
     var inputs: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("The calendar year, e.g. 2026 (default: the year of the journal's last dated brew).", valueName: "year"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The calendar year, e.g. 2026 (default: the year of the journal's last dated brew).", valueName: "year"))
     var year: Int?
 
     @OptionGroup var input: JournalInputOptions
@@ -41,9 +42,10 @@ struct Review: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Output folder (default: brew-review-<year> in the current folder).", valueName: "dir"))
     var out: String?
+    @OptionGroup var outputRule: FolderOutputRule
 
-    @Option(name: .long, help: ArgumentHelp("Take this day as today (default: the real date); it dates review.pdf, so pinning it makes the review reproducible.", valueName: "YYYY-MM-DD"))
-    var today: String?
+    @Option(name: .long, help: ArgumentHelp("Take this day as today (default: the real date); it dates review.pdf, so pinning it makes the review reproducible.", valueName: "YYYY-MM-DD"), transform: Day.parse)
+    var today: Day?
 
     /// The journal and the year asked for: `review JOURNAL [--year Y]`, the order `report JOURNAL --year Y` uses, or
     /// the older `review Y JOURNAL` (a first argument of four digits, with no --year).
@@ -58,9 +60,6 @@ struct Review: AsyncParsableCommand {
         }
         if let year = asked.year, !(1970...9999).contains(year) {
             throw ValidationError("the year must be between 1970 and 9999, not \(year)")
-        }
-        if let today, TodayOption.noon(of: today, in: .current) == nil {
-            throw ValidationError("--today must be a date YYYY-MM-DD that exists, not '\(today)'")
         }
     }
 

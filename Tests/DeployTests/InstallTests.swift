@@ -56,7 +56,7 @@ import Glibc
         let expected = ["bin/brewstats", "share/bash-completion/completions/brewstats",
                         "share/fish/vendor_completions.d/brewstats.fish", "share/man/man1/brewstats.1",
                         "share/zsh/site-functions/_brewstats"]
-            + Self.subcommands.map { "share/man/man1/brewstats-\($0).1" }
+            + (Self.subcommands + ["compare-brews", "compare-shots"]).map { "share/man/man1/brewstats-\($0).1" }
         #expect(files(under: root) == expected.sorted())
 
         // The installed binary runs and is the one of this build.

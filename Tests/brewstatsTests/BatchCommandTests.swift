@@ -9,7 +9,7 @@ import TestSupport
         let sizes = ["a.sqlite": 40, "b.csv": 30, "c.json": 25]
         for (name, n) in sizes {
             let format = (name as NSString).pathExtension
-            let r = try CLI.run(["generate", "--brews", "\(n)", "--seed", "\(n)", "--format", format, "-o", folder.appendingPathComponent(name).path])
+            let r = try CLI.run(["generate", "--brews", "\(n)", "--seed", "\(n)", "--to", format, "-o", folder.appendingPathComponent(name).path])
             #expect(r.status == 0, "generate \(name): \(r.stderr)")
         }
         let json = bytes(folder.appendingPathComponent("c.json"))
@@ -24,7 +24,7 @@ import TestSupport
     @Test(.enabled(if: CLI.available)) func pinnedWeekAndTodayAreReproducible() throws {
         let input = try Repo.scratch("e2e-batch-pinned-in")
         for (name, n) in [("a.sqlite", 40), ("b.csv", 30)] {
-            let r = try CLI.run(["generate", "--brews", "\(n)", "--seed", "\(n)", "--format", (name as NSString).pathExtension,
+            let r = try CLI.run(["generate", "--brews", "\(n)", "--seed", "\(n)", "--to", (name as NSString).pathExtension,
                                  "-o", input.appendingPathComponent(name).path])
             #expect(r.status == 0, "generate \(name): \(r.stderr)")
         }
@@ -107,7 +107,7 @@ import TestSupport
     @Test(.enabled(if: CLI.available)) func quietPrintsNoProgress() throws {
         let folder = try Repo.scratch("e2e-batch-quiet")
         for (i, format) in ["sqlite", "csv"].enumerated() {
-            #expect(try CLI.run(["generate", "--brews", "20", "--seed", "\(i + 1)", "--format", format,
+            #expect(try CLI.run(["generate", "--brews", "20", "--seed", "\(i + 1)", "--to", format,
                                  "-o", folder.appendingPathComponent("j\(i).\(format)").path]).status == 0)
         }
         let out = folder.appendingPathComponent("out")
@@ -124,7 +124,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
         let names = ["j1.csv", "j2.csv", "j3.csv", "j4.csv"]
         for (i, name) in names.enumerated() {
-            #expect(try CLI.run(["generate", "--brews", "10", "--seed", "\(i + 10)", "--format", "csv", "-o", input.appendingPathComponent(name).path]).status == 0)
+            #expect(try CLI.run(["generate", "--brews", "10", "--seed", "\(i + 10)", "--to", "csv", "-o", input.appendingPathComponent(name).path]).status == 0)
         }
         var journals: [String] = []
         var parts: [String] = []
@@ -192,7 +192,7 @@ import TestSupport
         let folder = try Repo.scratch("e2e-batch-empty-shard")
         let input = folder.appendingPathComponent("in")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
-        #expect(try CLI.run(["generate", "--brews", "10", "--format", "csv", "-o", input.appendingPathComponent("only.csv").path]).status == 0)
+        #expect(try CLI.run(["generate", "--brews", "10", "--to", "csv", "-o", input.appendingPathComponent("only.csv").path]).status == 0)
         var parts: [String] = []
         var empty: URL?
         for k in 1...3 {
@@ -228,7 +228,7 @@ import TestSupport
         let folder = try Repo.scratch("e2e-batch-merge-status")
         let input = folder.appendingPathComponent("in")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
-        #expect(try CLI.run(["generate", "--brews", "10", "--format", "csv", "-o", input.appendingPathComponent("good.csv").path]).status == 0)
+        #expect(try CLI.run(["generate", "--brews", "10", "--to", "csv", "-o", input.appendingPathComponent("good.csv").path]).status == 0)
         try Data("{\"format\": \"coffee-journal\", \"brews\": [".utf8).write(to: input.appendingPathComponent("bad.json"))
         var parts: [String] = []
         for k in 1...2 {

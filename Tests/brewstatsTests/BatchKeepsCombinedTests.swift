@@ -12,7 +12,7 @@ import TestSupport
         let input = folder.appendingPathComponent("in"), out = folder.appendingPathComponent("b")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
         for (name, format) in [("j.csv", "csv"), ("k.json", "json")] {
-            let g = try CLI.run(["generate", "--brews", "30", "--seed", "3", "--format", format, "-o", input.appendingPathComponent(name).path])
+            let g = try CLI.run(["generate", "--brews", "30", "--seed", "3", "--to", format, "-o", input.appendingPathComponent(name).path])
             #expect(g.status == 0, "\(g.stderr)")
         }
         let args = ["batch", input.path, "--out", out.path, "--quiet", "--week", "2026-W46", "--today", "2026-11-26"]
@@ -36,7 +36,7 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("j/index.html").path))
 
         // One journal readable again: the combined page and batch.csv are this run's.
-        let g = try CLI.run(["generate", "--brews", "30", "--seed", "3", "--format", "csv", "-o", input.appendingPathComponent("j.csv").path, "--force"])
+        let g = try CLI.run(["generate", "--brews", "30", "--seed", "3", "--to", "csv", "-o", input.appendingPathComponent("j.csv").path, "--force"])
         #expect(g.status == 0, "\(g.stderr)")
         let some = try CLI.run(args, timeout: 180)
         #expect(some.status == 3, "\(some.status): \(some.stderr)")

@@ -72,7 +72,7 @@ import TestSupport
         let folder = try Repo.scratch("e2e-chart-all")
         // The shot charts (overlay, view) draw a shot journal: a generated folder of shots.
         let shots = folder.appendingPathComponent("shots")
-        #expect(try CLI.run(["generate", "--shots", "12", "--format", "decent-json", "--out", shots.path]).status == 0)
+        #expect(try CLI.run(["generate", "--shots", "12", "--to", "decent-json", "--out", shots.path]).status == 0)
         for kind in try chartKindsFromHelp() {
             let journal = kind.hasPrefix("shot-") ? shots.path : Repo.sample("journal.sqlite").path
             let svg = folder.appendingPathComponent("\(kind).svg"), pdf = folder.appendingPathComponent("\(kind).pdf")

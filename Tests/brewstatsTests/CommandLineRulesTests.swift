@@ -3,8 +3,8 @@ import Foundation
 import Testing
 @testable import brewstats
 
-/// ``CommandLineRules``: the subcommands come from the command tree, and the option table read from the help screen
-/// is the parser's own description of each command.
+/// ``CommandLineRules``: the subcommands come from the command tree, and the options from the parser's own
+/// machine-readable description of it (``CommandModel``).
 @Suite struct CommandLineRulesTests {
     /// Every subcommand states its name; the names are the ones `--help` lists.
     @Test func everySubcommandHasItsName() throws {
@@ -15,50 +15,61 @@ import Testing
         #expect(Set(CommandLineRules.subcommandNames).count == CommandLineRules.subcommandNames.count)
     }
 
-    /// The spellings, values and repeats read from each help screen match the parser's machine-readable description
-    /// of the command (`--experimental-dump-help`, read here only to check the table against it).
-    @Test(.enabled(if: CLI.available), arguments: CommandLineRules.subcommands.map(CommandLineRules.name(of:)))
-    func optionTableMatchesTheParser(_ name: String) throws {
-        let command = try #require(CommandLineRules.subcommands.first { CommandLineRules.name(of: $0) == name })
-        let dump = try CLI.run([name, "--experimental-dump-help"])
+    /// The model the rules read is the parser's machine-readable description (`--experimental-dump-help`, run
+    /// here as the user would): the same commands, and for each the same spellings of its options.
+    @Test(.enabled(if: CLI.available)) func modelIsTheParsersDescription() throws {
+        let dump = try CLI.run(["--experimental-dump-help"])
         #expect(dump.status == 0)
         let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
-        let arguments = ((root["command"] as? [String: Any])?["arguments"] as? [[String: Any]]) ?? []
-        var expected: [String: OptionTable.Option] = [:]
-        for argument in arguments where (argument["kind"] as? String) != "positional" {
-            let names = (argument["names"] as? [[String: Any]] ?? []).map { n in
-                ((n["kind"] as? String) == "long" ? "--" : "-") + (n["name"] as? String ?? "")
-            }
-            guard let preferred = names.first(where: { $0.hasPrefix("--") }) ?? names.first else { continue }
-            let option = OptionTable.Option(preferred: preferred, takesValue: (argument["kind"] as? String) == "option",
-                                            isRepeating: argument["isRepeating"] as? Bool ?? false)
-            for n in names { expected[n] = option }
+        func spellings(_ command: [String: Any]) -> Set<String> {
+            Set(
+                ((command["arguments"] as? [[String: Any]]) ?? []).flatMap { argument in
+                    ((argument["names"] as? [[String: Any]]) ?? []).map { n in
+                        ((n["kind"] as? String) == "long" ? "--" : "-") + (n["name"] as? String ?? "")
+                    }
+                })
         }
-        #expect(!expected.isEmpty)
-        #expect(OptionTable(command).byName == expected)
+        func walk(_ command: [String: Any], _ path: [String]) -> [[String]: Set<String>] {
+            let here = path + [command["commandName"] as? String ?? ""]
+            var all = [here: spellings(command)]
+            for sub in (command["subcommands"] as? [[String: Any]]) ?? [] { all.merge(walk(sub, here)) { a, _ in a } }
+            return all
+        }
+        let expected = walk(try #require(root["command"] as? [String: Any]), [])
+        let model = Dictionary(
+            uniqueKeysWithValues: CommandModel.root.walk().map { ($0.path, Set($0.command.optionsBySpelling.keys)) })
+        #expect(model.count == expected.count && model.count > 10)
+        for (path, names) in expected { #expect(model[path] == names, "\(path)") }
     }
 
-    @Test func negativeNumbersAreRecognised() {
-        for word in ["-1", "-0.5", "-.5", "-1/8", "-12"] { #expect(CommandLineRules.isNegativeNumber(word), "\(word)") }
-        for word in ["-o", "--out", "-", "-.", "-x1", "1"] { #expect(!CommandLineRules.isNegativeNumber(word), "\(word)") }
-    }
-
-    @Test func repeatedOptionsAreRefusedBeforeParsing() throws {
-        #expect(throws: ValidationError.self) { try CommandLineRules.normalise(["chart", "grind-rating", "j", "-o", "a.png", "--output", "b.png"]) }
-        #expect(throws: ValidationError.self) { try CommandLineRules.normalise(["inspect", "j", "--json", "--json"]) }
-        // A negative number after an option is its value, joined to it.
-        #expect(try CommandLineRules.normalise(["report", "j", "--retention", "-1", "--out", "x"]) == ["report", "j", "--retention=-1", "--out", "x"])
-        #expect(try CommandLineRules.normalise(["chart", "k", "j", "-o", "x.png", "--scale", "-.5"]) == ["chart", "k", "j", "-o", "x.png", "--scale=-.5"])
+    @Test func repeatedOptionsAreRefused() throws {
+        func refused(_ args: [String]) -> String? { CommandLineRules.repeatedOption(in: args)?.message }
+        #expect(
+            refused(["chart", "grind-rating", "j", "-o", "a.png", "--output", "b.png"])
+                == "--output is given twice ('a.png', then 'b.png'); give it once")
+        #expect(refused(["inspect", "j", "--json", "--json"]) == "--json is given twice; give it once")
+        #expect(
+            refused(["report", "j", "--week=2026-W47", "--week", "2026-W46"])?.hasPrefix("--week is given twice")
+                == true)
+        // A numeric option reads the word after it whatever it is: -1 is its value, not an option given again.
+        #expect(refused(["report", "j", "--retention", "-1", "--out", "x"]) == nil)
         // After `--` every word is an argument.
-        #expect(try CommandLineRules.normalise(["report", "--out", "x", "--", "--out"]) == ["report", "--out", "x", "--", "--out"])
-        #expect(throws: ValidationError.self) { try CommandLineRules.normalise(["reprot", "--help"]) }
+        #expect(refused(["report", "--out", "x", "--", "--out"]) == nil)
+        #expect(
+            refused(["compare", "shots", "a", "b", "--out", "x", "--out", "y"])?.hasPrefix("--out is given twice")
+                == true)
+        #expect(CommandLineRules.subcommand(of: ["compare", "brews", "j"]) == "compare brews")
+        #expect(CommandLineRules.subcommand(of: ["reprot"]) == nil)
     }
 
     @Test func unknownCommandSuggestsTheClosest() throws {
         let close = try #require(CommandLineRules.unknownCommand(in: ["reprot", "j"]))
         #expect(close.message == "unknown command 'reprot'; did you mean 'report'?")
         let far = try #require(CommandLineRules.unknownCommand(in: ["frobnicate"]))
-        #expect(far.message == "unknown command 'frobnicate': use one of report, review, chart, dial-in, batch, inspect, export, generate, compare")
+        #expect(
+            far.message
+                == "unknown command 'frobnicate': use one of report, review, chart, dial-in, batch, inspect, export, generate, compare"
+        )
         #expect(CommandLineRules.unknownCommand(in: ["report"]) == nil)
         #expect(CommandLineRules.unknownCommand(in: ["help", "x"]) == nil)
         #expect(CommandLineRules.unknownCommand(in: ["--version"]) == nil)

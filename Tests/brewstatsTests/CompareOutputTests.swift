@@ -29,7 +29,7 @@ import TestSupport
         let mine = scratch.appendingPathComponent("mine")
         try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
         try Data("my own notes".utf8).write(to: mine.appendingPathComponent("compare.md"))
-        for args in [[Self.shot(0), Self.shot(1)], ["--journal", Repo.sample("journal.sqlite").path, "--bean", "Kochere"]] {
+        for args in [["shots", Self.shot(0), Self.shot(1)], ["brews", Repo.sample("journal.sqlite").path, "--bean", "Kochere"]] {
             let r = try CLI.run(["compare"] + args + ["--out", mine.path], timeout: 120)
             Self.expectRefused(r, mine.path, "files brewstats did not write (compare.md)")
             #expect(relativeFiles(in: mine) == ["compare.md"])
@@ -44,7 +44,7 @@ import TestSupport
         let elsewhere = scratch.appendingPathComponent("elsewhere"), link = scratch.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: elsewhere)
-        let r = try CLI.run(["compare", Self.shot(0), Self.shot(1), "--out", link.path], timeout: 120)
+        let r = try CLI.run(["compare", "shots", Self.shot(0), Self.shot(1), "--out", link.path], timeout: 120)
         Self.expectRefused(r, link.path, "symbolic link")
         #expect(relativeFiles(in: elsewhere).isEmpty)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == elsewhere.path)
@@ -57,11 +57,11 @@ import TestSupport
         try FileManager.default.copyItem(at: Self.shots, to: folder)
         let before = relativeFiles(in: folder)
         let a = folder.appendingPathComponent("shot-00000.json").path, b = folder.appendingPathComponent("shot-00001.json").path
-        let journal = try CLI.run(["compare", "--journal", folder.path, "--latest", "2", "--out", folder.path], timeout: 120)
+        let journal = try CLI.run(["compare", "shots", "--journal", folder.path, "--latest", "2", "--out", folder.path], timeout: 120)
         Self.expectRefused(journal, folder.path, "it is the input journal")
-        let files = try CLI.run(["compare", a, b, "--out", folder.path], timeout: 120)
+        let files = try CLI.run(["compare", "shots", a, b, "--out", folder.path], timeout: 120)
         Self.expectRefused(files, folder.path, "it contains the input journal")
-        let file = try CLI.run(["compare", a, b, "--out", a], timeout: 120)
+        let file = try CLI.run(["compare", "shots", a, b, "--out", a], timeout: 120)
         Self.expectRefused(file, a, "it is the input journal")
         #expect(relativeFiles(in: folder) == before)
         #expect(bytes(URL(fileURLWithPath: a)) == bytes(Self.shots.appendingPathComponent("shot-00000.json")))
@@ -70,7 +70,7 @@ import TestSupport
         try FileManager.default.createDirectory(at: side, withIntermediateDirectories: true)
         let aliases = side.appendingPathComponent("aliases.toml")
         try FileManager.default.copyItem(at: Repo.sample("aliases.toml"), to: aliases)
-        let sidecar = try CLI.run(["compare", "--journal", Repo.sample("journal.sqlite").path, "--bean", "Kochere",
+        let sidecar = try CLI.run(["compare", "brews", Repo.sample("journal.sqlite").path, "--bean", "Kochere",
                                    "--aliases", aliases.path, "--out", side.path], timeout: 120)
         Self.expectRefused(sidecar, side.path, "it contains the input journal")
         #expect(relativeFiles(in: side) == ["aliases.toml"])
@@ -82,10 +82,10 @@ import TestSupport
         let scratch = try Repo.scratch("compare-rerun")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let out = scratch.appendingPathComponent("out")
-        let first = try CLI.run(["compare", Self.shot(0), Self.shot(1), "--formats", "svg,png", "--out", out.path], timeout: 120)
+        let first = try CLI.run(["compare", "shots", Self.shot(0), Self.shot(1), "--formats", "svg,png", "--out", out.path], timeout: 120)
         #expect(first.status == 0, "\(first.stderr)")
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("compare.png").path))
-        let second = try CLI.run(["compare", "--journal", Repo.sample("journal.sqlite").path, "--bean", "Kochere",
+        let second = try CLI.run(["compare", "brews", Repo.sample("journal.sqlite").path, "--bean", "Kochere",
                                   "--out", out.path], timeout: 120)
         #expect(second.status == 0, "\(second.stderr)")
         #expect(relativeFiles(in: out) == [".brewstats-report", "compare.csv", "compare.md", "index.html"])
@@ -97,7 +97,7 @@ import TestSupport
         for name in ["index.html", "compare.md", "compare.csv", "compare.svg", "compare-phone-dark.svg"] {
             try Data("old".utf8).write(to: old.appendingPathComponent(name))
         }
-        let again = try CLI.run(["compare", Self.shot(0), Self.shot(1), "--out", old.path], timeout: 120)
+        let again = try CLI.run(["compare", "shots", Self.shot(0), Self.shot(1), "--out", old.path], timeout: 120)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(text(old.appendingPathComponent("compare.csv")).hasPrefix("quantity,shot_1,shot_2,"), "\(text(old.appendingPathComponent("compare.csv")))")
         #expect(FileManager.default.fileExists(atPath: old.appendingPathComponent(".brewstats-report").path))
@@ -108,7 +108,7 @@ import TestSupport
     @Test(.enabled(if: CLI.available)) func concurrentRunsNeverMixTheirFiles() throws {
         let scratch = try Repo.scratch("compare-concurrent")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let pairs = [[Self.shot(0), Self.shot(1)], [Self.shot(1), Self.shot(2)]]
+        let pairs = [["shots", Self.shot(0), Self.shot(1)], ["shots", Self.shot(1), Self.shot(2)]]
         // Each comparison's own pair of files, written alone.
         var alone: [(csv: String, md: String)] = []
         for (k, pair) in pairs.enumerated() {

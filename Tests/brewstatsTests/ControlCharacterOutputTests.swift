@@ -38,7 +38,7 @@ import TestSupport
 
     /// Generated Decent shot files with `hostile` in the profile title, the notes, the bean and the grinder setting.
     static func plantedShots(in folder: URL) throws {
-        #expect(try CLI.run(["generate", "--shots", "6", "--format", "decent-json", "--out", folder.path]).status == 0)
+        #expect(try CLI.run(["generate", "--shots", "6", "--to", "decent-json", "--out", folder.path]).status == 0)
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasSuffix(".json") {
             let url = folder.appendingPathComponent(name)
             var root = try #require(try JSONSerialization.jsonObject(with: bytes(url)) as? [String: Any])
@@ -135,9 +135,9 @@ import TestSupport
             #expect(String(decoding: bytes(out(name)), as: UTF8.self).contains("\u{FFFD}bell\u{FFFD} \u{FFFD}[31mred"), "\(name)")
         }
 
-        try run(["compare", "--journal", j, "--bean", "Kochere", "--tz", "UTC", "--out", out("compare-brews").path])
+        try run(["compare", "brews", j, "--bean", "Kochere", "--tz", "UTC", "--out", out("compare-brews").path])
         Self.scan(out("compare-brews"))
-        try run(["compare", "--journal", shots.path, "--tz", "UTC", "--out", out("compare-shots").path])
+        try run(["compare", "shots", "--journal", shots.path, "--tz", "UTC", "--out", out("compare-shots").path])
         Self.scan(out("compare-shots"))
 
         for kind in ["grind-rating", "rating-trend", "equipment-usage"] {

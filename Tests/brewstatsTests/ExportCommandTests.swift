@@ -51,9 +51,9 @@ import TestSupport
         try Data("hello\n".utf8).write(to: notAJournal)
         #expect(try CLI.run(["export", notAJournal.path, "--to", "csv", "-o", folder.appendingPathComponent("x.csv").path]).status == 2)
         #expect(try CLI.run(["export", Repo.sample("journal.csv").path, "--to", "xml", "-o", "x"]).status == 64)
-        #expect(try CLI.run(["export", Repo.sample("journal.csv").path, "--to", "csv", "--layout", "per-brew", "-o", "x"]).status == 64)
+        #expect(try CLI.run(["export", Repo.sample("journal.csv").path, "--to", "csv", "--layout", "per-brew", "--out", "x"]).status == 64)
         // No shots to export as Decent JSON: one line, exit 1, nothing written.
-        let r = try CLI.run(["export", Repo.sample("journal.csv").path, "--to", "decent-json", "-o", folder.appendingPathComponent("d").path])
+        let r = try CLI.run(["export", Repo.sample("journal.csv").path, "--to", "decent-json", "--out", folder.appendingPathComponent("d").path])
         #expect(r.status == 1 && r.stderr.contains("no shots"), "\(r.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.txt"])
     }

@@ -78,12 +78,12 @@ import TestSupport
         let folder = try Repo.scratch("export-own-shots")
         defer { try? FileManager.default.removeItem(at: folder) }
         let shots = folder.appendingPathComponent("shots")
-        #expect(try CLI.run(["generate", "--shots", "3", "--format", "decent-json", "--out", shots.path]).status == 0)
+        #expect(try CLI.run(["generate", "--shots", "3", "--to", "decent-json", "--out", shots.path]).status == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: shots.path).sorted().map { shots.appendingPathComponent($0) }
-        try expectRefused(["export", shots.path, "--to", "decent-json", "-o", shots.path, "--force"], keeps: files)
+        try expectRefused(["export", shots.path, "--to", "decent-json", "--out", shots.path, "--force"], keeps: files)
         try expectRefused(["export", shots.path, "--to", "json", "-o", shots.appendingPathComponent("all.json").path], keeps: files)
         // A folder export whose target holds the input (replacing it would take the journal with it).
-        try expectRefused(["export", shots.path, "--to", "decent-json", "-o", folder.path, "--force"], keeps: files)
+        try expectRefused(["export", shots.path, "--to", "decent-json", "--out", folder.path, "--force"], keeps: files)
         #expect(try FileManager.default.contentsOfDirectory(atPath: shots.path).sorted() == files.map(\.lastPathComponent))
     }
 

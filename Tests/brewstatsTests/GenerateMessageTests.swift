@@ -12,7 +12,7 @@ import TestSupport
         let out = folder.appendingPathComponent("j.\(format)")
         let env = FaultShim.environment(path: folder, calls: "write,fsync,rename,mkdir,open,unlink", n: 1, errno: errno,
                                         sticky: true)
-        let r = try CLI.run(["generate", "--brews", "200", "--seed", "1", "--format", format, "-o", out.path],
+        let r = try CLI.run(["generate", "--brews", "200", "--seed", "1", "--to", format, "-o", out.path],
                             environment: env, timeout: 120)
         #expect(r.status != 0 && !r.signalled, "\(r.status) \(r.stderr)")
         #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
@@ -30,7 +30,7 @@ import TestSupport
         let folder = try Repo.scratch("e2e-generate-each-\(format)")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("j.\(format)")
-        let args = ["generate", "--brews", "200", "--seed", "1", "--format", format, "-o", out.path, "--force"]
+        let args = ["generate", "--brews", "200", "--seed", "1", "--to", format, "-o", out.path, "--force"]
         let calls = "write,fsync,rename,mkdir,open,unlink"
         let (count, first) = try FaultShim.count(args, path: folder, calls: calls)
         #expect(first.status == 0 && count > 0, "\(first.stderr)")

@@ -44,7 +44,7 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = folder.appendingPathComponent("in")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
-        let generated = try CLI.run(["generate", "--brews", "300", "--seed", "1", "--format", "sqlite",
+        let generated = try CLI.run(["generate", "--brews", "300", "--seed", "1", "--to", "sqlite",
                                      "-o", input.appendingPathComponent("j.sqlite").path])
         #expect(generated.status == 0, "\(generated.stderr)")
         let big = input.appendingPathComponent("big.sqlite")

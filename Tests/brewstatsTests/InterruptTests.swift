@@ -17,7 +17,7 @@ import Glibc
     static let journal: URL? = {
         guard CLI.available, let folder = try? Repo.scratch("e2e-kill-journal") else { return nil }
         let url = folder.appendingPathComponent("big.sqlite")
-        guard let r = try? CLI.run(["generate", "--brews", "\(brews)", "--format", "sqlite", "-o", url.path], timeout: 300),
+        guard let r = try? CLI.run(["generate", "--brews", "\(brews)", "--to", "sqlite", "-o", url.path], timeout: 300),
               r.status == 0 else { return nil }
         return url
     }()

@@ -94,7 +94,7 @@ import TestSupport
         let folder = try Repo.scratch("e2e-batch-clash")
         let input = folder.appendingPathComponent("in")
         try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
-        #expect(try CLI.run(["generate", "--brews", "15", "--format", "csv", "-o", input.appendingPathComponent("alice.csv").path]).status == 0)
+        #expect(try CLI.run(["generate", "--brews", "15", "--to", "csv", "-o", input.appendingPathComponent("alice.csv").path]).status == 0)
         let out = folder.appendingPathComponent("out")
         let mine = out.appendingPathComponent("alice")
         try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)

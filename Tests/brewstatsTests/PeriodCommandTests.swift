@@ -10,7 +10,7 @@ import TestSupport
         (["report", usageJournal, "--month", "2026-11", "--week", "2026-W47"], "exclude each other"),
         (["report", usageJournal, "--year", "2026", "--last"], "exclude each other"),
         (["report", usageJournal, "--month", "2026-13"], "invalid month '2026-13'"),
-        (["report", usageJournal, "--from", "2026-02-30", "--to", "2026-03-01"], "--from must be a date"),
+        (["report", usageJournal, "--from", "2026-02-30", "--to", "2026-03-01"], "'--from <YYYY-MM-DD>': a date YYYY-MM-DD that exists, not '2026-02-30'"),
         (["chart", "brews-per-week", usageJournal, "-o", "x.svg", "--from", "2026-03-15", "--to", "2026-03-01"], "--from 2026-03-15 is after --to 2026-03-01"),
         (["chart", "rating-trend", usageJournal, "-o", "x.svg", "--to", "2026-03-15"], "--to needs --from"),
         (["chart", "rating-trend", usageJournal, "-o", "x.svg", "--month", "2026-11", "--week", "2026-W47"], "--week and --month exclude each other"),

@@ -29,7 +29,7 @@ let usageJournal = Repo.sample("journal.sqlite").path
         (["report", usageJournal, "--bogus"], "report", "unknown option '--bogus'"),
         (["inspect", usageJournal, "--show-rejects"], "inspect", "missing value for '--show-rejects"),
         (["chart", "grind-rating", usageJournal, "--scale", "abc", "-o", "x.png"], "chart", "'abc' is invalid for '--scale"),
-        (["generate", "--format", "xml", "-o", "x"], "generate", "'xml' is invalid for '--format"),
+        (["generate", "--to", "xml", "-o", "x"], "generate", "'xml' is invalid for '--to <format>'"),
         (["chart", "grind-rating", usageJournal, "-o", "x.gif"], "chart", ".png, .svg or .pdf"),
         (["report", usageJournal, "--week", "2026-W40", "--last"], "report", "--week and --last exclude each other"),
         (["--frobnicate"], nil, "unknown option '--frobnicate'"),
@@ -55,12 +55,12 @@ let usageJournal = Repo.sample("journal.sqlite").path
     /// command's range check, whose message names the option and the value, instead of "missing value".
     @Test(.enabled(if: CLI.available), arguments: [
         (["report", usageJournal, "--retention"], "report", "--retention must be at least 0", "-1"),
-        (["generate", "--format", "csv", "-o", "never.csv", "--brews"], "generate", "--brews must be 0 or more", "-3"),
-        (["generate", "--format", "csv", "-o", "never.csv", "--days"], "generate", "--days must be 1 or more", "-7"),
+        (["generate", "--to", "csv", "-o", "never.csv", "--brews"], "generate", "--brews must be 0 or more", "-3"),
+        (["generate", "--to", "csv", "-o", "never.csv", "--days"], "generate", "--days must be 1 or more", "-7"),
         (["batch", usageJournal, "--out", "never", "--jobs"], "batch", "--jobs must be at least 1", "-2"),
         (["chart", "grind-rating", usageJournal, "-o", "never.png", "--scale"], "chart", "--scale must be more than 0", "-0.5"),
         (["inspect", usageJournal, "--show-rejects"], "inspect", "--show-rejects must be 0 or more", "-4"),
-        (["generate", "--format", "csv", "-o", "never.csv", "--seed"], "generate", "a seed is a whole number from 0", "-5"),
+        (["generate", "--to", "csv", "-o", "never.csv", "--seed"], "generate", "a seed is a whole number from 0", "-5"),
     ] as [([String], String, String, String)])
     func negativeNumbersReachTheRangeCheck(_ args: [String], _ sub: String, _ message: String, _ value: String) throws {
         let folder = try Repo.scratch("e2e-negative")

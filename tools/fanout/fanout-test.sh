@@ -107,7 +107,7 @@ podman_run --rm "${run_opts[@]}" -e LIST="$good" --entrypoint sh "$image" -c '
   set -e
   for item in $LIST; do
     file=${item%%:*}; rest=${item#*:}; seed=${rest%%:*}; format=${rest#*:}
-    brewstats generate --brews $((60 + (seed * 37) % 341)) --seed "$seed" --format "$format" -o "/data/journals/$file" >/dev/null
+    brewstats generate --brews $((60 + (seed * 37) % 341)) --seed "$seed" --to "$format" -o "/data/journals/$file" >/dev/null
   done'
 for full in "$work"/data/journals/*/*.full.json; do
   [ -e "$full" ] || continue
