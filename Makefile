@@ -5,7 +5,8 @@
 #       make fixtures (statistics reference fixtures), make clean.
 # Hardening: make fuzz (each libFuzzer target for FUZZ_SECONDS), make sanitize (tests under ASan and TSan),
 #       make faultinject (the LD_PRELOAD shim the output fault tests use); make test also smoke-runs the fuzzers.
-# Shipping: make install / uninstall (PREFIX, DESTDIR), make man, make image (podman, no registry),
+# Shipping: make install / uninstall (PREFIX, DESTDIR), make deb and make dist (dist/), make man, make image
+#       (podman, no registry),
 #       make fanout-test (the Kubernetes fan-out with podman; needs root).
 
 SHELL := /bin/bash
@@ -48,7 +49,7 @@ MANUAL_DIR := .build/plugins/GenerateManual/outputs/brewstats
 SUDO := $(shell [ "$$(id -u)" -ne 0 ] && command -v sudo >/dev/null && echo sudo)
 
 .PHONY: report test deps test-deps bench-deps build release bench gallery screenshots browser-pages browser-test sample-data fixtures clean help \
-        man install uninstall image-deps image fanout-test fuzz fuzz-build fuzz-smoke sanitize faultinject
+        man install uninstall deb dist image-deps image fanout-test fuzz fuzz-build fuzz-smoke sanitize faultinject
 
 help:
 	@echo "make report   - install missing packages, build a release, write $(REPORT_DIR)/ from $(SAMPLE)"
@@ -59,6 +60,8 @@ help:
 	@echo "make browser-test - every page kind in headless Chromium: no sideways scrolling, no text under 11 px, dark charts"
 	@echo "make install  - brewstats, its man pages and completions into PREFIX=$(PREFIX) (DESTDIR honoured)"
 	@echo "make uninstall - remove them again"
+	@echo "make deb      - the Debian package dist/brewstats_VERSION_ARCH.deb (apt install ./dist/brewstats_….deb)"
+	@echo "make dist     - a tarball of the same files, dist/brewstats-VERSION-linux-ARCH.tar.gz"
 	@echo "make image    - the container image brewstats:<version> (mmdebstrap + podman, no registry; root)"
 	@echo "make fanout-test - the Kubernetes fan-out of deploy/kubernetes/ run with podman (root, ~2 min)"
 	@echo "make fuzz     - every libFuzzer target under fuzz/ for FUZZ_SECONDS=$(FUZZ_SECONDS) s each, logs in reports/fuzz/"
@@ -258,6 +261,19 @@ install: deps
 
 uninstall:
 	DESTDIR="$(DESTDIR)" PREFIX="$(PREFIX)" deploy/install.sh uninstall
+
+# The Debian package of the static release binary, its man pages and completions (dpkg-deb; `apt install
+# ./dist/brewstats_VERSION_ARCH.deb`), and a tarball of the same files (deploy/deb/build.sh).
+DIST_DIR := dist
+deb: deps
+	$(MAKE) release
+	$(MAKE) man
+	deploy/deb/build.sh deb $(RELEASE_BIN) $(MANUAL_DIR) $(DIST_DIR)
+
+dist: deps
+	$(MAKE) release
+	$(MAKE) man
+	deploy/deb/build.sh dist $(RELEASE_BIN) $(MANUAL_DIR) $(DIST_DIR)
 
 image-deps: deps
 	@$(call apt_install,$(IMAGE_APT_PACKAGES))
