@@ -14,12 +14,8 @@ import BrewColumns
 ///   name, so their brews read back as one bean with the first one's roast date);
 /// - the method or grinder of a brew whose method or grinder has no name.
 public struct JournalCSVWriter: Sendable {
-    /// The header, in column order.
-    public static let header = [
-        "brew_id", "brewed_at", "method", "method_category", "grinder", "grind_setting", "bean", "roaster", "origin",
-        "roast_date", "roast_level", "dose_g", "water_g", "yield_g", "brew_time_s", "water_temp_c", "tds_pct", "rating",
-        "acidity", "body", "sweetness", "flavor_tags", "notes", "pressure_profile", "bag_weight_g", "bag_price", "currency",
-    ]
+    /// The header, in column order: BrewColumns' ``BrewColumns/CSVSchema``, the one list of the format's columns.
+    public static let header = CSVSchema.names
 
     /// Whether text cells that a spreadsheet would run as a formula are written with the formula guard, a leading
     /// `'` that brewstats' CSV reader removes (``BrewColumns/CSVFormulaGuard``); `false` writes every cell as it is

@@ -1,3 +1,5 @@
+import BrewColumns
+
 /// How ``CSVExportWriter`` spells the CSV export: the app's clean form, or the ways people and spreadsheets
 /// mangle it (contract §2b), for importer tests.
 public struct CSVStyle: Sendable, Equatable {
@@ -45,22 +47,11 @@ public struct CSVStyle: Sendable, Equatable {
                  columnOrderSeed: seed, omittedColumns: ["origin", "sweetness"])
     }
 
-    /// The contract's columns, in order.
-    public static let columns = [
-        "brew_id", "brewed_at", "method", "method_category", "grinder", "grind_setting", "bean", "roaster", "origin",
-        "roast_date", "roast_level", "dose_g", "water_g", "yield_g", "brew_time_s", "water_temp_c", "tds_pct",
-        "rating", "acidity", "body", "sweetness", "flavor_tags", "notes",
-    ]
+    /// The contract's columns, in order (BrewColumns' ``BrewColumns/CSVSchema``).
+    public static let columns = CSVSchema.contractNames
 
-    /// Header names as a person would type them, by contract column.
-    static let spacedNames: [String: String] = [
-        "brew_id": "Brew ID", "brewed_at": "Brewed At", "method": "Method", "method_category": "Method Category",
-        "grinder": "Grinder", "grind_setting": "Grind Setting", "bean": "Bean", "roaster": "Roaster",
-        "origin": "Origin", "roast_date": "Roast Date", "roast_level": "Roast Level", "dose_g": "Dose (g)",
-        "water_g": "Water (g)", "yield_g": "Yield (g)", "brew_time_s": "Brew Time (s)",
-        "water_temp_c": "Water Temp (°C)", "tds_pct": "TDS (%)", "rating": "Rating", "acidity": "Acidity",
-        "body": "Body", "sweetness": "Sweetness", "flavor_tags": "Flavor Tags", "notes": "Notes",
-    ]
+    /// Header names as a person would type them, by contract column (``BrewColumns/CSVSchema/Field/spelled``).
+    static let spacedNames: [String: String] = Dictionary(uniqueKeysWithValues: CSVSchema.fields.map { ($0.name, $0.spelled) })
 
     /// Column indices (into ``columns``) in output order.
     var columnOrder: [Int] {
