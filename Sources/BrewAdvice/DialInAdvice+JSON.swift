@@ -5,7 +5,7 @@ extension DialInAdvice {
     ///
     /// `{"grinder", "method", "bean", "brews", "earlier_bags", "earlier_brews", "next": {"grind_setting",
     /// "expected_rating", "tried"}, "best": {"grind_setting", "low", "high", "level", "expected_rating"} | null,
-    /// "verdict": "peak" | "no_dependence", "why", "earlier_peaks": {"low", "high"} | null,
+    /// "verdict": "peak" | "no_dependence" | "cues_only", "why", "earlier_peaks": {"low", "high"} | null,
     /// "scale": {"min", "max", "step"}, "bayes_factor_flat", "excluded": {"no_rating", "no_grind_setting"},
     /// "notes", "curve": [{"grind_setting", "expected_rating", "low", "high"}]}`.
     /// Also `"safe": {"grind_setting", "expected_rating"}`, `"experiment": {"grind_setting", "expected_rating",
@@ -15,7 +15,11 @@ extension DialInAdvice {
     /// bag's taste and shot cues: `{"grind_setting", "towards": "finer" | "coarser" | "here", "weight"}`), `"unrated_warning"`
     /// (null or the sentence) and `scale.notation` (`"decimal"` or `"thirds"`).
     /// `bean` is null for brews logged without a bean; `step` is null for a stepless grinder; the next setting's
-    /// `expected_rating` is null before any brew on the grinder × method.
+    /// `expected_rating` is null where no rating informs it (no rated brew of the bag or an earlier bag: `cues_only`,
+    /// whose `curve` is empty). `"evidence": {"brews", "rated", "earlier_bags", "earlier_brews", "earlier_rated"}`
+    /// counts every brew, rated or not; `"below_cup": {"grind_setting", "rating"} | null` is the bag's best cup when
+    /// `next` is expected more than a quarter point below it (then `safe` is that cup's setting); `map` is the settings brewed, rated or not, this bag's included; each cue has
+    /// `named`, the setting its note names, or null.
     public var json: String {
         let e = estimate
         var object: [String: Any] = [
@@ -33,10 +37,14 @@ extension DialInAdvice {
                  "settles": e.coarserWord(e.scale.units(x.setting) > e.scale.units(e.safe)),
                  "chance": Self.round(x.chanceBeyondSafe)] } ?? NSNull(),
             "confidence": e.confidence.rawValue,
+            "below_cup": e.belowCup.map { ["grind_setting": Self.round($0.setting), "rating": Self.round($0.rating)] as Any } ?? NSNull(),
             "map": ["low": Self.round(e.mapLow), "high": Self.round(e.mapHigh)],
             "profile": profile.map { $0 as Any } ?? NSNull(),
-            "cues": e.cues.map { ["grind_setting": Self.round($0.setting), "towards": $0.towardsCoarser > 0 ? "coarser" : ($0.towardsCoarser < 0 ? "finer" : "here"),
-                                  "weight": Self.round($0.weight)] },
+            "cues": e.cues.map { c -> [String: Any] in
+                ["grind_setting": Self.round(c.setting), "towards": c.towardsCoarser > 0 ? "coarser" : (c.towardsCoarser < 0 ? "finer" : "here"),
+                 "weight": Self.round(c.weight), "named": c.named.map { Self.round($0) as Any } ?? NSNull()] },
+            "evidence": ["brews": evidence.brews, "rated": evidence.rated, "earlier_bags": evidence.earlierBags,
+                         "earlier_brews": evidence.earlierBrews, "earlier_rated": evidence.earlierRated],
             "unrated_warning": unratedWarning.map { $0 as Any } ?? NSNull(),
             "excluded": ["no_rating": unrated, "no_grind_setting": unset],
             "bayes_factor_flat": e.flatBayesFactor.map { Self.round($0, 3) as Any } ?? NSNull(),

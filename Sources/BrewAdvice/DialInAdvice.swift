@@ -28,9 +28,20 @@ public struct DialInAdvice: Sendable {
     public var total: Int = 0
     /// The espresso profile advised, when the method's shots name profiles.
     public var profile: String? = nil
+    /// Every brew of this bag and of the other bags on the grinder × method (and profile), rated or not.
+    public var evidence = Evidence()
 
-    /// Whether the model expects a rating anywhere: not before the first brew of the first bag.
-    public var hasExpectation: Bool { !(points.isEmpty && earlierPoints.isEmpty) }
+    /// Brews behind the answer, rated or not: of this bag, and of the other bags on the grinder × method.
+    public struct Evidence: Sendable, Equatable {
+        public var brews = 0, rated = 0, earlierBags = 0, earlierBrews = 0, earlierRated = 0
+        public init(brews: Int = 0, rated: Int = 0, earlierBags: Int = 0, earlierBrews: Int = 0, earlierRated: Int = 0) {
+            self.brews = brews; self.rated = rated; self.earlierBags = earlierBags
+            self.earlierBrews = earlierBrews; self.earlierRated = earlierRated
+        }
+    }
+
+    /// Whether a rating informs an expected rating: a rated brew of this bag or of an earlier bag.
+    public var hasExpectation: Bool { estimate.verdict != .cuesOnly && !(points.isEmpty && earlierBrews == 0) }
 
     /// Brews of the earlier bags used.
     public var earlierBrews: Int { earlierPoints.reduce(0) { $0 + $1.count } }
@@ -43,9 +54,10 @@ public struct DialInAdvice: Sendable {
         let e = estimate
         var lines = ["\(grinder) × \(method)" + (profile.map { " · \($0)" } ?? "") + (bean.map { " · \($0)" } ?? " · brews without a bean")]
         if let warning = unratedWarning { lines.append(warning) }
-        lines.append("next: \(text(e.next))" + (hasExpectation ? " (expected rating \(Self.rating(e.nextExpected)))" : ""))
+        lines.append("next: \(text(e.next))" + (hasExpectation ? " (expected rating \(Self.rating(e.nextExpected))\(cupWords(e.next, e.nextExpected)))"
+                                                : e.verdict == .cuesOnly ? " (\(cueStepWords); no expected rating: nothing is rated yet)" : ""))
         if hasExpectation {
-            lines.append("safe: \(text(e.safe)) (expected rating \(Self.rating(e.safeExpected)))")
+            lines.append("safe: \(text(e.safe)) (expected rating \(Self.rating(e.safeExpected))\(cupWords(e.safe, e.safeExpected)))")
             if let x = e.experiment {
                 let side = e.coarserWord(e.scale.units(x.setting) > e.scale.units(e.safe))
                 lines.append("experiment: \(text(x.setting)) (expected rating \(Self.rating(x.expected))): settles whether the sweet spot lies \(side) than \(text(e.safe))")
@@ -54,19 +66,57 @@ public struct DialInAdvice: Sendable {
         if let best = e.best, let lo = e.low, let hi = e.high, let r = e.bestExpected {
             lines.append("best: \(text(best)), \(Self.percent(e.level)) interval \(Self.decimal(lo))–\(Self.decimal(hi)) "
                          + "(expected rating \(Self.rating(r)))")
+        } else if e.verdict == .cuesOnly {
+            lines.append("best: none stated (no rated brew on this grinder × method: rate a cup and the advice estimates its sweet spot)")
         } else {
             lines.append("best: none stated (ratings do not depend on grind)")
         }
         lines.append("confidence: \(e.confidence.rawValue) (\(confidenceReason))")
         lines.append("why: \(why)")
-        lines.append("evidence: \(Self.count(points.count, "brew")) of this bag, \(Self.count(e.earlierBags, "earlier bag")) "
-                     + "(\(Self.count(earlierBrews, "brew")))")
-        let shown = curveSample()
+        lines.append("evidence: \(evidenceWords)")
+        let shown = hasExpectation ? curveSample() : []
         if !shown.isEmpty {
             lines.append("curve: " + shown.map { "\(text($0.setting)) \(Self.rating($0.mean))" }.joined(separator: " · "))
         }
         lines += notes.map { "note: \($0)" }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The highest rating this bag's cups got at `setting`, or `nil` where it was not brewed (rated).
+    public func cupRating(at setting: Double) -> Double? {
+        points.filter { $0.setting == setting }.map(\.rating).max()
+    }
+
+    /// Beside an expected rating at `setting`: what the bag's own cups say when they say more ("; your cup here was
+    /// rated 3.5"), and, for the next setting below the bag's best cup elsewhere, that cup as the safe pick.
+    func cupWords(_ setting: Double, _ expected: Double) -> String {
+        var out = ""
+        if let r = cupRating(at: setting), r > expected + DialInModel.belowCupMargin {
+            out += "; your cup here was rated \(Self.rating(r))"
+        }
+        if let c = estimate.belowCup, setting == estimate.next, setting != c.setting {
+            out += ", below your \(Self.rating(c.rating)) at \(text(c.setting)): that is the safe pick"
+        }
+        return out
+    }
+
+    /// The evidence in words: "17 brews of this bag (1 rated), 2 earlier bags (54 brews, 2 rated)" — every brew,
+    /// rated or not.
+    public var evidenceWords: String {
+        let v = evidence
+        let own = "\(Self.count(v.brews, "brew")) of this bag (\(v.rated) rated)"
+        guard v.earlierBags > 0 else { return own + ", no earlier bags" }
+        return own + ", \(Self.count(v.earlierBags, "earlier bag")) (\(Self.count(v.earlierBrews, "brew")), \(v.earlierRated) rated)"
+    }
+
+    /// Where a step from cues alone comes from: "towards 17.5, which your note on 18 names", "one step finer than
+    /// 18, where your notes point", "18, where your cup was balanced".
+    public var cueStepWords: String {
+        let e = estimate
+        guard let c = e.cues.last else { return "where an earlier bag's notes point" }
+        if let n = c.named { return "towards \(text(n)), which your note on \(text(c.setting)) names" }
+        if c.towardsCoarser == 0 { return "\(text(c.setting)), where your cup was balanced" }
+        return "one step \(c.towardsCoarser > 0 ? "coarser" : "finer") than \(text(c.setting)), where your notes point"
     }
 
     /// "68 of 70 brews are unrated: rate them and the advice sharpens", when at least half the brews of the grinder ×
@@ -90,7 +140,7 @@ public struct DialInAdvice: Sendable {
                 parts.append("\(interval) \(String(format: "%.1f", w)) \(e.scale.notation == .thirds ? "clicks" : "steps")")
             }
         }
-        parts.append("\(Self.count(points.count, "rated brew")) of this bag")
+        parts.append(points.isEmpty ? "no rated brew of this bag" : "\(Self.count(points.count, "rated brew")) of this bag")
         if !e.cues.isEmpty { parts.append(Self.count(e.cues.count, "taste or shot cue")) }
         return parts.joined(separator: ", ")
     }
@@ -107,6 +157,7 @@ public struct DialInAdvice: Sendable {
     /// Up to seven dialable settings around the best (or the next setting), with the fitted mean rating.
     func curveSample() -> [CurveBand] {
         let e = estimate
+        guard !e.curve.isEmpty else { return [] }
         let centre = e.best ?? e.next
         let settings = e.scale.settings
         guard let at = settings.indices.min(by: { abs(settings[$0] - centre) < abs(settings[$1] - centre) }) else { return [] }

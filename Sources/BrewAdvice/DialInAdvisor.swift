@@ -51,13 +51,15 @@ public enum DialInAdvisor {
         let earlier = earlierBags.map { byBag[$0] }
         let earlierCues = earlierBags.map { brews.cuesByBag[$0] }
         let scale = brews.scale
-        // The map: every setting brewed on the grinder × method except this bag's own (they join it in the estimate).
-        let ownSettings = Set(current.map(\.setting) + currentCues.map(\.setting))
-        let used = earlier.flatMap { $0.map(\.setting) } + earlierCues.flatMap { $0.map(\.setting) }
+        // The map: every setting brewed on the grinder × method, rated or not, except this bag's own (they join it in
+        // the estimate).
+        let brewed = brews.settingsByBag.indices.contains(target + 1) ? brews.settingsByBag[target + 1] : []
+        let ownSettings = Set(current.map(\.setting) + currentCues.map(\.setting) + brewed)
+        let used = brews.settingsByBag.indices.filter { $0 != target + 1 }.flatMap { brews.settingsByBag[$0] }
         let model = DialInModel(scale: scale, history: earlier, historyCues: earlierCues,
                                 used: used.isEmpty && ownSettings.isEmpty ? nil : used, options: options,
                                 terms: brews.terms)
-        let estimate = model.estimate(current: current, cues: currentCues)
+        let estimate = model.estimate(current: current, cues: currentCues, brewed: brewed)
         let label = target >= 0 ? BeanLabels.make(journal)[target] : nil
         var notes: [String] = []
         if let p = brews.profile {
@@ -86,7 +88,12 @@ public enum DialInAdvisor {
         let draft = DialInAdvice(grinder: journal.grinders[grinder].displayName, method: journal.methods[method].displayName,
                                  bean: label, grinderIndex: grinder, methodIndex: method, beanIndex: target >= 0 ? target : nil,
                                  estimate: estimate, points: current, earlierPoints: earlier, unrated: unrated, unset: unset,
-                                 why: "", notes: notes, total: brews.total, profile: brews.profile)
+                                 why: "", notes: notes, total: brews.total, profile: brews.profile,
+                                 evidence: .init(brews: brews.brewsByBag.indices.contains(target + 1) ? brews.brewsByBag[target + 1] : 0,
+                                                 rated: brews.ratedByBag.indices.contains(target + 1) ? brews.ratedByBag[target + 1] : 0,
+                                                 earlierBags: brews.brewsByBag.indices.filter { $0 != target + 1 && brews.brewsByBag[$0] > 0 }.count,
+                                                 earlierBrews: brews.brewsByBag.indices.filter { $0 != target + 1 }.reduce(0) { $0 + brews.brewsByBag[$1] },
+                                                 earlierRated: brews.ratedByBag.indices.filter { $0 != target + 1 }.reduce(0) { $0 + brews.ratedByBag[$1] }))
         return draft.with(why: DialInExplanation.why(draft))
     }
 
@@ -99,10 +106,20 @@ public enum DialInAdvisor {
 }
 
 extension DialInAdvice {
+    /// The same advice with `extra` notes after its own (look-alike names found where the names are known).
+    public func adding(notes extra: [String]) -> DialInAdvice {
+        guard !extra.isEmpty else { return self }
+        return DialInAdvice(grinder: grinder, method: method, bean: bean, grinderIndex: grinderIndex, methodIndex: methodIndex,
+                            beanIndex: beanIndex, estimate: estimate, points: points, earlierPoints: earlierPoints,
+                            unrated: unrated, unset: unset, why: why, notes: notes + extra, total: total, profile: profile,
+                            evidence: evidence)
+    }
+
     /// The same advice with another explanation.
     func with(why: String) -> DialInAdvice {
         DialInAdvice(grinder: grinder, method: method, bean: bean, grinderIndex: grinderIndex, methodIndex: methodIndex,
                      beanIndex: beanIndex, estimate: estimate, points: points, earlierPoints: earlierPoints,
-                     unrated: unrated, unset: unset, why: why, notes: notes, total: total, profile: profile)
+                     unrated: unrated, unset: unset, why: why, notes: notes, total: total, profile: profile,
+                     evidence: evidence)
     }
 }

@@ -23,6 +23,10 @@ public struct DialInEstimate: Sendable {
         /// The bag has enough brews to state a sweet spot (``BrewStats/EvidenceRules``) and the flat model beats the
         /// peaked one by more than ``DialInOptions/flatBayesFactor``: no best is stated.
         case noDependence = "no_dependence"
+        /// No rating informs the answer (no rated brew of the bag or of an earlier bag on the grinder × method),
+        /// only taste and shot cues: ``DialInEstimate/next`` is a step the cues justify
+        /// (``DialInModel/cueStep(cues:window:brewedRange:)``); no best, expected rating or curve is stated.
+        case cuesOnly = "cues_only"
     }
 
     public let scale: DialInScale
@@ -70,7 +74,8 @@ public struct DialInEstimate: Sendable {
     public let experiment: Experiment?
     /// How sure the advice is (``Confidence``).
     public let confidence: Confidence
-    /// The settings brewed on the grinder × method before this bag (its map), on the dial.
+    /// The settings brewed on the grinder × method, rated or not, this bag's included (its map before the margin),
+    /// on the dial.
     public let mapLow: Double
     public let mapHigh: Double
     /// The side on which the suggestions left the widened map, on strong evidence; `nil` when they did not.
@@ -79,6 +84,13 @@ public struct DialInEstimate: Sendable {
     public let discounted: [BrewPoint]
     /// This bag's grind cues used (taste words, shot times).
     public let cues: [GrindCue]
+
+    /// The bag's best cup (not a probable mishap) when ``next`` is expected more than a quarter point below its
+    /// rating: then ``safe`` is that cup's setting, and the answer says so.
+    public var belowCup: BrewPoint? = nil
+    /// The bag's best-rated cup when its setting lies outside the sweet spot's interval: the answer says so, and the
+    /// confidence is at most medium.
+    public var bestRatedOutside: BrewPoint? = nil
 
     public enum Side: String, Sendable { case below, above }
 
@@ -94,7 +106,8 @@ public struct DialInEstimate: Sendable {
     /// How sure the advice is, from the width of the sweet spot's interval (in steps or clicks) and the evidence:
     /// - **high**: the interval spans at most 3 steps and the bag has at least 3 rated brews;
     /// - **low**: the interval spans more than 6 steps, or the bag has no rated brew and fewer than 2 cues;
-    /// - **medium**: otherwise, and when the ratings do not depend on grind.
+    /// - **medium**: otherwise, and when the ratings do not depend on grind; also where "high" would be earned but the
+    ///   bag's best-rated setting lies outside the interval (``bestRatedOutside``).
     public enum Confidence: String, Sendable {
         case low, medium, high
 

@@ -7,6 +7,7 @@ import Foundation
 /// none, and the best-rated setting so far. Sentence two, the first that applies:
 /// - the ratings do not depend on grind (the flat model's Bayes factor) → keep to the best-rated setting;
 /// - two or more brews all rated the same → nothing tells the settings apart yet;
+/// - no rated brew on the grinder × method at all, only cues → the step the cues justify, with no expected rating;
 /// - no rated brews of the bag → start where a new bag is expected to peak (mid-range without earlier bags), or
 ///   where its taste cues point;
 /// - the next setting was brewed already → repeat it to confirm;
@@ -49,8 +50,13 @@ enum DialInExplanation {
             more.append("The ratings do not depend on grind (a flat line is \(bf)× likelier than a peak): keep to \(next).")
         } else if e.allRatingsEqual, let b = e.bestSoFar {
             more.append("All \(a.points.count) ratings are \(DialInAdvice.rating(b.rating)), so nothing tells the settings apart yet: try \(next) next.")
+        } else if e.verdict == .cuesOnly {
+            more.append("Brew \(next) next, \(a.cueStepWords): with no rated brew on this grinder × method, the advice "
+                        + "moves only as far as the notes justify and states no expected rating or sweet spot; rate the cup and it can.")
         } else if a.points.isEmpty {
-            if !e.cues.isEmpty {
+            if !e.cues.isEmpty, e.earlierBags == 0 {
+                more.append("Brew \(next), where the taste cues point (expected \(expect)).")
+            } else if !e.cues.isEmpty {
                 more.append("Brew \(next), where the taste cues and the earlier bags meet (expected \(expect)).")
             } else {
                 more.append(e.earlierBags > 0 ? "Start at \(next), where a new bag is expected to peak (expected \(expect))."
@@ -77,7 +83,19 @@ enum DialInExplanation {
                 : "the evidence points \(finer ? "finer" : "coarser")"
             more.append("Off the map: \(better); \(t(e.next)) is past anything brewed on this grinder × method (\(t(e.mapLow))–\(t(e.mapHigh))).")
         }
-        if let r = e.bestExpected, let b = e.bestSoFar, r < b.rating - 0.05 {
+        if let o = e.bestRatedOutside, let lo = e.low, let hi = e.high {
+            more.append("Your best-rated \(t(o.setting)) (\(DialInAdvice.rating(o.rating))) lies outside the \(DialInAdvice.percent(e.level)) "
+                        + "interval (\(DialInAdvice.decimal(lo))–\(DialInAdvice.decimal(hi))): this bag's other cups"
+                        + (e.earlierBags > 0 ? " and the earlier bags" : "") + " put the sweet spot elsewhere, and one cup is partly luck.")
+        }
+        if let c = e.belowCup {
+            more.append("The model expects \(DialInAdvice.rating(e.nextExpected)) at \(next), less than the \(DialInAdvice.rating(c.rating)) "
+                        + "this bag already got at \(t(c.setting))" + (e.earlierBags > 0 ? " (the earlier bags pull it there)" : "")
+                        + ": \(t(c.setting)) is the safe pick, \(next) the model's bet.")
+        } else if let r = e.cupRatingAtNext(a), r > e.nextExpected + DialInModel.belowCupMargin {
+            more.append("Your cup at \(next) was rated \(DialInAdvice.rating(r)); the model expects \(expect) there because "
+                        + (e.earlierBags > 0 ? "the earlier bags rated lower and " : "") + "one cup is partly luck: repeat it and see.")
+        } else if let r = e.bestExpected, let b = e.bestSoFar, r < b.rating - 0.05 {
             more.append("The rating expected at the best (\(DialInAdvice.rating(r))) is below your best so far (\(DialInAdvice.rating(b.rating))): one cup is partly luck, and the model expects the next to be nearer this bag's usual.")
         }
         return first.joined(separator: "; ") + ". " + more.joined(separator: " ")
@@ -85,6 +103,9 @@ enum DialInExplanation {
 }
 
 extension DialInEstimate {
+    /// The bag's best rating at ``next``, when it brewed there.
+    func cupRatingAtNext(_ a: DialInAdvice) -> Double? { a.cupRating(at: next) }
+
     /// "coarser" or "finer" for a move up the dial (`up`) or down it, on this grinder's numbering.
     func coarserWord(_ up: Bool) -> String { up == scale.coarserIsHigher ? "coarser" : "finer" }
 }

@@ -42,6 +42,13 @@ struct DialInMap: Sendable {
         return (max(0, lo - margin), min(span, hi + margin))
     }
 
+    /// The extent brewed with `settings` of this bag added, in units (the whole range when nothing was brewed).
+    func extent(adding settings: [Double], scale: DialInScale) -> (lower: Double, upper: Double) {
+        var lo = known ? lower : Double.infinity, hi = known ? upper : -Double.infinity
+        for s in settings where s.isFinite { lo = min(lo, scale.units(s)); hi = max(hi, scale.units(s)) }
+        return lo <= hi ? (max(0, lo), min(span, hi)) : (0, span)
+    }
+
     /// `log` of the prior's window at every grid point of `s`; `nil` without a map.
     func logWindow(grid: DialInGrid) -> [Double]? {
         guard known else { return nil }

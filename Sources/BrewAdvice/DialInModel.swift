@@ -16,6 +16,11 @@ public struct DialInModel: Sendable {
     let earlierInterval: (low: Double, high: Double)?
     /// The earlier bags' ratings the robust step kept (not probable mishaps), ascending: the floor's evidence.
     let keptRatings: [Double]
+    /// Rated brews of the earlier bags: without them and without a rated brew of the bag, no rating informs an
+    /// expected rating (``cueStep(cues:window:)``).
+    let earlierRated: Int
+    /// The most recent earlier bag's last cue: where a bag without a brew of its own starts when only cues exist.
+    let lastEarlierCue: GrindCue?
 
     /// The rating a cup brewed far from the sweet spot is expected to get, which the fitted curve falls towards
     /// instead of 0: the lower decile of the grinder × method's ratings (earlier bags' and this bag's, probable
@@ -70,6 +75,8 @@ public struct DialInModel: Sendable {
         var kept = history.flatMap { $0.map(\.rating) }
         for d in weighted.discounted { if let i = kept.firstIndex(of: d.rating) { kept.remove(at: i) } }
         keptRatings = kept.sorted()
+        earlierRated = history.reduce(0) { $0 + $1.count }
+        lastEarlierCue = historyCues.first { !$0.isEmpty }?.last
         if prior.bags > 0 {
             let tail = (1 - options.level) / 2
             let p0 = DialInPosterior(grid: grid, prior: prior, bag: RatingMoments())
@@ -80,7 +87,9 @@ public struct DialInModel: Sendable {
     }
 
     /// The estimate for a bag whose rated brews so far are `current`, in brewing order, with its grind cues.
-    public func estimate(current: [BrewPoint], cues: [GrindCue] = []) -> DialInEstimate {
+    ///
+    /// - Parameter brewed: Every setting this bag was brewed at, rated or not: the map includes them.
+    public func estimate(current: [BrewPoint], cues: [GrindCue] = [], brewed: [Double] = []) -> DialInEstimate {
         let scale = self.scale, options = self.options, grid = self.grid, prior = self.prior
         let u = { (g: Double) in scale.units(g) }
         let g = { (x: Double) in scale.setting(units: x) }
@@ -108,7 +117,12 @@ public struct DialInModel: Sendable {
         }
 
         // Where suggestions may go: the map with this bag's own settings, left only on strong evidence.
-        var window = map.window(adding: current.map(\.setting) + cues.map(\.setting), scale: scale)
+        let own = current.map(\.setting) + cues.map(\.setting) + brewed
+        var window = map.window(adding: own, scale: scale)
+        let brewedRange = map.extent(adding: own, scale: scale)
+        if current.isEmpty, earlierRated == 0 {
+            return cueStep(cues: cues, window: window, brewedRange: brewedRange)
+        }
         let lowU = post.quantile(tail), highU = post.quantile(1 - tail)
         var leftMap: DialInEstimate.Side?
         if post.massBelow(window.lower) >= options.leaveMapMass {
@@ -171,16 +185,37 @@ public struct DialInModel: Sendable {
             x += 0.25
         }
         let best = flat ? nil : scale.snap(g(bestU))
+        // Never below a cup the bag already brewed without saying so: when the next setting is expected more than
+        // ``belowCupMargin`` under the bag's best cup (a probable mishap aside) brewed elsewhere, that cup's setting
+        // becomes the safe pick, and the answer says why.
+        var keptBest: BrewPoint?
+        for (p, w) in zip(current, robust) where w >= 0.5 && (keptBest == nil || p.rating >= keptBest!.rating) { keptBest = p }
+        var belowCup: BrewPoint?
+        // A cup at `next` itself rated as well (two 3.5s, at 26 and 30) is not a better cup elsewhere.
+        let atNext = current.filter { $0.setting == next }.map(\.rating).max() ?? -Double.infinity
+        if !flat, let b = keptBest, b.setting != next, nextMean < b.rating - Self.belowCupMargin,
+           atNext < b.rating - Self.belowCupMargin {
+            belowCup = b
+            safe = b.setting; safeMean = expected(b.setting).mean
+        }
         let experiment: DialInEstimate.Experiment?
-        if !flat, n > 0, explore != safe {
+        if belowCup != nil {
+            // The model's pick is then an experiment against the cup the bag already has: what it settles is the side
+            // of the cup's setting the sweet spot lies on.
+            let side = u(next) > u(safe) ? 1 - post.massBelow(u(safe)) : post.massBelow(u(safe))
+            experiment = .init(setting: next, expected: clip(nextMean), chanceBeyondSafe: side)
+        } else if !flat, n > 0, explore != safe {
             // What the experiment teaches: the chance that the sweet spot lies on its side of the safe pick.
             let side = u(explore) > u(safe) ? 1 - post.massBelow(u(safe)) : post.massBelow(u(safe))
             experiment = .init(setting: explore, expected: clip(exploreMean), chanceBeyondSafe: side)
         } else {
             experiment = nil
         }
-        let confidence = DialInEstimate.Confidence.judge(widthUnits: highU - lowU, ratedBrews: n, cues: cues.count,
+        // The bag's best-rated setting outside the interval: the answer says so, and "high" is not claimed.
+        let bestRatedOutside = !flat && keptBest.map { u($0.setting) < lowU - 1e-9 || u($0.setting) > highU + 1e-9 } == true
+        var confidence = DialInEstimate.Confidence.judge(widthUnits: highU - lowU, ratedBrews: n, cues: cues.count,
                                                          flat: flat)
+        if bestRatedOutside, confidence == .high { confidence = .medium }
         return DialInEstimate(
             scale: scale, verdict: flat ? .noDependence : .peak, next: next, nextExpected: clip(nextMean),
             nextTried: tried.contains(next), bestRaw: flat ? nil : g(bestU), best: best,
@@ -189,7 +224,51 @@ public struct DialInModel: Sendable {
             earlierPeakLow: earlierInterval?.low, earlierPeakHigh: earlierInterval?.high, earlierBags: prior.bags,
             flatBayesFactor: bayesFactor, bestSoFar: bestSoFar, brews: n, distinctSettings: tried.count,
             allRatingsEqual: allEqual, curve: curve, safe: safe, safeExpected: clip(safeMean), experiment: experiment,
-            confidence: confidence, mapLow: g(map.lower), mapHigh: g(map.upper), leftMap: leftMap,
-            discounted: zip(current, robust).filter { $0.1 < 0.5 }.map(\.0), cues: cues)
+            confidence: confidence, mapLow: g(brewedRange.lower), mapHigh: g(brewedRange.upper), leftMap: leftMap,
+            discounted: zip(current, robust).filter { $0.1 < 0.5 }.map(\.0), cues: cues, belowCup: belowCup,
+            bestRatedOutside: bestRatedOutside ? keptBest : nil)
+    }
+
+    /// How far under a cup the bag already brewed the next setting's expected rating may lie before the answer says
+    /// so and offers that cup's setting as the safe pick: ``DialInOptions/experimentCost``'s quarter point, the cost
+    /// an experiment may have.
+    static let belowCupMargin = 0.25
+}
+
+extension DialInModel {
+    /// The answer when no rating informs one — the bag has no rated brew and no earlier bag on the grinder × method
+    /// has one — but cues exist: a step from the last cue's setting, never an expected rating or a curve.
+    ///
+    /// From the bag's last cue (or, for a bag without a cue, the most recent earlier bag's): towards the setting its
+    /// note names ("try 17.5"); one step (a click; on a stepless dial one model unit, a fortieth of its range) the
+    /// way a sour or bitter cue points; or the cue's own setting for a balanced cup. Inside the map's window
+    /// (``DialInMap``), on the dial. Confidence is low: nothing has been rated.
+    func cueStep(cues: [GrindCue], window: (lower: Double, upper: Double),
+                 brewedRange: (lower: Double, upper: Double)) -> DialInEstimate {
+        let scale = self.scale
+        let base = cues.last ?? lastEarlierCue
+        var target: Double
+        if let base {
+            if let named = base.named {
+                target = scale.units(named)
+            } else {
+                target = scale.units(base.setting) + base.towardsCoarser * (scale.coarserIsHigher ? 1 : -1)
+            }
+        } else {
+            target = (window.lower + window.upper) / 2
+        }
+        target = min(window.upper, max(window.lower, target))
+        var next = scale.snap(scale.setting(units: target))
+        // Snapping may step past the window's edge on a coarse dial: keep to the window.
+        if scale.units(next) > window.upper + 1e-9 || scale.units(next) < window.lower - 1e-9 {
+            next = scale.snap(scale.setting(units: (window.lower + window.upper) / 2))
+        }
+        return DialInEstimate(
+            scale: scale, verdict: .cuesOnly, next: next, nextExpected: 0, nextTried: cues.contains { $0.setting == next },
+            bestRaw: nil, best: nil, low: nil, high: nil, level: options.level, bestExpected: nil,
+            earlierPeakLow: nil, earlierPeakHigh: nil, earlierBags: prior.bags, flatBayesFactor: nil, bestSoFar: nil,
+            brews: 0, distinctSettings: 0, allRatingsEqual: false, curve: [], safe: next, safeExpected: 0,
+            experiment: nil, confidence: .low, mapLow: scale.setting(units: brewedRange.lower),
+            mapHigh: scale.setting(units: brewedRange.upper), leftMap: nil, discounted: [], cues: cues)
     }
 }

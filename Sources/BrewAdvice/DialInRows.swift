@@ -124,6 +124,10 @@ struct MethodBrews: Sendable {
     var lastBrew: [(Int64, Int)?]
     /// Every finite setting read, in row order.
     var settings: [Double] = []
+    /// Every finite setting read, rated or not, by bag slot: the map (``DialInMap``) is where the pair was brewed.
+    var settingsByBag: [[Double]] = []
+    /// Brews read by bag slot, rated or not, and of them those with a finite rating.
+    var brewsByBag: [Int] = [], ratedByBag: [Int] = []
     /// The scale of this grinder × method (``DialInScale/make(grinder:observed:spec:)`` from ``settings``).
     var scale: DialInScale
     /// The catalogue entry used, and whether its notation had to be dropped (logged settings off its dial).
@@ -180,13 +184,22 @@ struct MethodBrews: Sendable {
         // What the words say, once per distinct (notes, tags) pair: a journal repeats its notes ("ok", "sour") far
         // more often than it writes new ones, and reading the words was most of the advisor's cost on a large journal.
         var said: [TasteText: (towardsCoarser: Double, weight: Double)?] = [:]
+        var naming: [String: Double?] = [:]
+        // Brews whose note names the next setting: their cue is made once the scale is known.
+        var named: [(row: Int, bag: Int, date: Int64, setting: Double, named: Double, words: GrindCue?)] = []
+        let slots = max(journal.beans.count, t.bean.dictionary.count) + 1
+        settingsByBag = [[Double]](repeating: [], count: slots)
+        brewsByBag = [Int](repeating: 0, count: slots)
+        ratedByBag = [Int](repeating: 0, count: slots)
         for i in rows {
             let when = t.brewDate[i] ?? .min
             let bag = t.bean.code(i).map(Int.init) ?? -1
             if latest == nil || when >= latest!.date { latest = (when, i, bag) }
             let setting = t.grindSetting[i].flatMap { $0.isFinite ? $0 : nil }
             let rating = t.rating[i].flatMap { $0.isFinite ? $0 : nil }
-            if let setting { settings.append(setting) }
+            if let setting { settings.append(setting); settingsByBag[bag + 1].append(setting) }
+            brewsByBag[bag + 1] += 1
+            if rating != nil { ratedByBag[bag + 1] += 1 }
             switch (setting, rating) {
             case (.some, .some): usable.append((i, bag, when))
             case (.some, nil), (nil, nil): unrated += 1
@@ -206,7 +219,15 @@ struct MethodBrews: Sendable {
                     if s < timing.median - MethodBrews.shotTimeSpread * timing.spread { cue = (-1, 1) }
                     if s > timing.median + MethodBrews.shotTimeSpread * timing.spread { cue = (1, 1) }
                 }
-                if let cue { cued.append((i, bag, when, GrindCue(setting: setting, towardsCoarser: cue.towardsCoarser, weight: cue.weight))) }
+                let words = cue.map { GrindCue(setting: setting, towardsCoarser: $0.towardsCoarser, weight: $0.weight) }
+                let note = t.notes[i] ?? ""
+                let target: Double?
+                if let known = naming[note] { target = known } else { target = TasteWords.namedSetting(note); naming[note] = .some(target) }
+                if let target {
+                    named.append((i, bag, when, setting, target, words))
+                } else if let words {
+                    cued.append((i, bag, when, words))
+                }
             }
         }
         latestBag = latest?.bag
@@ -215,8 +236,25 @@ struct MethodBrews: Sendable {
         if zip(usable, usable.dropFirst()).contains(where: { ($0.date, $0.row) > ($1.date, $1.row) }) {
             usable.sort { ($0.date, $0.row) < ($1.date, $1.row) }
         }
+        self.spec = spec
+        // A named setting ("try 17.5") is a setting of the dial as much as a logged one: it joins them in finding the
+        // step (a dial logged at 18 and named 17.5 has halves) when it lies near the brew's setting (a fifth of it and
+        // half a unit more), as a next setting does.
+        let namedSettings = named.filter { abs($0.named - $0.setting) <= 0.2 * abs($0.setting) + 0.5 }.map(\.named)
+        scale = DialInScale.make(grinder: record, observed: settings + namedSettings, spec: spec)
+        // A named setting is a cue towards it when the grinder can be set there and it lies within
+        // ``namedReach`` units of the brew's setting ("try 2 more shots" on a dial brewed at 18 names no setting);
+        // otherwise the note's words alone count.
+        for n in named {
+            let d = scale.units(n.named) - scale.units(n.setting)
+            if n.named >= scale.lower, n.named <= scale.upper, abs(d) > 1e-9, abs(d) <= Self.namedReach {
+                let towards = (d > 0) == scale.coarserIsHigher ? 1.0 : -1.0
+                cued.append((n.row, n.bag, n.date, GrindCue(setting: n.setting, towardsCoarser: towards, weight: 1, named: n.named)))
+            } else if let words = n.words {
+                cued.append((n.row, n.bag, n.date, words))
+            }
+        }
         cued.sort { ($0.date, $0.row) < ($1.date, $1.row) }
-        let slots = max(journal.beans.count, t.bean.dictionary.count) + 1
         byBag = [[BrewPoint]](repeating: [], count: slots)
         cuesByBag = [[GrindCue]](repeating: [], count: slots)
         lastBrew = [(Int64, Int)?](repeating: nil, count: slots)
@@ -228,9 +266,11 @@ struct MethodBrews: Sendable {
             cuesByBag[c.bag + 1].append(c.cue)
             lastBrew[c.bag + 1] = Self.later(lastBrew[c.bag + 1], (c.date, c.row))
         }
-        self.spec = spec
-        scale = DialInScale.make(grinder: record, observed: settings, spec: spec)
     }
+
+    /// How far from the brew's own setting a named setting may lie and still be read as one, in model units: 4
+    /// (twice ``DialInOptions/mapMargin``, the thin history's margin).
+    static let namedReach = 4.0
 
     /// The median and robust spread (1.4826 × MAD, at least 3 s and a tenth of the median) of good shots' times;
     /// `nil` with fewer than 3.

@@ -92,6 +92,46 @@ public enum TasteWords {
     }
 }
 
+extension TasteWords {
+    /// Words that, before a number, name the setting to brew next ("try 17.5", "next 17.5", "next time 17,5",
+    /// "versuch 17,5", "probar 17,5", "prova 17,5", "essayer 17,5").
+    static let namingBefore: Set<String> = [
+        "try", "next", "go", "versuch", "versuche", "nächstes", "nächste", "probar", "prueba", "próxima", "prova",
+        "provare", "prossima", "essayer", "essaie", "prochaine",
+    ]
+    /// Words allowed between such a word and its number ("next time 17.5", "go to 17", "nächstes Mal 17,5").
+    static let namingFillers: Set<String> = ["time", "to", "at", "with", "mal", "auf", "mit", "vez", "a", "con", "volta", "fois", "à"]
+    /// Words that, after a number, name it as the setting to brew next ("17,5 probieren", "17.5 next").
+    static let namingAfter: Set<String> = ["probieren", "ausprobieren", "versuchen", "next", "probar", "provare", "essayer"]
+
+    /// The grind setting a note names as the one to brew next, or `nil`: a number (`17.5` or `17,5`) right after
+    /// "try", "next" (or "next time", "go to", their German, Spanish, Italian and French forms, with at most one
+    /// word between), or right before "probieren", "versuchen", "next"…; "try 2 more" names 2 like any other and
+    /// is weighed where the grinder's scale is known (``MethodBrews``). A note naming two different numbers names none.
+    public static func namedSetting(_ text: String) -> Double? {
+        guard text.contains(where: \.isNumber) else { return nil }
+        let words = text.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "." || $0 == ",") }
+            .map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ".,")) }.filter { !$0.isEmpty }
+        func number(_ w: String) -> Double? {
+            guard w.first?.isNumber == true, w.allSatisfy({ $0.isNumber || $0 == "." || $0 == "," }),
+                  w.filter({ $0 == "." || $0 == "," }).count <= 1 else { return nil }
+            return Double(w.replacingOccurrences(of: ",", with: "."))
+        }
+        var found: Set<Double> = []
+        for (i, w) in words.enumerated() {
+            guard let v = number(w), v.isFinite else { continue }
+            let before = words[max(0, i - 2)..<i]
+            let after = words[(i + 1)..<min(words.count, i + 2)]
+            if before.last.map(namingBefore.contains) == true
+                || (before.count == 2 && namingBefore.contains(before.first!) && namingFillers.contains(before.last!))
+                || after.first.map(namingAfter.contains) == true {
+                found.insert(v)
+            }
+        }
+        return found.count == 1 ? found.first : nil
+    }
+}
+
 /// A directional cue about one brew's grind: the setting brewed and whether the cup (or shot) says the sweet spot
 /// lies coarser (+1) or finer (−1) than it, or near it (0, a balanced cup), with a weight (1 for a clear cue, ½ for
 /// a weak one).
@@ -99,7 +139,9 @@ public struct GrindCue: Sendable, Hashable {
     public var setting: Double
     public var towardsCoarser: Double
     public var weight: Double
-    public init(setting: Double, towardsCoarser: Double, weight: Double = 1) {
-        self.setting = setting; self.towardsCoarser = towardsCoarser; self.weight = weight
+    /// The setting the brew's note names as the next one ("try 17.5"), when it does: the cue points towards it.
+    public var named: Double?
+    public init(setting: Double, towardsCoarser: Double, weight: Double = 1, named: Double? = nil) {
+        self.setting = setting; self.towardsCoarser = towardsCoarser; self.weight = weight; self.named = named
     }
 }

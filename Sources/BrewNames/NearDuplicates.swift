@@ -16,6 +16,9 @@ public struct NearDuplicateGroup: Sendable, Equatable {
         /// One name is the other with one more word in front, a maker's name (grinders and methods only:
         /// "Encore", "Baratza Encore"; "V60", "Hario V60").
         case maker
+        /// One name is the other with one or two more words after it, a model or material (grinders and methods
+        /// only: "V60", "V60 ceramic"; "Comandante C40", "Comandante C40 MK4").
+        case variant
 
         /// The reason in words, as the import notes give it.
         public var words: String {
@@ -25,12 +28,13 @@ public struct NearDuplicateGroup: Sendable, Equatable {
             case .tradeWord: "differ only by a word such as \"Kaffee\" or \"Roasters\""
             case .typo: "are one letter apart"
             case .maker: "differ only by a maker's name in front"
+            case .variant: "differ only by a word or two after the name, a model or material"
             }
         }
 
         public static func < (a: Reason, b: Reason) -> Bool { a.rank < b.rank }
         private var rank: Int {
-            switch self { case .spelling: 0; case .plural: 1; case .tradeWord: 2; case .typo: 3; case .maker: 4 }
+            switch self { case .spelling: 0; case .plural: 1; case .tradeWord: 2; case .typo: 3; case .maker: 4; case .variant: 5 }
         }
     }
 
@@ -59,7 +63,8 @@ public struct NearDuplicateGroup: Sendable, Equatable {
 /// one word one edit apart (``NameMatching/editDistance(_:_:)``) where both forms of that word have five letters or
 /// more; shorter words ("AA" and "AB", "C2" and "C3") are told apart, since lots and models differ by one letter.
 /// Grinders and methods are also alike when one name is the other with one word more in front (a maker's name:
-/// "Encore" and "Baratza Encore"); the shorter name must keep at least one word of three characters or more.
+/// "Encore" and "Baratza Encore") or with one or two words more after it (a model or material: "V60" and "V60
+/// ceramic"); the shorter name must keep at least one word of three characters or more.
 /// Alike is joined transitively into groups. Above ``pairwiseLimit`` names of one kind only the key rules run (typos and
 /// makers' names need every pair: a million-brew journal of thousands of beans would spend seconds). Nothing is merged: the groups are reported, and an aliases file
 /// merges what the user confirms.
@@ -139,6 +144,10 @@ public enum NearDuplicates {
                 if long.count == short.count + 1, Array(long.dropFirst()) == short, short.contains(where: { $0.count >= 3 }) {
                     return .maker
                 }
+                if !short.isEmpty, long.count > short.count, long.count <= short.count + 2, Array(long.prefix(short.count)) == short,
+                   short.contains(where: { $0.count >= 3 }) {
+                    return .variant
+                }
             }
             guard words.count == other.words.count else { return nil }
             let differing = zip(words, other.words).filter { $0 != $1 }
@@ -146,5 +155,35 @@ public enum NearDuplicates {
                   NameMatching.editDistance(x, y) == 1 else { return nil }
             return .typo
         }
+    }
+}
+
+extension NearDuplicateGroup {
+    /// For advice asked about `name` (one of this group's names): `method "V60 ceramic" (39 brews) may be the same
+    /// as "V60" (…): this advice reads "V60" alone; to count them as one, add to an aliases file (--aliases):
+    /// [methods] "V60" = "V60 ceramic"` — the others, each with its brews, and the alias lines that merge them into
+    /// the name with most brews. `nil` when `name` is not in the group.
+    public func lookAlikeNote(for name: String) -> String? {
+        guard names.contains(where: { $0.name == name }) else { return nil }
+        let others = names.filter { $0.name != name }
+        let listed = others.map { "\"\($0.name)\" (\($0.brews) brew\($0.brews == 1 ? "" : "s"))" }.joined(separator: ", ")
+        let target = names[0].name
+        let lines = names.filter { $0.name != target }.map { "\(Self.quoted($0.name)) = \(Self.quoted(target))" }
+        return "\(kind.rawValue) \(listed) may be the same as \"\(name)\" (they \(reason.words)): this advice reads \"\(name)\" "
+            + "alone; to count them as one, add to an aliases file (--aliases): [\(kind.table)] " + lines.joined(separator: "; ")
+    }
+
+    /// A TOML basic string of `text`.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for c in text.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case _ where c.value < 0x20 || c.value == 0x7F: out += String(format: "\\u%04X", c.value)
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out + "\""
     }
 }

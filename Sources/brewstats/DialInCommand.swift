@@ -2,6 +2,7 @@ import ArgumentParser
 import BrewAdvice
 import BrewColumns
 import BrewImport
+import BrewNames
 import BrewReport
 import Foundation
 
@@ -25,8 +26,11 @@ struct DialIn: AsyncParsableCommand {
             a rating. Shots of different pressure profiles are never pooled (--profile picks one). Grinders are \
             known by name from a built-in catalogue (the README's "Grinders" list); --grinders adds your own.
 
-            Exit status: 0 when advice was given, 1 when a name matches nothing, no rated brew with a grind setting \
-            exists for the grinder × method, or the chart cannot be written, 2 when the journal or the grinders file \
+            With no rated brew on the grinder × method, a note that names a setting ("try 17.5") or says sour or \
+            bitter moves the answer one step from the last setting (or to the named one), with no expected rating.
+
+            Exit status: 0 when advice was given, 1 when a name matches nothing, the grinder × method has no brew \
+            with a grind setting that is rated or whose notes or shot time point a way, or the chart cannot be written, 2 when the journal or the grinders file \
             cannot be read, 64 for a usage error.
 
             Examples:
@@ -84,7 +88,13 @@ struct DialIn: AsyncParsableCommand {
         // Only what the advisor reads: grinder, bean, grind setting, rating, taste (notes, tags, tasting note) and
         // shot time and profile (dates and methods always).
         let result = try merging.load(journals, input: input) { $0.columns = [.grinder, .bean, .grindSetting, .rating, .freeText, .tastingNote, .brewTime] }.result
-        let advice = try DialInAdvisor.advise(journal: result.journal, grinder: grinder, method: method, bean: bean, options: options)
+        let found = try DialInAdvisor.advise(journal: result.journal, grinder: grinder, method: method, bean: bean, options: options)
+        // Look-alike grinders and methods ("V60" and "V60 ceramic") split the advice: name the others with their brews
+        // and the alias line that would merge them (docs/names.md).
+        let lookAlikes = [(NameKind.grinder, found.grinder), (NameKind.method, found.method)].flatMap { kind, name in
+            NearDuplicates.find(in: NameCounts(kind, in: result.journal)).compactMap { $0.lookAlikeNote(for: name) }
+        }
+        let advice = found.adding(notes: lookAlikes)
         print(json ? advice.json : advice.textReport, terminator: "")
         if let output {
             try DialInChart.write(advice, to: URL(fileURLWithPath: output), theme: theme.theme, pngScale: scale)

@@ -66,3 +66,43 @@ import Testing
         #expect(groups.count == 2)
     }
 }
+
+/// Methods and grinders that are one name with a word or two after it (a model or material): "V60" and "V60
+/// ceramic" split one dripper's brews, and advice on one of them must name the other.
+@Suite struct LookAlikeEquipmentTests {
+    static func journal() throws -> ImportResult {
+        try csvJournal(times(39, ("Square Mile", "Peru", "Comandante C40 MK4", "V60 ceramic"))
+                       + times(1, ("Square Mile", "Peru", "Comandante C40", "V60"))
+                       + times(2, ("Square Mile", "Peru", "Comandante C40", "Chemex")))
+    }
+
+    @Test func aWordAfterTheNameIsNoted() throws {
+        let result = try Self.journal()
+        let groups = NearDuplicates.find(in: result.journal)
+        let method = try #require(groups.first { $0.kind == .method })
+        #expect(method.names.map(\.name) == ["V60 ceramic", "V60"])
+        #expect(method.names.map(\.brews) == [39, 1])
+        #expect(method.reason == .variant)
+        let grinder = try #require(groups.first { $0.kind == .grinder })
+        #expect(Set(grinder.names.map(\.name)) == ["Comandante C40 MK4", "Comandante C40"])
+        // Noted on import like roasters and beans.
+        let notes = result.reviewingNames().report.warnings.filter { $0.kind == .note && $0.column == "method" }
+        #expect(notes.contains { $0.message.contains("\"V60 ceramic\" (39 brews) and \"V60\" (1 brew) may be one method") })
+    }
+
+    @Test func adviceOnOneNamesTheOtherWithItsCountAndTheAliasLine() throws {
+        let method = try #require(NearDuplicates.find(in: try Self.journal().journal).first { $0.kind == .method })
+        let note = try #require(method.lookAlikeNote(for: "V60"))
+        #expect(note.contains("\"V60 ceramic\" (39 brews)"), "\(note)")
+        #expect(note.contains("[methods] \"V60\" = \"V60 ceramic\""), "\(note)")
+        #expect(method.lookAlikeNote(for: "Chemex") == nil)
+    }
+
+    @Test func differentModelsOfOneWordStayApart() throws {
+        // "Timemore C2" and "Timemore C3": the same number of words, told apart; "Kalita" alone is too short a
+        // relation to nothing here.
+        let groups = NearDuplicates.find(in: try csvJournal(times(2, ("R", "B", "Timemore C2", "Kalita Wave"))
+                                                            + times(1, ("R", "B", "Timemore C3", "Chemex"))).journal)
+        #expect(groups.isEmpty)
+    }
+}

@@ -22,6 +22,8 @@ public enum DialInChart {
         subtitle += " · next \(advice.text(e.next))"
         if let best = e.best, let lo = e.low, let hi = e.high {
             subtitle += " · best \(advice.text(best)) (\(level): \(decimal(lo))–\(decimal(hi)))"
+        } else if e.verdict == .cuesOnly {
+            subtitle += " · nothing rated yet: no curve"
         } else {
             subtitle += " · no dependence on grind"
         }
@@ -30,10 +32,14 @@ public enum DialInChart {
             marks.append(.band(BandMark(x: lo...hi, legend: "\(level) interval of the best")))
         }
         let xs = e.curve.map(\.setting)
-        marks.append(.area(AreaMark(x: .numbers(xs), lower: e.curve.map { clip($0.low) }, upper: e.curve.map { clip($0.high) },
-                                    series: 4, label: "\(level) band")))
-        marks.append(.line(LineMark(x: .numbers(xs), y: .numbers(e.curve.map { clip($0.mean) }), series: 0,
-                                    label: "Fitted curve", width: 2.4)))
+        // No curve where no rating informs one (``BrewAdvice/DialInEstimate/Verdict/cuesOnly``): a flat line at 0
+        // would be drawn as if it were an expectation.
+        if !e.curve.isEmpty {
+            marks.append(.area(AreaMark(x: .numbers(xs), lower: e.curve.map { clip($0.low) }, upper: e.curve.map { clip($0.high) },
+                                        series: 4, label: "\(level) band")))
+            marks.append(.line(LineMark(x: .numbers(xs), y: .numbers(e.curve.map { clip($0.mean) }), series: 0,
+                                        label: "Fitted curve", width: 2.4)))
+        }
         let earlier = advice.earlierPoints.flatMap { $0 }
         if !earlier.isEmpty {
             let m = PointMark.merged(x: earlier.map(\.setting), y: earlier.map(\.rating))

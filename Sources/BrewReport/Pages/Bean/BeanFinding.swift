@@ -74,12 +74,28 @@ struct BeanFinding: Equatable {
 
     /// The advisor's next step: `next: try 23 (expected 4.1)`, with "untried" when the bag has not been brewed
     /// there, or `nil` without advice.
+    /// A bag without a rated brew gets no "untried" beside "no rated brew yet": its expected rating is the earlier
+    /// bags', said so; with no rating at all on the grinder × method, none is stated.
     static func next(_ advice: DialInAdvice?) -> String? {
-        guard let advice, advice.hasExpectation else { return nil }
+        guard let advice else { return nil }
         let e = advice.estimate
+        if e.verdict == .cuesOnly {
+            return "next: try \(advice.text(e.next)) (\(advice.cueStepWords); no expected rating: nothing is rated yet)"
+        }
+        guard advice.hasExpectation else { return nil }
+        if advice.points.isEmpty {
+            return "next: start at \(advice.text(e.next)) (where the earlier bags on this grinder × method point; "
+                + "they expect \(String(format: "%.1f", e.nextExpected)))"
+        }
         let tried = e.nextTried ? "" : ", untried"
         let verdict = e.verdict == .noDependence ? "; the ratings do not depend on grind here" : ""
-        return "next: try \(advice.text(e.next)) (expected \(String(format: "%.1f", e.nextExpected))\(tried))\(verdict)"
+        // The bag's own cups where they say more than the model: at the setting itself, or a better cup elsewhere.
+        var cups = ""
+        if let r = advice.cupRating(at: e.next), r > e.nextExpected + 0.25 { cups += "; your cup there was rated \(String(format: "%.1f", r))" }
+        if let c = e.belowCup {
+            cups += "; below your \(String(format: "%.1f", c.rating)) at \(advice.text(c.setting)), the safe pick"
+        }
+        return "next: try \(advice.text(e.next)) (expected \(String(format: "%.1f", e.nextExpected))\(tried)\(cups))\(verdict)"
     }
 
     /// The finding as one line: `title: fact; fact; …`.
