@@ -31,19 +31,21 @@ extension BrewAnalysis {
         return rows.indices.map { t.category(at: Int($0)) }
     }
 
-    /// How often each (grinder, grind setting, rating) triple occurs among the brews with a grinder, a finite grind
-    /// setting and a finite rating: the points a batch pools across journals. Ordered by grinder code, setting,
-    /// rating; brews missing any of the three count nowhere.
+    /// How often each (grinder, method, grind setting, rating) occurs among the brews with a grinder, a finite grind
+    /// setting and a finite rating: the points a batch pools across journals, per grinder × method (an espresso and
+    /// a filter method on one grinder are two scales). Ordered by grinder code, method code (brews without a method
+    /// first), setting, rating; brews missing any of grinder, setting or rating count nowhere.
     public func grindPointCounts() -> [GrindPointCount] {
         let t = journal.brews
-        struct Key: Hashable { let g: Int32; let x: Double; let y: Double }
+        struct Key: Hashable { let g: Int32; let m: Int32; let x: Double; let y: Double }
         var counts: [Key: Int] = [:]
         for i in 0..<t.count {
             guard let g = t.grinder.code(i), let x = t.grindSetting[i], let y = t.rating[i], x.isFinite, y.isFinite else { continue }
-            counts[Key(g: g, x: x, y: y), default: 0] += 1
+            counts[Key(g: g, m: t.method.code(i) ?? -1, x: x, y: y), default: 0] += 1
         }
-        return counts.map { GrindPointCount(grinder: $0.key.g, setting: $0.key.x, rating: $0.key.y, count: $0.value) }
-            .sorted { ($0.grinder, $0.setting, $0.rating) < ($1.grinder, $1.setting, $1.rating) }
+        return counts.map { GrindPointCount(grinder: $0.key.g, setting: $0.key.x, rating: $0.key.y, count: $0.value,
+                                            method: $0.key.m >= 0 ? $0.key.m : nil) }
+            .sorted { ($0.grinder, $0.method ?? -1, $0.setting, $0.rating) < ($1.grinder, $1.method ?? -1, $1.setting, $1.rating) }
     }
 }
 
@@ -54,4 +56,6 @@ public struct GrindPointCount: Sendable, Equatable {
     public let setting: Double
     public let rating: Double
     public let count: Int
+    /// The method's code in ``BrewTable/method``; `nil` for brews without a method.
+    public var method: Int32? = nil
 }

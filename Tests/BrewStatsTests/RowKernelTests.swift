@@ -70,8 +70,9 @@ struct RowKernelTests {
         #expect(a.categoryCounts(Selection([1, 4])) == [.espresso: 1, .immersion: 1])
         #expect(a.categories(Selection([4, 0])) == [.immersion, .pourOver])
         // G0 at 20 rated 4 twice (rows 0 and 3); G1 at 10 rated 3; row 2 has no setting, row 4 a NaN rating.
-        #expect(a.grindPointCounts() == [GrindPointCount(grinder: 0, setting: 20, rating: 4, count: 2),
-                                         GrindPointCount(grinder: 1, setting: 10, rating: 3, count: 1)])
+        // Per grinder × method: G0's two are V60 (method 0), G1's espresso (method 1).
+        #expect(a.grindPointCounts() == [GrindPointCount(grinder: 0, setting: 20, rating: 4, count: 2, method: 0),
+                                         GrindPointCount(grinder: 1, setting: 10, rating: 3, count: 1, method: 1)])
     }
 
     @Test func cutAndFilterRows() throws {

@@ -32,7 +32,7 @@ public struct BatchManifest: Codable, Sendable, Equatable {
     public var matched: Int? = nil
     /// Brews per method and grinder name (the combined usage chart).
     public var usage: [UsageEntry]
-    /// (grinder, grind, rating) with their brew counts (the pooled grind-vs-rating charts).
+    /// (grinder, method, grind, rating) with their brew counts (the pooled grind-vs-rating charts, per grinder × method).
     public var grind: [GrindEntry]
 
     public struct UsageEntry: Codable, Sendable, Equatable {
@@ -43,6 +43,8 @@ public struct BatchManifest: Codable, Sendable, Equatable {
 
     public struct GrindEntry: Codable, Sendable, Equatable {
         public var grinder: String
+        /// The method; `nil` without one, and in a manifest written before methods were kept.
+        public var method: String? = nil
         public var grind: Double
         public var rating: Double
         public var count: Int
@@ -52,9 +54,11 @@ public struct BatchManifest: Codable, Sendable, Equatable {
     static func pooled(_ report: PeriodReport) -> (usage: [UsageEntry], grind: [GrindEntry]) {
         let usage = report.usage.rows.map { UsageEntry(kind: $0.kind.rawValue, name: $0.name, brews: $0.brews) }
         let names = report.analysis.journal.brews.grinder.dictionary
+        let methods = report.analysis.journal.brews.method.dictionary
         let grind = report.analysis.grindPointCounts()
-            .map { GrindEntry(grinder: names[Int($0.grinder)], grind: $0.setting, rating: $0.rating, count: $0.count) }
-            .sorted { ($0.grinder, $0.grind, $0.rating) < ($1.grinder, $1.grind, $1.rating) }
+            .map { GrindEntry(grinder: names[Int($0.grinder)], method: $0.method.map { methods[Int($0)] }, grind: $0.setting,
+                              rating: $0.rating, count: $0.count) }
+            .sorted { ($0.grinder, $0.method ?? "", $0.grind, $0.rating) < ($1.grinder, $1.method ?? "", $1.grind, $1.rating) }
         return (usage, grind)
     }
 

@@ -16,11 +16,11 @@ enum Combined {
     /// Brews per (kind, name) and (grinder, grind, rating) counts, summed over journals.
     struct Pool: Codable {
         var usage: [String: Int] = [:]      // "method\tV60" → brews
-        var grind: [String: Int] = [:]      // "Comandante C40\t22\t4.5" → brews
+        var grind: [String: Int] = [:]      // "Comandante C40\tV60\t22\t4.5" → brews (per grinder × method)
 
         mutating func add(_ m: BatchManifest) {
             for u in m.usage { usage["\(u.kind)\t\(u.name)", default: 0] += u.brews }
-            for g in m.grind { grind["\(g.grinder)\t\(g.grind)\t\(g.rating)", default: 0] += g.count }
+            for g in m.grind { grind["\(g.grinder)\t\(g.method ?? "")\t\(g.grind)\t\(g.rating)", default: 0] += g.count }
         }
 
         mutating func add(_ other: Pool) {
