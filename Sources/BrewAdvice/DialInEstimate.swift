@@ -104,17 +104,23 @@ public struct DialInEstimate: Sendable {
     }
 
     /// How sure the advice is, from the width of the sweet spot's interval (in steps or clicks) and the evidence:
-    /// - **high**: the interval spans at most 3 steps and the bag has at least 3 rated brews;
+    /// - **high**: the interval spans at most ``highWidth`` (2) steps and the bag has at least 3 rated brews;
     /// - **low**: the interval spans more than 6 steps, or the bag has no rated brew and fewer than 2 cues;
     /// - **medium**: otherwise, and when the ratings do not depend on grind; also where "high" would be earned but the
     ///   bag's best-rated setting lies outside the interval (``bestRatedOutside``).
     public enum Confidence: String, Sendable {
         case low, medium, high
 
+        /// The widest 80 % interval, in steps, that is called high: 2. For a calibrated interval, ±1.28 posterior
+        /// standard deviations, 2 steps puts the sweet spot within one step of the best about 80 % of the time
+        /// (|z| ≤ 1 / 0.78 = 1.28); 3 steps, the earlier bound, only about 60 % — on the simulator 79 % of "high"
+        /// bags pooled, 40 % in one scenario (docs/advisor.md, the calibration table).
+        static let highWidth = 2.0
+
         static func judge(widthUnits: Double, ratedBrews: Int, cues: Int, flat: Bool) -> Confidence {
             if flat { return .medium }
             if widthUnits > 6 || (ratedBrews == 0 && cues < 2) { return .low }
-            if widthUnits <= 3 && ratedBrews >= 3 { return .high }
+            if widthUnits <= highWidth && ratedBrews >= 3 { return .high }
             return .medium
         }
     }

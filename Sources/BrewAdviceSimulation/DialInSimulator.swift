@@ -45,6 +45,11 @@ public struct DialInSimulator: Sendable {
         public var notation = DialNotation.decimal
         /// A stepless dial (suggestions every ``DialInScale/resolution``; the scenario's numbers in model units).
         public var stepless = false
+        /// Light and dark roasts in one journal: each bag (earlier and new) is light or dark with even odds, its
+        /// sweet spot ``roastOffset`` steps finer (light) or coarser (dark) than ``sweetSpotMean``, then spread by
+        /// ``spread``; 0 is one roast level. Sweet spots then form two groups `2 × roastOffset` steps apart, which the
+        /// model's one normal population of sweet spots does not assume.
+        public var roastOffset = 0.0
 
         public enum CueSource: String, Sendable, Hashable { case none, taste, shotTime = "shot time" }
 
@@ -81,6 +86,14 @@ public struct DialInSimulator: Sendable {
             ode.name = "Fellow Ode Gen 2 (thirds)"; ode.notation = .thirds; ode.lower = 1; ode.upper = 11; ode.sweetSpotMean = 15
             return [thin, taste, shots, filter, espresso, ode]
         }()
+
+        /// Journals mixing light and dark roasts (noise 0.5, width 2.5, spread 1.5): sweet spots 4 and 6 steps apart.
+        public static let mixedRoasts: [Scenario] = [2.0, 3.0].map { offset in
+            var s = Scenario(spread: 1.5, width: 2.5, noise: 0.5)
+            s.roastOffset = offset
+            s.name = "light and dark roasts, sweet spots \(Int(2 * offset)) steps apart"
+            return s
+        }
 
         /// The grid of scenarios the README and the tests report: noise 0.25/0.5/0.75 × width 2.5/4 steps ×
         /// between-bag spread 1.5/3 steps, on a 0–40 grinder with step 1.
@@ -133,6 +146,11 @@ public struct DialInSimulator: Sendable {
         /// at the setting brewed.
         public var meanLoss: Double
         public var settings: [Double]
+        /// The advisor's confidence word after the last brew.
+        public var confidence: DialInEstimate.Confidence? = nil
+        /// Whether the bag's best-rated setting lies inside the advisor's interval, or the answer says why not
+        /// (its best cup is the safe pick, or the rating expected at the best is said to be below it).
+        public var bestRatedInside: Bool? = nil
     }
 
     public var scenario: Scenario
@@ -166,8 +184,10 @@ public struct DialInSimulator: Sendable {
     /// A bag whose sweet spot is in model units (``DialInScale/units(_:)``).
     func drawBag(_ rng: inout SplitMix64) -> Bag {
         let sc = scenario, span = scale.span
+        // A roast level only where the scenario mixes them: the other scenarios keep their draws.
+        let roast = sc.roastOffset == 0 ? 0 : (rng.unit() < 0.5 ? -sc.roastOffset : sc.roastOffset)
         let s = min(span, max(0, sc.sweetSpotMean - (sc.notation == .thirds || sc.stepless ? 0 : sc.lower)
-                                  + rng.normal() * sc.spread))
+                                  + roast + rng.normal() * sc.spread))
         let w = sc.width
         return Bag(sweetSpot: s, peak: min(5, sc.peakMean + rng.normal() * sc.peakSD), k: 1 / (w * w), asymmetry: sc.asymmetry)
     }
@@ -264,9 +284,15 @@ public struct DialInSimulator: Sendable {
             default: stated = Self.bestSoFar(brewsSoFar)?.setting
             }
             // Distances and intervals in model units (steps, clicks): the dial's values are converted back.
+            var inside: Bool?
+            if let e = estimate, let lo = e.low, let hi = e.high, let b = e.bestSoFar {
+                let u = scale.units(b.setting)
+                let said = e.belowCup != nil || e.bestRatedOutside != nil || (e.bestExpected.map { $0 < b.rating - 0.05 } ?? false)
+                inside = (scale.units(lo) - 1e-9 <= u && u <= scale.units(hi) + 1e-9) || said
+            }
             out[policy] = Outcome(trueSweetSpot: bag.sweetSpot, statedBest: stated.map { scale.units($0) },
                                   low: estimate?.low.map { scale.units($0) }, high: estimate?.high.map { scale.units($0) },
-                                  meanLoss: loss, settings: settings)
+                                  meanLoss: loss, settings: settings, confidence: estimate?.confidence, bestRatedInside: inside)
         }
         return out
     }
