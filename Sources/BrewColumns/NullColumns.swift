@@ -14,7 +14,7 @@ struct NullColumns {
     let count: Int
     private var zeros: [Double]?
     private var codeZeros: [Int32]?
-    private var offsets: [Int]?
+    private var offsets: [UInt32]?
     private var validity: Bitmap?
 
     init(count: Int) { self.count = count }
@@ -39,7 +39,7 @@ struct NullColumns {
 
     /// A string column of `count` nulls.
     mutating func string() -> StringColumn {
-        if offsets == nil { offsets = [Int](repeating: 0, count: count + 1) }
+        if offsets == nil { offsets = [UInt32](repeating: 0, count: count + 1) }
         return StringColumn(bytes: [], offsets: offsets!, validity: bitmap())
     }
 }

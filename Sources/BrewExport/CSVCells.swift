@@ -40,7 +40,7 @@ struct CSVCells {
         separate()
         guard column.isValid(i) else { return }
         column.bytes.withUnsafeBufferPointer { all in
-            appendField(UnsafeBufferPointer(rebasing: all[column.offsets[i]..<column.offsets[i + 1]]))
+            appendField(UnsafeBufferPointer(rebasing: all[Int(column.offsets[i])..<Int(column.offsets[i + 1])]))
         }
     }
 

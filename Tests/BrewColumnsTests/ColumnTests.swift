@@ -111,6 +111,26 @@ struct StringColumnTests {
         #expect(c.nullCount == 1)
         #expect(c.offsets == [0, 0, 0, 7])
     }
+
+    @Test("Offsets are 32-bit UTF-8 byte ends")
+    func thirtyTwoBitOffsets() throws {
+        // Multi-byte text: offsets count UTF-8 bytes, summed by hand (é 2 bytes, ☕ 3, space and letters 1, 𝄞 4).
+        let texts: [String?] = ["é", nil, "☕ ok", "", "𝄞𝄞", nil, "plain"]
+        let ends = [2, 2, 8, 8, 16, 16, 21]
+        var b = StringColumnBuilder()
+        for t in texts { b.append(t) }
+        let c = b.finish()
+        #expect(MemoryLayout.size(ofValue: c.offsets[0]) == 4)
+        #expect(c.offsets == [0] + ends.map { UInt32($0) })
+        #expect((0..<texts.count).map { c[$0] } == texts)
+        // A column built across a million slots keeps 4 bytes per offset: half of `Int` offsets.
+        var big = StringColumnBuilder(minimumCapacity: 1_000_000)
+        for k in 0..<1_000_000 { big.append(k % 10 == 0 ? "sour" : nil) }
+        let column = big.finish()
+        #expect(column.offsets.count * MemoryLayout.size(ofValue: column.offsets[0]) == 4_000_004)
+        #expect(column.offsets.last == 400_000 && column[999_990] == "sour" && column[999_991] == nil)
+        #expect(StringColumn.maximumBytes == 4_294_967_295)
+    }
 }
 
 @Suite("Temporal logical types")
