@@ -38,6 +38,10 @@ struct ChartLayout {
     var largestMarker: [Int: Double] = [:]
     /// The count-sized point marks drawn on one size scale (``sharedSizeMarks(_:_:)``).
     var sharedSize: [Int] = []
+    /// The largest count of each point statistic with a count, keyed by mark index: taken once here, as every
+    /// marker's radius (``markerRadius(_:count:)``) and every density cell's shade scales by it (taking it per marker
+    /// made drawing an aggregated mark quadratic in its points).
+    var largestCount: [Int: Int] = [:]
 
     static let margin = 20.0
     /// The largest marker an aggregated point mark draws, in points.
@@ -83,6 +87,7 @@ struct ChartLayout {
         }
         self.sharedSize = shared
         self.statistics = statistics
+        self.largestCount = statistics.compactMapValues { $0.counts.max() }
         self.notes = notes
         self.legend = LegendEntry.entries(for: chart.marks, statistics: statistics, theme: theme)
 
@@ -207,23 +212,23 @@ struct ChartLayout {
     /// A ``PointMark/sizedByCount`` mark keeps area exactly proportional to the count: radius r₁ × √count, with
     /// r₁ the mark's radius, shrunk when needed so the fullest marker is the largest marker.
     func markerRadius(_ index: Int, count: Int) -> Double {
-        guard case .point(let mark) = chart.marks[index], let statistic = statistics[index] else { return 3 }
+        guard case .point(let mark) = chart.marks[index], statistics[index] != nil else { return 3 }
         let largest = largestMarker[index] ?? mark.radius * 1.2
         if mark.sizedByCount {
             // Marks on a shared size scale: the same count, the same area, set by the fullest marker of any of them
             // and the tightest of their largest markers.
-            var most = max(1, statistic.counts.max() ?? 1), cap = largest
+            var most = max(1, largestCount[index] ?? 1), cap = largest
             if sharedSize.contains(index) {
                 for i in sharedSize where i != index {
                     guard case .point(let m) = chart.marks[i] else { continue }
-                    most = max(most, statistics[i]?.counts.max() ?? 1)
+                    most = max(most, largestCount[i] ?? 1)
                     cap = min(cap, largestMarker[i] ?? m.radius * 1.2)
                 }
             }
             let single = min(mark.radius, cap / Double(most).squareRoot())
             return single * Double(max(0, count)).squareRoot()
         }
-        let share = Double(count) / Double(max(1, statistic.counts.max() ?? 1))
+        let share = Double(count) / Double(max(1, largestCount[index] ?? 1))
         return mark.radius * 0.7 + (largest - mark.radius * 0.7) * share.squareRoot()
     }
 

@@ -152,7 +152,8 @@ struct MarkPainter {
         let valueStyle = TextStyle(size: theme.tickSize, color: theme.text)
         for geometry in barGeometry(bar) {
             let r = geometry.rect
-            let label = TickFormatter.labels([geometry.value], format: .automatic)[0]
+            // Formatted only for a bar that shows its value: a day-by-day chart draws hundreds of bars without labels.
+            let label = bar.valueLabels ? TickFormatter.labels([geometry.value], format: .automatic)[0] : ""
             if geometry.horizontal {
                 list.fill(.rect(r), color: color)
                 if bar.valueLabels {
@@ -262,9 +263,11 @@ struct MarkPainter {
                 Self.marker(filled, center: Point(x: x, y: y), radius: radius, fillAlpha: 0.3, into: &list)
             }
         case .binned:
+            let largest = layout.largestCount[index]
             for (i, rect) in cellRects(statistic) {
                 // Cells overlap by a hair so anti-aliasing leaves no seams between them.
-                list.fill(.rect(rect.insetBy(-0.3)), color: theme.densityLow.mixed(with: theme.densityHigh, cellShade(statistic, i)))
+                let shade = cellShade(statistic, i, largest: largest)
+                list.fill(.rect(rect.insetBy(-0.3)), color: theme.densityLow.mixed(with: theme.densityHigh, shade))
             }
         }
     }
@@ -281,8 +284,9 @@ struct MarkPainter {
     }
 
     /// A cell's position on the density ramp: log(1 + count) ÷ log(1 + largest count), so sparse cells still show.
-    func cellShade(_ statistic: PointStatistic, _ i: Int) -> Double {
-        let maxLog = log1p(Double(statistic.counts.max() ?? 1))
+    /// `largest` is the statistic's largest count (``ChartLayout/largestCount``), taken once per mark.
+    func cellShade(_ statistic: PointStatistic, _ i: Int, largest: Int?) -> Double {
+        let maxLog = log1p(Double(largest ?? 1))
         return maxLog > 0 ? log1p(Double(statistic.counts[i])) / maxLog : 1
     }
 

@@ -180,13 +180,14 @@ struct SVGBackend: RenderBackend {
     /// Class name number `index`: `a` … `z`, then `ba`, `bb`, … (letters as digits of base 26, never a leading `a`
     /// past the first).
     static func name(_ index: Int) -> String {
-        let letters = Array("abcdefghijklmnopqrstuvwxyz")
-        var rest = index, name = ""
+        // Asked for every element drawn: the letters written from the last, into a small buffer.
+        var digits: [UInt8] = []
+        var rest = index
         repeat {
-            name.insert(letters[rest % 26], at: name.startIndex)
+            digits.append(UInt8(ascii: "a") + UInt8(rest % 26))
             rest /= 26
         } while rest > 0
-        return name
+        return String(decoding: digits.reversed(), as: UTF8.self)
     }
 
     private static func fillStyle(_ color: Color) -> String {

@@ -57,11 +57,24 @@ enum SVGSyntax {
     /// A colour's red, green and blue as `#rgb` when each byte repeats its digit, else `#rrggbb`; each component is
     /// clamped to 0…1 and rounded to the nearest of 256 levels (as ``Color/description`` does).
     static func hex(_ color: Color) -> String {
-        let bytes = [color.red, color.green, color.blue].map { Int((min(max($0, 0), 1) * 255).rounded()) }
-        let digits = Array("0123456789abcdef")
-        if bytes.allSatisfy({ $0 >> 4 == $0 & 15 }) { return "#" + String(bytes.map { digits[$0 & 15] }) }
-        return "#" + String(bytes.flatMap { [digits[$0 >> 4], digits[$0 & 15]] })
+        // Called for every element's style: bytes in a fixed buffer, no array or `Character` per call.
+        func channel(_ v: Double) -> Int { Int((min(max(v, 0), 1) * 255).rounded()) }
+        let r = channel(color.red), g = channel(color.green), b = channel(color.blue)
+        let short = r >> 4 == r & 15 && g >> 4 == g & 15 && b >> 4 == b & 15
+        return String(unsafeUninitializedCapacity: 7) { out in
+            let digits = hexDigits
+            out[0] = UInt8(ascii: "#")
+            var k = 1
+            for v in [r, g, b] {
+                if !short { out[k] = digits[v >> 4]; k += 1 }
+                out[k] = digits[v & 15]; k += 1
+            }
+            return k
+        }
     }
+
+    /// The digits of ``hex(_:)``, as UTF-8.
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     /// An opacity (0…1) to three decimals, shortest form (`0.875` → `.875`, `0.9` → `.9`).
     static func opacity(_ alpha: Double) -> String {
