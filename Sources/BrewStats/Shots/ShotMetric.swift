@@ -14,9 +14,12 @@ public enum ShotMetric: Int, CaseIterable, Sendable, Hashable {
     case duration
     /// Time to first drops, s.
     ///
-    /// With a scale: the time the cup weight first reaches ``ShotMetricRules/firstDropsWeight`` (0.5 g). The
-    /// weight channel counts as a scale only when it reaches that weight at least once: Decent and GaggiMate write
-    /// a zero weight when no scale is connected. Without a scale: the end of pre-infusion (the pressure rule of
+    /// With a scale: the first time the cup weight rises through ``ShotMetricRules/firstDropsWeight`` (0.5 g)
+    /// and then keeps filling: no reading below 0.5 g for 3 s, nor before the weight has gained 1 g, a gain that
+    /// comes within 10 s (``ShotMetricRules``; a shot that ends sooner needs only the gain). A bump of the scale
+    /// while the machine fills or soaks falls back or never gains and is passed over. The weight channel counts as
+    /// a scale only when it reaches 0.5 g at least once: Decent and GaggiMate write a zero weight when no scale is
+    /// connected. Without a scale, or when no crossing keeps filling: the end of pre-infusion (the pressure rule of
     /// ``preinfusion``), an estimate — ``ShotMetrics/firstDropsSource`` says which rule gave the value. Null when
     /// neither rule applies (no scale and no pressure, or a shot stopped before either threshold).
     case firstDrops
@@ -120,6 +123,14 @@ public enum ShotFirstDropsSource: UInt8, Sendable, Hashable {
 public enum ShotMetricRules {
     /// Cup weight, g, that marks first drops (above a scale's noise of ±0.1–0.2 g, below the first drops' mass).
     public static let firstDropsWeight = 0.5
+    /// Seconds the weight must stay at or above ``firstDropsWeight`` after a crossing for it to be first drops.
+    public static let firstDropsHold = 3.0
+    /// Grams the weight must gain above ``firstDropsWeight``, without falling below it, for a crossing to be first
+    /// drops (a scale bump does not gain).
+    public static let firstDropsGain = 1.0
+    /// Seconds after the crossing within which ``firstDropsGain`` must come (a drop of water left on the scale for
+    /// a long soak does not wait for the real flow).
+    public static let firstDropsGainWithin = 10.0
     /// Share of the shot's peak pressure that ends pre-infusion.
     public static let preinfusionPeakShare = 0.75
     /// Pressure, bar, below which a shot is still in pre-infusion whatever its peak.
@@ -130,6 +141,9 @@ public enum ShotMetricRules {
     /// Bar the pressure must fall within a file's phase, from its highest to its end, for the phase to be a bloom
     /// (the pump off, the puck soaking).
     public static let bloomPressureFall = 1.0
+    /// Seconds a shot whose pressure never passes ``preinfusionMinimumPressure`` must last to be a filter brew made
+    /// on the machine (with an extraction phase of its own) rather than a shot stopped in pre-infusion.
+    public static let filterMinimumDuration = 10.0
     /// Resistance above this is not shown (Visualizer's `MAX_RESISTANCE_VALUE`): the flow is nearly zero.
     public static let maximumResistance = 19.0
 }

@@ -90,12 +90,14 @@ struct ShotMetricKernel {
         }
         row[.preinfusion] = preinfusionEnd
 
-        // Scale: first drops, final weight, a third of it.
-        let scaleFirstDrops = crossing(c.weight, range, ShotMetricRules.firstDropsWeight)
+        // Scale: first drops, final weight, a third of it. The weight channel is a scale when it reaches the
+        // first-drops weight at all; its first drops are the first crossing after which the cup keeps filling.
+        let scaleReached = crossing(c.weight, range, ShotMetricRules.firstDropsWeight)
+        let scaleFirstDrops = scaleReached == nil ? nil : sustainedFirstDrops(c.weight, range)
         var scaleYield: Double?
         // A scale that ends below the first-drops weight (reset or lost) gives no yield (BrewShots'
         // `ShotSeriesChecks`).
-        if scaleFirstDrops != nil, let last = range.last(where: { c.weight.isValid($0) }),
+        if scaleReached != nil, let last = range.last(where: { c.weight.isValid($0) }),
            c.weight[last] >= ShotMetricRules.firstDropsWeight {
             scaleYield = c.weight[last]
             row[.thirdYield] = crossing(c.weight, range, scaleYield! / 3)
@@ -111,7 +113,13 @@ struct ShotMetricKernel {
 
         // The extraction phase: from pre-infusion's end; without a pressure channel, from the scale's first drops.
         let hasPressure = peak != nil
-        if let start = hasPressure ? preinfusionEnd : scaleFirstDrops {
+        // A filter brew made on the machine (its pressure never past the pre-infusion minimum, over at least
+        // ``ShotMetricRules/filterMinimumDuration``) never leaves pre-infusion: its phase is the cup's filling, from
+        // the scale's first drops (or the first sample) to the end, so it has flow metrics of its own.
+        let filterBrew = peak.map { $0 <= ShotMetricRules.preinfusionMinimumPressure } ?? false
+            && (row[.duration] ?? 0) >= ShotMetricRules.filterMinimumDuration
+        let phaseStart = filterBrew ? (scaleFirstDrops ?? Double(t[range.lowerBound])) : hasPressure ? preinfusionEnd : scaleFirstDrops
+        if let start = phaseStart {
             row[.meanPressure] = timeMean(range, from: start, valid: { c.pressure.isValid($0) }, value: { c.pressure[$0] })
             row[.meanFlow] = timeMean(range, from: start, valid: { c.flow.isValid($0) }, value: { c.flow[$0] })
             row[.peakFlow] = maximum(c.flow, range, from: start)
@@ -156,6 +164,46 @@ struct ShotMetricKernel {
                 return tj + (threshold - channel[j]) / (v - channel[j]) * (ti - tj)
             }
             previous = i
+        }
+        return nil
+    }
+
+    /// The scale's first drops (``ShotMetric/firstDrops``, docs/shots.md): the first time the weight rises through
+    /// ``ShotMetricRules/firstDropsWeight`` after which no reading falls below it, for
+    /// ``ShotMetricRules/firstDropsHold`` seconds and until the weight has gained ``ShotMetricRules/firstDropsGain``,
+    /// a gain that must come within ``ShotMetricRules/firstDropsGainWithin`` seconds (a shot that ends sooner needs
+    /// only the gain). A scale bump (the machine filling, a cup set down, a tare) falls back or never gains, and the
+    /// next crossing is tried. The crossing is interpolated from the reading before when that one is a valid weight
+    /// below the threshold; a reading below zero is missing for the other metrics but, as a weight, is below the
+    /// threshold here. `nil` when no crossing qualifies.
+    func sustainedFirstDrops(_ channel: ShotChannelView, _ range: Range<Int>) -> Double? {
+        guard channel.present else { return nil }
+        let threshold = ShotMetricRules.firstDropsWeight, target = threshold + ShotMetricRules.firstDropsGain
+        /// A finite reading, negatives included (nil for a null or non-finite slot).
+        func reading(_ i: Int) -> Double? {
+            guard channel.validity?.isSet(i) ?? true else { return nil }
+            let v = channel.values[i]
+            return v.isFinite ? Double(v) : nil
+        }
+        var previous: Int?
+        for i in range {
+            guard let v = reading(i) else { continue }
+            defer { previous = i }
+            guard v >= threshold, previous.map({ reading($0)! < threshold }) ?? true else { continue }
+            var start = Double(time[i])
+            if let j = previous, let w = reading(j), w >= 0, v > w {
+                start = Double(time[j]) + (threshold - w) / (v - w) * (Double(time[i]) - Double(time[j]))
+            }
+            var held = true, gained: Double?
+            for k in i..<range.upperBound {
+                let tk = Double(time[k])
+                if gained != nil, tk > start + ShotMetricRules.firstDropsHold { break }
+                if tk > start + ShotMetricRules.firstDropsGainWithin { break }
+                guard let u = reading(k) else { continue }
+                if u < threshold { held = false; break }
+                if gained == nil, u >= target { gained = tk }
+            }
+            if held, gained != nil { return start }
         }
         return nil
     }
