@@ -126,7 +126,7 @@ enum CSVImporter {
         }
 
         let layout = CSVLayout(delimiter: delimiter, position: position, headers: headers, mapping: mapping,
-                               timeZone: mapping?.timeZone ?? session.options.timeZone)
+                               timeZone: mapping?.timeZone ?? session.options.timeZone, dayZone: session.options.timeZone)
         if session.checksIDsOptimistically,
            let last = CSVChunkedImport.read(bytes, from: reader.position, line: reader.line, layout: layout,
                                             into: &session, chunking: chunking, releasing: file != nil) {
@@ -226,6 +226,9 @@ struct CSVLayout: Sendable {
     let mapping: ColumnMapping?
     /// The zone of dates without an offset.
     let timeZone: TimeZone
+    /// The zone of brew dates without a time of day (the import's, which the report counts days in): a date alone
+    /// is that zone's midnight, so it stays on its calendar day whatever the mapping's `time_zone` (docs/formats.md).
+    let dayZone: TimeZone
 }
 
 /// Where each journal column in the file's records (`-1`: the file has no such column), resolved once.
@@ -258,6 +261,16 @@ struct RowReader {
     let separator: DecimalSeparator
     let datePattern: DatePattern?
     var resolver: LocalTimeResolver
+    /// Places a brew date without a time of day (``CSVLayout/dayZone``).
+    var dayResolver: LocalTimeResolver
+    /// Whether the mapping's date pattern has no time of day: every date it reads is a date alone.
+    let patternIsDateOnly: Bool
+    /// The mapping's missing markers (``ColumnMapping/missingMarkers``), lowercased UTF-8.
+    let missingMarkers: [[UInt8]]
+    /// Per column, the unreadable cell values listed so far (each distinct value is one warning, up to
+    /// ``listedValuesPerColumn``; the rest are counted together).
+    var listedValues: [Int: Set<String>] = [:]
+    static let listedValuesPerColumn = 20
     var scratch: [UInt8] = []
     var key: [UInt8] = []
     var methods = ByteInterner()
@@ -272,6 +285,9 @@ struct RowReader {
         self.separator = layout.mapping?.decimalSeparator ?? .automatic
         self.datePattern = layout.mapping?.datePattern
         self.resolver = LocalTimeResolver(timeZone: layout.timeZone)
+        self.dayResolver = LocalTimeResolver(timeZone: layout.dayZone)
+        self.patternIsDateOnly = layout.mapping?.datePattern.map { !$0.tokens.contains(.hour) } ?? false
+        self.missingMarkers = (layout.mapping?.missingMarkers ?? []).map { Array($0.utf8) }
     }
 
     private struct Rejection: Error { let column: String; let reason: String }
@@ -308,6 +324,43 @@ struct RowReader {
     ///
     /// - Throws: a rejection when the field holds something that is not a number.
     @inline(__always)
+    /// An optional number cell: a cell that is no number is missing, and listed in the warnings with its line,
+    /// column and value (docs/formats.md, "Cells, not brews"); the brew is kept.
+    private mutating func number(_ k: Int, _ c: CSVColumn, _ reader: CSVReader, _ session: inout ImportSession,
+                                 duration: Bool = false) -> Double? {
+        do { return try number(k, c, reader, duration: duration) } catch {
+            unreadableCell(k, c, reader, &session, "is not a number")
+            return nil
+        }
+    }
+
+    /// Warns about an unreadable optional cell, one warning per column and distinct value (the first
+    /// ``listedValuesPerColumn`` values of a column; later ones are counted under one line).
+    private mutating func unreadableCell(_ k: Int, _ c: CSVColumn, _ reader: CSVReader, _ session: inout ImportSession,
+                                         _ why: String) {
+        let value = reader.withField(k, scratch: &scratch) { String(decoding: Self.trimmed($0), as: UTF8.self) }
+        var seen = listedValues[k, default: []]
+        let listed = seen.contains(value) || seen.count < Self.listedValuesPerColumn
+        if listed { seen.insert(value); listedValues[k] = seen }
+        let shown = QuotedInput.short(value)
+        session.warn(.unreadableValue, column: header(c), subject: listed ? "value \(value)" : "other values",
+                     at: .line(reader.recordLine),
+                     listed ? "'\(shown)' \(why); the brew is kept with \(c.rawValue) missing"
+                            : "more values that are no \(c.rawValue) (first '\(shown)'); the brews are kept with it missing")
+    }
+
+    /// Whether field `k` is one of the mapping's missing markers.
+    private mutating func isMissingMarker(_ k: Int, _ reader: CSVReader) -> Bool {
+        guard !missingMarkers.isEmpty else { return false }
+        let markers = missingMarkers
+        return reader.withField(k, scratch: &scratch) { p in
+            let t = Self.trimmed(p)
+            return markers.contains { m in
+                m.count == t.count && zip(m, t).allSatisfy { a, b in a == ((b >= 0x41 && b <= 0x5A) ? b | 0x20 : b) }
+            }
+        }
+    }
+
     private mutating func number(_ k: Int, _ c: CSVColumn, _ reader: CSVReader, duration: Bool = false) throws(Rejection) -> Double? {
         guard k >= 0 else { return nil }
         if separator != .comma, let p = reader.plainField(k) {
@@ -326,6 +379,7 @@ struct RowReader {
         case .empty: return nil
         case .value(let v): return v
         case .invalid:
+            if isMissingMarker(k, reader) { return nil }
             let text = reader.withField(k, scratch: &scratch) { String(decoding: $0, as: UTF8.self) }
             throw Rejection(column: header(c), reason: "not a number: '\(QuotedInput.short(String(text)))'")
         }
@@ -411,25 +465,36 @@ struct RowReader {
             if let offset = reader.withField(dateColumn, scratch: &scratch, { StatedOffsets.offset(bytes: $0) }) {
                 session.offsets.note(offset: offset, instant: us)
             }
-        case .local(let us): row.brewDate = Timestamp(microseconds: resolver.instant(fromLocal: us))
+        case .local(let us):
+            // A date alone (`2025-07-27`, or a pattern without hours) is midnight of the import's zone.
+            let dateOnly = datePattern == nil
+                ? reader.withField(dateColumn, scratch: &scratch) { Self.trimmed($0).count == 10 } : patternIsDateOnly
+            row.brewDate = Timestamp(microseconds: dateOnly ? dayResolver.instant(fromLocal: us) : resolver.instant(fromLocal: us))
         case .empty: row.brewDate = nil
         case .invalid:
             let text = reader.withField(dateColumn, scratch: &scratch) { String(decoding: $0, as: UTF8.self) }
-            throw Rejection(column: header(.brewedAt), reason: "unparseable brew date '\(QuotedInput.short(String(text)))'")
+            // A date whose day is past 12 is read in the one order it allows, and the import says so.
+            guard let read = DayOrderDates.parse(text), case .local(let us) = read.date else {
+                throw Rejection(column: header(.brewedAt), reason: "unparseable brew date '\(QuotedInput.short(String(text)))'")
+            }
+            let dateOnly = us % 86_400_000_000 == 0 && !text.contains(":")
+            row.brewDate = Timestamp(microseconds: dateOnly ? dayResolver.instant(fromLocal: us) : resolver.instant(fromLocal: us))
+            session.warn(.note, column: header(.brewedAt), at: .line(reader.recordLine), DayOrderDates.note(text, read))
         }
         let c = columns
         row.id = identifier(reader, &text, &uuid, &session)
-        row.doseGrams = try number(c.dose, .doseGrams, reader)
-        row.waterGrams = try number(c.water, .waterGrams, reader)
-        row.yieldGrams = try number(c.yield, .yieldGrams, reader)
-        row.brewTimeSeconds = try number(c.time, .brewTimeSeconds, reader, duration: true)
-        row.waterTemperature = try number(c.temperature, .waterTemperature, reader)
-        row.tds = try number(c.tds, .tds, reader)
-        row.rating = try number(c.rating, .rating, reader)
-        row.acidity = try number(c.acidity, .acidity, reader)
-        row.body = try number(c.body, .body, reader)
-        row.sweetness = try number(c.sweetness, .sweetness, reader)
-        if c.grindSetting >= 0 {
+        // Every number is optional: a cell that is no number is missing, never the brew (docs/formats.md).
+        row.doseGrams = number(c.dose, .doseGrams, reader, &session)
+        row.waterGrams = number(c.water, .waterGrams, reader, &session)
+        row.yieldGrams = number(c.yield, .yieldGrams, reader, &session)
+        row.brewTimeSeconds = number(c.time, .brewTimeSeconds, reader, &session, duration: true)
+        row.waterTemperature = number(c.temperature, .waterTemperature, reader, &session)
+        row.tds = number(c.tds, .tds, reader, &session)
+        row.rating = number(c.rating, .rating, reader, &session)
+        row.acidity = number(c.acidity, .acidity, reader, &session)
+        row.body = number(c.body, .body, reader, &session)
+        row.sweetness = number(c.sweetness, .sweetness, reader, &session)
+        if c.grindSetting >= 0, !isMissingMarker(c.grindSetting, reader) {
             do { row.grindSetting = try number(c.grindSetting, .grindSetting, reader) } catch {
                 row.grindText = self.text(.grindSetting, reader, trim: true, &session)
             }
@@ -503,7 +568,7 @@ struct RowReader {
     /// A bag's weight or price from column `c`: a positive number (units and decimal commas as in any number
     /// cell); `nil` when blank, and `nil` with a warning when it is not a positive number (the bean is kept).
     private mutating func bagAmount(_ c: CSVColumn, _ reader: CSVReader, _ session: inout ImportSession) -> Double? {
-        guard let raw = text(c, reader, trim: true, &session) else { return nil }
+        guard let raw = text(c, reader, trim: true, &session), !isMissingMarker(position[c.index], reader) else { return nil }
         if case .value(let v) = NumberParser.parse(raw, separator: separator), v.isFinite, v > 0 { return v }
         session.warn(.unreadableValue, column: header(c), at: .line(reader.recordLine),
                      "\(c.rawValue) '\(QuotedInput.short(String(raw)))' is not a positive number; the bean is kept without it")
@@ -528,7 +593,7 @@ struct RowReader {
         var bean = CoffeeBean(name: text(.bean, reader, trim: true, &session),
                               roaster: roasterLength > 0 ? text(.roaster, reader, trim: true, &session) : nil,
                               origin: text(.origin, reader, trim: true, &session))
-        if let raw = text(.roastDate, reader, trim: true, &session) {
+        if let raw = text(.roastDate, reader, trim: true, &session), !isMissingMarker(columns.roastDate, reader) {
             if let day = Day(iso: raw) {
                 bean.roastDate = day
             } else {
@@ -537,6 +602,11 @@ struct RowReader {
                 switch parsed {
                 case .local(let us), .instant(let us):
                     bean.roastDate = Day(index: Int32(us >= 0 ? us / 86_400_000_000 : (us - 86_399_999_999) / 86_400_000_000))
+                case .invalid where DayOrderDates.parse(String(raw)) != nil:
+                    // A date whose day is past 12 is read in the one order it allows, and the import says so.
+                    let read = DayOrderDates.parse(String(raw))!
+                    bean.roastDate = read.day
+                    session.warn(.note, column: header(.roastDate), at: .line(line), DayOrderDates.note(String(raw), read))
                 default:
                     session.warn(.unreadableValue, column: header(.roastDate), at: .line(line),
                                  "roast date '\(QuotedInput.short(String(raw)))' is not a date; the bean is kept without it")

@@ -15,6 +15,7 @@ import TOMLKit
 /// decimal_comma = true             # true: 18,5 and 1.234,5; false: 1,234.5; absent: decided per value
 /// delimiter = ";"                  # one character; default ","
 /// time_zone = "Europe/Berlin"      # for dates without an offset; default the import's zone
+/// missing = ["?", "n/a", "-"]      # cells that mean "not logged" (any case, blanks trimmed)
 /// ```
 ///
 /// String keys at the top level are read as column mappings too (`coffee_dose_grams = "dose_g"`).
@@ -31,6 +32,9 @@ public struct ColumnMapping: Sendable, Equatable {
     public var delimiter: UInt8
     /// The zone of dates without an offset; overrides ``ImportOptions/timeZone`` when set.
     public var timeZone: TimeZone?
+    /// Cell texts that mean "not logged" in the number and date columns (`?`, `n/a`, `-`), compared trimmed and
+    /// ignoring ASCII case: such a cell is missing, as if blank, and not warned about.
+    public var missingMarkers: [String] = []
 
     let datePattern: DatePattern?
     /// ``columns`` by normalised header (``CSVColumn/normalize(_:)``), computed once: a CSV's headers are looked up
@@ -107,6 +111,13 @@ public struct ColumnMapping: Sendable, Equatable {
             }
         }
         var dateFormat: String?, separator = DecimalSeparator.automatic, delimiter = UInt8(ascii: ","), zone: TimeZone?
+        var missing: [String] = []
+        func markers(_ v: TOMLValueConvertible, _ location: String) throws(ImportError) -> [String] {
+            guard let list = v.array, list.allSatisfy({ $0.string != nil }) else {
+                throw ImportError(.invalidMapping, file: file, location: location, "must be a list of strings such as [\"?\", \"n/a\"]")
+            }
+            return list.compactMap(\.string).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        }
         for key in table.keys {
             guard let value = table[key] else { continue }
             switch key {
@@ -141,11 +152,15 @@ public struct ColumnMapping: Sendable, Equatable {
                             throw ImportError(.invalidMapping, file: file, location: "values.\(option)", "must be a time zone name such as Europe/Berlin")
                         }
                         zone = z
+                    case "missing":
+                        missing = try markers(v, "values.\(option)")
                     default:
                         throw ImportError(.invalidMapping, file: file, location: "values.\(option)",
-                                          "unknown option (known: date_format, decimal_comma, delimiter, time_zone)")
+                                          "unknown option (known: date_format, decimal_comma, delimiter, time_zone, missing)")
                     }
                 }
+            case "missing":
+                missing = try markers(value, key)
             default:
                 guard value.string != nil else {
                     throw ImportError(.invalidMapping, file: file, location: key, "unknown table or option")
@@ -155,6 +170,7 @@ public struct ColumnMapping: Sendable, Equatable {
         }
         try self.init(columns: columns, dateFormat: dateFormat, decimalSeparator: separator, delimiter: delimiter,
                       timeZone: zone, file: file)
+        self.missingMarkers = missing
     }
 
     /// The column a foreign header is mapped to, if the mapping names it: the key written exactly as the header,

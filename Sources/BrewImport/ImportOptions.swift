@@ -37,7 +37,7 @@ public struct ImportOptions: Sendable {
     /// unread field, the JSON and Beanconqueror readers skip the unread keys.
     ///
     /// **The one difference from a full import:** a value that is malformed or implausible *only in an unread
-    /// column* neither rejects its brew nor warns. A CSV row whose `water_temp_c` is `hot` is rejected by a full
+    /// column* neither rejects its brew nor warns. A JSON brew whose `waterTemperature` is `"hot"` is rejected by a full
     /// import and kept by one without ``BrewColumnSet/waterTemperature``; a rating of 9 warns only when ratings are
     /// read. Without ``BrewColumnSet/tastingNote`` no tasting note is read: ``ImportReport/tastingNotes`` is 0 and no
     /// warning names a note. The store's record dates (`ZCREATEDAT`, `ZUPDATEDAT`), which no table column holds and

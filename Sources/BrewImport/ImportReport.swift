@@ -57,7 +57,8 @@ public struct ImportReport: Sendable, Equatable {
 ///
 /// Reject rules (every importer): a brew is rejected when its date is missing, cannot be parsed, or lies outside
 /// the years 1900–2199 (a brew without a usable date cannot be placed in a day or week); when a numeric field holds something that is not a number
-/// (after units such as `g`, `°C`, `%`, `s`, `m:ss` times and decimal commas are allowed for); when a mass (dose,
+/// (after units such as `g`, `°C`, `%`, `s`, `m:ss` times and decimal commas are allowed for) — except in a CSV,
+/// where such a cell is missing and listed in the warnings, the brew kept (docs/formats.md); when a mass (dose,
 /// water, yield) is negative, not finite, or above 10 000 g; when brew time or TDS is negative or not finite, or
 /// temperature, rating or a tasting score is not finite; when its id repeats an earlier brew's (the first is
 /// kept); when a CSV record is malformed (the file ends inside quotes, text follows a closing quote); or, in JSON,

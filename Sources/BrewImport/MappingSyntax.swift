@@ -8,9 +8,11 @@
 /// - blank, or a comment (`# …`);
 /// - a table header `[name]` (a bare or quoted key; no `[[arrays]]`, no dotted names);
 /// - `key = value`, the key bare (`A–Z a–z 0–9 _ -`) or quoted (`"…"`, `'…'`), the value a one-line string
-///   (`"…"` with escapes, `'…'`), `true`, `false` or an integer;
+///   (`"…"` with escapes, `'…'`), `true`, `false`, an integer, or a one-line array of such strings
+///   (`["?", "n/a"]`, a mapping's `missing`: flat, strings only, an optional trailing comma);
 ///
-/// each optionally followed by blanks and a comment, with no control character but tab. Anything else (arrays, inline tables, multi-line strings,
+/// each optionally followed by blanks and a comment, with no control character but tab. Anything else (nested or
+/// multi-line arrays, arrays of other values, inline tables, multi-line strings,
 /// dotted keys, floats, dates) is refused with the line's number, as an invalid mapping.
 public enum MappingSyntax {
     /// The 1-based number of the first line outside the subset, or `nil` when every line is inside it.
@@ -77,6 +79,21 @@ public enum MappingSyntax {
             // Not a multi-line string: `""` or `''` followed by the same quote.
             if i + 2 < b.count, b[i + 1] == b[i], b[i + 2] == b[i] { return false }
             return quoted() && end()
+        }
+        if b[i] == 0x5B {
+            // A flat one-line array of one-line strings.
+            i += 1
+            blanks()
+            while i < b.count, b[i] != 0x5D {
+                if i + 2 < b.count, b[i + 1] == b[i], b[i + 2] == b[i] { return false }
+                guard quoted() else { return false }
+                blanks()
+                guard i < b.count else { return false }
+                if b[i] == 0x2C { i += 1; blanks() } else if b[i] != 0x5D { return false }
+            }
+            guard i < b.count else { return false }
+            i += 1
+            return end()
         }
         for word in ["true", "false"] where b[i...].starts(with: Array(word.utf8)) {
             i += word.utf8.count

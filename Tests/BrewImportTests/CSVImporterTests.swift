@@ -56,10 +56,15 @@ import TestSupport
             """
         let result = try importChecked(try scratchFile("rules.csv", csv), ImportOptions(timeZone: utc))
         let r = result.report
-        #expect(r.brews == .init(read: 8, kept: 2, rejected: 6))
-        #expect(r.rejects.map(\.where) == ["line 5", "line 6", "line 7", "line 8", "line 9", "line 10"])
-        #expect(r.rejects.map { $0.column ?? "" } == ["dose_g", "brewed_at", "dose_g", "dose_g", "brew_id", "brewed_at"])
-        #expect(r.rejects[0].record == "b,2026-11-16T08:00:00Z,abc,")
+        // A dose that is no number is a missing cell (the brew kept, the cell listed); a negative or huge one
+        // rejects its brew.
+        #expect(r.brews == .init(read: 8, kept: 3, rejected: 5))
+        #expect(r.rejects.map(\.where) == ["line 6", "line 7", "line 8", "line 9", "line 10"])
+        #expect(r.rejects.map { $0.column ?? "" } == ["brewed_at", "dose_g", "dose_g", "brew_id", "brewed_at"])
+        #expect(r.rejects[0].record == "c,not a date,15,")
+        let cell = try #require(r.warning(.unreadableValue, column: "dose_g"))
+        #expect(cell.where == "line 5" && cell.message == "'abc' is not a number; the brew is kept with dose_g missing")
+        #expect(result.journal.brews.id[1] == "b" && result.journal.brews.doseGrams[1] == nil)
         #expect(result.journal.brews.notes[0] == "multi\nline\nnote")
         let dose = try #require(r.warning(.outOfRange, column: "dose_g"))
         #expect(dose.count == 1 && dose.where == "line 11")

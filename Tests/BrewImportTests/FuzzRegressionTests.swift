@@ -70,6 +70,9 @@ import TestSupport
         ("[columns]\n\"Coffee dose (g)\" = \"dose_g\" # note\r\nwhen = 'brewed_at'", nil),
         ("[ values ]\ndecimal_comma = true\ndelimiter = \";\"\nx = -12\n\n# end", nil),
         ("k = \"a \\\" quote\"", nil),
+        ("[values]\nmissing = [\"?\", 'n/a', \"-\",] # markers", nil), ("missing = []", nil),
+        ("missing = [\"?\" \"-\"]", 1), ("missing = [1]", 1), ("missing = [\"?\"", 1), ("missing = [[\"?\"]]", 1),
+        ("missing = [\"?\"] x", 1),
     ])
     func mappingSubset(_ text: String, _ line: Int?) {
         #expect(MappingSyntax.firstUnsupportedLine(text) == line, "\(text)")

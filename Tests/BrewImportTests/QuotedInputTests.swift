@@ -55,11 +55,15 @@ import TestSupport
         #expect(warning.message == "column '\(quoted)' is not one of the journal's columns (or repeats one); ignored")
     }
 
-    /// A huge cell that cannot be parsed is quoted short in its reject's reason.
+    /// A huge cell that cannot be parsed is quoted short in its warning (a number cell) and its reject's reason
+    /// (the brew date).
     @Test func aHugeBadCellIsQuotedShort() throws {
         let cell = String(repeating: "9x", count: 1_000_000)
-        let csv = "brewed_at,dose_g\n2026-11-16T07:00:00Z,\(cell)\n"
+        let csv = "brewed_at,dose_g\n2026-11-16T07:00:00Z,\(cell)\n\(cell),15\n"
         let result = try importChecked(try scratchFile("cell.csv", csv), ImportOptions(maxRecordBytes: 100))
+        let warning = try #require(result.report.warning(.unreadableValue, column: "dose_g"))
+        #expect(warning.message.utf8.count < 200, "\(warning.message.prefix(200))")
+        #expect(warning.message.contains("… (2000000 bytes)'"))
         let reject = try #require(result.report.rejects.first)
         #expect(reject.reason.utf8.count < 200, "\(reject.reason.prefix(200))")
         #expect(reject.reason.hasSuffix("… (2000000 bytes)'"))

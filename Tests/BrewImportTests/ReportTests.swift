@@ -6,7 +6,7 @@ import TestSupport
 
 @Suite(.cleansScratch) struct ReportTests {
     func sample() throws -> ImportResult {
-        let csv = "brew_id,brewed_at,dose_g,notes\na,2026-11-16T07:00:00Z,15,\nb,2026-11-16T08:00:00Z,\"x, y\",\"say \"\"hi\"\"\"\n"
+        let csv = "brew_id,brewed_at,dose_g,notes\na,2026-11-16T07:00:00Z,15,\nb,soon,\"x, y\",\"say \"\"hi\"\"\"\n"
         return try importChecked(try scratchFile("r.csv", csv))
     }
 
@@ -20,7 +20,7 @@ import TestSupport
         let rejects = try #require(object["rejects"] as? [[String: Any]])
         #expect(rejects.count == 1)
         #expect(rejects[0]["where"] as? String == "line 3")
-        #expect(rejects[0]["column"] as? String == "dose_g")
+        #expect(rejects[0]["column"] as? String == "brewed_at")
         #expect((rejects[0]["reason"] as? String)?.isEmpty == false)
         #expect(object["warnings"] is [Any])
     }
@@ -49,7 +49,7 @@ import TestSupport
         let result = try sample()
         let text = result.report.rejectsCSV()
         #expect(text.hasPrefix("file,where,column,reason,record\n"))
-        #expect(text.contains("\"b,2026-11-16T08:00:00Z,\"\"x, y\"\",\"\"say \"\"\"\"hi\"\"\"\"\"\"\"\n"))
+        #expect(text.contains("\"b,soon,\"\"x, y\"\",\"\"say \"\"\"\"hi\"\"\"\"\"\"\"\n"))
         let url = try scratchFolder("rej").appendingPathComponent("rejects.csv")
         try Data(result.report.rejectsCSV().utf8).write(to: url)
         #expect(try String(contentsOf: url, encoding: .utf8) == text)
