@@ -13,12 +13,15 @@ public struct BestBrew: Sendable, Equatable {
     public var label: String { "\(id ?? "(no id)") (\(CSVCell.format(rating)))" }
 }
 
-/// A mean with the number of values behind it (`mean` is `nil` when `n` is 0).
+/// A mean with the number of values behind it (`mean` is `nil` when `n` is 0), and how many of them are estimated.
 public struct MeanCount: Sendable, Equatable {
     public let mean: Double?
     public let n: Int
+    /// How many of the `n` values rest on an estimate: for an extraction mean, the brews whose beverage mass is
+    /// water − R × dose because no yield was logged (``DerivedColumns/beverageMass``); 0 for other means.
+    public let estimated: Int
 
-    public init(mean: Double?, n: Int) { self.mean = mean; self.n = n }
+    public init(mean: Double?, n: Int, estimated: Int = 0) { self.mean = mean; self.n = n; self.estimated = estimated }
 
     /// The mean of `values`' present (non-null, non-NaN) slots among `rows`.
     static func of(_ values: Float64Column, _ rows: [Int]) -> MeanCount {
@@ -26,6 +29,17 @@ public struct MeanCount: Sendable, Equatable {
         v.reserveCapacity(rows.count)
         for r in rows where values.isValid(r) && !values.values[r].isNaN { v.append(values.values[r]) }
         return MeanCount(mean: v.isEmpty ? nil : pairwiseSum(v) / Double(v.count), n: v.count)
+    }
+
+    /// The mean extraction yield of `rows` (as ``of(_:_:)``), counting the values whose beverage mass is estimated:
+    /// a plausible EY of a brew without a logged yield took water − R × dose for its beverage.
+    static func extraction(_ derived: DerivedColumns, _ brews: BrewTable, _ rows: [Int]) -> MeanCount {
+        let m = of(derived.extractionYield, rows)
+        let ey = derived.extractionYield, yield = brews.yieldGrams
+        let estimated = rows.filter { r in
+            ey.isValid(r) && !ey.values[r].isNaN && !(yield.isValid(r) && !yield.values[r].isNaN)
+        }.count
+        return MeanCount(mean: m.mean, n: m.n, estimated: estimated)
     }
 }
 

@@ -130,8 +130,8 @@ extension BrewAnalysis {
         return PeriodFigures(period: period, brews: rows.count, meanRating: Kernel.mean(t.rating, rows),
                              ratedBrews: rated.n,
                              meanExtraction: Kernel.mean(derived.extractionYield, rows),
-                             espressoExtraction: .of(derived.extractionYield, espresso),
-                             filterExtraction: .of(derived.extractionYield, filter),
+                             espressoExtraction: .extraction(derived, t, espresso),
+                             filterExtraction: .extraction(derived, t, filter),
                              topMethod: top.map { t.method.dictionary[$0] }, bestBrew: best)
     }
 }

@@ -39,8 +39,15 @@ struct Headline {
         for (label, this, previous) in [("Filter extraction", t.filterExtraction, p.filterExtraction),
                                         ("Espresso extraction", t.espressoExtraction, p.espressoExtraction)]
         where this.n + previous.n > 0 {
-            out.append(mean(label: label, this: this, previous: previous, decimals: 1, unit: " %", changeUnit: " pp",
-                            what: "measured", words: words))
+            var figure = mean(label: label, this: this, previous: previous, decimals: 1, unit: " %", changeUnit: " pp",
+                              what: "measured", words: words)
+            if this.estimated > 0 {
+                // docs/definitions.md: a mean that rests on estimated beverage masses says how many.
+                let r = Format.number(report.analysis.options.retentionFactor, decimals: 1)
+                figure = Headline(label: figure.label, value: figure.value, detail: figure.detail
+                    + " · \(this.estimated) of the \(this.n) with the beverage estimated (no yield: water − \(r) × dose)")
+            }
+            out.append(figure)
         }
         if t.filterExtraction.n + p.filterExtraction.n + t.espressoExtraction.n + p.espressoExtraction.n == 0 {
             let span = report.noun == "period" ? "this period or the one before" : "this \(report.noun) or last"

@@ -12,13 +12,19 @@ enum TotalsSection {
         func detail(_ sum: JournalTotals.Sum, _ what: String) -> String {
             sum.n == t.brews ? "all \(t.brews) brews" : "\(sum.n) of \(t.brews) brews \(what)"
         }
+        /// A sum over no brew is no figure: "not logged", never "0 g" (docs/definitions.md).
+        func total(_ label: String, _ sum: JournalTotals.Sum, _ value: (Double) -> String, _ what: String,
+                   none: String, _ note: String = "") -> Headline {
+            guard sum.n > 0 else { return Headline(label: label, value: "not logged", detail: none) }
+            return Headline(label: label, value: value(sum.value), detail: detail(sum, what) + note)
+        }
         let covered = report.coveredDays.map { Int($0.upperBound.index - $0.lowerBound.index) + 1 } ?? t.period.dayCount
         var out = [
-            Headline(label: "Coffee ground", value: mass(t.coffee.value), detail: detail(t.coffee, "with a dose")),
-            Headline(label: "Beverage", value: volume(t.beverage.value),
-                     detail: detail(t.beverage, "with a beverage mass") + " · yield, or water − retained"),
-            Headline(label: "Water", value: volume(t.water.value), detail: detail(t.water, "with water")),
-            Headline(label: "Brew time", value: duration(t.brewTime.value), detail: detail(t.brewTime, "timed")),
+            total("Coffee ground", t.coffee, mass, "with a dose", none: "no brew logs a dose"),
+            total("Beverage", t.beverage, volume, "with a beverage mass", none: "no brew logs a yield, or water and dose",
+                  " · yield, or water − retained"),
+            total("Water", t.water, volume, "with water", none: "no brew logs its water"),
+            total("Brew time", t.brewTime, duration, "timed", none: "no brew is timed"),
             Headline(label: "Brew days", value: "\(t.brewDays)", detail: "of \(covered) day\(covered == 1 ? "" : "s")"),
             Headline(label: "Longest streak this \(report.noun)", value: days(t.longestStreak), detail: "consecutive brew days inside the \(report.noun)"),
             Headline(label: "Current streak", value: days(t.currentStreak),
