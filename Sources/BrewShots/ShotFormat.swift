@@ -46,6 +46,9 @@ public enum ShotFormat: String, Sendable, CaseIterable, Codable, Comparable {
         case shot(ShotFormat)
         /// GaggiMate shot notes (`{"id", "rating", "doseIn", "doseOut", …}`): attached to the shot of the same id.
         case gaggimateNotes
+        /// A Decent profile (the steps the machine follows: JSON with `"steps"` and `"beverage_type"` or
+        /// `"target_weight"`, or Tcl with `advanced_shot` or `settings_profile_type`), not a recorded shot.
+        case decentProfile
         /// JSON, Tcl-like or CSV text that is none of the shot formats: a shot file that cannot be read.
         case unknownStructured
         /// Anything else (documentation, images): not a shot file at all.
@@ -66,10 +69,22 @@ public enum ShotFormat: String, Sendable, CaseIterable, Codable, Comparable {
     public static func sniff(_ prefix: some Collection<UInt8>) -> Sniffed {
         guard let p = ShotPrefix(prefix) else { return .other }
         for importer in ShotImporters.all where importer.claims(p) { return .shot(importer.format) }
+        if isDecentProfile(p) { return .decentProfile }
         guard p.isJSON else { return .other }
         if p.has("brewFlow") || p.has("BREWS") { return .unknownStructured }
         if GaggiMateShotImporter.claimsNotes(p) { return .gaggimateNotes }
         return .unknownStructured
+    }
+
+    /// The words a Decent profile is refused with, wherever it is met.
+    public static let decentProfileRefusal =
+        "a Decent profile, not a shot: it holds the steps the machine follows, not a recorded shot's series"
+
+    /// Whether the prefix is a Decent profile (``Sniffed/decentProfile``); asked after every shot importer, so a
+    /// shot that embeds its profile (Decent JSON's `profile`) is a shot.
+    static func isDecentProfile(_ p: ShotPrefix) -> Bool {
+        if p.isJSON { return p.has("steps") && (p.has("beverage_type") || p.has("target_weight")) }
+        return startsLikeTcl(p.text) && (p.contains("advanced_shot") || p.contains("settings_profile_type"))
     }
 
     /// Whether `bytes` start with a Tcl assignment as Decent's `.shot` files write them: the regular expression

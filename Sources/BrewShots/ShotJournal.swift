@@ -75,6 +75,9 @@ public func importAnyJournal(at url: URL, options: ImportOptions = .init()) thro
         }
         return ShotJournal(result: result, shots: table)
     }
+    if ShotFormat.sniff(prefix) == .decentProfile {
+        throw ImportError(.notAJournal, file: path, ShotFormat.decentProfileRefusal)
+    }
     if options.format == .shots || ShotJournalImporter.isShotFile(prefix) {
         let (result, table) = ShotJournalImporter.read([ShotJournalSources.file(url)], journal: path, options: options)
         return ShotJournal(result: result, shots: table)

@@ -27,13 +27,33 @@ struct ShotJournalBuilder {
     var roastUnread = 0
     var firstRoastUnread: (file: String, text: String)?
 
-    mutating func append(_ shot: ParsedShot, _ series: ShotSeries, file: String, id: String) {
+    /// Filter brews made on the machine (``ShotKind/filter(_:)``), and the first one's file and rule.
+    var filterShots = 0
+    var firstFilterShot: (file: String, why: String)?
+
+    /// The scale's last weight as the brew's yield: only when at least the first-drops weight (``ShotSeriesChecks``).
+    static func scaleYield(_ shot: ParsedShot, _ series: ShotSeries) -> Double? {
+        guard series.channels[.weight] != nil else { return nil }
+        let last = shot.series[.weight]?.prefix(series.count).last(where: { $0 != nil }) ?? nil
+        return last.flatMap { $0 >= ShotMetricRules.firstDropsWeight ? $0 : nil }
+    }
+
+    /// Appends `shot` as a brew and a shot of the table; a filter brew made on the machine (`kind`) is a brew of
+    /// the machine's filter method.
+    mutating func append(_ shot: ParsedShot, _ series: ShotSeries, file: String, id: String, kind: ShotKind = .espresso) {
         var row = BrewRow()
         row.id = id
         row.brewDate = shot.start
-        let machine = shot.machine ?? shot.format.methodName
+        var machine = shot.machine ?? shot.format.methodName
+        var category = MethodCategory.espresso
+        if case .filter(let why) = kind {
+            machine = ShotKind.filterMethodName(machine)
+            category = .other
+            filterShots += 1
+            if firstFilterShot == nil { firstFilterShot = (file, why) }
+        }
         row.method = methods[machine] ?? {
-            let i = builder.addMethod(BrewMethod(id: "method:\(machine)", name: machine, category: .espresso))
+            let i = builder.addMethod(BrewMethod(id: "method:\(machine)", name: machine, category: category))
             methods[machine] = i
             return i
         }()
@@ -59,8 +79,7 @@ struct ShotJournalBuilder {
             shot.series[channel]?.prefix(series.count).last(where: { $0 != nil }) ?? nil
         }
         // The scale's last weight is a yield only when at least the first-drops weight (``ShotSeriesChecks``).
-        row.yieldGrams = shot.yield ?? (series.channels[.weight] == nil ? nil : last(.weight))
-            .flatMap { $0 >= ShotMetricRules.firstDropsWeight ? $0 : nil }
+        row.yieldGrams = shot.yield ?? Self.scaleYield(shot, series)
         if let empty = ShotSeriesChecks.scaleEndsEmpty(series) {
             scaleEmpty += 1
             if firstScaleEmpty == nil { firstScaleEmpty = (file, empty.zeros, empty.samples) }
@@ -125,6 +144,11 @@ struct ShotJournalBuilder {
         }
         if let first = firstRoastUnread {
             out.append(ShotSeriesChecks.roastDateWarning(count: roastUnread, first: first.file, text: first.text))
+        }
+        if let first = firstFilterShot {
+            out.append(ImportWarning(kind: .note, column: nil, count: filterShots, where: first.file,
+                                     message: "a filter brew made on the machine (\(first.why)): counted as a brew of the "
+                                        + "machine's filter method, not as an espresso shot"))
         }
         if tdsFromEY > 0 {
             out.append(ImportWarning(kind: .note, column: "tds", count: tdsFromEY, where: nil,

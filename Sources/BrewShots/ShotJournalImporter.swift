@@ -43,6 +43,9 @@ public enum ShotJournalImporter {
                     notes[id ?? stem(file.name)] = object
                     notes[stem(file.name)] = object
                 }
+            case .decentProfile:
+                read += 1
+                reject(file.name, ShotRejection(nil, ShotFormat.decentProfileRefusal))
             case .unknownStructured:
                 read += 1
                 reject(file.name, ShotRejection(nil, "not a shot file: structured text of no shot format this importer reads"))
@@ -73,7 +76,9 @@ public enum ShotJournalImporter {
                         throw ShotRejection("series", "duplicate: the same series as \(first)")
                     }
                     seen[print] = file.name
-                    building.append(shot, series, file: file.name, id: "shot-" + String(print, radix: 16))
+                    let kind = ShotKind.of(shot, series, yield: shot.yield ?? ShotJournalBuilder.scaleYield(shot, series))
+                    if case .leftOut(let why) = kind { throw ShotRejection(nil, why) }
+                    building.append(shot, series, file: file.name, id: "shot-" + String(print, radix: 16), kind: kind)
                 } catch {
                     reject(file.name, error)
                 }

@@ -23,7 +23,7 @@ import ZIPFoundation
         ("gaggimate-names.json", #"{"timestamp": 1752838911, "profile": {"label": "\#(hostile)"}, "samples": [{"t": 0, "cp": 1}, {"t": 120, "cp": 2}]}"#),
         ("gaggimate-types.json", #"{"timestamp": 1752838911, "samples": [{"t": {"t": 0}, "cp": [1]}, {"t": "\u0000", "cp": null}]}"#),
         ("gaggimate-deep.json", #"{"timestamp": 1752838911, "samples": "# + String(repeating: "[", count: 500) + String(repeating: "]", count: 500) + "}"),
-        ("meticulous-names.json", #"{"time": 1767116178.4, "profile_name": "\#(hostile)", "data": [{"shot": {"pressure": 1, "flow": 1, "weight": 0}, "time": 0}, {"shot": {"pressure": 2, "flow": 1, "weight": 1}, "time": 100}]}"#),
+        ("meticulous-names.json", #"{"time": 1767116178.4, "profile_name": "\#(hostile)", "data": [{"shot": {"pressure": 1, "flow": 1}, "time": 0}, {"shot": {"pressure": 2, "flow": 1}, "time": 100}]}"#),
         ("meticulous-huge.json", #"{"time": 1e309, "profile_name": "x", "data": [{"shot": {"pressure": 1e309}, "time": -1e309}]}"#),
         ("sep-names.csv", "information_type,elapsed,pressure,current_total_shot_weight\nmeta,,,,,Name,\u{1B}[31m<script>\u{0}=cmd,text\nmeta,,,,,Roastery,=HYPERLINK(\"x\")\u{202E},text\nmoment,0.1,1,0\nmoment,0.2,2,1\n"),
         ("sep-huge.csv", "information_type,elapsed,pressure\nmoment,1e309,1\nmoment,inf,-inf\nmoment,\u{0},NaN\n"),

@@ -14,6 +14,7 @@ extension ShotSection {
         guard !rows.isEmpty else {
             var text = "No shot\(ofProfile) this \(noun); the journal holds \(ShotSection.count(journalShots, "shot"))."
             if undatedLeftOut > 0 { text += " \(ShotSection.count(undatedLeftOut, "shot")) without a date cannot be placed in a \(noun)." }
+            if notEspresso > 0 { text += " " + notEspressoLine }
             return [text]
         }
         var lines = ["\(ShotSection.count(rows.count, "shot"))\(ofProfile) this \(noun), of \(journalShots) in the journal."]
@@ -31,7 +32,15 @@ extension ShotSection {
         if undatedLeftOut > 0 {
             lines.append("\(ShotSection.count(undatedLeftOut, "shot")) without a date left out: \(undatedLeftOut == 1 ? "it" : "they") cannot be placed in a \(noun).")
         }
+        if notEspresso > 0 { lines.append(notEspressoLine) }
         return lines
+    }
+
+    /// The period's filter brews made on the machine, said apart from the espresso shots (docs/shots.md).
+    var notEspressoLine: String {
+        "\(ShotSection.count(notEspresso, "filter brew")) made on the machine (pressure never past 2 bar, a yield past "
+            + "5 × the dose, or a filter brew's graph) \(notEspresso == 1 ? "is" : "are") not counted as espresso: "
+            + "no row, norm or flag here; \(notEspresso == 1 ? "it is a brew" : "they are brews") of their own method."
     }
 
     /// `2026-11-13 06:40` in `zone`, `—` without a start.

@@ -63,6 +63,9 @@ public struct ShotSection: Sendable {
     public let journalShots: Int
     /// Shots without a date, left out of a report that has a period.
     public let undatedLeftOut: Int
+    /// The period's shots that are not espresso (filter brews made on the machine, brew graphs of filter brews):
+    /// left out of the rows, norms and flags, counted here.
+    public let notEspresso: Int
     /// The overlay of each of the period's main profile × bean groups, most shots first.
     public let overlays: [ShotOverlayInput]
     /// The last shot of each drawn group against the group's best-rated shot (``LastAgainstBest``), in overlay order.
@@ -107,6 +110,14 @@ public struct ShotSection: Sendable {
             guard let date else { undated += 1; continue }
             if period.days.contains(Day(index: calendar.dayIndex(at: date))) { selected.append(i) }
         }
+        // Espresso only: a filter brew made on the machine (a brew of another category: a shot file's filter method,
+        // docs/shots.md, or a Beanconqueror pour-over's graph) gets no espresso row, norm or flag; it is counted.
+        let espresso = selected.filter { i in
+            let r = table.shots[i].journalRow
+            return !(r >= 0 && r < brews.count && brews.category.isValid(r) && brews.category(at: r) != .espresso)
+        }
+        notEspresso = selected.count - espresso.count
+        selected = espresso
         if let wanted = options.shotProfile?.lowercased() {
             selected = selected.filter { ShotFlagger.profileName(table.shots[$0].profile).lowercased().hasPrefix(wanted) }
         }
