@@ -2,6 +2,7 @@
 // brewstats — analytics and statistics reports for coffee brew journals.
 //
 // Layers, bottom to top (each layer is a target; only the wrapper target imports its C library):
+//   BrewHashing (the one stable hash and seeded generator: below everything)
 //   CCairo (system library) → BrewCairo (owning wrappers)
 //   BrewColumns (Arrow-style columns, the journal table, the shots' samples table)
 //   BrewImport (store via GRDB, CSV, JSON, Beanconqueror) · BrewSynth (journal generator and writers)
@@ -59,11 +60,13 @@ let package = Package(
         .target(name: "BrewCairo", dependencies: ["CCairo", "CPNG"], swiftSettings: strict),
 
         // MARK: Pure-Swift layers
+        // The one stable hash (FNV-1a) and the one seeded generator (SplitMix64): below every other target.
+        .target(name: "BrewHashing", swiftSettings: strict),
         .target(name: "BrewColumns", swiftSettings: strict),
         .target(
             name: "BrewImport",
             dependencies: [
-                "BrewColumns",
+                "BrewColumns", "BrewHashing", "BrewStats",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -74,23 +77,24 @@ let package = Package(
         ),
         .target(
             name: "BrewSynth",
-            dependencies: ["BrewColumns", "BrewFiles", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["BrewColumns", "BrewFiles", "BrewHashing", "BrewStats",
+                           .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
             swiftSettings: strict
         ),
         .target(name: "BrewStats", dependencies: ["BrewColumns"], swiftSettings: strict),
         .target(name: "BrewAdvice", dependencies: ["BrewColumns", "BrewStats", .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: strict),
         // The dial-in advisor's closed-loop simulator: for its tests and the benchmark, not shipped in BrewAdvice.
-        .target(name: "BrewAdviceSimulation", dependencies: ["BrewAdvice"], swiftSettings: strict),
+        .target(name: "BrewAdviceSimulation", dependencies: ["BrewAdvice", "BrewHashing", "BrewStats"], swiftSettings: strict),
         // Espresso shot files: the shot formats' importers and the shot table (the samples table is BrewColumns', the
         // shot metrics and flags BrewStats').
-        .target(name: "BrewShots", dependencies: ["BrewColumns", "BrewImport", "BrewStats",
+        .target(name: "BrewShots", dependencies: ["BrewColumns", "BrewHashing", "BrewImport", "BrewStats",
                                                  .product(name: "GRDB", package: "GRDB.swift"),
                                                  .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 swiftSettings: strict),
         // Output files that appear whole: one AtomicFile, folders staged beside their target and put in place by a rename.
         .target(name: "BrewFiles", swiftSettings: strict),
-        .target(name: "BrewCharts", dependencies: ["BrewCairo", "BrewFiles"], swiftSettings: strict),
+        .target(name: "BrewCharts", dependencies: ["BrewCairo", "BrewFiles", "BrewHashing", "BrewStats"], swiftSettings: strict),
         // Pages as data: sections of blocks (figures, findings, tables, chart requests, notes) built by the report layer,
         // drawn by the only code that writes page markup (HTML, Markdown, PDF); charts drawn in the formats asked.
         .target(name: "BrewPages", dependencies: ["BrewCharts", "BrewFiles", "BrewStats"], swiftSettings: strict),
@@ -105,14 +109,14 @@ let package = Package(
                 swiftSettings: strict),
         // Journals written out: the app's CSV and JSON exports, BrewSpec, Decent shot JSON, Beanconqueror backups. The anonymiser also reads
         // BrewMerge's matches (--list-matches beside an anonymised export) and BrewAdvice's taste words (kept tags).
-        .target(name: "BrewExport", dependencies: ["BrewColumns", "BrewImport", "BrewShots", "BrewFiles", "BrewMerge", "BrewAdvice", "BrewNames",
-                                                  .product(name: "Yams", package: "Yams"),
+        .target(name: "BrewExport", dependencies: ["BrewColumns", "BrewHashing", "BrewImport", "BrewShots", "BrewFiles", "BrewMerge",
+                                                  "BrewAdvice", "BrewNames", .product(name: "Yams", package: "Yams"),
                                                   .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 swiftSettings: strict),
         .target(
             name: "BrewReport",
-            dependencies: ["BrewColumns", "BrewImport", "BrewStats", "BrewAdvice", "BrewCairo", "BrewCharts", "BrewFiles", "BrewShots", "BrewMerge",
-                           "BrewNames", "BrewOpen", "BrewPages"],
+            dependencies: ["BrewColumns", "BrewHashing", "BrewImport", "BrewStats", "BrewAdvice", "BrewCairo", "BrewCharts",
+                           "BrewFiles", "BrewShots", "BrewMerge", "BrewNames", "BrewOpen", "BrewPages"],
             swiftSettings: strict
         ),
 
@@ -121,7 +125,7 @@ let package = Package(
             name: "brewstats",
             dependencies: [
                 "BrewReport", "BrewAdvice", "BrewImport", "BrewSynth", "BrewColumns", "BrewShots", "BrewExport", "BrewMerge", "BrewNames",
-                "BrewOpen", "BrewPages", "BrewFiles",
+                "BrewOpen", "BrewPages", "BrewStats", "BrewCharts", "BrewCairo", "BrewFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -140,35 +144,37 @@ let package = Package(
         // MARK: Tests (one per library target, a shared support target, end-to-end CLI tests)
         .target(
             name: "TestSupport",
-            dependencies: ["BrewColumns"],
+            dependencies: ["BrewColumns", "BrewHashing"],
             path: "Tests/TestSupport",
             swiftSettings: strict
         ),
+        .testTarget(name: "BrewHashingTests", dependencies: ["BrewHashing"], swiftSettings: strict),
         .testTarget(name: "BrewCairoTests", dependencies: ["BrewCairo", "CCairo", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "BrewFilesTests", dependencies: ["BrewFiles", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "BrewColumnsTests", dependencies: ["BrewColumns", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "BrewImportTests",
             dependencies: [
-                "BrewImport", "BrewSynth", "TestSupport",
+                "BrewImport", "BrewSynth", "BrewColumns", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: strict
         ),
-        .testTarget(name: "BrewSynthTests", dependencies: ["BrewSynth", "BrewImport", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
+        .testTarget(name: "BrewSynthTests", dependencies: ["BrewSynth", "BrewImport", "BrewColumns", "TestSupport",
+                                                    .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: strict),
         .testTarget(name: "BrewStatsTests", dependencies: ["BrewStats", "BrewColumns", "BrewImport", "TestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "BrewAdviceTests", dependencies: ["BrewAdvice", "BrewAdviceSimulation", "BrewStats", "BrewColumns", "TestSupport"],
+        .testTarget(name: "BrewAdviceTests", dependencies: ["BrewAdvice", "BrewAdviceSimulation", "BrewHashing", "BrewStats", "BrewColumns", "TestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "BrewShotsTests", dependencies: ["BrewShots", "BrewColumns", "BrewImport", "BrewStats",
+        .testTarget(name: "BrewShotsTests", dependencies: ["BrewShots", "BrewHashing", "BrewColumns", "BrewImport", "BrewStats",
                                                      "TestSupport",
                                                      .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     swiftSettings: strict),
-        .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "BrewStats", "CCairo", "TestSupport"], exclude: ["Goldens"],
+        .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "BrewHashing", "BrewStats", "CCairo", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: strict),
         .testTarget(name: "BrewPagesTests", dependencies: ["BrewPages", "BrewCharts", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewPages", "BrewNames", "BrewImport", "BrewAdvice", "BrewCharts",
+        .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewColumns", "BrewHashing", "BrewPages", "BrewNames", "BrewImport", "BrewAdvice", "BrewCharts",
                                                       "BrewFiles", "BrewSynth", "BrewShots", "BrewStats", "TestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "BrewNamesTests", dependencies: ["BrewNames", "BrewImport", "BrewColumns", "BrewStats", "TestSupport"],
@@ -178,7 +184,8 @@ let package = Package(
         .testTarget(name: "BrewOpenTests", dependencies: ["BrewOpen", "BrewMerge", "BrewNames", "BrewShots", "BrewImport", "BrewColumns", "TestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "BrewExportTests", dependencies: ["BrewExport", "BrewShots", "BrewImport", "BrewStats", "BrewSynth",
-                                                      "BrewColumns", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+                                                      "BrewColumns", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                                                      .product(name: "Yams", package: "Yams")],
                     swiftSettings: strict),
         // The command line's own types (argument values, the exit-status map) are tested in process; the commands as a
         // whole run the built binary.

@@ -1,5 +1,6 @@
 import BrewAdvice
 import Foundation
+import BrewHashing
 
 /// A closed-loop simulator of dialling in new bags, for tests and the benchmark.
 ///
@@ -329,27 +330,5 @@ public struct DialInSimulator: Sendable {
             if !tried.contains(g) { direction = d; return g }
         }
         return best.setting
-    }
-}
-
-/// SplitMix64 (Steele, Lea & Flood 2014): a small, seedable generator with normal draws by Box–Muller.
-public struct SplitMix64: Sendable {
-    var state: UInt64
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in (0, 1).
-    public mutating func unit() -> Double { (Double(next() >> 11) + 0.5) / 9_007_199_254_740_992 }
-
-    /// Standard normal.
-    public mutating func normal() -> Double {
-        (-2 * log(unit())).squareRoot() * cos(2 * Double.pi * unit())
     }
 }

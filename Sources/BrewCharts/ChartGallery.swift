@@ -1,4 +1,5 @@
 import Foundation
+import BrewHashing
 
 /// Every brewstats chart kind drawn from deterministic synthetic inputs, for visual review and the README.
 ///
@@ -104,7 +105,7 @@ public enum ChartGallery {
 
 /// SplitMix64 in [0, 1), for deterministic synthetic data.
 struct GalleryRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> Double { PointStatistic.unitRandom(&state) }
+    var random: SplitMix64
+    init(seed: UInt64) { random = SplitMix64(seed: seed) }
+    mutating func next() -> Double { random.unitHalfOpen() }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import BrewHashing
 
 /// The statistic stage for scatter points: what a ``PointMark`` actually draws.
 ///
@@ -67,9 +68,9 @@ struct PointStatistic: Sendable {
         if total <= PointMark.individualLimit, !sizedByCount {
             if let jitter {
                 for i in 0..<total {
-                    var state = jitter.seed &+ UInt64(i) &* 0x9E37_79B9_7F4A_7C15
-                    xs[i] = jittered(xs[i], by: (unitRandom(&state) - 0.5) * jitter.width, inside: xValid)
-                    ys[i] = jittered(ys[i], by: (unitRandom(&state) - 0.5) * jitter.height, inside: yValid)
+                    var random = SplitMix64(seed: jitter.seed &+ UInt64(i) &* SplitMix64.increment)
+                    xs[i] = jittered(xs[i], by: (random.unitHalfOpen() - 0.5) * jitter.width, inside: xValid)
+                    ys[i] = jittered(ys[i], by: (random.unitHalfOpen() - 0.5) * jitter.height, inside: yValid)
                 }
             }
             return PointStatistic(kind: .individual, xs: xs, ys: ys, counts: Array(repeating: 1, count: total),
@@ -128,16 +129,6 @@ struct PointStatistic: Sendable {
         var moved = value + offset
         if moved > valid.upperBound || moved < valid.lowerBound { moved = value - offset }
         return min(valid.upperBound, max(valid.lowerBound, moved))
-    }
-
-    /// SplitMix64 step mapped to [0, 1).
-    static func unitRandom(_ state: inout UInt64) -> Double {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        z ^= z >> 31
-        return Double(z >> 11) / Double(1 << 53)
     }
 
     /// An integer with thin-space thousands groups from 10 000 up ("1 000 000").

@@ -2,6 +2,7 @@ import BrewAdvice
 import BrewColumns
 import BrewImport
 import BrewShots
+import BrewHashing
 
 /// A journal made fit to share (`export --anonymise`): with a club, or in a bug report.
 ///
@@ -29,16 +30,14 @@ public struct JournalAnonymiser: Sendable {
 
     /// The whole weeks `journal`'s dates move by (negative: into the past).
     public func weeksShift(_ journal: Journal) -> Int64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits
-        func mix(_ bytes: some Sequence<UInt8>) {
-            for b in bytes { hash = (hash ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
-        }
+        var hash = FNV1a()
+        func mix(_ bytes: some Sequence<UInt8>) { hash.combine(bytes: bytes) }
         let t = journal.brews
         for i in 0..<t.count {
             if let id = t.id[i] { mix(id.utf8) }
             if let d = t.brewDate[i] { withUnsafeBytes(of: d.littleEndian) { mix($0) } }
         }
-        return -(52 + Int64(hash % 469))
+        return -(52 + Int64(hash.value % 469))
     }
 
     /// The anonymised journal (see the type's discussion).

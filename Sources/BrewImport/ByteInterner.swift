@@ -1,3 +1,5 @@
+import BrewHashing
+
 /// A hash map from byte strings to entity indices, probed without creating a `String` per lookup.
 ///
 /// Keys are copied once into an arena; lookups hash the candidate bytes (FNV-1a, eight bytes a step) and compare
@@ -19,18 +21,19 @@ struct ByteInterner {
 
     @inline(__always)
     private static func hash(_ key: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(key.count)
-        guard let base = key.baseAddress else { return h }
+        // FNV-1a keyed by the length, a word at a time (folded after each word), then the tail's bytes.
+        var h = FNV1a(basis: FNV1a.offsetBasis ^ UInt64(key.count))
+        guard let base = key.baseAddress else { return h.value }
         var i = 0
         let n = key.count
         while i + 8 <= n {
             // SAFETY: `i + 8 <= n`, inside the key.
-            h = (h ^ UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) &* 0x0000_0100_0000_01B3
-            h ^= h >> 29
+            h.combine(word: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            h.value ^= h.value >> 29
             i += 8
         }
-        while i < n { h = (h ^ UInt64(base[i])) &* 0x0000_0100_0000_01B3; i += 1 }
-        return h ^ (h >> 32)
+        while i < n { h.combine(base[i]); i += 1 }
+        return h.value ^ (h.value >> 32)
     }
 
     /// The value stored for `key`, if any.

@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewHashing
 /// A shot's validated series: every channel as long as the time axis, time strictly increasing and finite, every
 /// value finite.
 struct ShotSeries {
@@ -75,11 +76,8 @@ struct ShotSeries {
     /// first of pressure, weight, flow present in hundredths, each rounded. Two files of the same shot (a
     /// machine's log and an export or mirror of it) give the same fingerprint; the brew's id is derived from it.
     var fingerprint: UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ v: Int64) {
-            var x = UInt64(bitPattern: v)
-            for _ in 0 ..< 8 { h = (h ^ (x & 0xFF)) &* 0x0000_0100_0000_01b3; x >>= 8 }
-        }
+        var h = FNV1a()
+        func mix(_ v: Int64) { h.combine(littleEndian: UInt64(bitPattern: v)) }
         mix(Int64(count))
         let key = [ShotChannel.pressure, .weight, .flow].first { channels[$0] != nil }
         mix(Int64(key?.rawValue ?? -1))
@@ -89,7 +87,7 @@ struct ShotSeries {
             mix(Self.rounded(Double(times[i] ?? 0) * 1000))
             if !values.isEmpty { mix(values[i].map { Self.rounded(Double($0) * 100) } ?? Int64.min) }
         }
-        return h
+        return h.value
     }
 
     /// `v` rounded to the nearest integer, clamped to `Int64`'s range: a `Float` sample can be far beyond any real

@@ -1,3 +1,5 @@
+import BrewHashing
+
 /// The generator's pseudo-random source: xoshiro256** (Blackman & Vigna 2018) seeded through SplitMix64.
 ///
 /// Deterministic on every platform: the same seed gives the same sequence, so the same seed and options give
@@ -8,15 +10,8 @@ public struct SynthRandom: RandomNumberGenerator, Sendable {
     /// Seeds the four state words from SplitMix64 started at `seed` (any seed, 0 included, gives a
     /// non-zero state).
     public init(seed: UInt64) {
-        var sm = seed
-        func splitMix() -> UInt64 {
-            sm &+= 0x9E37_79B9_7F4A_7C15
-            var z = sm
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        s0 = splitMix(); s1 = splitMix(); s2 = splitMix(); s3 = splitMix()
+        var sm = SplitMix64(seed: seed)
+        s0 = sm.next(); s1 = sm.next(); s2 = sm.next(); s3 = sm.next()
     }
 
     /// A generator for an independent stream: seeded from `seed` mixed with `stream`.

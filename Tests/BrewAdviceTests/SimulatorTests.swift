@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import BrewAdvice
 @testable import BrewAdviceSimulation
+import BrewHashing
 
 /// The advisor in closed loop on simulated bags (deterministic seeds): the targets and the interval's calibration.
 @Suite struct SimulatorTests {

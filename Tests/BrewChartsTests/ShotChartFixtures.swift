@@ -2,6 +2,7 @@ import BrewCharts
 import BrewStats
 import Foundation
 import TestSupport
+import BrewHashing
 
 /// Realistic synthetic espresso shots for the shot charts, from a fixed seed.
 ///
@@ -12,15 +13,10 @@ import TestSupport
 /// in pre-infusion and the peak after; the basket temperature swings ±0.6 °C around 92.5 °C against a 93 °C goal.
 enum ShotChartFixtures {
     struct Random {
-        var state: UInt64
+        var generator: TestRNG
+        init(state: UInt64) { generator = TestRNG(seed: state) }
         /// SplitMix64 in [0, 1).
-        mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
+        mutating func next() -> Double { generator.unitHalfOpen() }
         mutating func uniform(_ a: Double, _ b: Double) -> Double { a + (b - a) * next() }
     }
 

@@ -83,11 +83,11 @@ import TestSupport
         #expect(Shard("2/8")?.description == "2/8")
     }
 
-    /// FNV-1a 64 of the published test vectors.
-    @Test func hashIsFNV1a() {
-        #expect(Shard.fnv1a("") == 0xcbf2_9ce4_8422_2325)
-        #expect(Shard.fnv1a("a") == 0xaf63_dc4c_8601_ec8c)
-        #expect(Shard.fnv1a("foobar") == 0x8594_4171_f739_67e8)
+    /// A path's shard is its FNV-1a (published vector: "a" → 0xaf63dc4c8601ec8c) modulo the count, plus one.
+    @Test func shardIsFNV1aModuloCount() {
+        #expect(UInt64(0xaf63_dc4c_8601_ec8c) % 7 == 5)
+        #expect(Shard(index: 6, count: 7).contains("a"))
+        #expect(!Shard(index: 5, count: 7).contains("a"))
     }
 
     @Test(arguments: [1, 2, 3, 5, 8])

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import BrewShots
+import BrewHashing
 
 /// The fast numeric path (plain decimals read from the bytes, and sample lists read without `[Any]`) gives exactly
 /// what the general path gives: Swift's own `Double(String)` for the text, and ``ShotRead/number(_:)`` over the
@@ -25,14 +26,8 @@ import Testing
 
     /// Many generated texts: random digits (1–22), a point anywhere, signs, exponents (some past the fast range).
     static var generated: [String] {
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        func next() -> UInt64 {  // SplitMix64: a fixed, reproducible sequence
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var random = SplitMix64(seed: SplitMix64.increment)  // a fixed, reproducible sequence
+        func next() -> UInt64 { random.next() }
         var out: [String] = []
         for _ in 0 ..< 600 {
             let digits = Int(next() % 22) + 1

@@ -1,4 +1,5 @@
 import Foundation
+import BrewHashing
 
 /// Locations every test target shares: the repository root, `sample-data/`, fixtures, and a scratch folder.
 public enum Repo {
@@ -46,15 +47,5 @@ public func isClose(_ a: Double?, _ b: Double?, relative: Double = 1e-9, absolut
     }
 }
 
-/// A small deterministic generator (SplitMix64) for shape generators in tests.
-public struct TestRNG: RandomNumberGenerator, Sendable {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+/// A small deterministic generator for shape generators in tests: BrewHashing's SplitMix64.
+public typealias TestRNG = SplitMix64

@@ -1,6 +1,7 @@
 import BrewImport
 import BrewStats
 import Foundation
+import BrewHashing
 
 /// `manifest.json` in each journal's report folder of a batch: where the report came from, so `--resume`
 /// can tell an unchanged journal, and the small pooled data the combined charts need, so a resumed or merged
@@ -97,20 +98,16 @@ func fingerprint(of url: URL, salt: String) -> String? {
             let v = try? item.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey])
             lines.append("\(item.path)|\(v?.fileSize ?? -1)|\(v?.contentModificationDate?.timeIntervalSince1970 ?? 0)")
         }
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in (salt + lines.sorted().joined(separator: "\n")).utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-        return String(h, radix: 16)
+        return String(FNV1a.hash(salt + lines.sorted().joined(separator: "\n")), radix: 16)
     }
     // A regular file only: a FIFO named like a journal would block the read forever (``InputFile``).
     guard let handle = try? InputFile.handle(url.path) else { return nil }
     defer { try? handle.close() }
-    var h: UInt64 = 0xcbf2_9ce4_8422_2325
-    for b in salt.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
+    var h = FNV1a()
+    h.combine(bytes: salt.utf8)
     while let block = try? handle.read(upToCount: 1 << 20), !block.isEmpty {
         // Over the raw bytes: iterating `Data` element by element cost more than the hash itself.
-        block.withUnsafeBytes { raw in
-            for b in raw { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-        }
+        block.withUnsafeBytes { raw in h.combine(bytes: raw) }
     }
-    return String(h, radix: 16)
+    return String(h.value, radix: 16)
 }

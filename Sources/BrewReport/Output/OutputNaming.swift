@@ -1,4 +1,5 @@
 import Foundation
+import BrewHashing
 
 /// Folder names for batch outputs, derived from input file names so they can never escape `--out`.
 ///
@@ -66,15 +67,8 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     /// Whether `path` belongs to this shard.
     public func contains(_ path: String) -> Bool {
-        Int(Shard.fnv1a(path) % UInt64(count)) + 1 == index
+        Int(FNV1a.hash(path) % UInt64(count)) + 1 == index
     }
 
     public var description: String { "\(index)/\(count)" }
-
-    /// FNV-1a 64-bit over the UTF-8 bytes.
-    static func fnv1a(_ s: String) -> UInt64 {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in s.utf8 { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01b3 }
-        return h
-    }
 }
