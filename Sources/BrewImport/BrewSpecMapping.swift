@@ -1,5 +1,6 @@
 import BrewColumns
 import Foundation
+import BrewStats
 
 /// Turns schema-valid BrewSpec brews into brew rows and shared entities (the mapping is documented on
 /// ``BrewSpecImporter``).
@@ -95,11 +96,12 @@ struct BrewSpecMapper {
                             at location: RecordLocation, _ session: inout ImportSession) -> Double? {
         let tds = result?["tds"]?.number
         guard let stated = result?["ey"]?.number else { return tds }
-        // The beverage mass of contract §3: the yield, else (filter only) water − 2 × dose.
-        let beverage = yield ?? (category.isEspresso ? nil : water.flatMap { w in dose.map { w - 2 * $0 } })
+        // The beverage mass of docs/definitions.md, with the default retention (an import has no report options).
+        let beverage = DerivedColumns.beverageMass(yield: yield, water: water, dose: dose, isEspresso: category.isEspresso,
+                                                   retention: StatsOptions.defaultRetentionFactor)
         guard let dose, dose > 0, let beverage, beverage > 0 else { return tds }
         if let tds {
-            let computed = tds * beverage / dose
+            let computed = DerivedColumns.extractionYield(tds: tds, beverageMass: beverage, dose: dose)
             if abs(computed - stated) > Self.extractionTolerance {
                 session.warn(.note, column: "result.ey", at: location,
                              "result.ey \(ImportSession.format(stated)) % differs from TDS × beverage mass ÷ dose = "
@@ -109,7 +111,7 @@ struct BrewSpecMapper {
         }
         session.warn(.note, column: "result.tds", at: location,
                      "result.ey without result.tds: TDS taken as EY × dose ÷ beverage mass, so the stated EY is kept")
-        return stated * dose / beverage
+        return DerivedColumns.strength(extractionYield: stated, beverageMass: beverage, dose: dose)
     }
 
     private mutating func method(_ brew: BrewSpecNode, category: MethodCategory, _ session: inout ImportSession) -> Int32 {

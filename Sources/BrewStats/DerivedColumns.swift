@@ -1,12 +1,13 @@
 import BrewColumns
 
-/// The derived quantities of journal-format §3, computed once per journal as columns beside the brew table.
+/// The derived quantities of docs/definitions.md, computed once per journal as columns beside the brew table (the
+/// mass formulas are stated once, in DerivedColumns+Definitions.swift).
 ///
 /// Each column has one slot per brew; a slot is null where the quantity is undefined. Definitions (all
 /// masses in g, TDS and EY in %):
 /// - ``ratio``: espresso `yield ÷ dose`; every other category `water ÷ dose`; null when dose ≤ 0 or the
 ///   other mass is missing. ``espressoRatio`` and ``filterRatio`` hold the same values split by convention
-///   (the other convention's slots null), because ratio statistics never mix the two (§4). They share
+///   (the other convention's slots null), because ratio statistics never mix the two (docs/definitions.md). They share
 ///   ``ratio``'s value storage and differ only in validity, so a null slot of one holds the other's ratio
 ///   rather than the placeholder; kernels read only valid slots (8 MB less per million brews, each).
 /// - ``beverageMass``: yield when present; otherwise, for non-espresso, `water − R × dose` with
@@ -94,12 +95,10 @@ public struct DerivedColumns: Sendable {
                         ratio.set(i, q)
                         if isEspresso { espresso.set(i) } else { filter.set(i) }
                     }
-                    var bm: Double?
-                    if let y { bm = y } else if !isEspresso, let w, let d { bm = w - r * d }
-                    if let bm {
+                    if let bm = Self.beverageMass(yield: y, water: w, dose: d, isEspresso: isEspresso, retention: r) {
                         mass.set(i, bm)
                         if let ey, let zone, let d, d > 0, let t = tds.present(i) {
-                            let e = t * bm / d
+                            let e = Self.extractionYield(tds: t, beverageMass: bm, dose: d)
                             if plausible.contains(e) {
                                 ey.set(i, e)
                                 zone.set(i, ControlChartZone(ey: e, tds: t, box: isEspresso ? espressoBox : filterBox).rawValue)

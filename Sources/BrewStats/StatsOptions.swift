@@ -2,7 +2,7 @@ import Foundation
 
 /// The settings every derived quantity and summary of BrewStats reads.
 ///
-/// The defaults are the contract's (journal-format §3): retention factor 2.0 g water per g of coffee,
+/// The defaults are docs/definitions.md's: retention factor 2.0 g water per g of coffee,
 /// the brewing-control-chart ideal boxes for filter (EY 18–22 %, TDS 1.15–1.35 %) and espresso
 /// (EY 18–22 %, TDS 8–12 %), plausible EY 0–35 %, and the machine's time zone for days and weeks.
 ///
@@ -14,7 +14,9 @@ import Foundation
 public struct StatsOptions: Sendable, Equatable {
     /// Grams of water the grounds retain per gram of dose, used for the beverage mass of a non-espresso
     /// brew without a measured yield: `water − retentionFactor × dose`. Default 2.0.
-    public var retentionFactor: Double = 2.0
+    public var retentionFactor: Double = StatsOptions.defaultRetentionFactor
+    /// The retention factor where no option sets one (an import checking a stated EY): 2.0 g per g.
+    public static let defaultRetentionFactor = 2.0
     /// Extraction yields (%) outside this closed range are implausible: excluded from every statistic and
     /// counted in ``DerivedColumns/implausibleExtractionCount``. Default 0…35.
     public var plausibleExtraction: ClosedRange<Double> = 0...35

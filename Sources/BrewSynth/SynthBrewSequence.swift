@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewStats
 
 /// The generated brews in chronological order, drawn lazily: iterating never holds more than one day's
 /// brew times, so a million-brew journal streams in constant memory. Every iteration yields the same brews.
@@ -138,10 +139,12 @@ public struct SynthBrewSequence: Sequence, Sendable {
 
             // TDS on part of the brews: extraction near 20 %, higher when finer, a few typing slips.
             if rng.chance(espresso ? 0.25 : 0.35), let d = brew.doseGrams, d > 0 {
-                let beverage = brew.yieldGrams ?? (brew.waterGrams.map { $0 - 2 * d } ?? 0)
+                let beverage = DerivedColumns.beverageMass(yield: brew.yieldGrams, water: brew.waterGrams, dose: d,
+                                                           isEspresso: false, retention: StatsOptions.defaultRetentionFactor) ?? 0
                 if beverage > 0 {
                     let ey = Swift.min(24, Swift.max(16, rng.normal(20 - 1.2 * distance, 0.9)))
-                    var tds = (ey * d / beverage * 100).rounded() / 100
+                    var tds = (DerivedColumns.strength(extractionYield: ey, beverageMass: beverage, dose: d) * 100)
+                        .rounded() / 100
                     if rng.chance(0.015) { tds = espresso ? (tds / 10 * 100).rounded() / 100 : tds * 10 }
                     brew.tds = tds
                 }

@@ -1,9 +1,10 @@
 import Foundation
+import BrewStats
 
 /// Which brewing control chart to draw.
 public enum BrewingControlKind: Sendable, Hashable {
-    /// Filter coffee: water ÷ dose ratios; beverage mass ≈ water − `retention` × dose.
-    case filter(retention: Double = 2.0)
+    /// Filter coffee: water ÷ dose ratios; beverage mass ≈ water − `retention` × dose (docs/definitions.md).
+    case filter(retention: Double = StatsOptions.defaultRetentionFactor)
     /// Espresso: yield ÷ dose ratios; beverage mass is the yield.
     case espresso
 
@@ -26,14 +27,18 @@ public enum BrewingControlKind: Sendable, Hashable {
 
     /// TDS (%) on the line of constant ratio `ratio` at extraction `ey` (%).
     ///
-    /// TDS = EY × dose ÷ beverage mass. Filter: with water = R × dose and beverage ≈ (R − retention) × dose,
-    /// TDS = EY ÷ (R − retention). Espresso: beverage = yield = R × dose, TDS = EY ÷ R. Ratios at or below the
-    /// retention give no line (`nil`).
+    /// BrewStats' ``DerivedColumns/strength(extractionYield:beverageMass:dose:)`` of a gram of dose brewed at
+    /// `ratio`, its beverage mass ``DerivedColumns/beverageMass(yield:water:dose:isEspresso:retention:)``. Filter:
+    /// water = R, beverage ≈ R − retention, TDS = EY ÷ (R − retention). Espresso: beverage = yield = R, TDS = EY ÷ R.
+    /// Ratios at or below the retention give no line (`nil`).
     public func strength(extraction ey: Double, ratio: Double) -> Double? {
-        switch self {
-        case .filter(let retention): ratio - retention > 0 ? ey / (ratio - retention) : nil
-        case .espresso: ratio > 0 ? ey / ratio : nil
+        let beverage: Double? = switch self {
+        case .filter(let retention):
+            DerivedColumns.beverageMass(yield: nil, water: ratio, dose: 1, isEspresso: false, retention: retention)
+        case .espresso: DerivedColumns.beverageMass(yield: ratio, water: nil, dose: 1, isEspresso: true, retention: 0)
         }
+        guard let beverage, beverage > 0 else { return nil }
+        return DerivedColumns.strength(extractionYield: ey, beverageMass: beverage, dose: 1)
     }
 }
 

@@ -56,7 +56,7 @@ enum ReportPage {
         return Page(kind: .periodReport, title: "Brew report — \(report.weekTitle)",
                     eyebrow: Text("Brew report · \(report.journalName)"), heading: report.heading, subtitle: report.weekTitle,
                     zone: zone, sections: sections,
-                    footer: "Made by brewstats. Ratios: espresso yield ÷ dose, filter water ÷ dose. Extraction = TDS × beverage mass ÷ dose; values outside 0–35 % are left out.")
+                    footer: Text("Made by brewstats. " + DerivedColumns.definitionsSentence))
     }
 
     /// The lead: each bean brewed in the period with its own grinder × method finding (``BeanFinding``), and notes when
