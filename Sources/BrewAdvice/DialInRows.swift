@@ -289,10 +289,8 @@ struct MethodBrews: Sendable {
     /// Whether any brew carries a cue.
     var hasCues: Bool { cuesByBag.contains { !$0.isEmpty } }
 
-    static func median(_ x: [Double]) -> Double {
-        let s = x.sorted()
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
+    /// BrewStats' median; NaN for none.
+    static func median(_ x: [Double]) -> Double { BrewStats.median(x) ?? .nan }
 }
 
 /// A brew's notes and flavour tags, the text ``TasteWords`` reads.

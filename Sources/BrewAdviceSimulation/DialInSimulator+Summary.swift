@@ -1,5 +1,6 @@
 import BrewAdvice
 import Foundation
+import BrewStats
 
 extension DialInSimulator {
     /// One policy's results over many bags of a scenario.
@@ -98,9 +99,5 @@ extension DialInSimulator {
     }
 
     /// The median (mean of the middle two for an even count); NaN for none.
-    static func median(_ sorted: [Double]) -> Double {
-        guard !sorted.isEmpty else { return .nan }
-        let n = sorted.count
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
-    }
+    static func median(_ sorted: [Double]) -> Double { sorted.withUnsafeBufferPointer(medianOfSorted) ?? .nan }
 }

@@ -96,6 +96,22 @@ public struct Day: Sendable, Hashable, Comparable, CustomStringConvertible {
         self.init(year: y, month: m, day: d)
     }
 
+    /// A day given as an option's value: `YYYY-MM-DD` exactly (ten characters: four digits, `-`, two digits, `-`,
+    /// two digits) naming a day that exists; `nil` otherwise (`2026-2-30`, `2026-02-30`, `+026-01-01`). The one
+    /// reader of the date options (`--today`, `--since`, `--until`, `--from`, `--to`, `--start`); journals' dates are
+    /// read by ``init(iso:)`` and the importers' date parsing.
+    public init?(flag text: some StringProtocol) {
+        let b = Array(text.utf8)
+        guard b.count == 10, b[4] == 0x2D, b[7] == 0x2D else { return nil }
+        func digits(_ r: Range<Int>) -> Int? {
+            var v = 0
+            for i in r { guard (0x30...0x39).contains(b[i]) else { return nil }; v = v * 10 + Int(b[i] - 0x30) }
+            return v
+        }
+        guard let y = digits(0..<4), let m = digits(5..<7), let d = digits(8..<10) else { return nil }
+        self.init(year: y, month: m, day: d)
+    }
+
     /// The year, month (1–12) and day of month (1–31).
     public var civil: (year: Int, month: Int, day: Int) {
         let z = Int(index) + 719_468

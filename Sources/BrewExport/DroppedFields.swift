@@ -85,9 +85,5 @@ public struct DroppedFields: Sendable, Equatable {
         return out
     }
 
-    static func cell(_ text: String) -> String {
-        let text = CSVFormulaGuard.neutralised(text)
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
-        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    static func cell(_ text: String) -> String { CSVField.guarded(text) }
 }

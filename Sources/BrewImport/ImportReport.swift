@@ -209,11 +209,7 @@ extension ImportReport: Encodable {
         return out
     }
 
-    static func csvField(_ text: String) -> String {
-        let s = CSVFormulaGuard.neutralised(text)
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
-        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    static func csvField(_ text: String) -> String { CSVField.guarded(text) }
 }
 
 extension ImportWarning {

@@ -64,11 +64,7 @@ public struct MergeResult: Sendable {
     /// The matches as CSV: `kept_source,kept_brew,merged_source,merged_brew,rule,seconds_apart`.
     public func matchesCSV() -> String {
         var out = "kept_source,kept_brew,merged_source,merged_brew,rule,seconds_apart\n"
-        func cell(_ s: String) -> String {
-            let s = CSVFormulaGuard.neutralised(s)
-            return s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" })
-                ? "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : s
-        }
+        func cell(_ s: String) -> String { CSVField.guarded(s) }
         for m in matches {
             out += [cell(m.kept.source), cell(m.kept.brew), cell(m.merged.source), cell(m.merged.brew), m.rule.rawValue,
                     String(format: "%.0f", m.secondsApart)].joined(separator: ",") + "\n"

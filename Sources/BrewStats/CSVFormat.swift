@@ -1,7 +1,7 @@
 import BrewColumns
 import Foundation
 
-/// One cell of a summary CSV. Formatting is fixed so the same journal gives byte-identical files:
+/// One cell of a summary CSV (its text quoted by BrewColumns' ``CSVField``). Formatting is fixed so the same journal gives byte-identical files:
 ///
 /// - ``number(_:)``: the shortest decimal that reads back as the same `Double` (Swift's `description`,
 ///   `.` decimal point), with a trailing `.0` dropped (`4.0` → `4`) and `-0` written `0`; exponent forms
@@ -139,10 +139,7 @@ public enum CSVWriter {
     }
 
     /// `field`, quoted when it holds `,`, `"`, CR or LF.
-    public static func quoted(_ field: String) -> String {
-        guard field.utf8.contains(where: { $0 == 44 || $0 == 34 || $0 == 10 || $0 == 13 }) else { return field }
-        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    public static func quoted(_ field: String) -> String { CSVField.quoted(field) }
 }
 
 /// The decimals each kind of quantity is written with in the summary CSVs: its meaningful precision (the

@@ -89,6 +89,21 @@ public struct LocalCalendar: Sendable {
 
     /// The ISO week of `timestamp` in this zone.
     public func week(of timestamp: Timestamp) -> IsoWeek { IsoWeek(containing: day(of: timestamp)) }
+
+    /// Local midnight starting `day` in `zone`: the first instant of the day by Foundation's Gregorian calendar in
+    /// the zone (where a clock change skips midnight, the first instant after it). The one conversion of a day to
+    /// an instant: a period's bounds, a trend bucket's interval and a day's end all start from it.
+    public static func midnight(of day: Day, in zone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let c = day.civil
+        return calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day)) ?? Date(timeIntervalSince1970: 0)
+    }
+
+    /// The last microsecond of `day` in `zone`: the instant before ``midnight(of:in:)`` of the next day.
+    public static func endOfDay(_ day: Day, in zone: TimeZone) -> Timestamp {
+        Timestamp(microseconds: Timestamp(midnight(of: Day(index: day.index + 1), in: zone)).microseconds - 1)
+    }
 }
 
 /// `⌊a ÷ b⌋` for `b > 0`.

@@ -61,10 +61,7 @@ public enum ReportPeriod: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `YYYY-MM-DD` exactly (ten characters), as a day that exists; `nil` otherwise.
-    static func day(_ text: String) -> Day? {
-        guard text.count == 10, Array(text)[4] == "-", Array(text)[7] == "-" else { return nil }
-        return Day(iso: text)
-    }
+    static func day(_ text: String) -> Day? { Day(flag: text) }
 
     /// The period's first day.
     public var firstDay: Day {
@@ -147,13 +144,7 @@ public enum ReportPeriod: Sendable, Hashable, CustomStringConvertible {
     /// Local midnight starting ``firstDay`` and local midnight after ``lastDay`` in `zone`: the half-open interval
     /// of instants the period holds. Across a daylight-saving change the interval is an hour shorter or longer.
     public func bounds(in zone: TimeZone) -> Range<Date> {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        func midnight(_ d: Day) -> Date {
-            let c = d.civil
-            return calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day)) ?? Date(timeIntervalSince1970: 0)
-        }
-        return midnight(firstDay)..<midnight(Day(index: lastDay.index + 1))
+        LocalCalendar.midnight(of: firstDay, in: zone)..<LocalCalendar.midnight(of: Day(index: lastDay.index + 1), in: zone)
     }
 
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",

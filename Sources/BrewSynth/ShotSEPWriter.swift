@@ -1,3 +1,5 @@
+import BrewColumns
+
 /// The Smart Espresso Profiler / Pressensor / ShareBrew CSV layout: `meta` rows (`metatype`, `metadata`) then
 /// `moment` rows, one per sensor reading, as Pressensor writes them: a pressure reading about every third
 /// sample (`sample: pressure`) and the scale's readings between (`sample: weight`); no weight rows without a
@@ -6,10 +8,7 @@ enum ShotSEPWriter {
     static let header = "information_type,elapsed,pressure,current_total_shot_weight,flow_in,flow_out,"
         + "water_temperature_boiler,water_temperature_in,water_temperature_basket,metatype,metadata,comment"
 
-    static func field(_ s: String) -> String {
-        guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
-        return "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
+    static func field(_ s: String) -> String { CSVField.quoted(s) }
 
     /// `2026-11-16T06:42:00.000` (the apps write local ISO 8601 without an offset; these are UTC).
     static func isoText(_ unix: Int64) -> String {

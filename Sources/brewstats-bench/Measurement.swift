@@ -1,4 +1,5 @@
 import Foundation
+import BrewStats
 
 /// Repeated timings of one subject (ours or a reference) in one workload.
 struct Measurement: Codable {
@@ -17,11 +18,8 @@ struct Measurement: Codable {
     /// The median CPU time (user + system), or `nil` when it was not measured.
     var cpuMedian: Double? { cpuSeconds.map(Measurement.median) }
 
-    static func median(_ values: [Double]) -> Double {
-        let s = values.sorted()
-        guard !s.isEmpty else { return .nan }
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
+    /// BrewStats' median; NaN for none.
+    static func median(_ values: [Double]) -> Double { BrewStats.median(values) ?? .nan }
 }
 
 /// One workload's result: our measurement beside its references, all from the same run.

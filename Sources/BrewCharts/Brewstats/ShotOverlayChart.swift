@@ -1,4 +1,5 @@
 import Foundation
+import BrewStats
 
 extension BrewstatsCharts {
     /// Heights of the overlay's panels: the first carries the title, subtitle and legend, the last the time axis.
@@ -81,11 +82,7 @@ extension BrewstatsCharts {
             notes.append("Median and band only where at least \(input.minimumCurves) of the \(shots.count) shots reach that time")
         }
         // The marks: one shot's own times, else the medians over the shots that have them.
-        func mark(_ values: [Double]) -> Double? {
-            let v = values.filter(\.isFinite).sorted()
-            guard !v.isEmpty else { return nil }
-            return v.count % 2 == 1 ? v[v.count / 2] : (v[v.count / 2 - 1] + v[v.count / 2]) / 2
-        }
+        func mark(_ values: [Double]) -> Double? { BrewStats.median(values.filter(\.isFinite)) }
         let drops = mark(shots.compactMap(\.firstDrops)), preinfusion = mark(shots.compactMap(\.preinfusionEnd))
         let median = shots.count > 1 ? " (median)" : ""
         if shots.count > 1, drops != nil || preinfusion != nil {

@@ -296,9 +296,7 @@ public enum BatchRunner {
 enum CSVText {
     static func field(_ s: String) -> String {
         // A number (`-0.4`) is a number, not a formula: only text cells are guarded (``CSVFormulaGuard``).
-        let v = Double(s) == nil ? CSVFormulaGuard.neutralised(s) : s
-        guard v.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return v }
-        return "\"" + v.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        Double(s) == nil ? CSVField.guarded(s) : CSVField.quoted(s)
     }
 }
 

@@ -26,12 +26,4 @@ extension ReportCharts {
         }
         return reason
     }
-
-    /// Local midnight starting `day` in `zone`.
-    static func midnight(_ day: Day, _ zone: TimeZone) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let c = day.civil
-        return calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day)) ?? Date(timeIntervalSince1970: 0)
-    }
 }

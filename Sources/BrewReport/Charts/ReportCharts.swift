@@ -87,12 +87,7 @@ public enum ReportCharts {
     }
 
     /// Monday 00:00 of `week` in `zone`.
-    static func weekStart(_ week: IsoWeek, _ zone: TimeZone) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let c = week.firstDay.civil
-        return calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day)) ?? Date(timeIntervalSince1970: 0)
-    }
+    static func weekStart(_ week: IsoWeek, _ zone: TimeZone) -> Date { LocalCalendar.midnight(of: week.firstDay, in: zone) }
 
     /// Lower-case slug for file names (`Comandante C40-V60` → `comandante-c40-v60`).
     static func slugText(_ s: String) -> String {

@@ -7,8 +7,8 @@ import Foundation
 /// Everything one report shows — of an ISO week, a month, a year or a range of days (``period``) — computed once
 /// from an imported journal; the writers only format it.
 ///
-/// The summaries cover the whole journal up to the period's end (contract §4), except the comparison, which sets
-/// the period beside the period before it. A week's trend charts span ``StatsOptions/chartWeeks`` weeks ending at
+/// The summaries cover the whole journal up to the period's end (docs/definitions.md), except the comparison, which
+/// sets the period beside the period before it. A week's trend charts span ``StatsOptions/chartWeeks`` weeks ending at
 /// the report week; a longer period's, the period and the period before by its bucket.
 public struct PeriodReport: Sendable {
     public let journalName: String
@@ -60,7 +60,8 @@ public struct PeriodReport: Sendable {
     public let overviewNote: String?
     /// A journal whose last brew is more than this many days before today opens on its overview (``overviewNote``).
     public static let staleDays: Int32 = 28
-    /// The shots section (``ShotSection``), set when the journal was read with its shots; `nil` for every other journal.
+    /// The shots section (``ShotSection``), set when the journal was read with its shots; `nil` for every other
+    /// journal.
     public var shots: ShotSection?
 
     /// Builds the report of `journal`.
@@ -95,9 +96,9 @@ public struct PeriodReport: Sendable {
         laterBrewsIncluded = included
         let analysis = BrewAnalysis(journal: source, options: options.stats)
         self.analysis = analysis
-        // 3. The period itself: the one asked for, or the latest dated brew's week — or, when the journal's latest brews
-        // are weeks old, its overview: the year of its last brew (a first report of an old journal is not its last,
-        // partial week).
+        // 3. The period itself: the one asked for, or the latest dated brew's week — or, when the journal's latest
+        //    brews are weeks old, its overview: the year of its last brew (a first report of an old journal is not its
+        //    last, partial week).
         var period = asked?.period ?? analysis.latestWeek.map(ReportPeriod.week)
         var overview: String?
         if options.readerDefaults, asked == nil, let last = analysis.dayRange()?.upperBound, today.index - last.index > PeriodReport.staleDays,
@@ -187,14 +188,7 @@ public struct PeriodReport: Sendable {
     public static let periodBeanLimit = 12
 
     /// The last microsecond of local `day` in `zone` (the instant before the next day's midnight).
-    static func endOfDay(_ day: Day, _ zone: TimeZone) -> Timestamp? {
-        var gregorian = Calendar(identifier: .gregorian)
-        gregorian.timeZone = zone
-        let c = day.civil
-        guard let midnight = gregorian.date(from: DateComponents(year: c.year, month: c.month, day: c.day)),
-              let next = gregorian.date(byAdding: .day, value: 1, to: midnight) else { return nil }
-        return Timestamp(microseconds: Timestamp(next).microseconds - 1)
-    }
+    static func endOfDay(_ day: Day, _ zone: TimeZone) -> Timestamp? { LocalCalendar.endOfDay(day, in: zone) }
 
     /// How many brews of `journal` are dated after `day` (in `calendar`'s zone).
     static func countAfter(_ journal: Journal, day: Day, calendar: LocalCalendar) -> Int {
@@ -276,7 +270,8 @@ public struct PeriodReport: Sendable {
     /// (``EvidenceRules``). The fit's statistics are the finding's evidence on the page (``GrindFinding``).
     ///
     /// A stated sweet spot qualifies itself as every page's does (``GrindFinding/statement(_:grinder:)``): a range on a
-    /// flat curve, "a weak pattern:" on a weak fit. The setting is shown with the grinder's step precision (``GrindSetting/text(_:grinder:observed:)``).
+    /// flat curve, "a weak pattern:" on a weak fit. The setting is shown with the grinder's step precision
+    /// (``GrindSetting/text(_:grinder:observed:)``).
     public static func sentence(_ g: GrindRatingGroup, grinder: Grinder? = nil) -> String {
         var who = ([g.grinder, g.method] + (g.bean.map { [$0] } ?? [])).joined(separator: " × ")
         if g.bean == nil { who += " (all beans)" }

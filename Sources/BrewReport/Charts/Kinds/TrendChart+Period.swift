@@ -17,9 +17,9 @@ extension TrendChart {
         let bucketing = TimeBucketing(unit: bucket.rawValue, adjective: bucket.adjective, axisTitle: bucket.axisTitle)
         // Each bucket's instants: local midnight of its first day to local midnight of the next bucket's first
         // day, clipped to the two periods (a week bucket may start before the period before).
-        let first = ReportCharts.midnight(start, zone), end = ReportCharts.midnight(Day(index: period.lastDay.index + 1), zone)
+        let first = LocalCalendar.midnight(of: start, in: zone), end = LocalCalendar.midnight(of: Day(index: period.lastDay.index + 1), in: zone)
         let bounds: [(Date, Date)] = (0..<trend.count).map { k in
-            (max(first, ReportCharts.midnight(trend.firstDay(k), zone)), min(end, ReportCharts.midnight(trend.firstDay(k + 1), zone)))
+            (max(first, LocalCalendar.midnight(of: trend.firstDay(k), in: zone)), min(end, LocalCalendar.midnight(of: trend.firstDay(k + 1), in: zone)))
         }
         let shown = period.bounds(in: zone)
         func values(_ v: [MeanCount]) -> [BucketValue] {
@@ -30,7 +30,7 @@ extension TrendChart {
         switch measure {
         case .brews:
             // Buckets after the last covered day (a period in progress) are days to come, not days without brews.
-            let coveredEnd = source.coveredEnd.map { ReportCharts.midnight(Day(index: $0.index + 1), zone) } ?? end
+            let coveredEnd = source.coveredEnd.map { LocalCalendar.midnight(of: Day(index: $0.index + 1), in: zone) } ?? end
             let counts = (0..<trend.count).filter { bounds[$0].0 < coveredEnd }.map { k in
                 BucketValue(start: bounds[k].0, end: bounds[k].1, value: Double(trend.brews[k]), count: trend.brews[k])
             }
@@ -39,7 +39,7 @@ extension TrendChart {
             let firstBrew = a.dayRange()?.lowerBound.index
             let coveredSpan: Range<Date>? = a.dayRange(a.rows(in: period.days)).map(\.upperBound.index).map { last in
                 let from = max(period.firstDay.index, firstBrew ?? period.firstDay.index)
-                return ReportCharts.midnight(Day(index: from), zone)..<ReportCharts.midnight(Day(index: last + 1), zone)
+                return LocalCalendar.midnight(of: Day(index: from), in: zone)..<LocalCalendar.midnight(of: Day(index: last + 1), in: zone)
             }
             return BrewstatsCharts.brewsPerBucket(counts, bucketing: bucketing, period: shown, domain: first..<end,
                                                   periodName: period.name, previousName: period.previous.name,

@@ -95,10 +95,5 @@ enum BeanCharts {
     }
 
     /// Midnight starting local `day` in `zone`.
-    static func dayStart(_ day: Day, _ zone: TimeZone) -> Date {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let c = day.civil
-        return calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day)) ?? Date(timeIntervalSince1970: 0)
-    }
+    static func dayStart(_ day: Day, _ zone: TimeZone) -> Date { LocalCalendar.midnight(of: day, in: zone) }
 }

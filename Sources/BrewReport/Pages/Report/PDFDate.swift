@@ -21,11 +21,6 @@ enum PDFDate {
 
     /// The last second of `day` in `zone` (23:59:59 local time; a day that ends at a clock change ends at its offset).
     static func endOf(_ day: Day, _ zone: TimeZone) -> Timestamp {
-        let local = (Int64(day.index) + 1) * 86_400 - 1
-        let calendar = LocalCalendar(timeZone: zone)
-        // The offset at the instant sought: taken at the guess made with the offset of local time read as UTC.
-        let guess = local - calendar.offsetSeconds(at: local * 1_000_000)
-        let utc = local - calendar.offsetSeconds(at: guess * 1_000_000)
-        return Timestamp(microseconds: utc * 1_000_000)
+        Timestamp(microseconds: Timestamp(LocalCalendar.midnight(of: Day(index: day.index + 1), in: zone)).microseconds - 1_000_000)
     }
 }

@@ -31,10 +31,7 @@ extension ShotSection {
         for (row, profile) in zip(rows, profiles) {
             if let v = row.value(.firstDrops) { values[profile, default: []].append(v) }
         }
-        let medians = values.mapValues { v -> Double in
-            let s = v.sorted(), mid = s.count / 2
-            return s.count % 2 == 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2
-        }
+        let medians = values.compactMapValues(BrewStats.median)
         return ShotMetricRatingInput(metric: "First drops from the profile's median", unit: "s",
                                      values: zip(rows, profiles).map { row, p in
                                          guard let v = row.value(.firstDrops), let m = medians[p] else { return .nan }
