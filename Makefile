@@ -102,6 +102,7 @@ test-deps: deps
 	@$(TEST_VENV)/bin/python -c 'import jsonschema, yaml, websockets' 2>/dev/null || $(TEST_VENV)/bin/pip install -q -r tools/reference/requirements-test.txt
 
 test: deps faultinject test-deps
+	python3 tools/source_rules.py
 	$(SWIFT) build --build-tests
 	FAULTINJECT_LIB=$(CURDIR)/$(FAULTINJECT_LIB) $(SWIFT) test --skip-build
 	$(MAKE) browser-test

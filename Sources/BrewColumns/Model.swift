@@ -1,6 +1,6 @@
 import Foundation
 
-/// The journal's entities (contract §1), as the importers read them and the generator writes them.
+/// The journal's entities (docs/definitions.md), as the importers read them and the generator writes them.
 ///
 /// Every property is optional, as in the app's CloudKit-synced model; defaults are the contract's.
 
@@ -30,7 +30,7 @@ public enum MethodCategory: UInt8, Sendable, CaseIterable, Codable {
     }
 
     /// Whether brews of this category follow the espresso ratio convention (yield ÷ dose).
-    /// Every other category is "filter" (water ÷ dose), contract §4.
+    /// Every other category is "filter" (water ÷ dose), docs/definitions.md.
     public var isEspresso: Bool { self == .espresso }
 }
 
@@ -109,7 +109,7 @@ public struct BrewMethod: Sendable, Hashable {
     public var displayName: String { name.flatMap { $0.isEmpty ? nil : $0 } ?? "Unnamed method" }
 }
 
-/// A grinder. Settings default to 0…40 in steps of 1 (contract §1).
+/// A grinder. Settings default to 0…40 in steps of 1 (docs/definitions.md).
 public struct Grinder: Sendable, Hashable {
     public var id: String?
     public var name: String?
@@ -150,7 +150,7 @@ public struct CoffeeBean: Sendable, Hashable {
     public var notes: String?
     public var createdAt: Timestamp?
     public var updatedAt: Timestamp?
-    /// The bag's weight of beans when bought, in grams (contract §1, optional fields the app does not store):
+    /// The bag's weight of beans when bought, in grams (docs/definitions.md, optional fields the app does not store):
     /// Beanconqueror's `weight`, or a mapped CSV column `bag_weight_g`. `nil` when unknown; never 0 or negative.
     public var bagWeightGrams: Double?
     /// What the bag cost, in ``currency``: Beanconqueror's `cost`, or a mapped CSV column `bag_price`. `nil` when

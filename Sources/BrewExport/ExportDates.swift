@@ -2,8 +2,8 @@ import BrewColumns
 
 /// Dates as the exports write them.
 enum ExportDates {
-    /// `YYYY-MM-DDTHH:MM:SSZ`, with `.ffffff` when the instant has a fraction of a second (contract §4: timestamps
-    /// written out are ISO 8601 in UTC).
+    /// `YYYY-MM-DDTHH:MM:SSZ`, with `.ffffff` when the instant has a fraction of a second (docs/definitions.md:
+    /// timestamps written out are ISO 8601 in UTC).
     static func appendInstant(_ t: Timestamp, fraction: Bool = true, to out: inout [UInt8]) {
         let us = t.microseconds
         let seconds = us >= 0 ? us / 1_000_000 : (us - 999_999) / 1_000_000

@@ -1,7 +1,7 @@
 import BrewColumns
 
-/// Writes a journal as the app's CSV export (contract §2b): one row per brew in table order, the contract's
-/// columns in its order, then the optional columns brewstats reads back (`pressure_profile`, `bag_weight_g`,
+/// Writes a journal as the app's CSV export (docs/formats.md): one row per brew in table order, the
+/// contract's columns in its order, then the optional columns brewstats reads back (`pressure_profile`, `bag_weight_g`,
 /// `bag_price`, `currency`). UTF-8 without a byte-order mark, LF line ends, RFC 4180 quoting, `.` decimals
 /// (``DecimalText``), `brewed_at` in UTC (`2026-11-16T06:42:00Z`), roast dates `YYYY-MM-DD`. Text cells carry the
 /// formula guard unless ``guardsFormulas`` is off (``CSVCells``).

@@ -1,9 +1,9 @@
 import BrewColumns
 import Foundation
 
-/// Writes a journal as the app's JSON export (contract §2c): `format`, `version`, then `methods`, `grinders`,
-/// `beans`, `brews` and `tastingNotes`, every entity with its id and the model's field names. Keys are sorted, so
-/// the same journal gives the same bytes; `exportedAt` is left out (it would make every export differ).
+/// Writes a journal as the app's JSON export (docs/formats.md): `format`, `version`, then `methods`,
+/// `grinders`, `beans`, `brews` and `tastingNotes`, every entity with its id and the model's field names. Keys are
+/// sorted, so the same journal gives the same bytes; `exportedAt` is left out (it would make every export differ).
 ///
 /// - Entities keep every field the model has (a grinder's range and step, a bean's variety and notes …), unused
 ///   entities included.

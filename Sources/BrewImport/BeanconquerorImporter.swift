@@ -1,8 +1,8 @@
 import BrewColumns
 import Foundation
 
-/// Reads a Beanconqueror backup (contract §2d): a bare `Beanconqueror.json` (every layout from the 2020 app,
-/// which has no `VERSION` key and pre-`bean_information` beans, to the current one) or the `Beanconqueror.zip`
+/// Reads a Beanconqueror backup (docs/formats.md): a bare `Beanconqueror.json` (every layout from the 2020
+/// app, which has no `VERSION` key and pre-`bean_information` beans, to the current one) or the `Beanconqueror.zip`
 /// with its split brew and bean files.
 ///
 /// Mapping: `grind_weight` → dose, `brew_quantity` → water, `brew_beverage_quantity` → yield, `tds`,
@@ -22,7 +22,8 @@ import Foundation
 /// ``BrewColumns/MethodCategory/inferred(fromName:)``). Beans: name, roaster, `roastingDate` (its calendar date as
 /// written), origin/variety/processing from the top level (old layout) or `bean_information[0]`, `finished` →
 /// archived, `weight` (g) → the bag's weight and `cost` → its price, in `SETTINGS[0].currency` when the backup states
-/// one (0 or less, or not a number, is "not entered"). No tasting notes are read (Beanconqueror's cupping scores use another scale).
+/// one (0 or less, or not a number, is "not entered"). No tasting notes are read (Beanconqueror's cupping scores use
+/// another scale).
 ///
 /// Dates: `config.unix_timestamp` is any JSON number; one that is not a representable date within
 /// ``ImportSession/plausibleDates`` (`1e300`, year 30 000) rejects its brew (column `config.unix_timestamp`), and

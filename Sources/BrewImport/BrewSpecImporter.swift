@@ -1,8 +1,8 @@
 import BrewColumns
 import Foundation
 
-/// Reads a BrewSpec v1.0 document (contract §2d; `peer-data/brewspec/`), YAML or JSON: one brew per element of
-/// `brews`.
+/// Reads a BrewSpec v1.0 document (docs/formats.md; `peer-data/brewspec/`), YAML or JSON: one brew per
+/// element of `brews`.
 ///
 /// **The document.** It must be an object with `brewspec_version: "1.0"` (the number 1.0, which an unquoted YAML
 /// `1.0` is, is read too, with a note) and a non-empty `brews` array; anything else refuses the file

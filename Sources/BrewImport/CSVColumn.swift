@@ -1,7 +1,7 @@
 import BrewColumns
 import Foundation
 
-/// The columns of the app's CSV export (contract §2b), and how foreign headers are matched to them.
+/// The columns of the app's CSV export (docs/formats.md), and how foreign headers are matched to them.
 ///
 /// A header matches after ``normalize(_:)``: lower-cased, a trailing unit in parentheses or brackets
 /// dropped (`Dose (g)` → `dose`), and spaces, `_`, `-` and `.` removed. Each column also has aliases
@@ -31,8 +31,8 @@ public enum CSVColumn: String, Sendable, CaseIterable {
     case flavorTags = "flavor_tags"
     case notes
     case pressureProfile = "pressure_profile"
-    /// The bag's weight in grams, repeated on each brew row of the bag (contract §1; read from the first row naming
-    /// the bean, like its origin and roast date).
+    /// The bag's weight in grams, repeated on each brew row of the bag (docs/definitions.md; read from the first row
+    /// naming the bean, like its origin and roast date).
     case bagWeightGrams = "bag_weight_g"
     /// The bag's price, repeated on each brew row of the bag.
     case bagPrice = "bag_price"

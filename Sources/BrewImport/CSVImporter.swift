@@ -1,7 +1,7 @@
 import BrewColumns
 import Foundation
 
-/// Reads the app's CSV export (contract §2b), or a foreign CSV through a ``ColumnMapping``.
+/// Reads the app's CSV export (docs/formats.md), or a foreign CSV through a ``ColumnMapping``.
 ///
 /// One data row is one brew. Methods are identified by name (category from the `method_category` column of the
 /// first row naming the method, else inferred from the name); grinders by name; beans by roaster + bean name

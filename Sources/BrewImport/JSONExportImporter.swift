@@ -1,8 +1,8 @@
 import BrewColumns
 import Foundation
 
-/// Reads the app's JSON export (contract §2c): `{"format": "coffee-journal", "methods": […], "grinders": […],
-/// "beans": […], "brews": […], "tastingNotes": […]}`.
+/// Reads the app's JSON export (docs/formats.md): `{"format": "coffee-journal", "methods": […],
+/// "grinders": […], "beans": […], "brews": […], "tastingNotes": […]}`.
 ///
 /// Keys are the model's field names; dates are ISO 8601 (without an offset: the import's time zone); references
 /// are by id. A brew field with the wrong JSON type (a string where a number belongs, …) rejects that brew with

@@ -1,6 +1,6 @@
 import Foundation
 
-/// A journal encoding: what `--format` names and what an import report says it read (contract §2).
+/// A journal encoding: what `--format` names and what an import report says it read (docs/formats.md).
 ///
 /// An open set of names, not an enum: each format is declared by the layer that reads it. BrewImport declares the
 /// five it reads (``coreDataStore``, ``csv``, ``json``, ``beanconqueror``, ``brewSpec``; its registry,
@@ -35,21 +35,21 @@ public struct JournalFormat: Hashable, Sendable, CustomStringConvertible {
     public static func == (a: JournalFormat, b: JournalFormat) -> Bool { a.rawValue == b.rawValue }
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
-    /// The app's Core Data / SwiftData SQLite store (§2a).
+    /// The app's Core Data / SwiftData SQLite store (docs/formats.md).
     public static let coreDataStore = JournalFormat(rawValue: "coreDataStore", cliName: "sqlite",
                                                     aliases: ["store", "coredata", "swiftdata"],
                                                     displayName: "the app's Core Data store")
     /// The file extensions of an SQLite store (lower case): a folder's or a batch's store files are found by them,
     /// and a file so named that is no SQLite database is refused as such. The store itself is told by its header.
     public static let storeExtensions: Set<String> = ["sqlite", "sqlite3", "store", "db"]
-    /// The app's CSV export, or a foreign CSV with a ``ColumnMapping`` (§2b).
+    /// The app's CSV export, or a foreign CSV with a ``ColumnMapping`` (docs/formats.md).
     public static let csv = JournalFormat(rawValue: "csv", cliName: "csv", displayName: "a CSV export")
-    /// The app's JSON export, `"format": "coffee-journal"` (§2c).
+    /// The app's JSON export, `"format": "coffee-journal"` (docs/formats.md).
     public static let json = JournalFormat(rawValue: "json", cliName: "json", displayName: "the app's JSON export")
-    /// A Beanconqueror backup: a bare `Beanconqueror.json` or the `Beanconqueror.zip` (§2d).
+    /// A Beanconqueror backup: a bare `Beanconqueror.json` or the `Beanconqueror.zip` (docs/formats.md).
     public static let beanconqueror = JournalFormat(rawValue: "beanconqueror", cliName: "beanconqueror", aliases: ["bc"],
                                                     displayName: "a Beanconqueror backup")
-    /// A BrewSpec v1.0 document, YAML or JSON (§2d).
+    /// A BrewSpec v1.0 document, YAML or JSON (docs/formats.md).
     public static let brewSpec = JournalFormat(rawValue: "brewSpec", cliName: "brewspec", aliases: ["brew-spec"],
                                                displayName: "a BrewSpec document")
 

@@ -2,7 +2,7 @@ import BrewColumns
 import Foundation
 import GRDB
 
-/// Reads the app's Core Data / SwiftData store (contract §2a), read-only.
+/// Reads the app's Core Data / SwiftData store (docs/formats.md), read-only.
 ///
 /// **Never writes beside the user's file.** A store in rollback-journal mode (header bytes 18–19 = 1) with no
 /// sidecar file is opened in place with `Configuration.readonly` (`SQLITE_OPEN_READONLY`: SQLite creates no

@@ -1,7 +1,7 @@
 import BrewImport
 
 extension JournalFormat {
-    /// Espresso shot files (§2d): one shot file, or a folder or zip of them, read by BrewShots' importers
+    /// Espresso shot files (docs/formats.md): one shot file, or a folder or zip of them, read by BrewShots' importers
     /// (``importAnyJournal(at:options:)``; each file's format is one of ``ShotFormat``).
     public static let shots = JournalFormat(rawValue: "shots", cliName: "shots", aliases: ["shot"],
                                             displayName: "espresso shot files")

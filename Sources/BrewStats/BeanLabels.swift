@@ -3,7 +3,7 @@ import Synchronization
 
 /// Labels that tell a journal's beans apart wherever a summary or a chart names one bean.
 ///
-/// A bean is identified by its id (store, JSON export) or by roaster + name (CSV export; journal-format §4),
+/// A bean is identified by its id (store, JSON export) or by roaster + name (CSV export; docs/definitions.md),
 /// so two beans may share a name: the same coffee from two roasters, or a bag bought twice. A label that
 /// showed only the name would give two rows of `grind_rating.csv` the same key. The label is therefore:
 ///

@@ -1,5 +1,5 @@
 // BrewStats — the statistics core: derived quantities, kernels, ISO weeks, regression, LOESS, and the
-// five CSV summaries of a brew journal (journal-format §3 and §4).
+// five CSV summaries of a brew journal (docs/definitions.md).
 //
 // API overview (what the report layer uses):
 //

@@ -3,7 +3,7 @@
 ///
 /// The README's "Definitions" section states the same rules in prose; change them together.
 ///
-/// - A **sweet spot** (the vertex of the quadratic fit, contract §4) is *stated* as a finding only when the
+/// - A **sweet spot** (the vertex of the quadratic fit, docs/definitions.md) is *stated* as a finding only when the
 ///   group has at least ``sweetSpotMinimumBrews`` brews on at least ``sweetSpotMinimumSettings`` distinct
 ///   settings. Below that the statistic is still computed (the contract defines it from n ≥ 3) and written
 ///   to `grind_rating.csv`, but no output calls it "best around". Nor is it stated when the quadratic explains

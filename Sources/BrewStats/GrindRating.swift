@@ -1,6 +1,6 @@
 import BrewColumns
 
-/// Grind setting versus rating in one grinder × method group, or one bean within it (journal-format §4).
+/// Grind setting versus rating in one grinder × method group, or one bean within it (docs/definitions.md).
 ///
 /// Uses the group's brews with both a numeric grind setting and a rating (`n` of them):
 /// - `pearson`, `spearman`: need n ≥ 2 and non-constant grind and rating (``Regression/pearson(_:_:)``,

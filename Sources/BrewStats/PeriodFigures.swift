@@ -48,8 +48,8 @@ public struct MeanCount: Sendable, Equatable {
 ///
 /// `brews` counts the brews whose local day (``DerivedColumns/localDay``) lies in the period; the means skip
 /// missing values and are `nil` without any; ``meanExtraction`` pools every category (kept for the CSV),
-/// ``espressoExtraction`` and ``filterExtraction`` are apart (contract §4). Top method and best brew follow the
-/// week summary's rules (contract §4).
+/// ``espressoExtraction`` and ``filterExtraction`` are apart (docs/definitions.md). Top method and best brew follow the
+/// week summary's rules (docs/definitions.md).
 public struct PeriodFigures: Sendable, Equatable {
     public let period: ReportPeriod
     public let brews: Int

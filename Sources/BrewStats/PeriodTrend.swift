@@ -9,7 +9,7 @@ import BrewColumns
 /// - ``brews``: the bucket's brews.
 /// - ``rating``: mean rating of its rated brews (present, not NaN), with n; mean `nil` without one.
 /// - ``filter``/``espresso``: mean plausible EY (``DerivedColumns/extractionYield``) of its filter brews (every
-///   category but espresso) or espresso brews, with n — never averaged together (contract §4).
+///   category but espresso) or espresso brews, with n — never averaged together (docs/definitions.md).
 /// - ``inside``/``measured``: over all buckets, the brews whose own EY lies in their convention's ideal range
 ///   (inclusive), and the brews with an EY.
 public struct PeriodTrend: Sendable, Equatable {

@@ -1,6 +1,6 @@
 extension QuadraticFit {
-    /// The sweet spot of the fit (contract §4): its ``vertex`` when the parabola opens downward (`c < 0`, so the
-    /// vertex is a peak) and the vertex lies within `range`, the values observed (both ends included).
+    /// The sweet spot of the fit (docs/definitions.md): its ``vertex`` when the parabola opens downward (`c < 0`, so
+    /// the vertex is a peak) and the vertex lies within `range`, the values observed (both ends included).
     ///
     /// Edge cases: an upward parabola or a line (`c ≥ 0`) has no peak, and a vertex outside the values tried is an
     /// extrapolation: both give `nil`, as does a `nil` range (no values) and a NaN vertex. Whether a sweet spot is

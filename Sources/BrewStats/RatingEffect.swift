@@ -4,7 +4,7 @@ import BrewColumns
 /// grind-versus-rating rules applied to it (``EvidenceRules``).
 ///
 /// Over the brews with both the parameter and a rating, espresso and filter apart (their ratios and times are on
-/// different scales, contract §4):
+/// different scales, docs/definitions.md):
 /// - the quadratic fit `rating = a + b·x + c·x²` (n ≥ 3 on ≥ 3 distinct values) and its R²
 ///   (``GrindRatingGroup/rSquared(_:x:y:)``);
 /// - ``best``: the fit's vertex when c < 0, it lies within the observed values, and the group meets the sweet-spot

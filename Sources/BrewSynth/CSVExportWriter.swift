@@ -1,8 +1,8 @@
 import BrewColumns
 import Foundation
 
-/// Writes a generated journal as the app's CSV export (contract §2b): one row per brew, RFC 4180 quoting,
-/// UTF-8, brew times in the journal's time zone with their offset.
+/// Writes a generated journal as the app's CSV export (docs/formats.md): one row per brew, RFC 4180
+/// quoting, UTF-8, brew times in the journal's time zone with their offset.
 ///
 /// A field is quoted when it holds a comma, a quote, CR or LF; quotes inside are doubled. Missing values are
 /// empty fields. Numbers use `.` decimals and no trailing `.0` (unless ``CSVStyle/decimalComma``). Rows are

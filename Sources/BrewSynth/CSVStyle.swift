@@ -1,7 +1,7 @@
 import BrewColumns
 
 /// How ``CSVExportWriter`` spells the CSV export: the app's clean form, or the ways people and spreadsheets
-/// mangle it (contract §2b), for importer tests.
+/// mangle it (docs/formats.md), for importer tests.
 public struct CSVStyle: Sendable, Equatable {
     /// Line endings.
     public enum LineEnding: String, Sendable {

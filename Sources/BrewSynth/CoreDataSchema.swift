@@ -1,4 +1,4 @@
-/// The Core Data SQLite layout of the app's model (contract §2a), as Core Data creates it.
+/// The Core Data SQLite layout of the app's model (docs/formats.md), as Core Data creates it.
 ///
 /// Entities get `Z_ENT` numbers in alphabetical order of their names (BrewLog 1, BrewMethod 2,
 /// CoffeeBean 3, Grinder 4, TastingNote 5). Columns follow Core Data's order: `Z_PK`, `Z_ENT`, `Z_OPT`,

@@ -3,7 +3,7 @@ import Foundation
 import BrewFiles
 import GRDB
 
-/// Writes a generated journal as the app's Core Data SQLite store (contract §2a).
+/// Writes a generated journal as the app's Core Data SQLite store (docs/formats.md).
 ///
 /// One transaction with prepared statements; the store ends in rollback-journal mode with nothing beside it,
 /// unless ``walTail`` is positive: then the file is in WAL mode and the latest `walTail` brews (with their

@@ -1,8 +1,8 @@
 import BrewColumns
 import Foundation
 
-/// Writes a generated journal as the app's JSON export (contract §2c), streamed: one entity per line inside
-/// `methods`, `grinders`, `beans`, `brews` and `tastingNotes`, never a Foundation object tree.
+/// Writes a generated journal as the app's JSON export (docs/formats.md), streamed: one entity per line
+/// inside `methods`, `grinders`, `beans`, `brews` and `tastingNotes`, never a Foundation object tree.
 ///
 /// Keys are the model's field names; references are ids (`methodId`, `grinderId`, `beanId`, `brewId`);
 /// missing fields are omitted. `brewDate` is local time with the journal's offset

@@ -12,9 +12,9 @@ import BrewColumns
 // Write (each writes a temporary file in the destination's folder, then renames it into place):
 //     try CoreDataStoreWriter().write(generator, to: url)                  // Core Data SQLite, rollback journal
 //     try CoreDataStoreWriter(walTail: 20).write(generator, to: url)       // last 20 brews only in `<url>-wal`
-//     try CSVExportWriter().write(generator, to: url)                      // the app's CSV export (contract §2b)
+//     try CSVExportWriter().write(generator, to: url)                      // the app's CSV export (docs/formats.md)
 //     try CSVExportWriter(style: .messy(seed: 3)).write(generator, to: url)  // BOM, CRLF, units, commas, m:ss …
-//     try JSONExportWriter().write(generator, to: url)                     // the app's JSON export (contract §2c)
+//     try JSONExportWriter().write(generator, to: url)                     // the app's JSON export (docs/formats.md)
 //
 // Errors: every writer throws `SynthError` (the file and what failed).
 

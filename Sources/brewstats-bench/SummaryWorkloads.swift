@@ -96,7 +96,7 @@ extension SummaryWorkloads {
     /// an offset, theirs UTC), text exactly; the app's cached counters (not in the export) are left out. Prints and
     /// returns the number of differing cells.
     static func likeForLike(_ ctx: BenchContext, brews: Int, options: StatsOptions) throws -> Int {
-        // Both sides read the same CSV export: there a bean is its roaster + name (journal-format §4), whereas the
+        // Both sides read the same CSV export: there a bean is its roaster + name (docs/definitions.md), whereas the
         // generated journal keeps bean ids, and unused equipment is not in the file.
         let csv = try ctx.journal(brews: brews, format: "csv", seed: 42)
         let journal = try importJournal(at: csv).journal

@@ -8,7 +8,7 @@ import Foundation
 /// The pool holds counts of identical (grinder, setting, rating) triples, so its size is bounded by the
 /// grinders' discrete settings and the rating scale, however many journals it summarises. Statistics are
 /// computed on the brews the counts stand for: the quadratic fit's R² and its sweet spot (stated only as ``EvidenceRules`` allow) (the vertex
-/// −b ÷ 2c when c < 0 and inside the observed settings, contract §4). Pooled charts carry no LOESS curve:
+/// −b ÷ 2c when c < 0 and inside the observed settings, docs/definitions.md). Pooled charts carry no LOESS curve:
 /// brews of different journals mix methods and beans.
 enum PooledGrind {
     static func charts(_ grind: [String: Int], limit: Int) -> [NamedChart] {

@@ -11,7 +11,7 @@ import Foundation
 ///   brews picked by id (``Kernel/firstRows(_:matching:)``).
 /// - **Rows.** ``quantities``: the settings (grind setting when a number, dose, water, yield, brew time, water
 ///   temperature, days off roast), then the outcomes (brew ratio, TDS, extraction yield, rating and the three
-///   tasting scores). Derived values follow journal-format §3 (``DerivedColumns``): `brew_ratio` is yield ÷ dose for
+///   tasting scores). Derived values follow docs/definitions.md (``DerivedColumns``): `brew_ratio` is yield ÷ dose for
 ///   espresso and water ÷ dose for every other method; `extraction_yield_pct` is empty where implausible.
 /// - **Ratios of two conventions.** When the brews mix espresso and other methods, `brew_ratio`'s differences are
 ///   left empty and the Markdown says why: yield ÷ dose minus water ÷ dose is no difference of anything.

@@ -7,7 +7,7 @@ import Foundation
 /// Every mean says how many values it holds, and a change against the week before is stated only when both
 /// weeks have enough values (``EvidenceRules/compares(_:_:)``); otherwise the detail gives last week's value with
 /// its n and says it is too few to compare. Extraction is given for filter and espresso apart (their targets
-/// differ: contract §3), in %, and its change in percentage points.
+/// differ: docs/definitions.md), in %, and its change in percentage points.
 struct Headline {
     let label: String
     let value: String

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""Rules over Sources/ read as text, which `make test` runs (docs/tests.md, "Source rules").
+
+1. One fact, one place: each definition below is written in exactly the one file named, and every other file
+   calls it — the stable hash (FNV-1a), the seeded generator (SplitMix64), the median, the extraction yield and
+   beverage estimate, the CSV cell quoting, a day to local midnight, the date options' reader.
+2. Package.swift declares every module a target imports.
+3. Comments cite the repository's own docs, not sections (§) of an outside document.
+
+Exit status 0 when every rule holds; 1 with one line per breach (file:line: what, where it belongs).
+"""
+import os
+import re
+import sys
+
+ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SOURCES = os.path.join(ROOT, "Sources")
+
+# (what, the one file that defines it (relative to Sources/), the patterns that betray a copy)
+ONE_PLACE = [
+    ("FNV-1a (the stable hash)", "BrewHashing/FNV1a.swift",
+     [r"(?i)cbf2_?9ce4_?8422_?2325", r"(?i)0x0*_?0*100_?0000_?01b3\b"]),
+    ("SplitMix64 (the seeded generator)", "BrewHashing/SplitMix64.swift",
+     [r"(?i)94d0_?49bb_?1331_?11eb", r"(?i)bf58_?476d_?1ce4_?e5b9\b.*>>\s*27|\(z >> 30\)"]),
+    ("a sort-then-middle median (BrewStats' Quantile)", "BrewStats/Quantile.swift",
+     [r"\[\s*\w+(\.count)?\s*/\s*2\s*-\s*1\s*\]", r"\[\s*mid\s*-\s*1\s*\]"]),
+    ("the extraction yield or beverage estimate (BrewStats' DerivedColumns)", "BrewStats/DerivedColumns+Definitions.swift",
+     [r"(?i)\btds\s*\*\s*(beverage|bm|mass)\w*\s*/\s*d(ose)?\b", r"(?i)\*\s*d(ose)?\s*/\s*(beverage|bm)\b",
+      r"(?i)\bw(ater)?\w*\s*-\s*(2(\.0)?|r|retention\w*)\s*\*\s*(\$0|d\b|dose)",
+      r"ey\s*/\s*\(\s*ratio\s*-\s*retention"]),
+    ("RFC 4180 quoting of a CSV cell (BrewColumns' CSVField)", "BrewColumns/CSVField.swift",
+     [r'replacingOccurrences\(of: "\\"", with: "\\"\\""\)']),
+    ("a day to local midnight (BrewStats' LocalCalendar)", "BrewStats/LocalCalendar.swift",
+     [r"DateComponents\(year: \w+\.year, month: \w+\.month, day: \w+\.day\)"]),
+    ("a date option's reader (BrewColumns' Day(flag:))", "BrewColumns/Temporal.swift",
+     [r"\.count\s*[!=]=\s*10\b.*(Day\(iso|Array\(text\))", r"Day\(iso: [^)]*\)\s*==\s*nil\s*\|\|"]),
+]
+
+
+def swift_files(root):
+    for dirpath, _, names in os.walk(root):
+        for name in sorted(names):
+            if name.endswith(".swift"):
+                path = os.path.join(dirpath, name)
+                yield os.path.relpath(path, root), path
+
+
+def code(line):
+    """The line without a `//` comment (doc comments may state a definition; code may not restate it)."""
+    stripped = line.lstrip()
+    if stripped.startswith("//"):
+        return ""
+    return line
+
+
+def one_place():
+    breaches = []
+    for rel, path in swift_files(SOURCES):
+        with open(path, encoding="utf-8") as f:
+            lines = f.readlines()
+        for what, home, patterns in ONE_PLACE:
+            if rel == home:
+                continue
+            for n, line in enumerate(lines, 1):
+                text = code(line)
+                if any(re.search(p, text) for p in patterns):
+                    breaches.append(f"Sources/{rel}:{n}: {what} is defined in Sources/{home}; call it")
+    for what, home, _ in ONE_PLACE:
+        if not os.path.exists(os.path.join(SOURCES, home)):
+            breaches.append(f"Sources/{home}: missing, the one home of {what}")
+    return breaches
+
+
+SYSTEM_MODULES = {"Foundation", "Glibc", "Musl", "Darwin", "Dispatch", "Synchronization", "Testing", "XCTest",
+                  "FoundationEssentials", "PackageDescription", "CCairo", "CPNG"}
+TARGET = re.compile(r'\.(?:target|executableTarget|testTarget)\(\s*name:\s*"([^"]+)"(.*?)swiftSettings', re.S)
+IMPORT = re.compile(r"^\s*(?:@\w+\s+)*(?:public |internal |package )?import (?:(?:struct|enum|class|func|protocol) )?(\w+)")
+
+
+def declared_imports():
+    with open(os.path.join(ROOT, "Package.swift"), encoding="utf-8") as f:
+        manifest = f.read()
+    breaches = []
+    for m in TARGET.finditer(manifest):
+        name, body = m.group(1), m.group(2).split("path:")[0]
+        deps = set(re.findall(r'"([A-Za-z][\w.-]*)"', body)) | set(re.findall(r'\.product\(name:\s*"([^"]+)"', body))
+        folder = next((d for d in (os.path.join(ROOT, "Sources", name), os.path.join(ROOT, "Tests", name))
+                       if os.path.isdir(d)), None)
+        if folder is None:
+            continue
+        for rel, path in swift_files(folder):
+            with open(path, encoding="utf-8") as f:
+                for n, line in enumerate(f, 1):
+                    i = IMPORT.match(line)
+                    if i and i.group(1) not in deps | SYSTEM_MODULES | {name}:
+                        shown = os.path.relpath(path, ROOT)
+                        breaches.append(f"{shown}:{n}: imports {i.group(1)}, which Package.swift does not declare "
+                                        f"for {name}")
+    return breaches
+
+
+def own_docs():
+    """Comments cite the repository's own docs (docs/definitions.md, docs/formats.md), not a contract's sections."""
+    breaches = []
+    for rel, path in swift_files(SOURCES):
+        with open(path, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                if "§" in line:
+                    breaches.append(f"Sources/{rel}:{n}: cites a section (§) of a document the repository does not "
+                                    "hold; cite docs/definitions.md or docs/formats.md")
+    return breaches
+
+
+def main():
+    breaches = one_place() + declared_imports() + own_docs()
+    for b in breaches:
+        print(b)
+    if breaches:
+        print(f"{len(breaches)} source rule breaches", file=sys.stderr)
+        return 1
+    print("source rules: every definition in one place; every import declared")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
