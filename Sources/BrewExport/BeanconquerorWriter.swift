@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewHashing
 import BrewNames
 import BrewShots
 import Foundation
@@ -139,11 +140,11 @@ struct BeanconquerorWriter {
 enum StableUUID {
     static func make(_ text: String) -> String {
         func fnv(_ basis: UInt64) -> UInt64 {
-            var h = basis
-            for b in text.utf8 { h ^= UInt64(b); h = h &* 0x100_0000_01b3 }
-            return h
+            var h = FNV1a(basis: basis)
+            h.combine(bytes: text.utf8)
+            return h.value
         }
-        var hi = fnv(0xcbf2_9ce4_8422_2325), lo = fnv(0x8422_2325_cbf2_9ce4 ^ hi)
+        var hi = fnv(FNV1a.offsetBasis), lo = fnv(0x8422_2325_cbf2_9ce4 ^ hi)
         hi = (hi & ~0xF000) | 0x8000
         lo = (lo & 0x3FFF_FFFF_FFFF_FFFF) | 0x8000_0000_0000_0000
         func hex(_ v: UInt64, _ digits: Int) -> String {
