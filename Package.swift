@@ -5,8 +5,8 @@
 //   BrewHashing (the one stable hash and seeded generator: below everything)
 //   CCairo (system library) → BrewCairo (owning wrappers)
 //   BrewColumns (Arrow-style columns, the journal table, the shots' samples table)
-//   BrewImport (store via GRDB, CSV, JSON, Beanconqueror) · BrewSynth (journal generator and writers)
 //   BrewStats (kernels, derived quantities, regression, LOESS, summaries, shot metrics and flags)
+//   BrewImport (store via GRDB, CSV, JSON, Beanconqueror) · BrewSynth (journal generator and writers)
 //   → BrewAdvice (dial-in advisor) → BrewAdviceSimulation (its closed-loop simulator: tests and benchmark only)
 //   BrewShots (espresso shot files: shot importers, the shot table; above BrewImport and BrewStats)
 //   BrewNames (near-duplicate names, aliases files)
@@ -95,6 +95,9 @@ let package = Package(
         // Output files that appear whole: one AtomicFile, folders staged beside their target and put in place by a rename.
         .target(name: "BrewFiles", swiftSettings: strict),
         .target(name: "BrewCharts", dependencies: ["BrewCairo", "BrewFiles", "BrewHashing", "BrewStats"], swiftSettings: strict),
+        // Every chart kind drawn from seeded synthetic data: the chart tests, `make gallery` and the benchmarks (not
+        // shipped: no product holds it).
+        .target(name: "BrewChartGallery", dependencies: ["BrewCharts", "BrewHashing", "BrewStats"], swiftSettings: strict),
         // Pages as data: sections of blocks (figures, findings, tables, chart requests, notes) built by the report layer,
         // drawn by the only code that writes page markup (HTML, Markdown, PDF); charts drawn in the formats asked.
         .target(name: "BrewPages", dependencies: ["BrewCharts", "BrewFiles", "BrewStats"], swiftSettings: strict),
@@ -134,6 +137,7 @@ let package = Package(
             name: "brewstats-bench",
             dependencies: [
                 "BrewReport", "BrewAdvice", "BrewAdviceSimulation", "BrewImport", "BrewSynth", "BrewStats", "BrewCharts",
+                "BrewChartGallery",
                 "BrewColumns", "BrewCairo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "CSV", package: "CSV.swift"),
@@ -171,7 +175,7 @@ let package = Package(
                                                      "TestSupport",
                                                      .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                     swiftSettings: strict),
-        .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "BrewHashing", "BrewStats", "CCairo", "TestSupport"], exclude: ["Goldens"],
+        .testTarget(name: "BrewChartsTests", dependencies: ["BrewCharts", "BrewChartGallery", "BrewHashing", "BrewStats", "CCairo", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: strict),
         .testTarget(name: "BrewPagesTests", dependencies: ["BrewPages", "BrewCharts", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewColumns", "BrewHashing", "BrewPages", "BrewNames", "BrewImport", "BrewAdvice", "BrewCharts",

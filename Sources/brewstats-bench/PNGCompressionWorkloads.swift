@@ -1,3 +1,4 @@
+import BrewChartGallery
 import BrewCairo
 @_spi(Benchmarks) import BrewCharts
 import BrewImport

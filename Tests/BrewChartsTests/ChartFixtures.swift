@@ -1,3 +1,4 @@
+import BrewStats
 import BrewCharts
 import Foundation
 

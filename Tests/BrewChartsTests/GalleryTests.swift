@@ -1,3 +1,4 @@
+import BrewChartGallery
 import BrewCharts
 import Foundation
 import Testing

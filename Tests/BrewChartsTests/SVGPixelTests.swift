@@ -1,3 +1,4 @@
+import BrewChartGallery
 @testable import BrewCharts
 import CCairo
 import Foundation

@@ -81,11 +81,8 @@ public enum ShotOverlays {
         return withBands(ShotOverlayInput(profile: group.profile, bean: group.bean, shots: traces))
     }
 
-    /// `shots` in start order (``startOrder(_:_:)``), for the command line.
-    public static func startOrderPublic(_ shots: [Int], _ table: ShotTable) -> [Int] { startOrder(shots, table) }
-
     /// `shots` in start order: shots without a start time first, then by start; ties keep the given order.
-    static func startOrder(_ shots: [Int], _ table: ShotTable) -> [Int] {
+    public static func startOrder(_ shots: [Int], _ table: ShotTable) -> [Int] {
         shots.enumerated().sorted { a, b in
             switch (table.shots[a.element].start, table.shots[b.element].start) {
             case let (x?, y?) where x != y: return x < y

@@ -1,5 +1,18 @@
 import Foundation
 
+/// A point of a fitted curve (LOESS), computed by the statistics layer.
+public struct CurvePoint: Sendable, Hashable {
+    /// Horizontal value.
+    public var x: Double
+    /// Fitted vertical value.
+    public var y: Double
+    /// Creates a curve point.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+}
+
 /// What a fitted curve says about its highest point — the claim a chart may make about it.
 public enum CurvePeak: Sendable, Hashable {
     /// A clear interior peak at `x`: the curve rises to it and falls after it by at least the threshold, and, when

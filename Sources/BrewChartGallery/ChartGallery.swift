@@ -1,3 +1,5 @@
+import BrewStats
+import BrewCharts
 import Foundation
 import BrewHashing
 
@@ -104,8 +106,8 @@ public enum ChartGallery {
 }
 
 /// SplitMix64 in [0, 1), for deterministic synthetic data.
-struct GalleryRandom {
+public struct GalleryRandom {
     var random: SplitMix64
-    init(seed: UInt64) { random = SplitMix64(seed: seed) }
-    mutating func next() -> Double { random.unitHalfOpen() }
+    public init(seed: UInt64) { random = SplitMix64(seed: seed) }
+    public mutating func next() -> Double { random.unitHalfOpen() }
 }

@@ -1,3 +1,4 @@
+import BrewStats
 import Foundation
 
 /// Brews counted in one ISO week.
@@ -42,19 +43,6 @@ public struct DatedValue: Sendable, Hashable {
     public init(date: Date, value: Double) {
         self.date = date
         self.value = value
-    }
-}
-
-/// A point of a fitted curve (LOESS), computed by the statistics layer.
-public struct CurvePoint: Sendable, Hashable {
-    /// Horizontal value.
-    public var x: Double
-    /// Fitted vertical value.
-    public var y: Double
-    /// Creates a curve point.
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
     }
 }
 

@@ -1,3 +1,4 @@
+import BrewStats
 import Foundation
 
 extension BrewstatsCharts {
