@@ -1,4 +1,4 @@
-import BrewStats
+@testable import BrewStats
 @testable import BrewCharts
 import Foundation
 import Testing
