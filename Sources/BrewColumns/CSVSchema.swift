@@ -1,4 +1,4 @@
-/// The columns of the app's CSV export (contract §2b) and the optional ones brewstats reads back, in one list: their
+/// The columns of the app's CSV export (docs/formats.md) and the optional ones brewstats reads back, in one list: their
 /// names, the header a person would type, their type and unit, and the journal field each maps to
 /// (docs/formats.md, "CSV columns").
 ///

@@ -28,7 +28,7 @@ struct ShotPicking: ParsableArguments {
             profile == nil
                 || ShotFlagger.profileName(table.shots[$0].profile).lowercased().hasPrefix(profile!.lowercased())
         }
-        let chosen = ShotOverlays.startOrderPublic(matching, table).suffix(latest)
+        let chosen = ShotOverlays.startOrder(matching, table).suffix(latest)
         guard chosen.count >= 2 else {
             throw CommandFailure.failed(
                 "fewer than two shots\(profile.map { " of profile '\($0)'" } ?? "") in \(journal)")

@@ -18,7 +18,7 @@ extension Day: WordedArgument {
 
     /// - Throws: `a date YYYY-MM-DD that exists, not '2026-02-30'`.
     static func parse(_ text: String) throws(ArgumentValueError) -> Day {
-        guard text.count == 10, let day = Day(iso: text) else {
+        guard let day = Day(flag: text) else {
             throw ArgumentValueError("a date YYYY-MM-DD that exists, not '\(text)'")
         }
         return day
