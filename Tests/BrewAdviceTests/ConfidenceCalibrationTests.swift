@@ -1,4 +1,5 @@
 @testable import BrewAdviceSimulation
+import BrewHashing
 import Foundation
 import Testing
 @testable import BrewAdvice
