@@ -46,8 +46,8 @@ struct Export: AsyncParsableCommand {
               brewstats export journal.sqlite --to csv -o journal.csv
               brewstats export Beanconqueror.zip --to brewspec -o brews.yaml
               brewstats export shots/ --to decent-json --out decent/ --report-dropped d.csv
-              brewstats export journal.sqlite Beanconqueror.zip shots/ --to json -o all.json
-              brewstats export shots/ --to beanconqueror --merge-into Beanconqueror.zip -o Beanconqueror-merged.zip
+              brewstats export journal.sqlite shots/ --to json -o all.json
+              brewstats export shots/ --to beanconqueror --merge-into BC.zip -o merged.zip
             """
     )
 
