@@ -34,7 +34,8 @@ import TestSupport
         ("[roasters]\n\"A\" = \"B\"\n\"a\" = \"C\"\n", "is given twice"),
         ("[roasters]\n\"A\" = \"B\"\n\"B\" = \"C\"\n", "map every spelling to the final name"),
         ("[roaster]\n\"A\" = \"B\"\n", "unknown table [roaster]"),
-        ("[roasters]\n\"A\" = [\"B\"]\n", "line 2: only [table] headers"),
+        // A list is valid TOML syntax (mappings take `missing = [...]`), but an alias maps to one name.
+        ("[roasters]\n\"A\" = [\"B\"]\n", "line 2: [roasters] \"A\" must map to a name in quotes"),
         ("[roasters]\n\"A\" = 3\n", "must map to a name in quotes"),
         ("[roasters]\n\"A\" = \"--\"\n", "must hold a letter or digit"),
     ])

@@ -12,8 +12,11 @@ import Testing
     ]
 
     /// Files that write Markdown tables that are not pages: benchmark results (`reports/bench/results.md`) and the
-    /// dial-in simulator's summary.
-    static let notPages: Set<String> = ["brewstats-bench/Measurement.swift", "BrewAdviceSimulation/DialInSimulator+Summary.swift"]
+    /// dial-in simulator's summary and its confidence-calibration table.
+    static let notPages: Set<String> = [
+        "brewstats-bench/Measurement.swift", "BrewAdviceSimulation/DialInSimulator+Summary.swift",
+        "BrewAdviceSimulation/DialInSimulator+Calibration.swift",
+    ]
 
     /// What page markup looks like in a string literal: an HTML element, a Markdown heading, table row, image or bold
     /// list item, or a PDF document block being made.
