@@ -320,10 +320,6 @@ struct RowReader {
         return UnsafeBufferPointer(rebasing: p[i..<end])
     }
 
-    /// The number in field `k` (column `c`), `nil` when absent or blank.
-    ///
-    /// - Throws: a rejection when the field holds something that is not a number.
-    @inline(__always)
     /// An optional number cell: a cell that is no number is missing, and listed in the warnings with its line,
     /// column and value (docs/formats.md, "Cells, not brews"); the brew is kept.
     private mutating func number(_ k: Int, _ c: CSVColumn, _ reader: CSVReader, _ session: inout ImportSession,
@@ -361,6 +357,10 @@ struct RowReader {
         }
     }
 
+    /// The number in field `k` (column `c`), `nil` when absent or blank.
+    ///
+    /// - Throws: a rejection when the field holds something that is not a number.
+    @inline(__always)
     private mutating func number(_ k: Int, _ c: CSVColumn, _ reader: CSVReader, duration: Bool = false) throws(Rejection) -> Double? {
         guard k >= 0 else { return nil }
         if separator != .comma, let p = reader.plainField(k) {
@@ -466,9 +466,10 @@ struct RowReader {
                 session.offsets.note(offset: offset, instant: us)
             }
         case .local(let us):
-            // A date alone (`2025-07-27`, or a pattern without hours) is midnight of the import's zone.
+            // A date alone (no time of day: no ':' in the cell, or a pattern without hours) is midnight of the
+            // import's zone.
             let dateOnly = datePattern == nil
-                ? reader.withField(dateColumn, scratch: &scratch) { Self.trimmed($0).count == 10 } : patternIsDateOnly
+                ? reader.withField(dateColumn, scratch: &scratch) { !$0.contains(UInt8(ascii: ":")) } : patternIsDateOnly
             row.brewDate = Timestamp(microseconds: dateOnly ? dayResolver.instant(fromLocal: us) : resolver.instant(fromLocal: us))
         case .empty: row.brewDate = nil
         case .invalid:
@@ -477,7 +478,7 @@ struct RowReader {
             guard let read = DayOrderDates.parse(text), case .local(let us) = read.date else {
                 throw Rejection(column: header(.brewedAt), reason: "unparseable brew date '\(QuotedInput.short(String(text)))'")
             }
-            let dateOnly = us % 86_400_000_000 == 0 && !text.contains(":")
+            let dateOnly = !text.contains(":")
             row.brewDate = Timestamp(microseconds: dateOnly ? dayResolver.instant(fromLocal: us) : resolver.instant(fromLocal: us))
             session.warn(.note, column: header(.brewedAt), at: .line(reader.recordLine), DayOrderDates.note(text, read))
         }
