@@ -55,8 +55,7 @@ enum BatchWorkloads {
                            ours: two, references: [one], target: "≥ 25 journals/s; ≥ 1.7× speed-up on 2 cores",
                            extra: ["journals": Double(count), "journals_per_s": rate2, "speedup": one.median / two.median,
                                    "cpu_ms_per_journal": cpu2, "output_bytes": Double(reportBytes)]),
-            try ReportCPUWorkload.run(ctx, journal: folder.appendingPathComponent("journal-0001.sqlite"), shape: shape),
-        ]
+        ] + (try ReportCPUWorkload.run(ctx, journal: folder.appendingPathComponent("journal-0001.sqlite"), shape: shape))
     }
 
     /// The cached batch folder of `count` journals (seed = position), generated when missing or incomplete.

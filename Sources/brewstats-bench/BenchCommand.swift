@@ -80,12 +80,13 @@ struct BenchCommand: ParsableCommand {
         var results: [WorkloadResult] = []
         var failures: [String] = []
         for family in Workloads.families where only.isEmpty || only.contains(family) {
-            print("== \(family)")
+            print("== \(family) (load \(LoadAverage.oneMinute().map { String(format: "%.2f", $0) } ?? "—"))")
             do {
                 let produced = try Workloads.run(family, context)
                 for r in produced {
                     let ratios = r.references.map { String(format: "%@ %.2f×", $0.subject, $0.median / r.ours.median) }
-                    print("  \(r.name): \(ResultTable.fmt(r.ours.median))  \(ratios.joined(separator: ", "))")
+                    print("  \(r.name): \(ResultTable.fmt(r.ours.median))  \(ratios.joined(separator: ", "))  "
+                          + LoadAverage.range([r.ours] + r.references))
                 }
                 results += produced
             } catch {
@@ -127,7 +128,7 @@ struct BenchContext {
         if !FileManager.default.fileExists(atPath: url.path) {
             print("  generating \(url.lastPathComponent)…")
             let o = try ProcessRunner.run([brewstats, "generate", "--brews", "\(n)", "--seed", "\(seed)",
-                                           "--format", format, "-o", url.path] + shape.generateArguments,
+                                           "--to", format, "-o", url.path] + shape.generateArguments,
                                           discardOutput: true)
             guard o.status == 0 else { throw BenchError.failed("brewstats generate", o.status) }
         }

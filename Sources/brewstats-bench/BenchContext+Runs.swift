@@ -51,10 +51,30 @@ extension BenchContext {
 }
 
 extension Measurement {
-    /// Appends one run: its wall and CPU time, and its peak memory to the running maximum.
+    /// Appends one run: its wall and CPU time, its peak memory to the running maximum, and the machine's
+    /// one-minute load average as the run ended (figures taken at a load above 1.5 are to be rerun).
     mutating func add(_ outcome: ProcessRunner.Outcome) {
         seconds.append(outcome.seconds)
+        if let load = LoadAverage.oneMinute() { loadAverages = (loadAverages ?? []) + [load] }
         cpuSeconds = (cpuSeconds ?? []) + [outcome.cpuSeconds]
         peakBytes = max(peakBytes ?? 0, outcome.peakBytes)
+    }
+}
+
+/// The machine's load average, read from `/proc/loadavg` (Linux); printed beside every figure, since figures taken
+/// while other work runs are noise.
+enum LoadAverage {
+    /// The one-minute load average, or `nil` where `/proc/loadavg` cannot be read.
+    static func oneMinute() -> Double? {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8),
+              let first = text.split(separator: " ").first else { return nil }
+        return Double(first)
+    }
+
+    /// "load 0.42–0.97" over a workload's runs (ours and its references), or "load —".
+    static func range(_ measurements: [Measurement]) -> String {
+        let loads = measurements.flatMap { $0.loadAverages ?? [] }
+        guard let low = loads.min(), let high = loads.max() else { return "load —" }
+        return String(format: "load %.2f–%.2f", low, high)
     }
 }

@@ -11,6 +11,8 @@ struct Measurement: Codable {
     /// Bytes or rows processed, for throughput columns.
     var bytes: Int?
     var rows: Int?
+    /// The one-minute load average after each run (``LoadAverage``).
+    var loadAverages: [Double]? = nil
 
     /// The median (lower median for an even count is not used: the mean of the two middle values).
     var median: Double { Measurement.median(seconds) }
@@ -43,8 +45,8 @@ struct WorkloadResult: Codable {
 /// Formats results as the README's table (Markdown) and as JSON.
 enum ResultTable {
     static func markdown(_ results: [WorkloadResult]) -> String {
-        var out = "| workload | brewstats (median) | reference (median, same run) | ratio | peak memory | target |\n"
-        out += "| --- | --- | --- | --- | --- | --- |\n"
+        var out = "| workload | brewstats (median) | reference (median, same run) | ratio | peak memory | load | target |\n"
+        out += "| --- | --- | --- | --- | --- | --- | --- |\n"
         for r in results {
             let refs = r.references.isEmpty ? "—" : r.references.map { "\($0.subject): \(fmt($0.median))" }.joined(separator: "<br>")
             let ratios = r.references.isEmpty ? "—" : r.references.map { String(format: "%.2f×", $0.median / r.ours.median) }.joined(separator: "<br>")
@@ -54,7 +56,8 @@ enum ResultTable {
             var ours = fmt(r.ours.median)
             if let b = r.ours.bytes { ours += String(format: " (%.0f MB/s)", Double(b) / 1e6 / r.ours.median) }
             if let n = r.ours.rows { ours += String(format: " (%.2f M rows/s)", Double(n) / 1e6 / r.ours.median) }
-            out += "| \(r.name) — \(r.detail) | \(ours) | \(refs) | \(ratios) | \(mem) | \(r.target) |\n"
+            let load = LoadAverage.range([r.ours] + r.references)
+            out += "| \(r.name) — \(r.detail) | \(ours) | \(refs) | \(ratios) | \(mem) | \(load) | \(r.target) |\n"
         }
         return out
     }

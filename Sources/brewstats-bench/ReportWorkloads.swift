@@ -53,18 +53,33 @@ enum ReportWorkloads {
         // The 100k-brew export too, where the run's large journals are bigger.
         let sizes = ctx.brews > 100_000 ? [100_000, ctx.brews] : [ctx.brews]
         for shape in ctx.shapes {
-            for brews in sizes { results.append(try runCSV(ctx, brews: brews, shape: shape)) }
+            for brews in sizes {
+                for formats in [nil, formats] {
+                    results.append(try runCSV(ctx, brews: brews, shape: shape, formats: formats))
+                }
+            }
         }
         return results
     }
 
-    /// (b) for one size and shape.
-    static func runCSV(_ ctx: BenchContext, brews: Int, shape: BenchShape) throws -> WorkloadResult {
+    /// The words for a report's chart formats: `nil` is the default (the page, its SVG charts, the CSVs and the
+    /// Markdown; no PNG, chart PDFs or `report.pdf`).
+    static func formatsLabel(_ formats: String?) -> String {
+        formats.map { "all formats (\($0))" } ?? "default formats (svg)"
+    }
+
+    /// `--formats F`, or nothing for the default.
+    static func formatsArguments(_ formats: String?) -> [String] {
+        formats.map { ["--formats", $0] } ?? []
+    }
+
+    /// (b) for one size, shape and set of chart formats (`nil`: the default).
+    static func runCSV(_ ctx: BenchContext, brews: Int, shape: BenchShape, formats: String?) throws -> WorkloadResult {
         let out = try ctx.scratchFolder("report-csv")
         defer { try? FileManager.default.removeItem(at: out) }
         let csv = try ctx.journal(brews: brews, format: "csv", shape: shape)
         let (oursCSV, references) = try alternate(ctx, out: out,
-            ours: [ctx.brewstats, "report", csv.path, "--tz", timeZone, "--formats", "png,svg"],
+            ours: [ctx.brewstats, "report", csv.path, "--tz", timeZone] + formatsArguments(formats),
             references: [
                 ("polars (summaries only)", [ctx.python, "tools/bench/report_polars.py", csv.path, "--tz", timeZone]),
                 ("duckdb (summaries only)", [ctx.python, "tools/bench/report_duckdb.py", csv.path, "--tz", timeZone]),
@@ -72,14 +87,14 @@ enum ReportWorkloads {
         var oursCSVBytes = oursCSV
         oursCSVBytes.bytes = try ctx.fileSize(csv)
         return WorkloadResult(
-            family: "report-csv", name: "report from CSV export, \(shape.label)",
-            detail: "\(brews) brews, charts included (png+svg), \(ProcessInfo.processInfo.activeProcessorCount) cores",
+            family: "report-csv", name: "report from CSV export, \(formatsLabel(formats)), \(shape.label)",
+            detail: "\(brews) brews, \(formatsLabel(formats)), \(ProcessInfo.processInfo.activeProcessorCount) cores",
             ours: oursCSVBytes, references: references,
             target: "≥ 1.5× faster than the faster of Polars' and DuckDB's summaries alone",
             extra: ["reference_peak_bytes": Double(references.map { $0.peakBytes ?? 0 }.max() ?? 0)])
     }
 
-    /// (d) The 1M-brew store → the full report (PNG and SVG charts), against the store's floor: `store_floor`
+    /// (d) The 1M-brew store → the full report (default formats), against the store's floor: `store_floor`
     /// (`tools/bench/store_floor.c`, built here with `cc -O2 -lsqlite3`), which steps the same statements over the
     /// same columns through SQLite's C API on one connection and does nothing else. Alternating, same run.
     static func runStore(_ ctx: BenchContext) throws -> [WorkloadResult] {
@@ -96,8 +111,7 @@ enum ReportWorkloads {
         var reference = Measurement(subject: "store floor (C, one connection)", seconds: [])
         for r in 0..<ctx.repeats {
             let mine = out.appendingPathComponent("ours-\(r)")
-            ours.add(try ctx.runOnce([ctx.brewstats, "report", store.path, "--tz", timeZone, "--formats", "png,svg",
-                                      "--out", mine.path]))
+            ours.add(try ctx.runOnce([ctx.brewstats, "report", store.path, "--tz", timeZone, "--out", mine.path]))
             try expectSummaries(in: mine)
             try? FileManager.default.removeItem(at: mine)
             reference.add(try ctx.runOnce([floor, store.path]))
@@ -105,7 +119,7 @@ enum ReportWorkloads {
         ours.rows = ctx.brews
         return WorkloadResult(
             family: "report-store", name: "report from store, against the store's floor, \(shape.label)",
-            detail: "\(ctx.brews) brews, charts included (png+svg), process start to finish; the floor steps the same "
+            detail: "\(ctx.brews) brews, default formats (svg), process start to finish; the floor steps the same "
                 + "columns through SQLite's C API",
             ours: ours, references: [reference], target: "within 1.6× of the store's floor",
             extra: ["reference_peak_bytes": Double(reference.peakBytes ?? 0)])
