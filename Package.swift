@@ -16,6 +16,7 @@
 //   BrewCharts (chart grammar over a rendering backend; cairo and recording backends)
 //   BrewPages (pages as data: the page model, its HTML, Markdown and PDF renderers, a page's charts drawn)
 //   BrewReport (weekly report, single charts, batch)
+//   BrewMCP (the MCP server's tools: facts for AI assistants, read-only)
 //   brewstats (thin CLI) · brewstats-bench (release-only benchmarks)
 import PackageDescription
 
@@ -44,6 +45,10 @@ let package = Package(
         .package(url: "https://github.com/yaslab/CSV.swift", from: "2.5.2"),
         // BrewSpec documents (YAML) and the deployment tests' Kubernetes manifests.
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // The MCP server's protocol (JSON-RPC over stdio): BrewMCP only.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        // The Logger a transport of the SDK's names (BrewMCP's transport wraps the SDK's stdio transport).
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
         // MARK: C edge
@@ -116,6 +121,13 @@ let package = Package(
                                                   "BrewAdvice", "BrewNames", .product(name: "Yams", package: "Yams"),
                                                   .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 swiftSettings: strict),
+        // The MCP server (`brewstats mcp`): tools that answer with what brewstats computes, with their evidence;
+        // read-only. Above BrewReport, whose period report and comparisons its tools return.
+        .target(name: "BrewMCP", dependencies: ["BrewAdvice", "BrewColumns", "BrewImport", "BrewNames", "BrewOpen", "BrewReport",
+                                                "BrewShots", "BrewStats",
+                                                .product(name: "MCP", package: "swift-sdk"),
+                                                .product(name: "Logging", package: "swift-log")],
+                swiftSettings: strict),
         .target(
             name: "BrewReport",
             dependencies: ["BrewColumns", "BrewHashing", "BrewImport", "BrewStats", "BrewAdvice", "BrewCairo", "BrewCharts",
@@ -128,7 +140,7 @@ let package = Package(
             name: "brewstats",
             dependencies: [
                 "BrewReport", "BrewAdvice", "BrewImport", "BrewSynth", "BrewColumns", "BrewShots", "BrewExport", "BrewMerge", "BrewNames",
-                "BrewOpen", "BrewPages", "BrewStats", "BrewCharts", "BrewCairo", "BrewFiles",
+                "BrewOpen", "BrewPages", "BrewStats", "BrewCharts", "BrewCairo", "BrewFiles", "BrewMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -187,6 +199,9 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "BrewOpenTests", dependencies: ["BrewOpen", "BrewMerge", "BrewNames", "BrewShots", "BrewImport", "BrewColumns", "TestSupport"],
                     swiftSettings: strict),
+        .testTarget(name: "BrewMCPTests", dependencies: ["BrewMCP", "BrewAdvice", "BrewNames", "BrewOpen", "TestSupport",
+                                                   .product(name: "MCP", package: "swift-sdk")],
+                    swiftSettings: strict),
         .testTarget(name: "BrewExportTests", dependencies: ["BrewExport", "BrewShots", "BrewImport", "BrewStats", "BrewSynth",
                                                       "BrewColumns", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                                                       .product(name: "Yams", package: "Yams")],
@@ -195,7 +210,7 @@ let package = Package(
         // whole run the built binary.
         .testTarget(name: "brewstatsTests",
                     dependencies: ["TestSupport", "brewstats", "BrewAdvice", "BrewColumns", "BrewCairo", "BrewCharts", "BrewExport", "BrewImport",
-                                   "BrewNames", "BrewReport", "BrewStats", "BrewSynth",
+                                   "BrewMCP", "BrewNames", "BrewReport", "BrewStats", "BrewSynth",
                                    .product(name: "ArgumentParser", package: "swift-argument-parser")],
                     swiftSettings: strict),
         // Installing into a DESTDIR and the Kubernetes manifests under deploy/ (no root, no container engine).

@@ -32,6 +32,28 @@ public enum DialInNames {
         return (g, m, bestHere?.2 ?? bestAnywhere?.2 ?? matches.min())
     }
 
+    /// The bean `wanted` names, by ``resolve(journal:grinder:method:bean:)``'s rules (a bean also as `roaster name` or
+    /// `name (roaster)`); of several bags of that name, the one brewed last (else the first). The MCP server's bean
+    /// tool asks it, so a bean is found there as `dial-in --bean` finds it.
+    ///
+    /// - Throws: ``AdviceError/noMatch(what:value:known:)`` naming the journal's beans, closest first, and
+    ///   ``AdviceError/ambiguousMatch(what:value:candidates:)``.
+    public static func bean(named wanted: String, in journal: Journal) throws(AdviceError) -> Int {
+        let aliases = journal.beans.map { b in
+            [b.displayName] + (b.roaster.map { ["\($0) \(b.displayName)", "\(b.displayName) (\($0))"] } ?? [])
+        }
+        let matches = try matching("bean", wanted, aliases, shown: journal.beans.map(\.displayName))
+        guard matches.count > 1 else { return matches[0] }
+        let t = journal.brews
+        var latest: (Int64, Int, Int)?
+        for i in 0..<t.count {
+            guard let b = t.bean.code(i).map(Int.init), matches.contains(b) else { continue }
+            let key = (t.brewDate[i] ?? .min, i, b)
+            if latest == nil || key > latest! { latest = key }
+        }
+        return latest?.2 ?? matches.min()!
+    }
+
     static func pick(_ what: String, _ wanted: String, _ names: [[String]], column: DictionaryColumn) throws(AdviceError) -> Int {
         let found = try matching(what, wanted, names, shown: nil)
         guard found.count > 1 else { return found[0] }

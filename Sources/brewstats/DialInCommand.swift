@@ -91,10 +91,7 @@ struct DialIn: AsyncParsableCommand {
         let found = try DialInAdvisor.advise(journal: result.journal, grinder: grinder, method: method, bean: bean, options: options)
         // Look-alike grinders and methods ("V60" and "V60 ceramic") split the advice: name the others with their brews
         // and the alias line that would merge them (docs/names.md).
-        let lookAlikes = [(NameKind.grinder, found.grinder), (NameKind.method, found.method)].flatMap { kind, name in
-            NearDuplicates.find(in: NameCounts(kind, in: result.journal)).compactMap { $0.lookAlikeNote(for: name) }
-        }
-        let advice = found.adding(notes: lookAlikes)
+        let advice = found.adding(notes: NearDuplicates.lookAlikeNotes(in: result.journal, [(.grinder, found.grinder), (.method, found.method)]))
         print(json ? advice.json : advice.textReport, terminator: "")
         if let output {
             try DialInChart.write(advice, to: URL(fileURLWithPath: output), theme: theme.theme, pngScale: scale)

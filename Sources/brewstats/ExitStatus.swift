@@ -5,6 +5,7 @@ import BrewCharts
 import BrewExport
 import BrewFiles
 import BrewImport
+import BrewMCP
 import BrewNames
 import BrewPages
 import BrewReport
@@ -43,7 +44,7 @@ enum ExitStatus {
         case let advice as AdviceError:
             if case .invalidGrinders = advice { unreadable } else { failure }
         case is ReportError, is ExportError, is SynthError, is StatsError, is ChartError, is CairoError, is PageError,
-             is FileError:
+             is FileError, is MCPToolError:
             failure
         default: nil
         }

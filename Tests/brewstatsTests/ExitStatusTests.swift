@@ -3,6 +3,7 @@ import BrewCairo
 import BrewCharts
 import BrewExport
 import BrewImport
+import BrewMCP
 import BrewNames
 import BrewReport
 import BrewStats
@@ -36,6 +37,7 @@ import TestSupport
         (CairoError(status: CairoStatus(rawValue: 1), context: "surface"), 1),
         (CommandFailure.failed("x holds no shots"), 1),
         (CommandFailure.misuse("--list-matches needs two or more journals"), 64),
+        (MCPToolError.serverFailed("standard output closed"), 1),
         (Unlisted(), 1),
     ]
 

@@ -17,7 +17,7 @@ import TestSupport
         "report": .folder, "review": .folder, "batch": .folder, "compare shots": .folder, "compare brews": .folder,
         "compare as-before": .folder, "chart": .file, "dial-in": .file, "export": .fileOrFolder,
         "generate": .fileOrFolder,
-        "inspect": .nothing,
+        "inspect": .nothing, "mcp": .nothing,
     ]
 
     /// The commands that run (no subcommands of their own), by their path below `brewstats`.
