@@ -3,7 +3,7 @@ import Logging
 import MCP
 
 /// The SDK's stdio transport with one promise more: when standard input ends, every request read is answered before
-/// the server stops.
+/// the server stops. (And one answer of its own: a `tools/call` without a tool's name gets -32602.)
 ///
 /// The SDK's server handles each request in a task of its own and ends its loop at the end of input, so a client that
 /// writes its requests and closes its end of the pipe (`printf … | brewstats mcp journal.sqlite`) could lose the
@@ -34,6 +34,7 @@ actor AnsweringTransport: Transport {
             let task = Task {
                 do {
                     for try await message in await self.base.receive() {
+                        if try await self.refuseNameless(message) { continue }
                         self.read(message)
                         continuation.yield(message)
                     }
@@ -45,6 +46,19 @@ actor AnsweringTransport: Transport {
             }
             continuation.onTermination = { _ in task.cancel() }
         }
+    }
+
+    /// Answers a `tools/call` without a tool's name with -32602 (invalid params) itself: the SDK reads such params
+    /// as a decoding failure and answers -32603 (internal error), which would say the server is broken when the
+    /// request is. `true` when the message was answered here.
+    private func refuseNameless(_ message: Data) async throws -> Bool {
+        guard let object = (try? JSONDecoder().decode(Value.self, from: message))?.objectValue,
+              object["method"]?.stringValue == "tools/call", let id = object["id"], Self.id(id) != nil,
+              object["params"]?.objectValue?["name"]?.stringValue == nil else { return false }
+        let answer: Value = ["jsonrpc": "2.0", "id": id,
+                             "error": ["code": -32602, "message": "tools/call needs params.name, the tool's name (tools/list gives them)"]]
+        try await base.send(try JSONEncoder().encode(answer))
+        return true
     }
 
     /// Notes the requests of a message read (and the requests a cancellation gives up).

@@ -6,7 +6,7 @@ import MCP
 ///
 /// It speaks JSON-RPC 2.0, one message a line, through the SDK's ``MCP/Server``: `initialize`, `ping`,
 /// `tools/list` (``ToolCatalogue``) and `tools/call`. A request it cannot read gets a JSON-RPC error (-32700 for text
-/// that is not JSON, -32601 for an unknown method, -32602 for an unknown tool) and the server goes on; a tool whose
+/// that is not JSON, -32601 for an unknown method, -32602 for an unknown tool or a call without one) and the server goes on; a tool whose
 /// arguments are wrong, or whose question the journal cannot answer, gives a tool result marked `isError` with the
 /// command line's words. It stops at the end of its input, once every request read has its answer
 /// (``AnsweringTransport``).

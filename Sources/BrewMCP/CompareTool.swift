@@ -1,5 +1,6 @@
 import BrewColumns
 import BrewReport
+import BrewShots
 import BrewStats
 import Foundation
 import MCP
@@ -70,6 +71,59 @@ extension BrewTool {
                         "id": .text(b.id), "date": .string(b.date), "bean": .string(b.bean), "method": .string(b.method),
                         "category": .text(b.category?.rawString), "grinder": .text(b.grinder), "grind_text": .text(b.grindText),
                         "notes": .text(b.notes), "flavor_tags": .text(b.flavorTags), "values": .object(values),
+                        "difference_from_first": k > 0 ? .object(differences) : .null,
+                    ])
+                }),
+            ]))
+        }
+    )
+}
+
+extension BrewTool {
+    /// `compare_shots`: the journal's two or three latest espresso shots (of a profile) side by side — `brewstats compare
+    /// shots --journal`'s table (``BrewReport/ShotComparison``, the rows of its `compare.csv`).
+    static let compareShots = BrewTool(
+        name: "compare_shots",
+        title: "Compare shots",
+        summary: """
+            The journal's two or three latest shots (of a profile, by the beginning of its name), oldest first, as \
+            `brewstats compare shots --journal` tabulates them: grind setting, dose, rating and every shot metric \
+            (null where the file does not log what it needs), and each later shot's difference from the first.
+            """,
+        arguments: [
+            Argument(name: "profile", kind: .string, summary: "Only shots of this profile (by the beginning of its name, case ignored)."),
+            Argument(name: "latest", kind: .integer, summary: "How many latest shots: 2 (default) or 3."),
+        ],
+        answer: { arguments, served throws(MCPToolError) in
+            let latest = arguments.integer("latest") ?? 2
+            guard (2...3).contains(latest) else {
+                throw .invalidArgument(tool: "compare_shots", message: "'latest' must be 2 or 3, not \(latest)")
+            }
+            guard let table = served.journal.shots, table.kept > 0 else {
+                throw .noAnswer(tool: "compare_shots", message: "\(served.opened.name) holds no shots")
+            }
+            let profile = arguments.string("profile")
+            let matching = table.shots.indices.filter {
+                profile == nil || ShotFlagger.profileName(table.shots[$0].profile).lowercased().hasPrefix(profile!.lowercased())
+            }
+            let chosen = ShotOverlays.startOrder(matching, table).suffix(latest)
+            guard chosen.count >= 2 else {
+                throw .noAnswer(tool: "compare_shots",
+                                message: "fewer than two shots\(profile.map { " of profile '\($0)'" } ?? "") in \(served.opened.name)")
+            }
+            let comparison = ShotComparison(chosen.map { (served.journal, $0) }, timeZone: served.timeZone)
+            let quantities = ShotComparison.quantities
+            return ToolAnswer(.object([
+                "quantities": .texts(quantities),
+                "shots": .array(comparison.shots.enumerated().map { k, s in
+                    var values: [String: Value] = [:], differences: [String: Value] = [:]
+                    for (q, name) in quantities.enumerated() {
+                        values[name] = .number(s.values[q])
+                        if k > 0 { differences[name] = .number(comparison.difference(q, shot: k)) }
+                    }
+                    return .object([
+                        "file": .string(s.file), "start": .string(s.start), "profile": .string(s.profile), "bean": .string(s.bean),
+                        "grinder": .text(s.grinder), "grind_text": .text(s.grindText), "values": .object(values),
                         "difference_from_first": k > 0 ? .object(differences) : .null,
                     ])
                 }),

@@ -10,6 +10,7 @@ enum ToolCatalogue {
         .shots,
         .bean,
         .compareBrews,
+        .compareShots,
     ]
 
     /// The tool named `name`.

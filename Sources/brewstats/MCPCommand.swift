@@ -15,8 +15,8 @@ struct MCPServe: AsyncParsableCommand {
             input and output, one JSON-RPC message a line, until standard input ends. Its tools return what brewstats \
             computes, with the evidence behind each figure: journal_overview (the names and days the journal holds), \
             dial_in (dial-in --json's object), period_summary (a week, month, year or range of days as report \
-            counts it), bean (a bean's brews, ratings and grind), shots (shot metrics and flags) and compare_brews \
-            (two or three brews side by side). docs/mcp.md shows how to add it to an assistant's configuration.
+            counts it), bean (a bean's brews, ratings and grind), shots (shot metrics and flags), compare_brews and \
+            compare_shots (two or three brews or shots side by side). docs/mcp.md shows how to add it to an assistant's configuration.
 
             Read-only: it never writes the journal or any file. Messages go to standard output only; notes about the \
             journal (merged sources) go to standard error. A request that cannot be read gets a JSON-RPC error and \

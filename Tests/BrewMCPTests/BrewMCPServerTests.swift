@@ -10,7 +10,7 @@ import TestSupport
 /// The server in process, spoken to by the SDK's own client over its in-memory transport; and the bookkeeping that
 /// lets it answer every request before it stops.
 @Suite struct BrewMCPServerTests {
-    static let tools: Set<String> = ["journal_overview", "dial_in", "period_summary", "shots", "bean", "compare_brews"]
+    static let tools: Set<String> = ["journal_overview", "dial_in", "period_summary", "shots", "bean", "compare_brews", "compare_shots"]
 
     @Test func theSDKsClientListsAndCallsTheTools() async throws {
         let opened = try JournalOpener.open(Repo.sample("journal.csv").path)

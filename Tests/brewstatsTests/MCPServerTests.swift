@@ -18,7 +18,7 @@ import TestSupport
         let list = try #require(try session.request("tools/list")["result"] as? [String: Any])
         let tools = try #require(list["tools"] as? [[String: Any]])
         let names = tools.compactMap { $0["name"] as? String }
-        #expect(Set(names).isSuperset(of: ["journal_overview", "dial_in"]), "\(names)")
+        #expect(Set(names) == ["journal_overview", "dial_in", "period_summary", "shots", "bean", "compare_brews", "compare_shots"], "\(names)")
         #expect(Set(names).count == names.count)
         for tool in tools {
             let schema = try #require(tool["inputSchema"] as? [String: Any], "\(tool)")
@@ -103,7 +103,7 @@ import TestSupport
         #expect(toolError["code"] as? Int == -32602)
         #expect((toolError["message"] as? String)?.contains("the tools are: journal_overview, dial_in") == true, "\(toolError)")
         let nameless = try session.request("tools/call", ["arguments": [String: Any]()])
-        #expect(nameless["error"] is [String: Any], "\(nameless)")
+        #expect((nameless["error"] as? [String: Any])?["code"] as? Int == -32602, "\(nameless)")
 
         let ping = try session.request("ping")
         #expect(ping["result"] is [String: Any], "\(ping)")

@@ -163,6 +163,36 @@ import TestSupport
         #expect(session.finish().status == 0)
     }
 
+    /// compare_shots holds `compare shots --journal`'s compare.csv: the same shots, values and differences.
+    @Test(.enabled(if: CLI.available)) func compareShotsIsTheCommands() throws {
+        let folder = Repo.sample("shots").path
+        let out = try Repo.scratch("mcp-compare-shots").appendingPathComponent("c")
+        let r = try CLI.run(["compare", "shots", "--journal", folder, "--tz", "UTC", "--latest", "3", "--out", out.path])
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = TestCSV.parse(try String(contentsOf: out.appendingPathComponent("compare.csv"), encoding: .utf8))
+        #expect(rows.first == ["quantity", "shot_1", "shot_2", "shot_3", "diff_2_1", "diff_3_1"])
+
+        let session = try MCPSession([folder, "--tz", "UTC"])
+        try session.initialize()
+        let result = try session.call("compare_shots", ["latest": 3])
+        let o = try #require(result["structuredContent"] as? [String: Any], "\(result)")
+        let shots = try #require(o["shots"] as? [[String: Any]])
+        #expect(shots.count == 3)
+        for row in rows.dropFirst() where row.count == 6 && shots.count == 3 {
+            for k in 0..<3 {
+                let v = (shots[k]["values"] as? [String: Any])?[row[0]]
+                Self.agrees(row[1 + k], v is NSNull ? nil : v)
+                if k > 0 {
+                    let d = (shots[k]["difference_from_first"] as? [String: Any])?[row[0]]
+                    Self.agrees(row[3 + k], d is NSNull ? nil : d)
+                }
+            }
+        }
+        let none = try session.call("compare_shots", ["profile": "no such profile"])
+        #expect(none["isError"] as? Bool == true && MCPSession.text(none).contains("fewer than two shots of profile"))
+        #expect(session.finish().status == 0)
+    }
+
     /// bean counts its brews and mean rating as the raw export does.
     @Test(.enabled(if: CLI.available)) func beanCountsItsBrews() throws {
         let rows = TestCSV.rows(try String(contentsOf: Repo.sample("journal.csv"), encoding: .utf8))
