@@ -152,6 +152,26 @@ import TestSupport
         #expect(session.finish().status == 0)
     }
 
+    /// Read-only: after every tool has been called, the folder it ran in and the journal's folder hold the same files
+    /// with the same bytes.
+    @Test(.enabled(if: CLI.available)) func writesNothing() throws {
+        let folder = try Repo.scratch("mcp-read-only")
+        let store = folder.appendingPathComponent("journal.sqlite")
+        try FileManager.default.copyItem(at: Repo.sample("journal.sqlite"), to: store)
+        let before = relativeFiles(in: folder), bytesBefore = bytes(store)
+        let session = try MCPSession([store.path, "--tz", "UTC"], cwd: folder)
+        try session.initialize()
+        for (tool, arguments) in [("journal_overview", [:]), ("dial_in", ["grinder": "Comandante C40", "method": "V60"]),
+                                  ("period_summary", [:]), ("bean", ["bean": "Kochere"]), ("compare_brews", [:]), ("shots", [:]),
+                                  ("compare_shots", [:])] as [(String, [String: Any])] {
+            let result = try session.call(tool, arguments)
+            #expect(result["content"] is [[String: Any]], "\(tool)")
+        }
+        #expect(session.finish().status == 0)
+        #expect(relativeFiles(in: folder) == before)
+        #expect(bytes(store) == bytesBefore)
+    }
+
     /// Standard input carries the protocol: `-` as the journal is a usage error.
     @Test(.enabled(if: CLI.available)) func standardInputIsNotAJournal() throws {
         let r = try CLI.run(["mcp", "-"])

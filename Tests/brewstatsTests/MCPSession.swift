@@ -16,12 +16,13 @@ final class MCPSession: @unchecked Sendable {
     private var ended = false
     private var nextID = 1
 
-    init(_ args: [String]) throws {
+    init(_ args: [String], cwd: URL? = nil) throws {
         guard let binary = CLI.binary else { throw CLI.CLIMissing() }
         // A server that died must fail the test, not end the runner by SIGPIPE on the next write.
         signal(SIGPIPE, SIG_IGN)
         process.executableURL = binary
         process.arguments = ["mcp"] + args
+        if let cwd { process.currentDirectoryURL = cwd }
         process.standardInput = input
         process.standardOutput = output
         errors = try Repo.scratch("mcp-stderr").appendingPathComponent("stderr")
