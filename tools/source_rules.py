@@ -3,7 +3,8 @@
 
 1. One fact, one place: each definition below is written in exactly the one file named, and every other file
    calls it — the stable hash (FNV-1a), the seeded generator (SplitMix64), the median, the extraction yield and
-   beverage estimate, the CSV cell quoting, a day to local midnight, the date options' reader.
+   beverage estimate, the CSV cell quoting, a day to local midnight, the date options' reader, the trend chart and
+   its bucket model.
 2. Package.swift declares every module a target imports.
 3. Comments cite the repository's own docs, not sections (§) of an outside document.
 
@@ -32,6 +33,12 @@ ONE_PLACE = [
      [r'replacingOccurrences\(of: "\\"", with: "\\"\\""\)']),
     ("a day to local midnight (BrewStats' LocalCalendar)", "BrewStats/LocalCalendar.swift",
      [r"DateComponents\(year: \w+\.year, month: \w+\.month, day: \w+\.day\)"]),
+    # One trend chart: the rating and extraction trends of every bucket (a week's chart weeks, a period's days, weeks
+    # or months) are one design fed one bucket type; no week-only or period-only twin comes back.
+    ("a trend chart (BrewCharts' one trend design)", "BrewCharts/ChartKinds/TrendCharts.swift",
+     [r"static func \w*[Tt]rend\w*\s*\(", r"\bstruct \w*(Week|Period|Dated)\w*Value\b"]),
+    ("a per-bucket trend model (BrewStats' PeriodTrend)", "BrewStats/PeriodTrend.swift",
+     [r"\bstruct \w*Trend\s*[:{]", r"\bfunc (period|weekly|week|bucket)\w*Trend\s*\("]),
     ("a date option's reader (BrewColumns' Day(flag:))", "BrewColumns/Temporal.swift",
      [r"\.count\s*[!=]=\s*10\b.*(Day\(iso|Array\(text\))", r"Day\(iso: [^)]*\)\s*==\s*nil\s*\|\|"]),
 ]

@@ -18,15 +18,18 @@ public enum ChartGallery {
         let weekCounts = starts.enumerated().map { index, start in
             WeekCount(weekStart: start, label: "W\(index)", count: [3, 9, 12].contains(index) ? 0 : Int(4 + 3 * sin(Double(index) / 3) + random.next() * 4))
         }
+        func week(_ start: Date, _ value: Double, count: Int) -> BucketValue {
+            BucketValue(start: start, end: start.addingTimeInterval(7 * 86_400), value: value, count: count)
+        }
         let ratings = starts.enumerated().map { index, start in
-            WeeklyValue(weekStart: start, value: min(5, 3.1 + Double(index) * 0.04 + (random.next() - 0.5) * 0.9), count: 5)
-        }.filter { $0.weekStart != starts[9] }
-        var rolling: [DatedValue] = []
+            week(start, min(5, 3.1 + Double(index) * 0.04 + (random.next() - 0.5) * 0.9), count: 5)
+        }.filter { $0.start != starts[9] }
+        var rolling: [BucketValue] = []
         for index in 3..<ratings.count {
             let window = ratings[(index - 3)...index]
-            rolling.append(DatedValue(date: ratings[index].weekStart, value: window.map(\.value).reduce(0, +) / 4))
+            rolling.append(week(ratings[index].start, window.map(\.value).reduce(0, +) / 4, count: 0))
         }
-        let extraction = starts.map { WeeklyValue(weekStart: $0, value: 19.6 + (random.next() - 0.5) * 4.4, count: 4) }
+        let extraction = starts.map { week($0, 19.6 + (random.next() - 0.5) * 4.4, count: 4) }
 
         let grindInput = grindData(count: 180, random: &random)
         let days = (0..<220).map { _ in Double(Int(2 + random.next() * 40)) }
@@ -53,8 +56,10 @@ public enum ChartGallery {
 
         return [
             ("1-brews-per-week", BrewstatsCharts.brewsPerWeek(weekCounts)),
-            ("2-rating-trend", BrewstatsCharts.ratingTrend(weekly: ratings, rolling: rolling)),
-            ("3-extraction-trend", BrewstatsCharts.extractionTrend(weekly: extraction)),
+            ("2-rating-trend", BrewstatsCharts.ratingTrend(ratings, rolling: rolling, bucket: .week)),
+            ("3-extraction-trend", BrewstatsCharts.extractionTrend(
+                filter: extraction, brewsInside: extraction.filter { (18...22).contains($0.value) }.count * 4,
+                bucket: .week)),
             ("4-grind-vs-rating", BrewstatsCharts.grindVsRating(grindInput)),
             ("5-equipment-usage", BrewstatsCharts.equipmentUsage(
                 methods: [UsageCount(name: "V60 02", count: 148), UsageCount(name: "AeroPress", count: 97),

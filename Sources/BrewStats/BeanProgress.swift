@@ -5,7 +5,7 @@ import BrewColumns
 ///
 /// Definitions, over the bean's brews on that grinder × method dated on or before the week's last day (in
 /// ``StatsOptions/timeZone``); later brews never count, so a past week's finding is what was known then:
-/// - ``brews``: those brews; ``weekBrews``: the ones inside the report week.
+/// - ``brews``: those brews; ``periodBrews``: the ones inside the report period (a week, or the days asked for).
 /// - ``group``: grind versus rating over those with a numeric setting and a rating (``GrindRatingGroup``;
 ///   `n` is its count). Its sweet spot is stated only when ``GrindRatingGroup/statesSweetSpot`` holds.
 /// - ``best``: the best brew so far, highest rating; ties go to the most recent brew (the setting the user
@@ -28,7 +28,7 @@ public struct BeanProgress: Sendable, Equatable {
     public let methodIndex: Int
     public let method: String
     public let brews: Int
-    public let weekBrews: Int
+    public let periodBrews: Int
     public let group: GrindRatingGroup
     public let best: Brew?
     public let last: Brew
@@ -43,7 +43,7 @@ extension BrewAnalysis {
     }
 
     /// One ``BeanProgress`` per bean × grinder × method brewed on the local days `days` (a report period), as known
-    /// at the last of them; ``BeanProgress/weekBrews`` then counts the brews of those days. Order and rules as
+    /// at the last of them; ``BeanProgress/periodBrews`` then counts the brews of those days. Order and rules as
     /// ``beanProgress(week:)``.
     public func beanProgress(days: ClosedRange<Day>) -> [BeanProgress] {
         let t = table
@@ -92,10 +92,10 @@ extension BrewAnalysis {
                                          grind: x, rating: y, curveOptions: nil, scratch: &scratch)
             out.append(BeanProgress(beanIndex: Int(key.bean), bean: labels[Int(key.bean)], grinderIndex: Int(key.grinder),
                                     grinder: group.grinder, methodIndex: Int(key.method), method: group.method,
-                                    brews: rows.count, weekBrews: count, group: group, best: best, last: last!))
+                                    brews: rows.count, periodBrews: count, group: group, best: best, last: last!))
         }
         return out.sorted { a, b in
-            if a.weekBrews != b.weekBrews { return a.weekBrews > b.weekBrews }
+            if a.periodBrews != b.periodBrews { return a.periodBrews > b.periodBrews }
             if a.bean != b.bean { return nameLess(a.bean, b.bean) }
             if a.grinder != b.grinder { return nameLess(a.grinder, b.grinder) }
             if a.method != b.method { return nameLess(a.method, b.method) }

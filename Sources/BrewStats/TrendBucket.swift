@@ -53,6 +53,17 @@ public enum TrendBucket: String, Sendable, Hashable, CaseIterable {
         }
     }
 
+    /// The bucket's nominal length in seconds: a day is 86 400, a week 7 days, a month 30.436875 days (the mean
+    /// Gregorian month, 365.2425 ÷ 12). Real buckets differ (a day across a daylight-saving change is 23 or 25
+    /// hours, February is 28 or 29 days); the nominal length is for rates per bucket and a chart's margins.
+    public var nominalSeconds: Double {
+        switch self {
+        case .day: 86_400
+        case .week: 7 * 86_400
+        case .month: 30.436875 * 86_400
+        }
+    }
+
     /// `daily`, `weekly`, `monthly`: how a caption says which bucket a chart uses.
     public var adjective: String {
         switch self {

@@ -1,6 +1,7 @@
 import BrewColumns
 
-/// One ISO week of the journal (in the report's time zone).
+/// One ISO week of the journal (in the report's time zone): a row of `weekly.csv`. The trend charts read
+/// ``PeriodTrend`` (by week, for a weekly report), the one bucket model; this row adds what only the file states.
 ///
 /// `brews` counts the week's dated brews (0 for a week without any); the means and medians are over the
 /// present values (`nil` when none); ratio medians are split by convention; `distinctBeans` counts the
@@ -41,7 +42,7 @@ extension BrewAnalysis {
     }
 
     /// Weekly rows for `first…last` (inclusive), empty weeks included.
-    public func weeklyRows(from first: IsoWeek, to last: IsoWeek) -> [WeeklyRow] {
+    func weeklyRows(from first: IsoWeek, to last: IsoWeek) -> [WeeklyRow] {
         let count = max(0, Int(last.index - first.index) + 1)
         guard count > 0 else { return [] }
         let groups = weekCodes(from: first, count: count)

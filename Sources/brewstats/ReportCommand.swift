@@ -96,7 +96,7 @@ struct Report: AsyncParsableCommand {
         let folder = URL(fileURLWithPath: out ?? "brew-report-\(report.folderLabel)")
         let files = try ReportWriter.write(report, options: options, to: folder, protecting: journals.map { URL(fileURLWithPath: $0) })
         let imp = result.report
-        print("\(report.weekTitle): \(report.periodSummary?.this.brews ?? 0) brews this \(report.noun), \(imp.brews.kept) of \(imp.brews.read) imported"
+        print("\(report.periodTitle): \(report.periodSummary?.this.brews ?? 0) brews this \(report.noun), \(imp.brews.kept) of \(imp.brews.read) imported"
               + (imp.brews.rejected > 0 ? " (\(imp.brews.rejected) rejected: see index.html)" : ""))
         if let shots = report.shots {
             print("\(shots.rows.count) of \(shots.journalShots) shots this \(report.noun) (shots.csv, the shots section of index.html)")

@@ -8,8 +8,9 @@ import Testing
         let charts: [Chart] = [
             BrewstatsCharts.brewsPerWeek([]),
             BrewstatsCharts.brewsPerWeek([WeekCount(weekStart: ChartFixtures.lastWeek, label: "W", count: 0)]),
-            BrewstatsCharts.ratingTrend(weekly: [], rolling: []),
-            BrewstatsCharts.extractionTrend(weekly: [WeeklyValue(weekStart: ChartFixtures.lastWeek, value: .nan, count: 0)]),
+            BrewstatsCharts.ratingTrend([], bucket: .week),
+            BrewstatsCharts.extractionTrend(filter: [ChartFixtures.weekBucket(0, .nan, count: 0)], brewsInside: 0,
+                                            bucket: .month),
             BrewstatsCharts.grindVsRating(GrindRatingInput(grinder: "G", method: "M", grindSettings: [], ratings: [])),
             BrewstatsCharts.equipmentUsage(methods: [], grinders: [UsageCount(name: "Unused", count: 0)]),
             BrewstatsCharts.brewingControlChart([]),

@@ -19,14 +19,22 @@ enum ChartFixtures {
                                       WeekCount(weekStart: week(3), label: "W52", count: 7)], weekCount: 6)
     }
 
-    static var ratingTrend: Chart {
-        BrewstatsCharts.ratingTrend(
-            weekly: (0..<5).map { WeeklyValue(weekStart: week($0), value: 3 + Double($0) * 0.25, count: 2) },
-            rolling: (0..<3).map { DatedValue(date: week($0), value: 3.4 + Double($0) * 0.1) }, windowWeeks: 3)
+    /// Week `back` weeks before ``lastWeek`` as a trend bucket.
+    static func weekBucket(_ back: Int, _ value: Double, count: Int) -> BucketValue {
+        BucketValue(start: week(back), end: week(back - 1), value: value, count: count)
     }
 
+    static var ratingTrend: Chart {
+        BrewstatsCharts.ratingTrend(
+            (0..<5).map { weekBucket($0, 3 + Double($0) * 0.25, count: 2) },
+            rolling: (0..<3).map { weekBucket($0, 3.4 + Double($0) * 0.1, count: 0) }, rollingWindow: 3,
+            bucket: .week)
+    }
+
+    /// Two of the four weekly means (19 and 21) inside 18–22; of their 12 brews, 5 inside by their own EY.
     static var extractionTrend: Chart {
-        BrewstatsCharts.extractionTrend(weekly: (0..<4).map { WeeklyValue(weekStart: week($0), value: [17.5, 19, 21, 22.5][$0], count: 3) })
+        BrewstatsCharts.extractionTrend(filter: (0..<4).map { weekBucket($0, [17.5, 19, 21, 22.5][$0], count: 3) },
+                                        brewsInside: 5, bucket: .week)
     }
 
     static var grindVsRating: Chart {

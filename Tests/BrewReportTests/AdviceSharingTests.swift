@@ -100,9 +100,9 @@ import TestSupport
         options.stats.timeZone = TimeZone(identifier: "Europe/Berlin")!
         options.now = Date(timeIntervalSince1970: 1_795_435_200)  // 2026-11-23, the day after the journal ends
         let report = try PeriodReport(journal: journal, journalName: "g", importReport: nil, options: options)
-        let advised = report.weekAdvice.compactMap { $0 }
+        let advised = report.periodAdvice.compactMap { $0 }
         #expect(advised.count >= 3)
-        for (bean, advice) in zip(report.weekBeans, report.weekAdvice) {
+        for (bean, advice) in zip(report.periodBeans, report.periodAdvice) {
             guard let advice else { continue }
             let alone = try DialInAdvisor.advise(journal: report.analysis.journal, grinder: bean.grinderIndex,
                                                  method: bean.methodIndex, bean: bean.beanIndex)

@@ -87,11 +87,11 @@ import TestSupport
         struct Key: Hashable { let bean: String, grinder: String, method: String }
         var expected: [Key: Int] = [:]
         for b in inWeek { if let bean = b.beanIndex.map({ "\($0)" }), let g = b.grinder, let m = b.method { expected[Key(bean: bean, grinder: g, method: m), default: 0] += 1 } }
-        #expect(r.weekBeans.count == expected.count)
+        #expect(r.periodBeans.count == expected.count)
         let lastDay = inWeek.compactMap(\.date).max()!
-        for p in r.weekBeans {
+        for p in r.periodBeans {
             let key = Key(bean: "\(p.beanIndex)", grinder: p.grinder, method: p.method)
-            #expect(p.weekBrews == expected[key], "\(key)")
+            #expect(p.periodBrews == expected[key], "\(key)")
             let sofar = Self.brews.filter { $0.beanIndex == p.beanIndex && $0.grinder == p.grinder && $0.method == p.method
                 && ($0.date.map { $0 <= lastDay } ?? false) }
             #expect(p.brews == sofar.count)
@@ -102,7 +102,7 @@ import TestSupport
             #expect(p.last.row == sofar.max { ($0.date!, $1.row) < ($1.date!, $0.row) }?.row)
         }
         // Most brews this week first.
-        #expect(zip(r.weekBeans, r.weekBeans.dropFirst()).allSatisfy { $0.weekBrews >= $1.weekBrews })
+        #expect(zip(r.periodBeans, r.periodBeans.dropFirst()).allSatisfy { $0.periodBrews >= $1.periodBrews })
         // All of them in every output, none cut.
         let md = Render.markdown(r), html = Render.html(r)
         for f in BeanFinding.of(r) {
@@ -116,8 +116,8 @@ import TestSupport
     @Test func everyBeanOfTheWeekGetsANextSettingWithoutLookAhead() throws {
         let week = "2026-W40"
         let r = try WeeklyReportTests.report(Self.options(week))
-        #expect(r.weekAdvice.count == r.weekBeans.count)
-        for (p, advice) in zip(r.weekBeans, r.weekAdvice) where p.group.n > 0 {
+        #expect(r.periodAdvice.count == r.periodBeans.count)
+        for (p, advice) in zip(r.periodBeans, r.periodAdvice) where p.group.n > 0 {
             let a = try #require(advice)
             let grinder = r.analysis.journal.grinders[p.grinderIndex]
             let next = a.estimate.next

@@ -180,10 +180,10 @@ import TestSupport
         options.parallelRendering = false
         let report = try PeriodReport(journal: journal, journalName: "s", importReport: nil, options: options)
         let shown = min(counts.count, PeriodReport.periodBeanLimit)
-        #expect(report.weekBeans.count == shown && report.beansLeftOut == counts.count - shown)
+        #expect(report.periodBeans.count == shown && report.beansLeftOut == counts.count - shown)
         // The ones shown have the most brews in the year.
         let top = counts.values.sorted(by: >)
-        #expect(report.weekBeans.map(\.weekBrews) == Array(top.prefix(shown)))
+        #expect(report.periodBeans.map(\.periodBrews) == Array(top.prefix(shown)))
         #expect(report.beansLeftOutNote?.contains("\(counts.count - shown) more") == (counts.count > shown))
     }
 

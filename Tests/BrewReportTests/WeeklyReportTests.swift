@@ -41,7 +41,7 @@ import TestSupport
         #expect(r.week?.label == isoWeekLabel(last, berlin))
         #expect(r.week?.label == "2026-W47")
         #expect(r.partialReason == nil)
-        #expect(r.weekTitle == "2026-W47 (16–22 Nov 2026)")
+        #expect(r.periodTitle == "2026-W47 (16–22 Nov 2026)")
     }
 
     @Test(arguments: [(2026, 12, 2), (2027, 1, 4), (2026, 11, 23), (2027, 1, 1)])
@@ -87,7 +87,7 @@ import TestSupport
     @Test func emptyJournalHasNoWeek() throws {
         let r = try Self.report(Self.options(now: instant(2026, 11, 20, 12, 0)), journal: .empty)
         #expect(r.week == nil && r.comparison == nil && r.coveredDays == nil)
-        #expect(r.weekTitle == "no dated brews")
+        #expect(r.periodTitle == "no dated brews")
         let tiles = Headline.of(r)
         #expect(tiles.count == 1 && tiles[0].value == "0")
         #expect(r.findings.isEmpty)
@@ -103,14 +103,14 @@ import TestSupport
         #expect(r.partialReason == "in progress")
         #expect(r.coveredDays?.upperBound.description == localDay(now, berlin))
         #expect(r.coveredDays?.lowerBound.description == "2026-11-16")
-        #expect(r.weekTitle.contains("partial: in progress"))
+        #expect(r.periodTitle.contains("partial: in progress"))
         // The covered days are named only when they are fewer than the week's seven.
         let expected = switch day {
         case 16: "2026-W47 (16–22 Nov 2026), partial: in progress, covers 16 Nov 2026"
         case 22: "2026-W47 (16–22 Nov 2026), partial: in progress"
         default: "2026-W47 (16–22 Nov 2026), partial: in progress, covers 16–\(day) Nov 2026"
         }
-        #expect(r.weekTitle == expected)
+        #expect(r.periodTitle == expected)
     }
 
     @Test func nowJustAfterTheWeekIsComplete() throws {
@@ -129,7 +129,7 @@ import TestSupport
         #expect(r.partialReason == "journal ends")
         #expect(r.coveredDays?.upperBound.description == localDay(last, berlin))
         #expect(r.coveredDays?.lowerBound.description == "2026-11-09")
-        #expect(r.weekTitle.contains("partial: journal ends"))
+        #expect(r.periodTitle.contains("partial: journal ends"))
     }
 
     // MARK: Figures

@@ -17,35 +17,6 @@ public struct WeekCount: Sendable, Hashable {
     }
 }
 
-/// A value summarised over one week (a mean rating or mean extraction yield).
-public struct WeeklyValue: Sendable, Hashable {
-    /// Monday 00:00 of the week.
-    public var weekStart: Date
-    /// The weekly value; non-finite values are skipped.
-    public var value: Double
-    /// How many brews the value summarises.
-    public var count: Int
-    /// Creates a weekly value.
-    public init(weekStart: Date, value: Double, count: Int) {
-        self.weekStart = weekStart
-        self.value = value
-        self.count = count
-    }
-}
-
-/// A value at an instant (e.g. a rolling mean ending on a date).
-public struct DatedValue: Sendable, Hashable {
-    /// The instant.
-    public var date: Date
-    /// The value; non-finite values break a line.
-    public var value: Double
-    /// Creates a dated value.
-    public init(date: Date, value: Double) {
-        self.date = date
-        self.value = value
-    }
-}
-
 /// How often a piece of equipment was used.
 public struct UsageCount: Sendable, Hashable {
     /// Display name (any script; long names are shortened with an ellipsis).

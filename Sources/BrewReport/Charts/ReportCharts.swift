@@ -17,7 +17,7 @@ public struct ChartSource: Sendable {
     public let week: IsoWeek?
     public let options: ReportOptions
     /// The month, year or range of days of a period report: its trend charts are drawn by the period's bucket
-    /// (``TrendChart/periodChart(_:period:)``); `nil` for a weekly report.
+    /// (``TrendWindow``); `nil` for a weekly report.
     public var period: ReportPeriod?
     /// The last day a period report covers (today, for a period in progress); `nil` for all its days.
     public var coveredEnd: Day?
@@ -57,15 +57,16 @@ public enum ReportCharts {
         return jobs.indices.map { NamedChart(stem: jobs[$0].stem, title: jobs[$0].title, chart: built[$0]) }
     }
 
-    /// The file stems of the report's dial-in charts, keyed by position in ``PeriodReport/weekBeans``: one for each
+    /// The file stems of the report's dial-in charts, keyed by position in ``PeriodReport/periodBeans``: one for each
     /// of the first `limit` beans of the week whose advice rests on brews of the bag (the report draws
     /// ``ReportOptions/grindCharts`` of them), named `dial-in-<bean>-<grinder>-<method>`.
     static func dialInStems(_ report: PeriodReport, limit: Int) -> [Int: String] {
         var naming = OutputNaming(reserved: [])
         var out: [Int: String] = [:]
-        for (k, p) in report.weekBeans.enumerated() where out.count < max(0, limit) {
-            guard let advice = report.weekAdvice[k], !advice.points.isEmpty else { continue }
-            let slug = naming.name(for: URL(fileURLWithPath: slugText("\(p.bean)-\(p.grinder)-\(p.method)"), isDirectory: false))
+        for (k, p) in report.periodBeans.enumerated() where out.count < max(0, limit) {
+            guard let advice = report.periodAdvice[k], !advice.points.isEmpty else { continue }
+            let file = URL(fileURLWithPath: slugText("\(p.bean)-\(p.grinder)-\(p.method)"), isDirectory: false)
+            let slug = naming.name(for: file)
             out[k] = "dial-in-\(slug)"
         }
         return out
@@ -87,14 +88,20 @@ public enum ReportCharts {
     }
 
     /// Monday 00:00 of `week` in `zone`.
-    static func weekStart(_ week: IsoWeek, _ zone: TimeZone) -> Date { LocalCalendar.midnight(of: week.firstDay, in: zone) }
+    static func weekStart(_ week: IsoWeek, _ zone: TimeZone) -> Date {
+        LocalCalendar.midnight(of: week.firstDay, in: zone)
+    }
 
     /// Lower-case slug for file names (`Comandante C40-V60` → `comandante-c40-v60`).
     static func slugText(_ s: String) -> String {
         var out = ""
         var dash = false
         for ch in s.lowercased() {
-            if ch.isLetter || ch.isNumber { out.append(ch); dash = false } else if !dash && !out.isEmpty { out.append("-"); dash = true }
+            if ch.isLetter || ch.isNumber {
+                out.append(ch); dash = false
+            } else if !dash && !out.isEmpty {
+                out.append("-"); dash = true
+            }
         }
         while out.hasSuffix("-") { out.removeLast() }
         return out.isEmpty ? "group" : String(out.prefix(60))
@@ -109,11 +116,13 @@ extension ReportCharts {
     public static func write(_ kind: ChartKind, _ source: ChartSource, espresso: Bool = false, to url: URL,
                              pngScale: Double = 2) throws(ReportError) {
         guard let format = ChartImageFormat(fileExtension: url.pathExtension) else {
-            throw .invalidArgument("cannot tell the chart format from '\(url.lastPathComponent)': use .png, .svg or .pdf")
+            throw .invalidArgument(
+                "cannot tell the chart format from '\(url.lastPathComponent)': use .png, .svg or .pdf")
         }
         let chosen: ChartImageFormat = if case .png = format { .png(scale: pngScale) } else { format }
         do {
-            try ChartRenderer.write(chart(kind, source, espresso: espresso), to: url, format: chosen, theme: source.options.theme)
+            try ChartRenderer.write(chart(kind, source, espresso: espresso), to: url, format: chosen,
+                                    theme: source.options.theme)
         } catch {
             throw .cannotWrite(url.path, error)
         }

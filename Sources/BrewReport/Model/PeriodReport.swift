@@ -41,14 +41,14 @@ public struct PeriodReport: Sendable {
     public let totals: JournalTotals?
     /// Each bean brewed in the report week, on each grinder × method it was brewed with that week, as known at the
     /// week's end (``BrewAnalysis/beanProgress(week:)``): what the report leads with.
-    public let weekBeans: [BeanProgress]
-    /// Bean × grinder × method combinations brewed in a month, a year or a range that ``weekBeans`` leaves out: a
+    public let periodBeans: [BeanProgress]
+    /// Bean × grinder × method combinations brewed in a month, a year or a range that ``periodBeans`` leaves out: a
     /// period report lists the ``periodBeanLimit`` with most brews in the period (a weekly report lists all).
     public let beansLeftOut: Int
-    /// The dial-in advisor's answer for each of ``weekBeans`` (same order; `nil` where it has none, and in a period
+    /// The dial-in advisor's answer for each of ``periodBeans`` (same order; `nil` where it has none, and in a period
     /// report past the first ``ReportOptions/grindCharts`` beans, those it draws dial-in charts for), from the brews
     /// the report uses — so a past week's "next" is what the advisor would have said at that week's end.
-    public let weekAdvice: [DialInAdvice?]
+    public let periodAdvice: [DialInAdvice?]
     /// Brews dated after the report week that the report left out (no look-ahead; see
     /// ``ReportOptions/includeLaterBrews``).
     public let laterBrewsLeftOut: Int
@@ -137,7 +137,7 @@ public struct PeriodReport: Sendable {
         totals = period.map { analysis.totals($0, asOf: asOfDay, prices: prices) }
         let allBeans = period.map { analysis.beanProgress(days: $0.days) } ?? []
         let beans = isWeek ? allBeans : Array(allBeans.prefix(PeriodReport.periodBeanLimit))
-        weekBeans = beans
+        periodBeans = beans
         beansLeftOut = allBeans.count - beans.count
         // One advisor call per bean, each independent: across the cores for a single report, serially in a batch
         // (whose journals already keep every core busy).
@@ -150,7 +150,7 @@ public struct PeriodReport: Sendable {
         let advised = isWeek ? beans.count : min(beans.count, max(0, options.grindCharts))
         // The journal is grouped once for every answer, for the grinders asked about.
         let rows = advised == 0 ? nil : DialInRows(journal, asOf: asOf, grinders: Set(beans.prefix(advised).map(\.grinderIndex)))
-        weekAdvice = parallelMap(beans.count, work: options.parallelRendering ? .max : 0) { k in
+        periodAdvice = parallelMap(beans.count, work: options.parallelRendering ? .max : 0) { k in
             guard k < advised else { return nil }
             return try? DialInAdvisor.advise(journal: journal, grinder: beans[k].grinderIndex, method: beans[k].methodIndex,
                                       bean: beans[k].beanIndex, asOf: asOf, rows: rows)
@@ -224,7 +224,7 @@ public struct PeriodReport: Sendable {
     /// `2026-W47 (16–22 Nov 2026)`, with `, partial: …` when the week is partial.
     /// For a month, a year or a range: `November 2026 (1–30 Nov 2026)`, `2026 (1 Jan – 31 Dec 2026)`, with
     /// `, partial: in progress, covers …` while the period is under way.
-    public var weekTitle: String {
+    public var periodTitle: String {
         guard let period, let days = coveredDays else { return "no dated brews" }
         let span = ReportPeriod.span(period.firstDay, period.lastDay)
         var text = "\(period.name) (\(span))"
@@ -238,7 +238,7 @@ public struct PeriodReport: Sendable {
 
     /// Pooled dial-in findings: grinder × method groups over all beans whose sweet spot may be stated
     /// (``GrindRatingGroup/statesSweetSpot``), most brews first. Per-bean findings lead the report
-    /// (``weekBeans``); these pool every bean and say so.
+    /// (``periodBeans``); these pool every bean and say so.
     public var findings: [GrindRatingGroup] {
         grindRating.groups.filter { $0.bean == nil && $0.statesSweetSpot }.sorted { ($0.n, $1.grinder) > ($1.n, $0.grinder) }
     }

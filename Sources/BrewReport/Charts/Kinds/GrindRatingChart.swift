@@ -19,7 +19,8 @@ struct GrindRatingChart: ChartBuilder {
         var jobs: [ChartJob] = []
         let groups = Self.groups(report.grindRating).prefix(max(0, options.grindCharts))
         if groups.isEmpty {
-            jobs.append(ChartJob(stem: recipe.stems[0], title: "Grind vs rating", cost: 0, make: { chart(source, espresso: false) }))
+            jobs.append(ChartJob(stem: recipe.stems[0], title: "Grind vs rating", cost: 0,
+                                 make: { chart(source, espresso: false) }))
         }
         var naming = OutputNaming(reserved: [])
         let journal = report.analysis.journal
@@ -30,10 +31,10 @@ struct GrindRatingChart: ChartBuilder {
                                  make: { Self.chart(g, journal: journal) }))
         }
         for (k, stem) in ReportCharts.dialInStems(report, limit: options.grindCharts).sorted(by: { $0.key < $1.key }) {
-            guard let advice = report.weekAdvice[k] else { continue }
-            let p = report.weekBeans[k]
-            jobs.append(ChartJob(stem: stem, title: "Dial-in — \(p.bean) · \(p.grinder) × \(p.method): \(BeanFinding.next(advice) ?? "")",
-                                 cost: 0, make: { DialInChart.chart(advice) }))
+            guard let advice = report.periodAdvice[k] else { continue }
+            let p = report.periodBeans[k]
+            let title = "Dial-in — \(p.bean) · \(p.grinder) × \(p.method): \(BeanFinding.next(advice) ?? "")"
+            jobs.append(ChartJob(stem: stem, title: title, cost: 0, make: { DialInChart.chart(advice) }))
         }
         return jobs
     }
@@ -42,7 +43,8 @@ struct GrindRatingChart: ChartBuilder {
     func chart(_ source: ChartSource, espresso: Bool) -> Chart {
         let summary = source.grind ?? source.analysis.grindRating(curves: true)
         guard let g = Self.groups(summary).first ?? Self.ranked(summary).first else {
-            return BrewstatsCharts.grindVsRating(GrindRatingInput(grinder: "—", method: "—", grindSettings: [], ratings: []))
+            return BrewstatsCharts.grindVsRating(GrindRatingInput(grinder: "—", method: "—", grindSettings: [],
+                                                                  ratings: []))
         }
         return Self.chart(g, journal: source.analysis.journal)
     }
@@ -53,12 +55,14 @@ struct GrindRatingChart: ChartBuilder {
     }
 
     func missing(_ source: ChartSource, espresso: Bool, among: String) -> String? {
-        source.analysis.grindRating().groups.isEmpty ? "no brews with a grinder, a method, a grind setting and a rating \(among)" : nil
+        source.analysis.grindRating().groups.isEmpty
+            ? "no brews with a grinder, a method, a grind setting and a rating \(among)" : nil
     }
 
     /// The group drawn pools the matched bags of a `--bean` filter (its all-beans row): the title says which bean it
     /// is. When the brews kept fall in several groups, a note names the group drawn and the others with their n.
-    func finishSingle(_ chart: inout Chart, _ source: ChartSource, espresso: Bool, matched: Int, beanLabel: String?) -> Int {
+    func finishSingle(_ chart: inout Chart, _ source: ChartSource, espresso: Bool, matched: Int,
+                      beanLabel: String?) -> Int {
         if let label = beanLabel, !chart.title.contains(label), !(chart.subtitle ?? "").contains(label) {
             chart.title += " · \(label)"
         }
@@ -80,8 +84,8 @@ struct GrindRatingChart: ChartBuilder {
         let g = groups[0]
         let others = groups.dropFirst().prefix(4).map { "\($0.grinder) × \($0.method) (\($0.n))" }
         let more = groups.count > 5 ? ", …" : ""
-        return "Drawn: \(g.grinder) × \(g.method), the group with most brews (\(g.n) of the \(matched) matched); also \(others.joined(separator: ", "))\(more)"
-            + " — pick one with --grinder and --method."
+        return "Drawn: \(g.grinder) × \(g.method), the group with most brews (\(g.n) of the \(matched) matched); "
+            + "also \(others.joined(separator: ", "))\(more) — pick one with --grinder and --method."
     }
 
     /// Every grinder × method group over all its beans, most brews first (ties: grinder, then method): the group
@@ -120,18 +124,22 @@ struct GrindRatingChart: ChartBuilder {
         let settings = g.points.distinctX.count
         var held: [String] = []
         if g.sweetSpot != nil, !EvidenceRules.statesSweetSpot(n: g.n, distinctSettings: settings) {
-            held.append("state a sweet spot (it needs \(EvidenceRules.sweetSpotMinimumBrews) on \(EvidenceRules.sweetSpotMinimumSettings))")
+            let needs = "\(EvidenceRules.sweetSpotMinimumBrews) on \(EvidenceRules.sweetSpotMinimumSettings)"
+            held.append("state a sweet spot (it needs \(needs))")
         }
         if g.curve != nil, !EvidenceRules.drawsCurve(n: g.n, distinctX: settings) {
-            held.append("draw a smooth curve (it needs \(EvidenceRules.curveMinimumBrews) on \(EvidenceRules.curveMinimumSettings))")
+            let needs = "\(EvidenceRules.curveMinimumBrews) on \(EvidenceRules.curveMinimumSettings)"
+            held.append("draw a smooth curve (it needs \(needs))")
         }
         guard !held.isEmpty else {
             // Enough brews, but the curve explains too little of the ratings for its peak to be a sweet spot.
             guard g.sweetSpot != nil, !g.statesSweetSpot else { return nil }
             let r2 = Int(((g.quadraticR2 ?? 0) * 100).rounded())
-            return "No clear peak: the curve explains \(r2) % of the ratings' spread; a sweet spot needs \(Int(EvidenceRules.sweetSpotMinimumR2 * 100)) %."
+            let needed = Int(EvidenceRules.sweetSpotMinimumR2 * 100)
+            return "No clear peak: the curve explains \(r2) % of the ratings' spread; a sweet spot needs \(needed) %."
         }
-        return "Too few brews (\(g.n) on \(settings) setting\(settings == 1 ? "" : "s")) to \(held.joined(separator: " or to "))."
+        let on = "\(g.n) on \(settings) setting\(settings == 1 ? "" : "s")"
+        return "Too few brews (\(on)) to \(held.joined(separator: " or to "))."
     }
 
     /// The chart input of ``chart(_:journal:)``: the group's distinct points with their counts.
@@ -141,7 +149,8 @@ struct GrindRatingChart: ChartBuilder {
     /// quadratic fit's R² (``GrindRatingGroup/quadraticR2``).
     static func input(_ g: GrindRatingGroup, journal: Journal) -> GrindRatingInput {
         let settings = g.points.distinctX
-        let curve = EvidenceRules.drawsCurve(n: g.n, distinctX: settings.count) ? (g.curve.map(ReportCharts.curvePoints) ?? []) : []
+        let curve = EvidenceRules.drawsCurve(n: g.n, distinctX: settings.count)
+            ? (g.curve.map(ReportCharts.curvePoints) ?? []) : []
         let spot = g.statesSweetSpot ? g.sweetSpot : nil
         let grinder = journal.grinders.indices.contains(g.grinderIndex) ? journal.grinders[g.grinderIndex] : nil
         let grid = GrindSetting.grid(grinder, observed: settings)

@@ -3,9 +3,10 @@ import BrewColumns
 import BrewStats
 import Foundation
 
-/// The three trend kinds — brews per week, the rating trend, the extraction trend: one ``TrendMeasure`` per week over
-/// the ``StatsOptions/chartWeeks`` weeks ending at the report week or, in a period report, per bucket over the period
-/// and the period before (`TrendChart+Period.swift`).
+/// The three trend kinds — brews, the rating trend, the extraction trend: one ``TrendMeasure`` per bucket of a
+/// ``TrendWindow`` — by week over the ``StatsOptions/chartWeeks`` weeks ending at the report week or, in a period
+/// report, by the period's bucket over the period and the period before (`TrendChart+Window.swift`). The rating and
+/// extraction trends are one chart design whatever the bucket (`BrewstatsCharts.ratingTrend`, `.extractionTrend`).
 struct TrendChart: ChartBuilder {
     let kind: ChartKind
     let measure: TrendMeasure
@@ -25,13 +26,14 @@ struct TrendChart: ChartBuilder {
     }
 
     /// - Rating trend: "No brew has a rating" when none has, else the weeks are what is empty.
-    /// - Extraction trend: the journal-wide reason there is no extraction yield (``ReportCharts/noExtractionReason(_:)``),
-    ///   else the weeks are what is empty.
+    /// - Extraction trend: the journal-wide reason there is no extraction yield
+    ///   (``ReportCharts/noExtractionReason(_:)``), else the weeks are what is empty.
     /// - Brews per week: ``BrewstatsCharts/emptyMessage``.
     func emptyReason(_ a: BrewAnalysis, espresso: Bool) -> String {
         switch measure {
         case .brews: BrewstatsCharts.emptyMessage
-        case .rating: Kernel.anyPresent(a.journal.brews.rating) ? "No rated brew in these weeks" : "No brew has a rating"
+        case .rating:
+            Kernel.anyPresent(a.journal.brews.rating) ? "No rated brew in these weeks" : "No brew has a rating"
         case .extraction: ReportCharts.noExtractionReason(a) ?? "No brew in these weeks has an extraction yield"
         }
     }
@@ -43,54 +45,91 @@ struct TrendChart: ChartBuilder {
     }
 
     func chart(_ source: ChartSource, espresso: Bool) -> Chart {
-        let a = source.analysis
-        let o = source.options
-        let zone = o.stats.timeZone
-        if let p = source.period { return periodChart(source, period: p) }
-        let (rows, rolling) = Self.weeklySeries(source)
-        let starts = rows.map { ReportCharts.weekStart($0.week, zone) }
-        let highlight = source.week.map { ReportCharts.weekStart($0, zone) }
+        let zone = source.options.stats.timeZone
+        let window = TrendWindow(source)
+        let empty = source.period == nil ? emptyReason(source.analysis, espresso: false)
+            : ReportCharts.periodReason(emptyReason(source.analysis, espresso: false), source)
+        guard let w = window else {
+            // No dated brew: nothing to place on a time axis.
+            switch measure {
+            case .brews:
+                return BrewstatsCharts.brewsPerWeek([], weekCount: source.options.stats.chartWeeks, timeZone: zone)
+            case .rating: return BrewstatsCharts.ratingTrend([], bucket: .week, timeZone: zone, emptyMessage: empty)
+            case .extraction:
+                return BrewstatsCharts.extractionTrend(filter: [], brewsInside: 0, bucket: .week, timeZone: zone,
+                                                       emptyMessage: empty)
+            }
+        }
+        let t = w.trend
+        func values(_ v: [MeanCount]) -> [BucketValue] {
+            (0..<t.count).compactMap { k in
+                v[k].mean.map { BucketValue(start: w.bounds[k].start, end: w.bounds[k].end, value: $0, count: v[k].n) }
+            }
+        }
         switch measure {
         case .brews:
-            let weeks = rows.indices.map { WeekCount(weekStart: starts[$0], label: rows[$0].week.label, count: rows[$0].brews) }
-            let first = a.derived.weekSpan.map { ReportCharts.weekStart($0.lowerBound, zone) }
-            return BrewstatsCharts.brewsPerWeek(weeks, endingWeek: starts.last, weekCount: o.stats.chartWeeks,
-                                                journalStart: first, timeZone: zone)
+            return brewsChart(source, w)
         case .rating:
-            // Only the rating trend needs the per-week counts of rated brews (one pass over the journal).
-            let counts = Self.weeklyTrend(rows, a)
-            let weekly = rows.indices.compactMap { i in
-                rows[i].meanRating.map { WeeklyValue(weekStart: starts[i], value: $0, count: counts?.rating[i].n ?? 0) }
+            let rolling = (0..<w.rolling.count).compactMap { k in
+                w.rolling[k].map { BucketValue(start: w.bounds[k].start, end: w.bounds[k].end, value: $0, count: 0) }
             }
-            let line = rows.indices.compactMap { i in rolling[i].map { DatedValue(date: starts[i], value: $0) } }
-            return BrewstatsCharts.ratingTrend(weekly: weekly, rolling: line, windowWeeks: o.stats.rollingWeeks,
-                                               reportWeek: highlight, timeZone: zone, emptyMessage: emptyReason(a, espresso: false))
+            return BrewstatsCharts.ratingTrend(values(t.rating), rolling: rolling,
+                                               rollingWindow: source.options.stats.rollingWeeks, bucket: t.bucket,
+                                               highlight: w.highlight, domain: w.domain, timeZone: zone,
+                                               emptyMessage: empty)
         case .extraction:
             // Filter and espresso apart, and the ideal range judged brew by brew.
-            let ex = Self.weeklyTrend(rows, a)
-            func series(_ values: [MeanCount]?) -> [WeeklyValue] {
-                rows.indices.compactMap { i in
-                    guard let v = values, let m = v[i].mean else { return nil }
-                    return WeeklyValue(weekStart: starts[i], value: m, count: v[i].n)
-                }
-            }
-            return BrewstatsCharts.extractionTrend(weekly: series(ex?.filter), espresso: series(ex?.espresso),
-                                                   brewsInside: ex?.inside, ideal: o.stats.filterIdeal.extraction,
-                                                   reportWeek: highlight, timeZone: zone, emptyMessage: emptyReason(a, espresso: false))
+            return BrewstatsCharts.extractionTrend(filter: values(t.filter), espresso: values(t.espresso),
+                                                   brewsInside: t.inside,
+                                                   ideal: source.options.stats.filterIdeal.extraction,
+                                                   bucket: t.bucket, highlight: w.highlight, domain: w.domain,
+                                                   timeZone: zone, emptyMessage: empty)
         }
     }
 
-    /// The brews, rated brews or brews with an extraction yield in the chart's weeks (in a period: the period and
+    /// The brews chart: a week's bars over the chart weeks with their mean (`BrewstatsCharts.brewsPerWeek`), or a
+    /// period's bars per bucket beside the period before (`BrewstatsCharts.brewsPerBucket`).
+    func brewsChart(_ source: ChartSource, _ w: TrendWindow) -> Chart {
+        let a = source.analysis, zone = source.options.stats.timeZone, t = w.trend
+        guard let period = source.period else {
+            let weeks = (0..<t.count).map {
+                WeekCount(weekStart: w.bounds[$0].start, label: t.label($0), count: t.brews[$0])
+            }
+            let first = a.derived.weekSpan.map { ReportCharts.weekStart($0.lowerBound, zone) }
+            return BrewstatsCharts.brewsPerWeek(weeks, endingWeek: weeks.last?.weekStart,
+                                                weekCount: source.options.stats.chartWeeks, journalStart: first,
+                                                timeZone: zone)
+        }
+        // Buckets after the last covered day (a period in progress) are days to come, not days without brews.
+        let end = w.end
+        let coveredEnd = source.coveredEnd.map { LocalCalendar.midnight(of: Day(index: $0.index + 1), in: zone) } ?? end
+        let counts = (0..<t.count).filter { w.bounds[$0].start < coveredEnd }.map { k in
+            BucketValue(start: w.bounds[k].start, end: w.bounds[k].end, value: Double(t.brews[k]), count: t.brews[k])
+        }
+        // The span the journal covers inside the period: its first brew (or the period's start) to its last brew
+        // in the period (or the period's covered end).
+        let firstBrew = a.dayRange()?.lowerBound.index
+        let coveredSpan: Range<Date>? = a.dayRange(a.rows(in: period.days)).map(\.upperBound.index).map { last in
+            let from = max(period.firstDay.index, firstBrew ?? period.firstDay.index)
+            let lower = LocalCalendar.midnight(of: Day(index: from), in: zone)
+            return lower..<LocalCalendar.midnight(of: Day(index: last + 1), in: zone)
+        }
+        return BrewstatsCharts.brewsPerBucket(counts, bucket: t.bucket, period: period.bounds(in: zone),
+                                              domain: w.start..<end, periodName: period.name,
+                                              previousName: period.previous.name, covered: coveredSpan,
+                                              hasBefore: (firstBrew ?? .max) < period.firstDay.index, timeZone: zone)
+    }
+
+    /// The brews, rated brews or brews with an extraction yield in the chart's buckets (in a period: the period and
     /// the period before, up to the last covered day).
     func drawn(_ source: ChartSource, espresso: Bool) -> Int {
         if let period = source.period { return periodDrawn(source, period: period) }
-        let rows = Self.weeklySeries(source).rows
-        return Self.weeklyTrend(rows, source.analysis)?.drawn(measure) ?? 0
+        return TrendWindow(source)?.trend.drawn(measure) ?? 0
     }
 
     func missing(_ source: ChartSource, espresso: Bool, among: String) -> String? {
         if let period = source.period { return periodMissing(source, period: period, among: among) }
-        let rows = Self.weeklySeries(source).rows
+        guard drawn(source, espresso: espresso) == 0 else { return nil }
         let window: String
         if let end = source.week ?? source.analysis.latestWeek {
             window = " in the \(max(source.options.stats.chartWeeks, 1)) weeks ending \(end.label)"
@@ -99,31 +138,9 @@ struct TrendChart: ChartBuilder {
         }
         let hint = source.week == nil ? "" : "; try another --week"
         switch measure {
-        case .brews:
-            return rows.contains { $0.brews > 0 } ? nil : "no dated brews\(window) \(among)\(hint)"
-        case .rating:
-            return rows.contains { $0.meanRating != nil } ? nil : "no rated brews\(window) \(among)\(hint)"
-        case .extraction:
-            return rows.contains { $0.meanExtraction != nil } ? nil
-                : "no brews with TDS (an extraction yield)\(window) \(among)\(hint)"
+        case .brews: return "no dated brews\(window) \(among)\(hint)"
+        case .rating: return "no rated brews\(window) \(among)\(hint)"
+        case .extraction: return "no brews with TDS (an extraction yield)\(window) \(among)\(hint)"
         }
-    }
-
-    /// The chart window's weeks (`rows`, consecutive) as a ``PeriodTrend`` by ISO week: per week the rated brews
-    /// and the filter and espresso mean EY with their n; `nil` without weeks.
-    static func weeklyTrend(_ rows: [WeeklyRow], _ a: BrewAnalysis) -> PeriodTrend? {
-        guard let first = rows.first?.week, let last = rows.last?.week else { return nil }
-        return a.periodTrend(first.firstDay...last.lastDay, bucket: .week)
-    }
-
-    /// Weekly rows for the chart window (``StatsOptions/chartWeeks`` weeks ending at the report week) and the
-    /// rolling mean rating, which looks back ``StatsOptions/rollingWeeks`` weeks, before the window too.
-    static func weeklySeries(_ source: ChartSource) -> (rows: [WeeklyRow], rolling: [Double?]) {
-        guard let end = source.week ?? source.analysis.latestWeek else { return ([], []) }
-        let n = max(source.options.stats.chartWeeks, 1)
-        let look = max(source.options.stats.rollingWeeks, 1) - 1
-        let rows = source.analysis.weeklyRows(from: end.advanced(by: -(n - 1 + look)), to: end)
-        let rolling = Trend.rollingMean(rows.map(\.meanRating), window: source.options.stats.rollingWeeks)
-        return (Array(rows.suffix(n)), Array(rolling.suffix(n)))
     }
 }

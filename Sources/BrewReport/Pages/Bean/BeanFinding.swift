@@ -12,21 +12,22 @@ import Foundation
 /// setting, when it has one), then:
 /// - how many brews of the bean on that grinder × method fell in the week, and how many there are so far;
 /// - the best brew so far (setting, rating, day) and the last brew (setting, rating);
-/// - the stated sweet spot with its rated brews when ``GrindRatingGroup/statesSweetSpot`` holds, else how far the bean is
-///   from the evidence rule (``EvidenceRules``).
+/// - the stated sweet spot with its rated brews when ``GrindRatingGroup/statesSweetSpot`` holds, else how far the bean
+///   is from the evidence rule (``EvidenceRules``).
 struct BeanFinding: Equatable {
     /// `Kirinyaga Karimikui · Comandante C40 × V60`.
     let title: String
-    /// Short facts, in reading order: the next step (when advised), counts, best so far, last, sweet spot (or why none).
+    /// Short facts, in reading order: the next step (when advised), counts, best so far, last, sweet spot (or why
+    /// none).
     let facts: [String]
     /// Whether ``facts`` begins with the advisor's next step.
     var leadsWithNext = false
     /// The statistics behind the sweet-spot fact, for the page's fold.
     var evidence: Evidence?
 
-    /// One finding per entry of ``PeriodReport/weekBeans``, in that order.
+    /// One finding per entry of ``PeriodReport/periodBeans``, in that order.
     static func of(_ report: PeriodReport) -> [BeanFinding] {
-        zip(report.weekBeans, report.weekAdvice).map { of($0, advice: $1, report: report) }
+        zip(report.periodBeans, report.periodAdvice).map { of($0, advice: $1, report: report) }
     }
 
     static func of(_ p: BeanProgress, advice: DialInAdvice? = nil, report: PeriodReport) -> BeanFinding {
@@ -38,8 +39,9 @@ struct BeanFinding: Equatable {
         }
         func rating(_ v: Double?) -> String { v.map { String(format: "%.1f", $0) } ?? "unrated" }
         // "22 brews this year, 22 so far" says one number twice.
-        var facts = [p.weekBrews == p.brews ? "\(p.brews) brew\(p.brews == 1 ? "" : "s"), all this \(report.noun)"
-                                            : "\(p.weekBrews) brew\(p.weekBrews == 1 ? "" : "s") this \(report.noun), \(p.brews) so far"]
+        func brews(_ n: Int) -> String { "\(n) brew\(n == 1 ? "" : "s")" }
+        var facts = [p.periodBrews == p.brews ? "\(brews(p.brews)), all this \(report.noun)"
+                                              : "\(brews(p.periodBrews)) this \(report.noun), \(p.brews) so far"]
         let g = p.group
         guard let best = p.best else {
             facts.append("last: setting \(setting(p.last.setting)) (\(rating(p.last.rating)))")
@@ -47,23 +49,36 @@ struct BeanFinding: Equatable {
             return leading(next(advice), title: "\(p.bean) · \(p.grinder) × \(p.method)", facts: facts)
         }
         let day = Headline.dayText(best.date, report.analysis.derived.calendar)
-        facts.append("best so far: setting \(setting(best.setting)) (\(rating(best.rating))\(day.isEmpty ? "" : ", " + day))")
+        let when = day.isEmpty ? "" : ", " + day
+        facts.append("best so far: setting \(setting(best.setting)) (\(rating(best.rating))\(when))")
         facts.append("last: setting \(setting(p.last.setting)) (\(rating(p.last.rating)))")
         if g.statesSweetSpot, g.sweetSpot != nil {
             facts.append("\(GrindFinding.statement(g, grinder: grinder)) (\(g.n) rated brews)")
-        } else if g.n < EvidenceRules.sweetSpotMinimumBrews || g.distinctSettings < EvidenceRules.sweetSpotMinimumSettings {
-            facts.append("no sweet spot yet: \(g.n) rated brew\(g.n == 1 ? "" : "s") on \(g.distinctSettings) setting\(g.distinctSettings == 1 ? "" : "s") (needs \(EvidenceRules.sweetSpotMinimumBrews) on \(EvidenceRules.sweetSpotMinimumSettings))")
+        } else if g.n < EvidenceRules.sweetSpotMinimumBrews
+                    || g.distinctSettings < EvidenceRules.sweetSpotMinimumSettings {
+            let tried = "\(g.n) rated brew\(g.n == 1 ? "" : "s") on \(g.distinctSettings) "
+                + "setting\(g.distinctSettings == 1 ? "" : "s")"
+            let needs = "\(EvidenceRules.sweetSpotMinimumBrews) on \(EvidenceRules.sweetSpotMinimumSettings)"
+            facts.append("no sweet spot yet: \(tried) (needs \(needs))")
         } else if g.sweetSpot != nil, let r2 = g.quadraticR2 {
-            facts.append("no clear peak yet: the curve explains \(Int((r2 * 100).rounded())) % of the ratings’ spread (\(g.n) rated brews)")
+            let share = Int((r2 * 100).rounded())
+            facts.append("no clear peak yet: the curve explains \(share) % of the ratings’ spread (\(g.n) rated brews)")
         } else {
-            facts.append("no peak inside the settings tried (\(g.n) rated brews): the ratings do not single out a setting yet")
+            facts.append("no peak inside the settings tried (\(g.n) rated brews): "
+                + "the ratings do not single out a setting yet")
         }
         var found = leading(next(advice), title: "\(p.bean) · \(p.grinder) × \(p.method)", facts: facts)
         found.evidence = Evidence(n: g.n, noun: "rated brews on this grinder × method",
                                   details: ["\(g.distinctSettings) settings tried"]
-                                      + (g.quadraticR2.map { ["a curve through the ratings explains \(Int(($0 * 100).rounded())) % of their spread (R² = \(Format.number($0, decimals: 2)))"] } ?? [])
+                                      + (g.quadraticR2.map(Self.curveDetail).map { [$0] } ?? [])
                                       + (g.statesSweetSpot ? GrindFinding.details(g, grinder: grinder) : []))
         return found
+    }
+
+    /// `a curve through the ratings explains 42 % of their spread (R² = 0.42)`.
+    static func curveDetail(_ r2: Double) -> String {
+        "a curve through the ratings explains \(Int((r2 * 100).rounded())) % of their spread "
+            + "(R² = \(Format.number(r2, decimals: 2)))"
     }
 
     /// A finding whose facts begin with `next` when there is one: what to brew next is what a reader acts on.
@@ -91,11 +106,14 @@ struct BeanFinding: Equatable {
         let verdict = e.verdict == .noDependence ? "; the ratings do not depend on grind here" : ""
         // The bag's own cups where they say more than the model: at the setting itself, or a better cup elsewhere.
         var cups = ""
-        if let r = advice.cupRating(at: e.next), r > e.nextExpected + 0.25 { cups += "; your cup there was rated \(String(format: "%.1f", r))" }
+        if let r = advice.cupRating(at: e.next), r > e.nextExpected + 0.25 {
+            cups += "; your cup there was rated \(String(format: "%.1f", r))"
+        }
         if let c = e.belowCup {
             cups += "; below your \(String(format: "%.1f", c.rating)) at \(advice.text(c.setting)), the safe pick"
         }
-        return "next: try \(advice.text(e.next)) (expected \(String(format: "%.1f", e.nextExpected))\(tried)\(cups))\(verdict)"
+        let expected = String(format: "%.1f", e.nextExpected)
+        return "next: try \(advice.text(e.next)) (expected \(expected)\(tried)\(cups))\(verdict)"
     }
 
     /// The finding as one line: `title: fact; fact; …`.
@@ -104,6 +122,7 @@ struct BeanFinding: Equatable {
     /// The finding on the page: the bean × grinder × method in bold, what to brew next (or the first fact) as the
     /// statement, the rest as facts, the fit's statistics in the fold.
     var finding: Finding {
-        Finding(subject: title, statement: leadsWithNext ? .strong(facts[0]) : Text(facts.first ?? ""), facts: facts.dropFirst().map { Text($0) }, evidence: evidence)
+        Finding(subject: title, statement: leadsWithNext ? .strong(facts[0]) : Text(facts.first ?? ""),
+                facts: facts.dropFirst().map { Text($0) }, evidence: evidence)
     }
 }

@@ -53,8 +53,8 @@ enum ReportPage {
         sections.append(importSection(report.importReport, implausible: report.analysis.derived.implausibleExtractionCount))
         let files = ([ReportFiles.summary] + (pdf ? [ReportFiles.pdf] : []) + ReportFiles.linkedCSVs(comparison: report.comparisonFile))
         sections.append(Section(id: "files", heading: "Files", blocks: [.links(files.map { Link($0, href: $0) })]))
-        return Page(kind: .periodReport, title: "Brew report — \(report.weekTitle)",
-                    eyebrow: Text("Brew report · \(report.journalName)"), heading: report.heading, subtitle: report.weekTitle,
+        return Page(kind: .periodReport, title: "Brew report — \(report.periodTitle)",
+                    eyebrow: Text("Brew report · \(report.journalName)"), heading: report.heading, subtitle: report.periodTitle,
                     zone: zone, sections: sections,
                     footer: Text("Made by brewstats. " + DerivedColumns.definitionsSentence))
     }
@@ -62,7 +62,7 @@ enum ReportPage {
     /// The lead: each bean brewed in the period with its own grinder × method finding (``BeanFinding``), and notes when
     /// beans or later brews were left out.
     static func beansBlocks(_ report: PeriodReport, charts: Set<String>) -> [Block] {
-        let stems = ReportCharts.dialInStems(report, limit: report.weekBeans.count)
+        let stems = ReportCharts.dialInStems(report, limit: report.periodBeans.count)
         let beans = BeanFinding.of(report)
         var blocks: [Block] = []
         if beans.isEmpty {

@@ -1,0 +1,76 @@
+import BrewColumns
+import Foundation
+import Testing
+@testable import BrewStats
+
+/// The trend charts' one bucket model, checked against per-week figures worked out by hand: four ISO weeks from
+/// Monday 2026-11-02 (UTC), the second without brews.
+@Suite struct PeriodTrendTests {
+    /// Week 0: ratings 3 and 4, both EY 19.07 % (inside 18–22); week 1: nothing; week 2: rating 5 at EY 23.47 %
+    /// (outside) and an unrated brew at 19.07 %; week 3: rating 2 without a TDS.
+    static func journal() -> Journal {
+        var b = JournalBuilder()
+        let v60 = b.addMethod(BrewMethod(name: "V60", category: .pourOver))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let brews: [(week: Int, day: Int, rating: Double?, tds: Double?)] = [
+            (0, 0, 3, 1.3), (0, 3, 4, 1.3), (2, 1, 5, 1.6), (2, 6, nil, 1.3), (3, 2, 2, nil),
+        ]
+        for (k, brew) in brews.enumerated() {
+            let date = calendar.date(from: DateComponents(year: 2026, month: 11, day: 2 + 7 * brew.week + brew.day,
+                                                          hour: 12))!
+            var r = BrewRow()
+            r.id = "b\(k)"; r.method = v60
+            r.brewDate = Timestamp(microseconds: Int64(date.timeIntervalSince1970 * 1_000_000))
+            // 250 g of water, 15 g of coffee: beverage 250 − 2 × 15 = 220 g; EY = TDS × 220 ÷ 15.
+            r.doseGrams = 15; r.waterGrams = 250; r.tds = brew.tds; r.rating = brew.rating
+            b.appendBrew(r)
+        }
+        return b.finish()
+    }
+
+    static func analysis() -> BrewAnalysis {
+        var options = StatsOptions()
+        options.timeZone = .gmt
+        return BrewAnalysis(journal: journal(), options: options)
+    }
+
+    static let first = IsoWeek(containing: Day(year: 2026, month: 11, day: 2)!)
+
+    static func trend(weeks: ClosedRange<Int>) -> PeriodTrend {
+        let days = first.advanced(by: weeks.lowerBound).firstDay...first.advanced(by: weeks.upperBound).lastDay
+        return analysis().periodTrend(days, bucket: .week)
+    }
+
+    @Test func everyFigureIsPerWeek() {
+        let t = Self.trend(weeks: 0...3)
+        #expect(t.count == 4 && t.label(0) == "2026-W45" && t.firstDay(1) == Day(year: 2026, month: 11, day: 9)!)
+        #expect(t.brews == [2, 0, 2, 1])
+        #expect(t.rating.map(\.mean) == [3.5, nil, 5, 2] && t.rating.map(\.n) == [2, 0, 1, 1])
+        #expect(t.filter.map(\.n) == [2, 0, 2, 0] && t.espresso.allSatisfy { $0.n == 0 })
+        #expect(t.filter[0].mean.map { abs($0 - 1.3 * 220 / 15) < 1e-9 } == true)
+        #expect(t.filter[2].mean.map { abs($0 - (1.3 + 1.6) / 2 * 220 / 15) < 1e-9 } == true)
+        #expect(t.insideIdeal == [2, 0, 1, 0] && t.inside == 3 && t.measured == 4)
+    }
+
+    @Test func theLastBucketsAreTheTrendOfTheirDays() {
+        let all = Self.trend(weeks: 0...3)
+        #expect(all.suffix(2) == Self.trend(weeks: 2...3))
+        #expect(all.suffix(3) == Self.trend(weeks: 1...3))
+        #expect(all.suffix(4) == all && all.suffix(9) == all)
+        #expect(all.suffix(0).count == 0 && all.suffix(-1).count == 0 && all.suffix(0).inside == 0)
+    }
+
+    /// Over two weeks: (3.5), (3.5 alone: week 1 has none), (5 alone), (5 + 2) ÷ 2.
+    @Test func theRollingRatingLooksBackOverRatedWeeks() {
+        let rolling = Self.trend(weeks: 0...3).rollingRating(window: 2)
+        #expect(rolling == [3.5, 3.5, 5, 3.5])
+        #expect(Self.trend(weeks: 1...1).rollingRating(window: 4) == [nil])
+    }
+
+    @Test func bucketsHaveNominalLengths() {
+        #expect(TrendBucket.day.nominalSeconds == 86_400)
+        #expect(TrendBucket.week.nominalSeconds == 604_800)
+        #expect(abs(TrendBucket.month.nominalSeconds - 365.2425 / 12 * 86_400) < 1e-6)
+    }
+}
