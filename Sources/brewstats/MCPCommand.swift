@@ -38,6 +38,8 @@ struct MCPServe: AsyncParsableCommand {
 
     @OptionGroup var input: JournalInputOptions
 
+    @OptionGroup var merging: MergeOptions
+
     @Option(help: ArgumentHelp("A grinders.toml that extends or overrides the built-in grinder catalogue (for dial_in).", valueName: "file"))
     var grinders: String?
 
@@ -48,6 +50,7 @@ struct MCPServe: AsyncParsableCommand {
         if journals.contains("-") {
             throw ValidationError("standard input carries the protocol: give the journal as a file, not -")
         }
+        if merging.listMatches != nil { throw ValidationError("mcp writes no file: --list-matches belongs to report, export and the other commands") }
     }
 
     func run() async throws {
@@ -60,7 +63,7 @@ struct MCPServe: AsyncParsableCommand {
             guard let text = String(data: data, encoding: .utf8) else { throw CommandFailure.unreadable("\(grinders): not UTF-8 text") }
             dialIn.grinders = try GrinderCatalogue.builtIn.merging(toml: text, file: grinders)
         }
-        let opened = try input.open(journals)
+        let opened = try input.open(journals, mergeRules: merging.rules)
         if opened.isMerged {
             FileHandle.standardError.write(Data("brewstats: \(journals.count) journals merged: \(opened.result.journal.brews.count) brews, \(opened.matches.count) matched across journals\n".utf8))
         }

@@ -176,5 +176,7 @@ import TestSupport
     @Test(.enabled(if: CLI.available)) func standardInputIsNotAJournal() throws {
         let r = try CLI.run(["mcp", "-"])
         #expect(r.status == 64 && r.stderr.contains("standard input carries the protocol"), "\(r.stderr)")
+        let listing = try CLI.run(["mcp", Self.journal, "--list-matches", "m.csv"])
+        #expect(listing.status == 64 && listing.stderr.contains("mcp writes no file"), "\(listing.stderr)")
     }
 }
