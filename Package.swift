@@ -3,6 +3,7 @@
 //
 // Layers, bottom to top (each layer is a target; only the wrapper target imports its C library):
 //   BrewHashing (the one stable hash and seeded generator: below everything)
+//   BrewProgress (how far long work has got: counted by the libraries, drawn by the CLI; below everything)
 //   CCairo (system library) → BrewCairo (owning wrappers)
 //   BrewColumns (Arrow-style columns, the journal table, the shots' samples table)
 //   BrewStats (kernels, derived quantities, regression, LOESS, summaries, shot metrics and flags)
@@ -67,11 +68,13 @@ let package = Package(
         // MARK: Pure-Swift layers
         // The one stable hash (FNV-1a) and the one seeded generator (SplitMix64): below every other target.
         .target(name: "BrewHashing", swiftSettings: strict),
+        // How far long work has got (a batch, a shot folder, an export): the libraries count, the CLI draws.
+        .target(name: "BrewProgress", swiftSettings: strict),
         .target(name: "BrewColumns", swiftSettings: strict),
         .target(
             name: "BrewImport",
             dependencies: [
-                "BrewColumns", "BrewHashing", "BrewStats",
+                "BrewColumns", "BrewHashing", "BrewProgress", "BrewStats",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
@@ -93,7 +96,7 @@ let package = Package(
         .target(name: "BrewAdviceSimulation", dependencies: ["BrewAdvice", "BrewHashing", "BrewStats"], swiftSettings: strict),
         // Espresso shot files: the shot formats' importers and the shot table (the samples table is BrewColumns', the
         // shot metrics and flags BrewStats').
-        .target(name: "BrewShots", dependencies: ["BrewColumns", "BrewHashing", "BrewImport", "BrewStats",
+        .target(name: "BrewShots", dependencies: ["BrewColumns", "BrewHashing", "BrewImport", "BrewProgress", "BrewStats",
                                                  .product(name: "GRDB", package: "GRDB.swift"),
                                                  .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 swiftSettings: strict),
@@ -118,6 +121,7 @@ let package = Package(
         // Journals written out: the app's CSV and JSON exports, BrewSpec, Decent shot JSON, Beanconqueror backups. The anonymiser also reads
         // BrewMerge's matches (--list-matches beside an anonymised export) and BrewAdvice's taste words (kept tags).
         .target(name: "BrewExport", dependencies: ["BrewColumns", "BrewHashing", "BrewImport", "BrewShots", "BrewFiles", "BrewMerge",
+                                                  "BrewProgress",
                                                   "BrewAdvice", "BrewNames", .product(name: "Yams", package: "Yams"),
                                                   .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 swiftSettings: strict),
@@ -131,7 +135,7 @@ let package = Package(
         .target(
             name: "BrewReport",
             dependencies: ["BrewColumns", "BrewHashing", "BrewImport", "BrewStats", "BrewAdvice", "BrewCairo", "BrewCharts",
-                           "BrewFiles", "BrewShots", "BrewMerge", "BrewNames", "BrewOpen", "BrewPages"],
+                           "BrewFiles", "BrewShots", "BrewMerge", "BrewNames", "BrewOpen", "BrewPages", "BrewProgress"],
             swiftSettings: strict
         ),
 
@@ -140,7 +144,7 @@ let package = Package(
             name: "brewstats",
             dependencies: [
                 "BrewReport", "BrewAdvice", "BrewImport", "BrewSynth", "BrewColumns", "BrewShots", "BrewExport", "BrewMerge", "BrewNames",
-                "BrewOpen", "BrewPages", "BrewStats", "BrewCharts", "BrewCairo", "BrewFiles", "BrewMCP",
+                "BrewOpen", "BrewPages", "BrewProgress", "BrewStats", "BrewCharts", "BrewCairo", "BrewFiles", "BrewMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strict
@@ -210,7 +214,7 @@ let package = Package(
         // whole run the built binary.
         .testTarget(name: "brewstatsTests",
                     dependencies: ["TestSupport", "brewstats", "BrewAdvice", "BrewColumns", "BrewCairo", "BrewCharts", "BrewExport", "BrewImport",
-                                   "BrewMCP", "BrewNames", "BrewReport", "BrewStats", "BrewSynth",
+                                   "BrewMCP", "BrewNames", "BrewProgress", "BrewReport", "BrewStats", "BrewSynth",
                                    .product(name: "ArgumentParser", package: "swift-argument-parser")],
                     swiftSettings: strict),
         // Installing into a DESTDIR and the Kubernetes manifests under deploy/ (no root, no container engine).

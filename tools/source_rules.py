@@ -7,6 +7,9 @@
    its bucket model.
 2. Package.swift declares every module a target imports.
 3. Comments cite the repository's own docs, not sections (§) of an outside document.
+4. Library targets name no command-line flag: no string literal outside Sources/brewstats and Sources/brewstats-bench
+   holds `--flag` (doc comments and comments may). A library's error carries a typed reason; the command line adds
+   the flag where it words errors (Sources/brewstats/ErrorMessage.swift).
 
 Exit status 0 when every rule holds; 1 with one line per breach (file:line: what, where it belongs).
 """
@@ -122,14 +125,76 @@ def own_docs():
     return breaches
 
 
+# The targets that are the command line: they may name their flags. A CSS custom property (`var(--fg)`, `--fg:`) is
+# no flag.
+COMMAND_LINE = {"brewstats", "brewstats-bench"}
+FLAG = re.compile(r"(?<![\w-])(?<!var\()--[a-z][a-z0-9]*(?:-[a-z0-9]+)*\b(?![:\w-])")
+
+
+def string_literals(line, in_literal):
+    """The text of the string literals on `line` (a `//` comment outside a literal ends the line) and whether a
+    multi-line literal is still open at its end. Interpolations are read as part of their literal."""
+    out, i, n = [], 0, len(line)
+    current = [] if in_literal else None
+    while i < n:
+        if current is None:
+            if line.startswith("//", i):
+                break
+            if line.startswith('"""', i):
+                current, in_literal = [], True
+                i += 3
+                continue
+            if line[i] == '"':
+                current = []
+            i += 1
+            continue
+        if line[i] == "\\":
+            current.append(line[i:i + 2])
+            i += 2
+            continue
+        if in_literal and line.startswith('"""', i):
+            out.append("".join(current))
+            current, in_literal = None, False
+            i += 3
+            continue
+        if not in_literal and line[i] == '"':
+            out.append("".join(current))
+            current = None
+            i += 1
+            continue
+        current.append(line[i])
+        i += 1
+    if current is not None:
+        out.append("".join(current))
+    return out, in_literal
+
+
+def no_flags():
+    """Library targets name no command-line flag in a string (rule 4)."""
+    breaches = []
+    for rel, path in swift_files(SOURCES):
+        if rel.split(os.sep)[0] in COMMAND_LINE:
+            continue
+        with open(path, encoding="utf-8") as f:
+            in_literal = False
+            for n, line in enumerate(f, 1):
+                literals, in_literal = string_literals(line.rstrip("\n"), in_literal)
+                for text in literals:
+                    m = FLAG.search(text)
+                    if m:
+                        breaches.append(f"Sources/{rel}:{n}: a library names the flag {m.group(0)}; give the error a "
+                                        "typed reason and let the command line name the flag (ErrorMessage)")
+    return breaches
+
+
 def main():
-    breaches = one_place() + declared_imports() + own_docs()
+    breaches = one_place() + declared_imports() + own_docs() + no_flags()
     for b in breaches:
         print(b)
     if breaches:
         print(f"{len(breaches)} source rule breaches", file=sys.stderr)
         return 1
-    print("source rules: every definition in one place; every import declared")
+    print("source rules: every definition in one place; every import declared; no flag named by a library")
     return 0
 
 

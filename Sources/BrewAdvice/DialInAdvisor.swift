@@ -64,7 +64,7 @@ public enum DialInAdvisor {
         var notes: [String] = []
         if let p = brews.profile {
             notes.append("profile \(p): " + (brews.otherProfiles > 0
-                ? "\(DialInAdvice.count(brews.otherProfiles, "shot")) of other profiles left out (profiles are never pooled; --profile picks one)"
+                ? "\(DialInAdvice.count(brews.otherProfiles, "shot")) of other profiles left out (profiles are never pooled: ask for one by name)"
                 : "every shot of this grinder × method"))
         }
         if unrated > 0 { notes.append("\(DialInAdvice.count(unrated, "brew")) on this grinder × method without a rating: out of the rating fit, their taste notes and shot times still count") }

@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewProgress
 import Foundation
 import Yams
 
@@ -15,7 +16,8 @@ extension BrewSpecWriter {
     /// two columns further in is the same node one level down.
     ///
     /// - Throws: ``ExportError`` when a brew cannot be encoded or the file cannot be written.
-    public func writeYAML(_ journal: Journal, to file: ExportFile, dropped: inout DroppedFields) throws(ExportError) {
+    public func writeYAML(_ journal: Journal, to file: ExportFile, dropped: inout DroppedFields,
+                          progress: WorkProgress = .none) throws(ExportError) {
         let coffees = self.coffees(journal, dropped: &dropped)
         let encoder = Self.yamlEncoder()
         file.buffer.append(contentsOf: Array("brewspec_version: '1.0'\nbrews:\n".utf8))
@@ -24,6 +26,7 @@ extension BrewSpecWriter {
             file.buffer.append(contentsOf: Array(" []\n".utf8))
         }
         for i in 0..<journal.brews.count {
+            if i % WorkProgress.stride == 0 { progress.report("brews written", done: i, of: journal.brews.count) }
             let brew = brew(journal, row: i, coffees: coffees, dropped: &dropped)
             try Self.appendEntry(brew, encoder: encoder, to: &file.buffer)
             try file.flushIfNeeded()

@@ -2,8 +2,12 @@
 public struct ExportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What kind of failure.
     public enum Kind: Sendable, Equatable {
-        /// The output exists and `--force` was not given.
+        /// The output exists and replacing it was not asked for (``JournalExporter/replacing``): the caller says how to
+        /// ask (the command line's `--force`).
         case exists
+        /// The output is what an export never replaces, asked or not: a folder where a file goes, a file where a
+        /// folder goes, a symbolic link, a folder an export did not write.
+        case notReplaceable
         /// Writing, flushing or renaming failed (the system's reason).
         case output
         /// The input has nothing the format can hold (no brews; no shots for `decent-json`).

@@ -35,17 +35,17 @@ public final class ExportFile {
 
     /// Creates the temporary file beside `target`.
     ///
-    /// - Throws: ``ExportError`` `.exists` when `target` is a folder, a symbolic link, or exists and `replacing` is
-    ///   false (checked here, so nothing is computed for nothing; ``publish(replacing:)`` checks again
+    /// - Throws: ``ExportError`` `.notReplaceable` when `target` is a folder or a symbolic link, `.exists` when it
+    ///   exists and `replacing` is false (checked here, so nothing is computed for nothing; ``publish(replacing:)`` checks again
     ///   atomically), `.output` when the folder is missing or not writable.
     public init(target: URL, replacing: Bool) throws(ExportError) {
         let path = target.standardizedFileURL.path
         var st = stat()
         if lstat(path, &st) == 0 {
             switch st.st_mode & S_IFMT {
-            case S_IFDIR: throw ExportError(.exists, path: path, "is a folder; give a file name")
-            case S_IFLNK: throw ExportError(.exists, path: path, "is a symbolic link; brewstats never writes through one")
-            default: if !replacing { throw ExportError(.exists, path: path, "exists; give --force to replace it") }
+            case S_IFDIR: throw ExportError(.notReplaceable, path: path, "is a folder; give a file name")
+            case S_IFLNK: throw ExportError(.notReplaceable, path: path, "is a symbolic link; brewstats never writes through one")
+            default: if !replacing { throw ExportError(.exists, path: path, "exists") }
             }
         }
         do {
@@ -71,7 +71,7 @@ public final class ExportFile {
         do {
             try stream.publish(replacing: replacing)
         } catch {
-            if error.code == EEXIST { throw ExportError(.exists, path: error.path, "exists; give --force to replace it") }
+            if error.code == EEXIST { throw ExportError(.exists, path: error.path, "exists") }
             throw ExportError(.output, path: error.path, error.reason)
         }
     }

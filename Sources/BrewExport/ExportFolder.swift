@@ -28,8 +28,8 @@ public final class ExportFolder {
 
     /// Puts back an export a killed run had set aside, checks the target and creates the staging folder.
     ///
-    /// - Throws: ``ExportError`` `.exists` when the target exists and `replacing` is false, or exists and is not a
-    ///   folder an export wrote; `.output` when the staging folder cannot be made.
+    /// - Throws: ``ExportError`` `.exists` when the target exists and `replacing` is false, `.notReplaceable` when it
+    ///   exists and is not a folder an export wrote; `.output` when the staging folder cannot be made.
     public init(target: URL, replacing: Bool) throws(ExportError) {
         let target = target.standardizedFileURL
         FolderStaging.sweep(beside: target, marker: Self.markerName)
@@ -52,12 +52,12 @@ public final class ExportFolder {
         guard lstat(path, &st) == 0 else { return }
         switch st.st_mode & S_IFMT {
         case S_IFDIR: break
-        case S_IFLNK: throw ExportError(.exists, path: path, "is a symbolic link; brewstats never writes through one")
-        default: throw ExportError(.exists, path: path, "exists and is not a folder; the export writes a folder here")
+        case S_IFLNK: throw ExportError(.notReplaceable, path: path, "is a symbolic link; brewstats never writes through one")
+        default: throw ExportError(.notReplaceable, path: path, "exists and is not a folder; the export writes a folder here")
         }
-        guard replacing else { throw ExportError(.exists, path: path, "exists; give --force to replace it") }
+        guard replacing else { throw ExportError(.exists, path: path, "exists") }
         guard access(path + "/" + markerName, F_OK) == 0 else {
-            throw ExportError(.exists, path: path, "is a folder brewstats export did not write; it is never replaced")
+            throw ExportError(.notReplaceable, path: path, "is a folder brewstats export did not write; it is never replaced")
         }
     }
 

@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewProgress
 
 /// Writes a journal as the app's CSV export (docs/formats.md): one row per brew in table order, the
 /// contract's columns in its order, then the optional columns brewstats reads back (`pressure_profile`, `bag_weight_g`,
@@ -26,8 +27,10 @@ public struct JournalCSVWriter: Sendable {
         self.guardsFormulas = guardsFormulas
     }
 
-    /// Writes `journal` to `file` and lists what was dropped into `dropped`.
-    public func write(_ journal: Journal, to file: ExportFile, dropped: inout DroppedFields) throws(ExportError) {
+    /// Writes `journal` to `file` and lists what was dropped into `dropped`, telling `progress` how many brews are
+    /// written.
+    public func write(_ journal: Journal, to file: ExportFile, dropped: inout DroppedFields,
+                      progress: WorkProgress = .none) throws(ExportError) {
         let t = journal.brews
         let entities = EntityCells(journal, guarded: guardsFormulas, dropped: &dropped)
         var cells = CSVCells(into: file.buffer, guarded: guardsFormulas)
@@ -37,6 +40,7 @@ public struct JournalCSVWriter: Sendable {
         let noMethod = [UInt8]()
         let categoryCells = MethodCategory.allCases.map { Array($0.rawString.utf8) }
         for i in 0..<t.count {
+            if i % WorkProgress.stride == 0 { progress.report("brews written", done: i, of: t.count) }
             cells.bytes(t.id, i)
             if t.brewDate.isValid(i) {
                 cells.raw([])

@@ -1,5 +1,6 @@
 import BrewColumns
 import BrewNames
+import BrewProgress
 import BrewShots
 import Foundation
 
@@ -23,6 +24,9 @@ public struct JournalExporter: Sendable {
     /// Beanconqueror only: the aliases the backup's names are matched through (the journal's own are applied
     /// when it is opened).
     public var aliases: NameAliases?
+    /// Where the export tells how many brews (or shots, or files) it has written; ``BrewProgress/WorkProgress/none``
+    /// by default. The output is the same either way.
+    public var progress = WorkProgress.none
 
     public init(format: ExportFormat, brewSpecLayout: BrewSpecLayout = .oneFile, replacing: Bool = false,
                 guardsFormulas: Bool = true, mergeInto: URL? = nil, aliases: NameAliases? = nil) {
@@ -35,19 +39,21 @@ public struct JournalExporter: Sendable {
     /// - Throws: ``ExportError``: `.exists` when the output exists without ``replacing``; `.nothingToExport` when
     ///   the journal has no brews (or, for `decent-json`, no shots); `.output` when writing fails.
     public func export(_ journal: ShotJournal, to output: URL) throws(ExportError) -> ExportSummary {
+        defer { progress.finish() }
         let brews = journal.result.journal.brews.count
         var dropped = DroppedFields()
         switch format {
         case .csv:
             guard brews > 0 else { throw ExportError(.nothingToExport, path: output.path, "the journal has no brews to export") }
             let file = try ExportFile(target: output, replacing: replacing)
-            try JournalCSVWriter(guardsFormulas: guardsFormulas).write(journal.result.journal, to: file, dropped: &dropped)
+            try JournalCSVWriter(guardsFormulas: guardsFormulas)
+                .write(journal.result.journal, to: file, dropped: &dropped, progress: progress)
             try file.publish(replacing: replacing)
             return ExportSummary(output: output.path, files: 1, records: brews, dropped: dropped)
         case .json:
             guard brews > 0 else { throw ExportError(.nothingToExport, path: output.path, "the journal has no brews to export") }
             let file = try ExportFile(target: output, replacing: replacing)
-            file.buffer = try JournalJSONWriter().encode(journal.result.journal, dropped: &dropped)
+            file.buffer = try JournalJSONWriter().encode(journal.result.journal, dropped: &dropped, progress: progress)
             try file.publish(replacing: replacing)
             return ExportSummary(output: output.path, files: 1, records: brews, dropped: dropped)
         case .brewspec:
@@ -55,7 +61,7 @@ public struct JournalExporter: Sendable {
             let writer = BrewSpecWriter()
             if brewSpecLayout == .oneFile, BrewSpecEncoding(path: output.path) == .yaml {
                 let file = try ExportFile(target: output, replacing: replacing)
-                try writer.writeYAML(journal.result.journal, to: file, dropped: &dropped)
+                try writer.writeYAML(journal.result.journal, to: file, dropped: &dropped, progress: progress)
                 try file.publish(replacing: replacing)
                 return ExportSummary(output: output.path, files: 1, records: brews, dropped: dropped)
             }
@@ -69,6 +75,7 @@ public struct JournalExporter: Sendable {
             let folder = try ExportFolder(target: output, replacing: replacing)
             let ids = journal.result.journal.brews.id
             for (i, spec) in specs.enumerated() {
+                if i % 256 == 0 { progress.report("files written", done: i, of: specs.count) }
                 try folder.write(try writer.encode([spec], as: .yaml), name: FileNames.name(index: i, id: ids[i], ext: "yaml"))
             }
             try folder.publish(replacing: replacing)
@@ -80,6 +87,7 @@ public struct JournalExporter: Sendable {
             let writer = DecentShotWriter()
             let folder = try ExportFolder(target: output, replacing: replacing)
             for s in 0..<shots.kept {
+                if s % 256 == 0 { progress.report("shot files written", done: s, of: shots.kept) }
                 let bytes = writer.encode(shot: s, of: shots, journal: journal.result.journal, dropped: &dropped)
                 try folder.write(bytes, name: FileNames.name(index: s, id: shots.shots[s].brewID, ext: "json"))
             }

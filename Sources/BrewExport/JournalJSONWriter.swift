@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewProgress
 import Foundation
 
 /// Writes a journal as the app's JSON export (docs/formats.md): `format`, `version`, then `methods`,
@@ -16,7 +17,8 @@ public struct JournalJSONWriter: Sendable {
     public init() {}
 
     /// The document's bytes.
-    public func encode(_ journal: Journal, dropped: inout DroppedFields) throws(ExportError) -> [UInt8] {
+    public func encode(_ journal: Journal, dropped: inout DroppedFields,
+                       progress: WorkProgress = .none) throws(ExportError) -> [UInt8] {
         let t = journal.brews
         EntityDrops.note(journal, used: UsedEntities(t), into: &dropped, holdsEntityFields: true, holdsBagFields: false)
         let methodIDs = journal.methods.enumerated().map { $1.id ?? "brewstats-method-\($0 + 1)" }
@@ -41,6 +43,7 @@ public struct JournalJSONWriter: Sendable {
         }
         doc.brews.reserveCapacity(t.count)
         for i in 0..<t.count {
+            if i % WorkProgress.stride == 0 { progress.report("brews written", done: i, of: t.count) }
             let id = t.id[i] ?? "brewstats-brew-\(i + 1)"
             var brew = Brew(id: id)
             if t.brewDate.isValid(i) { brew.brewDate = ExportDates.instant(Timestamp(microseconds: t.brewDate.values[i])) }

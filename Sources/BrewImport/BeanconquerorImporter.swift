@@ -66,7 +66,7 @@ enum BeanconquerorImporter {
             brewsName = "brew"
             session.warn(.note, column: nil, at: nil, "\(ForeignJSON.beanconquerorUpload.description), read as a one-brew journal")
         case let foreign?:
-            throw ImportError(.notAJournal, file: mainName, "this is \(foreign.description)")
+            throw foreign.refusal(file: mainName)
         case nil:
             guard ["BREWS", "BEANS", "MILL", "PREPARATION"].contains(where: { root[$0] != nil }) else {
                 throw ImportError(.notAJournal, file: mainName, "no BREWS, BEANS, MILL or PREPARATION key: not a Beanconqueror backup")

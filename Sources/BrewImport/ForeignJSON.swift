@@ -45,7 +45,17 @@ enum ForeignJSON: Equatable {
         case .espressoShot(let machine):
             "an espresso shot log from \(machine) (sensor samples of one shot), not a brew journal"
         case .brewSpec:
-            "a BrewSpec document; read it with --format brewspec (or without --format)"
+            "a BrewSpec document"
         }
+    }
+}
+
+extension ForeignJSON {
+    /// The refusal of `file`, which is this document: `this is a BrewSpec document`, with the format that reads it
+    /// when brewstats reads one (``ImportError/readableAs``).
+    func refusal(file: String) -> ImportError {
+        var error = ImportError(.notAJournal, file: file, "this is \(description)")
+        if self == .brewSpec { error.readableAs = .brewSpec }
+        return error
     }
 }

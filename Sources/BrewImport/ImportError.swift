@@ -34,6 +34,9 @@ public struct ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     public let location: String?
     /// The human explanation, without the file name.
     public let message: String
+    /// For a file of a format brewstats reads, refused as another (a BrewSpec document read as a Beanconqueror
+    /// backup): that format, so the caller can say how to read it (the command line's `--format`); `nil` otherwise.
+    public var readableAs: JournalFormat?
 
     /// Creates an error. A `location` taken from the input (a mapping key, an archive entry's name) is shortened
     /// like every quoted value (``QuotedInput``).

@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewProgress
 import Foundation
 
 /// How to read a journal file.
@@ -71,6 +72,10 @@ public struct ImportOptions: Sendable {
     /// naming the file and the wait (``ImportError/Kind/unreadable``). The command line reads it from the
     /// environment variable `BREWSTATS_STORE_WAIT` (seconds, e.g. `0.5` or `30`).
     public var storeWait: TimeInterval = ImportOptions.defaultStoreWait
+
+    /// Where a long import tells how far it has got (a folder of shot files, file by file); ``BrewProgress/WorkProgress/none``
+    /// by default. The journal and its report are the same either way.
+    public var progress = WorkProgress.none
 
     /// The default ``storeWait``: 5 seconds, far above a commit of the app's (milliseconds).
     public static let defaultStoreWait: TimeInterval = 5

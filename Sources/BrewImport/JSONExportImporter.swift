@@ -25,7 +25,7 @@ enum JSONExportImporter {
             throw ImportError(.notAJournal, file: session.file, "the JSON is \(JSONValue.typeName(top)), not a journal object")
         }
         if let foreign = ForeignJSON.identify(root) {
-            throw ImportError(.notAJournal, file: session.file, "this is \(foreign.description)")
+            throw foreign.refusal(file: session.file)
         }
         let format = JSONValue.text(root, "format")
         guard format == "coffee-journal" || (format == nil && root["brews"] is [Any]) else {

@@ -34,7 +34,7 @@ public struct JournalMerge: Sendable {
         for (s, count) in state.matchedCount.enumerated() where count > 0 {
             warnings.append(ImportWarning(kind: .note, column: nil, count: count, where: sources[s].name,
                                           message: "\(count) brew\(count == 1 ? "" : "s") of \(sources[s].name) matched brews read before "
-                                              + "and were merged with them (listed with --list-matches)"))
+                                              + "and were merged with them (the matches can be listed)"))
         }
         if let added = combined?.added, let first = added.first {
             warnings.append(ImportWarning(kind: .note, column: nil, count: added.count, where: first.file,

@@ -46,13 +46,13 @@ public struct NearDuplicateGroup: Sendable, Equatable {
 
     /// The import note: `roasters "Quijote Kaffee" (65 brews) and "Quijote" (44 brews) may be one roaster (they
     /// differ only by a word such as "Kaffee" or "Roasters"): map them to one name in an aliases file
-    /// (--aliases) to count them together.`
+    /// to count them together.`
     public var note: String {
         let listed = names.map { "\"\($0.name)\" (\($0.brews) brew\($0.brews == 1 ? "" : "s"))" }
         let joined = listed.count == 2 ? listed.joined(separator: " and ")
             : listed.dropLast().joined(separator: ", ") + " and " + listed.last!
         return "\(kind.table) \(joined) may be one \(kind.rawValue) (they \(reason.words)): map them to one name in an "
-            + "aliases file (--aliases) to count them together"
+            + "aliases file to count them together"
     }
 }
 
@@ -170,7 +170,7 @@ extension NearDuplicateGroup {
         let target = names[0].name
         let lines = names.filter { $0.name != target }.map { "\(Self.quoted($0.name)) = \(Self.quoted(target))" }
         return "\(kind.rawValue) \(listed) may be the same as \"\(name)\" (they \(reason.words)): this advice reads \"\(name)\" "
-            + "alone; to count them as one, add to an aliases file (--aliases): [\(kind.table)] " + lines.joined(separator: "; ")
+            + "alone; to count them as one, add to an aliases file: [\(kind.table)] " + lines.joined(separator: "; ")
     }
 
     /// A TOML basic string of `text`.

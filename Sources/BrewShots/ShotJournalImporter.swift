@@ -1,5 +1,6 @@
 import BrewColumns
 import BrewImport
+import BrewProgress
 import Foundation
 
 /// Reads shot files into one journal: every shot a brew, its series in the shot table.
@@ -64,6 +65,7 @@ public enum ShotJournalImporter {
         var start = 0
         while start < candidates.count {
             let batch = Array(candidates[start ..< min(candidates.count, start + Self.batchSize)])
+            options.progress.report("shot files read", done: start, of: candidates.count)
             start += batch.count
             let parsed = parseAll(batch, notes: notes, timeZone: options.timeZone, parallel: parallel)
             for ((_, file), outcome) in zip(batch, parsed) {
@@ -84,6 +86,7 @@ public enum ShotJournalImporter {
                 }
             }
         }
+        if !candidates.isEmpty { options.progress.finish() }
         var warnings = building.warnings + ImportWarning.replacedControls(building.builder.replacedControls)
         if !skipped.isEmpty {
             warnings.append(ImportWarning(kind: .note, column: nil, count: skipped.count, where: skipped.first,

@@ -52,11 +52,16 @@ public enum ReportPeriod: Sendable, Hashable, CustomStringConvertible {
 
     /// The days `from` … `to` (`YYYY-MM-DD` each, both inclusive).
     ///
-    /// - Throws: ``StatsError/invalidPeriod(_:)`` when either is not a date that exists, or `from` is after `to`.
+    /// - Throws: ``StatsError/invalidPeriod(_:)`` when either is not a date that exists,
+    ///   ``StatsError/reversedRange(first:last:)`` when `from` is after `to`.
     public init(from: String, to: String) throws(StatsError) {
-        guard let a = ReportPeriod.day(from) else { throw .invalidPeriod("--from must be a date YYYY-MM-DD that exists, not '\(from)'") }
-        guard let b = ReportPeriod.day(to) else { throw .invalidPeriod("--to must be a date YYYY-MM-DD that exists, not '\(to)'") }
-        guard a <= b else { throw .invalidPeriod("--from \(a) is after --to \(b): the range runs from the earlier day to the later one") }
+        guard let a = ReportPeriod.day(from) else {
+            throw .invalidPeriod("the range's first day must be a date YYYY-MM-DD that exists, not '\(from)'")
+        }
+        guard let b = ReportPeriod.day(to) else {
+            throw .invalidPeriod("the range's last day must be a date YYYY-MM-DD that exists, not '\(to)'")
+        }
+        guard a <= b else { throw .reversedRange(first: a, last: b) }
         self = .range(a, b)
     }
 

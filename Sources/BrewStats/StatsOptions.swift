@@ -1,3 +1,4 @@
+import BrewColumns
 import Foundation
 
 /// The settings every derived quantity and summary of BrewStats reads.
@@ -77,12 +78,16 @@ public enum StatsError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A report period (a month, a year or a range of days) that cannot be read or does not exist; the text says
     /// what was given and what is expected.
     case invalidPeriod(String)
+    /// A range of days whose first day is after its last.
+    case reversedRange(first: Day, last: Day)
 
     public var description: String {
         switch self {
         case .unknownTimeZone(let id): "unknown time zone '\(id)' (expected an IANA identifier such as Europe/Berlin)"
         case .invalidWeekLabel(let label): "invalid ISO week '\(label)' (expected YYYY-Www, e.g. 2026-W47)"
         case .invalidPeriod(let text): text
+        case let .reversedRange(first, last):
+            "the range's first day \(first) is after its last day \(last): a range runs from the earlier day to the later one"
         case let .noSuchWeek(label, year, weeks):
             "there is no ISO week '\(label)': \(year) has \(weeks) ISO weeks (\(String(format: "%04d", year))-W01 to \(String(format: "%04d", year))-W\(weeks))"
         }

@@ -55,8 +55,11 @@ final class ByteSink {
         do {
             try file.publish(replacing: replacing)
         } catch {
-            let reason = error.code == EEXIST ? "a file appeared there meanwhile; give --force to replace it" : error.reason
-            throw SynthError(path: error.path, step: error.step == .renaming ? "renaming into place" : "writing", reason: reason)
+            let appeared = error.code == EEXIST
+            var failure = SynthError(path: error.path, step: error.step == .renaming ? "renaming into place" : "writing",
+                                     reason: appeared ? "a file appeared there meanwhile" : error.reason)
+            failure.exists = appeared
+            throw failure
         }
     }
 }

@@ -127,7 +127,7 @@ public struct ShotFolderWriter: Sendable {
             throw SynthError(path: error.path, step: "creating the folder", reason: error.reason)
         }
         do {
-            try AtomicFile.write(Array("brewstats generate --shots folder\n".utf8), to: staged.folder.file(Self.markerName))
+            try AtomicFile.write(Array("a folder of shot files that brewstats generate wrote\n".utf8), to: staged.folder.file(Self.markerName))
             for i in 0 ..< generator.count {
                 try AtomicFile.write(format.bytes(of: generator.shot(i)),
                                      to: staged.folder.file(format.fileName(index: i, count: generator.count)))
@@ -162,6 +162,10 @@ public struct ShotFolderWriter: Sendable {
         let items = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         if items.isEmpty { return }
         guard items.contains(markerName) else { throw refuse("it holds files brewstats generate did not write; choose a new or empty folder") }
-        guard replacing else { throw refuse("the folder exists (--force replaces it)") }
+        guard replacing else {
+            var exists = refuse("the folder exists")
+            exists.exists = true
+            throw exists
+        }
     }
 }

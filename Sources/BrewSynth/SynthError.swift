@@ -6,6 +6,9 @@ public struct SynthError: Error, CustomStringConvertible, Sendable {
     public let step: String
     /// The underlying error's description.
     public let reason: String
+    /// Whether the output exists and replacing it was not asked for: the caller says how to ask (the command line's
+    /// `--force`).
+    public var exists = false
 
     public init(path: String, step: String, reason: String) {
         self.path = path; self.step = step; self.reason = reason

@@ -124,7 +124,9 @@ struct ChartFormatList: WordedArgument, Equatable, CustomStringConvertible {
 
     /// - Throws: `unknown chart format 'gif': use png, svg or pdf`, or `--formats needs at least one of png, svg, pdf`.
     static func parse(_ text: String) throws(ArgumentValueError) -> ChartFormatList {
-        do { return ChartFormatList(formats: try ReportOptions.formats(text)) } catch { throw ArgumentValueError("\(error)") }
+        do { return ChartFormatList(formats: try ReportOptions.formats(text)) } catch {
+            throw ArgumentValueError(ErrorMessage.line(for: error))
+        }
     }
 
     /// The report's default formats (``ReportOptions/formats``).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrewNames
+import BrewProgress
 import BrewReport
 import Foundation
 
@@ -37,6 +38,9 @@ struct Batch: AsyncParsableCommand {
             outputs…> --out DIR` combines the shards' combined folders; its page links each journal's report \
             inside its shard folder, so keep the shard folders beside DIR.
 
+            On a terminal, standard error shows how many journals are done (nothing with --quiet, or when it \
+            is a file or a pipe).
+
             Exit status: 0 when every journal was reported (or there was none in this shard), 3 when some \
             failed, 4 when all failed (the failures are listed in batch.csv; --merge exits the same way for the \
             journals of all shards), 1 when the inputs hold no journal or the output cannot be written, 64 for \
@@ -62,7 +66,7 @@ struct Batch: AsyncParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Journals processed at once (default: all cores).", valueName: "n"))
     var jobs: Int?
 
-    @Flag(name: .long, help: "No progress output.")
+    @Flag(name: .long, help: "No progress line on a terminal (none is drawn when standard error is a file or a pipe).")
     var quiet = false
 
     @Flag(name: .long, help: "Skip journals whose report is complete and was made from the same file with the same options.")
@@ -101,7 +105,8 @@ struct Batch: AsyncParsableCommand {
         } else {
             var options = BatchOptions(inputs: inputs, out: outURL)
             options.jobs = jobs ?? options.jobs
-            options.quiet = quiet
+            options.progress = TerminalProgress.make(quiet: quiet)
+            options.describe = { ErrorMessage.line(for: $0) }
             options.resume = resume
             options.shard = shard
             options.report = reportOptions
@@ -122,8 +127,10 @@ struct Batch: AsyncParsableCommand {
             for o in result.outcomes { FileHandle.standardError.write(Data("brewstats: \(printable(o.journal)): \(printable(o.error))\n".utf8)) }
             throw CLI.exitCode(result.exitCode)
         }
+        // What was written, in one line: the folder and what it holds.
         print("\(result.succeeded) of \(result.outcomes.count) journals reported\(skipped > 0 ? " (\(skipped) unchanged, skipped)" : "")"
-              + "\(result.failed > 0 ? ", \(result.failed) failed" : ""); see \(outURL.appendingPathComponent("batch.csv").path)")
+              + "\(result.failed > 0 ? ", \(result.failed) failed" : ""); wrote \(outURL.path)/: "
+              + "a report folder per journal, combined/ and batch.csv (see \(outURL.appendingPathComponent("batch.csv").path))")
         // A journal's output that could not be written (a full disk, …) is the output's failure, said as such: one
         // line, exit 1; batch.csv lists every journal it hit.
         if let unwritten = result.outcomes.first(where: \.unwritable) { throw CommandFailure.failed(unwritten.error) }

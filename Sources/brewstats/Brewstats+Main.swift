@@ -58,7 +58,7 @@ extension Brewstats {
         exit(withError: ExitCode(code.rawValue))
     }
 
-    /// Prints a command's failure (of a type ``ExitStatus`` lists) as `brewstats: <description>` and exits with its
+    /// Prints a command's failure (of a type ``ExitStatus`` lists) as `brewstats: <line>` (``ErrorMessage``) and exits with its
     /// status; a usage error found while running (status 64) is worded as the parser's are, with the pointer to
     /// `--help`.
     ///
@@ -66,7 +66,7 @@ extension Brewstats {
     /// that was just removed): this thread then waits for the signal handler to exit with 130/143.
     private static func exit(failing error: Error, subcommand: String?) -> Never {
         while StagedDirectory.isInterrupted { pause() }
-        let message = "\(error)"
+        let message = ErrorMessage.line(for: error)
         let code = ExitStatus.code(for: error)
         if code == ExitStatus.usage {
             FileHandle.standardError.write(Data((CommandLineRules.usageLine(message, subcommand: subcommand) + "\n").utf8))

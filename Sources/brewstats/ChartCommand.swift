@@ -156,7 +156,7 @@ struct Chart: AsyncParsableCommand {
         do {
             try ShotOverlays.write(chosen, to: URL(fileURLWithPath: output), theme: theme, pngScale: scale)
         } catch {
-            throw CommandFailure.failed("\(error)")
+            throw CommandFailure.failed(ErrorMessage.line(for: error))
         }
         print("wrote \(output) (\(chosen.shots.count) shot\(chosen.shots.count == 1 ? "" : "s"))")
         print("Drawn: \(chosen.profile) · \(chosen.bean)\(groups.count > 1 ? " (the profile × bean with most shots of \(groups.count); --profile and --bean pick another)" : "")")
@@ -176,7 +176,7 @@ struct Chart: AsyncParsableCommand {
         do {
             try ShotViews.write(view, to: URL(fileURLWithPath: output), theme: theme, pngScale: scale)
         } catch {
-            throw CommandFailure.failed("\(error)")
+            throw CommandFailure.failed(ErrorMessage.line(for: error))
         }
         print("wrote \(output) (\(view.title): \(view.series.map(\.name).joined(separator: ", ")))")
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import BrewExport
 import BrewMerge
 import BrewNames
+import BrewProgress
 import BrewShots
 import Foundation
 
@@ -121,8 +122,11 @@ struct Export: AsyncParsableCommand {
         var loaded = try merging.load(journals, input: input, anonymising: anonymise)
         if anonymise { loaded = JournalAnonymiser().anonymise(loaded) }
         let aliases = try input.aliases.map { file throws(NamesError) in try NameAliases.load(from: URL(fileURLWithPath: file)) }
-        let exporter = JournalExporter(format: to, brewSpecLayout: layout, replacing: force, guardsFormulas: !rawCells,
+        var exporter = JournalExporter(format: to, brewSpecLayout: layout, replacing: force, guardsFormulas: !rawCells,
                                        mergeInto: mergeInto.map { URL(fileURLWithPath: $0) }, aliases: aliases)
+        // A large journal's export shows its progress on a terminal (``TerminalProgress``).
+        exporter.progress = TerminalProgress.make(
+            minimumTotal: to == .decentJSON ? TerminalProgress.largeShotFolder : TerminalProgress.largeJournal)
         let summary = try exporter.export(loaded, to: URL(fileURLWithPath: output))
         if let reportDropped {
             let file = try ExportFile(target: URL(fileURLWithPath: reportDropped), replacing: force)
@@ -132,6 +136,10 @@ struct Export: AsyncParsableCommand {
         let what = to == .decentJSON ? "shot" : "brew"
         let files = summary.files == 1 ? "" : " in \(summary.files) files"
         print("\(summary.output): \(summary.records) \(what)\(summary.records == 1 ? "" : "s") written\(files)")
+        if let reportDropped {
+            let n = summary.dropped.entries.count
+            print("wrote \(reportDropped) (\(n) field\(n == 1 ? "" : "s") the format could not hold)")
+        }
         FileHandle.standardError.write(Data("brewstats: \(summary.dropped.summary)\n".utf8))
         for note in summary.notes { FileHandle.standardError.write(Data("brewstats: \(note)\n".utf8)) }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import BrewColumns
 import BrewFiles
 import BrewImport
+import BrewReport
 import BrewShots
 import Foundation
 
@@ -62,5 +63,11 @@ struct Inspect: AsyncParsableCommand {
             }
         }
         print(json ? any.summaryJSON() : any.summaryText(showingRejects: showRejects), terminator: "")
+        // What was written, in one line: after the summary, or on standard error when standard output is the JSON.
+        if let rejects {
+            let n = result.report.rejects.count
+            let line = "wrote \(printable(rejects)) (\(n) rejected record\(n == 1 ? "" : "s"))"
+            if json { FileHandle.standardError.write(Data("brewstats: \(line)\n".utf8)) } else { print(line) }
+        }
     }
 }

@@ -3,6 +3,7 @@ import BrewImport
 import BrewMerge
 import BrewNames
 import BrewOpen
+import BrewProgress
 import BrewReport
 import BrewShots
 import BrewStats
@@ -68,6 +69,8 @@ struct JournalInputOptions: ParsableArguments {
               adjusting adjust: (inout ImportOptions) -> Void = { _ in }) throws -> OpenedJournal {
         var options = try openOptions(mergeRules: mergeRules)
         options.importOptions.readAhead = true  // one journal at a time, the other cores idle
+        // A large folder of shot files shows how many are read, on a terminal (``TerminalProgress``).
+        options.importOptions.progress = TerminalProgress.make(minimumTotal: TerminalProgress.largeShotFolder)
         adjust(&options.importOptions)
         return try JournalOpener.open(paths, options: options)
     }
@@ -80,6 +83,21 @@ struct JournalInputOptions: ParsableArguments {
     /// Opens `path` (``open(_:mergeRules:adjusting:)``): its journal, with the shot table when it has shots.
     func loadAny(_ path: String, adjusting adjust: (inout ImportOptions) -> Void = { _ in }) throws -> ShotJournal {
         try open([path], adjusting: adjust).journal
+    }
+}
+
+extension TimeZoneChoice {
+    /// The page's line naming the zone and where it comes from, with the flag that sets it (``BrewReport/ReportOptions/zoneLine``).
+    var line: String {
+        switch source {
+        case .asked:
+            return "Days and times of day in \(name) (--tz)."
+        case .journal(let offsets):
+            return "Days and times of day in \(name): the zone of the journal's own dates (\(offsets.joined(separator: ", "))); "
+                + "--tz sets another."
+        case .machine:
+            return "Days and times of day in \(name), this computer's time zone: the journal's dates name none (--tz sets one)."
+        }
     }
 }
 

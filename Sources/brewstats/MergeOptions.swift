@@ -3,6 +3,7 @@ import BrewExport
 import BrewImport
 import BrewMerge
 import BrewOpen
+import BrewReport
 import BrewShots
 import Foundation
 
@@ -62,8 +63,12 @@ struct MergeOptions: ParsableArguments {
                 file.buffer = Array(csv.utf8)
                 try file.publish(replacing: true)
             } catch {
-                throw CommandFailure.failed("cannot write \(error)")
+                throw CommandFailure.failed("cannot write \(ErrorMessage.line(for: error))")
             }
+            // Named on standard error, beside the merge's line: standard output may be the command's JSON.
+            let n = opened.matches.count
+            FileHandle.standardError.write(
+                Data("brewstats: wrote \(printable(listMatches)) (\(n) match\(n == 1 ? "" : "es"))\n".utf8))
         }
         return opened.journal
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrewImport
+import BrewProgress
 import BrewReport
 import BrewShots
 import BrewStats
@@ -91,10 +92,18 @@ struct Report: AsyncParsableCommand {
         options.shotProfile = profile
         todayOption.apply(to: &options, timeZone: zone.zone)
         let name = MergeOptions.name(of: journals)
+        // A large journal's report shows its two steps on a terminal (``TerminalProgress``).
+        let brews = result.journal.brews.count
+        let steps = brews > TerminalProgress.largeJournal ? TerminalProgress.make() : WorkProgress.none
+        defer { steps.finish() }
+        let what = "report of \(TerminalProgress.grouped(brews)) brews, steps done"
+        steps.report(what, done: 0, of: 2)
         var report = try PeriodReport(journal: result.journal, journalName: name, importReport: result.report, options: options)
         report.shots = ShotSection.make(loaded, report: report, options: options)
         let folder = URL(fileURLWithPath: out ?? "brew-report-\(report.folderLabel)")
+        steps.report(what, done: 1, of: 2)
         let files = try ReportWriter.write(report, options: options, to: folder, protecting: journals.map { URL(fileURLWithPath: $0) })
+        steps.finish()
         let imp = result.report
         print("\(report.periodTitle): \(report.periodSummary?.this.brews ?? 0) brews this \(report.noun), \(imp.brews.kept) of \(imp.brews.read) imported"
               + (imp.brews.rejected > 0 ? " (\(imp.brews.rejected) rejected: see index.html)" : ""))

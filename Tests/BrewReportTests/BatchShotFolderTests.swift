@@ -28,7 +28,6 @@ import TestSupport
         }
         var options = BatchOptions(inputs: [tree.path], out: tree.appendingPathComponent("out"))
         options.jobs = 1
-        options.quiet = true
         options.report.stats.timeZone = TimeZone(identifier: "UTC")!
         let result = try BatchRunner.run(options)
         #expect(result.outcomes.map(\.status) == [.ok])

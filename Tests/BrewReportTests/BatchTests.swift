@@ -41,7 +41,6 @@ import TestSupport
     static func options(_ inputs: [URL], out: URL) -> BatchOptions {
         var o = BatchOptions(inputs: inputs.map(\.path), out: out)
         o.jobs = 2
-        o.quiet = true
         o.report.stats.timeZone = berlin
         o.report.now = instant(2027, 1, 10, 12, 0)
         o.report.formats = [.svg]

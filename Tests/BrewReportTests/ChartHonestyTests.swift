@@ -196,7 +196,7 @@ import TestSupport
         single.options = Self.options()
         single.week = try IsoWeek(label: "2027-W05")
         let error = #expect(throws: ReportError.self) { _ = try single.make(Self.store) }
-        guard case .noBrews(let what) = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .noBrews(let what, _) = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(what == "in 2027-W05 or the week before it")
     }
 

@@ -50,7 +50,6 @@ import TestSupport
         for k in 1...4 { try journal.write(to: inputs.appendingPathComponent("j\(k).csv"), atomically: true, encoding: .utf8) }
         var options = BatchOptions(inputs: [inputs.path], out: parent.appendingPathComponent("out"))
         options.jobs = 2
-        options.quiet = true
         options.report.stats.timeZone = berlin
         options.report.formats = [.svg]
         options.open.importOptions = ImportOptions(timeZone: berlin)

@@ -22,6 +22,20 @@ import TestSupport
         return b.finish()
     }()
 
+    /// The remedy of the refusal of `week` on `now`.
+    static func remedy(week: String, now: Date) throws -> ReportRemedy? {
+        var options = ReportOptions()
+        options.stats.timeZone = berlin
+        options.now = now
+        options.period = .named(.week(try IsoWeek(label: week)))
+        do {
+            _ = try PeriodReport(journal: journal, journalName: "test", importReport: nil, options: options)
+        } catch {
+            if case let .noBrews(_, remedy) = error { return remedy }
+        }
+        return nil
+    }
+
     static func message(week: String, now: Date) throws -> String {
         var options = ReportOptions()
         options.stats.timeZone = berlin
@@ -47,19 +61,22 @@ import TestSupport
         let text = try Self.message(week: asked, now: instant(2027, 3, 1, 12, 0))
         #expect(text.hasPrefix("no brews in \(asked) or the week before it"), "\(text)")
         #expect(text.contains("from 2026-03-04 to 2026-05-11 (2026-W10 to 2026-W20)"), "\(text)")
-        #expect(text.contains("try --week \(nearest),"), "\(text)")
-        // In March 2027 the last complete week has no brews: --last would be refused too, so it is not offered.
-        #expect(!text.contains("--last"), "\(text)")
+        #expect(text.hasSuffix("; the nearest week with brews is \(nearest)"), "\(text)")
+        // In March 2027 the last complete week has no brews: a report of it would be refused too, so it is not offered.
+        #expect(!text.contains("last complete week"), "\(text)")
+        // The remedy is typed: the command line words it with its flags.
+        #expect(try Self.remedy(week: asked, now: instant(2027, 3, 1, 12, 0))
+            == .nearestWeek(try IsoWeek(label: nearest), orLastWeek: false))
     }
 
     @Test func offersLastWhenTheLastCompleteWeekHasBrews() throws {
         // On Wednesday 20 May 2026 the last complete week is W20 (11–17 May), which has a brew.
         let text = try Self.message(week: "2026-W30", now: instant(2026, 5, 20, 12, 0))
-        #expect(text.hasSuffix("or --last"), "\(text)")
+        #expect(text.hasSuffix(", or the last complete week"), "\(text)")
         // On 27 May it is W21, without brews, but the week before it (W20) has one: a report of W21 is not refused.
-        #expect(try Self.message(week: "2026-W30", now: instant(2026, 5, 27, 12, 0)).hasSuffix("or --last"))
+        #expect(try Self.message(week: "2026-W30", now: instant(2026, 5, 27, 12, 0)).hasSuffix("or the last complete week"))
         // On 3 June it is W22: neither W22 nor W21 has brews.
-        #expect(!(try Self.message(week: "2026-W30", now: instant(2026, 6, 3, 12, 0))).contains("--last"))
+        #expect(!(try Self.message(week: "2026-W30", now: instant(2026, 6, 3, 12, 0))).contains("last complete week"))
     }
 
     @Test func journalWithoutDatedBrewsSaysSo() throws {

@@ -119,7 +119,7 @@ import TestSupport
         let error = #expect(throws: ReportError.self) {
             _ = try Self.chart(.ratingTrend, january, filter: JournalFilter(grinder: grinder)).make(Self.journal)
         }
-        guard case let .nothingToDraw(kind, missing) = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case let .nothingToDraw(kind, missing, _) = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(kind == "rating-trend")
         #expect(missing.hasPrefix("no rated brews in January 2020 or December 2019 among the ") && missing.hasSuffix("; try another period"))
     }

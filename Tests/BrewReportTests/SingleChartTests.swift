@@ -32,9 +32,10 @@ import TestSupport
         let folder = try Repo.scratch("single-chart")
         let url = folder.appendingPathComponent("cc.png")
         let error = #expect(throws: ReportError.self) { try Self.chart(.controlChart, JournalFilter(method: name)).write(Self.journal, to: url) }
-        guard case let .nothingToDraw(chart, missing) = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case let .nothingToDraw(chart, missing, remedy) = error else { Issue.record("got \(String(describing: error))"); return }
         #expect(chart == "control-chart")
-        #expect(missing == "no pour-over brews with TDS among the \(brews) brews matched; try --espresso")
+        #expect(missing == "no pour-over brews with TDS among the \(brews) brews matched")
+        #expect(remedy == .otherControlChart(toEspresso: true))
         #expect(!exists(url))
         // The count returned is the shots drawn: those of the method with a TDS, a dose and a yield.
         let t = Self.journal.brews
@@ -53,7 +54,7 @@ import TestSupport
             let error = #expect(throws: ReportError.self) {
                 _ = try Self.chart(kind, JournalFilter(grinder: "Comandante C40"), week: "2020-W10").make(Self.journal)
             }
-            guard case let .noBrews(what) = error else { Issue.record("\(kind): \(String(describing: error))"); continue }
+            guard case let .noBrews(what, _) = error else { Issue.record("\(kind): \(String(describing: error))"); continue }
             #expect(what == "in 2020-W10 or the week before it")
         }
         // The same filters with data: drawn.

@@ -80,7 +80,7 @@ import TestSupport
         let error = #expect(throws: ReportError.self) {
             _ = try Self.report(Self.options(now: instant(2026, 12, 1, 12, 0), week: .named(.week(Self.week(label)))))
         }
-        guard case let .noBrews(what) = error else { Issue.record("expected noBrews, got \(String(describing: error))"); return }
+        guard case let .noBrews(what, _) = error else { Issue.record("expected noBrews, got \(String(describing: error))"); return }
         #expect(what.contains(label))
     }
 

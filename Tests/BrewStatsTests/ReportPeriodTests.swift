@@ -83,7 +83,8 @@ import Testing
         do {
             _ = try ReportPeriod(from: "2026-03-15", to: "2026-03-01")
         } catch {
-            #expect("\(error)".contains("after --to") && !"\(error)".contains("\n"))
+            #expect("\(error)".contains("is after its last day 2026-03-01") && !"\(error)".contains("\n"))
+            #expect(error as? StatsError == .reversedRange(first: Day(flag: "2026-03-15")!, last: Day(flag: "2026-03-01")!))
         }
         #expect(throws: StatsError.self) { try ReportPeriod(from: "2026-02-30", to: "2026-03-01") }
     }

@@ -12,7 +12,10 @@ import TestSupport
         let r = try CLI.run(["export", Repo.sample("journal.sqlite").path, "--to", "csv", "-o", out.path,
                              "--report-dropped", dropped.path, "--tz", "UTC"])
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stdout == "\(out.path): 360 brews written\n")
+        // Each file written is named: the export, then the list of what it could not hold.
+        let listed = try CSVTable(contentsOf: dropped).rows.count
+        #expect(r.stdout == "\(out.path): 360 brews written\nwrote \(dropped.path) (\(listed) fields the format could not hold)\n",
+                "\(r.stdout)")
         // One line on standard error lists what the CSV cannot hold; the file lists the same with reasons.
         let line = r.stderr.split(separator: "\n")
         #expect(line.count == 1 && line[0].hasPrefix("brewstats: dropped: "), "\(r.stderr)")
@@ -74,6 +77,8 @@ import TestSupport
         let csv = try CSVTable(contentsOf: out)
         #expect(csv.rows.count == 360 + 20 - fromShots)
         #expect(r.stderr.contains("3 journals merged: \(360 + 20 - fromShots) brews, \(360 + fromShots) matched"), "\(r.stderr)")
+        // The matches file is named too (on standard error, beside the merge's line).
+        #expect(r.stderr.contains("brewstats: wrote \(matches.path) (\(list.rows.count) matches)\n"), "\(r.stderr)")
     }
 
     @Test(.enabled(if: CLI.available)) func anonymisedKeepsNumbersNotText() throws {

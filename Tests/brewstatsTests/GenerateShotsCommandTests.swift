@@ -18,7 +18,7 @@ import TestSupport
         #expect(names == ["shot-00000.json", "shot-00001.json", "shot-00002.json", "shot-00003.json"])
         // Again into the same folder: refused without --force, replaced whole with it.
         let again = try CLI.run(["generate", "--shots", "2", "--to", "gaggiuino", "--seed", "3", "--out", out.path])
-        #expect(again.status == 1 && again.stderr.contains("--force replaces it"), "\(again.stderr)")
+        #expect(again.status == 1 && again.stderr.contains("the folder exists; give --force to replace it"), "\(again.stderr)")
         let forced = try CLI.run(["generate", "--shots", "2", "--to", "gaggiuino", "--seed", "3", "--out", out.path, "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()

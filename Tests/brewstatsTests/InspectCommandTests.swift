@@ -29,6 +29,23 @@ import TestSupport
         #expect(object["rows"] as? Int == kept)
     }
 
+    /// The rejects file is named on success: after the summary, or on standard error when standard output is JSON.
+    @Test(.enabled(if: CLI.available)) func theRejectsFileIsNamed() throws {
+        let scratch = try Repo.scratch("inspect-rejects")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let file = scratch.appendingPathComponent("rejects.csv")
+        let args = ["inspect", Repo.sample("messy.csv").path, "--tz", "Europe/Berlin", "--rejects", file.path]
+        let r = try CLI.run(args)
+        #expect(r.status == 0, "\(r.stderr)")
+        let rows = TestCSV.parse(text(file)).filter { $0 != [""] }.count - 1
+        #expect(rows == 3)
+        #expect(r.stdout.hasSuffix("\nwrote \(file.path) (\(rows) rejected records)\n"), "\(r.stdout)")
+        let j = try CLI.run(args + ["--json"])
+        #expect(j.status == 0)
+        #expect(j.stderr == "brewstats: wrote \(file.path) (\(rows) rejected records)\n", "\(j.stderr)")
+        #expect((try? JSONSerialization.jsonObject(with: Data(j.stdout.utf8))) != nil)
+    }
+
     @Test(.enabled(if: CLI.available)) func foreignCSVWithItsMapping() throws {
         let r = try CLI.run(["inspect", Repo.sample("foreign.csv").path, "--map", Repo.sample("mapping.toml").path, "--json"])
         #expect(r.status == 0, "\(r.stderr)")

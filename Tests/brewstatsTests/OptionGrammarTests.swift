@@ -74,6 +74,22 @@ import TestSupport
         }
     }
 
+    /// `--to` means one thing in a command, hidden spellings included: the format export and generate write, or the
+    /// last day of `--from`/`--to` (with `--from` beside it); never both.
+    @Test(arguments: OptionGrammarTests.writes.keys.sorted())
+    func toMeansOneThingInACommand(_ name: String) throws {
+        let model = try #require(Self.commands.first { $0.name == name }?.model)
+        let spelled = (model.arguments ?? []).filter { $0.spellings.contains("--to") }
+        #expect(spelled.count <= 1, "\(name)")
+        guard let to = spelled.first else { return }
+        let all = model.optionsBySpelling
+        if to.valueName == "format" {
+            #expect(all["--from"] == nil && all["--since"] == nil && all["--until"] == nil, "\(name)")
+        } else {
+            #expect(to.valueName == "YYYY-MM-DD" && all["--from"]?.valueName == "YYYY-MM-DD", "\(name)")
+        }
+    }
+
     /// A numeric option reads the word after it whatever it is, so `--retention -1` reaches the range check.
     @Test(arguments: OptionGrammarTests.writes.keys.sorted())
     func numbersMayBeNegative(_ name: String) throws {

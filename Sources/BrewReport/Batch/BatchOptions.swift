@@ -1,6 +1,7 @@
 import BrewImport
 import BrewNames
 import BrewOpen
+import BrewProgress
 import BrewShots
 import Foundation
 
@@ -12,7 +13,6 @@ public struct BatchOptions: Sendable {
     public var out: URL
     /// Journals processed at once (default: all cores).
     public var jobs = ProcessInfo.processInfo.activeProcessorCount
-    public var quiet = false
     /// Skip journals whose report folder is complete and was made from the same bytes with the same options.
     public var resume = false
     /// Take only this shard of the inputs.
@@ -21,8 +21,12 @@ public struct BatchOptions: Sendable {
     /// How each journal is opened (``BrewOpen/JournalOpener``): its import options, and the spellings counted as one
     /// name in every journal (`--aliases`; near-duplicate names are noted either way).
     public var open = OpenOptions()
-    /// Progress display; `nil` picks a bar on a terminal and lines otherwise.
-    public var progressMode: ProgressReporter.Mode?
+    /// Where the batch tells how many journals are done (``BrewProgress/WorkProgress/none`` by default: the caller
+    /// draws it, or not). The outputs are the same either way.
+    public var progress = WorkProgress.none
+    /// The words of a journal's failure in `batch.csv`: the error's description by default; the command line gives
+    /// its own, which add the flag that helps (a library names no flag).
+    public var describe: @Sendable (any Error) -> String = { "\($0)" }
 
     public init(inputs: [String], out: URL) {
         self.inputs = inputs

@@ -3,6 +3,7 @@ import BrewFiles
 import BrewImport
 import BrewNames
 import BrewOpen
+import BrewProgress
 import BrewShots
 import BrewStats
 import Foundation
@@ -33,11 +34,13 @@ public struct JournalOutcome: Sendable, Equatable {
 
     /// Records `error` as the reason the journal failed; an output that could not be written says what helps
     /// ("cannot write out/j4/weekly.csv: No space left on device; retrying after freeing space helps").
-    mutating func record(_ error: any Error) {
+    ///
+    /// - Parameter describe: The error's words (``BatchOptions/describe``).
+    mutating func record(_ error: any Error, describe: (any Error) -> String) {
         let report = error as? ReportError
         unwritable = report?.isUnwritableOutput ?? false
         let hint = unwritable ? (report?.retryHint).map { "; " + $0 } ?? "" : ""
-        self.error = printable("\(error)" + hint)
+        self.error = printable(describe(error) + hint)
     }
 }
 
@@ -103,7 +106,9 @@ public enum BatchRunner {
         if let code = FolderStaging.makeFolders(options.out.standardizedFileURL.path) {
             throw .output(path: options.out.path, reason: String(cString: strerror(code)))
         }
-        let progress = ProgressReporter(total: mine.count, quiet: options.quiet, mode: options.progressMode)
+        let progress = options.progress
+        let finished = Counter()
+        progress.report("journals done", done: 0, of: mine.count)
         let salt = optionsSalt(options)
         let results = OutcomeStore(count: mine.count)
         let next = Counter()
@@ -113,9 +118,7 @@ public enum BatchRunner {
         let committer = Committer(pending: 2 * workers)
         @Sendable func finish(_ i: Int, _ outcome: JournalOutcome) {
             results.set(i, outcome)
-            let merged = outcome.sources > 1 ? " from \(outcome.sources) sources, \(outcome.matched) matched across them" : ""
-            let detail = outcome.status == .failed ? outcome.error : "\(outcome.kept) brews\(merged)\(outcome.status == .skipped ? " (unchanged, skipped)" : "")"
-            progress.finished(mine[i].name, ok: outcome.status != .failed, detail: detail)
+            progress.report("journals done", done: (finished.take(below: .max) ?? 0) + 1, of: mine.count)
         }
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let i = next.take(below: mine.count) {
@@ -133,13 +136,14 @@ public enum BatchRunner {
                         try staged.commit()
                         done.status = .ok
                     } catch {
-                        done.record(error)
+                        done.record(error, describe: perJournal.describe)
                     }
                     finish(i, done)
                 }
             }
         }
         committer.drain()
+        progress.finish()
         let outcomes = results.all()
         // A run that reported no journal (every one failed: a full disk, inputs gone) keeps the last good combined
         // page and batch.csv rather than replace them with an all-failed table: every journal's previous report is
@@ -195,7 +199,7 @@ public enum BatchRunner {
             try staged.commit()
             outcome.status = .ok
         } catch {
-            outcome.record(error)
+            outcome.record(error, describe: options.describe)
         }
         return outcome
     }
@@ -260,7 +264,7 @@ public enum BatchRunner {
             }
             return (outcome, staged)
         } catch {
-            outcome.record(error)
+            outcome.record(error, describe: options.describe)
         }
         return (outcome, nil)
     }

@@ -63,7 +63,7 @@ enum Combined {
             }
         }
         if let same = shards.first(where: { OwnedFolder.canonical($0.path) == OwnedFolder.canonical(out.path) }) {
-            throw .invalidArgument("--out \(out.path) is one of the shard outputs (\(same.path)); merge into a new folder")
+            throw .mergeIntoShard(out: out.path, shard: same.path)
         }
         // Read every shard's batch.csv first: a journal in two shards is refused before anything is written.
         var perShard: [(shard: URL, pool: Pool, outcomes: [JournalOutcome])] = []

@@ -32,6 +32,9 @@ protocol ChartBuilder: Sendable {
     /// What the brews of `source` lack for this chart, as a phrase ending in `among` ("among the 12 brews
     /// matched"), or `nil` when there is something to draw.
     func missing(_ source: ChartSource, espresso: Bool, among: String) -> String?
+    /// What might help when ``missing(_:espresso:among:)`` says the chart has nothing to draw (``ReportRemedy``), or
+    /// `nil`. Default: `nil`.
+    func remedy(_ source: ChartSource, espresso: Bool) -> ReportRemedy?
     /// Finishes the one chart `brewstats chart` draws from a filtered journal and returns the brews it draws.
     /// Default: ``drawn(_:espresso:)``, the chart unchanged.
     func finishSingle(_ chart: inout Chart, _ source: ChartSource, espresso: Bool, matched: Int, beanLabel: String?) -> Int
@@ -39,6 +42,8 @@ protocol ChartBuilder: Sendable {
 
 extension ChartBuilder {
     func emptyReason(_ analysis: BrewAnalysis, espresso: Bool) -> String { BrewstatsCharts.emptyMessage }
+
+    func remedy(_ source: ChartSource, espresso: Bool) -> ReportRemedy? { nil }
 
     func reportJobs(_ report: PeriodReport, _ source: ChartSource, options: ReportOptions) -> [ChartJob] {
         [ChartJob(stem: recipe.stems[0], title: recipe.summary, cost: 0, make: { chart(source, espresso: false) })]

@@ -125,7 +125,7 @@ public struct SingleChart: Sendable {
         }
         let kept = filtered.brews.count
         if !filter.isEmpty, let missing = missing(source, matched: kept) {
-            throw .nothingToDraw(chart: kind.rawValue, missing: missing)
+            throw .nothingToDraw(chart: kind.rawValue, missing: missing, remedy: kind.builder.remedy(source, espresso: espresso))
         }
         let builder = kind.builder
         var chart = builder.chart(source, espresso: espresso)

@@ -4,8 +4,8 @@ import Foundation
 public enum ReportError: Error, CustomStringConvertible, Sendable {
     /// The output location could not be prepared or committed.
     case output(path: String, reason: String)
-    /// No brews fall in the requested week or filter.
-    case noBrews(what: String)
+    /// No brews fall in the requested week or filter; `remedy`, when there is one, says what to ask for instead.
+    case noBrews(what: String, remedy: ReportRemedy? = nil)
     /// A week label could not be parsed (`2026-W47` expected).
     case invalidWeek(String)
     /// A filter names nothing in the journal; `known` lists the journal's names, the closest to `value` first.
@@ -20,13 +20,17 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
     /// A batch's inputs hold no journal file at all.
     case noJournals(inputs: [String])
     /// The brews left after filtering hold nothing the chart draws, e.g. no filter brew with TDS for the
-    /// filter control chart; `missing` says what, and what might help.
-    case nothingToDraw(chart: String, missing: String)
+    /// filter control chart; `missing` says what, and `remedy` what might help.
+    case nothingToDraw(chart: String, missing: String, remedy: ReportRemedy? = nil)
+    /// A list of chart formats that names none (the list is empty, or only commas).
+    case noFormats
+    /// A merge of shards whose output folder `out` is one of the shards' own (`shard`, as given).
+    case mergeIntoShard(out: String, shard: String)
 
     public var description: String {
         switch self {
         case let .output(path, reason): "cannot write \(path): \(reason)"
-        case let .noBrews(what): "no brews \(what)"
+        case let .noBrews(what, remedy): "no brews \(what)" + (remedy.map { "; \($0)" } ?? "")
         case let .invalidWeek(s): "invalid week '\(s)': expected YYYY-Www, e.g. 2026-W47"
         case let .noMatch(filter, value, known):
             "no \(filter) matches '\(value)'" + (known.isEmpty ? "; the journal names none" : "; the journal has, closest first: " + Self.list(known))
@@ -36,7 +40,11 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
         case let .refusedOutput(path, reason): "refusing to replace \(path): \(reason)"
         case let .noJournals(inputs):
             "no journal files found in \(inputs.joined(separator: ", ")) (looked for \(BatchOptions.journalExtensions.sorted().map { "." + $0 }.joined(separator: ", ")))"
-        case let .nothingToDraw(chart, missing): "nothing to draw for \(chart): \(missing)"
+        case let .nothingToDraw(chart, missing, remedy):
+            "nothing to draw for \(chart): \(missing)" + (remedy.map { "; \($0)" } ?? "")
+        case .noFormats: "no chart format given: name at least one of png, svg, pdf"
+        case let .mergeIntoShard(out, shard):
+            "the merge's output \(out) is one of the shard outputs (\(shard)); merge into a new folder"
         }
     }
 }

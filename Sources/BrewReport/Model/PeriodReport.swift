@@ -104,7 +104,7 @@ public struct PeriodReport: Sendable {
         if options.readerDefaults, asked == nil, let last = analysis.dayRange()?.upperBound, today.index - last.index > PeriodReport.staleDays,
            let year = analysis.latestYear {
             period = .year(year)
-            overview = "The journal's latest brews are from \(last), weeks before today: this report covers \(year), the year of its last brew (--week, --month or --from/--to for a shorter period)."
+            overview = "The journal's latest brews are from \(last), weeks before today: this report covers \(year), the year of its last brew (a week, a month or a range of days can be asked for instead)."
         }
         self.period = period
         overviewNote = overview
@@ -247,10 +247,10 @@ public struct PeriodReport: Sendable {
     /// used), or `nil` when there are none.
     public var laterBrewsNote: String? {
         if laterBrewsIncluded > 0 {
-            return "\(laterBrewsIncluded) brew\(laterBrewsIncluded == 1 ? "" : "s") dated after this \(noun) included (--include-later): the summaries, charts and findings across beans use them; the \(noun)’s beans and their next settings stay as of the \(noun)’s end."
+            return "\(laterBrewsIncluded) brew\(laterBrewsIncluded == 1 ? "" : "s") dated after this \(noun) included, as asked: the summaries, charts and findings across beans use them; the \(noun)’s beans and their next settings stay as of the \(noun)’s end."
         }
         guard laterBrewsLeftOut > 0 else { return nil }
-        return "\(laterBrewsLeftOut) brew\(laterBrewsLeftOut == 1 ? "" : "s") dated after this \(noun) left out: the report shows what was known at the \(noun)’s end (--include-later uses them)."
+        return "\(laterBrewsLeftOut) brew\(laterBrewsLeftOut == 1 ? "" : "s") dated after this \(noun) left out: the report shows what was known at the \(noun)’s end (they can be asked for)."
     }
 
     /// The grinder record of `index`, when the journal has it.

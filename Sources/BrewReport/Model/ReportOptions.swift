@@ -28,7 +28,7 @@ public struct ReportOptions: Sendable {
     /// of every chart and the page's PDF (`report.pdf`, `review.pdf`). The default is SVG alone: the page, its SVGs,
     /// the CSVs and the Markdown.
     public var formats: [ChartImageFormat] = [.svg]
-    /// The line each page says its time zone with (``TimeZoneChoice/line``); `nil` for none.
+    /// The line each page says its time zone with (the caller words it from a ``TimeZoneChoice``); `nil` for none.
     public var zoneLine: String?
     /// The currency of money figures whose journal names none (`--currency`); `nil`: "no currency set".
     public var currency: String?
@@ -61,7 +61,7 @@ public struct ReportOptions: Sendable {
 
     /// Parses a comma-separated format list such as `png,svg,pdf`.
     ///
-    /// - Throws: ``ReportError/invalidArgument(_:)`` for an unknown or empty list.
+    /// - Throws: ``ReportError/invalidArgument(_:)`` for an unknown format, ``ReportError/noFormats`` for an empty list.
     public static func formats(_ list: String) throws(ReportError) -> [ChartImageFormat] {
         var out: [ChartImageFormat] = []
         for part in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !part.isEmpty {
@@ -70,7 +70,7 @@ public struct ReportOptions: Sendable {
             }
             if !out.contains(f) { out.append(f) }
         }
-        guard !out.isEmpty else { throw .invalidArgument("--formats needs at least one of png, svg, pdf") }
+        guard !out.isEmpty else { throw .noFormats }
         return out
     }
 

@@ -3,10 +3,11 @@ import Foundation
 
 /// The time zone a command counts days and times of day in, and why: `--tz` when given, else the zone the
 /// journal's own dates state (``BrewImport/StatedOffsets``), else the machine's (`TZ`, `/etc/localtime`). Never
-/// silently UTC: every page names the zone (``line``). See docs/pages.md, "Local time".
+/// silently UTC: every page names the zone (``ReportOptions/zoneLine``, worded by the caller, which knows how a zone is
+/// asked for). See docs/pages.md, "Local time".
 public struct TimeZoneChoice: Sendable {
     public enum Source: Sendable, Equatable {
-        /// `--tz`.
+        /// Asked for (the command line's `--tz`).
         case asked
         /// The offsets the journal's dates state (as text, `+01:00`).
         case journal([String])
@@ -40,17 +41,5 @@ public struct TimeZoneChoice: Sendable {
             return "UTC" + (s < 0 ? "−" : "+") + String(format: "%02d:%02d", abs(s) / 3600, abs(s) % 3600 / 60)
         }
         return id
-    }
-
-    /// The page's line naming the zone and where it comes from.
-    public var line: String {
-        switch source {
-        case .asked:
-            return "Days and times of day in \(name) (--tz)."
-        case .journal(let offsets):
-            return "Days and times of day in \(name): the zone of the journal's own dates (\(offsets.joined(separator: ", "))); --tz sets another."
-        case .machine:
-            return "Days and times of day in \(name), this computer's time zone: the journal's dates name none (--tz sets one)."
-        }
     }
 }

@@ -9,7 +9,7 @@ import BrewStats
 /// filter chart's note counts the brews with an extraction yield that are on neither chart.
 struct BrewingControlChart: ChartBuilder {
     var recipe: ChartRecipe {
-        ChartRecipe(summary: "brewing control chart (EY vs TDS), filter or --espresso", columns: [.masses, .tds],
+        ChartRecipe(summary: "brewing control chart (EY vs TDS), filter or espresso", columns: [.masses, .tds],
                     stems: ["control-chart", "control-chart-espresso"], hasEspressoChart: true)
     }
 
@@ -55,16 +55,25 @@ struct BrewingControlChart: ChartBuilder {
         source.analysis.controlChartRows(espresso: espresso, in: source.period).count
     }
 
-    /// "no pour-over brews with TDS …", with a hint to try the other chart when its brews are there.
+    /// "no pour-over brews with TDS …" (``remedy(_:espresso:)`` says to try the other chart when its brews are there).
     func missing(_ source: ChartSource, espresso: Bool, among: String) -> String? {
+        guard measured(source, espresso: espresso).wanted == 0 else { return nil }
+        return "no \(espresso ? "espresso" : "pour-over") brews with TDS\(source.period.map { " in \($0.name)" } ?? "") \(among)"
+    }
+
+    /// The other control chart, when it has brews to draw.
+    func remedy(_ source: ChartSource, espresso: Bool) -> ReportRemedy? {
+        measured(source, espresso: espresso).other == 0 ? nil : .otherControlChart(toEspresso: !espresso)
+    }
+
+    /// The brews with TDS of this chart's categories (`wanted`) and of the other chart's (`other`).
+    private func measured(_ source: ChartSource, espresso: Bool) -> (wanted: Int, other: Int) {
         let a = source.analysis
         let counts = a.categoryCounts(a.measuredRows(in: source.period))
         let wanted = counts.filter { $0.key.isOnControlChart(espresso: espresso) }.values.reduce(0, +)
         let other = counts.filter { !$0.key.isOnControlChart(espresso: espresso) && $0.key.isEspresso != espresso }
             .values.reduce(0, +)
-        guard wanted == 0 else { return nil }
-        let hint = other == 0 ? "" : (espresso ? "; try without --espresso" : "; try --espresso")
-        return "no \(espresso ? "espresso" : "pour-over") brews with TDS\(source.period.map { " in \($0.name)" } ?? "") \(among)\(hint)"
+        return (wanted, other)
     }
 
     /// The chart's note on what it holds: "Pour-over brews only (the ideal box is for drip and pour-over); left out:

@@ -79,13 +79,13 @@ struct GrindRatingChart: ChartBuilder {
     }
 
     /// "Drawn: Niche Zero × Espresso, the group with most brews (118 of the 360 matched); also Comandante C40 × V60
-    /// (85), … — pick one with --grinder and --method."
+    /// (85), … — pick one by its grinder and method."
     static func groupNote(_ groups: [GrindRatingGroup], matched: Int) -> String {
         let g = groups[0]
         let others = groups.dropFirst().prefix(4).map { "\($0.grinder) × \($0.method) (\($0.n))" }
         let more = groups.count > 5 ? ", …" : ""
         return "Drawn: \(g.grinder) × \(g.method), the group with most brews (\(g.n) of the \(matched) matched); "
-            + "also \(others.joined(separator: ", "))\(more) — pick one with --grinder and --method."
+            + "also \(others.joined(separator: ", "))\(more) — pick one by its grinder and method."
     }
 
     /// Every grinder × method group over all its beans, most brews first (ties: grinder, then method): the group

@@ -136,11 +136,15 @@ struct TrendChart: ChartBuilder {
         } else {
             window = ""
         }
-        let hint = source.week == nil ? "" : "; try another --week"
         switch measure {
-        case .brews: return "no dated brews\(window) \(among)\(hint)"
-        case .rating: return "no rated brews\(window) \(among)\(hint)"
-        case .extraction: return "no brews with TDS (an extraction yield)\(window) \(among)\(hint)"
+        case .brews: return "no dated brews\(window) \(among)"
+        case .rating: return "no rated brews\(window) \(among)"
+        case .extraction: return "no brews with TDS (an extraction yield)\(window) \(among)"
         }
+    }
+
+    /// Another week, when a week was asked for (a period's chart is drawn empty instead).
+    func remedy(_ source: ChartSource, espresso: Bool) -> ReportRemedy? {
+        source.period == nil && source.week != nil ? .anotherWeek : nil
     }
 }

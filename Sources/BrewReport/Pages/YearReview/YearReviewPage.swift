@@ -11,7 +11,7 @@ import Foundation
 enum YearReviewPage {
     /// - Parameters:
     ///   - merges: Spellings the import suspects are one roaster (each group's names), not merged by an aliases file.
-    ///   - zone: The page's time-zone line (``TimeZoneChoice/line``).
+    ///   - zone: The page's time-zone line (``ReportOptions/zoneLine``).
     static func page(_ text: YearReviewText, journalName: String, charts: [ChartRequest], roasterMerges: [[String]] = [],
                      zone: String?, pdf: Bool) -> Page {
         let r = text.review
