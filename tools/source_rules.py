@@ -8,7 +8,7 @@
 2. Package.swift declares every module a target imports.
 3. Comments cite the repository's own docs, not sections (§) of an outside document.
 4. Library targets name no command-line flag: no string literal outside Sources/brewstats and Sources/brewstats-bench
-   holds `--flag` (doc comments and comments may). A library's error carries a typed reason; the command line adds
+   (and BrewMCP's tool descriptions) holds `--flag` (doc comments and comments may). A library's error carries a typed reason; the command line adds
    the flag where it words errors (Sources/brewstats/ErrorMessage.swift).
 
 Exit status 0 when every rule holds; 1 with one line per breach (file:line: what, where it belongs).
@@ -125,9 +125,10 @@ def own_docs():
     return breaches
 
 
-# The targets that are the command line: they may name their flags. A CSS custom property (`var(--fg)`, `--fg:`) is
-# no flag.
-COMMAND_LINE = {"brewstats", "brewstats-bench"}
+# The targets that are the command line: they may name their flags. BrewMCP's tool descriptions name the command
+# each tool mirrors (`the same object as brewstats dial-in --json`), for the assistant reading them: its errors still
+# come from the libraries' typed reasons. A CSS custom property (`var(--fg)`, `--fg:`) is no flag.
+COMMAND_LINE = {"brewstats", "brewstats-bench", "BrewMCP"}
 FLAG = re.compile(r"(?<![\w-])(?<!var\()--[a-z][a-z0-9]*(?:-[a-z0-9]+)*\b(?![:\w-])")
 
 
