@@ -35,8 +35,8 @@ SCHEMES = ("light", "dark")
 
 PROBE = r"""
 (() => {
-  const out = {scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, charts: [], tableText: null,
-               smallest: null, filtered: []};
+  const out = {scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, charts: [],
+               tableText: null, smallest: null, filtered: []};
   for (const img of document.querySelectorAll('figure.chart .plot img')) {
     const r = img.getBoundingClientRect();
     out.charts.push({src: img.currentSrc, width: r.width});
@@ -49,7 +49,10 @@ PROBE = r"""
     if (!cell.offsetParent && getComputedStyle(cell).display === 'none') continue;
     if (!cell.textContent.trim()) continue;
     const px = parseFloat(getComputedStyle(cell).fontSize);
-    if (out.tableText === null || px < out.tableText) { out.tableText = px; out.smallest = cell.textContent.trim().slice(0, 40); }
+    if (out.tableText === null || px < out.tableText) {
+      out.tableText = px;
+      out.smallest = cell.textContent.trim().slice(0, 40);
+    }
   }
   out.ready = document.readyState === 'complete' && [...document.images].every(i => i.complete);
   out.height = document.documentElement.scrollHeight;
@@ -108,12 +111,14 @@ async def check(browser, name, path, shots, max_height):
         for scheme in SCHEMES:
             await browser.call("Emulation.setDeviceMetricsOverride",
                                {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600})
-            await browser.call("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+            await browser.call("Emulation.setEmulatedMedia",
+                               {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
             browser.events.clear()
             await browser.call("Page.navigate", {"url": url})
             await browser.wait_for("Page.loadEventFired")
             # Every image loaded, the lazy ones too (a browser loads them as they scroll into view).
-            await browser.call("Runtime.evaluate", {"expression": "document.querySelectorAll('img').forEach(i => i.loading = 'eager')"})
+            await browser.call("Runtime.evaluate",
+                               {"expression": "document.querySelectorAll('img').forEach(i => i.loading = 'eager')"})
             probe = {}
             for _ in range(200):
                 result = await browser.call("Runtime.evaluate", {"expression": PROBE, "returnByValue": True})
@@ -141,8 +146,10 @@ async def check(browser, name, path, shots, max_height):
                 if size and box and chart["width"] > 0:
                     px = size * chart["width"] / box
                     if px < MINIMUM_PX - 0.05:
-                        problems.append(f"chart text {px:.1f} px in {os.path.basename(file)} (shown {chart['width']:.0f} px wide)")
-            print(f"{'FAIL' if problems else 'ok'}: {where}: {len(probe['charts'])} charts, scrollWidth {probe['scrollWidth']}")
+                        problems.append(f"chart text {px:.1f} px in {os.path.basename(file)} "
+                                        f"(shown {chart['width']:.0f} px wide)")
+            print(f"{'FAIL' if problems else 'ok'}: {where}: {len(probe['charts'])} charts, "
+                  f"scrollWidth {probe['scrollWidth']}")
             for p in problems:
                 print(f"  {p}")
             failures += [f"{where}: {p}" for p in problems]
@@ -166,8 +173,9 @@ async def main():
     args = parser.parse_args()
     profile = tempfile.mkdtemp(prefix="pagecheck-")
     chromium = subprocess.Popen([args.chromium, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                                 "--remote-debugging-port=0", f"--user-data-dir={profile}", "--allow-file-access-from-files",
-                                 "about:blank"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+                                 "--remote-debugging-port=0", f"--user-data-dir={profile}",
+                                 "--allow-file-access-from-files", "about:blank"],
+                                stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
     try:
         endpoint = None
         for line in chromium.stderr:
@@ -180,7 +188,8 @@ async def main():
         async with websockets.connect(endpoint, max_size=64 << 20) as ws:
             browser = Browser(ws)
             target = await browser.call("Target.createTarget", {"url": "about:blank"}, session=False)
-            attached = await browser.call("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True}, session=False)
+            attached = await browser.call("Target.attachToTarget", {"targetId": target["targetId"], "flatten": True},
+                                          session=False)
             browser.session = attached["sessionId"]
             await browser.call("Page.enable")
             if args.screenshots:

@@ -19,7 +19,8 @@ public enum AdviceError: Error, CustomStringConvertible, Sendable, Equatable {
             "no \(what) matches '\(value)'" + (known.isEmpty ? "" : "; the journal has: "
                 + known.prefix(12).joined(separator: ", ") + (known.count > 12 ? ", … (\(known.count - 12) more)" : ""))
         case let .ambiguousMatch(what, value, candidates):
-            "'\(value)' begins the names of several \(what)s: " + candidates.joined(separator: ", ") + "; give more of the name"
+            "'\(value)' begins the names of several \(what)s: " + candidates.joined(separator: ", ")
+                + "; give more of the name"
         case let .noBrews(grinder, method, others):
             "no rated brews with a grind setting for \(grinder) × \(method): nothing to dial in from"
                 + (others.isEmpty ? "" : "; this grinder has some for " + others.joined(separator: ", "))

@@ -12,13 +12,14 @@ extension DialInAdvice {
     /// "settles", "chance"} | null` (`settles`: "finer" or "coarser" than the safe pick; `chance`: the posterior
     /// probability of that), `"confidence": "low" | "medium" | "high"`, `"map": {"low", "high"}` (settings brewed on
     /// the grinder × method before this bag), `"profile"` (null unless espresso shots name profiles), `"cues"` (this
-    /// bag's taste and shot cues: `{"grind_setting", "towards": "finer" | "coarser" | "here", "weight"}`), `"unrated_warning"`
-    /// (null or the sentence) and `scale.notation` (`"decimal"` or `"thirds"`).
+    /// bag's taste and shot cues: `{"grind_setting", "towards": "finer" | "coarser" | "here", "weight"}`),
+    /// `"unrated_warning"` (null or the sentence) and `scale.notation` (`"decimal"` or `"thirds"`).
     /// `bean` is null for brews logged without a bean; `step` is null for a stepless grinder; the next setting's
     /// `expected_rating` is null where no rating informs it (no rated brew of the bag or an earlier bag: `cues_only`,
     /// whose `curve` is empty). `"evidence": {"brews", "rated", "earlier_bags", "earlier_brews", "earlier_rated"}`
     /// counts every brew, rated or not; `"below_cup": {"grind_setting", "rating"} | null` is the bag's best cup when
-    /// `next` is expected more than a quarter point below it (then `safe` is that cup's setting); `map` is the settings brewed, rated or not, this bag's included; each cue has
+    /// `next` is expected more than a quarter point below it (then `safe` is that cup's setting); `map` is the settings
+    /// brewed, rated or not, this bag's included; each cue has
     /// `named`, the setting its note names, or null.
     public var json: String {
         let e = estimate
@@ -29,7 +30,8 @@ extension DialInAdvice {
                      "expected_rating": hasExpectation ? Self.round(e.nextExpected) as Any : NSNull()],
             "verdict": e.verdict.rawValue, "why": why, "notes": notes,
             "scale": ["min": Self.round(e.scale.lower), "max": Self.round(e.scale.upper),
-                      "step": e.scale.step.map { Self.round($0) as Any } ?? NSNull(), "notation": e.scale.notation.rawValue],
+                      "step": e.scale.step.map { Self.round($0) as Any } ?? NSNull(),
+                      "notation": e.scale.notation.rawValue],
             "safe": ["grind_setting": Self.round(e.safe),
                      "expected_rating": hasExpectation ? Self.round(e.safeExpected) as Any : NSNull()],
             "experiment": e.experiment.map { x -> Any in
@@ -37,11 +39,14 @@ extension DialInAdvice {
                  "settles": e.coarserWord(e.scale.units(x.setting) > e.scale.units(e.safe)),
                  "chance": Self.round(x.chanceBeyondSafe)] } ?? NSNull(),
             "confidence": e.confidence.rawValue,
-            "below_cup": e.belowCup.map { ["grind_setting": Self.round($0.setting), "rating": Self.round($0.rating)] as Any } ?? NSNull(),
+            "below_cup": e.belowCup.map {
+                ["grind_setting": Self.round($0.setting), "rating": Self.round($0.rating)] as Any
+            } ?? NSNull(),
             "map": ["low": Self.round(e.mapLow), "high": Self.round(e.mapHigh)],
             "profile": profile.map { $0 as Any } ?? NSNull(),
             "cues": e.cues.map { c -> [String: Any] in
-                ["grind_setting": Self.round(c.setting), "towards": c.towardsCoarser > 0 ? "coarser" : (c.towardsCoarser < 0 ? "finer" : "here"),
+                ["grind_setting": Self.round(c.setting),
+                 "towards": c.towardsCoarser > 0 ? "coarser" : (c.towardsCoarser < 0 ? "finer" : "here"),
                  "weight": Self.round(c.weight), "named": c.named.map { Self.round($0) as Any } ?? NSNull()] },
             "evidence": ["brews": evidence.brews, "rated": evidence.rated, "earlier_bags": evidence.earlierBags,
                          "earlier_brews": evidence.earlierBrews, "earlier_rated": evidence.earlierRated],
@@ -62,7 +67,8 @@ extension DialInAdvice {
         } else {
             object["earlier_peaks"] = NSNull()
         }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        let options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: options)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 

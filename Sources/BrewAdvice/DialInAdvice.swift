@@ -34,7 +34,9 @@ public struct DialInAdvice: Sendable {
     /// Brews behind the answer, rated or not: of this bag, and of the other bags on the grinder × method.
     public struct Evidence: Sendable, Equatable {
         public var brews = 0, rated = 0, earlierBags = 0, earlierBrews = 0, earlierRated = 0
-        public init(brews: Int = 0, rated: Int = 0, earlierBags: Int = 0, earlierBrews: Int = 0, earlierRated: Int = 0) {
+        public init(
+            brews: Int = 0, rated: Int = 0, earlierBags: Int = 0, earlierBrews: Int = 0, earlierRated: Int = 0
+        ) {
             self.brews = brews; self.rated = rated; self.earlierBags = earlierBags
             self.earlierBrews = earlierBrews; self.earlierRated = earlierRated
         }
@@ -52,22 +54,33 @@ public struct DialInAdvice: Sendable {
     /// The answer in a few lines (what `brewstats dial-in` prints).
     public var textReport: String {
         let e = estimate
-        var lines = ["\(grinder) × \(method)" + (profile.map { " · \($0)" } ?? "") + (bean.map { " · \($0)" } ?? " · brews without a bean")]
+        var lines = [
+            "\(grinder) × \(method)" + (profile.map { " · \($0)" } ?? "")
+                + (bean.map { " · \($0)" } ?? " · brews without a bean")]
         if let warning = unratedWarning { lines.append(warning) }
-        lines.append("next: \(text(e.next))" + (hasExpectation ? " (expected rating \(Self.rating(e.nextExpected))\(cupWords(e.next, e.nextExpected)))"
-                                                : e.verdict == .cuesOnly ? " (\(cueStepWords); no expected rating: nothing is rated yet)" : ""))
+        let nextWords = hasExpectation
+            ? " (expected rating \(Self.rating(e.nextExpected))\(cupWords(e.next, e.nextExpected)))"
+            : e.verdict == .cuesOnly ? " (\(cueStepWords); no expected rating: nothing is rated yet)" : ""
+        lines.append("next: \(text(e.next))" + nextWords)
         if hasExpectation {
-            lines.append("safe: \(text(e.safe)) (expected rating \(Self.rating(e.safeExpected))\(cupWords(e.safe, e.safeExpected)))")
+            lines.append(
+                "safe: \(text(e.safe)) (expected rating " +
+                    "\(Self.rating(e.safeExpected))\(cupWords(e.safe, e.safeExpected)))")
             if let x = e.experiment {
                 let side = e.coarserWord(e.scale.units(x.setting) > e.scale.units(e.safe))
-                lines.append("experiment: \(text(x.setting)) (expected rating \(Self.rating(x.expected))): settles whether the sweet spot lies \(side) than \(text(e.safe))")
+                lines.append(
+                    "experiment: \(text(x.setting)) (expected rating \(Self.rating(x.expected))): settles whether " +
+                        "the sweet spot lies \(side) than \(text(e.safe))")
             }
         }
         if let best = e.best, let lo = e.low, let hi = e.high, let r = e.bestExpected {
-            lines.append("best: \(text(best)), \(Self.percent(e.level)) interval \(Self.decimal(lo))–\(Self.decimal(hi)) "
+            lines.append(
+                "best: \(text(best)), \(Self.percent(e.level)) interval \(Self.decimal(lo))–\(Self.decimal(hi)) "
                          + "(expected rating \(Self.rating(r)))")
         } else if e.verdict == .cuesOnly {
-            lines.append("best: none stated (no rated brew on this grinder × method: rate a cup and the advice estimates its sweet spot)")
+            lines.append(
+                "best: none stated (no rated brew on this grinder × " +
+                    "method: rate a cup and the advice estimates its sweet spot)")
         } else {
             lines.append("best: none stated (ratings do not depend on grind)")
         }
@@ -76,7 +89,8 @@ public struct DialInAdvice: Sendable {
         lines.append("evidence: \(evidenceWords)")
         let shown = hasExpectation ? curveSample() : []
         if !shown.isEmpty {
-            lines.append("curve: " + shown.map { "\(text($0.setting)) \(Self.rating($0.mean))" }.joined(separator: " · "))
+            lines.append(
+                "curve: " + shown.map { "\(text($0.setting)) \(Self.rating($0.mean))" }.joined(separator: " · "))
         }
         lines += notes.map { "note: \($0)" }
         return lines.joined(separator: "\n") + "\n"
@@ -106,7 +120,8 @@ public struct DialInAdvice: Sendable {
         let v = evidence
         let own = "\(Self.count(v.brews, "brew")) of this bag (\(v.rated) rated)"
         guard v.earlierBags > 0 else { return own + ", no earlier bags" }
-        return own + ", \(Self.count(v.earlierBags, "earlier bag")) (\(Self.count(v.earlierBrews, "brew")), \(v.earlierRated) rated)"
+        return own + ", \(Self.count(v.earlierBags, "earlier bag")) " +
+            "(\(Self.count(v.earlierBrews, "brew")), \(v.earlierRated) rated)"
     }
 
     /// Where a step from cues alone comes from: "towards 17.5, which your note on 18 names", "one step finer than
@@ -123,7 +138,8 @@ public struct DialInAdvice: Sendable {
     /// method (and profile) carry no rating; `nil` otherwise.
     public var unratedWarning: String? {
         guard total > 0, unrated * 2 >= total else { return nil }
-        return "\(unrated) of \(Self.count(total, "brew")) \(unrated == 1 ? "is" : "are") unrated: rate them and the advice sharpens"
+        return "\(unrated) of \(Self.count(total, "brew")) " +
+            "\(unrated == 1 ? "is" : "are") unrated: rate them and the advice sharpens"
     }
 
     /// What the confidence word rests on: the interval's width in steps (clicks) and the bag's evidence. A stepless
@@ -137,10 +153,12 @@ public struct DialInAdvice: Sendable {
                 parts.append("\(interval) \(Self.dialWidth(hi - lo)) on the dial")
             } else {
                 let w = e.scale.units(hi) - e.scale.units(lo)
-                parts.append("\(interval) \(String(format: "%.1f", w)) \(e.scale.notation == .thirds ? "clicks" : "steps")")
+                parts.append(
+                    "\(interval) \(String(format: "%.1f", w)) \(e.scale.notation == .thirds ? "clicks" : "steps")")
             }
         }
-        parts.append(points.isEmpty ? "no rated brew of this bag" : "\(Self.count(points.count, "rated brew")) of this bag")
+        parts.append(
+            points.isEmpty ? "no rated brew of this bag" : "\(Self.count(points.count, "rated brew")) of this bag")
         if !e.cues.isEmpty { parts.append(Self.count(e.cues.count, "taste or shot cue")) }
         return parts.joined(separator: ", ")
     }
@@ -150,7 +168,9 @@ public struct DialInAdvice: Sendable {
         guard w.isFinite, w > 0 else { return "0" }
         let decimals = max(0, 1 - Int(floor(log10(w))))
         var text = String(format: "%.\(decimals)f", w)
-        if text.contains(".") { while text.hasSuffix("0") { text.removeLast() }; if text.hasSuffix(".") { text.removeLast() } }
+        if text.contains(".") {
+            while text.hasSuffix("0") { text.removeLast() }; if text.hasSuffix(".") { text.removeLast() }
+        }
         return text
     }
 
@@ -160,8 +180,11 @@ public struct DialInAdvice: Sendable {
         guard !e.curve.isEmpty else { return [] }
         let centre = e.best ?? e.next
         let settings = e.scale.settings
-        guard let at = settings.indices.min(by: { abs(settings[$0] - centre) < abs(settings[$1] - centre) }) else { return [] }
-        let half = max(1.0, (e.scale.units(e.high ?? centre) - e.scale.units(e.low ?? centre)) * e.scale.unit / e.scale.resolution)
+        guard let at = settings.indices.min(by: { abs(settings[$0] - centre) < abs(settings[$1] - centre) }) else {
+            return []
+        }
+        let half = max(1.0,
+            (e.scale.units(e.high ?? centre) - e.scale.units(e.low ?? centre)) * e.scale.unit / e.scale.resolution)
         // At most the list's length (and never `Int(_:)` of a value past its range).
         let stride = max(1, Int(min((half / 2).rounded(), Double(settings.count))))
         let picks = (-3...3).map { at + $0 * stride }.filter { settings.indices.contains($0) }

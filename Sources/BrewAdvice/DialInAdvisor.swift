@@ -23,7 +23,8 @@ public enum DialInAdvisor {
     ///     then reads only its grinder's group, and the grinder's scale is made once. It is used when it was cut at
     ///     the same `asOf` and holds the grinder; the answer is the same with or without it.
     public static func advise(journal: Journal, grinder: Int, method: Int, bean: Int? = nil, asOf: Timestamp? = nil,
-                              options: DialInOptions = DialInOptions(), rows: DialInRows? = nil) throws(AdviceError) -> DialInAdvice {
+                              options: DialInOptions = DialInOptions(),
+                              rows: DialInRows? = nil) throws(AdviceError) -> DialInAdvice {
         guard journal.grinders.indices.contains(grinder) else { throw .invalidIndex(what: "grinder", index: grinder) }
         guard journal.methods.indices.contains(method) else { throw .invalidIndex(what: "method", index: method) }
         if let bean, !journal.beans.indices.contains(bean) { throw .invalidIndex(what: "bean", index: bean) }
@@ -64,44 +65,76 @@ public enum DialInAdvisor {
         var notes: [String] = []
         if let p = brews.profile {
             notes.append("profile \(p): " + (brews.otherProfiles > 0
-                ? "\(DialInAdvice.count(brews.otherProfiles, "shot")) of other profiles left out (profiles are never pooled: ask for one by name)"
+                ? "\(DialInAdvice.count(brews.otherProfiles, "shot")) of other " +
+                    "profiles left out (profiles are never pooled: ask for one by name)"
                 : "every shot of this grinder × method"))
         }
-        if unrated > 0 { notes.append("\(DialInAdvice.count(unrated, "brew")) on this grinder × method without a rating: out of the rating fit, their taste notes and shot times still count") }
-        if unset > 0 { notes.append("\(DialInAdvice.count(unset, "rated brew")) on this grinder × method without a numeric grind setting left out") }
+        if unrated > 0 {
+            notes.append(
+                "\(DialInAdvice.count(unrated, "brew")) on this grinder × method without a rating: out of the rating " +
+                    "fit, their taste notes and shot times still count")
+        }
+        if unset > 0 {
+            notes.append(
+                "\(DialInAdvice.count(unset, "rated brew")) on this " +
+                    "grinder × method without a numeric grind setting left out")
+        }
         if !estimate.discounted.isEmpty {
-            let list = estimate.discounted.map { "\(scale.text($0.setting)) rated \(DialInAdvice.rating($0.rating))" }.joined(separator: ", ")
+            let list = estimate.discounted.map {
+                "\(scale.text($0.setting)) rated \(DialInAdvice.rating($0.rating))"
+            }.joined(separator: ", ")
             notes.append("counted as a probable mishap (far below what the other brews predict): \(list)")
         }
         if !model.discountedEarlier.isEmpty {
-            notes.append("\(DialInAdvice.count(model.discountedEarlier.count, "earlier brew")) counted as probable mishaps")
+            notes.append(
+                "\(DialInAdvice.count(model.discountedEarlier.count, "earlier brew")) counted as probable mishaps")
         }
         if let spec = brews.spec, spec.notation == .thirds, scale.notation != .thirds {
-            notes.append("the logged settings are not all on the \(spec.name)'s dial (1, 1.1, 1.2, 2, …): advised on the grid they follow")
+            notes.append(
+                "the logged settings are not all on the \(spec.name)'s " +
+                    "dial (1, 1.1, 1.2, 2, …): advised on the grid they follow")
         }
         if !scale.rangeFromMetadata {
-            notes.append("the grinder's record gives no range that fits the logged settings: range \(scale.text(scale.lower))–\(scale.text(scale.upper)) taken from the brews")
+            notes.append(
+                "the grinder's record gives no range that fits the logged settings: range " +
+                    "\(scale.text(scale.lower))–\(scale.text(scale.upper)) taken from the brews")
         }
         if scale.step == nil {
-            notes.append("no step fits the logged settings: treated as stepless, suggestions every \(scale.text(scale.resolution))")
+            notes.append(
+                "no step fits the logged settings: treated as stepless, suggestions every " +
+                    "\(scale.text(scale.resolution))")
         }
-        let draft = DialInAdvice(grinder: journal.grinders[grinder].displayName, method: journal.methods[method].displayName,
-                                 bean: label, grinderIndex: grinder, methodIndex: method, beanIndex: target >= 0 ? target : nil,
-                                 estimate: estimate, points: current, earlierPoints: earlier, unrated: unrated, unset: unset,
+        let draft = DialInAdvice(grinder: journal.grinders[grinder].displayName,
+                                 method: journal.methods[method].displayName,
+                                 bean: label, grinderIndex: grinder, methodIndex: method,
+                                 beanIndex: target >= 0 ? target : nil,
+                                 estimate: estimate, points: current, earlierPoints: earlier, unrated: unrated,
+                                 unset: unset,
                                  why: "", notes: notes, total: brews.total, profile: brews.profile,
-                                 evidence: .init(brews: brews.brewsByBag.indices.contains(target + 1) ? brews.brewsByBag[target + 1] : 0,
-                                                 rated: brews.ratedByBag.indices.contains(target + 1) ? brews.ratedByBag[target + 1] : 0,
-                                                 earlierBags: brews.brewsByBag.indices.filter { $0 != target + 1 && brews.brewsByBag[$0] > 0 }.count,
-                                                 earlierBrews: brews.brewsByBag.indices.filter { $0 != target + 1 }.reduce(0) { $0 + brews.brewsByBag[$1] },
-                                                 earlierRated: brews.ratedByBag.indices.filter { $0 != target + 1 }.reduce(0) { $0 + brews.ratedByBag[$1] }))
+                                 evidence: .init(
+                                     brews: brews.brewsByBag.indices.contains(target + 1) ? brews.brewsByBag[target + 1]
+                                         : 0,
+                                                 rated: brews.ratedByBag.indices.contains(target + 1)
+                                                     ? brews.ratedByBag[target + 1] : 0,
+                                                 earlierBags: brews.brewsByBag.indices.filter {
+                                                     $0 != target + 1 && brews.brewsByBag[$0] > 0
+                                                 }.count,
+                                                 earlierBrews: brews.brewsByBag.indices.filter {
+                                                     $0 != target + 1
+                                                 }.reduce(0) { $0 + brews.brewsByBag[$1] },
+                                                 earlierRated: brews.ratedByBag.indices.filter {
+                                                     $0 != target + 1
+                                                 }.reduce(0) { $0 + brews.ratedByBag[$1] }))
         return draft.with(why: DialInExplanation.why(draft))
     }
 
     /// ``advise(journal:grinder:method:bean:asOf:options:)`` by names, matched as ``DialInNames`` does.
     public static func advise(journal: Journal, grinder: String, method: String, bean: String? = nil,
-                              asOf: Timestamp? = nil, options: DialInOptions = DialInOptions()) throws(AdviceError) -> DialInAdvice {
+                              asOf: Timestamp? = nil,
+                              options: DialInOptions = DialInOptions()) throws(AdviceError) -> DialInAdvice {
         let r = try DialInNames.resolve(journal: journal, grinder: grinder, method: method, bean: bean)
-        return try advise(journal: journal, grinder: r.grinder, method: r.method, bean: r.bean, asOf: asOf, options: options)
+        return try advise(journal: journal, grinder: r.grinder, method: r.method, bean: r.bean, asOf: asOf,
+            options: options)
     }
 }
 
@@ -109,9 +142,11 @@ extension DialInAdvice {
     /// The same advice with `extra` notes after its own (look-alike names found where the names are known).
     public func adding(notes extra: [String]) -> DialInAdvice {
         guard !extra.isEmpty else { return self }
-        return DialInAdvice(grinder: grinder, method: method, bean: bean, grinderIndex: grinderIndex, methodIndex: methodIndex,
+        return DialInAdvice(grinder: grinder, method: method, bean: bean, grinderIndex: grinderIndex,
+                            methodIndex: methodIndex,
                             beanIndex: beanIndex, estimate: estimate, points: points, earlierPoints: earlierPoints,
-                            unrated: unrated, unset: unset, why: why, notes: notes + extra, total: total, profile: profile,
+                            unrated: unrated, unset: unset, why: why, notes: notes + extra, total: total,
+                            profile: profile,
                             evidence: evidence)
     }
 

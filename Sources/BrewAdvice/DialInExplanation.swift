@@ -24,9 +24,11 @@ enum DialInExplanation {
         let t = { (x: Double) in a.text(x) }
         var first: [String] = []
         first.append(a.points.isEmpty ? "No rated brews of this bag yet"
-                     : "\(DialInAdvice.count(a.points.count, "brew")) of this bag on \(DialInAdvice.count(e.distinctSettings, "setting"))")
+                     : "\(DialInAdvice.count(a.points.count, "brew")) of this bag on " +
+                         "\(DialInAdvice.count(e.distinctSettings, "setting"))")
         if !e.cues.isEmpty {
-            let finer = e.cues.filter { $0.towardsCoarser < 0 }.count, coarser = e.cues.filter { $0.towardsCoarser > 0 }.count
+            let finer = e.cues.filter { $0.towardsCoarser < 0 }.count,
+                coarser = e.cues.filter { $0.towardsCoarser > 0 }.count
             let here = e.cues.count - finer - coarser
             var parts: [String] = []
             if finer > 0 { parts.append("\(finer) finer") }
@@ -38,28 +40,37 @@ enum DialInExplanation {
             let range = t(e.scale.snap(lo)) == t(e.scale.snap(hi)) ? "around \(t(e.scale.snap(lo)))"
                 : "at \(t(e.scale.snap(lo)))–\(t(e.scale.snap(hi)))"
             // The 80 % range where the earlier bags predict a new bag's peak (not the range of their own peaks).
-            first.append("from \(DialInAdvice.count(e.earlierBags, "earlier bag")) on this grinder × method, a new bag is expected to peak \(range)")
+            first.append(
+                "from \(DialInAdvice.count(e.earlierBags, "earlier bag")) on " +
+                    "this grinder × method, a new bag is expected to peak \(range)")
         } else {
             first.append("no earlier bags on this grinder × method to learn from")
         }
-        if let b = e.bestSoFar { first.append("your best so far is \(t(b.setting)) (\(DialInAdvice.rating(b.rating)))") }
+        if let b = e.bestSoFar {
+            first.append("your best so far is \(t(b.setting)) (\(DialInAdvice.rating(b.rating)))")
+        }
         let next = t(e.next), expect = DialInAdvice.rating(e.nextExpected)
         var more: [String] = []
         if e.verdict == .noDependence {
             let bf = e.flatBayesFactor.map { String(format: "%.0f", min($0, 999)) } ?? "—"
-            more.append("The ratings do not depend on grind (a flat line is \(bf)× likelier than a peak): keep to \(next).")
+            more.append(
+                "The ratings do not depend on grind (a flat line is \(bf)× likelier than a peak): keep to \(next).")
         } else if e.allRatingsEqual, let b = e.bestSoFar {
-            more.append("All \(a.points.count) ratings are \(DialInAdvice.rating(b.rating)), so nothing tells the settings apart yet: try \(next) next.")
+            more.append(
+                "All \(a.points.count) ratings are \(DialInAdvice.rating(b.rating)), " +
+                    "so nothing tells the settings apart yet: try \(next) next.")
         } else if e.verdict == .cuesOnly {
             more.append("Brew \(next) next, \(a.cueStepWords): with no rated brew on this grinder × method, the advice "
-                        + "moves only as far as the notes justify and states no expected rating or sweet spot; rate the cup and it can.")
+                        + "moves only as far as the notes justify and states no "
+                        + "expected rating or sweet spot; rate the cup and it can.")
         } else if a.points.isEmpty {
             if !e.cues.isEmpty, e.earlierBags == 0 {
                 more.append("Brew \(next), where the taste cues point (expected \(expect)).")
             } else if !e.cues.isEmpty {
                 more.append("Brew \(next), where the taste cues and the earlier bags meet (expected \(expect)).")
             } else {
-                more.append(e.earlierBags > 0 ? "Start at \(next), where a new bag is expected to peak (expected \(expect))."
+                more.append(
+                    e.earlierBags > 0 ? "Start at \(next), where a new bag is expected to peak (expected \(expect))."
                             : "With nothing to go on, start mid-range at \(next).")
             }
         } else if e.nextTried {
@@ -68,35 +79,54 @@ enum DialInExplanation {
             more.append("\(next) is untried and has the highest expected rating (\(expect)).")
         } else if let x = e.experiment {
             let side = e.scale.units(x.setting) > e.scale.units(e.safe) ? e.coarserWord(true) : e.coarserWord(false)
-            more.append("\(next) is an experiment (expected \(DialInAdvice.rating(x.expected)), against \(DialInAdvice.rating(e.safeExpected)) at the safe pick \(t(e.safe))): "
-                        + "it settles whether the sweet spot lies \(side) than \(t(e.safe)) (the model gives that \(Int((x.chanceBeyondSafe * 100).rounded())) %).")
+            more.append(
+                "\(next) is an experiment (expected \(DialInAdvice.rating(x.expected)), against " +
+                    "\(DialInAdvice.rating(e.safeExpected)) at the safe pick \(t(e.safe))): "
+                        + "it settles whether the sweet spot lies \(side) than \(t(e.safe)) (the model gives that "
+                        + "\(Int((x.chanceBeyondSafe * 100).rounded())) %).")
         }
         if let x = e.experiment, e.next == e.safe, e.verdict == .peak, !a.points.isEmpty, !e.allRatingsEqual {
             let side = e.coarserWord(e.scale.units(x.setting) > e.scale.units(e.safe))
-            more.append("An experiment at \(t(x.setting)) would settle whether the sweet spot lies \(side) than \(t(e.safe)) "
-                        + "(the model gives that \(Int((x.chanceBeyondSafe * 100).rounded())) %), but it is expected at "
-                        + "\(DialInAdvice.rating(x.expected)) against \(DialInAdvice.rating(e.safeExpected)): too dear for tomorrow's cup, worth it on a spare morning.")
+            more.append(
+                "An experiment at \(t(x.setting)) would settle whether the sweet spot lies \(side) than \(t(e.safe)) "
+                        + "(the model gives that \(Int((x.chanceBeyondSafe * 100).rounded())) "
+                        + "%), but it is expected at "
+                        + "\(DialInAdvice.rating(x.expected)) against \(DialInAdvice.rating(e.safeExpected)): too "
+                        + "dear for tomorrow's cup, worth it on a spare morning.")
         }
         if let side = e.leftMap {
             let finer = (side == .below) == e.scale.coarserIsHigher
             let better = a.points.count > 1 ? "the brews of this bag got better towards \(finer ? "finer" : "coarser")"
                 : "the evidence points \(finer ? "finer" : "coarser")"
-            more.append("Off the map: \(better); \(t(e.next)) is past anything brewed on this grinder × method (\(t(e.mapLow))–\(t(e.mapHigh))).")
+            more.append(
+                "Off the map: \(better); \(t(e.next)) is past anything brewed on this grinder × method " +
+                    "(\(t(e.mapLow))–\(t(e.mapHigh))).")
         }
         if let o = e.bestRatedOutside, let lo = e.low, let hi = e.high {
-            more.append("Your best-rated \(t(o.setting)) (\(DialInAdvice.rating(o.rating))) lies outside the \(DialInAdvice.percent(e.level)) "
+            more.append(
+                "Your best-rated \(t(o.setting)) (\(DialInAdvice.rating(o.rating))) lies outside the " +
+                    "\(DialInAdvice.percent(e.level)) "
                         + "interval (\(DialInAdvice.decimal(lo))–\(DialInAdvice.decimal(hi))): this bag's other cups"
-                        + (e.earlierBags > 0 ? " and the earlier bags" : "") + " put the sweet spot elsewhere, and one cup is partly luck.")
+                        + (e.earlierBags > 0 ? " and the earlier bags" : "")
+                            + " put the sweet spot elsewhere, and one cup is partly luck.")
         }
         if let c = e.belowCup {
-            more.append("The model expects \(DialInAdvice.rating(e.nextExpected)) at \(next), less than the \(DialInAdvice.rating(c.rating)) "
-                        + "this bag already got at \(t(c.setting))" + (e.earlierBags > 0 ? " (the earlier bags pull it there)" : "")
+            more.append(
+                "The model expects \(DialInAdvice.rating(e.nextExpected)) at \(next), less than the " +
+                    "\(DialInAdvice.rating(c.rating)) "
+                        + "this bag already got at \(t(c.setting))"
+                            + (e.earlierBags > 0 ? " (the earlier bags pull it there)" : "")
                         + ": \(t(c.setting)) is the safe pick, \(next) the model's bet.")
         } else if let r = e.cupRatingAtNext(a), r > e.nextExpected + DialInModel.belowCupMargin {
-            more.append("Your cup at \(next) was rated \(DialInAdvice.rating(r)); the model expects \(expect) there because "
-                        + (e.earlierBags > 0 ? "the earlier bags rated lower and " : "") + "one cup is partly luck: repeat it and see.")
+            more.append(
+                "Your cup at \(next) was rated \(DialInAdvice.rating(r)); the model expects \(expect) there because "
+                        + (e.earlierBags > 0 ? "the earlier bags rated lower and " : "")
+                            + "one cup is partly luck: repeat it and see.")
         } else if let r = e.bestExpected, let b = e.bestSoFar, r < b.rating - 0.05 {
-            more.append("The rating expected at the best (\(DialInAdvice.rating(r))) is below your best so far (\(DialInAdvice.rating(b.rating))): one cup is partly luck, and the model expects the next to be nearer this bag's usual.")
+            more.append(
+                "The rating expected at the best (\(DialInAdvice.rating(r))) is below your best so far " +
+                    "(\(DialInAdvice.rating(b.rating))): one cup is partly luck, " +
+                        "and the model expects the next to be nearer this bag's usual.")
         }
         return first.joined(separator: "; ") + ". " + more.joined(separator: " ")
     }

@@ -80,7 +80,8 @@ enum DialInCues {
             let d = c.towardsCoarser * (scale.coarserIsHigher ? 1 : -1)
             for i in grid.s.indices {
                 let x = grid.s[i] - uc
-                let p = wrongShare + (1 - 2 * wrongShare) * (d == 0 ? exp(-0.5 * x * x / (1.5 * 1.5)) : Gauss.cdf(d * x))
+                let p = wrongShare
+                    + (1 - 2 * wrongShare) * (d == 0 ? exp(-0.5 * x * x / (1.5 * 1.5)) : Gauss.cdf(d * x))
                 out[i] += c.weight * log(p)
             }
         }

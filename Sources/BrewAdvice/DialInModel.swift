@@ -48,7 +48,8 @@ public struct DialInModel: Sendable {
     ///     of `history`.
     public init(scale: DialInScale, history: [[BrewPoint]], historyCues: [[GrindCue]] = [], used: [Double]? = nil,
                 options: DialInOptions = DialInOptions()) {
-        self.init(scale: scale, history: history, historyCues: historyCues, used: used, options: options, terms: DialInTerms())
+        self.init(scale: scale, history: history, historyCues: historyCues, used: used, options: options,
+            terms: DialInTerms())
     }
 
     /// ``init(scale:history:historyCues:used:options:)`` with the earlier bags' step-1 terms kept in `terms`
@@ -113,7 +114,8 @@ public struct DialInModel: Sendable {
         let tail = (1 - options.level) / 2
         let floor = ratingFloor(adding: zip(current, robust).filter { $0.1 >= 0.5 }.map(\.0.rating))
         let expected = { (x: Double) in
-            floor.map { post.expectedRating(at: u(x), cells: cells, floor: $0) } ?? post.expectedRating(at: u(x), cells: cells)
+            floor.map { post.expectedRating(at: u(x), cells: cells, floor: $0) }
+                ?? post.expectedRating(at: u(x), cells: cells)
         }
 
         // Where suggestions may go: the map with this bag's own settings, left only on strong evidence.
@@ -170,14 +172,16 @@ public struct DialInModel: Sendable {
         let curve = (0...80).map { i -> CurveBand in
             let x = g(scale.span * Double(i) / 80)
             let e = expected(x)
-            return CurveBand(setting: x, mean: clip(e.mean), low: clip(e.mean - z * e.sd), high: clip(e.mean + z * e.sd))
+            return CurveBand(
+                setting: x, mean: clip(e.mean), low: clip(e.mean - z * e.sd), high: clip(e.mean + z * e.sd))
         }
 
         // The stated best: where the fitted curve peaks, inside the window (quarter units, then its dial setting).
         var bestU = u(safe), bestMean = safeMean, bestRaw = safeRaw
         var x = window.lower
         while x <= window.upper + 1e-9 {
-            let m = floor.map { post.expectedRating(at: x, cells: cells, floor: $0).mean } ?? post.expectedRating(at: x, cells: cells).mean
+            let m = floor.map { post.expectedRating(at: x, cells: cells, floor: $0).mean }
+                ?? post.expectedRating(at: x, cells: cells).mean
             let raw = post.expectedRating(at: x, cells: cells).mean
             if m > bestMean + Self.level || (m >= bestMean - Self.level && raw > bestRaw + 1e-12) {
                 bestU = x; bestMean = m; bestRaw = raw
@@ -189,7 +193,9 @@ public struct DialInModel: Sendable {
         // ``belowCupMargin`` under the bag's best cup (a probable mishap aside) brewed elsewhere, that cup's setting
         // becomes the safe pick, and the answer says why.
         var keptBest: BrewPoint?
-        for (p, w) in zip(current, robust) where w >= 0.5 && (keptBest == nil || p.rating >= keptBest!.rating) { keptBest = p }
+        for (p, w) in zip(current, robust) where w >= 0.5 && (keptBest == nil || p.rating >= keptBest!.rating) {
+            keptBest = p
+        }
         var belowCup: BrewPoint?
         // A cup at `next` itself rated as well (two 3.5s, at 26 and 30) is not a better cup elsewhere.
         let atNext = current.filter { $0.setting == next }.map(\.rating).max() ?? -Double.infinity
@@ -212,7 +218,8 @@ public struct DialInModel: Sendable {
             experiment = nil
         }
         // The bag's best-rated setting outside the interval: the answer says so, and "high" is not claimed.
-        let bestRatedOutside = !flat && keptBest.map { u($0.setting) < lowU - 1e-9 || u($0.setting) > highU + 1e-9 } == true
+        let bestRatedOutside = !flat
+            && keptBest.map { u($0.setting) < lowU - 1e-9 || u($0.setting) > highU + 1e-9 } == true
         var confidence = DialInEstimate.Confidence.judge(widthUnits: highU - lowU, ratedBrews: n, cues: cues.count,
                                                          flat: flat)
         if bestRatedOutside, confidence == .high { confidence = .medium }
@@ -264,7 +271,8 @@ extension DialInModel {
             next = scale.snap(scale.setting(units: (window.lower + window.upper) / 2))
         }
         return DialInEstimate(
-            scale: scale, verdict: .cuesOnly, next: next, nextExpected: 0, nextTried: cues.contains { $0.setting == next },
+            scale: scale, verdict: .cuesOnly, next: next, nextExpected: 0,
+            nextTried: cues.contains { $0.setting == next },
             bestRaw: nil, best: nil, low: nil, high: nil, level: options.level, bestExpected: nil,
             earlierPeakLow: nil, earlierPeakHigh: nil, earlierBags: prior.bags, flatBayesFactor: nil, bestSoFar: nil,
             brews: 0, distinctSettings: 0, allRatingsEqual: false, curve: [], safe: next, safeExpected: 0,

@@ -2,8 +2,8 @@ import BrewColumns
 import BrewStats
 import Foundation
 
-/// Finds the grinder, method and bean a person names, by the chart filters' rules (``NameMatching``): case-insensitively,
-/// ignoring surrounding spaces; a bean also as `roaster name` or `name (roaster)`.
+/// Finds the grinder, method and bean a person names, by the chart filters' rules (``NameMatching``):
+/// case-insensitively, ignoring surrounding spaces; a bean also as `roaster name` or `name (roaster)`.
 ///
 /// Where several entities share a name, the grinder or method with most brews is meant (ties: the first in the
 /// journal), and the bean brewed last on that grinder × method (else the one brewed last anywhere, else the first).
@@ -27,7 +27,9 @@ public enum DialInNames {
             guard let b = t.bean.code(i).map(Int.init), matches.contains(b) else { continue }
             let key = (t.brewDate[i] ?? .min, i, b)
             if bestAnywhere == nil || key > bestAnywhere! { bestAnywhere = key }
-            if t.grinder.code(i) == Int32(g), t.method.code(i) == Int32(m), bestHere == nil || key > bestHere! { bestHere = key }
+            if t.grinder.code(i) == Int32(g), t.method.code(i) == Int32(m), bestHere == nil || key > bestHere! {
+                bestHere = key
+            }
         }
         return (g, m, bestHere?.2 ?? bestAnywhere?.2 ?? matches.min())
     }
@@ -54,11 +56,15 @@ public enum DialInNames {
         return latest?.2 ?? matches.min()!
     }
 
-    static func pick(_ what: String, _ wanted: String, _ names: [[String]], column: DictionaryColumn) throws(AdviceError) -> Int {
+    static func pick(
+        _ what: String, _ wanted: String, _ names: [[String]], column: DictionaryColumn
+    ) throws(AdviceError) -> Int {
         let found = try matching(what, wanted, names, shown: nil)
         guard found.count > 1 else { return found[0] }
         var counts = [Int: Int]()
-        for i in 0..<column.count { if let c = column.code(i), found.contains(Int(c)) { counts[Int(c), default: 0] += 1 } }
+        for i in 0..<column.count {
+            if let c = column.code(i), found.contains(Int(c)) { counts[Int(c), default: 0] += 1 }
+        }
         return found.max { (counts[$0] ?? 0, -$0) < (counts[$1] ?? 0, -$1) }!
     }
 
@@ -68,14 +74,17 @@ public enum DialInNames {
     ///
     /// - Throws: ``AdviceError/ambiguousMatch(what:value:candidates:)`` when it begins several names, and
     ///   ``AdviceError/noMatch(what:value:known:)`` (the journal's names, closest first) when it matches none.
-    static func matching(_ what: String, _ wanted: String, _ names: [[String]], shown: [String]?) throws(AdviceError) -> [Int] {
+    static func matching(
+        _ what: String, _ wanted: String, _ names: [[String]], shown: [String]?
+    ) throws(AdviceError) -> [Int] {
         let shownNames = shown ?? names.map { $0.first ?? "" }
         let (prefixed, exact) = NameMatching.candidates(for: wanted, among: names)
         if exact, !prefixed.isEmpty { return prefixed }
         let candidates = Set(prefixed.map { shownNames[$0] })
         if candidates.count == 1 { return prefixed }
         if candidates.count > 1 {
-            throw .ambiguousMatch(what: what, value: wanted, candidates: NameMatching.ranked(Array(candidates), closestTo: wanted))
+            throw .ambiguousMatch(what: what, value: wanted,
+                candidates: NameMatching.ranked(Array(candidates), closestTo: wanted))
         }
         throw .noMatch(what: what, value: wanted, known: NameMatching.ranked(shownNames, closestTo: wanted))
     }

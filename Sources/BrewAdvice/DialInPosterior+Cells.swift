@@ -59,7 +59,8 @@ extension DialInPosterior {
         }
         let K = grid.k.count, G = grid.sigma.count
         let hm = prior.peakMean, hv = prior.peakSD * prior.peakSD
-        var peakMean = [Double](repeating: hm, count: cells.count), peakVariance = [Double](repeating: hv, count: cells.count)
+        var peakMean = [Double](repeating: hm, count: cells.count),
+            peakVariance = [Double](repeating: hv, count: cells.count)
         if m.n > 0 {
             let peak = PeakTerms(grid: grid, prior: prior, bag: m)
             for (i, c) in cells.enumerated() {

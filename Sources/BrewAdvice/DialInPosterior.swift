@@ -142,7 +142,8 @@ struct DialInPosterior: Sendable {
     /// `max(floor, h − k(u − s)²)`. Far from the sweet spot the parabola falls without end, while a cup brewed far
     /// off is rated what the grinder × method's poor cups are rated (``DialInModel/ratingFloor``), not 0. Per cell,
     /// with `X = h − k(u − s)² ~ N(μ, v)`, `z = (μ − f)/√v`: `E[max(f, X)] = f + (μ − f)·Φ(z) + √v·φ(z)` and
-    /// `E[max(f, X)²] = f²·(1 − Φ(z)) + (μ² + v)·Φ(z) + (μ + f)·√v·φ(z)`; a cell with `z > 8` is `X` itself, one with `z < −8` the floor.
+    /// `E[max(f, X)²] = f²·(1 − Φ(z)) + (μ² + v)·Φ(z) + (μ + f)·√v·φ(z)`; a cell with `z > 8` is `X` itself, one with
+    /// `z < −8` the floor.
     func expectedRating(at u: Double, cells: HeavyCells, floor f: Double) -> (mean: Double, sd: Double) {
         var w = 0.0, m1 = 0.0, m2 = 0.0
         for i in cells.weight.indices {
@@ -189,7 +190,8 @@ struct DialInPosterior: Sendable {
     }
 }
 
-/// Cells of a ``DialInPosterior`` with the values its expectations read, in the cells' order (``DialInPosterior/gather(_:)``).
+/// Cells of a ``DialInPosterior`` with the values its expectations read, in the cells' order
+/// (``DialInPosterior/gather(_:)``).
 struct HeavyCells: Sendable {
     let weight: [Double]
     let peakMean: [Double]

@@ -45,7 +45,8 @@ struct DialInPrior: Sendable {
     ///   - terms: Where the bags' step-1 terms are kept (``DialInTerms``): a bag already computed under the same
     ///     mean peak, by this fit's robust step or another bean's fit, is taken from it (the same numbers).
     init(grid: DialInGrid, history: [RatingMoments], bestRatings: [Double], options: DialInOptions,
-         cues: [[Double]] = [], window: [Double]? = nil, shapes: [Bool] = [], terms shared: DialInTerms = DialInTerms()) {
+         cues: [[Double]] = [], window: [Double]? = nil, shapes: [Bool] = [],
+         terms shared: DialInTerms = DialInTerms()) {
         let used = history.indices.filter { history[$0].n >= 0.5 }
         let cueOnly = cues.indices.filter { !cues[$0].isEmpty && !used.contains($0) }
         bags = used.count + cueOnly.count

@@ -7,7 +7,8 @@ import Foundation
 /// probability ε = ``outlierShare`` (one brew in twenty) a mishap, uniform over the 0–5 scale. Evaluated exactly
 /// the mixture would need every subset of a bag's brews; instead each brew's latent "mishap or not" is set to its
 /// posterior expectation, as the EM algorithm does for a mixture (and for a Student-t as a scale mixture of
-/// normals): the brew then counts as `w = 1 − P(mishap | the other brews)` of a brew (``RatingMoments/add(u:y:weight:)``).
+/// normals): the brew then counts as `w = 1 − P(mishap | the other brews)` of a brew
+/// (``RatingMoments/add(u:y:weight:)``).
 ///
 /// `P(mishap)` is judged **leave-one-out**: from the posterior predictive of the brew's rating given the bag's
 /// other brews and the prior (the population of earlier bags), `N(m, sd² + σ̂²)` with σ̂² the posterior mean noise
@@ -36,14 +37,17 @@ enum DialInRobust {
             let best = history.indices.map { j in
                 zip(history[j], weights[j]).filter { $0.1 >= 0.5 }.map(\.0.rating).max() ?? 0
             }
-            return DialInPrior(grid: grid, history: moments, bestRatings: best, options: options, cues: cues, window: window,
+            return DialInPrior(grid: grid, history: moments, bestRatings: best, options: options, cues: cues,
+                               window: window,
                                shapes: history.map(DialInPrior.showsShape), terms: terms)
         }
         var weights = history.map { $0.map { _ in 1.0 } }
         let first = fit(weights)
         var suspects: [(j: Int, i: Int)] = []
         for j in history.indices where history[j].count <= maximumBag {
-            for i in history[j].indices where isSuspect(i, in: history[j], reference: first.peakMean) { suspects.append((j, i)) }
+            for i in history[j].indices where isSuspect(i, in: history[j], reference: first.peakMean) {
+                suspects.append((j, i))
+            }
         }
         guard !suspects.isEmpty else { return (first, []) }
         suspects.sort { history[$0.j][$0.i].rating < history[$1.j][$1.i].rating }

@@ -158,9 +158,12 @@ struct MethodBrews: Sendable {
         if espresso, profiles.contains(where: { $0 != nil }) {
             let chosen: String?
             if let wanted {
-                chosen = profiles.lazy.compactMap { $0 }.first { $0.caseInsensitiveCompare(wanted) == .orderedSame } ?? wanted
+                chosen = profiles.lazy.compactMap { $0 }.first { $0.caseInsensitiveCompare(wanted) == .orderedSame }
+                    ?? wanted
             } else {
-                let latest = rows.indices.max { (t.brewDate[rows[$0]] ?? .min, rows[$0]) < (t.brewDate[rows[$1]] ?? .min, rows[$1]) }
+                let latest = rows.indices.max {
+                    (t.brewDate[rows[$0]] ?? .min, rows[$0]) < (t.brewDate[rows[$1]] ?? .min, rows[$1])
+                }
                 chosen = latest.flatMap { profiles[$0] }
             }
             let before = rows.count
@@ -177,7 +180,9 @@ struct MethodBrews: Sendable {
         var goodTimes: [Double] = []
         if espresso {
             for i in rows {
-                if let r = t.rating[i], r.isFinite, r >= 4, let s = t.brewTimeSeconds[i], s.isFinite, s > 0 { goodTimes.append(s) }
+                if let r = t.rating[i], r.isFinite, r >= 4, let s = t.brewTimeSeconds[i], s.isFinite, s > 0 {
+                    goodTimes.append(s)
+                }
             }
         }
         let timing = MethodBrews.timing(goodTimes)
@@ -222,7 +227,9 @@ struct MethodBrews: Sendable {
                 let words = cue.map { GrindCue(setting: setting, towardsCoarser: $0.towardsCoarser, weight: $0.weight) }
                 let note = t.notes[i] ?? ""
                 let target: Double?
-                if let known = naming[note] { target = known } else { target = TasteWords.namedSetting(note); naming[note] = .some(target) }
+                if let known = naming[note] { target = known } else {
+                    target = TasteWords.namedSetting(note); naming[note] = .some(target)
+                }
                 if let target {
                     named.append((i, bag, when, setting, target, words))
                 } else if let words {
@@ -249,7 +256,9 @@ struct MethodBrews: Sendable {
             let d = scale.units(n.named) - scale.units(n.setting)
             if n.named >= scale.lower, n.named <= scale.upper, abs(d) > 1e-9, abs(d) <= Self.namedReach {
                 let towards = (d > 0) == scale.coarserIsHigher ? 1.0 : -1.0
-                cued.append((n.row, n.bag, n.date, GrindCue(setting: n.setting, towardsCoarser: towards, weight: 1, named: n.named)))
+                cued.append(
+                    (n.row, n.bag, n.date,
+                        GrindCue(setting: n.setting, towardsCoarser: towards, weight: 1, named: n.named)))
             } else if let words = n.words {
                 cued.append((n.row, n.bag, n.date, words))
             }

@@ -13,10 +13,11 @@ import Foundation
 ///   ``resolution`` (a 1-2-5 number near a hundredth of the range; when the range comes from the brews, never
 ///   finer than the settings were logged: 2.1 and 2.4 are suggested every 0.1, not every 0.01 of a 2.2–2.6 range).
 /// - **Range**: `settingMin … settingMax` when valid (finite, min < max) and the record's step fits the logged
-///   settings (or the record is stepless: step ≤ 0), widened to cover every logged setting (a journal that logs 42 on a "0–40" grinder has a longer
-///   dial than its record says). Otherwise — no valid range, or a record whose step the logged settings do not
-///   follow (an importer's default 0–40 for a grinder logged at 1.15–4.5) — the logged settings' extent padded
-///   by half of it (at least two units) on each side, never below 0 when no setting is; with neither, 0–40.
+///   settings (or the record is stepless: step ≤ 0), widened to cover every logged setting (a journal that logs 42 on a
+///   "0–40" grinder has a longer dial than its record says). Otherwise — no valid range, or a record whose step the
+///   logged settings do not follow (an importer's default 0–40 for a grinder logged at 1.15–4.5) — the logged settings'
+///   extent padded by half of it (at least two units) on each side, never below 0 when no setting is; with neither,
+///   0–40.
 /// - **Unit**: the step, or for a stepless grinder a fortieth of the range: the scale the model's priors are
 ///   written in (a curve width of "3 units"), so one prior serves grinders of every scale.
 public struct DialInScale: Sendable, Equatable {
@@ -93,7 +94,9 @@ public struct DialInScale: Sendable, Equatable {
         guard !seen.isEmpty else { return nil }
         for d in 0...2 {
             let scale = pow(10, Double(d))
-            if seen.allSatisfy({ abs($0 * scale - ($0 * scale).rounded()) < 1e-6 * max(1, abs($0 * scale)) }) { return 1 / scale }
+            if seen.allSatisfy({ abs($0 * scale - ($0 * scale).rounded()) < 1e-6 * max(1, abs($0 * scale)) }) {
+                return 1 / scale
+            }
         }
         return 0.001
     }
@@ -176,7 +179,9 @@ public struct DialInScale: Sendable, Equatable {
                                coarserIsHigher: spec.coarserIsHigher)
         }
         let record = grinder.map { ($0.settingMin, $0.settingMax, $0.settingStep) }
-        let bare = record.map { r in !(r.0.isFinite && r.1.isFinite && r.0 < r.1) || (r.0 == 0 && r.1 == 40 && r.2 == 1) } ?? true
+        let bare = record.map { r in
+            !(r.0.isFinite && r.1.isFinite && r.0 < r.1) || (r.0 == 0 && r.1 == 40 && r.2 == 1)
+        } ?? true
         var g = grinder ?? Grinder()
         if spec.fromUser || bare {
             let r = spec.record
@@ -212,7 +217,9 @@ public struct DialInScale: Sendable, Equatable {
             let lower = min(g.settingMin, lo ?? g.settingMin), upper = max(g.settingMax, hi ?? g.settingMax)
             return DialInScale(lower: lower, upper: upper, step: step, anchor: step == nil ? lower : anchor)
         }
-        guard let lo, let hi else { return DialInScale(lower: 0, upper: 40, step: step ?? 1, anchor: 0, rangeFromMetadata: false) }
+        guard let lo, let hi else {
+            return DialInScale(lower: 0, upper: 40, step: step ?? 1, anchor: 0, rangeFromMetadata: false)
+        }
         let pad = max((hi - lo) / 2, 2 * (step ?? max((hi - lo) / 40, 0.1)))
         var lower = lo - pad
         if lo >= 0 { lower = max(0, lower) }

@@ -52,7 +52,8 @@ public struct GrinderCatalogue: Sendable, Equatable {
     public static let builtIn: GrinderCatalogue = {
         // The built-in text is part of the program and parsed by the same code as a user's file; a failure is a
         // defect caught by the tests, so an empty catalogue is never silently shipped.
-        (try? GrinderCatalogue(entries: []).merging(toml: builtInTOML, file: "built-in catalogue")) ?? GrinderCatalogue(entries: [])
+        (try? GrinderCatalogue(entries: []).merging(toml: builtInTOML, file: "built-in catalogue"))
+            ?? GrinderCatalogue(entries: [])
     }()
 
     /// The entry for a journal's grinder name, or `nil`.
@@ -95,13 +96,15 @@ public struct GrinderCatalogue: Sendable, Equatable {
     /// (normalised) replaces it.
     ///
     /// The file holds one table per grinder, `[grinders."Name"]`, with the keys `aliases` (array of strings), `min`,
-    /// `max` (numbers; both or neither, unless the entry overridden has the other), `step` (a number; 0 for a stepless dial), `notation` (`"decimal"` or
+    /// `max` (numbers; both or neither, unless the entry overridden has the other), `step` (a number; 0 for a stepless
+    /// dial), `notation` (`"decimal"` or
     /// `"thirds"`) and `coarser` (`"higher"` or `"lower"`): every key optional.
     ///
     /// - Throws: ``AdviceError/invalidGrinders(file:reason:)`` naming the file and the key at fault.
     public func merging(toml: String, file: String) throws(AdviceError) -> GrinderCatalogue {
         guard toml.utf8.count <= 1 << 20 else { throw .invalidGrinders(file: file, reason: "larger than 1 MB") }
-        if toml.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || $0.value == 0x7F }) {
+        if toml.unicodeScalars.contains(
+            where: { ($0.value < 0x20 && $0 != "\t" && $0 != "\n" && $0 != "\r") || $0.value == 0x7F }) {
             throw .invalidGrinders(file: file, reason: "holds a control character")
         }
         let table: TOMLTable
@@ -118,7 +121,8 @@ public struct GrinderCatalogue: Sendable, Equatable {
         var byName: [String: [Int]] = [:]
         for (i, e) in entries.enumerated() { byName[Self.normalised(e.name), default: []].append(i) }
         for key in table.keys where key != "grinders" {
-            throw .invalidGrinders(file: file, reason: "unknown table or key '\(key)' (grinders are [grinders.\"Name\"] tables)")
+            throw .invalidGrinders(file: file,
+                reason: "unknown table or key '\(key)' (grinders are [grinders.\"Name\"] tables)")
         }
         guard let grinders = table["grinders"]?.table else { return self }
         for name in grinders.keys {
@@ -142,7 +146,8 @@ public struct GrinderCatalogue: Sendable, Equatable {
                 return d
             }
             for k in t.keys where !["aliases", "min", "max", "step", "notation", "coarser"].contains(k) {
-                throw .invalidGrinders(file: file, reason: "grinders.\(name).\(k): unknown key (aliases, min, max, step, notation, coarser)")
+                throw .invalidGrinders(file: file,
+                    reason: "grinders.\(name).\(k): unknown key (aliases, min, max, step, notation, coarser)")
             }
             if let a = t["aliases"] {
                 guard let array = a.array, array.allSatisfy({ $0.string != nil }) else {
@@ -152,16 +157,21 @@ public struct GrinderCatalogue: Sendable, Equatable {
             }
             // One of min and max may be given alone when the entry it overrides has the other.
             let givenLow = try number("min"), givenHigh = try number("max")
-            let lo = givenLow ?? (givenHigh != nil ? spec.lower : nil), hi = givenHigh ?? (givenLow != nil ? spec.upper : nil)
+            let lo = givenLow ?? (givenHigh != nil ? spec.lower : nil),
+                hi = givenHigh ?? (givenLow != nil ? spec.upper : nil)
             if (lo == nil) != (hi == nil) {
                 throw .invalidGrinders(file: file, reason: "grinders.\(name): give both min and max, or neither")
             }
             if let lo, let hi {
-                guard lo < hi else { throw .invalidGrinders(file: file, reason: "grinders.\(name): min must be below max") }
+                guard lo < hi else {
+                    throw .invalidGrinders(file: file, reason: "grinders.\(name): min must be below max")
+                }
                 spec.lower = lo; spec.upper = hi
             }
             if let step = try number("step") {
-                guard step >= 0 else { throw .invalidGrinders(file: file, reason: "grinders.\(name).step must be 0 (stepless) or positive") }
+                guard step >= 0 else {
+                    throw .invalidGrinders(file: file, reason: "grinders.\(name).step must be 0 (stepless) or positive")
+                }
                 spec.step = step > 0 ? step : nil
             }
             if let lo = spec.lower, let hi = spec.upper, let step = spec.step,
@@ -170,14 +180,16 @@ public struct GrinderCatalogue: Sendable, Equatable {
             }
             if let n = t["notation"] {
                 guard let s = n.string, let notation = DialNotation(rawValue: s) else {
-                    throw .invalidGrinders(file: file, reason: "grinders.\(name).notation must be \"decimal\" or \"thirds\"")
+                    throw .invalidGrinders(file: file,
+                        reason: "grinders.\(name).notation must be \"decimal\" or \"thirds\"")
                 }
                 spec.notation = notation
                 if notation == .thirds, spec.lower == nil { spec.lower = 1; spec.upper = 11 }
             }
             if let c = t["coarser"] {
                 guard let s = c.string, s == "higher" || s == "lower" else {
-                    throw .invalidGrinders(file: file, reason: "grinders.\(name).coarser must be \"higher\" or \"lower\"")
+                    throw .invalidGrinders(file: file,
+                        reason: "grinders.\(name).coarser must be \"higher\" or \"lower\"")
                 }
                 spec.coarserIsHigher = s == "higher"
             }

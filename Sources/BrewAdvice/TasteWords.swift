@@ -100,9 +100,11 @@ extension TasteWords {
         "provare", "prossima", "essayer", "essaie", "prochaine",
     ]
     /// Words allowed between such a word and its number ("next time 17.5", "go to 17", "nächstes Mal 17,5").
-    static let namingFillers: Set<String> = ["time", "to", "at", "with", "mal", "auf", "mit", "vez", "a", "con", "volta", "fois", "à"]
+    static let namingFillers: Set<String> = ["time", "to", "at", "with", "mal", "auf", "mit", "vez", "a", "con",
+        "volta", "fois", "à"]
     /// Words that, after a number, name it as the setting to brew next ("17,5 probieren", "17.5 next").
-    static let namingAfter: Set<String> = ["probieren", "ausprobieren", "versuchen", "next", "probar", "provare", "essayer"]
+    static let namingAfter: Set<String> = ["probieren", "ausprobieren", "versuchen", "next", "probar", "provare",
+        "essayer"]
 
     /// The grind setting a note names as the one to brew next, or `nil`: a number (`17.5` or `17,5`) right after
     /// "try", "next" (or "next time", "go to", their German, Spanish, Italian and French forms, with at most one

@@ -24,7 +24,8 @@ extension DialInSimulator {
 
     /// The calibration of the advisor over `bags` bags from `firstSeed` on.
     public func calibration(bags: Int, firstSeed: UInt64) -> Calibration {
-        var c = Calibration(scenario: scenario.description, bags: 0, coverage: 0, stated: [:], withinOneStep: [:], bestRatedInside: 0)
+        var c = Calibration(scenario: scenario.description, bags: 0, coverage: 0, stated: [:], withinOneStep: [:],
+            bestRatedInside: 0)
         var covered = 0, inside = 0
         for b in 0..<bags {
             guard let o = run(seed: firstSeed &+ UInt64(b))[.advisor] else { continue }
@@ -40,15 +41,18 @@ extension DialInSimulator {
         return c
     }
 
-    /// The calibration of every scenario of `scenarios` as a Markdown table (seeds as ``table(scenarios:bags:options:)``
-    /// does not share: `70_000 × (i + 1)` on), and a pooled row.
+    /// The calibration of every scenario of `scenarios` as a Markdown table (seeds as
+    /// ``table(scenarios:bags:options:)`` does not share: `70_000 × (i + 1)` on), and a pooled row.
     public static func calibrationTable(scenarios: [Scenario], bags: Int, options: DialInOptions = DialInOptions())
         -> (markdown: String, rows: [Calibration]) {
         var rows: [Calibration] = []
         for (i, sc) in scenarios.enumerated() {
-            rows.append(DialInSimulator(scenario: sc, options: options).calibration(bags: bags, firstSeed: UInt64(70_000 * (i + 1))))
+            rows.append(
+                DialInSimulator(scenario: sc, options: options).calibration(bags: bags,
+                    firstSeed: UInt64(70_000 * (i + 1))))
         }
-        var pooled = Calibration(scenario: "**all, pooled**", bags: 0, coverage: 0, stated: [:], withinOneStep: [:], bestRatedInside: 0)
+        var pooled = Calibration(scenario: "**all, pooled**", bags: 0, coverage: 0, stated: [:], withinOneStep: [:],
+            bestRatedInside: 0)
         for r in rows {
             pooled.coverage += r.coverage * Double(r.bags); pooled.bestRatedInside += r.bestRatedInside * Double(r.bags)
             pooled.bags += r.bags
@@ -56,14 +60,17 @@ extension DialInSimulator {
             for (k, v) in r.withinOneStep { pooled.withinOneStep[k, default: 0] += v }
         }
         pooled.coverage /= Double(max(1, pooled.bags)); pooled.bestRatedInside /= Double(max(1, pooled.bags))
-        var md = "| scenario | 80 % interval covers | high: bags · true sweet spot within 1 step | medium: bags · within 1 step | low: bags · within 1 step | best-rated setting inside the interval (or said) |\n"
+        var md =
+            "| scenario | 80 % interval covers | high: bags · true sweet spot within 1 step | medium: bags · within " +
+                "1 step | low: bags · within 1 step | best-rated setting inside the interval (or said) |\n"
         md += "| --- | --- | --- | --- | --- | --- |\n"
         func cell(_ c: Calibration, _ w: DialInEstimate.Confidence) -> String {
             guard let r = c.rate(w) else { return "0 · —" }
             return "\(c.stated[w]!) · \(Int((100 * r).rounded())) %"
         }
         for r in rows + [pooled] {
-            md += "| \(r.scenario) | \(Int((100 * r.coverage).rounded())) % | \(cell(r, .high)) | \(cell(r, .medium)) | \(cell(r, .low)) | \(Int((100 * r.bestRatedInside).rounded())) % |\n"
+            md += "| \(r.scenario) | \(Int((100 * r.coverage).rounded())) % | \(cell(r, .high)) | " +
+                "\(cell(r, .medium)) | \(cell(r, .low)) | \(Int((100 * r.bestRatedInside).rounded())) % |\n"
         }
         return (md, rows)
     }

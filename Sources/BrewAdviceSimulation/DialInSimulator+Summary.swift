@@ -24,7 +24,8 @@ extension DialInSimulator {
             let bags = parts.reduce(0) { $0 + $1.bags }
             let cov = parts.allSatisfy { $0.coverage != nil } && bags > 0
                 ? parts.reduce(0.0) { $0 + $1.coverage! * Double($1.bags) } / Double(bags) : nil
-            return Summary(policy: parts.first?.policy ?? .advisor, bags: bags, medianDistance: DialInSimulator.median(d),
+            return Summary(policy: parts.first?.policy ?? .advisor, bags: bags,
+                           medianDistance: DialInSimulator.median(d),
                            meanLoss: l.reduce(0, +) / Double(max(1, l.count)), coverage: cov, distances: d, losses: l)
         }
     }
@@ -32,14 +33,21 @@ extension DialInSimulator {
     /// The simulator's results over `scenarios` as a Markdown table (one row per scenario and one pooled per noise
     /// level and overall): median |best − true| in steps and mean rating lost per brew for each policy, the
     /// advisor's loss as a share of hill climbing's, and the coverage of its interval.
-    public static func table(scenarios: [Scenario] = Scenario.standard, bags: Int, options: DialInOptions = DialInOptions())
+    public static func table(
+        scenarios: [Scenario] = Scenario.standard, bags: Int, options: DialInOptions = DialInOptions()
+    )
         -> (markdown: String, pooled: [Policy: Summary]) {
         var rows: [(String, [Policy: Summary])] = []
         var all: [Policy: [Summary]] = [:], byNoise: [Double: [Policy: [Summary]]] = [:]
         for (i, sc) in scenarios.enumerated() {
-            let summary = DialInSimulator(scenario: sc, options: options).summarise(bags: bags, firstSeed: UInt64(10_000 * (i + 1)))
+            let summary = DialInSimulator(scenario: sc, options: options).summarise(bags: bags,
+                firstSeed: UInt64(10_000 * (i + 1)))
             var row: [Policy: Summary] = [:]
-            for s in summary { row[s.policy] = s; all[s.policy, default: []].append(s); byNoise[sc.noise, default: [:]][s.policy, default: []].append(s) }
+            for s in summary {
+                row[s.policy] = s
+                all[s.policy, default: []].append(s)
+                byNoise[sc.noise, default: [:]][s.policy, default: []].append(s)
+            }
             rows.append(("noise \(sc.noise), width \(sc.width), spread \(sc.spread)"
                          + (sc.asymmetry == 1 ? "" : ", coarse side \(sc.asymmetry)×"), row))
         }
@@ -48,7 +56,9 @@ extension DialInSimulator {
         }
         let pooled = all.mapValues { Summary.pooled($0) }
         rows.append(("**all, pooled**", pooled))
-        var md = "| scenario (steps) | median \\|best − true\\|: advisor · hill-climbing · repeat-best | rating lost per brew: advisor · hill-climbing · repeat-best | advisor ÷ hill-climbing | 80 % interval covers |\n"
+        var md =
+            "| scenario (steps) | median \\|best − true\\|: advisor · hill-climbing · repeat-best | rating lost per " +
+                "brew: advisor · hill-climbing · repeat-best | advisor ÷ hill-climbing | 80 % interval covers |\n"
         md += "| --- | --- | --- | --- | --- |\n"
         for (name, r) in rows {
             let a = r[.advisor]!, h = r[.hillClimbing]!, b = r[.repeatBest]!
@@ -63,8 +73,11 @@ extension DialInSimulator {
     /// its baseline's (hill climbing on ratings; taste-stepping without ratings) median |best − true| in steps or
     /// clicks, their mean rating lost per brew, the ratio, and the coverage of the advisor's 80 % interval.
     public static func journalTable(scenarios: [Scenario] = Scenario.journalShaped, bags: Int,
-                                    options: DialInOptions = DialInOptions()) -> (markdown: String, rows: [(Scenario, Summary, Summary)]) {
-        var md = "| scenario | baseline | median \\|best − true\\| (steps): advisor · baseline | rating lost per brew: advisor · baseline | advisor ÷ baseline | 80 % interval covers |\n"
+                                    options: DialInOptions = DialInOptions()) -> (markdown: String,
+                                    rows: [(Scenario, Summary, Summary)]) {
+        var md =
+            "| scenario | baseline | median \\|best − true\\| (steps): advisor · baseline | rating lost per brew: " +
+                "advisor · baseline | advisor ÷ baseline | 80 % interval covers |\n"
         md += "| --- | --- | --- | --- | --- | --- |\n"
         var rows: [(Scenario, Summary, Summary)] = []
         for (i, sc) in scenarios.enumerated() {
@@ -72,8 +85,10 @@ extension DialInSimulator {
             let summary = sim.summarise(bags: bags, firstSeed: UInt64(50_000 * (i + 1)))
             let a = summary.first { $0.policy == .advisor }!, b = summary.first { $0.policy == sim.baseline }!
             rows.append((sc, a, b))
-            md += String(format: "| %@ | %@ | %.2f · %.2f | %.2f · %.2f | %.2f | %.0f %% |\n", sc.description, sim.baseline.rawValue,
-                         a.medianDistance, b.medianDistance, a.meanLoss, b.meanLoss, a.meanLoss / b.meanLoss, 100 * (a.coverage ?? .nan))
+            md += String(format: "| %@ | %@ | %.2f · %.2f | %.2f · %.2f | %.2f | %.0f %% |\n", sc.description,
+                         sim.baseline.rawValue,
+                         a.medianDistance, b.medianDistance, a.meanLoss, b.meanLoss, a.meanLoss / b.meanLoss,
+                         100 * (a.coverage ?? .nan))
         }
         return (md, rows)
     }

@@ -59,7 +59,9 @@ public struct DialInSimulator: Sendable {
         }
 
         public var description: String {
-            name ?? ("spread \(spread), width \(width), noise \(noise)" + (asymmetry == 1 ? "" : ", coarse side \(asymmetry)× as wide"))
+            name ?? (
+                "spread \(spread), width \(width), noise \(noise)"
+                    + (asymmetry == 1 ? "" : ", coarse side \(asymmetry)× as wide"))
         }
 
         /// Journals shaped like real ones (all with noise 0.5, width 2.5 and spread 2 steps or clicks):
@@ -72,19 +74,32 @@ public struct DialInSimulator: Sendable {
         /// - Fellow Ode Gen 2: the thirds dial, sweet spots around 6 (15 clicks from 1).
         public static let journalShaped: [Scenario] = {
             var thin = Scenario(spread: 2, width: 2.5, noise: 0.5)
-            thin.name = "thin history, 1 in 10 ruined at 0"; thin.historyBags = 12; thin.thinHistoryBrews = 3; thin.ruinedShare = 0.1
+            thin.name = "thin history, 1 in 10 ruined at 0"
+            thin.historyBags = 12
+            thin.thinHistoryBrews = 3
+            thin.ruinedShare = 0.1
             var taste = Scenario(spread: 2, width: 2.5, noise: 0.5)
             taste.name = "taste notes, no ratings (1 in 5 wrong)"; taste.rated = false; taste.cues = .taste
             var shots = Scenario(spread: 2, width: 2.5, noise: 0.5)
             shots.name = "shots without ratings (times only)"; shots.rated = false; shots.cues = .shotTime
             var filter = Scenario(spread: 2, width: 2.5, noise: 0.5)
-            filter.name = "stepless, filter side (range 18–42)"; filter.stepless = true; filter.lower = 18; filter.upper = 42
+            filter.name = "stepless, filter side (range 18–42)"
+            filter.stepless = true
+            filter.lower = 18
+            filter.upper = 42
             filter.sweetSpotMean = 20
             var espresso = Scenario(spread: 2, width: 2.5, noise: 0.5)
-            espresso.name = "stepless, espresso side (range 6–18)"; espresso.stepless = true; espresso.lower = 6; espresso.upper = 18
+            espresso.name = "stepless, espresso side (range 6–18)"
+            espresso.stepless = true
+            espresso.lower = 6
+            espresso.upper = 18
             espresso.sweetSpotMean = 20
             var ode = Scenario(spread: 2, width: 2.5, noise: 0.5)
-            ode.name = "Fellow Ode Gen 2 (thirds)"; ode.notation = .thirds; ode.lower = 1; ode.upper = 11; ode.sweetSpotMean = 15
+            ode.name = "Fellow Ode Gen 2 (thirds)"
+            ode.notation = .thirds
+            ode.lower = 1
+            ode.upper = 11
+            ode.sweetSpotMean = 15
             return [thin, taste, shots, filter, espresso, ode]
         }()
 
@@ -165,7 +180,8 @@ public struct DialInSimulator: Sendable {
     /// The scenario's dial. Its numbers (sweet spots, spread, width) are in the scale's model units (steps, clicks).
     var scale: DialInScale {
         if scenario.notation == .thirds {
-            return DialInScale(lower: scenario.lower, upper: scenario.upper, step: 1.0 / 3, anchor: scenario.lower, notation: .thirds)
+            return DialInScale(lower: scenario.lower, upper: scenario.upper, step: 1.0 / 3, anchor: scenario.lower,
+                notation: .thirds)
         }
         return DialInScale(lower: scenario.lower, upper: scenario.upper, step: scenario.stepless ? nil : scenario.step,
                            anchor: scenario.lower)
@@ -190,7 +206,8 @@ public struct DialInSimulator: Sendable {
         let s = min(span, max(0, sc.sweetSpotMean - (sc.notation == .thirds || sc.stepless ? 0 : sc.lower)
                                   + roast + rng.normal() * sc.spread))
         let w = sc.width
-        return Bag(sweetSpot: s, peak: min(5, sc.peakMean + rng.normal() * sc.peakSD), k: 1 / (w * w), asymmetry: sc.asymmetry)
+        return Bag(sweetSpot: s, peak: min(5, sc.peakMean + rng.normal() * sc.peakSD), k: 1 / (w * w),
+            asymmetry: sc.asymmetry)
     }
 
     /// The true mean rating at dial setting `g`, clamped to 0–5.
@@ -288,12 +305,15 @@ public struct DialInSimulator: Sendable {
             var inside: Bool?
             if let e = estimate, let lo = e.low, let hi = e.high, let b = e.bestSoFar {
                 let u = scale.units(b.setting)
-                let said = e.belowCup != nil || e.bestRatedOutside != nil || (e.bestExpected.map { $0 < b.rating - 0.05 } ?? false)
+                let said = e.belowCup != nil || e.bestRatedOutside != nil
+                    || (e.bestExpected.map { $0 < b.rating - 0.05 } ?? false)
                 inside = (scale.units(lo) - 1e-9 <= u && u <= scale.units(hi) + 1e-9) || said
             }
             out[policy] = Outcome(trueSweetSpot: bag.sweetSpot, statedBest: stated.map { scale.units($0) },
-                                  low: estimate?.low.map { scale.units($0) }, high: estimate?.high.map { scale.units($0) },
-                                  meanLoss: loss, settings: settings, confidence: estimate?.confidence, bestRatedInside: inside)
+                                  low: estimate?.low.map { scale.units($0) },
+                                  high: estimate?.high.map { scale.units($0) },
+                                  meanLoss: loss, settings: settings, confidence: estimate?.confidence,
+                                  bestRatedInside: inside)
         }
         return out
     }

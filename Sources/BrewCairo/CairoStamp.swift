@@ -71,7 +71,8 @@ public final class CairoStamp {
             cairo_paint(context.handle)
         case .raster(let scale):
             // Quarter device pixels, rounded to the nearest: the whole pixel and the phase within it.
-            let qx = Int((x * scale * Double(Self.phases)).rounded()), qy = Int((y * scale * Double(Self.phases)).rounded())
+            let qx = Int((x * scale * Double(Self.phases)).rounded()),
+                qy = Int((y * scale * Double(Self.phases)).rounded())
             let px = qx >> 2, py = qy >> 2
             guard let sprite = rasterDrawing(phase: (qy & 3) * Self.phases + (qx & 3), scale: scale) else { return }
             let left = Double(px - origin) / scale, top = Double(py - origin) / scale, size = Double(side) / scale
@@ -98,8 +99,10 @@ public final class CairoStamp {
         guard failure == nil else { return nil }
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(side), Int32(side))!
         cairo_surface_set_device_scale(surface, scale, scale)
-        let fx = Double(phase % Self.phases) / Double(Self.phases), fy = Double(phase / Self.phases) / Double(Self.phases)
-        guard made(surface, "rasterising a marker", transform: ((Double(origin) + fx) / scale, (Double(origin) + fy) / scale))
+        let fx = Double(phase % Self.phases) / Double(Self.phases),
+            fy = Double(phase / Self.phases) / Double(Self.phases)
+        guard made(surface, "rasterising a marker",
+            transform: ((Double(origin) + fx) / scale, (Double(origin) + fy) / scale))
         else { return nil }
         sprites[phase] = surface
         return surface

@@ -91,7 +91,9 @@ final class FontResolver: @unchecked Sendable {
         func primaryHasAll(_ text: String) -> Bool {
             for scalar in text.unicodeScalars {
                 let v = scalar.value
-                guard v < Chain.commonLimit, primaryCommon[Int(v >> 6)] & (1 << UInt64(v & 63)) != 0 else { return false }
+                guard v < Chain.commonLimit, primaryCommon[Int(v >> 6)] & (1 << UInt64(v & 63)) != 0 else {
+                    return false
+                }
             }
             return true
         }

@@ -62,8 +62,9 @@ public struct PNGCompression: Sendable, Hashable, CustomStringConvertible {
     /// report's 15 charts at 2×, 88 MB of packed pixels, each candidate encoding the same rasters; medians of 3):
     /// 493 ms and 3,288 kB. Level 6 was 15 % smaller (2,805 kB) at 2.5× the time (1,233 ms); levels 1 and 2 were no
     /// faster within the run's noise (478 and 515 ms) and larger (3,466 and 3,392 kB). Row filters only add bytes and
-    /// time to charts' flat areas and thin lines (up, level 3: 3,576 kB; adaptive: 3,395 kB at 1,898 ms), and run-length
-    /// matching (`Z_RLE`) gave 4,017–5,571 kB. Levels 4 and 5 use zlib's lazy matching, as 6 does, so cost near it.
+    /// time to charts' flat areas and thin lines (up, level 3: 3,576 kB; adaptive: 3,395 kB at 1,898 ms), and
+    /// run-length matching (`Z_RLE`) gave 4,017–5,571 kB. Levels 4 and 5 use zlib's lazy matching, as 6 does, so cost
+    /// near it.
     public static let chosen = PNGCompression(level: 3, filter: .none, strategy: .standard)
 
     /// `level-filter-strategy`, e.g. `3-none-standard`.
@@ -134,12 +135,15 @@ enum PNGEncoder {
 
     /// The pixels of a finished ARGB32 image surface, packed (see the type's discussion).
     static func raster(_ surface: OpaquePointer) throws -> PNGRaster {
-        guard cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32, let data = cairo_image_surface_get_data(surface) else {
+        guard cairo_image_surface_get_format(surface) == CAIRO_FORMAT_ARGB32,
+            let data = cairo_image_surface_get_data(surface) else {
             throw CairoError(status: .invalidSize, context: "encoding the PNG: not an ARGB32 image surface")
         }
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
-        guard littleEndian else { throw CairoError(status: .invalidSize, context: "encoding the PNG: big-endian pixels") }
+        guard littleEndian else {
+            throw CairoError(status: .invalidSize, context: "encoding the PNG: big-endian pixels")
+        }
 
         let (opaque, grey) = classify(data, width: width, height: height, stride: stride)
         let pixels: [UInt8]
@@ -151,7 +155,9 @@ enum PNGEncoder {
                 for y in 0..<height {
                     let row = UnsafeRawPointer(data + y * stride)
                     let o = base + y * width
-                    for x in 0..<width { o[x] = UInt8(truncatingIfNeeded: row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) >> 8) }
+                    for x in 0..<width {
+                        o[x] = UInt8(truncatingIfNeeded: row.loadUnaligned(fromByteOffset: 4 * x, as: UInt32.self) >> 8)
+                    }
                 }
                 count = width * height
             }
@@ -196,7 +202,8 @@ enum PNGEncoder {
         let ok = raster.pixels.withUnsafeBufferPointer { pixels in
             // SAFETY: `pixels` holds height rows of width × channels bytes; the shim reads them and fills `buffer`
             // (malloc'd, freed below) or frees it on failure; `message` holds 128 bytes.
-            brewstats_png_encode(pixels.baseAddress, UInt32(raster.width), UInt32(raster.height), raster.width * raster.channels,
+            brewstats_png_encode(pixels.baseAddress, UInt32(raster.width), UInt32(raster.height),
+                                 raster.width * raster.channels,
                                  colourType, raster.channels == 1 ? 0 : 1, Int32(min(max(compression.level, 0), 9)),
                                  compression.zlibStrategy, compression.filterMask, &buffer, &message)
         }
@@ -213,7 +220,9 @@ enum PNGEncoder {
     /// Reads each row as 32-bit words (B, G, R, A little-endian): opaque means every word ≥ 0xFF00_0000; grey
     /// compares B with G and G with R by shifting the word. The loop keeps two running flags instead of branching
     /// per pixel, so it vectorises.
-    private static func classify(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int) -> (opaque: Bool, grey: Bool) {
+    private static func classify(
+        _ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int
+    ) -> (opaque: Bool, grey: Bool) {
         var grey = true
         for y in 0..<height {
             // SAFETY: row `y` holds `width` 32-bit pixels at `data + y * stride` (cairo's ARGB32 layout).

@@ -58,7 +58,9 @@ enum SVGIdentifiers {
     }
 
     /// Pass 2: the bytes with definitions (`id="`) and references (`"#`, `(#`) renamed.
-    private static func rewritten(_ bytes: UnsafeBufferPointer<UInt8>, _ mapping: [ArraySlice<UInt8>: [UInt8]]) -> [UInt8] {
+    private static func rewritten(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ mapping: [ArraySlice<UInt8>: [UInt8]]
+    ) -> [UInt8] {
         let count = bytes.count
         var output: [UInt8] = []
         output.reserveCapacity(count + count / 16)
@@ -89,6 +91,7 @@ enum SVGIdentifiers {
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 }

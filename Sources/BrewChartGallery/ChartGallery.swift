@@ -16,7 +16,8 @@ public enum ChartGallery {
         let lastWeek = calendar.date(from: DateComponents(year: 2025, month: 3, day: 31))!
         let starts = (0..<26).reversed().map { calendar.date(byAdding: .day, value: -7 * $0, to: lastWeek)! }
         let weekCounts = starts.enumerated().map { index, start in
-            WeekCount(weekStart: start, label: "W\(index)", count: [3, 9, 12].contains(index) ? 0 : Int(4 + 3 * sin(Double(index) / 3) + random.next() * 4))
+            WeekCount(weekStart: start, label: "W\(index)",
+                count: [3, 9, 12].contains(index) ? 0 : Int(4 + 3 * sin(Double(index) / 3) + random.next() * 4))
         }
         func week(_ start: Date, _ value: Double, count: Int) -> BucketValue {
             BucketValue(start: start, end: start.addingTimeInterval(7 * 86_400), value: value, count: count)
@@ -34,7 +35,9 @@ public enum ChartGallery {
         let grindInput = grindData(count: 180, random: &random)
         let days = (0..<220).map { _ in Double(Int(2 + random.next() * 40)) }
         let dayRatings = days.map { d in quantise(4.1 - 0.004 * (d - 12) * (d - 12) + (random.next() - 0.5) * 1.2) }
-        let dayCurve = stride(from: 2.0, through: 41.0, by: 1.0).map { CurvePoint(x: $0, y: 4.1 - 0.004 * ($0 - 12) * ($0 - 12)) }
+        let dayCurve = stride(from: 2.0, through: 41.0, by: 1.0).map {
+            CurvePoint(x: $0, y: 4.1 - 0.004 * ($0 - 12) * ($0 - 12))
+        }
 
         let filter = (0..<160).map { _ -> ExtractionPoint in
             let ey = 19.8 + (random.next() + random.next() - 1) * 4
@@ -63,14 +66,20 @@ public enum ChartGallery {
             ("4-grind-vs-rating", BrewstatsCharts.grindVsRating(grindInput)),
             ("5-equipment-usage", BrewstatsCharts.equipmentUsage(
                 methods: [UsageCount(name: "V60 02", count: 148), UsageCount(name: "AeroPress", count: 97),
-                          UsageCount(name: "Espresso (Lelit Bianca)", count: 233), UsageCount(name: "Chemex", count: 12),
-                          UsageCount(name: "Kalita Wave 185 with the stainless steel dripper from the café downstairs", count: 41),
-                          UsageCount(name: "Französische Presse", count: 8), UsageCount(name: "日本の急須 (kyūsu)", count: 5)],
-                grinders: [UsageCount(name: "Comandante C40 MK4", count: 201), UsageCount(name: "Niche Zero", count: 233),
-                           UsageCount(name: "1Zpresso JX-Pro", count: 96), UsageCount(name: "Baratza Encore ESP", count: 14)])),
+                          UsageCount(name: "Espresso (Lelit Bianca)", count: 233),
+                          UsageCount(name: "Chemex", count: 12),
+                          UsageCount(name: "Kalita Wave 185 with the stainless steel dripper from the café downstairs",
+                              count: 41),
+                          UsageCount(name: "Französische Presse", count: 8),
+                          UsageCount(name: "日本の急須 (kyūsu)", count: 5)],
+                grinders: [UsageCount(name: "Comandante C40 MK4", count: 201),
+                           UsageCount(name: "Niche Zero", count: 233),
+                           UsageCount(name: "1Zpresso JX-Pro", count: 96),
+                           UsageCount(name: "Baratza Encore ESP", count: 14)])),
             ("6-control-chart-filter", BrewstatsCharts.brewingControlChart(filter, kind: .filter())),
             ("6-control-chart-espresso", BrewstatsCharts.brewingControlChart(espresso, kind: .espresso)),
-            ("7-rating-vs-days-off-roast", BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: dayRatings, loess: dayCurve)),
+            ("7-rating-vs-days-off-roast",
+                BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: dayRatings, loess: dayCurve)),
             ("8-empty", BrewstatsCharts.brewsPerWeek([])),
             ("9-grind-vs-rating-1m", BrewstatsCharts.grindVsRating(bigGrind)),
             ("9-control-chart-1m", BrewstatsCharts.brewingControlChart(bigControl, kind: .filter())),
@@ -81,7 +90,9 @@ public enum ChartGallery {
     /// - Returns: The files written, in gallery order.
     /// - Throws: ``ChartError`` when a chart cannot be rendered or written (e.g. the folder is missing).
     @discardableResult
-    public static func write(to folder: URL, theme: Theme = .monochrome, format: ChartImageFormat = .png()) throws -> [URL] {
+    public static func write(
+        to folder: URL, theme: Theme = .monochrome, format: ChartImageFormat = .png()
+    ) throws -> [URL] {
         try charts().map { name, chart in
             let url = folder.appendingPathComponent("\(name)-\(theme.name).\(format.fileExtension)")
             try ChartRenderer.write(chart, to: url, format: format, theme: theme)
@@ -103,7 +114,9 @@ public enum ChartGallery {
         }
         // The quadratic fit peaks at 24; the LOESS curve follows the data more closely and wobbles around it.
         let fit = QuadraticCurve(a: 4.3 - 0.035 * 576, b: 0.035 * 48, c: -0.035)
-        let curve = stride(from: 17.0, through: 30.0, by: 0.5).map { CurvePoint(x: $0, y: fit($0) + 0.12 * sin(1.3 * ($0 - 24.6))) }
+        let curve = stride(from: 17.0, through: 30.0, by: 0.5).map {
+            CurvePoint(x: $0, y: fit($0) + 0.12 * sin(1.3 * ($0 - 24.6)))
+        }
         return GrindRatingInput(grinder: "Comandante C40 MK4", method: "V60", bean: "Ethiopia Guji Hambela (natural)",
                                 grindSettings: settings, ratings: ratings, loess: curve, sweetSpot: 24, rSquared: 0.31,
                                 quadratic: fit, settingStep: 1)

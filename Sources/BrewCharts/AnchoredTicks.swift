@@ -35,7 +35,9 @@ public enum AnchoredTicks {
             for q in [1.0, 2, 5] {
                 let value = q * pow(10, Double(n))
                 let multiple = value / u
-                if value > u * (1 + 1e-9), abs(multiple - multiple.rounded()) < 1e-9 + 1e-12 * multiple { nice.append(value) }
+                if value > u * (1 + 1e-9), abs(multiple - multiple.rounded()) < 1e-9 + 1e-12 * multiple {
+                    nice.append(value)
+                }
             }
         }
         if nice.count < 4 { nice = [2, 5, 10, 20, 50, 100].map { $0 * u } }
@@ -47,7 +49,8 @@ public enum AnchoredTicks {
     public static func step(lower: Double, upper: Double, anchor: Double, steps: [Double], maxCount: Int) -> Double {
         let usable = steps.filter { $0 > 0 && $0.isFinite }
         guard let last = usable.last else { return 1 }
-        for step in usable where ticks(lower: lower, upper: upper, anchor: anchor, step: step).count <= max(2, maxCount) {
+        for step in usable where ticks(
+            lower: lower, upper: upper, anchor: anchor, step: step).count <= max(2, maxCount) {
             return step
         }
         return last

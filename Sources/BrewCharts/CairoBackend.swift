@@ -89,7 +89,8 @@ struct CairoBackend: RenderBackend, ~Copyable {
 
     mutating func text(_ string: String, at origin: Point, style: TextStyle) {
         set(style.color)
-        context.showText(string, x: origin.x, y: origin.y, font: CairoFont(family: family, size: style.size, bold: style.bold))
+        context.showText(string, x: origin.x, y: origin.y,
+            font: CairoFont(family: family, size: style.size, bold: style.bold))
     }
 
     mutating func pushClip(_ rect: Rect) {
@@ -158,12 +159,15 @@ enum CairoOutput {
             try backend.close()
             return try surface.finish(png: encoding)
         } catch let error as CairoError {
-            throw ChartError(context: "rendering \(format.fileExtension.uppercased()) chart \"\(title)\"", reason: error.description)
+            throw ChartError(context: "rendering \(format.fileExtension.uppercased()) chart \"\(title)\"",
+                reason: error.description)
         }
     }
 
     /// `list` drawn at `scale` px per pt, its pixels packed for PNG (``PNGRaster``).
-    static func raster(_ list: DisplayList, width: Double, height: Double, scale: Double, title: String) throws -> PNGRaster {
+    static func raster(
+        _ list: DisplayList, width: Double, height: Double, scale: Double, title: String
+    ) throws -> PNGRaster {
         do {
             let surface = try CairoSurface(format: .png(scale: scale), width: width, height: height)
             var backend = CairoBackend(context: try CairoContext(surface: surface), format: .png(scale: scale))
@@ -202,7 +206,8 @@ enum CairoOutput {
         do {
             try AtomicFile.write(bytes, to: file)
         } catch {
-            throw ChartError(context: "writing \(noun) to \(file.shownPath)", reason: error.description, systemReason: error.reason)
+            throw ChartError(context: "writing \(noun) to \(file.shownPath)", reason: error.description,
+                systemReason: error.reason)
         }
     }
 }

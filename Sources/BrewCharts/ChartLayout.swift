@@ -68,7 +68,8 @@ struct ChartLayout {
         for (index, mark) in chart.marks.enumerated() {
             guard case .point(let point) = mark,
                   let xs = Self.continuous(point.x), let ys = Self.continuous(point.y) else { continue }
-            let statistic = PointStatistic.resolve(xs: xs, ys: ys, weights: point.weights, jitter: point.jitter, noun: point.noun,
+            let statistic = PointStatistic.resolve(xs: xs, ys: ys, weights: point.weights, jitter: point.jitter,
+                                                   noun: point.noun,
                                                    xValid: point.x.kind == .linear ? chart.x.valid : nil,
                                                    yValid: point.y.kind == .linear ? chart.y.valid : nil,
                                                    sizedByCount: point.sizedByCount)
@@ -82,7 +83,8 @@ struct ChartLayout {
             notes.removeAll { own.contains($0) }
             let total = shared.reduce(0) { $0 + (statistics[$1]?.total ?? 0) }
             let positions = shared.reduce(0) { $0 + (statistics[$1]?.xs.count ?? 0) }
-            notes.append("Each marker is drawn at its logged values; its area is proportional to the \(first.noun) there "
+            notes.append(
+                "Each marker is drawn at its logged values; its area is proportional to the \(first.noun) there "
                          + "(\(PointStatistic.grouped(total)) at \(PointStatistic.grouped(positions)) positions).")
         }
         self.sharedSize = shared
@@ -97,7 +99,8 @@ struct ChartLayout {
         var top = margin
         let titleStyle = TextStyle(size: theme.titleSize, bold: true, color: theme.text)
         let title = measurer.measure(chart.title, style: titleStyle)
-        titleLines = phone ? Self.wrap(chart.title, style: titleStyle, width: textWidth, measurer: measurer) : [chart.title]
+        titleLines = phone ? Self.wrap(chart.title, style: titleStyle, width: textWidth, measurer: measurer)
+            : [chart.title]
         titleLineHeight = title.height
         titleBaseline = top + title.ascent
         top += title.height * Double(titleLines.count)
@@ -110,7 +113,8 @@ struct ChartLayout {
             subtitleBaseline = top + size.ascent
             top += size.height * Double(subtitleLines.count)
         }
-        legendRows = legend.isEmpty ? [] : phone ? LegendPainter.rows(legend, width: textWidth, theme: theme, measurer: measurer) : [legend]
+        legendRows = legend.isEmpty ? [] : phone
+            ? LegendPainter.rows(legend, width: textWidth, theme: theme, measurer: measurer) : [legend]
         let legendHeight = LegendEntry.rowHeight(theme, entries: legend) * Double(legendRows.count)
         if !legend.isEmpty, !phone {
             top += 10
@@ -126,7 +130,8 @@ struct ChartLayout {
         var bottom = height - margin
         let noteHeight = theme.noteSize * 1.4
         let noteStyle = TextStyle(size: theme.noteSize, color: theme.mutedText)
-        noteLines = phone ? notes.flatMap { Self.wrap($0, style: noteStyle, width: textWidth, measurer: measurer) } : notes
+        noteLines = phone ? notes.flatMap { Self.wrap($0, style: noteStyle, width: textWidth, measurer: measurer) }
+            : notes
         if !noteLines.isEmpty {
             bottom -= noteHeight * Double(noteLines.count)
             notesTop = bottom
@@ -153,7 +158,8 @@ struct ChartLayout {
         let xKind = Self.kind(of: marks, axis: \.x) ?? (chart.x.dateDomain != nil ? .time : .linear)
         let yKind = Self.kind(of: marks, axis: \.y) ?? .linear
         let provisionalWidth = width - 2 * margin - 60
-        let yScale = Self.scale(kind: yKind, axis: chart.y, extent: Self.extent(marks, statistics, vertical: true, kind: yKind),
+        let yScale = Self.scale(kind: yKind, axis: chart.y,
+                                extent: Self.extent(marks, statistics, vertical: true, kind: yKind),
                                 categories: Self.categories(marks, vertical: true), length: plotBottom - plotTop,
                                 calendar: chart.calendar, labelWidth: 60, pad: false)
         let tickStyle = TextStyle(size: theme.tickSize, color: theme.mutedText)
@@ -176,7 +182,8 @@ struct ChartLayout {
         right -= Self.trailingInset(marks, statistics, measurer: measurer, theme: theme)
         let timeLabel = measurer.measure("28 Sep 2025", style: tickStyle).width * 0.75
         let pad = marks.contains { if case .bar = $0 { return false } else { return true } }
-        let xScale = Self.scale(kind: xKind, axis: chart.x, extent: Self.extent(marks, statistics, vertical: false, kind: xKind),
+        let xScale = Self.scale(kind: xKind, axis: chart.x,
+                                extent: Self.extent(marks, statistics, vertical: false, kind: xKind),
                                 categories: Self.categories(marks, vertical: false), length: max(40, right - left),
                                 calendar: chart.calendar, labelWidth: timeLabel, pad: pad)
         if case .continuous(let scale) = xScale, chart.x.visible, let last = scale.labels.last {
@@ -296,7 +303,9 @@ struct ChartLayout {
     }
 
     /// Min and max over every mark's values on one axis (bar values include zero; bands and rules count).
-    static func extent(_ marks: [Mark], _ statistics: [Int: PointStatistic], vertical: Bool, kind: ScaleKind) -> (Double, Double)? {
+    static func extent(
+        _ marks: [Mark], _ statistics: [Int: PointStatistic], vertical: Bool, kind: ScaleKind
+    ) -> (Double, Double)? {
         var lo = Double.infinity
         var hi = -Double.infinity
         func add(_ v: Double) { if v.isFinite { lo = min(lo, v); hi = max(hi, v) } }
@@ -325,9 +334,12 @@ struct ChartLayout {
             case .area(let area):
                 if vertical { (area.lower + area.upper).forEach { add($0) } } else { add(area.x) }
             case .rule(let rule):
-                if (rule.orientation == .horizontal) == vertical, rule.value.kind == kind, let v = rule.value.continuous { add(v) }
+                if (rule.orientation == .horizontal) == vertical, rule.value.kind == kind,
+                    let v = rule.value.continuous { add(v) }
             case .band(let band):
-                if let range = vertical ? band.y : band.x, kind == .linear { add(range.lowerBound); add(range.upperBound) }
+                if let range = vertical ? band.y : band.x, kind == .linear {
+                    add(range.lowerBound); add(range.upperBound)
+                }
             case .text: break
             }
         }
@@ -345,19 +357,24 @@ struct ChartLayout {
                 let margin = max((hi - lo) * 0.025, 86_400)
                 extent = (lo - margin, hi + margin)
             }
-            return .continuous(.time(extent: extent, axis: axis, length: length, calendar: calendar, labelWidth: labelWidth))
+            return .continuous(
+                .time(extent: extent, axis: axis, length: length, calendar: calendar, labelWidth: labelWidth))
         case .linear:
             return .continuous(.linear(extent: extent, axis: axis, length: length))
         }
     }
 
     /// Room needed right of the plot for bar value labels on horizontal bars.
-    static func trailingInset(_ marks: [Mark], _ statistics: [Int: PointStatistic], measurer: any TextMeasuring, theme: Theme) -> Double {
+    static func trailingInset(
+        _ marks: [Mark], _ statistics: [Int: PointStatistic], measurer: any TextMeasuring, theme: Theme
+    ) -> Double {
         var inset = 0.0
         for mark in marks {
             if case .bar(let bar) = mark, bar.valueLabels, bar.y.kind == .band, case .numbers(let values) = bar.x {
                 let style = TextStyle(size: theme.tickSize, color: theme.text)
-                let widest = values.map { measurer.measure(TickFormatter.labels([$0], format: .automatic)[0], style: style).width }.max() ?? 0
+                let widest = values.map {
+                    measurer.measure(TickFormatter.labels([$0], format: .automatic)[0], style: style).width
+                }.max() ?? 0
                 inset = max(inset, widest + 6)
             }
         }

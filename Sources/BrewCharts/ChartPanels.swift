@@ -2,12 +2,12 @@
 /// so they share the x axis.
 ///
 /// Layout: panel *k* takes `panels[k].height` points of the canvas, top to bottom (the figure's height should be
-/// their sum; a figure given another height scales every panel's height in proportion). Every plot gets the same left and right edge (the widest y labels of any panel set the left), so
-/// one x value is one canvas column in every panel; give the panels the same x domain and ticks. The first panel
-/// draws its title, subtitle and legend as any chart does; a later panel should have an empty title: its blank
-/// title line is tucked under the panel above, so its y-axis title sits just below that panel. Show the x axis
-/// on the last panel only (``AxisSpec/visible`` false above it: the vertical grid lines still mark the ticks), and
-/// put the notes there.
+/// their sum; a figure given another height scales every panel's height in proportion). Every plot gets the same left
+/// and right edge (the widest y labels of any panel set the left), so one x value is one canvas column in every panel;
+/// give the panels the same x domain and ticks. The first panel draws its title, subtitle and legend as any chart does;
+/// a later panel should have an empty title: its blank title line is tucked under the panel above, so its y-axis title
+/// sits just below that panel. Show the x axis on the last panel only (``AxisSpec/visible`` false above it: the
+/// vertical grid lines still mark the ticks), and put the notes there.
 ///
 /// Drawn bottom panel first, so each panel's canvas covers only the blank top of the one below it.
 enum ChartPanels {
@@ -49,7 +49,8 @@ enum ChartPanels {
             panel.width = chart.width
             panel.minimumPlotLeft = left
             panel.maximumPlotRight = right
-            list.append(ChartRenderer.displayList(panel, theme: theme, measurer: measurer), offsetBy: Point(x: 0, y: tops[k]))
+            list.append(ChartRenderer.displayList(panel, theme: theme, measurer: measurer),
+                offsetBy: Point(x: 0, y: tops[k]))
         }
         return list
     }

@@ -103,7 +103,9 @@ public enum ChartRenderer {
 
     /// Encodes `chart` as PNG with the given encoder, for the `png-encode` benchmark (``PNGEncoding``).
     @_spi(Benchmarks)
-    public static func renderPNG(_ chart: Chart, scale: Double = 2, theme: Theme = .monochrome, encoding: PNGEncoding) throws -> [UInt8] {
+    public static func renderPNG(
+        _ chart: Chart, scale: Double = 2, theme: Theme = .monochrome, encoding: PNGEncoding
+    ) throws -> [UInt8] {
         let list = displayList(chart, theme: theme, measurer: CairoTextMeasurer())
         return try CairoOutput.encode(list, width: chart.width, height: chart.height, format: .png(scale: scale),
                                       title: chart.title, png: encoding)
@@ -132,7 +134,8 @@ public enum ChartRenderer {
     /// - Parameters:
     ///   - format: The format; `nil` picks it from the file's extension (PNG if unknown).
     /// - Throws: ``ChartError`` naming the file when rendering or writing fails (e.g. a missing folder).
-    public static func write(_ chart: Chart, to file: OutputFile, format: ChartImageFormat? = nil, theme: Theme = .monochrome,
+    public static func write(_ chart: Chart, to file: OutputFile, format: ChartImageFormat? = nil,
+                             theme: Theme = .monochrome,
                              creationDate: String? = nil) throws {
         let format = format ?? ChartImageFormat(fileExtension: file.url.pathExtension) ?? .png()
         try layout(chart, theme: theme).write(to: file, format: format, creationDate: creationDate)
@@ -144,7 +147,8 @@ public enum ChartRenderer {
         let layout = ChartLayout(chart: chart, theme: theme, measurer: measurer)
         var list = DisplayList()
         list.begin(width: chart.width, height: chart.height, background: theme.background)
-        var placer = TextPlacer(measurer: measurer, bounds: Rect(x: 4, y: 0, width: chart.width - 8, height: chart.height))
+        var placer = TextPlacer(measurer: measurer,
+            bounds: Rect(x: 4, y: 0, width: chart.width - 8, height: chart.height))
         let guides = GuidePainter(layout: layout)
         guides.paintHeader(into: &list, placer: &placer)
         let isEmpty = chart.emptyMessage != nil || chart.marks.isEmpty
@@ -180,7 +184,8 @@ public struct LaidOutChart: Sendable {
     /// - Throws: ``ChartError`` when the drawing library reports an error.
     public func render(format: ChartImageFormat, creationDate: String? = nil) throws -> [UInt8] {
         if format == .svg { return SVGOutput.encode(list, width: width, height: height) }
-        return try CairoOutput.encode(list, width: width, height: height, format: format, title: title, creationDate: creationDate)
+        return try CairoOutput.encode(list, width: width, height: height, format: format, title: title,
+            creationDate: creationDate)
     }
 
     /// Sends the chart's drawing calls to `backend`, as ``ChartRenderer/draw(_:theme:measurer:into:)`` with cairo's
@@ -189,13 +194,15 @@ public struct LaidOutChart: Sendable {
         list.replay(into: &backend)
     }
 
-    /// Encodes the chart and writes it to `file` (as ``ChartRenderer/write(_:to:format:theme:creationDate:)-(_,OutputFile,_,_,_)``).
+    /// Encodes the chart and writes it to `file` (as
+    /// ``ChartRenderer/write(_:to:format:theme:creationDate:)-(_,OutputFile,_,_,_)``).
     /// - Throws: ``ChartError`` naming the file when rendering or writing fails.
     public func write(to file: OutputFile, format: ChartImageFormat, creationDate: String? = nil) throws {
         try CairoOutput.write(render(format: format, creationDate: creationDate), to: file)
     }
 
-    /// Encodes the chart and writes it atomically to `url`, a file on its own (a temporary file beside it, then a rename).
+    /// Encodes the chart and writes it atomically to `url`, a file on its own (a temporary file beside it, then a
+    /// rename).
     /// - Throws: ``ChartError`` naming the file when rendering or writing fails.
     public func write(to url: URL, format: ChartImageFormat, creationDate: String? = nil) throws {
         try write(to: OutputFile(url), format: format, creationDate: creationDate)

@@ -1,14 +1,17 @@
 /// The screen a chart is laid out for. A chart is drawn for its screen, not shrunk onto it: the phone class has its
 /// own layout, so no chart text is under 11 CSS px on a 390 px phone and no chart needs sideways scrolling.
 ///
-/// | | regular | phone |
-/// | --- | --- | --- |
-/// | canvas width | the spec's (720 pt, 480 pt on bean pages) | ``ChartSizeClass/phoneWidth`` (340 pt, shown at the phone's content width: 358 CSS px at 390 px) |
-/// | canvas height | the spec's | the guides' room plus a plot of ``ChartSizeClass/phonePlotAspect`` × the width |
-/// | text | the theme's (ticks 9.5 pt) | at least 11 pt (``Theme/forPhone``) |
-/// | title, subtitle, notes | one line each, shortened with an ellipsis to fit | wrapped over as many lines as they need |
-/// | legend | one row under the subtitle; entries that do not fit are left out | below the plot, as many rows as it needs |
-/// | ticks | about one per 70 pt of axis | the same rule on the shorter axis (fewer ticks); a spec's explicit ticks thinned to at most 5 |
+/// - canvas width: regular — the spec's (720 pt, 480 pt on bean pages); phone — ``ChartSizeClass/phoneWidth`` (340 pt,
+///   shown at the phone's content width: 358 CSS px at 390 px)
+/// - canvas height: regular — the spec's; phone — the guides' room plus a plot of ``ChartSizeClass/phonePlotAspect`` ×
+///   the width
+/// - text: regular — the theme's (ticks 9.5 pt); phone — at least 11 pt (``Theme/forPhone``)
+/// - title, subtitle, notes: regular — one line each, shortened with an ellipsis to fit; phone — wrapped over as many
+///   lines as they need
+/// - legend: regular — one row under the subtitle; entries that do not fit are left out; phone — below the plot, as
+///   many rows as it needs
+/// - ticks: regular — about one per 70 pt of axis; phone — the same rule on the shorter axis (fewer ticks); a spec's
+///   explicit ticks thinned to at most 5
 public enum ChartSizeClass: Sendable, Hashable {
     case regular
     case phone
@@ -51,7 +54,9 @@ extension Chart {
     /// `ticks` with every other one dropped until at most ``ChartSizeClass/phoneTickLimit`` are left (the first kept).
     static func thinned(_ ticks: [Double]) -> [Double] {
         var t = ticks
-        while t.count > ChartSizeClass.phoneTickLimit { t = t.enumerated().filter { $0.offset % 2 == 0 }.map(\.element) }
+        while t.count > ChartSizeClass.phoneTickLimit {
+            t = t.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        }
         return t
     }
 }

@@ -49,7 +49,8 @@ struct DisplayList: RenderBackend {
     func replay<B: RenderBackend & ~Copyable>(into backend: inout B) {
         for command in commands {
             switch command {
-            case .begin(let width, let height, let background): backend.begin(width: width, height: height, background: background)
+            case .begin(let width, let height, let background):
+                backend.begin(width: width, height: height, background: background)
             case .fill(let path, let color): backend.fill(path, color: color)
             case .stroke(let path, let color, let style): backend.stroke(path, color: color, style: style)
             case .markers(let marker, let centers): backend.markers(marker, at: centers)

@@ -39,7 +39,9 @@ public enum ExtendedTicks {
     ///   - count: The desired number of ticks (clamped to at least 2).
     ///   - loose: When true, the first tick is ≤ `lower` and the last ≥ `upper` (for "nice" axis domains).
     /// - Returns: Tick values in increasing order and the step between them.
-    public static func ticks(lower: Double, upper: Double, count: Int, loose: Bool = false) -> (values: [Double], step: Double) {
+    public static func ticks(
+        lower: Double, upper: Double, count: Int, loose: Bool = false
+    ) -> (values: [Double], step: Double) {
         let (dmin, dmax) = widened(lower, upper)
         let m = max(2, count)
         let q = niceNumbers
@@ -70,7 +72,9 @@ public enum ExtendedTicks {
                                 let lmin = value(Double(start), qValue, z)
                                 let lstep = step
                                 let lmax = lmin + lstep * Double(k - 1)
-                                if loose && (lmin > dmin + 1e-12 * abs(step) || lmax < dmax - 1e-12 * abs(step)) { continue }
+                                if loose && (lmin > dmin + 1e-12 * abs(step) || lmax < dmax - 1e-12 * abs(step)) {
+                                    continue
+                                }
                                 let s = simplicity(qIndex: qIndex, j: j, lmin: lmin, lmax: lmax, lstep: lstep)
                                 let c = coverage(dmin: dmin, dmax: dmax, lmin: lmin, lmax: lmax)
                                 let g = density(k: k, m: m, dmin: dmin, dmax: dmax, lmin: lmin, lmax: lmax)

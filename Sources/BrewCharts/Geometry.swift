@@ -128,10 +128,14 @@ public struct Path: Sendable, Hashable {
         let (cx, cy, r) = (center.x, center.y, radius)
         var path = Path()
         path.move(to: Point(x: cx + r, y: cy))
-        path.curve(to: Point(x: cx, y: cy + r), control1: Point(x: cx + r, y: cy + k), control2: Point(x: cx + k, y: cy + r))
-        path.curve(to: Point(x: cx - r, y: cy), control1: Point(x: cx - k, y: cy + r), control2: Point(x: cx - r, y: cy + k))
-        path.curve(to: Point(x: cx, y: cy - r), control1: Point(x: cx - r, y: cy - k), control2: Point(x: cx - k, y: cy - r))
-        path.curve(to: Point(x: cx + r, y: cy), control1: Point(x: cx + k, y: cy - r), control2: Point(x: cx + r, y: cy - k))
+        path.curve(to: Point(x: cx, y: cy + r), control1: Point(x: cx + r, y: cy + k),
+            control2: Point(x: cx + k, y: cy + r))
+        path.curve(to: Point(x: cx - r, y: cy), control1: Point(x: cx - k, y: cy + r),
+            control2: Point(x: cx - r, y: cy + k))
+        path.curve(to: Point(x: cx, y: cy - r), control1: Point(x: cx - r, y: cy - k),
+            control2: Point(x: cx - k, y: cy - r))
+        path.curve(to: Point(x: cx + r, y: cy), control1: Point(x: cx + k, y: cy - r),
+            control2: Point(x: cx + r, y: cy - k))
         path.close()
         return path
     }

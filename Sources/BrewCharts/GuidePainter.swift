@@ -10,11 +10,13 @@ struct GuidePainter {
         let width = chart.width - 2 * margin
         for (k, line) in layout.titleLines.enumerated() {
             let title = placer.fit(line, style: layout.titleStyle, maxWidth: width)
-            list.text(title, at: Point(x: margin, y: layout.titleBaseline + Double(k) * layout.titleLineHeight), style: layout.titleStyle)
+            list.text(title, at: Point(x: margin, y: layout.titleBaseline + Double(k) * layout.titleLineHeight),
+                style: layout.titleStyle)
         }
         for (k, line) in layout.subtitleLines.enumerated() where !line.isEmpty {
             list.text(placer.fit(line, style: layout.subtitleStyle, maxWidth: width),
-                      at: Point(x: margin, y: layout.subtitleBaseline + Double(k) * layout.subtitleLineHeight), style: layout.subtitleStyle)
+                      at: Point(x: margin, y: layout.subtitleBaseline + Double(k) * layout.subtitleLineHeight),
+                      style: layout.subtitleStyle)
         }
         LegendPainter(layout: layout).paint(into: &list, placer: &placer)
     }
@@ -27,14 +29,16 @@ struct GuidePainter {
             for tick in scale.ticks {
                 let y = coordinates.canvasY(scale.unit(tick))
                 guard y >= plot.y - 0.5, y <= plot.maxY + 0.5 else { continue }
-                list.stroke(.segment(Point(x: plot.x, y: y), Point(x: plot.maxX, y: y)), color: theme.grid, style: gridStyle)
+                list.stroke(.segment(Point(x: plot.x, y: y), Point(x: plot.maxX, y: y)), color: theme.grid,
+                    style: gridStyle)
             }
         }
         if chart.x.grid, case .continuous(let scale) = layout.xScale {
             for tick in scale.ticks {
                 let x = coordinates.canvasX(scale.unit(tick))
                 guard x >= plot.x - 0.5, x <= plot.maxX + 0.5 else { continue }
-                list.stroke(.segment(Point(x: x, y: plot.y), Point(x: x, y: plot.maxY)), color: theme.grid, style: gridStyle)
+                list.stroke(.segment(Point(x: x, y: plot.y), Point(x: x, y: plot.maxY)), color: theme.grid,
+                    style: gridStyle)
             }
         }
     }
@@ -56,7 +60,8 @@ struct GuidePainter {
                 for (tick, label) in zip(scale.ticks, scale.labels) {
                     let x = coordinates.canvasX(scale.unit(tick))
                     guard x >= plot.x - 0.5, x <= plot.maxX + 0.5 else { continue }
-                    list.stroke(.segment(Point(x: x, y: plot.maxY), Point(x: x, y: plot.maxY + 4)), color: theme.axis, style: axisStyle)
+                    list.stroke(.segment(Point(x: x, y: plot.maxY), Point(x: x, y: plot.maxY + 4)), color: theme.axis,
+                        style: axisStyle)
                     if let (text, origin, _) = placer.place(label, at: Point(x: x, y: baseline), alignment: .center,
                                                             style: tickStyle, padding: 4) {
                         list.text(text, at: origin, style: tickStyle)
@@ -69,7 +74,9 @@ struct GuidePainter {
                 var every = 1
                 if layout.isPhone {
                     let widest = scale.slots.map { slot -> Double in
-                        if case .category(let name) = slot { return layout.measurer.measure(name, style: tickStyle).width }
+                        if case .category(let name) = slot {
+                            return layout.measurer.measure(name, style: tickStyle).width
+                        }
                         return 0
                     }.max() ?? 0
                     while Double(every) * slotWidth - 4 < widest, every < scale.slots.count { every += 1 }
@@ -78,7 +85,8 @@ struct GuidePainter {
                     guard case .category(let name) = slot else { continue }
                     let x = coordinates.canvasX(scale.center(ofSlot: index))
                     if let (text, origin, _) = placer.place(name, at: Point(x: x, y: baseline), alignment: .center,
-                                                            style: tickStyle, maxWidth: Double(every) * slotWidth - 4, padding: 1) {
+                                                            style: tickStyle, maxWidth: Double(every) * slotWidth - 4,
+                                                            padding: 1) {
                         list.text(text, at: origin, style: tickStyle)
                     }
                 }
@@ -98,7 +106,8 @@ struct GuidePainter {
                     let y = coordinates.canvasY(scale.unit(tick))
                     guard y >= plot.y - 0.5, y <= plot.maxY + 0.5 else { continue }
                     let anchor = Point(x: plot.x - 7, y: placer.centredBaseline(y, style: tickStyle))
-                    if let (text, origin, _) = placer.place(label, at: anchor, alignment: .trailing, style: tickStyle, padding: 0) {
+                    if let (text, origin, _) = placer.place(label, at: anchor, alignment: .trailing, style: tickStyle,
+                        padding: 0) {
                         list.text(text, at: origin, style: tickStyle)
                     }
                 }
@@ -111,14 +120,17 @@ struct GuidePainter {
                     switch slot {
                     case .category(let name):
                         let anchor = Point(x: plot.x - 10, y: placer.centredBaseline(y, style: labelStyle))
-                        if let (text, origin, _) = placer.place(name, at: anchor, alignment: .trailing, style: labelStyle,
+                        if let (text, origin, _) = placer.place(name, at: anchor, alignment: .trailing,
+                                                                style: labelStyle,
                                                                 maxWidth: column, padding: 0) {
                             list.text(text, at: origin, style: labelStyle)
                         }
                     case .heading(let title):
                         let anchor = Point(x: ChartLayout.margin, y: placer.centredBaseline(y, style: headingStyle))
-                        if let (text, origin, _) = placer.place(title, at: anchor, alignment: .leading, style: headingStyle,
-                                                                maxWidth: chart.width - 2 * ChartLayout.margin, padding: 0) {
+                        if let (text, origin, _) = placer.place(title, at: anchor, alignment: .leading,
+                                                                style: headingStyle,
+                                                                maxWidth: chart.width - 2 * ChartLayout.margin,
+                                                                padding: 0) {
                             list.text(text, at: origin, style: headingStyle)
                         }
                     }
@@ -127,7 +139,8 @@ struct GuidePainter {
             if let title = chart.y.title {
                 let style = layout.axisTitleStyle
                 let x = layout.yScale.isBand ? ChartLayout.margin : ChartLayout.margin
-                if let (text, origin, _) = placer.place(title, at: Point(x: x, y: layout.yTitleBaseline), alignment: .leading,
+                if let (text, origin, _) = placer.place(title, at: Point(x: x, y: layout.yTitleBaseline),
+                                                        alignment: .leading,
                                                         style: style, maxWidth: chart.width - 2 * ChartLayout.margin) {
                     list.text(text, at: origin, style: style)
                 }
@@ -142,7 +155,8 @@ struct GuidePainter {
         let ascent = layout.measurer.measure("Hg", style: style).ascent
         for (index, note) in layout.noteLines.enumerated() {
             let text = placer.fit(note, style: style, maxWidth: chart.width - 2 * ChartLayout.margin)
-            list.text(text, at: Point(x: ChartLayout.margin, y: layout.notesTop + Double(index) * lineHeight + ascent), style: style)
+            list.text(text, at: Point(x: ChartLayout.margin, y: layout.notesTop + Double(index) * lineHeight + ascent),
+                style: style)
         }
     }
 

@@ -25,7 +25,9 @@ struct LegendEntry: Sendable, Hashable {
     ///
     /// Labelled point marks on a shared size scale (``ChartLayout/sharedSizeMarks(_:_:)``, one per bean, say) each
     /// get their series marker and label, and one size key follows them.
-    static func entries(for marks: [Mark], statistics: [Int: PointStatistic] = [:], theme: Theme = .monochrome) -> [LegendEntry] {
+    static func entries(
+        for marks: [Mark], statistics: [Int: PointStatistic] = [:], theme: Theme = .monochrome
+    ) -> [LegendEntry] {
         var entries: [LegendEntry] = []
         let sized = ChartLayout.sharedSizeMarks(marks, statistics).filter { i in
             if case .point(let m) = marks[i] { m.label != nil } else { false }
@@ -36,7 +38,8 @@ struct LegendEntry: Sendable, Hashable {
             let fullest = sized.max { (statistics[$0]?.counts.max() ?? 0) < (statistics[$1]?.counts.max() ?? 0) }!
             var key: LegendEntry?
             if case .point(let m) = marks[fullest], let low = counts.min(), let high = counts.max() {
-                key = LegendEntry(swatch: .sizes(mark: fullest, counts: keyCounts(low: low, high: high)), label: "\(m.noun) per marker")
+                key = LegendEntry(swatch: .sizes(mark: fullest, counts: keyCounts(low: low, high: high)),
+                    label: "\(m.noun) per marker")
             }
             for (index, mark) in marks.enumerated() {
                 guard sized.contains(index), case .point(let m) = mark, let label = m.label else { continue }
@@ -45,7 +48,8 @@ struct LegendEntry: Sendable, Hashable {
             if let key { entries.append(key) }
         }
         // A legend never names a mark that draws nothing (a rolling mean without the points it needs).
-        for (index, mark) in marks.enumerated() where !(sized.count > 1 && sized.contains(index)) && mark.drawsSomething {
+        for (index, mark) in marks.enumerated() where !(sized.count > 1 && sized.contains(index))
+            && mark.drawsSomething {
             let entry: LegendEntry?
             switch mark {
             case .point(let m):
@@ -63,12 +67,14 @@ struct LegendEntry: Sendable, Hashable {
                     case .binned:
                         // The shade of the emptiest cell, as the painter computes it (log scale).
                         let t = high > 0 ? log1p(Double(low)) / log1p(Double(high)) : 0
-                        return LegendEntry(swatch: .ramp(low: theme.densityLow.mixed(with: theme.densityHigh, t), high: theme.densityHigh,
+                        return LegendEntry(swatch: .ramp(low: theme.densityLow.mixed(with: theme.densityHigh, t),
+                                                         high: theme.densityHigh,
                                                          lowCount: low, highCount: high),
                                            label: "\(m.noun) per cell")
                     }
                 }
-            case .line(let m): entry = m.label.map { LegendEntry(swatch: .line(series: m.series, width: m.width), label: $0) }
+            case .line(let m):
+                entry = m.label.map { LegendEntry(swatch: .line(series: m.series, width: m.width), label: $0) }
             case .bar(let m): entry = m.label.map { LegendEntry(swatch: .bar(series: m.series), label: $0) }
             case .area(let m): entry = m.label.map { LegendEntry(swatch: .area(series: m.series), label: $0) }
             case .band(let m): entry = m.legend.map { LegendEntry(swatch: .band, label: $0) }
@@ -110,7 +116,8 @@ struct LegendPainter {
         guard !layout.legend.isEmpty else { return }
         let rowHeight = LegendEntry.rowHeight(theme, entries: layout.legend)
         for (k, row) in layout.legendRows.enumerated() {
-            paint(row, top: layout.legendTop + Double(k) * rowHeight, rowHeight: rowHeight, into: &list, placer: &placer)
+            paint(
+                row, top: layout.legendTop + Double(k) * rowHeight, rowHeight: rowHeight, into: &list, placer: &placer)
         }
     }
 
@@ -121,7 +128,10 @@ struct LegendPainter {
         var w = measurer.measure(entry.label, style: style).width + 18
         switch entry.swatch {
         case .sizes(_, let counts):
-            w += counts.reduce(0) { $0 + 2 * ChartLayout.largestMarkerCap + 11 + measurer.measure(PointStatistic.grouped($1), style: countStyle).width }
+            w += counts.reduce(0) {
+                $0 + 2 * ChartLayout.largestMarkerCap + 11 + measurer.measure(PointStatistic.grouped($1),
+                    style: countStyle).width
+            }
         case .ramp(_, _, let lowCount, let highCount):
             w += 6 * 8 + 14 + measurer.measure(PointStatistic.grouped(lowCount), style: countStyle).width
                 + measurer.measure(PointStatistic.grouped(highCount), style: countStyle).width
@@ -132,7 +142,9 @@ struct LegendPainter {
     }
 
     /// `entries` packed into rows no wider than `width`, in order (an entry wider than a row has a row of its own).
-    static func rows(_ entries: [LegendEntry], width: Double, theme: Theme, measurer: any TextMeasuring) -> [[LegendEntry]] {
+    static func rows(
+        _ entries: [LegendEntry], width: Double, theme: Theme, measurer: any TextMeasuring
+    ) -> [[LegendEntry]] {
         var rows: [[LegendEntry]] = []
         var row: [LegendEntry] = []
         var used = 0.0
@@ -151,7 +163,9 @@ struct LegendPainter {
     }
 
     /// One row of entries, left to right from the margin; entries that no longer fit are left out.
-    func paint(_ entries: [LegendEntry], top: Double, rowHeight: Double, into list: inout DisplayList, placer: inout TextPlacer) {
+    func paint(
+        _ entries: [LegendEntry], top: Double, rowHeight: Double, into list: inout DisplayList, placer: inout TextPlacer
+    ) {
         let style = TextStyle(size: theme.labelSize, color: theme.text)
         let countStyle = TextStyle(size: theme.tickSize, color: theme.mutedText)
         let right = layout.chart.width - ChartLayout.margin
@@ -171,7 +185,8 @@ struct LegendPainter {
                 let filled = SeriesStyle(color: series.color, shape: series.shape, dash: series.dash, filled: true)
                 for count in counts {
                     let r = layout.markerRadius(mark, count: count)
-                    MarkPainter.marker(filled, center: Point(x: x + r, y: centreY), radius: r, fillAlpha: 0.3, into: &list)
+                    MarkPainter.marker(filled, center: Point(x: x + r, y: centreY), radius: r, fillAlpha: 0.3,
+                        into: &list)
                     x += 2 * r + 3
                     text(PointStatistic.grouped(count), countStyle, countBaseline)
                     x += 8
@@ -182,7 +197,8 @@ struct LegendPainter {
                 let steps = 6
                 for i in 0..<steps {
                     let t = Double(i) / Double(steps - 1)
-                    list.fill(.rect(Rect(x: x + Double(i) * 8, y: centreY - 5, width: 8.3, height: 10)), color: low.mixed(with: high, t))
+                    list.fill(.rect(Rect(x: x + Double(i) * 8, y: centreY - 5, width: 8.3, height: 10)),
+                        color: low.mixed(with: high, t))
                 }
                 x += Double(steps) * 8 + 4
                 text(PointStatistic.grouped(highCount), countStyle, countBaseline)
@@ -240,7 +256,9 @@ extension Mark {
         case .bar(let m): return pairs(m.x, m.y) > 0
         case .line(let m): return pairs(m.x, m.y) > 1
         case .area(let m):
-            return (0..<min(m.x.count, m.lower.count, m.upper.count)).filter { finite(m.x, $0) && m.lower[$0].isFinite && m.upper[$0].isFinite }.count > 1
+            return (0..<min(m.x.count, m.lower.count, m.upper.count)).filter {
+                finite(m.x, $0) && m.lower[$0].isFinite && m.upper[$0].isFinite
+            }.count > 1
         case .rule, .text, .band: return true
         }
     }

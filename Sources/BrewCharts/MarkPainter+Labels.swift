@@ -42,15 +42,19 @@ extension MarkPainter {
         let ordered = labels.filter(\.required) + labels.filter { !$0.required }
         for label in ordered {
             let padding = label.halo == .glyphs ? 1.0 : 2.0
-            guard let (fitted, origin, rect) = placer.place(label.text, candidates: label.candidates, style: label.style,
+            guard let (fitted, origin, rect) = placer.place(label.text, candidates: label.candidates,
+                                                            style: label.style,
                                                             padding: padding, required: label.required,
-                                                            lineFactor: label.lineFactor ?? (label.halo == .glyphs ? 0 : 1)) else { continue }
+                                                            lineFactor: label.lineFactor
+                                                                ?? (label.halo == .glyphs ? 0 : 1)) else { continue }
             switch label.halo {
             case .none: break
             case .box: list.fill(.rect(rect.insetBy(-2)), color: theme.background.withAlpha(0.88))
             case .glyphs:
-                let halo = TextStyle(size: label.style.size, bold: label.style.bold, color: theme.background.withAlpha(0.9))
-                for (dx, dy) in [(-1.0, 0.0), (1, 0), (0, -1), (0, 1), (-0.7, -0.7), (0.7, -0.7), (-0.7, 0.7), (0.7, 0.7)] {
+                let halo = TextStyle(size: label.style.size, bold: label.style.bold,
+                    color: theme.background.withAlpha(0.9))
+                for (dx, dy) in [(-1.0, 0.0), (1, 0), (0, -1), (0, 1), (-0.7, -0.7), (0.7, -0.7), (-0.7, 0.7),
+                    (0.7, 0.7)] {
                     list.text(fitted, at: Point(x: origin.x + dx, y: origin.y + dy), style: halo)
                 }
             }
@@ -71,13 +75,18 @@ extension MarkPainter {
                     continue
                 }
                 for i in statistic.xs.indices {
-                    guard let x = coordinates.canvasX(value: statistic.xs[i]), let y = coordinates.canvasY(value: statistic.ys[i]) else { continue }
-                    let r = statistic.kind == .aggregated ? layout.markerRadius(index, count: statistic.counts[i]) : point.radius * 1.25
-                    result.append(LabelObstacle(shape: .rect(Rect(x: x - r, y: y - r, width: 2 * r, height: 2 * r)), weight: 1))
+                    guard let x = coordinates.canvasX(value: statistic.xs[i]),
+                        let y = coordinates.canvasY(value: statistic.ys[i]) else { continue }
+                    let r = statistic.kind == .aggregated ? layout.markerRadius(index, count: statistic.counts[i])
+                        : point.radius * 1.25
+                    result.append(
+                        LabelObstacle(shape: .rect(Rect(x: x - r, y: y - r, width: 2 * r, height: 2 * r)), weight: 1))
                 }
             case .line(let line):
                 for run in runs(line) {
-                    for (a, b) in zip(run, run.dropFirst()) { result.append(LabelObstacle(shape: .segment(a, b), weight: 0.3)) }
+                    for (a, b) in zip(run, run.dropFirst()) {
+                        result.append(LabelObstacle(shape: .segment(a, b), weight: 0.3))
+                    }
                 }
             case .bar(let bar):
                 result += barRects(bar).map { LabelObstacle(shape: .rect($0), weight: 1) }
@@ -95,7 +104,8 @@ extension MarkPainter {
         case .annotation: style = TextStyle(size: theme.labelSize, color: theme.mutedText)
         case .emphasis: style = TextStyle(size: theme.labelSize, bold: true, color: theme.emphasis)
         case .value: style = TextStyle(size: theme.tickSize, color: theme.text)
-        case .region: style = TextStyle(size: layout.isPhone ? theme.tickSize : theme.tickSize - 1, color: theme.regionText)
+        case .region:
+            style = TextStyle(size: layout.isPhone ? theme.tickSize : theme.tickSize - 1, color: theme.regionText)
         }
         let candidates = ([text.offset] + text.nudges).map { offset in
             LabelCandidate(anchor: Point(x: anchor.x + offset.x, y: anchor.y + offset.y), alignment: text.alignment)
@@ -143,7 +153,9 @@ extension MarkPainter {
         let heights = [plot.y + size.ascent + 2, plot.maxY - size.descent - 4]
             + [0.25, 0.5, 0.75].map { plot.y + plot.height * $0 }
         for y in heights {
-            if fitsRight || !fitsLeft { candidates.append(LabelCandidate(anchor: Point(x: x + 6, y: y), alignment: .leading)) }
+            if fitsRight || !fitsLeft {
+                candidates.append(LabelCandidate(anchor: Point(x: x + 6, y: y), alignment: .leading))
+            }
             if fitsLeft { candidates.append(LabelCandidate(anchor: Point(x: x - 6, y: y), alignment: .trailing)) }
         }
         return PendingLabel(label, candidates: candidates, style: style)
@@ -179,7 +191,8 @@ extension MarkPainter {
         func candidate(at p: Point) -> LabelCandidate {
             leavesTop
                 ? LabelCandidate(anchor: Point(x: p.x + 5, y: max(plot.y, p.y) + size.ascent + 3), alignment: .leading)
-                : LabelCandidate(anchor: Point(x: min(plot.maxX, p.x) - 3, y: max(plot.y + size.ascent + 2, p.y - 5)), alignment: .trailing)
+                : LabelCandidate(anchor: Point(x: min(plot.maxX, p.x) - 3, y: max(plot.y + size.ascent + 2, p.y - 5)),
+                    alignment: .trailing)
         }
         var candidates = [candidate(at: end)]
         // Points part-way back along the visible run (by length), nearest the end first.

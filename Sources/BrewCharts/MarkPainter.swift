@@ -109,12 +109,15 @@ struct MarkPainter {
     /// The bars of a bar mark on the canvas, skipping non-finite values and unknown categories.
     func barGeometry(_ bar: BarMark) -> [BarGeometry] {
         var result: [BarGeometry] = []
-        if case .categories(let names) = bar.y, case .numbers(let values) = bar.x, case .band(let band) = layout.yScale {
+        if case .categories(let names) = bar.y, case .numbers(let values) = bar.x,
+            case .band(let band) = layout.yScale {
             guard let x0 = coordinates.canvasX(value: 0) else { return [] }
             for (name, value) in zip(names, values) where value.isFinite {
                 guard let slot = band.band(name), let x1 = coordinates.canvasX(value: value) else { continue }
                 let top = coordinates.canvasY(slot.start), bottom = coordinates.canvasY(slot.start + slot.size)
-                result.append(BarGeometry(rect: Rect(corner: Point(x: x0, y: top), corner: Point(x: x1, y: bottom)), value: value, horizontal: true))
+                result.append(
+                    BarGeometry(rect: Rect(corner: Point(x: x0, y: top), corner: Point(x: x1, y: bottom)), value: value,
+                        horizontal: true))
             }
             return result
         }
@@ -139,7 +142,9 @@ struct MarkPainter {
                 right = b - gap
             }
             guard let y1 = coordinates.canvasY(value: values[i]) else { continue }
-            result.append(BarGeometry(rect: Rect(corner: Point(x: left, y: y0), corner: Point(x: right, y: y1)), value: values[i], horizontal: false))
+            result.append(
+                BarGeometry(rect: Rect(corner: Point(x: left, y: y0), corner: Point(x: right, y: y1)), value: values[i],
+                    horizontal: false))
         }
         return result
     }
@@ -164,7 +169,8 @@ struct MarkPainter {
             }
             if geometry.value == 0 {
                 // A zero is data, not a gap: mark it on the baseline.
-                list.stroke(.segment(Point(x: r.x, y: r.maxY - 0.75), Point(x: r.maxX, y: r.maxY - 0.75)), color: theme.mutedText,
+                list.stroke(.segment(Point(x: r.x, y: r.maxY - 0.75), Point(x: r.maxX, y: r.maxY - 0.75)),
+                            color: theme.mutedText,
                             style: StrokeStyle(width: 1.5))
             } else {
                 list.fill(.rect(r), color: color)
@@ -179,7 +185,8 @@ struct MarkPainter {
         let plot = layout.plot
         let color = rule.emphasised ? theme.emphasis : theme.axis
         let style = rule.emphasised ? StrokeStyle(width: 1.5) : StrokeStyle(width: 1, dash: [4, 3])
-        let labelStyle = TextStyle(size: theme.labelSize, bold: rule.emphasised, color: rule.emphasised ? theme.emphasis : theme.mutedText)
+        let labelStyle = TextStyle(size: theme.labelSize, bold: rule.emphasised,
+            color: rule.emphasised ? theme.emphasis : theme.mutedText)
         let path: Path
         switch rule.orientation {
         case .vertical:
@@ -208,7 +215,8 @@ struct MarkPainter {
         let valid = validBand()
         if let valid { list.pushClip(valid) }
         halo(path, width: line.width, into: &list)
-        list.stroke(path, color: style.color, style: StrokeStyle(width: line.width, dash: style.dash, round: style.dash.isEmpty))
+        list.stroke(path, color: style.color,
+            style: StrokeStyle(width: line.width, dash: style.dash, round: style.dash.isEmpty))
         if valid != nil { list.popClip() }
         if let label = line.endLabel, let pending = lineEndLabel(label, line: line) { labels.append(pending) }
     }
@@ -251,14 +259,16 @@ struct MarkPainter {
             var centers: [Point] = []
             centers.reserveCapacity(statistic.xs.count)
             for i in 0..<statistic.xs.count {
-                guard let x = coordinates.canvasX(value: statistic.xs[i]), let y = coordinates.canvasY(value: statistic.ys[i]) else { continue }
+                guard let x = coordinates.canvasX(value: statistic.xs[i]),
+                    let y = coordinates.canvasY(value: statistic.ys[i]) else { continue }
                 centers.append(Point(x: x, y: y))
             }
             list.markers(Self.marker(style, radius: mark.radius, fillAlpha: 0.7), at: centers)
         case .aggregated:
             let filled = SeriesStyle(color: style.color, shape: style.shape, dash: style.dash, filled: true)
             for i in 0..<statistic.xs.count {
-                guard let x = coordinates.canvasX(value: statistic.xs[i]), let y = coordinates.canvasY(value: statistic.ys[i]) else { continue }
+                guard let x = coordinates.canvasX(value: statistic.xs[i]),
+                    let y = coordinates.canvasY(value: statistic.ys[i]) else { continue }
                 let radius = layout.markerRadius(index, count: statistic.counts[i])
                 Self.marker(filled, center: Point(x: x, y: y), radius: radius, fillAlpha: 0.3, into: &list)
             }
@@ -276,8 +286,10 @@ struct MarkPainter {
     func cellRects(_ statistic: PointStatistic) -> [(Int, Rect)] {
         guard case .binned(let cw, let ch) = statistic.kind else { return [] }
         return statistic.xs.indices.compactMap { i in
-            guard let x0 = coordinates.canvasX(value: statistic.xs[i] - cw / 2), let x1 = coordinates.canvasX(value: statistic.xs[i] + cw / 2),
-                  let y0 = coordinates.canvasY(value: statistic.ys[i] - ch / 2), let y1 = coordinates.canvasY(value: statistic.ys[i] + ch / 2)
+            guard let x0 = coordinates.canvasX(value: statistic.xs[i] - cw / 2),
+                let x1 = coordinates.canvasX(value: statistic.xs[i] + cw / 2),
+                  let y0 = coordinates.canvasY(value: statistic.ys[i] - ch / 2),
+                      let y1 = coordinates.canvasY(value: statistic.ys[i] + ch / 2)
             else { return nil }
             return (i, Rect(corner: Point(x: x0, y: y0), corner: Point(x: x1, y: y1)))
         }
@@ -291,7 +303,9 @@ struct MarkPainter {
     }
 
     /// Draws one marker of the series' shape at `center` (see ``marker(_:radius:fillAlpha:)``).
-    static func marker(_ style: SeriesStyle, center: Point, radius: Double, fillAlpha: Double, into list: inout DisplayList) {
+    static func marker(
+        _ style: SeriesStyle, center: Point, radius: Double, fillAlpha: Double, into list: inout DisplayList
+    ) {
         list.markers(marker(style, radius: radius, fillAlpha: fillAlpha), at: [center])
     }
 
@@ -311,7 +325,8 @@ struct MarkPainter {
             let h = r * 1.25
             outline = .polygon([Point(x: 0, y: -h), Point(x: h, y: 0), Point(x: 0, y: h), Point(x: -h, y: 0)])
         }
-        return Marker(outline: outline, fill: style.filled ? style.color.withAlpha(fillAlpha) : nil, stroke: style.color,
+        return Marker(outline: outline, fill: style.filled ? style.color.withAlpha(fillAlpha) : nil,
+                      stroke: style.color,
                       lineWidth: style.filled ? 0.8 : 1.2)
     }
 }

@@ -160,7 +160,9 @@ public struct LineMark: Sendable, Hashable {
     public var endLabel: String?
 
     /// Creates a line mark.
-    public init(x: Channel, y: Channel, series: Int = 0, label: String? = nil, width: Double = 2, endLabel: String? = nil) {
+    public init(
+        x: Channel, y: Channel, series: Int = 0, label: String? = nil, width: Double = 2, endLabel: String? = nil
+    ) {
         self.x = x
         self.y = y
         self.series = series
@@ -188,7 +190,9 @@ public struct BarMark: Sendable, Hashable {
     public var label: String?
 
     /// Creates a bar mark.
-    public init(x: Channel, y: Channel, span: Double? = nil, valueLabels: Bool = false, series: Int = 0, label: String? = nil) {
+    public init(
+        x: Channel, y: Channel, span: Double? = nil, valueLabels: Bool = false, series: Int = 0, label: String? = nil
+    ) {
         self.x = x
         self.y = y
         self.span = span
@@ -306,7 +310,9 @@ public struct BandMark: Sendable, Hashable {
     public var legend: String?
 
     /// Creates a band over numeric ranges.
-    public init(x: ClosedRange<Double>? = nil, y: ClosedRange<Double>? = nil, label: String? = nil, legend: String? = nil) {
+    public init(
+        x: ClosedRange<Double>? = nil, y: ClosedRange<Double>? = nil, label: String? = nil, legend: String? = nil
+    ) {
         self.x = x
         self.y = y
         self.label = label

@@ -38,9 +38,9 @@ struct PointStatistic: Sendable {
 
     /// Resolves continuous coordinates (numbers, or seconds for dates) into marks.
     ///
-    /// `weights[i]` (when given) is how many points `(rawX[i], rawY[i])` stands for (``PointMark/merged(x:y:counts:)``);
-    /// the result is the one the points repeated that often would give, except that individual points come in
-    /// the order of the weighted input.
+    /// `weights[i]` (when given) is how many points `(rawX[i], rawY[i])` stands for
+    /// (``PointMark/merged(x:y:counts:)``); the result is the one the points repeated that often would give, except
+    /// that individual points come in the order of the weighted input.
     static func resolve(xs rawX: [Double], ys rawY: [Double], weights: [Int]? = nil, jitter: Jitter?, noun: String,
                         xValid: ClosedRange<Double>? = nil, yValid: ClosedRange<Double>? = nil,
                         sizedByCount: Bool = false) -> PointStatistic {
@@ -88,13 +88,17 @@ struct PointStatistic: Sendable {
             return PointStatistic(
                 kind: .aggregated, xs: sorted.map(\.0), ys: sorted.map(\.1), counts: sorted.map(\.2), total: total,
                 note: sizedByCount
-                    ? "Each marker is drawn at its logged values; its area is proportional to the \(noun) there (\(grouped(total)) at \(grouped(sorted.count)) positions)."
-                    : "\(grouped(total)) \(noun) at \(grouped(sorted.count)) distinct positions: marker area shows the count.")
+                    ? "Each marker is drawn at its logged values; its area is proportional to the \(noun) there " +
+                        "(\(grouped(total)) at \(grouped(sorted.count)) positions)."
+                    : "\(grouped(total)) \(noun) at \(grouped(sorted.count)) " +
+                        "distinct positions: marker area shows the count.")
         }
         return binned(xs: xs, ys: ys, weights: weights == nil ? nil : ws, total: total, noun: noun)
     }
 
-    private static func binned(xs: [Double], ys: [Double], weights: [Int]?, total: Int, noun: String) -> PointStatistic {
+    private static func binned(
+        xs: [Double], ys: [Double], weights: [Int]?, total: Int, noun: String
+    ) -> PointStatistic {
         let (x0, x1) = ExtendedTicks.widened(xs.min()!, xs.max()!)
         let (y0, y1) = ExtendedTicks.widened(ys.min()!, ys.max()!)
         let cw = (x1 - x0) / Double(columns)

@@ -44,7 +44,9 @@ public struct RecordingBackend: RenderBackend {
 
     /// Records a clip.
     public mutating func pushClip(_ rect: Rect) {
-        lines.append("clip (\(Self.format(rect.x)),\(Self.format(rect.y)) \(Self.format(rect.width))x\(Self.format(rect.height)))")
+        lines.append(
+            "clip (\(Self.format(rect.x)),\(Self.format(rect.y)) " +
+                "\(Self.format(rect.width))x\(Self.format(rect.height)))")
     }
 
     /// Records the end of a clip.

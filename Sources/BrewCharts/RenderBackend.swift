@@ -61,7 +61,8 @@ public protocol TextMeasuring: Sendable {
 /// The small drawing vocabulary every chart is rendered through: paths, fills, strokes, markers, text and clips.
 ///
 /// Backends receive fully laid-out primitives in canvas points (origin top left, y down); they make no layout
-/// decisions. ``RecordingBackend`` writes a readable log for tests; the cairo backend produces PNG and PDF, ``SVGBackend`` SVG.
+/// decisions. ``RecordingBackend`` writes a readable log for tests; the cairo backend produces PNG and PDF,
+/// ``SVGBackend`` SVG.
 public protocol RenderBackend: ~Copyable {
     /// Called once before anything else with the canvas size and background colour.
     mutating func begin(width: Double, height: Double, background: Color)

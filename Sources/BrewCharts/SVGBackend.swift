@@ -71,7 +71,10 @@ struct SVGBackend: RenderBackend {
         let area = visible.last
         for center in centers {
             guard let x = SVGSyntax.hundredths(center.x), let y = SVGSyntax.hundredths(center.y) else { continue }
-            if let area, !Rect(x: center.x - extent, y: center.y - extent, width: 2 * extent, height: 2 * extent).intersects(area) {
+            if let area,
+                !Rect(
+                    x: center.x - extent, y: center.y - extent, width: 2 * extent,
+                    height: 2 * extent).intersects(area) {
                 continue
             }
             body.append(contentsOf: reference)
@@ -130,7 +133,8 @@ struct SVGBackend: RenderBackend {
         var out: [UInt8] = []
         out.reserveCapacity(body.count + defs.count + 64 * classOrder.count + 512)
         out.append(contentsOf: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n".utf8)
-        out.append(contentsOf: "<svg xmlns=\"http://www.w3.org/2000/svg\" xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"".utf8)
+        out.append(contentsOf: "<svg xmlns=\"http://www.w3.org/2000/svg\" ".utf8)
+        out.append(contentsOf: "xmlns:xlink=\"http://www.w3.org/1999/xlink\" width=\"".utf8)
         SVGSyntax.append(width, to: &out)
         out.append(contentsOf: "pt\" height=\"".utf8)
         SVGSyntax.append(height, to: &out)
@@ -142,7 +146,8 @@ struct SVGBackend: RenderBackend {
         // cairo's defaults where SVG's differ: miter limit 10 (SVG: 4). Text as cairo sets it: no kerning, no
         // ligatures, unhinted outlines at the exact size.
         out.append(contentsOf: "path{stroke-miterlimit:10}\n".utf8)
-        out.append(contentsOf: "text{font-family:\(Self.fontFamilies);font-kerning:none;font-variant-ligatures:none;text-rendering:geometricPrecision}\n".utf8)
+        out.append(contentsOf: "text{font-family:\(Self.fontFamilies);font-kerning:none;".utf8)
+        out.append(contentsOf: "font-variant-ligatures:none;text-rendering:geometricPrecision}\n".utf8)
         for (index, declarations) in classOrder.enumerated() {
             out.append(contentsOf: ".\(Self.name(index)){\(declarations)}\n".utf8)
         }

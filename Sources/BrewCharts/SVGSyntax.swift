@@ -128,7 +128,8 @@ enum SVGSyntax {
                 guard let x = hundredths(p.x), let y = hundredths(p.y) else { return false }
                 writer.line(x, y)
             case .curve(let a, let b, let c):
-                guard let x1 = hundredths(a.x), let y1 = hundredths(a.y), let x2 = hundredths(b.x), let y2 = hundredths(b.y),
+                guard let x1 = hundredths(a.x), let y1 = hundredths(a.y), let x2 = hundredths(b.x),
+                    let y2 = hundredths(b.y),
                       let x = hundredths(c.x), let y = hundredths(c.y) else { return false }
                 writer.curve(x1, y1, x2, y2, x, y)
             case .close:

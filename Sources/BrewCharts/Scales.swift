@@ -70,7 +70,8 @@ struct ContinuousScale: Sendable {
             let now = Date(timeIntervalSinceReferenceDate: 0).timeIntervalSinceReferenceDate
             (lo, hi) = extent ?? (now, now)
         }
-        let (a, b) = TimeTicks.widened(Date(timeIntervalSinceReferenceDate: lo), Date(timeIntervalSinceReferenceDate: hi))
+        let (a, b) = TimeTicks.widened(Date(timeIntervalSinceReferenceDate: lo),
+            Date(timeIntervalSinceReferenceDate: hi))
         lo = a.timeIntervalSinceReferenceDate
         hi = b.timeIntervalSinceReferenceDate
         let count = max(2, Int(length / max(labelWidth + 14, 40)))
@@ -137,7 +138,8 @@ enum AxisScale: Sendable {
     func unit(_ value: PlotValue) -> Double? {
         switch (self, value) {
         case (.continuous(let scale), .number(let v)) where scale.kind == .linear: scale.unit(v)
-        case (.continuous(let scale), .date(let d)) where scale.kind == .time: scale.unit(d.timeIntervalSinceReferenceDate)
+        case (.continuous(let scale), .date(let d)) where scale.kind == .time:
+            scale.unit(d.timeIntervalSinceReferenceDate)
         case (.band(let scale), .category(let name)):
             scale.band(name).map { $0.start + $0.size / 2 }
         default: nil

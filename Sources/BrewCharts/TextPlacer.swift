@@ -76,7 +76,9 @@ struct TextPlacer {
     }
 
     /// The box of `text` with its baseline anchored at `anchor` under `alignment`.
-    func box(_ text: String, at anchor: Point, alignment: TextAlignment, style: TextStyle) -> (origin: Point, rect: Rect) {
+    func box(
+        _ text: String, at anchor: Point, alignment: TextAlignment, style: TextStyle
+    ) -> (origin: Point, rect: Rect) {
         let size = measurer.measure(text, style: style)
         let x: Double
         switch alignment {
@@ -92,7 +94,11 @@ struct TextPlacer {
     func cost(of rect: Rect, lineFactor: Double = 1) -> Double {
         var total = 0.0
         for obstacle in obstacles where obstacle.intersects(rect) {
-            if case .segment = obstacle.shape { total += obstacle.weight * lineFactor } else { total += obstacle.weight }
+            if case .segment = obstacle.shape {
+                total += obstacle.weight * lineFactor
+            } else {
+                total += obstacle.weight
+            }
         }
         return total
     }
@@ -100,7 +106,8 @@ struct TextPlacer {
     /// Fits, positions and records a label at one spot; returns `nil` (and records nothing) when it would overlap
     /// an earlier label. The label is shifted horizontally to stay inside ``bounds``.
     mutating func place(_ text: String, at anchor: Point, alignment: TextAlignment, style: TextStyle,
-                        maxWidth: Double = .infinity, padding: Double = 2, force: Bool = false) -> (String, Point, Rect)? {
+                        maxWidth: Double = .infinity, padding: Double = 2, force: Bool = false) -> (String, Point,
+                        Rect)? {
         place(text, candidates: [LabelCandidate(anchor: anchor, alignment: alignment)], style: style,
               maxWidth: maxWidth, padding: padding, required: force)
     }

@@ -85,7 +85,8 @@ public struct Theme: Sendable, Hashable {
     /// solid reference lines (``guideSeries``).
     public static let monochrome = Theme(
         name: "mono", background: .gray(1), text: .gray(0.08), mutedText: .gray(0.36), regionText: .gray(0.5),
-        axis: .gray(0.3), grid: .gray(0.87), bar: .gray(0.3), band: .gray(0.94), bandEdge: .gray(0.72), emphasis: .gray(0),
+        axis: .gray(0.3), grid: .gray(0.87), bar: .gray(0.3), band: .gray(0.94), bandEdge: .gray(0.72),
+        emphasis: .gray(0),
         densityLow: .gray(0.9), densityHigh: .gray(0.3),
         series: [
             SeriesStyle(color: .gray(0.1), shape: .circle),
@@ -101,7 +102,8 @@ public struct Theme: Sendable, Hashable {
     /// a mid grey, so dense cells do not glare.
     public static let dark = Theme(
         name: "dark", background: .gray(0.1), text: .gray(0.95), mutedText: .gray(0.68), regionText: .gray(0.56),
-        axis: .gray(0.7), grid: .gray(0.27), bar: .gray(0.75), band: .gray(0.16), bandEdge: .gray(0.42), emphasis: .gray(1),
+        axis: .gray(0.7), grid: .gray(0.27), bar: .gray(0.75), band: .gray(0.16), bandEdge: .gray(0.42),
+        emphasis: .gray(1),
         densityLow: .gray(0.17), densityHigh: .gray(0.52),
         series: [
             SeriesStyle(color: .gray(0.93), shape: .circle),

@@ -50,7 +50,9 @@ public enum TimeTicks {
     ///   - count: The maximum number of ticks wanted (clamped to at least 2).
     ///   - calendar: The calendar and time zone to tick in; use an ISO 8601 calendar for Monday weeks.
     /// - Returns: Tick dates in increasing order and the unit chosen.
-    public static func ticks(start: Date, end: Date, count: Int, calendar: Calendar) -> (dates: [Date], unit: TimeTickUnit) {
+    public static func ticks(
+        start: Date, end: Date, count: Int, calendar: Calendar
+    ) -> (dates: [Date], unit: TimeTickUnit) {
         let (lo, hi) = widened(start, end)
         let limit = max(2, count)
         let span = hi.timeIntervalSince(lo)

@@ -63,7 +63,8 @@ final class BrewStage: @unchecked Sendable {
         }
     }
 
-    /// Validity words: ``Float``s first, then the brew date, then ``Code``s, then ``Text``s (the category is never null).
+    /// Validity words: ``Float``s first, then the brew date, then ``Code``s, then ``Text``s (the category is never
+    /// null).
     private static let validCount = Float.allCases.count + 1 + Code.allCases.count + Text.allCases.count
     private static let dateValid = Float.allCases.count
     private static func codeValid(_ c: Code) -> Int { dateValid + 1 + c.rawValue }
@@ -175,11 +176,17 @@ final class BrewStage: @unchecked Sendable {
         guard count > 0 else { return }
         let n = count, rows = Self.rows
         // SAFETY: each buffer is the first `n <= rows` slots of its region, all written by the staged brews.
-        for c in Float.allCases { moveFloat(c, UnsafeBufferPointer(start: floats + c.rawValue * rows, count: n), valid[c.rawValue]) }
+        for c in Float.allCases {
+            moveFloat(c, UnsafeBufferPointer(start: floats + c.rawValue * rows, count: n), valid[c.rawValue])
+        }
         moveDates(UnsafeBufferPointer(start: dates, count: n), valid[Self.dateValid])
-        for c in Code.allCases { moveCode(c, UnsafeBufferPointer(start: codes + c.rawValue * rows, count: n), valid[Self.codeValid(c)]) }
+        for c in Code.allCases {
+            moveCode(c, UnsafeBufferPointer(start: codes + c.rawValue * rows, count: n), valid[Self.codeValid(c)])
+        }
         moveCategories(UnsafeBufferPointer(start: categories, count: n))
-        for t in Text.allCases { moveText(t, UnsafeBufferPointer(start: textEnds + t.rawValue * rows, count: n), valid[Self.textValid(t)]) }
+        for t in Text.allCases {
+            moveText(t, UnsafeBufferPointer(start: textEnds + t.rawValue * rows, count: n), valid[Self.textValid(t)])
+        }
         valid.update(repeating: 0, count: Self.validCount)
         count = 0
     }

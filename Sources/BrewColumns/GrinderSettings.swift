@@ -31,7 +31,8 @@ public enum GrinderSettings {
         if !step.isFinite { return (.step, "setting step \(step) is not a finite number") }
         if step < 0 { return (.step, "setting step \(text(step)) is negative") }
         if step > 0, !((max - min) / step <= limit) {
-            return (.step, "setting step \(text(step)) cuts the range \(text(min))–\(text(max)) into more than 1,000,000 steps")
+            return (.step,
+                "setting step \(text(step)) cuts the range \(text(min))–\(text(max)) into more than 1,000,000 steps")
         }
         return nil
     }

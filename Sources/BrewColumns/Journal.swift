@@ -13,7 +13,9 @@ public struct Journal: Sendable {
     /// Creates a journal from a finished table and its entity tables.
     ///
     /// - Precondition: the table's entity codes index these tables.
-    public init(brews: BrewTable, methods: [BrewMethod], grinders: [Grinder], beans: [CoffeeBean], tastingNoteCount: Int) {
+    public init(
+        brews: BrewTable, methods: [BrewMethod], grinders: [Grinder], beans: [CoffeeBean], tastingNoteCount: Int
+    ) {
         self.brews = brews; self.methods = methods; self.grinders = grinders; self.beans = beans
         self.tastingNoteCount = tastingNoteCount
     }

@@ -44,8 +44,12 @@ public struct JournalBuilder: Sendable {
         self.columns = columns
         var floats: UInt32 = 0, texts: UInt32 = 0, codes: UInt32 = 0
         for c in BrewStage.Float.allCases where columns.contains(c.group) { floats |= 1 << UInt32(c.rawValue) }
-        for t in BrewStage.Text.allCases where t.group.map(columns.contains) ?? true { texts |= 1 << UInt32(t.rawValue) }
-        for c in BrewStage.Code.allCases where c.group.map(columns.contains) ?? true { codes |= 1 << UInt32(c.rawValue) }
+        for t in BrewStage.Text.allCases where t.group.map(columns.contains) ?? true {
+            texts |= 1 << UInt32(t.rawValue)
+        }
+        for c in BrewStage.Code.allCases where c.group.map(columns.contains) ?? true {
+            codes |= 1 << UInt32(c.rawValue)
+        }
         keptFloats = floats
         keptTexts = texts
         keptCodes = codes
@@ -132,7 +136,8 @@ public struct JournalBuilder: Sendable {
     public mutating func appendBrew(_ row: BrewRow, text: BrewRowText) {
         let methodCount = methodCategories.count
         precondition(row.method.map { Int($0) < methodCount && $0 >= 0 } ?? true, "appendBrew: unknown method index")
-        precondition(row.grinder.map { Int($0) < grinders.count && $0 >= 0 } ?? true, "appendBrew: unknown grinder index")
+        precondition(row.grinder.map { Int($0) < grinders.count && $0 >= 0 } ?? true,
+            "appendBrew: unknown grinder index")
         precondition(row.bean.map { Int($0) < beans.count && $0 >= 0 } ?? true, "appendBrew: unknown bean index")
         if !isKnownUniquelyReferenced(&stage) { stage = stage.copy() }
         stage.setDate(row.brewDate?.microseconds)
@@ -158,7 +163,8 @@ public struct JournalBuilder: Sendable {
     /// (``ControlCharacters/Field/freeText``) and counted under `what`. Bytes without one (nearly every value) are
     /// staged in place; only a value that holds one becomes a `String`.
     @inline(__always)
-    private mutating func stageFreeText(_ column: BrewStage.Text, _ bytes: UnsafeBufferPointer<UInt8>?, _ string: String?,
+    private mutating func stageFreeText(_ column: BrewStage.Text, _ bytes: UnsafeBufferPointer<UInt8>?,
+                                        _ string: String?,
                                         _ what: String) {
         guard keeps(column) else { return stageText(column, nil, nil) }
         if let bytes {
@@ -205,7 +211,9 @@ public struct JournalBuilder: Sendable {
             },
             categories: { values in category.append(contentsOf: values, validBits: ~0) },
             texts: { column, ends, valid in
-                if textMask & (1 << UInt32(column.rawValue)) != 0 { texts[column.rawValue].append(ends: ends, validBits: valid) }
+                if textMask & (1 << UInt32(column.rawValue)) != 0 {
+                    texts[column.rawValue].append(ends: ends, validBits: valid)
+                }
             })
     }
 
@@ -284,7 +292,8 @@ public struct JournalBuilder: Sendable {
         // to join when the beans are not kept).
         var roasterDict = DictionaryColumnBuilder(), originDict = DictionaryColumnBuilder()
         let joins = keeps(.bean)
-        let roaster = joins ? Self.join(beanCodes, beans.map { $0.roaster.map { roasterDict.intern($0) } }) : nulls.codes()
+        let roaster = joins ? Self.join(beanCodes, beans.map { $0.roaster.map { roasterDict.intern($0) } })
+            : nulls.codes()
         let origin = joins ? Self.join(beanCodes, beans.map { $0.origin.map { originDict.intern($0) } }) : nulls.codes()
         let roastDate = joins ? Self.join(beanCodes, beans.map { $0.roastDate?.index }) : nulls.codes()
         func float(_ c: BrewStage.Float) -> Float64Column {

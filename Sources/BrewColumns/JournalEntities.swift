@@ -11,7 +11,8 @@ public enum MethodCategory: UInt8, Sendable, CaseIterable, Codable {
     /// Parses the app's raw value (`espresso`, `pour_over`, `immersion`, `other`), case-insensitively and
     /// accepting `-`/space for `_`; anything else is ``other``.
     public init(rawString: String) {
-        switch rawString.lowercased().replacingOccurrences(of: "-", with: "_").replacingOccurrences(of: " ", with: "_") {
+        switch rawString.lowercased().replacingOccurrences(
+            of: "-", with: "_").replacingOccurrences(of: " ", with: "_") {
         case "espresso": self = .espresso
         case "pour_over", "pourover": self = .pourOver
         case "immersion": self = .immersion

@@ -32,8 +32,9 @@ extension UInt8: ColumnElement {
 /// No bitmap means no nulls. A null slot holds `Element.nullPlaceholder` in every column a builder makes, so
 /// kernels can run over `values` without branching and mask by validity afterwards; a column made with
 /// ``init(values:validity:)`` over another column's values (a view with fewer valid slots, such as the statistics'
-/// espresso and filter ratios) holds that column's values there. No kernel reads a null slot's value. Immutable once built; the null count
-/// and whether the valid values are in non-decreasing order are computed once, at ``PrimitiveColumnBuilder/finish()``.
+/// espresso and filter ratios) holds that column's values there. No kernel reads a null slot's value. Immutable once
+/// built; the null count and whether the valid values are in non-decreasing order are computed once, at
+/// ``PrimitiveColumnBuilder/finish()``.
 public struct PrimitiveColumn<Element: ColumnElement>: Sendable {
     /// Every slot's value; null slots hold the placeholder.
     public let values: [Element]

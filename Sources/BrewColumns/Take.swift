@@ -51,7 +51,8 @@ extension Journal {
     public func filtered(_ selection: Selection) -> Journal {
         let table = brews.take(selection)
         var notes = 0
-        for i in 0..<table.count where table.acidity.isValid(i) || table.body.isValid(i) || table.sweetness.isValid(i) || table.flavorTags.isValid(i) {
+        for i in 0..<table.count where table.acidity.isValid(i) || table.body.isValid(i) || table.sweetness.isValid(i)
+            || table.flavorTags.isValid(i) {
             notes += 1
         }
         return Journal(brews: table, methods: methods, grinders: grinders, beans: beans,

@@ -47,7 +47,8 @@ struct BeanconquerorBackup {
             throw ExportError(.mergeTarget, path: path, "Beanconqueror.json is not a JSON object")
         }
         guard Self.entityKeys.contains(where: { parsed[$0] != nil }) else {
-            throw ExportError(.mergeTarget, path: path, "no BREWS, BEANS, MILL or PREPARATION key: not a Beanconqueror backup")
+            throw ExportError(.mergeTarget, path: path,
+                "no BREWS, BEANS, MILL or PREPARATION key: not a Beanconqueror backup")
         }
         root = parsed
         for (key, range) in members where values[key] == nil && arrays[key]?.isEmpty != false {
@@ -68,7 +69,8 @@ struct BeanconquerorBackup {
                 let bytes = [UInt8](part.data)
                 guard let list = (try? JSONSerialization.jsonObject(with: part.data)) as? [Any],
                       let elements = JSONSpans.elements(bytes, 0..<bytes.count) else {
-                    throw ExportError(.mergeTarget, path: path + "/" + part.name, "a split backup file must hold an array")
+                    throw ExportError(.mergeTarget, path: path + "/" + part.name,
+                        "a split backup file must hold an array")
                 }
                 arrays[key, default: []].append(contentsOf: elements.map { Array(bytes[$0]) })
                 all.append(contentsOf: list)
@@ -82,11 +84,14 @@ struct BeanconquerorBackup {
     private mutating func copyGraphs(_ path: String) throws(ExportError) {
         do {
             let zip = try ZipEntryData(path: path)
-            for entry in zip.entries where entry.name.hasPrefix("brews/") && entry.name.hasSuffix("_flow_profile.json") {
+            for entry in zip.entries where entry.name.hasPrefix("brews/")
+                && entry.name.hasSuffix("_flow_profile.json") {
                 var bytes: [UInt8] = []
                 _ = try zip.extract(entry) { piece in
                     bytes.append(contentsOf: piece)
-                    if bytes.count > 16 << 20 { throw ExportError(.mergeTarget, path: path, "\(entry.name) is larger than a brew graph may be") }
+                    if bytes.count > 16 << 20 {
+                        throw ExportError(.mergeTarget, path: path, "\(entry.name) is larger than a brew graph may be")
+                    }
                 }
                 files.append((entry.name, bytes))
             }
@@ -109,7 +114,8 @@ struct BeanconquerorBackup {
             firsts[key] = Array(all.prefix(Self.chunkSize))
             var n = 1, i = Self.chunkSize
             while i < all.count {
-                chunks.append(("Beanconqueror_\(name)_\(n).json", Self.array(all[i..<min(i + Self.chunkSize, all.count)])))
+                chunks.append(
+                    ("Beanconqueror_\(name)_\(n).json", Self.array(all[i..<min(i + Self.chunkSize, all.count)])))
                 n += 1; i += Self.chunkSize
             }
         }
@@ -146,12 +152,15 @@ struct BeanconquerorBackup {
             let date = Date(timeIntervalSince1970: 315_532_800)
             for (name, bytes) in entries {
                 let data = Data(bytes)
-                try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count), modificationDate: date,
+                try archive.addEntry(with: name, type: .file, uncompressedSize: Int64(data.count),
+                                     modificationDate: date,
                                      compressionMethod: .deflate) { position, size in
                     data.subdata(in: Int(position)..<Int(position) + size)
                 }
             }
-            guard let data = archive.data else { throw ExportError(.output, path: path, "the zip archive was not built") }
+            guard let data = archive.data else {
+                throw ExportError(.output, path: path, "the zip archive was not built")
+            }
             return [UInt8](data)
         } catch let error as ExportError {
             throw error

@@ -3,18 +3,18 @@ import BrewColumns
 /// Beanconqueror's entities written from a journal: a brew, bean, grinder (`MILL`) or method (`PREPARATION`), each
 /// with the keys and defaults of the app's own classes (docs/export.md, "Beanconqueror") and our values in them.
 ///
-/// | journal | Beanconqueror |
-/// | --- | --- |
-/// | dose, water, yield (g) | `grind_weight`, `brew_quantity`, `brew_beverage_quantity` (types `GR`) |
-/// | brew time (s), water temperature (°C), TDS | `brew_time` (fractional seconds), `brew_temperature`, `tds` |
-/// | grind setting (number or text) | `grind_size` (text) |
-/// | rating 0–5 | `rating` on the backup's scale (`SETTINGS[0].brew_rating`): rating × scale ÷ 5 |
-/// | notes, pressure profile | `note`, `pressure_profile` |
-/// | brew date, id | `config.unix_timestamp` (Unix seconds), `config.uuid` |
-/// | method, grinder, bean | `method_of_preparation`, `mill`, `bean` (uuids) |
-/// | method category | the preparation's `style_type`: `ESPRESSO`, `POUR OVER`, `FULL_IMMERSION`; other → `PERCOLATION` |
-/// | bean name, roaster, roast date, origin, variety, processing, notes, archived | `name`, `roaster`, `roastingDate` (ISO), `bean_information[0].country`/`variety`/`processing`, `note`, `finished` |
-/// | bag weight, price | `weight`, `cost` |
+/// journal → Beanconqueror:
+/// - dose, water, yield (g) → `grind_weight`, `brew_quantity`, `brew_beverage_quantity` (types `GR`)
+/// - brew time (s), water temperature (°C), TDS → `brew_time` (fractional seconds), `brew_temperature`, `tds`
+/// - grind setting (number or text) → `grind_size` (text)
+/// - rating 0–5 → `rating` on the backup's scale (`SETTINGS[0].brew_rating`): rating × scale ÷ 5
+/// - notes, pressure profile → `note`, `pressure_profile`
+/// - brew date, id → `config.unix_timestamp` (Unix seconds), `config.uuid`
+/// - method, grinder, bean → `method_of_preparation`, `mill`, `bean` (uuids)
+/// - method category → the preparation's `style_type`: `ESPRESSO`, `POUR OVER`, `FULL_IMMERSION`; other → `PERCOLATION`
+/// - bean name, roaster, roast date, origin, variety, processing, notes, archived → `name`, `roaster`, `roastingDate`
+///   (ISO), `bean_information[0].country`/`variety`/`processing`, `note`, `finished`
+/// - bag weight, price → `weight`, `cost`
 ///
 /// Beanconqueror keeps 0 for "not entered", so a value of 0 cannot be told from none (noted as dropped).
 enum BeanconquerorEntities {

@@ -32,13 +32,16 @@ enum BeanconquerorFlowProfile {
         ]
         guard series.contains(where: { channels.has($0.2) }) else { return nil }
         for c in [ShotChannel.flow, .pressureGoal, .flowGoal, .temperatureGoal] where channels.has(c) {
-            dropped.note("shot.\(c.name)", record: file, "Beanconqueror's brew graph holds weight, weight flow, pressure and one temperature")
+            dropped.note("shot.\(c.name)", record: file,
+                "Beanconqueror's brew graph holds weight, weight flow, pressure and one temperature")
         }
         if channels.has(.mixTemperature), channels.has(.basketTemperature) {
-            dropped.note("shot.\(ShotChannel.basketTemperature.name)", record: file, "Beanconqueror's brew graph holds one temperature")
+            dropped.note("shot.\(ShotChannel.basketTemperature.name)", record: file,
+                "Beanconqueror's brew graph holds one temperature")
         }
         let time = samples.column(.time)
-        let startSeconds = start.map { Double(($0 % 86_400_000_000 + 86_400_000_000) % 86_400_000_000) / 1_000_000 } ?? 0
+        let startSeconds = start.map { Double(($0 % 86_400_000_000 + 86_400_000_000) % 86_400_000_000) / 1_000_000 }
+            ?? 0
         var j = JSONText()
         j.open("{")
         for (key, field, channel) in series {

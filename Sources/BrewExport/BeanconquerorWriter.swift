@@ -35,7 +35,9 @@ struct BeanconquerorWriter {
         return Self.key(aliases?.target(of: s, kind: kind) ?? s)
     }
 
-    static func uuid(_ o: [String: Any]) -> String? { ((o["config"] as? [String: Any])?["uuid"] as? String)?.lowercased() }
+    static func uuid(_ o: [String: Any]) -> String? {
+        ((o["config"] as? [String: Any])?["uuid"] as? String)?.lowercased()
+    }
 
     /// Adds `journal`'s brews (and the entities they use) to `backup`.
     func add(_ journal: Journal, shots: ShotTable? = nil, to backup: inout BeanconquerorBackup,
@@ -70,7 +72,8 @@ struct BeanconquerorWriter {
         var brewUUIDs: Set<String> = [], brewKeys: Set<String> = []
         for o in backup.original("BREWS") {
             if let u = Self.uuid(o) { brewUUIDs.insert(u) }
-            brewKeys.insert(Self.brewKey(seconds: ((o["config"] as? [String: Any])?["unix_timestamp"] as? NSNumber)?.doubleValue,
+            brewKeys.insert(
+                Self.brewKey(seconds: ((o["config"] as? [String: Any])?["unix_timestamp"] as? NSNumber)?.doubleValue,
                                          dose: (o["grind_weight"] as? NSNumber)?.doubleValue))
         }
         // Ours by entity (two of our bags of one bean stay two), theirs by name.
@@ -96,7 +99,10 @@ struct BeanconquerorWriter {
             let seconds = t.brewDate[row].map(BeanconquerorEntities.seconds)
             let dose = t.doseGrams.isValid(row) ? t.doseGrams.values[row] : nil
             // From the brew's id, so the same brew has the same uuid in every run.
-            let uuid = StableUUID.make("brewstats brew " + (id.map { "id \($0)" } ?? "at \(Self.brewKey(seconds: seconds, dose: dose)) \(row)"))
+            let uuid =
+                StableUUID.make(
+                    "brewstats brew "
+                        + (id.map { "id \($0)" } ?? "at \(Self.brewKey(seconds: seconds, dose: dose)) \(row)"))
             if brewUUIDs.contains(uuid) || id.map({ brewUUIDs.contains($0.lowercased()) }) == true
                 || brewKeys.contains(Self.brewKey(seconds: seconds, dose: dose)) {
                 added.present += 1
@@ -115,7 +121,8 @@ struct BeanconquerorWriter {
                 return [k + "\u{1F}" + (b.roastDate?.description ?? ""), k]
             }, entry: { BeanconquerorEntities.bean(journal.beans[$0], uuid: $1) }, array: "BEANS", count: &added.beans)
             if let shots, let s = shotOf[row],
-               let graph = BeanconquerorFlowProfile.encode(shot: s, of: shots, start: t.brewDate[row], dropped: &dropped) {
+               let graph = BeanconquerorFlowProfile.encode(
+                   shot: s, of: shots, start: t.brewDate[row], dropped: &dropped) {
                 // The shot travels as the brew's graph, where Beanconqueror keeps it.
                 links.flowProfile = BeanconquerorFlowProfile.path(uuid: uuid)
                 backup.files.append((links.flowProfile!, graph))
@@ -151,7 +158,8 @@ enum StableUUID {
             let s = String(v, radix: 16)
             return String(repeating: "0", count: max(0, digits - s.count)) + s
         }
-        return "\(hex(hi >> 32, 8))-\(hex((hi >> 16) & 0xFFFF, 4))-\(hex(hi & 0xFFFF, 4))-\(hex(lo >> 48, 4))-\(hex(lo & 0xFFFF_FFFF_FFFF, 12))"
+        return [hex(hi >> 32, 8), hex((hi >> 16) & 0xFFFF, 4), hex(hi & 0xFFFF, 4), hex(lo >> 48, 4),
+                hex(lo & 0xFFFF_FFFF_FFFF, 12)].joined(separator: "-")
     }
 }
 
@@ -160,17 +168,24 @@ enum BeanconquerorDrops {
     static func note(_ journal: Journal, row: Int, into dropped: inout DroppedFields) {
         let t = journal.brews
         let record = t.id[row] ?? "row \(row + 1)"
-        for (field, column) in [("acidity", t.acidity), ("body", t.body), ("sweetness", t.sweetness)] where column.isValid(row) {
-            dropped.note(field, record: record, "Beanconqueror's cupping scores use another scale; the 0–5 tasting scores are not written")
+        for (field, column) in [
+            ("acidity", t.acidity), ("body", t.body), ("sweetness", t.sweetness)] where column.isValid(row) {
+            dropped.note(field, record: record,
+                "Beanconqueror's cupping scores use another scale; the 0–5 tasting scores are not written")
         }
-        if t.flavorTags.isValid(row) { dropped.note("flavor_tags", record: record, "Beanconqueror's flavours are its own list; tags are not written") }
+        if t.flavorTags.isValid(row) {
+            dropped.note("flavor_tags", record: record,
+                "Beanconqueror's flavours are its own list; tags are not written")
+        }
         for (field, column) in [("dose_g", t.doseGrams), ("water_g", t.waterGrams), ("yield_g", t.yieldGrams),
-                                ("brew_time_s", t.brewTimeSeconds), ("water_temp_c", t.waterTemperature), ("tds_pct", t.tds),
+                                ("brew_time_s", t.brewTimeSeconds), ("water_temp_c", t.waterTemperature),
+                                ("tds_pct", t.tds),
                                 ("rating", t.rating)] where column.isValid(row) && column.values[row] == 0 {
             dropped.note(field, record: record, "Beanconqueror stores 0 for \"not entered\": a 0 reads back as missing")
         }
         if t.brewDate[row] == nil {
-            dropped.note("brewed_at", record: record, "a Beanconqueror brew without a date (unix_timestamp 0) is not read back")
+            dropped.note("brewed_at", record: record,
+                "a Beanconqueror brew without a date (unix_timestamp 0) is not read back")
         }
     }
 }

@@ -57,7 +57,8 @@ extension BrewSpecWriter {
             throw ExportError(.output, path: "", "a brew could not be encoded as BrewSpec: \(error)")
         }
         var first = true
-        for line in text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0) {
+        for line in text.utf8.split(
+            separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0) {
             if first {
                 out.append(contentsOf: [UInt8(ascii: "-"), UInt8(ascii: " ")])
                 first = false

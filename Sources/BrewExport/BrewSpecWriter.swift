@@ -6,26 +6,31 @@ import Yams
 /// the inverse of the BrewSpec importer's mapping, so a document read back gives the same brews, except where
 /// BrewSpec cannot say what the journal says (each such value is listed in ``DroppedFields``).
 ///
-/// | journal | BrewSpec | what cannot be kept |
-/// | --- | --- | --- |
-/// | brew date | `date`, `YYYY-MM-DDTHH:MM:SSZ` | fractions of a second (changed) |
-/// | method, category | `method` (1–100 characters), `type` (`other` → `hybrid`, which reads back as other) | a longer name is cut (changed); a method without a name (dropped) |
-/// | dose, water, brew time | `dose_g`, `water_g`, `duration_s` (each > 0) | values ≤ 0 (dropped) |
-/// | yield | `result.yield_g` (> 0) | values ≤ 0 (dropped) |
-/// | water temperature | `water_temp_c`, 0–100 in steps of 0.1 | rounded to 0.1 °C (changed); outside 0–100 (dropped) |
-/// | grinder, grind setting | `equipment.grinder`, `equipment.grinder_setting` (> 0); a grind word of BrewSpec's vocabulary as `grind` | a setting ≤ 0, other grind text (dropped) |
-/// | pressure profile | `equipment.pressure_bar`, `equipment.flow_rate_ml_s` when it reads "9 bar" or "9 bar · 2.5 ml/s" | any other profile text (dropped) |
-/// | rating 0–5 | `result.ratings.overall`, an integer 1–9: round(1 + rating × 8 ÷ 5) | the half steps between (changed) |
-/// | TDS | `result.tds` (> 0) | |
-/// | notes | `process_notes` (≤ 2,000 characters) | longer notes are cut (changed) |
-/// | acidity, body, sweetness, flavour tags | — | BrewSpec's ratings are liking scores, not intensities (dropped) |
-/// | bean | `coffee`: `name`, `roaster`, `roast_date`, `roast_level`, `origins[0]` (`country` = origin, `varietal`, `process`), `cupping_notes` = the bean's notes | medium-light and medium-dark roasts (written `medium`, changed); a bag's weight, price and currency, the archive flag (dropped) |
-/// | brew id | — | dropped: BrewSpec brews have no id |
+/// journal → BrewSpec; what cannot be kept:
+/// - brew date → `date`, `YYYY-MM-DDTHH:MM:SSZ`; fractions of a second (changed)
+/// - method, category → `method` (1–100 characters), `type` (`other` → `hybrid`, which reads back as other); a longer
+///   name is cut (changed); a method without a name (dropped)
+/// - dose, water, brew time → `dose_g`, `water_g`, `duration_s` (each > 0); values ≤ 0 (dropped)
+/// - yield → `result.yield_g` (> 0); values ≤ 0 (dropped)
+/// - water temperature → `water_temp_c`, 0–100 in steps of 0.1; rounded to 0.1 °C (changed); outside 0–100 (dropped)
+/// - grinder, grind setting → `equipment.grinder`, `equipment.grinder_setting` (> 0); a grind word of BrewSpec's
+///   vocabulary as `grind`; a setting ≤ 0, other grind text (dropped)
+/// - pressure profile → `equipment.pressure_bar`, `equipment.flow_rate_ml_s` when it reads "9 bar" or "9 bar · 2.5
+///   ml/s"; any other profile text (dropped)
+/// - rating 0–5 → `result.ratings.overall`, an integer 1–9: round(1 + rating × 8 ÷ 5); the half steps between (changed)
+/// - TDS → `result.tds` (> 0)
+/// - notes → `process_notes` (≤ 2,000 characters); longer notes are cut (changed)
+/// - acidity, body, sweetness, flavour tags → —; BrewSpec's ratings are liking scores, not intensities (dropped)
+/// - bean → `coffee`: `name`, `roaster`, `roast_date`, `roast_level`, `origins[0]` (`country` = origin, `varietal`,
+///   `process`), `cupping_notes` = the bean's notes; medium-light and medium-dark roasts (written `medium`, changed); a
+///   bag's weight, price and currency, the archive flag (dropped)
+/// - brew id → —; dropped: BrewSpec brews have no id
 public struct BrewSpecWriter: Sendable {
     public init() {}
 
     /// The grind words BrewSpec's `grind` accepts.
-    public static let grindVocabulary: Set<String> = ["turkish", "espresso", "fine", "medium_fine", "medium", "medium_coarse", "coarse"]
+    public static let grindVocabulary: Set<String> = ["turkish", "espresso", "fine", "medium_fine", "medium",
+        "medium_coarse", "coarse"]
 
     /// One BrewSpec brew per journal brew, in table order.
     public func brews(_ journal: Journal, dropped: inout DroppedFields) -> [Brew] {
@@ -37,11 +42,14 @@ public struct BrewSpecWriter: Sendable {
     /// by bean index (`nil` for a bean with nothing BrewSpec holds): computed once, before the brews
     /// (``brew(_:row:coffees:dropped:)``).
     func coffees(_ journal: Journal, dropped: inout DroppedFields) -> [Coffee?] {
-        EntityDrops.note(journal, used: UsedEntities(journal.brews), into: &dropped, holdsEntityFields: false, holdsBagFields: false)
+        EntityDrops.note(journal, used: UsedEntities(journal.brews), into: &dropped, holdsEntityFields: false,
+            holdsBagFields: false)
         // Bean fields BrewSpec has a place for, noted once per bean (not per brew).
         var coffees: [Coffee?] = []
         for b in journal.beans {
-            if b.isArchived != nil { dropped.note("bean.is_archived", record: b.displayName, "BrewSpec has no archive flag") }
+            if b.isArchived != nil {
+                dropped.note("bean.is_archived", record: b.displayName, "BrewSpec has no archive flag")
+            }
             var roast: String?
             switch b.roastLevel {
             case .light?: roast = "light"
@@ -50,12 +58,14 @@ public struct BrewSpecWriter: Sendable {
             case .mediumLight?, .mediumDark?:
                 roast = "medium"
                 dropped.note("bean.roast_level", .changed, record: b.displayName,
-                             "BrewSpec's roast levels are light, medium and dark: medium-light and medium-dark are written as medium")
+                             "BrewSpec's roast levels are light, medium and dark: " +
+                                 "medium-light and medium-dark are written as medium")
             case nil: roast = nil
             }
             let origin = Origin(country: Self.limited(b.origin, 100), varietal: Self.limited(b.variety, 100),
                                 process: Self.limited(b.processing, 100))
-            let coffee = Coffee(name: Self.limited(b.name, 100), roaster: Self.limited(b.roaster, 100), roast_level: roast,
+            let coffee = Coffee(name: Self.limited(b.name, 100), roaster: Self.limited(b.roaster, 100),
+                                roast_level: roast,
                                 roast_date: b.roastDate?.description,
                                 origins: origin.isEmpty ? nil : [origin], cupping_notes: Self.limited(b.notes, 2000))
             for (field, value) in [("bean.name", b.name), ("bean.roaster", b.roaster), ("bean.origin", b.origin),
@@ -91,13 +101,16 @@ public struct BrewSpecWriter: Sendable {
         }
         if t.method.code(i) == nil {
             dropped.note("method", .changed, record: record,
-                         "a brew without a method reads back with a method named after its BrewSpec type (Hybrid, Espresso, …)")
+                         "a brew without a method reads back with a method " +
+                             "named after its BrewSpec type (Hybrid, Espresso, …)")
         }
         if let m = t.method.code(i) {
             let method = journal.methods[Int(m)]
             if let name = method.name, !name.isEmpty {
                 brew.method = Self.limited(name, 100)
-                if name.count > 100 { dropped.note("method", .changed, record: record, "BrewSpec allows 100 characters; cut") }
+                if name.count > 100 {
+                    dropped.note("method", .changed, record: record, "BrewSpec allows 100 characters; cut")
+                }
             } else {
                 dropped.note("method", record: record, "a method without a name reads back as its category's name")
             }
@@ -110,7 +123,10 @@ public struct BrewSpecWriter: Sendable {
                 dropped.note("water_temp_c", record: record, "BrewSpec temperatures lie within 0–100 °C")
             } else {
                 let tenths = (temp * 10).rounded() / 10
-                if tenths != temp { dropped.note("water_temp_c", .changed, record: record, "BrewSpec temperatures are in steps of 0.1 °C") }
+                if tenths != temp {
+                    dropped.note("water_temp_c", .changed, record: record,
+                        "BrewSpec temperatures are in steps of 0.1 °C")
+                }
                 brew.water_temp_c = ExactNumber(tenths)
             }
         }
@@ -124,14 +140,16 @@ public struct BrewSpecWriter: Sendable {
             }
         } else if let text = t.grindText[i] {
             if Self.grindVocabulary.contains(text) { brew.grind = text } else {
-                dropped.note("grind_setting", record: record, "BrewSpec's grind is one of its seven words; other grind text has no place")
+                dropped.note("grind_setting", record: record,
+                    "BrewSpec's grind is one of its seven words; other grind text has no place")
             }
         }
         if let profile = t.pressureProfile[i] {
             if let (bar, flow) = Self.pressureProfile(profile) {
                 equipment.pressure_bar = exact(bar); equipment.flow_rate_ml_s = exact(flow)
             } else {
-                dropped.note("pressure_profile", record: record, "BrewSpec holds a pressure (bar) and a flow (ml/s), not a profile's text")
+                dropped.note("pressure_profile", record: record,
+                    "BrewSpec holds a pressure (bar) and a flow (ml/s), not a profile's text")
             }
         }
         brew.equipment = equipment.isEmpty ? nil : equipment
@@ -142,17 +160,22 @@ public struct BrewSpecWriter: Sendable {
             let hedonic = min(9, max(1, (1 + rating * 8 / 5).rounded()))
             if (hedonic - 1) / 8 * 5 != rating {
                 dropped.note("rating", .changed, record: record,
-                             "BrewSpec's overall rating is a whole number 1–9: round(1 + rating × 8 ÷ 5), which reads back as (r − 1) ÷ 8 × 5")
+                             "BrewSpec's overall rating is a whole number 1–9: round(1 + rating × 8 ÷ 5), which " +
+                                 "reads back as (r − 1) ÷ 8 × 5")
             }
             result.ratings = Ratings(overall: Int(hedonic))
         }
         brew.result = result.isEmpty ? nil : result
         if let notes = t.notes[i], !notes.isEmpty {
             brew.process_notes = Self.limited(notes, 2000)
-            if notes.count > 2000 { dropped.note("notes", .changed, record: record, "BrewSpec allows 2,000 characters; cut") }
+            if notes.count > 2000 {
+                dropped.note("notes", .changed, record: record, "BrewSpec allows 2,000 characters; cut")
+            }
         }
-        for (field, column) in [("acidity", t.acidity), ("body", t.body), ("sweetness", t.sweetness)] where column.isValid(i) {
-            dropped.note(field, record: record, "BrewSpec's ratings are liking scores 1–9, not a tasting note's intensities")
+        for (field, column) in [
+            ("acidity", t.acidity), ("body", t.body), ("sweetness", t.sweetness)] where column.isValid(i) {
+            dropped.note(field, record: record,
+                "BrewSpec's ratings are liking scores 1–9, not a tasting note's intensities")
         }
         if t.flavorTags.isValid(i) { dropped.note("flavor_tags", record: record, "BrewSpec has no flavour tags") }
         if let b = t.bean.code(i) { brew.coffee = coffees[Int(b)] }
@@ -248,7 +271,10 @@ public struct BrewSpecWriter: Sendable {
         var roast_date: String?
         var origins: [Origin]?
         var cupping_notes: String?
-        var isEmpty: Bool { name == nil && roaster == nil && roast_level == nil && roast_date == nil && origins == nil && cupping_notes == nil }
+        var isEmpty: Bool {
+            name == nil && roaster == nil && roast_level == nil && roast_date == nil && origins == nil
+                && cupping_notes == nil
+        }
     }
 
     struct Origin: Encodable, Sendable {
@@ -294,7 +320,9 @@ public struct ExactNumber: Encodable, YAMLEncodable, Sendable {
 
     public func box() -> Node {
         var text = DecimalText.text(value)
-        if !text.contains("."), let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) { text.insert(contentsOf: ".0", at: e) }
+        if !text.contains("."), let e = text.firstIndex(where: { $0 == "e" || $0 == "E" }) {
+            text.insert(contentsOf: ".0", at: e)
+        }
         return Node(text, Tag(.float))
     }
 }

@@ -92,15 +92,20 @@ enum DecentShotDrops {
     static func note(_ f: DecentShotFields, record: ShotRecord, channels: ShotChannelSet, samples: ShotSamples,
                      shot s: Int, into dropped: inout DroppedFields) {
         let t = f.journal.brews, row = f.row, file = record.file
-        if f.yield == nil, channels.has(.weight), let last = samples.values(.weight, of: s).last(where: { $0 != nil }) ?? nil,
+        if f.yield == nil, channels.has(.weight),
+            let last = samples.values(.weight, of: s).last(where: { $0 != nil }) ?? nil,
            last > 0 {
             dropped.note("yield_g", .changed, record: file,
-                         "the source gave no yield; Decent shot readers take the last scale weight (\(last) g) as the yield")
+                         "the source gave no yield; Decent shot readers " +
+                             "take the last scale weight (\(last) g) as the yield")
         }
-        for (field, column) in [("acidity", t.acidity), ("body", t.body), ("sweetness", t.sweetness)] where column.isValid(row) {
+        for (field, column) in [
+            ("acidity", t.acidity), ("body", t.body), ("sweetness", t.sweetness)] where column.isValid(row) {
             dropped.note(field, record: file, "Decent's shot JSON has no tasting-note scores")
         }
-        if t.flavorTags.isValid(row) { dropped.note("flavor_tags", record: file, "Decent's shot JSON has no flavour tags") }
+        if t.flavorTags.isValid(row) {
+            dropped.note("flavor_tags", record: file, "Decent's shot JSON has no flavour tags")
+        }
         if let origin = t.origin[row], !origin.isEmpty {
             dropped.note("bean.origin", record: file, "Decent's shot JSON has no bean origin")
         }
@@ -115,7 +120,8 @@ enum DecentShotDrops {
         let names = record.phases.enumerated().contains { $0.element.name != "step \($0.offset + 1)" }
         if names {
             dropped.note("shot.phases", .changed, record: file,
-                         "Decent's state_change marks where each phase starts, not its name: read back they are step 1, step 2, …")
+                         "Decent's state_change marks where each phase starts, " +
+                             "not its name: read back they are step 1, step 2, …")
         }
     }
 
@@ -127,7 +133,8 @@ enum DecentShotDrops {
             dropped.note("brew (no shot)", record: ids[row] ?? "row \(row + 1)",
                          "decent-json writes one file per shot; a brew without a shot has none")
         }
-        EntityDrops.note(journal, used: UsedEntities(journal.brews, rows: rows), into: &dropped, holdsEntityFields: false,
+        EntityDrops.note(journal, used: UsedEntities(journal.brews, rows: rows), into: &dropped,
+                         holdsEntityFields: false,
                          holdsBagFields: false)
     }
 

@@ -5,22 +5,22 @@ import Foundation
 /// Writes a shot as Decent's v2 shot JSON, the layout the DE1 app uploads to Visualizer and Visualizer, Decent's
 /// tools and brewstats import, from any shot format brewstats reads (docs/export.md, "Decent JSON").
 ///
-/// | journal / samples | Decent v2 JSON |
-/// | --- | --- |
-/// | time (s from the shot's start) | `elapsed` |
-/// | pressure, pressure goal | `pressure.pressure`, `pressure.goal` |
-/// | flow, flow goal, weight flow | `flow.flow`, `flow.goal`, `flow.by_weight` |
-/// | weight | `totals.weight` |
-/// | basket, mix and goal temperatures | `temperature.basket`, `temperature.mix`, `temperature.goal` |
-/// | the phases the shot's file marks | `state_change`: ±10,000,000, the sign flipped at each phase's first sample |
-/// | brew date (else the shot's start) | `timestamp` and `clock` (Unix seconds) |
-/// | dose, yield, time | `meta.in`, `meta.out`, `meta.time` |
-/// | rating 0–5 | `meta.shot.enjoyment` = rating × 20 (0–100) |
-/// | TDS, notes | `meta.shot.tds`, `meta.shot.notes` |
-/// | bean, roaster, roast date | `meta.bean.type`, `meta.bean.brand`, `meta.bean.roast_date` (`YYYY-MM-DD`) |
-/// | grinder, grind setting | `meta.grinder.model`, `meta.grinder.setting` |
-/// | profile | `profile.title` |
-/// | all of the above that the app keeps in its settings, and the water temperature | `app.data.settings` (``DecentSettings``) |
+/// journal / samples → Decent v2 JSON:
+/// - time (s from the shot's start) → `elapsed`
+/// - pressure, pressure goal → `pressure.pressure`, `pressure.goal`
+/// - flow, flow goal, weight flow → `flow.flow`, `flow.goal`, `flow.by_weight`
+/// - weight → `totals.weight`
+/// - basket, mix and goal temperatures → `temperature.basket`, `temperature.mix`, `temperature.goal`
+/// - the phases the shot's file marks → `state_change`: ±10,000,000, the sign flipped at each phase's first sample
+/// - brew date (else the shot's start) → `timestamp` and `clock` (Unix seconds)
+/// - dose, yield, time → `meta.in`, `meta.out`, `meta.time`
+/// - rating 0–5 → `meta.shot.enjoyment` = rating × 20 (0–100)
+/// - TDS, notes → `meta.shot.tds`, `meta.shot.notes`
+/// - bean, roaster, roast date → `meta.bean.type`, `meta.bean.brand`, `meta.bean.roast_date` (`YYYY-MM-DD`)
+/// - grinder, grind setting → `meta.grinder.model`, `meta.grinder.setting`
+/// - profile → `profile.title`
+/// - all of the above that the app keeps in its settings, and the water temperature → `app.data.settings`
+///   (``DecentSettings``)
 ///
 /// Numbers are written as strings, as the app writes them. A sample a channel lacks (a scale that dropped out) is
 /// `null`; a channel the source does not record is left out (there is nothing to carry). What the layout cannot
@@ -69,7 +69,8 @@ public struct DecentShotWriter: Sendable {
             j.close("}")
         }
         if !record.phases.isEmpty {
-            j.key("state_change"); stateChange(record.phases, samples, of: s, file: record.file, into: &j, dropped: &dropped)
+            j.key("state_change")
+            stateChange(record.phases, samples, of: s, file: record.file, into: &j, dropped: &dropped)
         }
         if let profile = fields.profile {
             j.key("profile"); j.open("{"); j.key("title"); j.string(profile); j.close("}")
@@ -123,7 +124,11 @@ public struct DecentShotWriter: Sendable {
         for i in samples.range(of: s) {
             j.comma()
             // Float's shortest text reads back as the same Float32 (the samples table's type).
-            if column.isValid(i), column.values[i].isFinite { j.quotedRaw(column.values[i].description) } else { j.raw("null") }
+            if column.isValid(i), column.values[i].isFinite {
+                j.quotedRaw(column.values[i].description)
+            } else {
+                j.raw("null")
+            }
         }
         j.close("]")
     }

@@ -48,7 +48,9 @@ public struct DroppedFields: Sendable, Equatable {
     }
 
     /// Adds `count` values of `field` at once (an entity table's rows).
-    public mutating func note(_ field: String, _ action: Action = .dropped, count: Int, record: String, _ reason: String) {
+    public mutating func note(
+        _ field: String, _ action: Action = .dropped, count: Int, record: String, _ reason: String
+    ) {
         guard count > 0 else { return }
         let key = field + "\u{1}" + action.rawValue
         if let i = index[key] {
@@ -75,11 +77,13 @@ public struct DroppedFields: Sendable, Equatable {
     }
 
     /// The list as CSV (`field,action,count,first_record,reason`), RFC 4180 quoting; a text cell that a spreadsheet
-    /// would run as a formula (leading `=`, `+`, `-`, `@`, tab or CR) is prefixed with `'` (``BrewColumns/CSVFormulaGuard``).
+    /// would run as a formula (leading `=`, `+`, `-`, `@`, tab or CR) is prefixed with `'`
+    /// (``BrewColumns/CSVFormulaGuard``).
     public func csv() -> String {
         var out = "field,action,count,first_record,reason\n"
         for e in entries {
-            out += [Self.cell(e.field), e.action.rawValue, String(e.count), Self.cell(e.firstRecord), Self.cell(e.reason)]
+            out += [Self.cell(e.field), e.action.rawValue, String(e.count), Self.cell(e.firstRecord),
+                Self.cell(e.reason)]
                 .joined(separator: ",") + "\n"
         }
         return out

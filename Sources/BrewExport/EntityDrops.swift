@@ -38,24 +38,47 @@ enum EntityDrops {
                 dropped.note("method.notes", record: m.displayName, "the format has no place for a method's notes")
             }
             for g in journal.grinders {
-                if g.type != nil { dropped.note("grinder.type", record: g.displayName, "the format has no place for a grinder's type") }
-                if g.settingMin != 0 || g.settingMax != 40 || g.settingStep != 1 {
-                    dropped.note("grinder.range", record: g.displayName, "the format has no place for a grinder's range and step")
+                if g.type != nil {
+                    dropped.note("grinder.type", record: g.displayName, "the format has no place for a grinder's type")
                 }
-                if g.notes != nil { dropped.note("grinder.notes", record: g.displayName, "the format has no place for a grinder's notes") }
+                if g.settingMin != 0 || g.settingMax != 40 || g.settingStep != 1 {
+                    dropped.note("grinder.range", record: g.displayName,
+                        "the format has no place for a grinder's range and step")
+                }
+                if g.notes != nil {
+                    dropped.note(
+                        "grinder.notes", record: g.displayName, "the format has no place for a grinder's notes")
+                }
             }
             for b in journal.beans {
-                if b.variety != nil { dropped.note("bean.variety", record: b.displayName, "the format has no place for a bean's variety") }
-                if b.processing != nil { dropped.note("bean.processing", record: b.displayName, "the format has no place for a bean's processing") }
-                if b.notes != nil { dropped.note("bean.notes", record: b.displayName, "the format has no place for a bean's notes") }
-                if b.isArchived != nil { dropped.note("bean.is_archived", record: b.displayName, "the format has no place for a bean's archive flag") }
+                if b.variety != nil {
+                    dropped.note("bean.variety", record: b.displayName, "the format has no place for a bean's variety")
+                }
+                if b.processing != nil {
+                    dropped.note("bean.processing", record: b.displayName,
+                        "the format has no place for a bean's processing")
+                }
+                if b.notes != nil {
+                    dropped.note("bean.notes", record: b.displayName, "the format has no place for a bean's notes")
+                }
+                if b.isArchived != nil {
+                    dropped.note("bean.is_archived", record: b.displayName,
+                        "the format has no place for a bean's archive flag")
+                }
             }
         }
         if !holdsBagFields {
             for b in journal.beans {
-                if b.bagWeightGrams != nil { dropped.note("bean.bag_weight_g", record: b.displayName, "the format has no place for a bag's weight") }
-                if b.bagPrice != nil { dropped.note("bean.bag_price", record: b.displayName, "the format has no place for a bag's price") }
-                if b.currency != nil { dropped.note("bean.currency", record: b.displayName, "the format has no place for a bag's currency") }
+                if b.bagWeightGrams != nil {
+                    dropped.note("bean.bag_weight_g", record: b.displayName,
+                        "the format has no place for a bag's weight")
+                }
+                if b.bagPrice != nil {
+                    dropped.note("bean.bag_price", record: b.displayName, "the format has no place for a bag's price")
+                }
+                if b.currency != nil {
+                    dropped.note("bean.currency", record: b.displayName, "the format has no place for a bag's currency")
+                }
             }
         }
     }

@@ -1,12 +1,15 @@
 /// The formats ``JournalExporter`` writes.
 ///
-/// | format | what | one file or a folder |
-/// | --- | --- | --- |
-/// | ``csv`` | the app's CSV export (docs/formats.md), plus the optional columns brewstats reads back (`pressure_profile`, `bag_weight_g`, `bag_price`, `currency`) | one `.csv` |
-/// | ``json`` | the app's JSON export (docs/formats.md): methods, grinders, beans, brews and tasting notes by id | one `.json` |
-/// | ``brewspec`` | BrewSpec v1.0 (YAML, or JSON when the output ends in `.json`); all brews in one document, or one document per brew | a file, or a folder with ``BrewSpecLayout/perBrew`` |
-/// | ``decentJSON`` | each shot as Decent's v2 shot JSON (what Visualizer and the Decent tools import) | a folder, one `.json` per shot |
-/// | ``beanconqueror`` | a Beanconqueror backup zip (`Beanconqueror.json` and its split files), new or the user's own with our brews added | one `.zip` |
+/// - ``csv``: the app's CSV export (docs/formats.md), plus the optional columns brewstats reads back
+///   (`pressure_profile`, `bag_weight_g`, `bag_price`, `currency`); written as one `.csv`
+/// - ``json``: the app's JSON export (docs/formats.md): methods, grinders, beans, brews and tasting notes by id;
+///   written as one `.json`
+/// - ``brewspec``: BrewSpec v1.0 (YAML, or JSON when the output ends in `.json`); all brews in one document, or one
+///   document per brew; written as a file, or a folder with ``BrewSpecLayout/perBrew``
+/// - ``decentJSON``: each shot as Decent's v2 shot JSON (what Visualizer and the Decent tools import); written as a
+///   folder, one `.json` per shot
+/// - ``beanconqueror``: a Beanconqueror backup zip (`Beanconqueror.json` and its split files), new or the user's own
+///   with our brews added; written as one `.zip`
 public enum ExportFormat: String, Sendable, CaseIterable {
     case csv
     case json

@@ -13,7 +13,8 @@ import Foundation
         guard let shots = journal.shots else { return 0 }
         var dropped = DroppedFields()
         for s in 0..<shots.kept {
-            let bytes = DecentShotWriter().encode(shot: s, of: shots, journal: journal.result.journal, dropped: &dropped)
+            let bytes = DecentShotWriter().encode(
+                shot: s, of: shots, journal: journal.result.journal, dropped: &dropped)
             // A shot that logged no channel at all (times only) cannot meet "at least one non-empty series" in any
             // writer; every other rule must hold. (The export still writes such a shot: see docs/export.md.)
             let problems = VisualizerUploadRules.problems(bytes).filter { $0 != "no series has a value" }
@@ -32,10 +33,12 @@ import Foundation
         var dropped = DroppedFields()
         let added = BeanconquerorWriter().add(sample, to: &merged, dropped: &dropped)
         for (key, entries) in originals {
-            precondition(Array(merged.arrays[key]!.prefix(entries.count)) == entries, "\(key): an original entry changed")
+            precondition(Array(merged.arrays[key]!.prefix(entries.count)) == entries,
+                "\(key): an original entry changed")
         }
         let main = merged.entries()[0].bytes
-        precondition((try? JSONSerialization.jsonObject(with: Data(main))) is [String: Any], "the merged main document is not JSON")
+        precondition((try? JSONSerialization.jsonObject(with: Data(main))) is [String: Any],
+            "the merged main document is not JSON")
         return added.brews
     }
 
@@ -47,7 +50,8 @@ import Foundation
         let bean = b.addBean(CoffeeBean(id: "b", name: "Kochere", roaster: "Tim Wendelboe"))
         for i in 0..<2 {
             var row = BrewRow()
-            row.id = "brew-\(i)"; row.brewDate = Timestamp(microseconds: 1_700_000_000_000_000 + Int64(i) * 86_400_000_000)
+            row.id = "brew-\(i)"
+            row.brewDate = Timestamp(microseconds: 1_700_000_000_000_000 + Int64(i) * 86_400_000_000)
             row.method = m; row.grinder = g; row.bean = bean
             row.doseGrams = 15; row.waterGrams = 250; row.rating = 4
             b.appendBrew(row)

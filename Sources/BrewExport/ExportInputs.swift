@@ -64,7 +64,8 @@ public struct ExportInputs: Sendable {
         }
         for folder in Self.ancestors(of: output) {
             if let input = inputs[folder] {
-                throw ExportError(.ownInput, path: output, "is inside an input of this run (\(input)); write it elsewhere")
+                throw ExportError(.ownInput, path: output,
+                    "is inside an input of this run (\(input)); write it elsewhere")
             }
         }
     }

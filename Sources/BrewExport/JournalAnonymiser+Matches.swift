@@ -15,7 +15,8 @@ extension JournalAnonymiser {
         }
         return matches.map { m in
             let brew = "brew-\(m.row + 1)"
-            return MergeMatch(kept: (source(m.kept.source), brew), merged: (source(m.merged.source), brew), rule: m.rule,
+            return MergeMatch(kept: (source(m.kept.source), brew), merged: (source(m.merged.source), brew),
+                              rule: m.rule,
                               secondsApart: m.secondsApart, row: m.row)
         }
     }

@@ -56,12 +56,18 @@ public struct JournalAnonymiser: Sendable {
         }
         var beanNames: [String: Int] = [:], roasters: [String: Int] = [:]
         for (i, b) in j.beans.enumerated() {
-            let name = b.name.map { n in "Coffee \(beanNames[n] ?? { beanNames[n] = beanNames.count + 1; return beanNames.count }())" }
-            let roaster = b.roaster.map { r in "Roaster \(roasters[r] ?? { roasters[r] = roasters.count + 1; return roasters.count }())" }
-            _ = builder.addBean(CoffeeBean(id: "bean-\(i + 1)", name: name, roaster: roaster, origin: b.origin, variety: b.variety,
+            let name = b.name.map { n in
+                "Coffee \(beanNames[n] ?? { beanNames[n] = beanNames.count + 1; return beanNames.count }())"
+            }
+            let roaster = b.roaster.map { r in
+                "Roaster \(roasters[r] ?? { roasters[r] = roasters.count + 1; return roasters.count }())"
+            }
+            _ = builder.addBean(CoffeeBean(id: "bean-\(i + 1)", name: name, roaster: roaster, origin: b.origin,
+                                           variety: b.variety,
                                            processing: b.processing, roastLevel: b.roastLevel,
                                            roastDate: b.roastDate.map { Day(index: $0.index + shiftDays) },
-                                           bagWeightGrams: b.bagWeightGrams, bagPrice: b.bagPrice, currency: b.currency))
+                                           bagWeightGrams: b.bagWeightGrams, bagPrice: b.bagPrice,
+                                           currency: b.currency))
         }
         var labels = Labels()
         let t = j.brews
@@ -85,8 +91,10 @@ public struct JournalAnonymiser: Sendable {
         builder.tastingNoteCount = j.tastingNoteCount
         let journal = builder.finish()
         let report = source.result.report
-        let anonymousReport = ImportReport(file: "journal", format: report.format, brews: report.brews, methods: report.methods,
-                                           grinders: report.grinders, beans: report.beans, tastingNotes: report.tastingNotes)
+        let anonymousReport = ImportReport(file: "journal", format: report.format, brews: report.brews,
+                                           methods: report.methods,
+                                           grinders: report.grinders, beans: report.beans,
+                                           tastingNotes: report.tastingNotes)
         var shots: ShotTable?
         if let table = source.shots {
             let records = table.shots.enumerated().map { k, r -> ShotRecord in
@@ -95,7 +103,9 @@ public struct JournalAnonymiser: Sendable {
                 r.start = r.start.map { Timestamp(microseconds: $0.microseconds + shiftMicros) }
                 r.brewID = "brew-\(r.journalRow + 1)"
                 r.profile = r.profile.map { labels.number($0, as: .profile) }
-                r.phases = r.phases.enumerated().map { k, phase in ShotPhase(start: phase.start, name: "step \(k + 1)") }
+                r.phases = r.phases.enumerated().map { k, phase in
+                    ShotPhase(start: phase.start, name: "step \(k + 1)")
+                }
                 return r
             }
             shots = ShotTable(samples: table.samples, shots: records, duplicates: [], read: records.count, rejects: [])

@@ -51,11 +51,15 @@ public struct JournalCSVWriter: Sendable {
             let m = t.method.code(i).map(Int.init)
             cells.raw(m.map { entities.methodName[$0] } ?? noMethod)
             if let m, entities.methodName[m].isEmpty {
-                dropped.note("method", record: t.id[i] ?? "row \(i + 1)", "the method has no name; a CSV names a brew's method")
+                dropped.note("method", record: t.id[i] ?? "row \(i + 1)",
+                    "the method has no name; a CSV names a brew's method")
             }
             cells.raw(categoryCells[Int(t.category(at: i).rawValue)])
             let g = t.grinder.code(i).map(Int.init)
-            if let g, entities.grinderName[g].isEmpty { dropped.note("grinder", record: t.id[i] ?? "row \(i + 1)", "the grinder has no name; a CSV names a brew's grinder") }
+            if let g, entities.grinderName[g].isEmpty {
+                dropped.note("grinder", record: t.id[i] ?? "row \(i + 1)",
+                    "the grinder has no name; a CSV names a brew's grinder")
+            }
             cells.raw(g.map { entities.grinderName[$0] } ?? [])
             if t.grindSetting.isValid(i) { cells.number(t.grindSetting, i) } else { cells.bytes(t.grindText, i) }
             if let b = t.bean.code(i).map(Int.init) {
@@ -132,7 +136,8 @@ private struct EntityCells {
             let key = (b.roaster ?? "") + "\u{0}" + (b.name ?? "")
             if seen[key] != nil {
                 dropped.note("bean", .changed, record: b.displayName + (b.roastDate.map { " (roasted \($0))" } ?? ""),
-                             "beans with the same roaster and name read back as one bean (a CSV identifies a bean by roaster + name)")
+                             "beans with the same roaster and name read back as " +
+                                 "one bean (a CSV identifies a bean by roaster + name)")
             } else {
                 seen[key] = i
             }

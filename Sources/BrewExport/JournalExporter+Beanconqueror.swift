@@ -23,13 +23,15 @@ extension JournalExporter {
             backup.values["VERSION"] = Self.version
         }
         let file = try ExportFile(target: output, replacing: replacing)
-        let added = BeanconquerorWriter(aliases: aliases).add(journal, shots: shotJournal.shots, to: &backup, dropped: &dropped)
+        let added = BeanconquerorWriter(aliases: aliases).add(journal, shots: shotJournal.shots, to: &backup,
+            dropped: &dropped)
         EntityDrops.note(journal, used: UsedEntities(journal.brews), into: &dropped, holdsEntityFields: true)
         for g in journal.grinders where g.type != nil || g.settingMin != 0 || g.settingMax != 40 || g.settingStep != 1 {
             dropped.note("grinder.range", record: g.displayName, "a Beanconqueror mill has no type, range or step")
         }
         for b in journal.beans where b.roastLevel != nil {
-            dropped.note("bean.roast_level", record: b.displayName, "written as UNKNOWN: Beanconqueror's roast names are its own")
+            dropped.note("bean.roast_level", record: b.displayName,
+                "written as UNKNOWN: Beanconqueror's roast names are its own")
         }
         file.buffer = try BeanconquerorBackup.zip(backup.entries(), path: output.path)
         try file.publish(replacing: replacing)

@@ -44,20 +44,26 @@ public struct JournalExporter: Sendable {
         var dropped = DroppedFields()
         switch format {
         case .csv:
-            guard brews > 0 else { throw ExportError(.nothingToExport, path: output.path, "the journal has no brews to export") }
+            guard brews > 0 else {
+                throw ExportError(.nothingToExport, path: output.path, "the journal has no brews to export")
+            }
             let file = try ExportFile(target: output, replacing: replacing)
             try JournalCSVWriter(guardsFormulas: guardsFormulas)
                 .write(journal.result.journal, to: file, dropped: &dropped, progress: progress)
             try file.publish(replacing: replacing)
             return ExportSummary(output: output.path, files: 1, records: brews, dropped: dropped)
         case .json:
-            guard brews > 0 else { throw ExportError(.nothingToExport, path: output.path, "the journal has no brews to export") }
+            guard brews > 0 else {
+                throw ExportError(.nothingToExport, path: output.path, "the journal has no brews to export")
+            }
             let file = try ExportFile(target: output, replacing: replacing)
             file.buffer = try JournalJSONWriter().encode(journal.result.journal, dropped: &dropped, progress: progress)
             try file.publish(replacing: replacing)
             return ExportSummary(output: output.path, files: 1, records: brews, dropped: dropped)
         case .brewspec:
-            guard brews > 0 else { throw ExportError(.nothingToExport, path: output.path, "the journal has no brews to export") }
+            guard brews > 0 else {
+                throw ExportError(.nothingToExport, path: output.path, "the journal has no brews to export")
+            }
             let writer = BrewSpecWriter()
             if brewSpecLayout == .oneFile, BrewSpecEncoding(path: output.path) == .yaml {
                 let file = try ExportFile(target: output, replacing: replacing)
@@ -76,13 +82,15 @@ public struct JournalExporter: Sendable {
             let ids = journal.result.journal.brews.id
             for (i, spec) in specs.enumerated() {
                 if i % 256 == 0 { progress.report("files written", done: i, of: specs.count) }
-                try folder.write(try writer.encode([spec], as: .yaml), name: FileNames.name(index: i, id: ids[i], ext: "yaml"))
+                try folder.write(try writer.encode([spec], as: .yaml),
+                    name: FileNames.name(index: i, id: ids[i], ext: "yaml"))
             }
             try folder.publish(replacing: replacing)
             return ExportSummary(output: output.path, files: specs.count, records: brews, dropped: dropped)
         case .decentJSON:
             guard let shots = journal.shots, shots.kept > 0 else {
-                throw ExportError(.nothingToExport, path: output.path, "the journal has no shots (decent-json exports shot files)")
+                throw ExportError(.nothingToExport, path: output.path,
+                    "the journal has no shots (decent-json exports shot files)")
             }
             let writer = DecentShotWriter()
             let folder = try ExportFolder(target: output, replacing: replacing)
@@ -124,7 +132,8 @@ enum FileNames {
         let padded = String(repeating: "0", count: max(0, 4 - number.count)) + number
         guard let id, !id.isEmpty else { return "\(padded).\(ext)" }
         let safe = String(id.unicodeScalars.prefix(64).map { s -> Character in
-            (s.isASCII && (CharacterSet.alphanumerics.contains(s) || s == "-" || s == "_" || s == ".")) ? Character(s) : "_"
+            (s.isASCII && (CharacterSet.alphanumerics.contains(s) || s == "-" || s == "_" || s == ".")) ? Character(s)
+                : "_"
         })
         return "\(padded)-\(safe.hasPrefix(".") ? "_" + safe.dropFirst() : Substring(safe)).\(ext)"
     }

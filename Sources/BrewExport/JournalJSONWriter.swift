@@ -46,7 +46,9 @@ public struct JournalJSONWriter: Sendable {
             if i % WorkProgress.stride == 0 { progress.report("brews written", done: i, of: t.count) }
             let id = t.id[i] ?? "brewstats-brew-\(i + 1)"
             var brew = Brew(id: id)
-            if t.brewDate.isValid(i) { brew.brewDate = ExportDates.instant(Timestamp(microseconds: t.brewDate.values[i])) }
+            if t.brewDate.isValid(i) {
+                brew.brewDate = ExportDates.instant(Timestamp(microseconds: t.brewDate.values[i]))
+            }
             brew.methodId = t.method.code(i).map { methodIDs[Int($0)] }
             brew.grinderId = t.grinder.code(i).map { grinderIDs[Int($0)] }
             brew.beanId = t.bean.code(i).map { beanIDs[Int($0)] }
@@ -55,7 +57,11 @@ public struct JournalJSONWriter: Sendable {
             brew.yieldGrams = value(t.yieldGrams, i)
             brew.brewTimeSeconds = value(t.brewTimeSeconds, i)
             brew.waterTemperature = value(t.waterTemperature, i)
-            if let g = value(t.grindSetting, i) { brew.grindSetting = .number(g) } else if let text = t.grindText[i] { brew.grindSetting = .text(text) }
+            if let g = value(t.grindSetting, i) {
+                brew.grindSetting = .number(g)
+            } else if let text = t.grindText[i] {
+                brew.grindSetting = .text(text)
+            }
             brew.pressureProfile = t.pressureProfile[i]
             brew.rating = value(t.rating, i)
             brew.tds = value(t.tds, i)

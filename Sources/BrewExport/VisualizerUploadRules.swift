@@ -29,7 +29,9 @@ public enum VisualizerUploadRules {
         }
         var out: [String] = []
         for key in otherParsers where root[key] != nil { out.append("the key \(key) sends it to another parser") }
-        if root["profile_name"] != nil, root["data"] != nil { out.append("profile_name with data sends it to the Meticulous parser") }
+        if root["profile_name"] != nil, root["data"] != nil {
+            out.append("profile_name with data sends it to the Meticulous parser")
+        }
         guard let elapsed = root["elapsed"] as? [Any], !elapsed.isEmpty else {
             return out + ["elapsed is missing or empty"]
         }
@@ -37,7 +39,9 @@ public enum VisualizerUploadRules {
         for (group, key) in series {
             let value = key.map { (root[group] as? [String: Any])?[$0] } ?? root[group]
             guard let value else { continue }
-            guard let list = value as? [Any] else { out.append("\(group)\(key.map { ".\($0)" } ?? "") is not a list"); continue }
+            guard let list = value as? [Any] else {
+                out.append("\(group)\(key.map { ".\($0)" } ?? "") is not a list"); continue
+            }
             if !list.isEmpty { nonEmpty += 1 }
         }
         if nonEmpty == 0 { out.append("no series has a value") }

@@ -26,7 +26,9 @@ public enum AtomicFile {
     ///   ``FileError/Step/writing`` when a write or the flush fails, ``FileError/Step/renaming`` when the rename fails.
     public static func write(_ bytes: UnsafeRawBufferPointer, to file: OutputFile) throws(FileError) {
         if file.isStaged {
-            if let (step, code) = writeInPlace(bytes, to: file.path) { throw FileError(step, path: file.shownPath, code: code) }
+            if let (step, code) = writeInPlace(bytes, to: file.path) {
+                throw FileError(step, path: file.shownPath, code: code)
+            }
             return
         }
         let url = file.url
@@ -74,7 +76,9 @@ public enum AtomicFile {
     /// Writes `text` as UTF-8 to `file`.
     public static func write(_ text: String, to file: OutputFile) throws(FileError) {
         var text = text
-        let failure = text.withUTF8 { utf8 in failureOf { () throws(FileError) in try write(UnsafeRawBufferPointer(utf8), to: file) } }
+        let failure = text.withUTF8 { utf8 in
+            failureOf { () throws(FileError) in try write(UnsafeRawBufferPointer(utf8), to: file) }
+        }
         if let failure { throw failure }
     }
 

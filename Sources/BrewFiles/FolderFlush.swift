@@ -70,7 +70,9 @@ public enum FolderFlush {
 
     /// Adds the regular files below `folder` to `files` and `folder` with the folders below it to `folders` (each
     /// folder before those inside it), in name order.
-    private static func collect(_ folder: String, files: inout [String], folders: inout [String]) -> (path: String, code: Int32)? {
+    private static func collect(
+        _ folder: String, files: inout [String], folders: inout [String]
+    ) -> (path: String, code: Int32)? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return (folder, EIO) }
         folders.append(folder)
         for name in names.sorted() {

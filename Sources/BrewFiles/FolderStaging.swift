@@ -42,10 +42,13 @@ public final class FolderStaging: @unchecked Sendable {
         let parent = self.target.deletingLastPathComponent()
         let name = self.target.lastPathComponent
         Self.sweepStale(in: parent, name: name, marker: marker)
-        let staging = parent.appendingPathComponent(".\(name).staging-\(getpid())-\(UUID().uuidString.prefix(8))", isDirectory: false)
+        let staging = parent.appendingPathComponent(".\(name).staging-\(getpid())-\(UUID().uuidString.prefix(8))",
+            isDirectory: false)
         self.staging = staging
         folder = StagedFolder(url: staging, shownPath: self.target.path)
-        if let code = Self.makeFolders(parent.path) { throw FileError(.makingFolder, path: self.target.path, code: code) }
+        if let code = Self.makeFolders(parent.path) {
+            throw FileError(.makingFolder, path: self.target.path, code: code)
+        }
         // Made and registered in one step as far as an interruption is concerned (``StagingRegistry/make(_:_:)``): a
         // SIGINT/SIGTERM handler that ran between the two would not know of the folder and leave it behind, empty.
         if let code = Self.registry.make(staging.path, { mkdir(staging.path, 0o777) == 0 ? nil : errno }) {
@@ -130,8 +133,8 @@ public final class FolderStaging: @unchecked Sendable {
     /// Swaps the entries `a` and `b` in one step; returns 0 or the `errno` of the failure (`ENOSYS` where there is no
     /// such call).
     ///
-    /// `renameat2` is looked up in the C library at run time (`dlsym`): Swift's Glibc module does not declare it, and the
-    /// lookup goes through the dynamic linker as a direct call would (the fault-injection shim sees it).
+    /// `renameat2` is looked up in the C library at run time (`dlsym`): Swift's Glibc module does not declare it, and
+    /// the lookup goes through the dynamic linker as a direct call would (the fault-injection shim sees it).
     static func exchange(_ a: String, _ b: String) -> Int32 {
         #if os(Linux)
         guard let call = renameat2 else { return ENOSYS }
@@ -146,7 +149,8 @@ public final class FolderStaging: @unchecked Sendable {
     static func cannotExchange(_ code: Int32) -> Bool { code == EINVAL || code == ENOSYS || code == ENOTSUP }
 
     #if os(Linux)
-    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32
+    private typealias RenameAt2 = @convention(c) (
+        Int32, UnsafePointer<CChar>?, Int32, UnsafePointer<CChar>?, UInt32) -> Int32
     /// The C library's `renameat2` (glibc ≥ 2.28), or `nil`.
     private static let renameat2: RenameAt2? = {
         guard let symbol = dlsym(nil, "renameat2") else { return nil }
@@ -194,7 +198,9 @@ public final class FolderStaging: @unchecked Sendable {
                 if gone { unlink(path) }
                 continue
             }
-            guard let prefix = [".\(name).staging-", ".\(name).old-", ".\(name).build-"].first(where: { item.hasPrefix($0) }) else { continue }
+            guard let prefix = [
+                ".\(name).staging-", ".\(name).old-",
+                ".\(name).build-"].first(where: { item.hasPrefix($0) }) else { continue }
             let pidText = item.dropFirst(prefix.count).prefix { $0 != "-" }
             guard let pid = Int32(pidText) else { continue }
             let path = parent.appendingPathComponent(item).path

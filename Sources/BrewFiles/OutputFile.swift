@@ -73,7 +73,9 @@ public struct StagedFolder: Sendable, Hashable {
     @discardableResult
     public func makeFolder(_ name: String) throws(FileError) -> StagedFolder {
         let made = folder(name)
-        guard mkdir(made.url.path, 0o777) == 0 else { throw FileError(.makingFolder, path: made.shownPath, code: errno) }
+        guard mkdir(made.url.path, 0o777) == 0 else {
+            throw FileError(.makingFolder, path: made.shownPath, code: errno)
+        }
         return made
     }
 }

@@ -43,7 +43,8 @@ public final class StreamedFile {
         self.target = target.standardizedFileURL
         AtomicFile.sweepTemporaries(of: self.target)
         let folder = self.target.deletingLastPathComponent().path
-        let temporary = folder + "/.\(self.target.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let temporary = folder
+            + "/.\(self.target.lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         self.temporary = temporary
         var made: Int32 = -1
         // Created and registered in one step as far as an interruption is concerned (``StagingRegistry/make(_:_:)``).

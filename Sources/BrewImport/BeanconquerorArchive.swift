@@ -65,7 +65,8 @@ public struct BeanconquerorDocuments {
         for entry in wanted {
             let (sum, overflow) = declared.addingReportingOverflow(entry.uncompressedSize)
             guard !overflow, sum <= UInt64(budget.limit) else {
-                throw ImportError(.archiveTooLarge, file: path, location: QuotedInput.short(entry.name), budget.exceeded)
+                throw ImportError(
+                    .archiveTooLarge, file: path, location: QuotedInput.short(entry.name), budget.exceeded)
             }
             declared = sum
         }
@@ -74,7 +75,8 @@ public struct BeanconquerorDocuments {
             do {
                 return try ZipArchivePolicy.inflate(reader, entry, budget: budget)
             } catch .damaged {
-                throw ImportError(.corrupt, file: path, location: location, ZipArchivePolicy.InflateFailure.damaged.description)
+                throw ImportError(.corrupt, file: path, location: location,
+                    ZipArchivePolicy.InflateFailure.damaged.description)
             } catch .budgetSpent, .longerThanLimit {
                 // The declared sizes fit the budget (checked above): only an understated header gets here.
                 throw ImportError(.archiveTooLarge, file: path, location: location,

@@ -49,14 +49,18 @@ enum BeanconquerorImporter {
     }
 
     /// Reads an already parsed bare document (the JSON importer hands over a Visualizer upload this way).
-    static func read(_ parsed: JSONValue.Parsed, file: String, options: ImportOptions) throws(ImportError) -> ImportResult {
+    static func read(
+        _ parsed: JSONValue.Parsed, file: String, options: ImportOptions
+    ) throws(ImportError) -> ImportResult {
         try read(parsed, mainName: file, documents: BeanconquerorDocuments(main: Data()), path: file, options: options)
     }
 
-    private static func read(_ parsed: JSONValue.Parsed, mainName: String, documents: BeanconquerorDocuments, path: String,
+    private static func read(_ parsed: JSONValue.Parsed, mainName: String, documents: BeanconquerorDocuments,
+                             path: String,
                              options: ImportOptions) throws(ImportError) -> ImportResult {
         guard var root = parsed.value as? [String: Any] else {
-            throw ImportError(.notAJournal, file: mainName, "the JSON is \(JSONValue.typeName(parsed.value)), not a Beanconqueror backup")
+            throw ImportError(.notAJournal, file: mainName,
+                "the JSON is \(JSONValue.typeName(parsed.value)), not a Beanconqueror backup")
         }
         var session = ImportSession(file: path, format: .beanconqueror, options: options)
         var brewsName = "BREWS"
@@ -64,17 +68,21 @@ enum BeanconquerorImporter {
         case .beanconquerorUpload?:
             root = BeanconquerorUpload.backup(fromUpload: root)
             brewsName = "brew"
-            session.warn(.note, column: nil, at: nil, "\(ForeignJSON.beanconquerorUpload.description), read as a one-brew journal")
+            session.warn(.note, column: nil, at: nil,
+                "\(ForeignJSON.beanconquerorUpload.description), read as a one-brew journal")
         case let foreign?:
             throw foreign.refusal(file: mainName)
         case nil:
             guard ["BREWS", "BEANS", "MILL", "PREPARATION"].contains(where: { root[$0] != nil }) else {
-                throw ImportError(.notAJournal, file: mainName, "no BREWS, BEANS, MILL or PREPARATION key: not a Beanconqueror backup")
+                throw ImportError(.notAJournal, file: mainName,
+                    "no BREWS, BEANS, MILL or PREPARATION key: not a Beanconqueror backup")
             }
         }
-        session.noteRepairs(parsed, document: documents.isArchive ? "Beanconqueror.json" : (mainName as NSString).lastPathComponent)
+        session.noteRepairs(parsed,
+            document: documents.isArchive ? "Beanconqueror.json" : (mainName as NSString).lastPathComponent)
         var reader = BeanconquerorReader()
-        var brewArrays: [(name: String, file: String, brews: [Any])] = [(brewsName, mainName, array(root, "BREWS", &session))]
+        var brewArrays: [(name: String, file: String, brews: [Any])] = [
+            (brewsName, mainName, array(root, "BREWS", &session))]
         for part in documents.brewParts {
             let file = path + "/" + part.name
             brewArrays.append((part.name, file, try partArray(part.data, file: file, &session)))
@@ -97,16 +105,20 @@ enum BeanconquerorImporter {
     private static func array(_ root: [String: Any], _ key: String, _ session: inout ImportSession) -> [Any] {
         guard let v = root[key], !(v is NSNull) else { return [] }
         guard let a = v as? [Any] else {
-            session.warn(.unreadableValue, column: key, at: nil, "\(key) is \(JSONValue.typeName(v)), not an array; ignored")
+            session.warn(.unreadableValue, column: key, at: nil,
+                "\(key) is \(JSONValue.typeName(v)), not an array; ignored")
             return []
         }
         return a
     }
 
-    private static func partArray(_ data: Data, file: String, _ session: inout ImportSession) throws(ImportError) -> [Any] {
+    private static func partArray(
+        _ data: Data, file: String, _ session: inout ImportSession
+    ) throws(ImportError) -> [Any] {
         let parsed = try JSONValue.parse(data, file: file)
         guard let a = parsed.value as? [Any] else {
-            throw ImportError(.notAJournal, file: file, "a split backup file must hold an array, not \(JSONValue.typeName(parsed.value))")
+            throw ImportError(.notAJournal, file: file,
+                "a split backup file must hold an array, not \(JSONValue.typeName(parsed.value))")
         }
         session.noteRepairs(parsed, document: (file as NSString).lastPathComponent)
         return a
@@ -120,6 +132,7 @@ extension BeanconquerorImporter: JournalFormatImporter {
     static func claims(_ prefix: JournalPrefix) -> JournalPrefix.Claim {
         if prefix.isZip { return .yes }
         guard prefix.isJSON else { return .no }
-        return ["\"BREWS\"", "\"BEANS\"", "\"MILL\"", "\"PREPARATION\""].contains { prefix.jsonText.contains($0) } ? .yes : .no
+        return ["\"BREWS\"", "\"BEANS\"", "\"MILL\"", "\"PREPARATION\""].contains { prefix.jsonText.contains($0) }
+            ? .yes : .no
     }
 }

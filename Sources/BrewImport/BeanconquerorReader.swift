@@ -18,9 +18,11 @@ struct BeanconquerorReader {
     /// An entity's creation date, `config.unix_timestamp`: `nil` when absent or 0; dropped with a warning when
     /// it is not a plausible date.
     static func created(_ o: [String: Any], at location: RecordLocation, _ session: inout ImportSession) -> Timestamp? {
-        guard let config = o["config"] as? [String: Any], case .value(let t) = JSONValue.number(config, "unix_timestamp"), t > 0
+        guard let config = o["config"] as? [String: Any],
+            case .value(let t) = JSONValue.number(config, "unix_timestamp"), t > 0
         else { return nil }
-        return session.optionalDate(ImportSession.date(seconds: t, appleReference: false, column: "config.unix_timestamp"),
+        return session.optionalDate(
+            ImportSession.date(seconds: t, appleReference: false, column: "config.unix_timestamp"),
                                     column: "config.unix_timestamp", at: location)
     }
 
@@ -51,7 +53,8 @@ struct BeanconquerorReader {
             scale = [5.0, 10, 100].first { highest <= $0 } ?? 5
             let why = highest > 5 ? " because ratings reach \(ImportSession.format(highest))" : ""
             session.warn(.ratingScale, column: "rating", at: nil,
-                         "the backup states no rating scale (SETTINGS[0].brew_rating); 0–\(ImportSession.format(scale)) assumed\(why), converted to 0–5")
+                         "the backup states no rating scale (SETTINGS[0].brew_rating); " +
+                             "0–\(ImportSession.format(scale)) assumed\(why), converted to 0–5")
         }
     }
 
@@ -68,7 +71,11 @@ struct BeanconquerorReader {
     static func positiveAmount(_ o: [String: Any], _ key: String) -> Double? {
         guard let v = o[key], !(v is NSNull), !JSONValue.isBool(v) else { return nil }
         var value: Double?
-        if let n = v as? NSNumber { value = JSONNumber.double(n) } else if let s = v as? String, case .value(let x) = NumberParser.parse(s) { value = x }
+        if let n = v as? NSNumber {
+            value = JSONNumber.double(n)
+        } else if let s = v as? String, case .value(let x) = NumberParser.parse(s) {
+            value = x
+        }
         guard let value, value.isFinite, value > 0 else { return nil }
         return value
     }
@@ -76,11 +83,13 @@ struct BeanconquerorReader {
     mutating func readBeans(_ array: [Any], arrayName: String, _ session: inout ImportSession) {
         for (i, element) in array.enumerated() {
             guard let o = element as? [String: Any] else {
-                session.warn(.unreadableValue, column: arrayName, at: .element(array: arrayName, index: i), "not an object; ignored")
+                session.warn(.unreadableValue, column: arrayName, at: .element(array: arrayName, index: i),
+                    "not an object; ignored")
                 continue
             }
             let info = (o["bean_information"] as? [Any])?.first as? [String: Any] ?? [:]
-            var bean = CoffeeBean(id: Self.uuid(o), name: JSONValue.text(o, "name"), roaster: JSONValue.text(o, "roaster"),
+            var bean = CoffeeBean(id: Self.uuid(o), name: JSONValue.text(o, "name"),
+                                  roaster: JSONValue.text(o, "roaster"),
                                   origin: JSONValue.text(o, "country") ?? JSONValue.text(info, "country"),
                                   variety: JSONValue.text(o, "variety") ?? JSONValue.text(info, "variety"),
                                   processing: JSONValue.text(o, "processing") ?? JSONValue.text(info, "processing"),
@@ -91,13 +100,16 @@ struct BeanconquerorReader {
                 if case .instant(let us) = ISO8601.parse(String(raw)) { session.offsets.note(raw, instant: us) }
                 if bean.roastDate == nil {
                     session.warn(.unreadableValue, column: "roastingDate", at: .element(array: arrayName, index: i),
-                                 "roastingDate '\(QuotedInput.short(String(raw)))' is not a date; the bean is kept without it")
+                                 "roastingDate '\(QuotedInput.short(String(raw)))' " +
+                                     "is not a date; the bean is kept without it")
                 }
             }
             bean.bagWeightGrams = Self.positiveAmount(o, "weight")
             bean.bagPrice = Self.positiveAmount(o, "cost")
             if bean.bagPrice != nil { bean.currency = currency }
-            if let finished = o["finished"], JSONValue.isBool(finished) { bean.isArchived = (finished as? Bool) ?? (finished as? NSNumber)?.boolValue }
+            if let finished = o["finished"], JSONValue.isBool(finished) {
+                bean.isArchived = (finished as? Bool) ?? (finished as? NSNumber)?.boolValue
+            }
             let index = session.builder.addBean(bean)
             if let id = bean.id, beans[id] == nil { beans[id] = index }
         }
@@ -106,7 +118,8 @@ struct BeanconquerorReader {
     mutating func readMills(_ array: [Any], _ session: inout ImportSession) {
         for (i, element) in array.enumerated() {
             guard let o = element as? [String: Any] else {
-                session.warn(.unreadableValue, column: "MILL", at: .element(array: "MILL", index: i), "not an object; ignored")
+                session.warn(.unreadableValue, column: "MILL", at: .element(array: "MILL", index: i),
+                    "not an object; ignored")
                 continue
             }
             let g = Grinder(id: Self.uuid(o), name: JSONValue.text(o, "name"), notes: JSONValue.text(o, "note"),
@@ -136,12 +149,14 @@ struct BeanconquerorReader {
     mutating func readPreparations(_ array: [Any], _ session: inout ImportSession) {
         for (i, element) in array.enumerated() {
             guard let o = element as? [String: Any] else {
-                session.warn(.unreadableValue, column: "PREPARATION", at: .element(array: "PREPARATION", index: i), "not an object; ignored")
+                session.warn(.unreadableValue, column: "PREPARATION", at: .element(array: "PREPARATION", index: i),
+                    "not an object; ignored")
                 continue
             }
             let name = JSONValue.text(o, "name")
             let m = BrewMethod(id: Self.uuid(o), name: name,
-                               category: Self.category(style: JSONValue.text(o, "style_type"), type: JSONValue.text(o, "type"), name: name),
+                               category: Self.category(style: JSONValue.text(o, "style_type"),
+                                   type: JSONValue.text(o, "type"), name: name),
                                notes: JSONValue.text(o, "note"),
                                createdAt: Self.created(o, at: .element(array: "PREPARATION", index: i), &session))
             let index = session.builder.addMethod(m)
@@ -161,7 +176,8 @@ struct BeanconquerorReader {
             switch NumberParser.parse(s) {
             case .value(let x): value = x
             case .empty: value = nil
-            case .invalid: throw Rejection(column: key, reason: "\(key) is not a number: '\(QuotedInput.short(String(s)))'")
+            case .invalid:
+                throw Rejection(column: key, reason: "\(key) is not a number: '\(QuotedInput.short(String(s)))'")
             }
         } else {
             throw Rejection(column: key, reason: "\(key) is a \(JSONValue.typeName(v)), not a number")
@@ -170,11 +186,13 @@ struct BeanconquerorReader {
         return value
     }
 
-    private mutating func reference(_ o: [String: Any], _ key: String, _ map: [String: Int32], at location: RecordLocation,
+    private mutating func reference(_ o: [String: Any], _ key: String, _ map: [String: Int32],
+                                    at location: RecordLocation,
                                     _ session: inout ImportSession) -> Int32? {
         guard let raw = JSONValue.text(o, key) else { return nil }
         if let index = map[canonicalID(raw)] { return index }
-        session.warn(.danglingReference, column: key, at: location, "\(key) \(raw) names no entry; the brew is kept without it")
+        session.warn(.danglingReference, column: key, at: location,
+            "\(key) \(raw) names no entry; the brew is kept without it")
         return nil
     }
 
@@ -199,7 +217,11 @@ struct BeanconquerorReader {
         if reads.contains(.grindSetting) {
             switch o["grind_size"] {
             case let s as String:
-                if case .value(let v) = NumberParser.parse(s) { row.grindSetting = v } else if !s.isEmpty { row.grindText = s }
+                if case .value(let v) = NumberParser.parse(s) {
+                    row.grindSetting = v
+                } else if !s.isEmpty {
+                    row.grindText = s
+                }
             case let n as NSNumber where !JSONValue.isBool(n): row.grindSetting = JSONNumber.double(n)
             case nil, is NSNull: break
             case let v?: throw Rejection(column: "grind_size", reason: "grind_size is a \(JSONValue.typeName(v))")
@@ -231,12 +253,15 @@ struct BeanconquerorReader {
                     case .missing: break
                     }
                 case .value, .missing: break  // 0 or negative: not entered
-                case .wrongType(let t): throw Rejection(column: "config.unix_timestamp", reason: "config.unix_timestamp is a \(t), not a number")
+                case .wrongType(let t):
+                    throw Rejection(column: "config.unix_timestamp",
+                        reason: "config.unix_timestamp is a \(t), not a number")
                 }
                 try readValues(o, into: &row, reads: session.reads)
                 row.createdAt = row.brewDate
                 row.method = reference(o, "method_of_preparation", methods, at: location, &session)
-                if o["brew_beverage_quantity"] == nil, let m = row.method, session.builder.methods[Int(m)].category == .espresso {
+                if o["brew_beverage_quantity"] == nil, let m = row.method,
+                    session.builder.methods[Int(m)].category == .espresso {
                     row.yieldGrams = row.waterGrams
                     row.waterGrams = nil
                 }
@@ -244,7 +269,8 @@ struct BeanconquerorReader {
                 row.bean = reference(o, "bean", beans, at: location, &session)
                 session.offer(row, at: location, record: { JSONValue.recordText(o) }, file: file)
             } catch {
-                session.reject(at: location, column: error.column, reason: error.reason, record: JSONValue.recordText(o), file: file)
+                session.reject(at: location, column: error.column, reason: error.reason,
+                    record: JSONValue.recordText(o), file: file)
             }
         }
     }

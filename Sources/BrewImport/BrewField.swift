@@ -15,7 +15,8 @@ enum RecordLocation: Sendable, CustomStringConvertible {
         case .line(let n): "line \(n)"
         case .storeRow(let table, let pk): "\(table) Z_PK=\(pk)"
         case .element(let array, let index): "\(array)[\(index)]"
-        case .documentElement(let array, let index, let line): "\(array)[\(index)]" + (line.map { ", line \($0)" } ?? "")
+        case .documentElement(let array, let index, let line):
+            "\(array)[\(index)]" + (line.map { ", line \($0)" } ?? "")
         }
     }
 }

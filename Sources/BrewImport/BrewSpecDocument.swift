@@ -116,7 +116,9 @@ struct BrewSpecDocument {
         } catch {
             throw ImportError(.corrupt, file: file, "not valid YAML or JSON: \(error)")
         }
-        guard let yamlNode else { throw ImportError(.notAJournal, file: file, "empty document: not a BrewSpec document") }
+        guard let yamlNode else {
+            throw ImportError(.notAJournal, file: file, "empty document: not a BrewSpec document")
+        }
         var budget = Self.maxValues
         root = try Self.node(yaml: yamlNode, budget: &budget, file: file)
         isYAML = true
@@ -142,7 +144,8 @@ struct BrewSpecDocument {
             return ImportError(.corrupt, file: file, location: "line \(mark.line), column \(mark.column)",
                                "not valid YAML: \(problem)\(detail)")
         case .reader(let problem, let offset, _, _):
-            return ImportError(.corrupt, file: file, location: offset.map { "byte \($0)" }, "not readable as YAML: \(problem)")
+            return ImportError(.corrupt, file: file, location: offset.map { "byte \($0)" },
+                "not readable as YAML: \(problem)")
         default:
             return ImportError(.corrupt, file: file, "not valid YAML: \(error)")
         }
@@ -158,7 +161,8 @@ struct BrewSpecDocument {
             if b == UInt8(ascii: "[") || b == UInt8(ascii: "{") {
                 depth += 1
                 if depth > maxDepth {
-                    throw ImportError(.notAJournal, file: file, "brackets nested more than \(maxDepth) deep: not a brew log")
+                    throw ImportError(.notAJournal, file: file,
+                        "brackets nested more than \(maxDepth) deep: not a brew log")
                 }
             } else if b == UInt8(ascii: "]") || b == UInt8(ascii: "}") {
                 depth = max(0, depth - 1)

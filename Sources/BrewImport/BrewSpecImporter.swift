@@ -48,7 +48,8 @@ enum BrewSpecImporter {
     static func read(_ data: Data, file path: String, options: ImportOptions) throws(ImportError) -> ImportResult {
         guard data.count <= options.maxArchiveBytes else {
             throw ImportError(.notAJournal, file: path,
-                              "\(data.count) bytes: larger than the \(options.maxArchiveBytes) bytes a BrewSpec document may have")
+                              "\(data.count) bytes: larger than the " +
+                                  "\(options.maxArchiveBytes) bytes a BrewSpec document may have")
         }
         guard !data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else {
             throw ImportError(.notAJournal, file: path, "empty file")
@@ -56,10 +57,13 @@ enum BrewSpecImporter {
         return try read(BrewSpecDocument(data, file: path), file: path, options: options)
     }
 
-    static func read(_ document: BrewSpecDocument, file: String, options: ImportOptions) throws(ImportError) -> ImportResult {
+    static func read(
+        _ document: BrewSpecDocument, file: String, options: ImportOptions
+    ) throws(ImportError) -> ImportResult {
         let root = document.root
         guard case .object(let pairs) = root.value else {
-            throw ImportError(.notAJournal, file: file, "the document is \(BrewSpecSchema.article(root.typeName)), not a BrewSpec object")
+            throw ImportError(.notAJournal, file: file,
+                "the document is \(BrewSpecSchema.article(root.typeName)), not a BrewSpec object")
         }
         var session = ImportSession(file: file, format: .brewSpec, options: options)
         if let offset = document.repairedUTF8At {
@@ -74,7 +78,8 @@ enum BrewSpecImporter {
         case nil:
             throw ImportError(.notAJournal, file: file, "no brewspec_version key: not a BrewSpec document")
         case let other?:
-            let shown = BrewSpecNode(value: other).string.map { "'\($0.prefix(20))'" } ?? BrewSpecNode(value: other).typeName
+            let shown = BrewSpecNode(value: other).string.map { "'\($0.prefix(20))'" }
+                ?? BrewSpecNode(value: other).typeName
             throw ImportError(.notAJournal, file: file, location: "brewspec_version",
                               "BrewSpec version \(shown) is not supported (this reader follows BrewSpec 1.0)")
         }
@@ -86,7 +91,8 @@ enum BrewSpecImporter {
                               "brews is \(BrewSpecSchema.article(brewsNode.typeName)), not an array")
         }
         guard !brews.isEmpty else {
-            throw ImportError(.notAJournal, file: file, location: "brews", "brews is empty (BrewSpec requires at least one brew)")
+            throw ImportError(.notAJournal, file: file, location: "brews",
+                "brews is empty (BrewSpec requires at least one brew)")
         }
         for (key, node) in pairs where key != "brewspec_version" && key != "brews" {
             session.warn(.note, column: key, at: node.line.map { .line($0) },
@@ -97,7 +103,8 @@ enum BrewSpecImporter {
         for (i, brew) in brews.enumerated() {
             let location = RecordLocation.documentElement(array: "brews", index: i, line: brew.line)
             if let violation = BrewSpecSchema.violation(of: brew) {
-                let at = violation.line.map { RecordLocation.documentElement(array: "brews", index: i, line: $0) } ?? location
+                let at = violation.line.map { RecordLocation.documentElement(array: "brews", index: i, line: $0) }
+                    ?? location
                 session.reject(at: at, column: violation.path.isEmpty ? nil : violation.path, reason: violation.reason,
                                record: document.recordText(brewAt: i, brews: brews))
                 continue

@@ -32,7 +32,9 @@ struct BrewSpecMapper {
             switch ISO8601.parse(raw) {
             case .instant(let us): row.brewDate = Timestamp(microseconds: us)
             case .local(let us): row.brewDate = Timestamp(microseconds: resolver.instant(fromLocal: us))
-            default: return .failure(Rejection(column: "date", reason: "'\(QuotedInput.short(String(raw)))' is not a calendar date"))
+            default:
+                return .failure(
+                    Rejection(column: "date", reason: "'\(QuotedInput.short(String(raw)))' is not a calendar date"))
             }
         }
         let reads = session.reads
@@ -50,21 +52,26 @@ struct BrewSpecMapper {
             row.doseGrams = dose; row.waterGrams = water; row.yieldGrams = yield
             if category.isEspresso, yield == nil, let target = brew["yield_g"]?.number {
                 session.warn(.note, column: "yield_g", at: location,
-                             "espresso with a target yield_g (\(ImportSession.format(target)) g) but no result.yield_g: "
+                             "espresso with a target yield_g " +
+                                 "(\(ImportSession.format(target)) g) but no result.yield_g: "
                                  + "the target is not a measurement, so the yield and the ratio are left empty")
             }
             if let stated = brew["brew_ratio"]?.number {
                 if category.isEspresso {
                     session.warn(.note, column: "brew_ratio", at: location,
-                                 "brew_ratio is not read for espresso (its meaning is ambiguous there); the ratio is result.yield_g ÷ dose")
+                                 "brew_ratio is not read for espresso (its meaning is " +
+                                     "ambiguous there); the ratio is result.yield_g ÷ dose")
                 } else if let water, let dose, dose > 0, abs(stated - water / dose) > 0.01 * water / dose {
                     session.warn(.note, column: "brew_ratio", at: location,
                                  "brew_ratio \(ImportSession.format(stated)) disagrees with water ÷ dose = "
-                                     + "\(ImportSession.format((water / dose * 100).rounded() / 100)); the ratio is computed from the masses")
+                                     + "\(ImportSession.format((water / dose * 100).rounded() / 100)); "
+                                     + "the ratio is computed from the masses")
                 }
             }
         }
-        if reads.contains(.brewTime) { row.brewTimeSeconds = result?["duration_s"]?.number ?? brew["duration_s"]?.number }
+        if reads.contains(.brewTime) {
+            row.brewTimeSeconds = result?["duration_s"]?.number ?? brew["duration_s"]?.number
+        }
         if reads.contains(.waterTemperature) { row.waterTemperature = brew["water_temp_c"]?.number }
         if reads.contains(.grindSetting) {
             row.grindSetting = equipment?["grinder_setting"]?.number
@@ -73,15 +80,19 @@ struct BrewSpecMapper {
         if reads.contains(.rating), let overall = result?["ratings"]?["overall"]?.number {
             row.rating = Self.rating(fromHedonic: overall)
             session.warn(.ratingScale, column: "result.ratings.overall", at: location,
-                         "BrewSpec ratings are CVA hedonic scores 1–9; rescaled linearly to 0–5 as (r − 1) ÷ 8 × 5 (9 → 5, 5 → 2.5, 1 → 0)")
+                         "BrewSpec ratings are CVA hedonic scores 1–9; rescaled " +
+                             "linearly to 0–5 as (r − 1) ÷ 8 × 5 (9 → 5, 5 → 2.5, 1 → 0)")
         }
-        if reads.contains(.tds) { row.tds = extraction(result, category: category, dose: dose, water: water, yield: yield,
+        if reads.contains(.tds) { row.tds = extraction(result, category: category, dose: dose, water: water,
+                                                       yield: yield,
                                                        at: location, &session) }
         if reads.contains(.freeText) {
             let notes = [brew["process_notes"]?.string, result?["tasting_notes"]?.string].compactMap { $0 }
             row.notes = notes.isEmpty ? nil : notes.joined(separator: "\n")
-            let profile = [equipment?["pressure_bar"]?.number.map { "\(ImportSession.format($0)) bar" },
-                           equipment?["flow_rate_ml_s"]?.number.map { "\(ImportSession.format($0)) ml/s" }].compactMap { $0 }
+            let profile = [
+                equipment?["pressure_bar"]?.number.map { "\(ImportSession.format($0)) bar" },
+                equipment?["flow_rate_ml_s"]?.number.map { "\(ImportSession.format($0)) ml/s" },
+            ].compactMap { $0 }
             row.pressureProfile = profile.isEmpty ? nil : profile.joined(separator: " · ")
         }
         row.method = method(brew, category: category, &session)
@@ -92,12 +103,14 @@ struct BrewSpecMapper {
 
     /// The TDS to keep: `result.tds`; or, without it, the one a stated `result.ey` implies. Notes a stated EY that the
     /// computed one contradicts.
-    private func extraction(_ result: BrewSpecNode?, category: MethodCategory, dose: Double?, water: Double?, yield: Double?,
+    private func extraction(_ result: BrewSpecNode?, category: MethodCategory, dose: Double?, water: Double?,
+                            yield: Double?,
                             at location: RecordLocation, _ session: inout ImportSession) -> Double? {
         let tds = result?["tds"]?.number
         guard let stated = result?["ey"]?.number else { return tds }
         // The beverage mass of docs/definitions.md, with the default retention (an import has no report options).
-        let beverage = DerivedColumns.beverageMass(yield: yield, water: water, dose: dose, isEspresso: category.isEspresso,
+        let beverage = DerivedColumns.beverageMass(yield: yield, water: water, dose: dose,
+                                                   isEspresso: category.isEspresso,
                                                    retention: StatsOptions.defaultRetentionFactor)
         guard let dose, dose > 0, let beverage, beverage > 0 else { return tds }
         if let tds {
@@ -105,7 +118,8 @@ struct BrewSpecMapper {
             if abs(computed - stated) > Self.extractionTolerance {
                 session.warn(.note, column: "result.ey", at: location,
                              "result.ey \(ImportSession.format(stated)) % differs from TDS × beverage mass ÷ dose = "
-                                 + "\(ImportSession.format((computed * 100).rounded() / 100)) %; the computed EY is used")
+                                 + "\(ImportSession.format((computed * 100).rounded() / 100)) "
+                                 + "%; the computed EY is used")
             }
             return tds
         }
@@ -114,8 +128,11 @@ struct BrewSpecMapper {
         return DerivedColumns.strength(extractionYield: stated, beverageMass: beverage, dose: dose)
     }
 
-    private mutating func method(_ brew: BrewSpecNode, category: MethodCategory, _ session: inout ImportSession) -> Int32 {
-        let name = brew["method"]?.string ?? brew["equipment"]?["brewer"]?.string ?? Self.categoryName(brew["type"]?.string)
+    private mutating func method(
+        _ brew: BrewSpecNode, category: MethodCategory, _ session: inout ImportSession
+    ) -> Int32 {
+        let name = brew["method"]?.string ?? brew["equipment"]?["brewer"]?.string
+            ?? Self.categoryName(brew["type"]?.string)
         let key = "\(name)\u{1}\(category.rawString)"
         if let index = methods[key] { return index }
         let index = session.builder.addMethod(BrewMethod(name: name, category: category))
@@ -156,7 +173,8 @@ struct BrewSpecMapper {
         let roastDate = coffee["roast_date"]?.string.flatMap { Day(iso: $0) }
         if roastDate == nil, let raw = coffee["roast_date"]?.string {
             session.warn(.unreadableValue, column: "coffee.roast_date", at: nil,
-                         "roast date '\(QuotedInput.short(String(raw)))' is not a calendar date; the bean is kept without it")
+                         "roast date '\(QuotedInput.short(String(raw)))' is " +
+                             "not a calendar date; the bean is kept without it")
         }
         let bean = CoffeeBean(name: name, roaster: coffee["roaster"]?.string, origin: place,
                               variety: joined(origins.map { $0["varietal"]?.string }),

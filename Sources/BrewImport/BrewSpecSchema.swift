@@ -46,7 +46,11 @@ enum BrewSpecSchema {
             let shape = self == .date ? "dddd-dd-dd" : "dddd-dd-ddTdd:dd:ddZ"
             guard b.count == shape.utf8.count else { return false }
             for (c, expected) in zip(b, shape.utf8) {
-                if expected == UInt8(ascii: "d") { guard c >= 0x30 && c <= 0x39 else { return false } } else if c != expected { return false }
+                if expected == UInt8(ascii: "d") {
+                    guard c >= 0x30 && c <= 0x39 else { return false }
+                } else if c != expected {
+                    return false
+                }
             }
             return true
         }
@@ -86,9 +90,11 @@ enum BrewSpecSchema {
         ("duration_s", positive),
         ("process_notes", notes),
         ("result", .object([
-            ("tds", positive), ("ey", positive), ("brix", .number(min: 0)), ("water_g", positive), ("yield_g", positive),
+            ("tds", positive), ("ey", positive), ("brix", .number(min: 0)), ("water_g", positive),
+            ("yield_g", positive),
             ("dose_g", positive), ("duration_s", positive), ("tasting_notes", notes),
-            ("ratings", .object(["overall", "fragrance", "aroma", "flavour", "aftertaste", "acidity", "sweetness", "mouthfeel"]
+            ("ratings",
+                .object(["overall", "fragrance", "aroma", "flavour", "aftertaste", "acidity", "sweetness", "mouthfeel"]
                 .map { ($0, rating) })),
         ])),
     ])
@@ -128,7 +134,9 @@ enum BrewSpecSchema {
             if length < 1 { return fail("\(shown) is an empty string (minLength 1)") }
             if length > maxLength { return fail("\(shown) is \(length) characters long (maxLength \(maxLength))") }
             if !patterns.isEmpty, !patterns.contains(where: { $0.matches(s) }) {
-                return fail("'\(QuotedInput.short(String(s)))' does not match \(patterns.map(\.text).joined(separator: " or "))")
+                return fail(
+                    "'\(QuotedInput.short(String(s)))' does not match "
+                        + patterns.map(\.text).joined(separator: " or "))
             }
             if !values.isEmpty, !values.contains(s) {
                 return fail("'\(QuotedInput.short(String(s)))' is not one of \(values.joined(separator: ", "))")
@@ -141,7 +149,8 @@ enum BrewSpecSchema {
                 let sub = path.isEmpty ? key : "\(path).\(key)"
                 guard let rule = properties.first(where: { $0.key == key })?.rule else {
                     return Violation(path: sub, line: value.line ?? node.line,
-                                     reason: "unknown key '\(QuotedInput.short(String(key)))' (BrewSpec v1.0 allows no other keys here)")
+                                     reason: "unknown key '\(QuotedInput.short(String(key)))' " +
+                                         "(BrewSpec v1.0 allows no other keys here)")
                 }
                 if let v = check(value, against: rule, path: sub) { return v }
             }

@@ -42,7 +42,9 @@ enum BrewSpecSniffing {
     static func keyName(_ line: ArraySlice<UInt8>) -> String? {
         var bytes = line
         var quote: UInt8?
-        if let q = bytes.first, q == UInt8(ascii: "\"") || q == UInt8(ascii: "'") { quote = q; bytes = bytes.dropFirst() }
+        if let q = bytes.first, q == UInt8(ascii: "\"") || q == UInt8(ascii: "'") {
+            quote = q; bytes = bytes.dropFirst()
+        }
         let isKeyByte = { (b: UInt8) in
             (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "_")
                 || b == UInt8(ascii: "-")

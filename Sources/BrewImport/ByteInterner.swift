@@ -102,7 +102,8 @@ func memcmpBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: 
     var i = 0
     while i + 8 <= count {
         // SAFETY: `i + 8 <= count`, inside both ranges.
-        if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) {
+        if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
+            != UnsafeRawPointer(b + i).loadUnaligned(as: UInt64.self) {
             return false
         }
         i += 8

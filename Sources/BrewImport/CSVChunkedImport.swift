@@ -20,9 +20,9 @@ import Dispatch
 enum CSVChunkedImport {
     /// Reads the records of `bytes[start...]` (a record boundary on physical line `line`, after the header) into
     /// `session` in chunks, when `chunking` and the file's size call for it. Returns the last record's line and
-    /// field count (0, 0 when there is none) and the number of chunks when it read the records, `nil` when they are still to be read in one
-    /// pass (a small file, one core, or a chunk that did not end on its boundary). `releasing`: give the pages of
-    /// the mapping back as they are read (``MappedFile/releasePages(in:of:)``).
+    /// field count (0, 0 when there is none) and the number of chunks when it read the records, `nil` when they are
+    /// still to be read in one pass (a small file, one core, or a chunk that did not end on its boundary). `releasing`:
+    /// give the pages of the mapping back as they are read (``MappedFile/releasePages(in:of:)``).
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, line: Int, layout: CSVLayout,
                      into session: inout ImportSession, chunking: CSVChunking,
                      releasing: Bool) -> (last: (line: Int, fields: Int), chunks: Int)? {
@@ -43,11 +43,14 @@ enum CSVChunkedImport {
         }
         expected[0] = expected.reduce(0, +)
         let chunks = SlotArray<ChunkRead?>(count: count, initial: nil)
-        for k in 0..<count { chunks[k] = ChunkRead(session: .chunk(of: session, expectedBrews: expected[k]), layout: layout) }
+        for k in 0..<count {
+            chunks[k] = ChunkRead(session: .chunk(of: session, expectedBrews: expected[k]), layout: layout)
+        }
         let whole = UnsafeBytes(bytes)
         DispatchQueue.concurrentPerform(iterations: count) { k in
             chunks.withSlot(k) { chunk in
-                chunk!.read(whole.bytes, from: plan.starts[k], line: plan.lines[k], limit: ends[k], releasing: releasing)
+                chunk!.read(
+                    whole.bytes, from: plan.starts[k], line: plan.lines[k], limit: ends[k], releasing: releasing)
             }
         }
         // Moved out of the slots, so each builder has one owner and its columns are freed as they are merged.
@@ -129,7 +132,8 @@ private struct ChunkMerge {
         // Each local entity: its index in `session`'s builder, and whether it is new there.
         func map<E>(_ local: ByteInterner, _ global: inout ByteInterner, _ entities: [E],
                     add: (E) -> Int32) -> (map: [Int32], new: [Bool]) {
-            var map = [Int32](repeating: 0, count: entities.count), new = [Bool](repeating: false, count: entities.count)
+            var map = [Int32](repeating: 0, count: entities.count),
+                new = [Bool](repeating: false, count: entities.count)
             local.forEach { key, value in
                 let i = Int(value)
                 if let found = global.value(for: key) {

@@ -81,7 +81,8 @@ struct CSVChunkPlan {
         for k in 1..<offsets.count {
             quotes += counts[k - 1].quotes
             lineAt += counts[k - 1].lines
-            guard let (boundary, boundaryLine) = Self.boundary(base, from: offsets[k], to: n, oddQuotes: quotes & 1 == 1,
+            guard let (boundary, boundaryLine) = Self.boundary(base, from: offsets[k], to: n,
+                                                               oddQuotes: quotes & 1 == 1,
                                                                line: lineAt) else { break }
             if boundary > starts.last!, boundary < n {
                 starts.append(boundary)

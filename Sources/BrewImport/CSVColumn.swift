@@ -43,7 +43,8 @@ public enum CSVColumn: String, Sendable, CaseIterable {
     private var aliases: [String] {
         switch self {
         case .brewID: ["id", "uuid", "brew"]
-        case .brewedAt: ["brew_date", "date", "datetime", "date_time", "timestamp", "brewed", "time_brewed", "brewed_on"]
+        case .brewedAt:
+            ["brew_date", "date", "datetime", "date_time", "timestamp", "brewed", "time_brewed", "brewed_on"]
         case .method: ["brew_method", "method_name", "brewer", "device", "preparation"]
         case .methodCategory: ["category", "method_type", "brew_category"]
         case .grinder: ["grinder_name", "mill"]
@@ -89,7 +90,8 @@ public enum CSVColumn: String, Sendable, CaseIterable {
     static func normalizeUnicode(_ header: String) -> String {
         let blanks = CharacterSet.whitespacesAndNewlines
         let scalars = header.unicodeScalars
-        let trims = scalars.first.map { blanks.contains($0) } == true || scalars.last.map { blanks.contains($0) } == true
+        let trims = scalars.first.map { blanks.contains($0) } == true
+            || scalars.last.map { blanks.contains($0) } == true
         var text = (trims ? header.trimmingCharacters(in: blanks) : header).lowercased()
         // Drop a trailing unit in parentheses or brackets: "Dose (g)", "Temp [°C]".
         for (open, close) in [("(", ")"), ("[", "]")] where text.hasSuffix(close) {

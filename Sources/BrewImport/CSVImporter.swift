@@ -22,7 +22,8 @@ enum CSVImporter {
     ///
     /// - Throws: ``ImportError`` when the file has no header row or no brew date column.
     static func importFile(_ bytes: UnsafeBufferPointer<UInt8>, path: String, options: ImportOptions,
-                           file: MappedFile? = nil, chunking: CSVChunking = .automatic) throws(ImportError) -> ImportResult {
+                           file: MappedFile? = nil,
+                           chunking: CSVChunking = .automatic) throws(ImportError) -> ImportResult {
         let expected = estimatedRecords(bytes)
         var session = ImportSession(file: path, format: .csv, options: options, expectedBrews: expected,
                                     idCheck: .optimistic)
@@ -52,7 +53,8 @@ enum CSVImporter {
             throw ImportError(.notAJournal, file: session.file, "empty file: no header row")
         }
         if reader.status != .ok {
-            throw ImportError(.corrupt, file: session.file, location: "line 1", "the header row has an unterminated quote")
+            throw ImportError(.corrupt, file: session.file, location: "line 1",
+                "the header row has an unterminated quote")
         }
         // Header → column per position.
         var scratch: [UInt8] = []
@@ -91,10 +93,12 @@ enum CSVImporter {
                 let wanted = mapped ?? CSVColumn(header: name)
                 if let wanted, let winner = claimedBy[wanted], winner != name {
                     session.warn(.unknownColumn, column: name, at: .line(1),
-                                 "column '\(QuotedInput.short(name))' matches \(wanted.rawValue), but the mapping reads \(wanted.rawValue) from '\(QuotedInput.short(winner))'; ignored")
+                                 "column '\(QuotedInput.short(name))' matches \(wanted.rawValue), but the mapping " +
+                                     "reads \(wanted.rawValue) from '\(QuotedInput.short(winner))'; ignored")
                 } else {
                     session.warn(.unknownColumn, column: name, at: .line(1),
-                                 "column '\(QuotedInput.short(name))' is not one of the journal's columns (or repeats one); ignored")
+                                 "column '\(QuotedInput.short(name))' is not one " +
+                                     "of the journal's columns (or repeats one); ignored")
                 }
             }
         }
@@ -126,7 +130,8 @@ enum CSVImporter {
         }
 
         let layout = CSVLayout(delimiter: delimiter, position: position, headers: headers, mapping: mapping,
-                               timeZone: mapping?.timeZone ?? session.options.timeZone, dayZone: session.options.timeZone)
+                               timeZone: mapping?.timeZone ?? session.options.timeZone,
+                               dayZone: session.options.timeZone)
         if session.checksIDsOptimistically,
            let last = CSVChunkedImport.read(bytes, from: reader.position, line: reader.line, layout: layout,
                                             into: &session, chunking: chunking, releasing: file != nil) {
@@ -159,7 +164,8 @@ enum CSVImporter {
             case .ok: break
             case .unterminatedQuote:
                 session.reject(at: .line(reader.recordLine), column: nil,
-                               reason: "unterminated quoted field: the file ends inside quotes", record: reader.recordText)
+                               reason: "unterminated quoted field: the file ends inside quotes",
+                               record: reader.recordText)
                 continue
             case .textAfterQuote:
                 session.reject(at: .line(reader.recordLine), column: nil,
@@ -178,7 +184,8 @@ enum CSVImporter {
                                   _ session: inout ImportSession) {
         if let end = bytes.last, end != 0x0A, end != 0x0D, last.line > 1, last.fields < headers {
             session.warn(.truncatedFile, column: nil, at: .line(last.line),
-                         "the last row (line \(last.line)) has \(last.fields) of \(headers) fields and no line end: the file looks cut off")
+                         "the last row (line \(last.line)) has \(last.fields) of " +
+                             "\(headers) fields and no line end: the file looks cut off")
         }
     }
 
@@ -203,7 +210,11 @@ enum CSVImporter {
         var commas = 0, semicolons = 0, tabs = 0
         for b in bytes.prefix(4096) {
             if b == 0x0A || b == 0x0D { break }
-            if b == UInt8(ascii: ",") { commas += 1 } else if b == UInt8(ascii: ";") { semicolons += 1 } else if b == 0x09 { tabs += 1 }
+            if b == UInt8(ascii: ",") { commas += 1 } else if b == UInt8(ascii: ";") {
+                semicolons += 1
+            } else if b == 0x09 {
+                tabs += 1
+            }
         }
         if commas == 0 && semicolons > 0 { return UInt8(ascii: ";") }
         if commas == 0 && tabs > 0 { return 0x09 }
@@ -305,7 +316,8 @@ struct RowReader {
                 session.builder.tastingNoteCount += 1
             }
         } catch {
-            session.reject(at: .line(reader.recordLine), column: error.column, reason: error.reason, record: reader.recordText)
+            session.reject(at: .line(reader.recordLine), column: error.column, reason: error.reason,
+                record: reader.recordText)
         }
     }
 
@@ -342,7 +354,8 @@ struct RowReader {
         session.warn(.unreadableValue, column: header(c), subject: listed ? "value \(value)" : "other values",
                      at: .line(reader.recordLine),
                      listed ? "'\(shown)' \(why); the brew is kept with \(c.rawValue) missing"
-                            : "more values that are no \(c.rawValue) (first '\(shown)'); the brews are kept with it missing")
+                            : "more values that are no \(c.rawValue) (first " +
+                                "'\(shown)'); the brews are kept with it missing")
     }
 
     /// Whether field `k` is one of the mapping's missing markers.
@@ -361,7 +374,9 @@ struct RowReader {
     ///
     /// - Throws: a rejection when the field holds something that is not a number.
     @inline(__always)
-    private mutating func number(_ k: Int, _ c: CSVColumn, _ reader: CSVReader, duration: Bool = false) throws(Rejection) -> Double? {
+    private mutating func number(
+        _ k: Int, _ c: CSVColumn, _ reader: CSVReader, duration: Bool = false
+    ) throws(Rejection) -> Double? {
         guard k >= 0 else { return nil }
         if separator != .comma, let p = reader.plainField(k) {
             if p.isEmpty { return nil }
@@ -370,7 +385,9 @@ struct RowReader {
         return try generalNumber(k, c, reader, duration: duration)
     }
 
-    private mutating func generalNumber(_ k: Int, _ c: CSVColumn, _ reader: CSVReader, duration: Bool) throws(Rejection) -> Double? {
+    private mutating func generalNumber(
+        _ k: Int, _ c: CSVColumn, _ reader: CSVReader, duration: Bool
+    ) throws(Rejection) -> Double? {
         let sep = separator
         let result = reader.withField(k, scratch: &scratch) {
             duration ? NumberParser.parseDuration($0, separator: sep) : NumberParser.parse($0, separator: sep)
@@ -387,7 +404,9 @@ struct RowReader {
 
     /// The field's text (blanks trimmed when `trim`), or `nil` when absent or empty. Invalid UTF-8 is replaced
     /// by U+FFFD and warned about.
-    private mutating func text(_ c: CSVColumn, _ reader: CSVReader, trim: Bool, _ session: inout ImportSession) -> String? {
+    private mutating func text(
+        _ c: CSVColumn, _ reader: CSVReader, trim: Bool, _ session: inout ImportSession
+    ) -> String? {
         let k = position[c.index]
         guard k >= 0, k < reader.fields.count, reader.fields[k].end > reader.fields[k].start else { return nil }
         var valid = true
@@ -403,7 +422,8 @@ struct RowReader {
             return text
         }
         if !valid {
-            session.warn(.invalidUTF8, column: header(c), at: .line(reader.recordLine), "bytes that are not UTF-8 replaced by U+FFFD")
+            session.warn(.invalidUTF8, column: header(c), at: .line(reader.recordLine),
+                "bytes that are not UTF-8 replaced by U+FFFD")
         }
         return s
     }
@@ -469,17 +489,22 @@ struct RowReader {
             // A date alone (no time of day: no ':' in the cell, or a pattern without hours) is midnight of the
             // import's zone.
             let dateOnly = datePattern == nil
-                ? reader.withField(dateColumn, scratch: &scratch) { !$0.contains(UInt8(ascii: ":")) } : patternIsDateOnly
-            row.brewDate = Timestamp(microseconds: dateOnly ? dayResolver.instant(fromLocal: us) : resolver.instant(fromLocal: us))
+                ? reader.withField(dateColumn, scratch: &scratch) {
+                    !$0.contains(UInt8(ascii: ":"))
+                } : patternIsDateOnly
+            row.brewDate =
+                Timestamp(microseconds: dateOnly ? dayResolver.instant(fromLocal: us) : resolver.instant(fromLocal: us))
         case .empty: row.brewDate = nil
         case .invalid:
             let text = reader.withField(dateColumn, scratch: &scratch) { String(decoding: $0, as: UTF8.self) }
             // A date whose day is past 12 is read in the one order it allows, and the import says so.
             guard let read = DayOrderDates.parse(text), case .local(let us) = read.date else {
-                throw Rejection(column: header(.brewedAt), reason: "unparseable brew date '\(QuotedInput.short(String(text)))'")
+                throw Rejection(column: header(.brewedAt),
+                    reason: "unparseable brew date '\(QuotedInput.short(String(text)))'")
             }
             let dateOnly = !text.contains(":")
-            row.brewDate = Timestamp(microseconds: dateOnly ? dayResolver.instant(fromLocal: us) : resolver.instant(fromLocal: us))
+            row.brewDate =
+                Timestamp(microseconds: dateOnly ? dayResolver.instant(fromLocal: us) : resolver.instant(fromLocal: us))
             session.warn(.note, column: header(.brewedAt), at: .line(reader.recordLine), DayOrderDates.note(text, read))
         }
         let c = columns
@@ -569,10 +594,13 @@ struct RowReader {
     /// A bag's weight or price from column `c`: a positive number (units and decimal commas as in any number
     /// cell); `nil` when blank, and `nil` with a warning when it is not a positive number (the bean is kept).
     private mutating func bagAmount(_ c: CSVColumn, _ reader: CSVReader, _ session: inout ImportSession) -> Double? {
-        guard let raw = text(c, reader, trim: true, &session), !isMissingMarker(position[c.index], reader) else { return nil }
+        guard let raw = text(c, reader, trim: true, &session), !isMissingMarker(position[c.index], reader) else {
+            return nil
+        }
         if case .value(let v) = NumberParser.parse(raw, separator: separator), v.isFinite, v > 0 { return v }
         session.warn(.unreadableValue, column: header(c), at: .line(reader.recordLine),
-                     "\(c.rawValue) '\(QuotedInput.short(String(raw)))' is not a positive number; the bean is kept without it")
+                     "\(c.rawValue) '\(QuotedInput.short(String(raw)))' " +
+                         "is not a positive number; the bean is kept without it")
         return nil
     }
 
@@ -602,15 +630,18 @@ struct RowReader {
                 let parsed = copy.withUTF8 { datePattern?.parse($0) ?? ISO8601.parse($0) }
                 switch parsed {
                 case .local(let us), .instant(let us):
-                    bean.roastDate = Day(index: Int32(us >= 0 ? us / 86_400_000_000 : (us - 86_399_999_999) / 86_400_000_000))
+                    bean.roastDate =
+                        Day(index: Int32(us >= 0 ? us / 86_400_000_000 : (us - 86_399_999_999) / 86_400_000_000))
                 case .invalid where DayOrderDates.parse(String(raw)) != nil:
                     // A date whose day is past 12 is read in the one order it allows, and the import says so.
                     let read = DayOrderDates.parse(String(raw))!
                     bean.roastDate = read.day
-                    session.warn(.note, column: header(.roastDate), at: .line(line), DayOrderDates.note(String(raw), read))
+                    session.warn(.note, column: header(.roastDate), at: .line(line),
+                        DayOrderDates.note(String(raw), read))
                 default:
                     session.warn(.unreadableValue, column: header(.roastDate), at: .line(line),
-                                 "roast date '\(QuotedInput.short(String(raw)))' is not a date; the bean is kept without it")
+                                 "roast date '\(QuotedInput.short(String(raw)))' " +
+                                     "is not a date; the bean is kept without it")
                 }
             }
         }
@@ -621,14 +652,17 @@ struct RowReader {
                 bean.currency = code
             } else {
                 session.warn(.unreadableValue, column: header(.currency), at: .line(line),
-                             "currency '\(QuotedInput.short(String(code)))' is not an ISO 4217 code such as EUR; the price is kept without it")
+                             "currency '\(QuotedInput.short(String(code)))' is not an " +
+                                 "ISO 4217 code such as EUR; the price is kept without it")
             }
         }
         if let raw = text(.roastLevel, reader, trim: true, &session) {
             bean.roastLevel = RoastLevel(rawString: raw)
             if bean.roastLevel == nil {
                 session.warn(.unreadableValue, column: header(.roastLevel), at: .line(line),
-                             "roast level '\(QuotedInput.short(String(raw)))' is not a roast level (light, medium_light, medium, medium_dark, dark, or a usual synonym such as City+ or Full City)")
+                             "roast level '\(QuotedInput.short(String(raw)))' is not a roast level (light, " +
+                                 "medium_light, medium, medium_dark, dark, or " +
+                                     "a usual synonym such as City+ or Full City)")
             }
         }
         let index = session.builder.addBean(bean)

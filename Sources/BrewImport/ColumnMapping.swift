@@ -44,8 +44,10 @@ public struct ColumnMapping: Sendable, Equatable {
     /// Creates a mapping.
     ///
     /// - Throws: ``ImportError`` (``ImportError/Kind/invalidMapping``) when `dateFormat` is not a usable pattern.
-    public init(columns: [String: CSVColumn] = [:], dateFormat: String? = nil, decimalSeparator: DecimalSeparator = .automatic,
-                delimiter: UInt8 = UInt8(ascii: ","), timeZone: TimeZone? = nil, file: String = "mapping") throws(ImportError) {
+    public init(columns: [String: CSVColumn] = [:], dateFormat: String? = nil,
+                decimalSeparator: DecimalSeparator = .automatic,
+                delimiter: UInt8 = UInt8(ascii: ","), timeZone: TimeZone? = nil,
+                file: String = "mapping") throws(ImportError) {
         self.columns = columns
         self.byNormalizedHeader = Self.index(columns)
         self.dateFormat = dateFormat
@@ -55,7 +57,8 @@ public struct ColumnMapping: Sendable, Equatable {
         if let dateFormat {
             guard let pattern = DatePattern(dateFormat) else {
                 throw ImportError(.invalidMapping, file: file, location: "values.date_format",
-                                  "date_format '\(QuotedInput.short(dateFormat))' needs yyyy (or yy), MM and dd, and only the letters y M d H m s S X")
+                                  "date_format '\(QuotedInput.short(dateFormat))' needs yyyy (or yy), MM and dd, and " +
+                                      "only the letters y M d H m s S X")
             }
             datePattern = pattern
         } else {
@@ -86,13 +89,15 @@ public struct ColumnMapping: Sendable, Equatable {
     public init(toml: String, file: String = "mapping") throws(ImportError) {
         if let line = MappingSyntax.firstUnsupportedLine(toml) {
             throw ImportError(.invalidMapping, file: file, location: "line \(line)",
-                              "a mapping line is a [table], key = \"text\", key = true/false or key = a whole number (comments allowed)")
+                              "a mapping line is a [table], key = \"text\", key = " +
+                                  "true/false or key = a whole number (comments allowed)")
         }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: toml)
         } catch let error as TOMLParseError {
-            throw ImportError(.invalidMapping, file: file, location: "line \(error.source.begin.line)", error.description)
+            throw ImportError(.invalidMapping, file: file, location: "line \(error.source.begin.line)",
+                error.description)
         } catch {
             throw ImportError(.invalidMapping, file: file, "\(error)")
         }
@@ -100,7 +105,8 @@ public struct ColumnMapping: Sendable, Equatable {
         func addColumns(_ t: TOMLTable, prefix: String) throws(ImportError) {
             for key in t.keys {
                 guard let target = t[key]?.string else {
-                    throw ImportError(.invalidMapping, file: file, location: prefix + key, "a column mapping must be a string")
+                    throw ImportError(.invalidMapping, file: file, location: prefix + key,
+                        "a column mapping must be a string")
                 }
                 guard let column = CSVColumn(rawValue: target) ?? CSVColumn(header: target) else {
                     let known = CSVColumn.allCases.map(\.rawValue).joined(separator: ", ")
@@ -114,9 +120,12 @@ public struct ColumnMapping: Sendable, Equatable {
         var missing: [String] = []
         func markers(_ v: TOMLValueConvertible, _ location: String) throws(ImportError) -> [String] {
             guard let list = v.array, list.allSatisfy({ $0.string != nil }) else {
-                throw ImportError(.invalidMapping, file: file, location: location, "must be a list of strings such as [\"?\", \"n/a\"]")
+                throw ImportError(.invalidMapping, file: file, location: location,
+                    "must be a list of strings such as [\"?\", \"n/a\"]")
             }
-            return list.compactMap(\.string).map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+            return list.compactMap(\.string).map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            }.filter { !$0.isEmpty }
         }
         for key in table.keys {
             guard let value = table[key] else { continue }
@@ -134,29 +143,39 @@ public struct ColumnMapping: Sendable, Equatable {
                     let v = t[option]!
                     switch option {
                     case "date_format":
-                        guard let s = v.string else { throw ImportError(.invalidMapping, file: file, location: "values.\(option)", "must be a string") }
+                        guard let s = v.string else {
+                            throw ImportError(.invalidMapping, file: file, location: "values.\(option)",
+                                "must be a string")
+                        }
                         dateFormat = s
                     case "decimal_comma":
-                        guard let b = v.bool else { throw ImportError(.invalidMapping, file: file, location: "values.\(option)", "must be true or false") }
+                        guard let b = v.bool else {
+                            throw ImportError(.invalidMapping, file: file, location: "values.\(option)",
+                                "must be true or false")
+                        }
                         separator = b ? .comma : .point
                     case "delimiter":
                         guard let s = v.string, s.utf8.count == 1 || s == "\\t" else {
-                            throw ImportError(.invalidMapping, file: file, location: "values.\(option)", "must be one ASCII character")
+                            throw ImportError(.invalidMapping, file: file, location: "values.\(option)",
+                                "must be one ASCII character")
                         }
                         delimiter = s == "\\t" ? 0x09 : s.utf8.first!
                         guard delimiter != UInt8(ascii: "\""), delimiter != 0x0A, delimiter != 0x0D else {
-                            throw ImportError(.invalidMapping, file: file, location: "values.\(option)", "cannot be a quote or a line break")
+                            throw ImportError(.invalidMapping, file: file, location: "values.\(option)",
+                                "cannot be a quote or a line break")
                         }
                     case "time_zone":
                         guard let s = v.string, let z = TimeZone(identifier: s) else {
-                            throw ImportError(.invalidMapping, file: file, location: "values.\(option)", "must be a time zone name such as Europe/Berlin")
+                            throw ImportError(.invalidMapping, file: file, location: "values.\(option)",
+                                "must be a time zone name such as Europe/Berlin")
                         }
                         zone = z
                     case "missing":
                         missing = try markers(v, "values.\(option)")
                     default:
                         throw ImportError(.invalidMapping, file: file, location: "values.\(option)",
-                                          "unknown option (known: date_format, decimal_comma, delimiter, time_zone, missing)")
+                                          "unknown option (known: date_format, " +
+                                              "decimal_comma, delimiter, time_zone, missing)")
                     }
                 }
             case "missing":

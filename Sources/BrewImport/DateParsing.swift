@@ -43,9 +43,13 @@ enum ISO8601 {
         else { return .invalid }
         var micros = Int64(dayIndex) * 86_400_000_000
         if i == end { return .local(micros) }
-        guard p[i] == UInt8(ascii: "T") || p[i] == UInt8(ascii: "t") || p[i] == UInt8(ascii: " ") else { return .invalid }
+        guard p[i] == UInt8(ascii: "T") || p[i] == UInt8(ascii: "t") || p[i] == UInt8(ascii: " ") else {
+            return .invalid
+        }
         i += 1
-        guard let hour = digits(2), hour <= 24, expect(":"), let minute = digits(2), minute < 60 else { return .invalid }
+        guard let hour = digits(2), hour <= 24, expect(":"), let minute = digits(2), minute < 60 else {
+            return .invalid
+        }
         var second = 0, fraction: Int64 = 0
         if i < end, p[i] == UInt8(ascii: ":") {
             i += 1
@@ -127,7 +131,8 @@ enum ISO8601 {
         let days = secondsTotal >= 0 ? secondsTotal / 86_400 : (secondsTotal - 86_399) / 86_400
         let secondOfDay = Int(secondsTotal - days * 86_400)
         let day = Day(index: Int32(days)).description
-        var text = day + "T" + String(format: "%02d:%02d:%02d", secondOfDay / 3600, secondOfDay / 60 % 60, secondOfDay % 60)
+        var text = day + "T" + String(format: "%02d:%02d:%02d", secondOfDay / 3600, secondOfDay / 60 % 60,
+            secondOfDay % 60)
         if micros != 0 { text += String(format: ".%06d", Int(micros)) }
         return text + "Z"
     }
@@ -169,7 +174,8 @@ struct LocalTimeResolver {
 /// A date pattern from a column mapping (`dd.MM.yyyy HH:mm`): `yyyy`, `yy` (2000–2099), `MM`/`M`, `dd`/`d`,
 /// `HH`/`H`, `mm`, `ss`, `SSS` (fraction digits), `XXX` (`Z` or an offset); any other character must match itself.
 struct DatePattern: Sendable, Equatable {
-    enum Token: Sendable, Equatable { case year4, year2, month, day, hour, minute, second, fraction, zone, literal(UInt8) }
+    enum Token: Sendable,
+        Equatable { case year4, year2, month, day, hour, minute, second, fraction, zone, literal(UInt8) }
     let tokens: [Token]
     let text: String
 
@@ -195,7 +201,8 @@ struct DatePattern: Sendable, Equatable {
             }
             i += run
         }
-        guard tokens.contains(.year4) || tokens.contains(.year2), tokens.contains(.month), tokens.contains(.day) else { return nil }
+        guard tokens.contains(.year4) || tokens.contains(.year2), tokens.contains(.month),
+            tokens.contains(.day) else { return nil }
         self.tokens = tokens
         self.text = pattern
     }
@@ -223,7 +230,9 @@ struct DatePattern: Sendable, Equatable {
             case .second: guard let v = number(max: 2), v <= 60 else { return .invalid }; second = v
             case .fraction:
                 var scale: Int64 = 100_000
-                while i < end, p[i] >= 0x30 && p[i] <= 0x39 { fraction += Int64(p[i] - 0x30) * scale; scale /= 10; i += 1 }
+                while i < end, p[i] >= 0x30 && p[i] <= 0x39 {
+                    fraction += Int64(p[i] - 0x30) * scale; scale /= 10; i += 1
+                }
             case .zone:
                 guard i < end else { return .invalid }
                 if p[i] == UInt8(ascii: "Z") { i += 1; offset = 0; continue }

@@ -23,7 +23,8 @@ enum ForeignJSON: Equatable {
            root["bean"] is [String: Any] || root["mill"] is [String: Any] || root["preparation"] is [String: Any] {
             return .beanconquerorUpload
         }
-        if root["weight"] is [Any], ["waterFlow", "realtimeFlow", "pressureFlow", "temperatureFlow"].contains(where: has) {
+        if root["weight"] is [Any],
+            ["waterFlow", "realtimeFlow", "pressureFlow", "temperatureFlow"].contains(where: has) {
             return .beanconquerorFlowProfile
         }
         if has("brewspec_version") { return .brewSpec }

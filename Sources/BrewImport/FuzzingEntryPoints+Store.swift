@@ -40,7 +40,9 @@ extension FuzzingEntryPoints {
 
         /// Reads `bytes` as a store file named `fuzz.sqlite`, and checks the import's invariants (the type
         /// ``FuzzingEntryPoints``' discussion).
-        public func read(_ bytes: UnsafeBufferPointer<UInt8>, options: ImportOptions = .init()) -> Result<ImportResult, ImportError> {
+        public func read(
+            _ bytes: UnsafeBufferPointer<UInt8>, options: ImportOptions = .init()
+        ) -> Result<ImportResult, ImportError> {
             let file = "fuzz.sqlite"
             do throws(ImportError) {
                 try load(bytes, file: file)
@@ -70,7 +72,8 @@ extension FuzzingEntryPoints {
             let flags = UInt32(SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY)
             let code: Int32 = queue.inDatabase { db in
                 db.clearSchemaCache()
-                return sqlite3_deserialize(db.sqliteConnection, "main", buffer, sqlite3_int64(size), sqlite3_int64(size), flags)
+                return sqlite3_deserialize(db.sqliteConnection, "main", buffer, sqlite3_int64(size),
+                    sqlite3_int64(size), flags)
             }
             guard code == SQLITE_OK else {
                 throw ImportError(.unreadable, file: file, "sqlite3_deserialize failed with code \(code)")

@@ -20,7 +20,9 @@ import Foundation
     ///
     /// The split into chunks is decided as for a file (``CSVChunking/automatic``), from the processor count read once
     /// per process: reading `/proc/self/status` for every input cost a fifth of a small input's import.
-    public static func csv(_ bytes: UnsafeBufferPointer<UInt8>, options: ImportOptions = .init()) -> Result<ImportResult, ImportError> {
+    public static func csv(
+        _ bytes: UnsafeBufferPointer<UInt8>, options: ImportOptions = .init()
+    ) -> Result<ImportResult, ImportError> {
         let file = "fuzz.csv"
         let expected = CSVImporter.estimatedRecords(bytes)
         do throws(ImportError) {
@@ -58,10 +60,13 @@ import Foundation
     }
 
     /// Reads `data` as a bare `Beanconqueror.json` backup (no archive, so no `_N` part files).
-    public static func beanconquerorJSON(_ data: Data, options: ImportOptions = .init()) -> Result<ImportResult, ImportError> {
+    public static func beanconquerorJSON(
+        _ data: Data, options: ImportOptions = .init()
+    ) -> Result<ImportResult, ImportError> {
         do throws(ImportError) {
             let parsed = try JSONValue.parse(data, file: "Beanconqueror.json")
-            return .success(checked(try BeanconquerorImporter.read(parsed, file: "Beanconqueror.json", options: options)))
+            return .success(
+                checked(try BeanconquerorImporter.read(parsed, file: "Beanconqueror.json", options: options)))
         } catch {
             return .failure(error)
         }
@@ -130,11 +135,16 @@ import Foundation
     /// variety or processing, a brew id — still holds a control character the import replaces
     /// (``BrewColumns/ControlCharacters``: NUL and the other codes below U+0020 except tab and line feed).
     public static func checkNames(_ journal: Journal) {
-        func clean(_ s: String?) -> Bool { s.map { !$0.unicodeScalars.contains { ControlCharacters.isReplaced($0.value) } } ?? true }
+        func clean(_ s: String?) -> Bool {
+            s.map { !$0.unicodeScalars.contains { ControlCharacters.isReplaced($0.value) } } ?? true
+        }
         precondition(journal.methods.allSatisfy { clean($0.name) }, "a method name with a control character")
         precondition(journal.grinders.allSatisfy { clean($0.name) }, "a grinder name with a control character")
-        precondition(journal.beans.allSatisfy { clean($0.name) && clean($0.roaster) && clean($0.origin) && clean($0.variety)
+        precondition(
+            journal.beans.allSatisfy { clean($0.name) && clean($0.roaster) && clean($0.origin) && clean($0.variety)
                                                  && clean($0.processing) }, "a bean's text with a control character")
-        for i in 0 ..< journal.brews.count { precondition(clean(journal.brews.id[i]), "a brew id with a control character") }
+        for i in 0 ..< journal.brews.count {
+            precondition(clean(journal.brews.id[i]), "a brew id with a control character")
+        }
     }
 }

@@ -45,8 +45,8 @@ struct UUIDFingerprint: IDTableKey {
 
 /// The table behind ``IDSet``: open addressing with linear probing over one anonymous mapping (zero-filled by the
 /// system: all slots empty; a table under ``mappedBytes`` is zero-filled heap memory instead, which spares every
-/// small import's sessions a map and an unmap), kept at most 80 % full, plus a small stage of keys inserted a batch at a time
-/// (``stage(_:)``; a staged key found already present sets ``repeated``). A class so the memory is freed exactly
+/// small import's sessions a map and an unmap), kept at most 80 % full, plus a small stage of keys inserted a batch at
+/// a time (``stage(_:)``; a staged key found already present sets ``repeated``). A class so the memory is freed exactly
 /// once; ``IDSet`` never shares it.
 ///
 /// Large tables (a million UUIDs: 20 MB; fingerprints: 10 MB) ask for huge pages: a probe then costs one cache miss

@@ -38,12 +38,13 @@ public struct ImportOptions: Sendable {
     /// unread field, the JSON and Beanconqueror readers skip the unread keys.
     ///
     /// **The one difference from a full import:** a value that is malformed or implausible *only in an unread
-    /// column* neither rejects its brew nor warns. A JSON brew whose `waterTemperature` is `"hot"` is rejected by a full
-    /// import and kept by one without ``BrewColumnSet/waterTemperature``; a rating of 9 warns only when ratings are
-    /// read. Without ``BrewColumnSet/tastingNote`` no tasting note is read: ``ImportReport/tastingNotes`` is 0 and no
-    /// warning names a note. The store's record dates (`ZCREATEDAT`, `ZUPDATEDAT`), which no table column holds and
-    /// which are read only to warn about unusable values, count as unread unless every group is read. Everything else — which brews are read, their ids, dates and references, rejects and
-    /// warnings about those, and every value of a read column — is exactly what a full import gives.
+    /// column* neither rejects its brew nor warns. A JSON brew whose `waterTemperature` is `"hot"` is rejected by a
+    /// full import and kept by one without ``BrewColumnSet/waterTemperature``; a rating of 9 warns only when ratings
+    /// are read. Without ``BrewColumnSet/tastingNote`` no tasting note is read: ``ImportReport/tastingNotes`` is 0 and
+    /// no warning names a note. The store's record dates (`ZCREATEDAT`, `ZUPDATEDAT`), which no table column holds and
+    /// which are read only to warn about unusable values, count as unread unless every group is read. Everything else —
+    /// which brews are read, their ids, dates and references, rejects and warnings about those, and every value of a
+    /// read column — is exactly what a full import gives.
     ///
     /// To keep a full import's report while storing less, set ``validatesAllColumns``. `brewstats inspect` reads
     /// every column (its output never changes); `brewstats chart` reads what its chart draws; `brewstats report`
@@ -73,8 +74,8 @@ public struct ImportOptions: Sendable {
     /// environment variable `BREWSTATS_STORE_WAIT` (seconds, e.g. `0.5` or `30`).
     public var storeWait: TimeInterval = ImportOptions.defaultStoreWait
 
-    /// Where a long import tells how far it has got (a folder of shot files, file by file); ``BrewProgress/WorkProgress/none``
-    /// by default. The journal and its report are the same either way.
+    /// Where a long import tells how far it has got (a folder of shot files, file by file);
+    /// ``BrewProgress/WorkProgress/none`` by default. The journal and its report are the same either way.
     public var progress = WorkProgress.none
 
     /// The default ``storeWait``: 5 seconds, far above a commit of the app's (milliseconds).

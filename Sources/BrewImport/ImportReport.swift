@@ -56,15 +56,15 @@ public struct ImportReport: Sendable, Equatable {
 /// One rejected record: where it is, which column made it impossible, and why.
 ///
 /// Reject rules (every importer): a brew is rejected when its date is missing, cannot be parsed, or lies outside
-/// the years 1900–2199 (a brew without a usable date cannot be placed in a day or week); when a numeric field holds something that is not a number
-/// (after units such as `g`, `°C`, `%`, `s`, `m:ss` times and decimal commas are allowed for) — except in a CSV,
-/// where such a cell is missing and listed in the warnings, the brew kept (docs/formats.md); when a mass (dose,
-/// water, yield) is negative, not finite, or above 10 000 g; when brew time or TDS is negative or not finite, or
-/// temperature, rating or a tasting score is not finite; when its id repeats an earlier brew's (the first is
-/// kept); when a CSV record is malformed (the file ends inside quotes, text follows a closing quote); or, in JSON,
-/// when a brew field has the wrong JSON type. Everything else is kept: implausible values (dose > 100 g,
-/// rating outside 0–5, TDS > 25 %, …) become ``ImportWarning``s, and text that is not UTF-8 is kept with U+FFFD
-/// and counted in an ``ImportWarning/Kind/invalidUTF8`` warning.
+/// the years 1900–2199 (a brew without a usable date cannot be placed in a day or week); when a numeric field holds
+/// something that is not a number (after units such as `g`, `°C`, `%`, `s`, `m:ss` times and decimal commas are allowed
+/// for) — except in a CSV, where such a cell is missing and listed in the warnings, the brew kept (docs/formats.md);
+/// when a mass (dose, water, yield) is negative, not finite, or above 10 000 g; when brew time or TDS is negative or
+/// not finite, or temperature, rating or a tasting score is not finite; when its id repeats an earlier brew's (the
+/// first is kept); when a CSV record is malformed (the file ends inside quotes, text follows a closing quote); or, in
+/// JSON, when a brew field has the wrong JSON type. Everything else is kept: implausible values (dose > 100 g, rating
+/// outside 0–5, TDS > 25 %, …) become ``ImportWarning``s, and text that is not UTF-8 is kept with U+FFFD and counted in
+/// an ``ImportWarning/Kind/invalidUTF8`` warning.
 ///
 /// Encoded (``ImportReport/jsonData()``, `inspect --json`) as `{"file", "where", "column", "reason", "record"}`,
 /// every key always present: a reject without a column or record has `null` there, so scripts can index it.
@@ -222,8 +222,10 @@ extension ImportWarning {
         guard total > 0 else { return [] }
         let kinds = counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
         return [ImportWarning(kind: .note, column: nil, count: total, where: nil,
-                              message: "\(total) text value\(total == 1 ? "" : "s") held control characters (NUL and the other "
-                                + "codes below U+0020 but tab, line feed and, in free text, carriage return); replaced by "
+                              message: "\(total) text value\(total == 1 ? "" : "s") " +
+                                  "held control characters (NUL and the other "
+                                + "codes below U+0020 but tab, line feed and, "
+                                + "in free text, carriage return); replaced by "
                                 + "U+FFFD (\(kinds))")]
     }
 }

@@ -42,11 +42,14 @@ extension ImportResult {
     }
 
     /// The report (``ImportReport/jsonData()``) with the brew table's row count (`rows`) and schema (`schema`: name,
-    /// Arrow type, the type in plain words as `kind` and null count of each column), as JSON values; `extra` adds keys (e.g. a shot table's `shots`).
+    /// Arrow type, the type in plain words as `kind` and null count of each column), as JSON values; `extra` adds keys
+    /// (e.g. a shot table's `shots`).
     public func summaryObject() -> [String: Any] {
         var object = (try? JSONSerialization.jsonObject(with: report.jsonData())) as? [String: Any] ?? [:]
         object["rows"] = journal.brews.count
-        object["schema"] = journal.brews.schema.map { ["name": $0.name, "type": $0.type, "kind": $0.kind.words, "nulls": $0.nullCount] }
+        object["schema"] = journal.brews.schema.map {
+            ["name": $0.name, "type": $0.type, "kind": $0.kind.words, "nulls": $0.nullCount]
+        }
         return object
     }
 }

@@ -27,9 +27,9 @@ extension ImportSession {
     /// The instants accepted as dates: 1900-01-01T00:00:00Z up to, not including, 2200-01-01T00:00:00Z, as
     /// microseconds since the epoch.
     ///
-    /// Wide enough for any journal a person kept; narrow enough that a slip or a hostile value (year 9999, `1e300` seconds) cannot
-    /// reach the statistics, where one brew centuries away would stretch every weekly series and time axis across
-    /// those centuries.
+    /// Wide enough for any journal a person kept; narrow enough that a slip or a hostile value (year 9999, `1e300`
+    /// seconds) cannot reach the statistics, where one brew centuries away would stretch every weekly series and time
+    /// axis across those centuries.
     static let plausibleDates: Range<Int64> = -2_208_988_800_000_000 ..< 7_258_118_400_000_000
     /// ``plausibleDates`` in words, for messages.
     static let plausibleYears = "1900–2199"
@@ -63,7 +63,9 @@ extension ImportSession {
 
     /// A date that is not a brew's own date: kept when usable, otherwise dropped with an
     /// ``ImportWarning/Kind/unreadableValue`` warning (merged per column, the first place kept).
-    mutating func optionalDate(_ read: DateRead, column: String, at location: @autoclosure () -> RecordLocation?) -> Timestamp? {
+    mutating func optionalDate(
+        _ read: DateRead, column: String, at location: @autoclosure () -> RecordLocation?
+    ) -> Timestamp? {
         switch read {
         case .date(let t): return t
         case .missing: return nil

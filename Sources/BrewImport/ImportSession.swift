@@ -109,7 +109,9 @@ struct ImportSession {
         rejects.append(contentsOf: chunk.rejects)
         var keys = [String](repeating: "", count: chunk.warnings.count)
         for (key, i) in chunk.warningIndex { keys[i] = key }
-        var entries = chunk.warnings.indices.map { (call: chunk.warningFirstCall[$0], key: keys[$0], warning: chunk.warnings[$0]) }
+        var entries = chunk.warnings.indices.map {
+            (call: chunk.warningFirstCall[$0], key: keys[$0], warning: chunk.warnings[$0])
+        }
         for e in chunk.entityWarnings where keepingEntity(e.entity) {
             entries.append((call: e.call, key: e.key, warning: e.warning))
         }
@@ -139,7 +141,9 @@ struct ImportSession {
     }
 
     /// Counts a record that cannot be a brew.
-    mutating func reject(at location: RecordLocation, column: String?, reason: String, record: String?, file: String? = nil) {
+    mutating func reject(
+        at location: RecordLocation, column: String?, reason: String, record: String?, file: String? = nil
+    ) {
         read += 1
         rejects.append(Reject(file: file ?? self.file, where: location.description, column: column, reason: reason,
                               record: record.map(clip)))
@@ -158,7 +162,8 @@ struct ImportSession {
     /// ``JournalBuilder/appendBrew(_:text:)``). `uuid`, when given, is the id's value (`text.id` or `row.id`
     /// spells it), so the duplicate check needs no text.
     @discardableResult
-    mutating func offer(_ row: BrewRow, text: BrewRowText, uuid: UUIDWords?, at location: @autoclosure () -> RecordLocation,
+    mutating func offer(_ row: BrewRow, text: BrewRowText, uuid: UUIDWords?,
+                        at location: @autoclosure () -> RecordLocation,
                         record: () -> String?, file: String? = nil) -> Bool {
         if let reason = rejection(of: row) {
             reject(at: location(), column: name(reason.field), reason: reason.text, record: record(), file: file)
@@ -166,7 +171,9 @@ struct ImportSession {
         }
         let duplicate: Bool
         if let uuid { duplicate = !seenIDs.insert(uuid: uuid) }
-        else if let id = text.id.map({ String(decoding: $0, as: UTF8.self) }) ?? row.id { duplicate = !seenIDs.insert(id) }
+        else if let id = text.id.map({ String(decoding: $0, as: UTF8.self) }) ?? row.id {
+            duplicate = !seenIDs.insert(id)
+        }
         else { duplicate = false }
         if duplicate {
             let id = text.id.map { String(decoding: $0, as: UTF8.self) } ?? row.id ?? ""
@@ -205,7 +212,8 @@ struct ImportSession {
         (g.settingMin, g.settingMax, g.settingStep) = (0, 40, 1)
         let column = switch field { case .min: columns.min; case .max: columns.max; case .step: columns.step }
         warn(.unreadableValue, column: column, subject: location.description, at: location,
-             "grinder '\(QuotedInput.short(grinder.displayName))': \(reason); its range is dropped (read as 0–40, step 1)")
+             "grinder '\(QuotedInput.short(grinder.displayName))': " +
+                 "\(reason); its range is dropped (read as 0–40, step 1)")
         return builder.addGrinder(g)
     }
 
@@ -248,14 +256,16 @@ struct ImportSession {
         }
         // The common case, every value plausible, costs a few comparisons.
         guard outside(row.doseGrams, 0...100) || outside(row.waterGrams, 0...5000) || outside(row.yieldGrams, 0...5000)
-            || outside(row.brewTimeSeconds, 0...86_400) || outside(row.waterTemperature, 0...100) || outside(row.tds, 0...25)
+            || outside(row.brewTimeSeconds, 0...86_400) || outside(row.waterTemperature, 0...100)
+                || outside(row.tds, 0...25)
             || outside(row.rating, 0...5) || outside(row.acidity, 1...5) || outside(row.body, 1...5)
             || outside(row.sweetness, 1...5) else { return }
         func check(_ field: BrewField, _ value: Double?, _ range: ClosedRange<Double>, _ unit: String) {
             guard let v = value, !range.contains(v) else { return }
             let column = name(field)
             warn(.outOfRange, column: column, at: location(),
-                 "\(column) \(Self.format(v))\(unit) outside the plausible \(Self.format(range.lowerBound))–\(Self.format(range.upperBound))\(unit)")
+                 "\(column) \(Self.format(v))\(unit) outside the plausible " +
+                     "\(Self.format(range.lowerBound))–\(Self.format(range.upperBound))\(unit)")
         }
         check(.dose, row.doseGrams, 0...100, " g")
         check(.water, row.waterGrams, 0...5000, " g")
@@ -275,7 +285,8 @@ struct ImportSession {
     /// Per-record findings (an implausible dose on 10,000 rows, bad UTF-8 in a column) pass no `subject` and make one
     /// line with a count. A finding about one named thing — an equipment's cached counters — passes that thing's
     /// identity as `subject`, so every thing keeps its own warning and none is hidden behind the first.
-    mutating func warn(_ kind: ImportWarning.Kind, column: String?, subject: String? = nil, at location: RecordLocation?,
+    mutating func warn(_ kind: ImportWarning.Kind, column: String?, subject: String? = nil,
+                       at location: RecordLocation?,
                        _ message: @autoclosure () -> String) {
         let key = "\(kind.rawValue)\u{1}\(column ?? "")\u{1}\(subject ?? "")"
         warningCalls += 1
@@ -290,7 +301,8 @@ struct ImportSession {
         }
         warningIndex[key] = warnings.count
         warningFirstCall.append(warningCalls)
-        warnings.append(ImportWarning(kind: kind, column: column, count: 1, where: location?.description, message: message()))
+        warnings.append(
+            ImportWarning(kind: kind, column: column, count: 1, where: location?.description, message: message()))
     }
 
     private func clip(_ text: String) -> String {
@@ -358,7 +370,8 @@ struct ImportSession {
             for i in names.indices {
                 if let cached = cachedCount[i], cached != counts[i] {
                     warn(.cachedCounterMismatch, column: "\(kind).brewCount", subject: "\(kind)#\(i)", at: nil,
-                         "\(kind) '\(QuotedInput.short(names[i]))': cached brewCount \(cached), recomputed from the brews \(counts[i])")
+                         "\(kind) '\(QuotedInput.short(names[i]))': cached " +
+                             "brewCount \(cached), recomputed from the brews \(counts[i])")
                 }
                 if let cached = cachedLast[i] {
                     let differs = last[i].map {
@@ -368,7 +381,8 @@ struct ImportSession {
                     if differs {
                         let actual = last[i].map { ISO8601.format(Timestamp(microseconds: $0)) } ?? "none"
                         warn(.cachedCounterMismatch, column: "\(kind).lastUsedDate", subject: "\(kind)#\(i)", at: nil,
-                             "\(kind) '\(QuotedInput.short(names[i]))': cached lastUsedDate \(ISO8601.format(cached)), last brew \(actual)")
+                             "\(kind) '\(QuotedInput.short(names[i]))': cached lastUsedDate " +
+                                 "\(ISO8601.format(cached)), last brew \(actual)")
                     }
                 }
             }
@@ -379,7 +393,8 @@ struct ImportSession {
         // A journal that does not keep the grinder reference (``BrewColumnSet/grinder``) has nothing to compare with.
         guard builder.columns.contains(.grinder) else { return }
         compare(kind: "grinder", names: journal.grinders.map(\.displayName),
-                cachedCount: journal.grinders.map(\.cachedBrewCount), cachedLast: journal.grinders.map(\.cachedLastUsed),
+                cachedCount: journal.grinders.map(\.cachedBrewCount),
+                cachedLast: journal.grinders.map(\.cachedLastUsed),
                 column: journal.brews.grinder)
     }
 }

@@ -20,7 +20,8 @@ extension InputFile {
     /// The refusal of a file of `size` bytes past `limit`, before a byte of it is read.
     static func tooLarge(_ path: String, size: Int, limit: Int) -> ImportError {
         ImportError(.archiveTooLarge, file: path,
-                    "larger than \(megabytes(limit)) (\(size) bytes): brewstats reads such a file only up to \(megabytes(limit))")
+                    "larger than \(megabytes(limit)) (\(size) bytes): " +
+                        "brewstats reads such a file only up to \(megabytes(limit))")
     }
 
     /// The whole content of a side file at `path`, at most `limit` bytes, checked before it is read.
@@ -39,7 +40,8 @@ extension InputFile {
                 return try readStream(fd, name: path, limit: limit)
             } catch {
                 guard error.kind == .archiveTooLarge else { throw error }
-                throw ImportError(.archiveTooLarge, file: path, "larger than \(megabytes(limit)): brewstats reads such a file only up to \(megabytes(limit))")
+                throw ImportError(.archiveTooLarge, file: path,
+                    "larger than \(megabytes(limit)): brewstats reads such a file only up to \(megabytes(limit))")
             }
         }
         let fd = try openRegular(path, pipeHint: false)

@@ -78,7 +78,8 @@ public enum InputFile {
     /// pipe instead (only where `-` is accepted: a journal).
     public static func refusal(_ what: String, pipeHint: Bool = true) -> String {
         what == "a named pipe (FIFO)" && pipeHint
-            ? "is a named pipe (FIFO), not a regular file: not read (to read from a pipe, give '-' and pipe into standard input)"
+            ? "is a named pipe (FIFO), not a regular file: not read (to " +
+                "read from a pipe, give '-' and pipe into standard input)"
             : "is \(what), not a regular file: not read"
     }
 
@@ -91,7 +92,8 @@ public enum InputFile {
         guard fd >= 0 else {
             let code = errno
             if code == ENOENT { throw ImportError(.fileNotFound, file: path, "no such file") }
-            throw ImportError(.unreadable, file: path, "cannot open the file for reading: \(String(cString: strerror(code)))")
+            throw ImportError(.unreadable, file: path,
+                "cannot open the file for reading: \(String(cString: strerror(code)))")
         }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
@@ -113,8 +115,8 @@ public enum InputFile {
     }
 
     /// Up to `limit` bytes from the start of the regular file at `path` (a journal's first bytes to sniff, a shot
-    /// file whole), read with POSIX `read` into one array sized from the file's length: a shot folder reads 10,000 small files, and a `FileHandle`, its `Data` and the copy
-    /// into an array were a tenth of reading them.
+    /// file whole), read with POSIX `read` into one array sized from the file's length: a shot folder reads 10,000
+    /// small files, and a `FileHandle`, its `Data` and the copy into an array were a tenth of reading them.
     ///
     /// - Throws: ``ImportError`` as ``openRegular(_:)`` does; `.unreadable` when a read fails.
     public static func bytes(_ path: String, limit: Int) throws(ImportError) -> [UInt8] {
@@ -126,7 +128,9 @@ public enum InputFile {
         var out = [UInt8](repeating: 0, count: max(1, min(limit, size + 1)))
         var count = 0
         while count < limit {
-            if count == out.count { out.append(contentsOf: repeatElement(0, count: min(limit - count, max(4096, out.count)))) }
+            if count == out.count {
+                out.append(contentsOf: repeatElement(0, count: min(limit - count, max(4096, out.count))))
+            }
             let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
             if n == 0 { break }
             if n < 0 {
@@ -156,11 +160,13 @@ public enum InputFile {
             if n == 0 { return data }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw ImportError(.unreadable, file: name, "cannot read the stream: \(String(cString: strerror(errno)))")
+                throw ImportError(
+                    .unreadable, file: name, "cannot read the stream: \(String(cString: strerror(errno)))")
             }
             guard data.count + n <= limit else {
                 throw ImportError(.archiveTooLarge, file: name,
-                                  "more than the \(ImportOptions.describe(bytes: limit)) brewstats reads from a pipe or standard input")
+                                  "more than the \(ImportOptions.describe(bytes: limit)) " +
+                                      "brewstats reads from a pipe or standard input")
             }
             data.append(contentsOf: buffer[0..<n])
         }

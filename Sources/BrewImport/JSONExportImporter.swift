@@ -22,7 +22,8 @@ enum JSONExportImporter {
     static func read(_ parsed: JSONValue.Parsed, into session: inout ImportSession) throws(ImportError) {
         let top = parsed.value
         guard let root = top as? [String: Any] else {
-            throw ImportError(.notAJournal, file: session.file, "the JSON is \(JSONValue.typeName(top)), not a journal object")
+            throw ImportError(.notAJournal, file: session.file,
+                "the JSON is \(JSONValue.typeName(top)), not a journal object")
         }
         if let foreign = ForeignJSON.identify(root) {
             throw foreign.refusal(file: session.file)
@@ -30,8 +31,11 @@ enum JSONExportImporter {
         let format = JSONValue.text(root, "format")
         guard format == "coffee-journal" || (format == nil && root["brews"] is [Any]) else {
             throw ImportError(.notAJournal, file: session.file,
-                              format.map { "unknown JSON format '\(QuotedInput.short($0))' (expected \"coffee-journal\")" }
-                                ?? "no \"format\": \"coffee-journal\" key and no \"brews\" array: not a coffee-journal JSON export")
+                              format.map {
+                                  "unknown JSON format '\(QuotedInput.short($0))' (expected \"coffee-journal\")"
+                              }
+                                ?? "no \"format\": \"coffee-journal\" key and no " +
+                                    "\"brews\" array: not a coffee-journal JSON export")
         }
         session.noteRepairs(parsed, document: (session.file as NSString).lastPathComponent)
         var reader = JSONExportReader(resolver: LocalTimeResolver(timeZone: session.options.timeZone))
@@ -57,7 +61,8 @@ private struct JSONExportReader {
     func array(_ root: [String: Any], _ key: String, _ session: inout ImportSession) -> [Any] {
         guard let v = root[key], !(v is NSNull) else { return [] }
         guard let a = v as? [Any] else {
-            session.warn(.unreadableValue, column: key, at: nil, "\"\(key)\" is \(JSONValue.typeName(v)), not an array; ignored")
+            session.warn(.unreadableValue, column: key, at: nil,
+                "\"\(key)\" is \(JSONValue.typeName(v)), not an array; ignored")
             return []
         }
         return a
@@ -73,7 +78,9 @@ private struct JSONExportReader {
 
     /// A date that is not a brew's own (`createdAt`, `lastUsedDate`, …): `nil`, with a warning, when it does not
     /// parse or is implausible (see ``ImportSession/optionalDate(_:column:at:)``).
-    mutating func date(_ o: [String: Any], _ key: String, at location: RecordLocation, _ session: inout ImportSession) -> Timestamp? {
+    mutating func date(
+        _ o: [String: Any], _ key: String, at location: RecordLocation, _ session: inout ImportSession
+    ) -> Timestamp? {
         guard let text = JSONValue.text(o, key) else { return nil }
         let read = ImportSession.date(text: text, column: key) { resolver.instant(fromLocal: $0) }
         return session.optionalDate(read, column: key, at: location)
@@ -102,7 +109,8 @@ private struct JSONExportReader {
     mutating func readEntities(_ root: [String: Any], _ session: inout ImportSession) {
         for (i, element) in array(root, "methods", &session).enumerated() {
             guard let o = element as? [String: Any] else {
-                session.warn(.unreadableValue, column: "methods", at: .element(array: "methods", index: i), "not an object; ignored")
+                session.warn(.unreadableValue, column: "methods", at: .element(array: "methods", index: i),
+                    "not an object; ignored")
                 continue
             }
             let at = RecordLocation.element(array: "methods", index: i)
@@ -110,13 +118,15 @@ private struct JSONExportReader {
                                category: JSONValue.text(o, "category").map(MethodCategory.init(rawString:)) ?? .other,
                                notes: JSONValue.text(o, "notes"), cachedBrewCount: count(o, at: at, &session),
                                cachedLastUsed: date(o, "lastUsedDate", at: at, &session),
-                               createdAt: date(o, "createdAt", at: at, &session), updatedAt: date(o, "updatedAt", at: at, &session))
+                               createdAt: date(o, "createdAt", at: at, &session),
+                               updatedAt: date(o, "updatedAt", at: at, &session))
             let index = session.builder.addMethod(m)
             if let id = m.id, methods[id] == nil { methods[id] = index }
         }
         for (i, element) in array(root, "grinders", &session).enumerated() {
             guard let o = element as? [String: Any] else {
-                session.warn(.unreadableValue, column: "grinders", at: .element(array: "grinders", index: i), "not an object; ignored")
+                session.warn(.unreadableValue, column: "grinders", at: .element(array: "grinders", index: i),
+                    "not an object; ignored")
                 continue
             }
             let at = RecordLocation.element(array: "grinders", index: i)
@@ -124,14 +134,17 @@ private struct JSONExportReader {
                             type: JSONValue.text(o, "type").flatMap { GrinderType(rawValue: $0.lowercased()) },
                             settingMin: number(o, "settingMin") ?? 0, settingMax: number(o, "settingMax") ?? 40,
                             settingStep: number(o, "settingStep") ?? 1, notes: JSONValue.text(o, "notes"),
-                            cachedBrewCount: count(o, at: at, &session), cachedLastUsed: date(o, "lastUsedDate", at: at, &session),
-                            createdAt: date(o, "createdAt", at: at, &session), updatedAt: date(o, "updatedAt", at: at, &session))
+                            cachedBrewCount: count(o, at: at, &session),
+                            cachedLastUsed: date(o, "lastUsedDate", at: at, &session),
+                            createdAt: date(o, "createdAt", at: at, &session),
+                            updatedAt: date(o, "updatedAt", at: at, &session))
             let index = session.addGrinder(g, at: at, columns: ("settingMin", "settingMax", "settingStep"))
             if let id = g.id, grinders[id] == nil { grinders[id] = index }
         }
         for (i, element) in array(root, "beans", &session).enumerated() {
             guard let o = element as? [String: Any] else {
-                session.warn(.unreadableValue, column: "beans", at: .element(array: "beans", index: i), "not an object; ignored")
+                session.warn(.unreadableValue, column: "beans", at: .element(array: "beans", index: i),
+                    "not an object; ignored")
                 continue
             }
             var roastDay: Day?
@@ -139,7 +152,8 @@ private struct JSONExportReader {
                 roastDay = Day(iso: raw)
                 if roastDay == nil {
                     session.warn(.unreadableValue, column: "roastDate", at: .element(array: "beans", index: i),
-                                 "roast date '\(QuotedInput.short(String(raw)))' is not a date; the bean is kept without it")
+                                 "roast date '\(QuotedInput.short(String(raw)))' " +
+                                     "is not a date; the bean is kept without it")
                 }
             }
             var archived: Bool?
@@ -159,7 +173,8 @@ private struct JSONExportReader {
     mutating func readTastingNotes(_ root: [String: Any], _ session: inout ImportSession) {
         for (i, element) in array(root, "tastingNotes", &session).enumerated() {
             guard let o = element as? [String: Any], let brew = JSONValue.text(o, "brewId").map(canonicalID) else {
-                session.warn(.danglingReference, column: "tastingNotes.brewId", at: .element(array: "tastingNotes", index: i),
+                session.warn(.danglingReference, column: "tastingNotes.brewId",
+                             at: .element(array: "tastingNotes", index: i),
                              "tasting note without a brew id; ignored")
                 continue
             }
@@ -168,7 +183,8 @@ private struct JSONExportReader {
                              "a second tasting note for one brew; the first is used")
                 continue
             }
-            notes[brew] = (number(o, "acidity"), number(o, "body"), number(o, "sweetness"), JSONValue.text(o, "flavorTags"))
+            notes[brew] = (number(o, "acidity"), number(o, "body"), number(o, "sweetness"),
+                JSONValue.text(o, "flavorTags"))
         }
     }
 
@@ -218,9 +234,14 @@ private struct JSONExportReader {
             case .missing: break
             case .wrongType:
                 guard let s = o["grindSetting"] as? String else {
-                    throw Rejection(column: "grindSetting", reason: "grindSetting is a \(JSONValue.typeName(o["grindSetting"]!)), not a number or text")
+                    throw Rejection(column: "grindSetting",
+                        reason: "grindSetting is a \(JSONValue.typeName(o["grindSetting"]!)), not a number or text")
                 }
-                if case .value(let v) = NumberParser.parse(s) { row.grindSetting = v } else if !s.isEmpty { row.grindText = s }
+                if case .value(let v) = NumberParser.parse(s) {
+                    row.grindSetting = v
+                } else if !s.isEmpty {
+                    row.grindText = s
+                }
             }
         }
         if reads.contains(.freeText) {
@@ -233,7 +254,8 @@ private struct JSONExportReader {
         for (i, element) in brews.enumerated() {
             guard let o = element as? [String: Any] else {
                 session.reject(at: .element(array: "brews", index: i), column: nil,
-                               reason: "a \(JSONValue.typeName(element)), not a brew object", record: JSONValue.recordText([element]))
+                               reason: "a \(JSONValue.typeName(element)), not a brew object",
+                               record: JSONValue.recordText([element]))
                 continue
             }
             do throws(Rejection) {
@@ -241,7 +263,8 @@ private struct JSONExportReader {
                 row.id = try string(o, "id").map(canonicalID)
                 if let raw = try string(o, "brewDate") {
                     guard let t = instant(raw) else {
-                        throw Rejection(column: "brewDate", reason: "unparseable brew date '\(QuotedInput.short(String(raw)))'")
+                        throw Rejection(column: "brewDate",
+                            reason: "unparseable brew date '\(QuotedInput.short(String(raw)))'")
                     }
                     row.brewDate = t
                     session.offsets.note(raw, instant: t.microseconds)
@@ -256,9 +279,13 @@ private struct JSONExportReader {
                 row.updatedAt = date(o, "updatedAt", at: .element(array: "brews", index: i), &session)
                 let note = row.id.flatMap { notes[$0] }
                 if let note {
-                    row.acidity = note.acidity; row.body = note.body; row.sweetness = note.sweetness; row.flavorTags = note.tags
+                    row.acidity = note.acidity
+                    row.body = note.body
+                    row.sweetness = note.sweetness
+                    row.flavorTags = note.tags
                 }
-                let kept = session.offer(row, at: .element(array: "brews", index: i), record: { JSONValue.recordText(o) })
+                let kept = session.offer(row, at: .element(array: "brews", index: i),
+                    record: { JSONValue.recordText(o) })
                 if let id = row.id, note != nil {
                     noteUsed.insert(id)
                     if kept { session.builder.tastingNoteCount += 1 }
@@ -269,7 +296,8 @@ private struct JSONExportReader {
             }
         }
         for id in notes.keys where !noteUsed.contains(id) {
-            session.warn(.danglingReference, column: "tastingNotes.brewId", at: nil, "tasting note for brew \(id), which does not exist; ignored")
+            session.warn(.danglingReference, column: "tastingNotes.brewId", at: nil,
+                "tasting note for brew \(id), which does not exist; ignored")
         }
     }
 }

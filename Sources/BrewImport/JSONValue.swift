@@ -37,7 +37,8 @@ enum JSONValue {
                let value = try? JSONSerialization.jsonObject(with: Data(String(decoding: data, as: UTF8.self).utf8)) {
                 return Parsed(value: value, repairedUTF8At: offset)
             }
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? error.localizedDescription
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+                ?? error.localizedDescription
             throw ImportError(.corrupt, file: file, location: location, "malformed or truncated JSON: \(detail)")
         }
     }

@@ -47,7 +47,8 @@ public struct JournalFormat: Hashable, Sendable, CustomStringConvertible {
     /// The app's JSON export, `"format": "coffee-journal"` (docs/formats.md).
     public static let json = JournalFormat(rawValue: "json", cliName: "json", displayName: "the app's JSON export")
     /// A Beanconqueror backup: a bare `Beanconqueror.json` or the `Beanconqueror.zip` (docs/formats.md).
-    public static let beanconqueror = JournalFormat(rawValue: "beanconqueror", cliName: "beanconqueror", aliases: ["bc"],
+    public static let beanconqueror = JournalFormat(rawValue: "beanconqueror", cliName: "beanconqueror",
+                                                    aliases: ["bc"],
                                                     displayName: "a Beanconqueror backup")
     /// A BrewSpec v1.0 document, YAML or JSON (docs/formats.md).
     public static let brewSpec = JournalFormat(rawValue: "brewSpec", cliName: "brewspec", aliases: ["brew-spec"],

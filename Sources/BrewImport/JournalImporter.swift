@@ -29,7 +29,9 @@ public enum JournalImporter {
     /// Same as ``importJournal(at:options:)``.
     ///
     /// - Throws: ``ImportError``.
-    public static func importJournal(at url: URL, options: ImportOptions = .init()) throws(ImportError) -> ImportResult {
+    public static func importJournal(
+        at url: URL, options: ImportOptions = .init()
+    ) throws(ImportError) -> ImportResult {
         let path = url.path
         switch InputFile.classify(path) {
         case .missing: throw ImportError(.fileNotFound, file: path, "no such file")
@@ -40,7 +42,8 @@ public enum JournalImporter {
             return try StreamCopy.reading(fd, path: path) { (copy) throws(ImportError) -> ImportResult in
                 let result = try importJournal(at: copy, options: options)
                 return ImportResult(journal: result.journal,
-                                    report: StreamCopy.renamed(result.report, from: copy.path, to: StreamCopy.displayName(path)))
+                                    report: StreamCopy.renamed(result.report, from: copy.path,
+                                        to: StreamCopy.displayName(path)))
             }
         case .regular: break
         }
@@ -64,7 +67,8 @@ public enum JournalImporter {
         guard format == .csv else { return }
         let ext = url.pathExtension.lowercased()
         if JournalFormat.storeExtensions.contains(ext) {
-            throw ImportError(.notAJournal, file: url.path, "named .\(ext) but not an SQLite database (no SQLite header)")
+            throw ImportError(.notAJournal, file: url.path,
+                "named .\(ext) but not an SQLite database (no SQLite header)")
         }
         if ext == "zip" {
             throw ImportError(.notAJournal, file: url.path, "named .zip but not a zip archive")

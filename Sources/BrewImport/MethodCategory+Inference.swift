@@ -11,12 +11,15 @@ extension MethodCategory {
     static func inferred(fromName name: String) -> MethodCategory {
         let n = name.lowercased().replacingOccurrences(of: "_", with: " ")
         if ["espresso", "portafilter", "lever", "ristretto", "profitec", "rancilio", "gaggia", "lelit", "la marzocco",
-            "rocket", "decent", "flair", "cafelat", "la pavoni", "bezzera", "ecm ", "bambino", "silvia"].contains(where: n.contains) {
+            "rocket", "decent", "flair", "cafelat", "la pavoni", "bezzera", "ecm ", "bambino",
+            "silvia"].contains(where: n.contains) {
             return .espresso
         }
         if ["french press", "frenchpress", "aeropress", "aero press", "immersion", "clever", "cold brew", "siphon",
             "syphon", "cupping"].contains(where: n.contains) { return .immersion }
-        if ["v60", "kalita", "chemex", "pour", "origami", "melitta", "wave", "drip", "filter"].contains(where: n.contains) {
+        if [
+            "v60", "kalita", "chemex", "pour", "origami", "melitta", "wave", "drip",
+            "filter"].contains(where: n.contains) {
             return .pourOver
         }
         return .other

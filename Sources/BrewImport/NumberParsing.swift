@@ -58,8 +58,12 @@ enum NumberParser {
         var exponent = 0
         if i < end, p[i] | 0x20 == UInt8(ascii: "e") {
             var j = i + 1, expNegative = false, expDigits = 0, e = 0
-            if j < end, p[j] == UInt8(ascii: "-") || p[j] == UInt8(ascii: "+") { expNegative = p[j] == UInt8(ascii: "-"); j += 1 }
-            while j < end, p[j] >= 0x30 && p[j] <= 0x39 { e = min(e * 10 + Int(p[j] - 0x30), 10_000); expDigits += 1; j += 1 }
+            if j < end, p[j] == UInt8(ascii: "-") || p[j] == UInt8(ascii: "+") {
+                expNegative = p[j] == UInt8(ascii: "-"); j += 1
+            }
+            while j < end, p[j] >= 0x30 && p[j] <= 0x39 {
+                e = min(e * 10 + Int(p[j] - 0x30), 10_000); expDigits += 1; j += 1
+            }
             if expDigits > 0 { exponent = expNegative ? -e : e; i = j }
         }
         // Unit suffix.
@@ -152,7 +156,9 @@ enum NumberParser {
     }
 
     /// Parses a duration: a number of seconds (with an optional `s` unit), `m:ss`, or `h:mm:ss`.
-    static func parseDuration(_ p: UnsafeBufferPointer<UInt8>, separator: DecimalSeparator = .automatic) -> NumberField {
+    static func parseDuration(
+        _ p: UnsafeBufferPointer<UInt8>, separator: DecimalSeparator = .automatic
+    ) -> NumberField {
         if separator != .comma, let v = plain(p) { return .value(v) }
         guard p.contains(UInt8(ascii: ":")) else { return parse(p, separator: separator) }
         var total = 0.0, part = 0.0, hasDigit = false, fraction = 0.0, inFraction = false
@@ -163,7 +169,11 @@ enum NumberParser {
         while i < end {
             let b = p[i]
             if b >= 0x30 && b <= 0x39 {
-                if inFraction { fraction /= 10; part += Double(b - 0x30) * fraction } else { part = part * 10 + Double(b - 0x30) }
+                if inFraction {
+                    fraction /= 10; part += Double(b - 0x30) * fraction
+                } else {
+                    part = part * 10 + Double(b - 0x30)
+                }
                 hasDigit = true
             } else if b == UInt8(ascii: ":") {
                 guard hasDigit, !inFraction else { return .invalid }

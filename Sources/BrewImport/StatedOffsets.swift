@@ -51,7 +51,8 @@ public struct StatedOffsets: Sendable, Equatable {
         return s.withUTF8 { offset(bytes: $0) }
     }
 
-    /// The offset stated by date text given as bytes (see ``offset(in:)``): no allocation, a look at the last six bytes.
+    /// The offset stated by date text given as bytes (see ``offset(in:)``): no allocation, a look at the last six
+    /// bytes.
     static func offset(bytes b: UnsafeBufferPointer<UInt8>) -> Int32? {
         let n = b.count
         // The shortest date with a time and an offset: `YYYY-MM-DDTHH+HH`.
@@ -61,11 +62,14 @@ public struct StatedOffsets: Sendable, Equatable {
         // A time of day must come before the offset (`T` or a space after the date).
         guard b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: " ") else { return nil }
         var hours: Int32?, minutes: Int32 = 0, sg: Int32?
-        if let s = sign(n - 6), b[n - 3] == UInt8(ascii: ":"), let h1 = digit(n - 5), let h2 = digit(n - 4), let m1 = digit(n - 2), let m2 = digit(n - 1) {
+        if let s = sign(n - 6), b[n - 3] == UInt8(ascii: ":"), let h1 = digit(n - 5), let h2 = digit(n - 4),
+            let m1 = digit(n - 2), let m2 = digit(n - 1) {
             sg = s; hours = h1 * 10 + h2; minutes = m1 * 10 + m2
-        } else if let s = sign(n - 5), let h1 = digit(n - 4), let h2 = digit(n - 3), let m1 = digit(n - 2), let m2 = digit(n - 1) {
+        } else if let s = sign(n - 5), let h1 = digit(n - 4), let h2 = digit(n - 3), let m1 = digit(n - 2),
+            let m2 = digit(n - 1) {
             sg = s; hours = h1 * 10 + h2; minutes = m1 * 10 + m2
-        } else if let s = sign(n - 3), let h1 = digit(n - 2), let h2 = digit(n - 1), b[n - 6] == UInt8(ascii: ":") || digit(n - 4) != nil {
+        } else if let s = sign(n - 3), let h1 = digit(n - 2), let h2 = digit(n - 1),
+            b[n - 6] == UInt8(ascii: ":") || digit(n - 4) != nil {
             sg = s; hours = h1 * 10 + h2
         }
         guard let sg, let hours, hours <= 18, minutes < 60 else { return nil }
@@ -84,7 +88,9 @@ public struct StatedOffsets: Sendable, Equatable {
     public var zone: TimeZone? {
         guard !samples.isEmpty else { return nil }
         func fits(_ zone: TimeZone) -> Bool {
-            samples.allSatisfy { zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0.instant))) == Int($0.offset) }
+            samples.allSatisfy {
+                zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval($0.instant))) == Int($0.offset)
+            }
         }
         for id in Self.preferred + TimeZone.knownTimeZoneIdentifiers.sorted() {
             if let z = TimeZone(identifier: id), fits(z) { return z }

@@ -40,7 +40,8 @@ enum StoreImporter {
             try fm.createDirectory(at: folder, withIntermediateDirectories: true,
                                    attributes: [.posixPermissions: 0o700])
         } catch {
-            throw ImportError(.unreadable, file: path, "cannot create a private temporary folder to read the WAL: \(error.localizedDescription)")
+            throw ImportError(.unreadable, file: path,
+                "cannot create a private temporary folder to read the WAL: \(error.localizedDescription)")
         }
         defer { try? fm.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("store.sqlite").path
@@ -48,7 +49,8 @@ enum StoreImporter {
             do {
                 try fm.copyItem(atPath: path + suffix, toPath: copy + suffix)
             } catch {
-                throw ImportError(.unreadable, file: path + suffix, "cannot copy for reading: \(error.localizedDescription)")
+                throw ImportError(.unreadable, file: path + suffix,
+                    "cannot copy for reading: \(error.localizedDescription)")
             }
         }
         return try read(openAt: copy, readonly: false, reportedPath: path, options: options)
@@ -85,13 +87,17 @@ enum StoreImporter {
 
     /// Runs `body`, turning what it throws into an ``ImportError`` about `file` (SQLite's result codes mapped to
     /// ``ImportError/Kind/corrupt`` or ``ImportError/Kind/unreadable``).
-    static func mappingErrors(file: String, wait: TimeInterval? = nil, _ body: () throws -> ImportResult) throws(ImportError) -> ImportResult {
+    static func mappingErrors(
+        file: String, wait: TimeInterval? = nil, _ body: () throws -> ImportResult
+    ) throws(ImportError) -> ImportResult {
         do {
             return try body()
         } catch let error as ImportError {
             throw error
         } catch let error as DatabaseError {
-            if let wait, error.resultCode.primaryResultCode == .SQLITE_BUSY || error.resultCode.primaryResultCode == .SQLITE_LOCKED {
+            if let wait,
+                error.resultCode.primaryResultCode == .SQLITE_BUSY
+                    || error.resultCode.primaryResultCode == .SQLITE_LOCKED {
                 throw ImportError(.unreadable, file: file,
                                   "the store is locked by another program (the app may be writing it): waited "
                                     + "\(Self.seconds(wait)) for the lock to be released; try again when it is done "

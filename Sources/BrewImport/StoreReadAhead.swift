@@ -17,8 +17,8 @@ import GRDBSQLite
 /// **Batches.** Up to ``batchRows`` rows (and about ``batchBytes`` of text) of every selected column: a type tag, a
 /// 64-bit payload (the integer, the double's bits, or the offset of text or blob bytes in the batch's arena) and a
 /// byte length. ``depth`` batches circulate between the two threads (free → filled → read → free), so memory stays
-/// a few MB whatever the table's size or its notes' length. Cells read back exactly as ``StoreRows/cell(_:)`` reads them from SQLite; text and blob bytes are valid
-/// until the reader moves past the row's batch.
+/// a few MB whatever the table's size or its notes' length. Cells read back exactly as ``StoreRows/cell(_:)`` reads
+/// them from SQLite; text and blob bytes are valid until the reader moves past the row's batch.
 ///
 /// **Safety.** The connection is confined: while the producer steps it, the reading thread only reads batches it was
 /// handed (the hand-over, under one lock, orders the producer's writes before the reader's reads, and back).

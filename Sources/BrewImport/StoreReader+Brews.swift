@@ -33,7 +33,11 @@ struct StoreBrewColumns {
         id = ix["ZID"]; date = ix["ZBREWDATE"]; method = ix["ZMETHOD"]; grinder = ix["ZGRINDER"]; bean = ix["ZBEAN"]
         dose = ix["ZDOSEGRAMS"]; water = ix["ZWATERGRAMS"]; yield = ix["ZYIELDGRAMS"]; time = ix["ZBREWTIMESECONDS"]
         temperature = ix["ZWATERTEMPERATURE"]; grind = ix["ZGRINDSETTING"]; profile = ix["ZPRESSUREPROFILE"]
-        rating = ix["ZRATING"]; tds = ix["ZTDS"]; notes = ix["ZNOTES"]; created = ix["ZCREATEDAT"]; updated = ix["ZUPDATEDAT"]
+        rating = ix["ZRATING"]
+        tds = ix["ZTDS"]
+        notes = ix["ZNOTES"]
+        created = ix["ZCREATEDAT"]
+        updated = ix["ZUPDATEDAT"]
     }
 }
 
@@ -101,18 +105,21 @@ extension StoreReader {
                 case .null, .blob: break
                 }
             }
-            brew.pressureProfile = readText(row, c.profile, "ZPRESSUREPROFILE", table: t, pk: pk, bytes: &text.pressureProfile)
+            brew.pressureProfile = readText(row, c.profile, "ZPRESSUREPROFILE", table: t, pk: pk,
+                bytes: &text.pressureProfile)
             brew.notes = readText(row, c.notes, "ZNOTES", table: t, pk: pk, bytes: &text.notes)
             brew.createdAt = date(row, c.created, "ZCREATEDAT", table: t, pk: pk)
             brew.updatedAt = date(row, c.updated, "ZUPDATEDAT", table: t, pk: pk)
             let joined = notes.isEmpty ? nil : notes.join(brew: pk, into: &brew, &text)
-            if session.offer(brew, text: text, uuid: uuid, at: .storeRow(table: t, pk: pk), record: { nil }), joined != nil {
+            if session.offer(brew, text: text, uuid: uuid, at: .storeRow(table: t, pk: pk), record: { nil }),
+                joined != nil {
                 session.builder.tastingNoteCount += 1
             }
         }
         // A note whose brew was rejected was still joined: only notes no brew names are dangling.
         for _ in 0..<notes.unused {
-            session.warn(.danglingReference, column: "ZTASTINGNOTE.ZBREW", at: nil, "tasting note whose brew does not exist; ignored")
+            session.warn(.danglingReference, column: "ZTASTINGNOTE.ZBREW", at: nil,
+                "tasting note whose brew does not exist; ignored")
         }
     }
 
@@ -153,13 +160,17 @@ extension StoreReader {
         }
     }
 
-    private mutating func string(_ row: StoreRows, _ index: Int?, _ column: String, table: String, pk: Int64) -> String? {
+    private mutating func string(
+        _ row: StoreRows, _ index: Int?, _ column: String, table: String, pk: Int64
+    ) -> String? {
         guard index != nil else { return nil }
         return StoreCells(row: row, index: [:], table: table, pk: pk).string(index, column, &session)
     }
 
     @inline(__always)
-    private mutating func date(_ row: StoreRows, _ index: Int?, _ column: String, table: String, pk: Int64) -> Timestamp? {
+    private mutating func date(
+        _ row: StoreRows, _ index: Int?, _ column: String, table: String, pk: Int64
+    ) -> Timestamp? {
         switch row.date(index, column: column) {  // the common cases build no strings
         case .date(let t): return t
         case .missing: return nil

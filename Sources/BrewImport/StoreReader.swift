@@ -34,7 +34,10 @@ struct StoreReader {
     /// the store must be read again with an exact check.
     mutating func read() throws -> ImportResult? {
         var missing: [String] = []
-        tableNames = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'").map { $0.lowercased() })
+        tableNames =
+            Set(
+                try String.fetchAll(
+                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'").map { $0.lowercased() })
         if !hasTable("Z_PRIMARYKEY") { missing.append("Z_PRIMARYKEY") }
         if missing.isEmpty {
             for row in try Row.fetchAll(db, sql: "SELECT Z_NAME FROM Z_PRIMARYKEY") {
@@ -47,10 +50,14 @@ struct StoreReader {
         let brewTable = tables["BrewLog"] ?? "ZBREWLOG"
         if !hasTable(brewTable) { missing.append(brewTable) }
         guard missing.isEmpty else {
-            let found = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name LIMIT 12")
+            let found = try String.fetchAll(db,
+                sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name LIMIT 12")
             throw ImportError(.notAJournal, file: session.file,
-                              "not a journal store: missing table\(missing.count > 1 ? "s" : "") \(missing.joined(separator: ", "))"
-                              + (found.isEmpty ? " (the database has no tables)" : " (it has \(found.joined(separator: ", ")))"))
+                              "not a journal store: missing table\(missing.count > 1 ? "s" : "") " +
+                                  "\(missing.joined(separator: ", "))"
+                              + (
+                                  found.isEmpty ? " (the database has no tables)"
+                                      : " (it has \(found.joined(separator: ", ")))"))
         }
         let expected = rowCount(brewTable)
         session.reserve(brews: expected)
@@ -73,7 +80,8 @@ struct StoreReader {
     /// set is sized from this count — an oversized one is memory its random inserts touch. SQLite counts the entries
     /// of the table's smallest index: 10 ms for the 1,000,000-brew benchmark store.
     func rowCount(_ table: String) -> Int {
-        guard let row = try? StoreRows(db, sql: "SELECT count(*) FROM \"\(table)\""), (try? row.next()) == true else { return 0 }
+        guard let row = try? StoreRows(db, sql: "SELECT count(*) FROM \"\(table)\""),
+            (try? row.next()) == true else { return 0 }
         return Int(max(0, row.int64(0) ?? 0))
     }
 
@@ -100,7 +108,8 @@ struct StoreReader {
     private mutating func readMethods() throws -> PKMap {
         let t = table("BrewMethod")
         guard let (sql, ix) = try select(t, ["Z_PK", "ZID", "ZNAME", "ZCATEGORYRAWVALUE", "ZCATEGORY", "ZNOTES",
-                                             "ZBREWCOUNT", "ZLASTUSEDDATE", "ZCREATEDAT", "ZUPDATEDAT"]) else { return PKMap() }
+                                             "ZBREWCOUNT", "ZLASTUSEDDATE", "ZCREATEDAT",
+                                             "ZUPDATEDAT"]) else { return PKMap() }
         var map = PKMap()
         let row = try StoreRows(db, sql: sql)
         while try row.next() {
@@ -118,7 +127,8 @@ struct StoreReader {
 
     private mutating func readGrinders() throws -> PKMap {
         let t = table("Grinder")
-        guard let (sql, ix) = try select(t, ["Z_PK", "ZID", "ZNAME", "ZTYPERAWVALUE", "ZTYPE", "ZSETTINGMIN", "ZSETTINGMAX",
+        guard let (sql, ix) = try select(t, ["Z_PK", "ZID", "ZNAME", "ZTYPERAWVALUE", "ZTYPE", "ZSETTINGMIN",
+                                             "ZSETTINGMAX",
                                              "ZSETTINGSTEP", "ZNOTES", "ZBREWCOUNT", "ZLASTUSEDDATE", "ZCREATEDAT",
                                              "ZUPDATEDAT"]) else { return PKMap() }
         var map = PKMap()
@@ -143,7 +153,8 @@ struct StoreReader {
     private mutating func readBeans() throws -> PKMap {
         let t = table("CoffeeBean")
         guard let (sql, ix) = try select(t, ["Z_PK", "ZID", "ZNAME", "ZROASTER", "ZORIGIN", "ZVARIETY", "ZPROCESSING",
-                                             "ZROASTLEVELRAWVALUE", "ZROASTLEVEL", "ZROASTDATE", "ZISARCHIVED", "ZNOTES",
+                                             "ZROASTLEVELRAWVALUE", "ZROASTLEVEL", "ZROASTDATE", "ZISARCHIVED",
+                                             "ZNOTES",
                                              "ZCREATEDAT", "ZUPDATEDAT"]) else { return PKMap() }
         var map = PKMap()
         let row = try StoreRows(db, sql: sql)
@@ -151,9 +162,11 @@ struct StoreReader {
             let cells = StoreCells(row: row, index: ix, table: t)
             let level = cells.string("ZROASTLEVELRAWVALUE", &session) ?? cells.string("ZROASTLEVEL", &session)
             let bean = CoffeeBean(
-                id: cells.uuid("ZID", &session), name: cells.string("ZNAME", &session), roaster: cells.string("ZROASTER", &session),
+                id: cells.uuid("ZID", &session), name: cells.string("ZNAME", &session),
+                roaster: cells.string("ZROASTER", &session),
                 origin: cells.string("ZORIGIN", &session), variety: cells.string("ZVARIETY", &session),
-                processing: cells.string("ZPROCESSING", &session), roastLevel: level.flatMap(RoastLevel.init(rawString:)),
+                processing: cells.string("ZPROCESSING", &session),
+                roastLevel: level.flatMap(RoastLevel.init(rawString:)),
                 roastDate: cells.date("ZROASTDATE", &session).map { resolver.day(of: $0) },
                 isArchived: row.int(ix["ZISARCHIVED"]).map { $0 != 0 }, notes: cells.string("ZNOTES", &session),
                 createdAt: cells.date("ZCREATEDAT", &session), updatedAt: cells.date("ZUPDATEDAT", &session))

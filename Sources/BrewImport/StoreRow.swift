@@ -78,7 +78,8 @@ final class StoreRows {
         case SQLITE_INTEGER: return .integer(sqlite3_value_int64(v))
         case SQLITE_FLOAT: return .real(sqlite3_value_double(v))
         case SQLITE_TEXT:
-            // SAFETY: SQLite keeps the text (UTF-8, `sqlite3_value_bytes` long, asked after the text) until the next step.
+            // SAFETY: SQLite keeps the text (UTF-8, `sqlite3_value_bytes` long, asked after the text) until the next
+            // step.
             let p = sqlite3_value_text(v)
             return .text(UnsafeBufferPointer(start: p, count: Int(sqlite3_value_bytes(v))))
         case SQLITE_BLOB:
@@ -109,7 +110,9 @@ final class StoreRows {
             switch NumberParser.parse(p) {
             case .value(let v): return v
             case .empty: return nil
-            case .invalid: throw BadValue(column: column, reason: "not a number: '\(QuotedInput.short(String(decoding: p, as: UTF8.self)))'")
+            case .invalid:
+                throw BadValue(column: column,
+                    reason: "not a number: '\(QuotedInput.short(String(decoding: p, as: UTF8.self)))'")
             }
         case .blob: throw BadValue(column: column, reason: "a blob where a number belongs")
         }
@@ -147,7 +150,9 @@ final class StoreRows {
         case .real(let v): return ImportSession.date(seconds: v, appleReference: true, column: column)
         case .integer(let v): return ImportSession.date(seconds: Double(v), appleReference: true, column: column)
         case .text(let p):
-            if case .instant(let us) = ISO8601.parse(p) { return ImportSession.check(Timestamp(microseconds: us), column: column) }
+            if case .instant(let us) = ISO8601.parse(p) {
+                return ImportSession.check(Timestamp(microseconds: us), column: column)
+            }
             return .unusable("\(column) '\(String(decoding: p.prefix(80), as: UTF8.self))' is not a date")
         case .blob: return .unusable("\(column) is a blob, not a date")
         }
@@ -208,7 +213,8 @@ struct StoreCells {
         switch read {  // the common cases build no strings
         case .date(let t): return t
         case .missing: return nil
-        case .unusable: return session.optionalDate(read, column: "\(table).\(column)", at: .storeRow(table: table, pk: pk))
+        case .unusable:
+            return session.optionalDate(read, column: "\(table).\(column)", at: .storeRow(table: table, pk: pk))
         }
     }
 }

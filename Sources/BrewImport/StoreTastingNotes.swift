@@ -49,7 +49,8 @@ struct StoreTastingNotes {
         while try row.next() {
             guard let brew = row.int64(brewIndex) else {
                 reader.session.warn(.danglingReference, column: "ZTASTINGNOTE.ZBREW",
-                                    at: .storeRow(table: t, pk: row.int64(0) ?? 0), "tasting note without a brew; ignored")
+                                    at: .storeRow(table: t, pk: row.int64(0) ?? 0),
+                                    "tasting note without a brew; ignored")
                 continue
             }
             guard byBrew[brew] == nil else {
@@ -89,7 +90,9 @@ struct StoreTastingNotes {
         if note.flags & Flag.acidity != 0 { brew.acidity = note.acidity }
         if note.flags & Flag.body != 0 { brew.body = note.body }
         if note.flags & Flag.sweetness != 0 { brew.sweetness = note.sweetness }
-        if note.flags & Flag.tags != 0 { text.flavorTags = tagBytes.bytes((k == 0 ? 0 : notes[k - 1].tagEnd) ..< note.tagEnd) }
+        if note.flags & Flag.tags != 0 {
+            text.flavorTags = tagBytes.bytes((k == 0 ? 0 : notes[k - 1].tagEnd) ..< note.tagEnd)
+        }
         used[k] = true
         return k
     }

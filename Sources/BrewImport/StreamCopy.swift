@@ -19,17 +19,21 @@ public enum StreamCopy {
     ///
     /// - Throws: ``ImportError`` from reading the stream (naming it), from `body` (with the temporary path replaced
     ///   by the stream's name), or when the temporary file cannot be written.
-    public static func reading<T>(_ fd: Int32, path: String, _ body: (URL) throws(ImportError) -> T) throws(ImportError) -> T {
+    public static func reading<T>(
+        _ fd: Int32, path: String, _ body: (URL) throws(ImportError) -> T
+    ) throws(ImportError) -> T {
         let name = displayName(path)
         let data = try InputFile.readStream(fd, name: name)
         let fm = FileManager.default
         let folder = fm.temporaryDirectory.appendingPathComponent("brewstats-stream-\(UUID().uuidString)")
         do {
-            try fm.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try fm.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try data.write(to: folder.appendingPathComponent("stream"))
         } catch {
             try? fm.removeItem(at: folder)
-            throw ImportError(.unreadable, file: name, "cannot keep the stream's bytes in a temporary file: \(error.localizedDescription)")
+            throw ImportError(.unreadable, file: name,
+                "cannot keep the stream's bytes in a temporary file: \(error.localizedDescription)")
         }
         defer { try? fm.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("stream")

@@ -19,7 +19,9 @@ struct UUIDWords: Hashable {
         guard base[8] == UInt8(ascii: "-"), base[13] == UInt8(ascii: "-"), base[18] == UInt8(ascii: "-"),
               base[23] == UInt8(ascii: "-") else { return nil }
         let raw = UnsafeRawPointer(base)
-        @inline(__always) func load64(_ k: Int) -> UInt64 { UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)) }
+        @inline(__always) func load64(_ k: Int) -> UInt64 {
+            UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt64.self))
+        }
         @inline(__always) func load32(_ k: Int) -> UInt64 {
             UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: k, as: UInt32.self)))
         }
@@ -70,8 +72,10 @@ struct UUIDWords: Hashable {
     ///
     /// Eight digits at a time (``hexDigits(_:)``), then placed around the dashes with whole-word stores.
     func write(to out: UnsafeMutablePointer<UInt8>) {
-        let a = Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32)), b = Self.hexDigits(UInt32(truncatingIfNeeded: high))
-        let c = Self.hexDigits(UInt32(truncatingIfNeeded: low >> 32)), d = Self.hexDigits(UInt32(truncatingIfNeeded: low))
+        let a = Self.hexDigits(UInt32(truncatingIfNeeded: high >> 32)),
+            b = Self.hexDigits(UInt32(truncatingIfNeeded: high))
+        let c = Self.hexDigits(UInt32(truncatingIfNeeded: low >> 32)),
+            d = Self.hexDigits(UInt32(truncatingIfNeeded: low))
         let raw = UnsafeMutableRawPointer(out)
         let dash = UInt8(ascii: "-")
         // SAFETY: every store below lies in `out[0..<36]`: 8 digits, dash, 4, dash, 4, dash, 4, dash, 12.

@@ -64,12 +64,17 @@ public enum ZipArchivePolicy {
     /// Inflates `entry` of `reader`: all of it (`whole`), stopping with ``InflateFailure/longerThanLimit`` past
     /// `limit` bytes, or only its first `limit` bytes (`whole == false`, to sniff a format). Every byte produced is
     /// taken from `budget` first; the CRC-32 is checked when the entry was read whole.
-    public static func inflate(_ reader: ZipEntryData, _ entry: ZipEntryData.Entry, limit: Int = .max, whole: Bool = true,
+    public static func inflate(_ reader: ZipEntryData, _ entry: ZipEntryData.Entry, limit: Int = .max,
+                               whole: Bool = true,
                                budget: InflateBudget) throws(InflateFailure) -> Data {
         var data = Data()
-        if whole { data.reserveCapacity(Int(min(entry.uncompressedSize, UInt64(max(0, min(limit, budget.limit - budget.inflated)))))) }
+        if whole {
+            data.reserveCapacity(
+                Int(min(entry.uncompressedSize, UInt64(max(0, min(limit, budget.limit - budget.inflated))))))
+        }
         do {
-            // Not ZIPFoundation's `archive.extract`: it can loop forever on a truncated deflate stream (``ZipEntryData``).
+            // Not ZIPFoundation's `archive.extract`: it can loop forever on a truncated deflate stream
+            // (``ZipEntryData``).
             let crc = try reader.extract(entry) { chunk in
                 let piece = data.count + chunk.count <= limit ? chunk : chunk.prefix(limit - data.count)
                 guard budget.take(piece.count) else { throw InflateFailure.budgetSpent }
@@ -101,7 +106,8 @@ public enum ZipArchivePolicy {
         }
         guard entry.uncompressedSize <= UInt64(Int64.max) else {
             throw ImportError(.archiveTooLarge, file: path, location: QuotedInput.short(name),
-                              "the entry declares \(entry.uncompressedSize) bytes uncompressed, more than any file holds: "
+                              "the entry declares \(entry.uncompressedSize) " +
+                                  "bytes uncompressed, more than any file holds: "
                                 + "a damaged or hostile archive")
         }
     }

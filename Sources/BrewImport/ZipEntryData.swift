@@ -80,12 +80,15 @@ public struct ZipEntryData {
         guard tail.count >= 22, let e = (0...(tail.count - 22)).reversed().first(where: {
             tail[$0] == 0x50 && tail[$0 + 1] == 0x4B && tail[$0 + 2] == 5 && tail[$0 + 3] == 6
         }) else { throw .damaged("no end-of-central-directory record") }
-        var count = Int(Self.u16(tail, e + 10)), cdSize = Int(Self.u32(tail, e + 12)), cdOffset = Int(Self.u32(tail, e + 16))
+        var count = Int(Self.u16(tail, e + 10)), cdSize = Int(Self.u32(tail, e + 12)),
+            cdOffset = Int(Self.u32(tail, e + 16))
         if count == 0xFFFF || cdSize == 0xFFFF_FFFF || cdOffset == 0xFFFF_FFFF {
             // ZIP64: a 20-byte locator ("PK\6\7") just before the record gives the ZIP64 record's offset.
             guard e >= 20, Self.u32(tail, e - 20) == 0x0706_4B50 else { throw .unsupported }
             let record = Self.u64(tail, e - 20 + 8)
-            guard record <= UInt64(fileSize - 56) else { throw .damaged("the ZIP64 end record lies past the end of the file") }
+            guard record <= UInt64(fileSize - 56) else {
+                throw .damaged("the ZIP64 end record lies past the end of the file")
+            }
             let z = try Self.read(file, at: Int(record), count: 56)
             guard z.count == 56, Self.u32(z, 0) == 0x0606_4B50 else { throw .damaged("damaged ZIP64 end record") }
             let count64 = Self.u64(z, 32), size64 = Self.u64(z, 40), offset64 = Self.u64(z, 48)
@@ -94,14 +97,19 @@ public struct ZipEntryData {
             }
             (count, cdSize, cdOffset) = (Int(count64), Int(size64), Int(offset64))
         }
-        guard cdOffset + cdSize <= fileSize else { throw .damaged("the central directory lies past the end of the file") }
+        guard cdOffset + cdSize <= fileSize else {
+            throw .damaged("the central directory lies past the end of the file")
+        }
         let cd = try Self.read(file, at: cdOffset, count: cdSize)
         var list: [Entry] = []
         list.reserveCapacity(min(count, cdSize / 46))
         var p = 0
         for _ in 0..<count {
-            guard p + 46 <= cd.count, Self.u32(cd, p) == 0x0201_4B50 else { throw .damaged("damaged central directory") }
-            let nameLength = Int(Self.u16(cd, p + 28)), extra = Int(Self.u16(cd, p + 30)), comment = Int(Self.u16(cd, p + 32))
+            guard p + 46 <= cd.count, Self.u32(cd, p) == 0x0201_4B50 else {
+                throw .damaged("damaged central directory")
+            }
+            let nameLength = Int(Self.u16(cd, p + 28)), extra = Int(Self.u16(cd, p + 30)),
+                comment = Int(Self.u16(cd, p + 32))
             guard p + 46 + nameLength <= cd.count else { throw .damaged("damaged central directory") }
             var size = UInt64(Self.u32(cd, p + 20)), header = UInt64(Self.u32(cd, p + 42))
             var uncompressed = UInt64(Self.u32(cd, p + 24))
@@ -124,7 +132,8 @@ public struct ZipEntryData {
             // Made by Unix (3) or macOS (19): the upper 16 bits of the external attributes are the file's mode.
             // MS-DOS (0): attribute bit 0x10 marks a folder.
             let madeBy = Self.u16(cd, p + 4) >> 8, attributes = Self.u32(cd, p + 38)
-            let mode = (madeBy == 3 || madeBy == 19) ? (attributes >> 16) & 0o170000 : (madeBy == 0 && attributes & 0x10 != 0 ? 0o040000 : 0)
+            let mode = (madeBy == 3 || madeBy == 19) ? (attributes >> 16) & 0o170000
+                : (madeBy == 0 && attributes & 0x10 != 0 ? 0o040000 : 0)
             // Sizes and offsets past the file are refused when the entry is read, not here (unread entries may lie).
             list.append(Entry(
                 name: name, method: Self.u16(cd, p + 10), flags: Self.u16(cd, p + 8),
@@ -152,7 +161,9 @@ public struct ZipEntryData {
         guard !entry.isEncrypted else { throw Failure.damaged("the entry is encrypted") }
         guard entry.header <= fileSize - 30, entry.compressedSize <= fileSize else { throw Failure.truncated }
         let header = try Self.read(file, at: entry.header, count: 30)
-        guard header.count == 30, Self.u32(header, 0) == 0x0403_4B50 else { throw Failure.damaged("damaged local header") }
+        guard header.count == 30, Self.u32(header, 0) == 0x0403_4B50 else {
+            throw Failure.damaged("damaged local header")
+        }
         let start = entry.header + 30 + Int(Self.u16(header, 26)) + Int(Self.u16(header, 28))
         guard start + entry.compressedSize <= fileSize else { throw Failure.truncated }
         let compressed = try Self.read(file, at: start, count: entry.compressedSize)
@@ -165,7 +176,8 @@ public struct ZipEntryData {
             // own file reads get away with it: their buffer is allocated at full size), so a short last chunk would
             // be read past its end. Every chunk is therefore `chunk` bytes, the last padded with zeros; a stream
             // that has not ended by then asks for another and gets `truncated`.
-            return try Data.decompress(size: Int64(entry.compressedSize), bufferSize: 64 << 10, skipCRC32: false, provider: { position, chunk in
+            return try Data.decompress(size: Int64(entry.compressedSize), bufferSize: 64 << 10, skipCRC32: false,
+                provider: { position, chunk in
                 let from = Int(position)
                 guard from < compressed.count else { throw Failure.truncated }
                 var piece = compressed.subdata(in: from..<min(from + chunk, compressed.count))
@@ -191,7 +203,8 @@ public struct ZipEntryData {
         var c = DateComponents()
         c.year = 1980 + Int(date >> 9); c.month = Int(date >> 5 & 15); c.day = Int(date & 31)
         c.hour = Int(time >> 11); c.minute = Int(time >> 5 & 63); c.second = Int(time & 31) * 2
-        guard (1...12).contains(c.month!), (1...31).contains(c.day!), c.hour! < 24, c.minute! < 60, c.second! < 60 else { return nil }
+        guard (1...12).contains(c.month!), (1...31).contains(c.day!), c.hour! < 24, c.minute! < 60,
+            c.second! < 60 else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         return calendar.date(from: c)

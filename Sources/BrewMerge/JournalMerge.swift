@@ -25,20 +25,25 @@ public struct JournalMerge: Sendable {
     public func merge(_ sources: [(name: String, journal: ShotJournal)]) -> MergeResult {
         precondition(!sources.isEmpty, "JournalMerge: at least one source")
         var state = MergeState(rules: rules)
-        for (s, source) in sources.enumerated() { state.add(source.journal.result.journal, source: s, name: source.name) }
+        for (s, source) in sources.enumerated() {
+            state.add(source.journal.result.journal, source: s, name: source.name)
+        }
         let journal = state.finish()
-        let combined = ShotMerge.combine(sources.map { $0.journal.shots }, rowMaps: state.rowMaps, names: sources.map(\.name))
+        let combined = ShotMerge.combine(sources.map { $0.journal.shots }, rowMaps: state.rowMaps,
+            names: sources.map(\.name))
         let shots = combined?.table
         let reports = sources.map { $0.journal.result.report }
         var warnings = reports.flatMap(\.warnings)
         for (s, count) in state.matchedCount.enumerated() where count > 0 {
             warnings.append(ImportWarning(kind: .note, column: nil, count: count, where: sources[s].name,
-                                          message: "\(count) brew\(count == 1 ? "" : "s") of \(sources[s].name) matched brews read before "
+                                          message: "\(count) brew\(count == 1 ? "" : "s") of " +
+                                              "\(sources[s].name) matched brews read before "
                                               + "and were merged with them (the matches can be listed)"))
         }
         if let added = combined?.added, let first = added.first {
             warnings.append(ImportWarning(kind: .note, column: nil, count: added.count, where: first.file,
-                                          message: "\(added.count) shot\(added.count == 1 ? "" : "s") belonged to brews that already had the same shot; listed as duplicates"))
+                                          message: "\(added.count) shot\(added.count == 1 ? "" : "s") belonged to " +
+                                              "brews that already had the same shot; listed as duplicates"))
         }
         let rejects = reports.flatMap(\.rejects) + (combined?.added ?? [])
         let report = ImportReport(

@@ -57,6 +57,7 @@ public struct MergeMatch: Sendable, Equatable {
     }
 
     public static func == (a: MergeMatch, b: MergeMatch) -> Bool {
-        a.kept == b.kept && a.merged == b.merged && a.rule == b.rule && a.secondsApart == b.secondsApart && a.row == b.row
+        a.kept == b.kept && a.merged == b.merged && a.rule == b.rule && a.secondsApart == b.secondsApart
+            && a.row == b.row
     }
 }

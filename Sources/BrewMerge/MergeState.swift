@@ -25,12 +25,16 @@ struct MergeState {
     init(rules: MergeRules) { self.rules = rules }
 
     mutating func add(_ j: Journal, source s: Int, name: String) {
-        let methodMap = j.methods.map { entity($0.id, key: MergeRules.fold($0.name ?? "") + "\u{1}" + $0.category.rawString,
-                                               source: s, value: $0, byID: &methodByID, byKey: &methodByKey, table: &methods) }
+        let methodMap = j.methods.map { entity($0.id,
+                                               key: MergeRules.fold($0.name ?? "") + "\u{1}" + $0.category.rawString,
+                                               source: s, value: $0, byID: &methodByID, byKey: &methodByKey,
+                                               table: &methods) }
         let grinderMap = j.grinders.map { entity($0.id, key: MergeRules.fold($0.name ?? ""), source: s, value: $0,
                                                  byID: &grinderByID, byKey: &grinderByKey, table: &grinders) }
         let beanMap = j.beans.map { b in
-            entity(b.id, key: MergeRules.fold(b.roaster ?? "") + "\u{1}" + MergeRules.fold(b.name ?? "") + "\u{1}" + (b.roastDate?.description ?? ""),
+            entity(b.id,
+                   key: MergeRules.fold(b.roaster ?? "") + "\u{1}" + MergeRules.fold(b.name ?? "") + "\u{1}"
+                       + (b.roastDate?.description ?? ""),
                    source: s, value: b, byID: &beanByID, byKey: &beanByKey, table: &beans)
         }
         byTime = rows.indices.compactMap { r in rows[r].brewDate.map { ($0.microseconds, r) } }.sorted { $0.us < $1.us }
@@ -47,8 +51,11 @@ struct MergeState {
             let label = row.id ?? "row \(i + 1)"
             if s > 0, let (target, rule) = match(row, claimed: claimed) {
                 claimed.insert(target)
-                let apart = Double((row.brewDate?.microseconds ?? 0) - (rows[target].brewDate?.microseconds ?? 0)) / 1_000_000
-                matches.append(MergeMatch(kept: origin[target], merged: (name, label), rule: rule, secondsApart: apart, row: target))
+                let apart = Double((row.brewDate?.microseconds ?? 0) - (rows[target].brewDate?.microseconds ?? 0))
+                    / 1_000_000
+                matches.append(
+                    MergeMatch(
+                        kept: origin[target], merged: (name, label), rule: rule, secondsApart: apart, row: target))
                 rows[target].fill(from: row)
                 map.append(target)
                 matched += 1
@@ -120,7 +127,9 @@ struct MergeState {
         for g in grinders { _ = builder.addGrinder(g) }
         for b in beans { _ = builder.addBean(b) }
         for row in rows {
-            if row.acidity != nil || row.body != nil || row.sweetness != nil || row.flavorTags != nil { builder.tastingNoteCount += 1 }
+            if row.acidity != nil || row.body != nil || row.sweetness != nil || row.flavorTags != nil {
+                builder.tastingNoteCount += 1
+            }
             builder.appendBrew(row)
         }
         return builder.finish()
@@ -149,8 +158,11 @@ extension BrewRow {
     mutating func fill(from o: BrewRow) {
         id = id ?? o.id; brewDate = brewDate ?? o.brewDate
         method = method ?? o.method; grinder = grinder ?? o.grinder; bean = bean ?? o.bean
-        doseGrams = doseGrams ?? o.doseGrams; waterGrams = waterGrams ?? o.waterGrams; yieldGrams = yieldGrams ?? o.yieldGrams
-        brewTimeSeconds = brewTimeSeconds ?? o.brewTimeSeconds; waterTemperature = waterTemperature ?? o.waterTemperature
+        doseGrams = doseGrams ?? o.doseGrams
+        waterGrams = waterGrams ?? o.waterGrams
+        yieldGrams = yieldGrams ?? o.yieldGrams
+        brewTimeSeconds = brewTimeSeconds ?? o.brewTimeSeconds
+        waterTemperature = waterTemperature ?? o.waterTemperature
         if grindSetting == nil && grindText == nil { grindSetting = o.grindSetting; grindText = o.grindText }
         pressureProfile = pressureProfile ?? o.pressureProfile
         rating = rating ?? o.rating; tds = tds ?? o.tds; notes = notes ?? o.notes

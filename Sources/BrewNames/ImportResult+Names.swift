@@ -21,7 +21,8 @@ extension ImportResult {
     /// note; the journal unchanged.
     public func notingNearDuplicates() -> ImportResult {
         adding(notes: NearDuplicates.find(in: journal).map { group in
-            ImportWarning(kind: .note, column: group.kind.rawValue, count: group.names.count, where: nil, message: group.note)
+            ImportWarning(kind: .note, column: group.kind.rawValue, count: group.names.count, where: nil,
+                message: group.note)
         })
     }
 
@@ -43,7 +44,8 @@ extension NameAliases {
     public func notes(applied outcome: AliasOutcome, source: String? = nil) -> [ImportWarning] {
         outcome.applied.map { a in
             ImportWarning(kind: .note, column: a.kind.rawValue, count: a.brews, where: source,
-                          message: "\"\(a.spelling)\" (\(a.brews) brew\(a.brews == 1 ? "" : "s")) counted as \(a.kind.rawValue) \"\(a.target)\" (\(fileName))")
+                          message: "\"\(a.spelling)\" (\(a.brews) brew\(a.brews == 1 ? "" : "s")) counted as " +
+                              "\(a.kind.rawValue) \"\(a.target)\" (\(fileName))")
         }
     }
 

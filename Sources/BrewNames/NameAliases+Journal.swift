@@ -54,7 +54,9 @@ extension NameAliases {
             roasterDictionary.append(final)
             return roasterIndex[final]!
         }
-        for i in beans.indices { if let r = beans[i].roaster, let t = target(of: r, kind: .roaster) { beans[i].roaster = t } }
+        for i in beans.indices {
+            if let r = beans[i].roaster, let t = target(of: r, kind: .roaster) { beans[i].roaster = t }
+        }
         record(.roaster, NameCounts(.roaster, in: journal), roasterRenamed)
 
         // Beans: names only.
@@ -84,7 +86,8 @@ extension NameAliases {
         applied.sort { a, b in
             let (ka, kb) = (order.firstIndex(of: a.kind)!, order.firstIndex(of: b.kind)!)
             if ka != kb { return ka < kb }
-            return a.brews != b.brews ? a.brews > b.brews : a.spelling.unicodeScalars.lexicographicallyPrecedes(b.spelling.unicodeScalars)
+            return a.brews != b.brews ? a.brews > b.brews
+                : a.spelling.unicodeScalars.lexicographicallyPrecedes(b.spelling.unicodeScalars)
         }
         var unused: [(kind: NameKind, spelling: String)] = []
         for kind in order {

@@ -37,7 +37,8 @@ public struct NameAliases: Sendable, Equatable {
         self.file = file
         guard text.utf8.count <= 1 << 20 else { throw .invalid(file: file, reason: "larger than 1 MB") }
         if let line = MappingSyntax.firstUnsupportedLine(text) {
-            throw .invalid(file: file, reason: "line \(line): only [table] headers and \"spelling\" = \"name\" lines are allowed")
+            throw .invalid(file: file,
+                reason: "line \(line): only [table] headers and \"spelling\" = \"name\" lines are allowed")
         }
         let table: TOMLTable
         do {
@@ -54,24 +55,32 @@ public struct NameAliases: Sendable, Equatable {
         for key in table.keys.sorted() {
             func line(of spelling: String) -> String { prefix(lines.line(of: spelling, in: key)) }
             guard let kind = NameKind.allCases.first(where: { $0.table == key }) else {
-                throw .invalid(file: file, reason: "\(prefix(lines.line(ofTable: key)))unknown table [\(key)] (use [roasters], [beans], [grinders] or [methods])")
+                throw .invalid(file: file,
+                    reason: "\(prefix(lines.line(ofTable: key)))unknown table [\(key)] " +
+                        "(use [roasters], [beans], [grinders] or [methods])")
             }
             guard let entries = table[key]?.table else {
-                throw .invalid(file: file, reason: "\(prefix(lines.line(ofTable: key)))\(key) must be a table of \"spelling\" = \"name\" lines")
+                throw .invalid(file: file,
+                    reason: "\(prefix(lines.line(ofTable: key)))\(key) must be a table of "
+                        + "\"spelling\" = \"name\" lines")
             }
             var map: [String: String] = [:]
             var written: [String] = []
             var keyOf: [String: String] = [:]
             for spelling in entries.keys {
                 guard let target = entries[spelling]?.string else {
-                    throw .invalid(file: file, reason: "\(line(of: spelling))[\(key)] \"\(spelling)\" must map to a name in quotes")
+                    throw .invalid(file: file,
+                        reason: "\(line(of: spelling))[\(key)] \"\(spelling)\" must map to a name in quotes")
                 }
                 let k = NameKey.of(spelling)
                 guard !k.isEmpty, !NameKey.of(target).isEmpty else {
-                    throw .invalid(file: file, reason: "\(line(of: spelling))[\(key)] spellings and names must hold a letter or digit")
+                    throw .invalid(file: file,
+                        reason: "\(line(of: spelling))[\(key)] spellings and names must hold a letter or digit")
                 }
                 if map[k] != nil {
-                    throw .invalid(file: file, reason: "\(line(of: spelling))[\(key)] \"\(spelling)\" is given twice (case and accents do not count)")
+                    throw .invalid(file: file,
+                        reason: "\(line(of: spelling))[\(key)] \"\(spelling)\" " +
+                            "is given twice (case and accents do not count)")
                 }
                 map[k] = target
                 keyOf[spelling] = k
@@ -81,7 +90,9 @@ public struct NameAliases: Sendable, Equatable {
             for spelling in written {
                 let k = keyOf[spelling]!, target = map[k]!, t = NameKey.of(target)
                 if let next = map[t], t != k, NameKey.of(next) != t {
-                    throw .invalid(file: file, reason: "\(line(of: spelling))[\(key)] \"\(spelling)\" → \"\(target)\" → \"\(next)\": map every spelling to the final name")
+                    throw .invalid(file: file,
+                        reason: "\(line(of: spelling))[\(key)] \"\(spelling)\" → \"\(target)\" → \"\(next)\": map " +
+                            "every spelling to the final name")
                 }
             }
             targets[kind] = map
@@ -99,7 +110,9 @@ public struct NameAliases: Sendable, Equatable {
             throw error.kind == .archiveTooLarge ? NamesError.invalid(file: url.path, reason: error.message)
                 : NamesError.unreadable(file: url.path, reason: error.message)
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw .invalid(file: url.path, reason: "not UTF-8 text") }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .invalid(file: url.path, reason: "not UTF-8 text")
+        }
         return try NameAliases(toml: text, file: url.path)
     }
 

@@ -29,7 +29,8 @@ public struct NameCounts: Sendable, Equatable {
         }
         entries = byName.map { Entry(name: $0.key, brews: $0.value) }
             .sorted { a, b in
-                a.brews != b.brews ? a.brews > b.brews : a.name.unicodeScalars.lexicographicallyPrecedes(b.name.unicodeScalars)
+                a.brews != b.brews ? a.brews > b.brews
+                    : a.name.unicodeScalars.lexicographicallyPrecedes(b.name.unicodeScalars)
             }
     }
 

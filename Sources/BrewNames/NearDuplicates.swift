@@ -34,7 +34,14 @@ public struct NearDuplicateGroup: Sendable, Equatable {
 
         public static func < (a: Reason, b: Reason) -> Bool { a.rank < b.rank }
         private var rank: Int {
-            switch self { case .spelling: 0; case .plural: 1; case .tradeWord: 2; case .typo: 3; case .maker: 4; case .variant: 5 }
+            switch self {
+            case .spelling: 0
+            case .plural: 1
+            case .tradeWord: 2
+            case .typo: 3
+            case .maker: 4
+            case .variant: 5
+            }
         }
     }
 
@@ -65,9 +72,9 @@ public struct NearDuplicateGroup: Sendable, Equatable {
 /// Grinders and methods are also alike when one name is the other with one word more in front (a maker's name:
 /// "Encore" and "Baratza Encore") or with one or two words more after it (a model or material: "V60" and "V60
 /// ceramic"); the shorter name must keep at least one word of three characters or more.
-/// Alike is joined transitively into groups. Above ``pairwiseLimit`` names of one kind only the key rules run (typos and
-/// makers' names need every pair: a million-brew journal of thousands of beans would spend seconds). Nothing is merged: the groups are reported, and an aliases file
-/// merges what the user confirms.
+/// Alike is joined transitively into groups. Above ``pairwiseLimit`` names of one kind only the key rules run (typos
+/// and makers' names need every pair: a million-brew journal of thousands of beans would spend seconds). Nothing is
+/// merged: the groups are reported, and an aliases file merges what the user confirms.
 public enum NearDuplicates {
     /// The groups among the names `journal`'s brews use, for every kind; within a kind, groups by most brews.
     public static func find(in journal: Journal) -> [NearDuplicateGroup] {
@@ -113,7 +120,8 @@ public enum NearDuplicates {
             .map { r, m in NearDuplicateGroup(kind: counts.kind, names: m.map { entries[$0] }, reason: reasonOf[r]!) }
             .sorted { a, b in
                 let (na, nb) = (a.names.map(\.brews).reduce(0, +), b.names.map(\.brews).reduce(0, +))
-                return na != nb ? na > nb : a.names[0].name.unicodeScalars.lexicographicallyPrecedes(b.names[0].name.unicodeScalars)
+                return na != nb ? na > nb
+                    : a.names[0].name.unicodeScalars.lexicographicallyPrecedes(b.names[0].name.unicodeScalars)
             }
     }
 
@@ -141,10 +149,12 @@ public enum NearDuplicates {
             if let trade, trade == other.trade { return .tradeWord }
             if equipment {
                 let (short, long) = words.count < other.words.count ? (words, other.words) : (other.words, words)
-                if long.count == short.count + 1, Array(long.dropFirst()) == short, short.contains(where: { $0.count >= 3 }) {
+                if long.count == short.count + 1, Array(long.dropFirst()) == short,
+                    short.contains(where: { $0.count >= 3 }) {
                     return .maker
                 }
-                if !short.isEmpty, long.count > short.count, long.count <= short.count + 2, Array(long.prefix(short.count)) == short,
+                if !short.isEmpty, long.count > short.count, long.count <= short.count + 2,
+                    Array(long.prefix(short.count)) == short,
                    short.contains(where: { $0.count >= 3 }) {
                     return .variant
                 }
@@ -166,10 +176,13 @@ extension NearDuplicateGroup {
     public func lookAlikeNote(for name: String) -> String? {
         guard names.contains(where: { $0.name == name }) else { return nil }
         let others = names.filter { $0.name != name }
-        let listed = others.map { "\"\($0.name)\" (\($0.brews) brew\($0.brews == 1 ? "" : "s"))" }.joined(separator: ", ")
+        let listed = others.map {
+            "\"\($0.name)\" (\($0.brews) brew\($0.brews == 1 ? "" : "s"))"
+        }.joined(separator: ", ")
         let target = names[0].name
         let lines = names.filter { $0.name != target }.map { "\(Self.quoted($0.name)) = \(Self.quoted(target))" }
-        return "\(kind.rawValue) \(listed) may be the same as \"\(name)\" (they \(reason.words)): this advice reads \"\(name)\" "
+        return "\(kind.rawValue) \(listed) may be the same as \"\(name)\" " +
+            "(they \(reason.words)): this advice reads \"\(name)\" "
             + "alone; to count them as one, add to an aliases file: [\(kind.table)] " + lines.joined(separator: "; ")
     }
 

@@ -53,9 +53,12 @@ public enum JournalFolder {
            table.read > table.rejects.filter({ $0.reason.hasPrefix("not a shot file") }).count {
             // Its note that other files were not read is replaced by one note per file below.
             var report = shots.result.report
-            report.warnings.removeAll { $0.kind == .note && $0.message.hasPrefix("files that are not shot files were not read") }
+            report.warnings.removeAll {
+                $0.kind == .note && $0.message.hasPrefix("files that are not shot files were not read")
+            }
             shotSource = (folder.lastPathComponent + " (shot files)",
-                          ShotJournal(result: ImportResult(journal: shots.result.journal, report: report), shots: shots.shots))
+                          ShotJournal(result: ImportResult(journal: shots.result.journal, report: report),
+                              shots: shots.shots))
         }
         // 2. Every other file directly inside.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
@@ -81,7 +84,8 @@ public enum JournalFolder {
             // A file read above as a journal (a Beanconqueror upload) is no rejected shot file.
             let readAsJournals = Set(sources.map(\.name))
             func readElsewhere(_ r: Reject) -> Bool {
-                r.reason.hasPrefix("not a shot file") && readAsJournals.contains(URL(fileURLWithPath: r.file).lastPathComponent)
+                r.reason.hasPrefix("not a shot file")
+                    && readAsJournals.contains(URL(fileURLWithPath: r.file).lastPathComponent)
             }
             var report = shotSource.journal.result.report
             let dropped = report.rejects.filter(readElsewhere).count
@@ -90,16 +94,20 @@ public enum JournalFolder {
                 report.brews.read -= dropped
                 report.brews.rejected -= dropped
                 let table = shotSource.journal.shots.map { t in
-                    ShotTable(samples: t.samples, shots: t.shots, duplicates: t.duplicates, read: t.read - t.rejects.filter(readElsewhere).count,
+                    ShotTable(samples: t.samples, shots: t.shots, duplicates: t.duplicates,
+                              read: t.read - t.rejects.filter(readElsewhere).count,
                               rejects: t.rejects.filter { !readElsewhere($0) }, warnings: t.warnings)
                 }
-                shotSource.journal = ShotJournal(result: ImportResult(journal: shotSource.journal.result.journal, report: report), shots: table)
+                shotSource.journal = ShotJournal(
+                    result: ImportResult(journal: shotSource.journal.result.journal, report: report), shots: table)
             }
             sources.append(shotSource)
         }
         guard !sources.isEmpty else {
-            let why = leftOut.isEmpty ? "it holds no file" : leftOut.prefix(3).map(\.description).joined(separator: "; ")
-            throw ImportError(.notAJournal, file: folder.path, "no journal, export, backup or shot file in this folder could be read (\(why))")
+            let why = leftOut.isEmpty ? "it holds no file"
+                : leftOut.prefix(3).map(\.description).joined(separator: "; ")
+            throw ImportError(.notAJournal, file: folder.path,
+                "no journal, export, backup or shot file in this folder could be read (\(why))")
         }
         return Read(sources: sources, leftOut: leftOut)
     }

@@ -18,7 +18,8 @@ import Foundation
 ///    shot file spells "Kochere" and the journal "Yirgacheffe Kochere" is one name when brews are matched.
 /// 3. **Several sources are merged** (``BrewMerge/JournalMerge``, with ``OpenOptions/mergeRules``): the same brew in
 ///    two sources is one brew, the earlier source's values standing; one source alone is that source, unchanged.
-/// 4. **Names are reviewed once**, on the merged journal: near-duplicate spellings noted (``BrewNames/NearDuplicates``),
+/// 4. **Names are reviewed once**, on the merged journal: near-duplicate spellings noted
+///   (``BrewNames/NearDuplicates``),
 ///    each alias that matched no source noted, each source that could not be read noted with its reason.
 ///
 /// What it never does: write anything, or open a store for writing (stores are read-only, docs/formats.md).
@@ -27,7 +28,9 @@ public enum JournalOpener {
     ///
     /// - Throws: ``BrewImport/ImportError`` when a path cannot be read as a journal (a folder: when nothing in it can
     ///   be), `-` is given twice (standard input can be read once), or `paths` is empty.
-    public static func open(_ paths: [String], options: OpenOptions = OpenOptions()) throws(ImportError) -> OpenedJournal {
+    public static func open(
+        _ paths: [String], options: OpenOptions = OpenOptions()
+    ) throws(ImportError) -> OpenedJournal {
         guard !paths.isEmpty else { throw ImportError(.fileNotFound, file: "", "no journal given") }
         if paths.filter({ $0 == "-" }).count > 1 {
             throw ImportError(.unreadable, file: "-", "standard input is given twice: it can be read once")
@@ -51,7 +54,10 @@ public enum JournalOpener {
                 }
                 leftOut += folder.leftOut.map { LeftOutSource(name: within($0.name), reason: $0.reason) }
             } else {
-                sources.append((many ? shown : url.lastPathComponent, try importAnyJournal(at: url, options: options.importOptions)))
+                sources.append(
+                    (
+                        many ? shown : url.lastPathComponent,
+                        try importAnyJournal(at: url, options: options.importOptions)))
             }
         }
         var outcomes: [AliasOutcome] = []
@@ -69,7 +75,10 @@ public enum JournalOpener {
             ? MergeResult(journal: sources[0].journal, matches: [])
             : JournalMerge(rules: options.mergeRules).merge(sources)
         var notes = options.aliases.map { $0.unusedNotes(outcomes) } ?? []
-        notes += leftOut.map { ImportWarning(kind: .note, column: nil, count: 1, where: $0.name, message: "\($0.name) was not read: \($0.reason)") }
+        notes += leftOut.map {
+            ImportWarning(kind: .note, column: nil, count: 1, where: $0.name,
+                message: "\($0.name) was not read: \($0.reason)")
+        }
         let result = merged.journal.result.adding(notes: notes).notingNearDuplicates()
         return OpenedJournal(journal: ShotJournal(result: result, shots: merged.journal.shots), name: name(of: paths),
                              sources: sources.map(\.name), matches: merged.matches, leftOut: leftOut)
@@ -96,7 +105,10 @@ public struct OpenOptions: Sendable {
     /// When two brews of different sources are one brew.
     public var mergeRules: MergeRules
 
-    public init(importOptions: ImportOptions = ImportOptions(), aliases: NameAliases? = nil, mergeRules: MergeRules = MergeRules()) {
+    public init(
+        importOptions: ImportOptions = ImportOptions(), aliases: NameAliases? = nil,
+        mergeRules: MergeRules = MergeRules()
+    ) {
         self.importOptions = importOptions
         self.aliases = aliases
         self.mergeRules = mergeRules
@@ -116,7 +128,9 @@ public struct OpenedJournal: Sendable {
     /// Files of a folder that could not be read, each with its reason (also in the import notes).
     public var leftOut: [LeftOutSource]
 
-    public init(journal: ShotJournal, name: String, sources: [String], matches: [MergeMatch], leftOut: [LeftOutSource]) {
+    public init(
+        journal: ShotJournal, name: String, sources: [String], matches: [MergeMatch], leftOut: [LeftOutSource]
+    ) {
         self.journal = journal
         self.name = name
         self.sources = sources

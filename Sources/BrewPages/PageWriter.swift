@@ -46,7 +46,8 @@ public enum PageWriter {
             do {
                 try document.writePDF(to: folder.file(pdf))
             } catch {
-                throw PageError(path: folder.file(pdf).shownPath, reason: (error as? ChartError).map { $0.systemReason ?? $0.reason } ?? "\(error)")
+                throw PageError(path: folder.file(pdf).shownPath,
+                    reason: (error as? ChartError).map { $0.systemReason ?? $0.reason } ?? "\(error)")
             }
             written.append(pdf)
         }

@@ -17,7 +17,8 @@ enum DecenzaStore {
     static let magic = Array("SQLite format 3\u{0}".utf8)
 
     /// The columns read from `shots` (a column the database lacks, from an older schema, reads as null).
-    static let columns = ["id", "uuid", "timestamp", "profile_name", "beverage_type", "duration_seconds", "final_weight",
+    static let columns = ["id", "uuid", "timestamp", "profile_name", "beverage_type", "duration_seconds",
+                          "final_weight",
                           "dose_weight", "bean_brand", "bean_type", "roast_date", "grinder_brand", "grinder_model",
                           "grinder_burrs", "grinder_setting", "drink_tds", "drink_ey", "enjoyment", "espresso_notes",
                           "temperature_override"]
@@ -37,14 +38,18 @@ enum DecenzaStore {
         let path = url.path
         let fm = FileManager.default
         let folder = fm.temporaryDirectory.appendingPathComponent("brewstats-decenza-\(UUID().uuidString)")
-        do { try fm.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700]) } catch {
+        do {
+            try fm.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
             throw ImportError(.unreadable, file: path, "cannot create a private temporary folder to read the database")
         }
         defer { try? fm.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("shots.db").path
         for suffix in ["", "-wal", "-shm"] where fm.fileExists(atPath: path + suffix) {
             do { try fm.copyItem(atPath: path + suffix, toPath: copy + suffix) } catch {
-                throw ImportError(.unreadable, file: path + suffix, "cannot copy for reading: \(error.localizedDescription)")
+                throw ImportError(.unreadable, file: path + suffix,
+                    "cannot copy for reading: \(error.localizedDescription)")
             }
         }
         let documents: [(name: String, bytes: Data)]
@@ -74,13 +79,17 @@ enum DecenzaStore {
         let select = columns.map { present.contains($0) ? "s.\($0)" : "NULL AS \($0)" }.joined(separator: ", ")
         var phases: [Int64: [[String: Any]]] = [:]
         if try db.tableExists("shot_phases") {
-            for row in try Row.fetchAll(db, sql: "SELECT shot_id, time_offset, label FROM shot_phases ORDER BY shot_id, time_offset, id") {
-                guard let id: Int64 = row["shot_id"], let t: Double = row["time_offset"], let label: String = row["label"] else { continue }
+            for row in try Row.fetchAll(db,
+                sql: "SELECT shot_id, time_offset, label FROM shot_phases ORDER BY shot_id, time_offset, id") {
+                guard let id: Int64 = row["shot_id"], let t: Double = row["time_offset"],
+                    let label: String = row["label"] else { continue }
                 phases[id, default: []].append(["t": t, "label": label])
             }
         }
         var out: [(String, Data)] = []
-        let rows = try Row.fetchCursor(db, sql: "SELECT \(select), p.data_blob AS data_blob FROM shots s LEFT JOIN shot_samples p ON p.shot_id = s.id ORDER BY s.timestamp, s.id")
+        let rows = try Row.fetchCursor(db,
+            sql: "SELECT \(select), p.data_blob AS data_blob FROM shots s LEFT JOIN shot_samples p ON p.shot_id = " +
+                "s.id ORDER BY s.timestamp, s.id")
         while let row = try rows.next() {
             var fields: [String: Any] = [:]
             for c in columns {
@@ -104,7 +113,8 @@ enum DecenzaStore {
             case nil: doc["decenza_error"] = "no shot_samples row for this shot"
             }
             let name = "\(file)/shot \(id)" + ((fields["uuid"] as? String).map { " (\($0))" } ?? "")
-            let bytes = (try? JSONSerialization.data(withJSONObject: doc)) ?? Data("{\"decenza_shot\":{},\"decenza_error\":\"unreadable\"}".utf8)
+            let bytes = (try? JSONSerialization.data(withJSONObject: doc))
+                ?? Data("{\"decenza_shot\":{},\"decenza_error\":\"unreadable\"}".utf8)
             out.append((name, bytes))
         }
         return out
@@ -128,7 +138,8 @@ enum DecenzaStore {
         let deflate = Data(b[6...])
         var out = Data()
         do {
-            _ = try Data.decompress(size: Int64(deflate.count), bufferSize: 64 << 10, skipCRC32: true, provider: { position, chunk in
+            _ = try Data.decompress(size: Int64(deflate.count), bufferSize: 64 << 10, skipCRC32: true,
+                provider: { position, chunk in
                 let from = Int(position)
                 guard from < deflate.count else { throw BlobProblem(reason: "the sample blob is cut off") }
                 var piece = deflate.subdata(in: from..<min(from + chunk, deflate.count))
@@ -137,7 +148,9 @@ enum DecenzaStore {
                 return piece
             }, consumer: { piece in
                 out.append(piece)
-                if out.count > max(stated, 1) { throw BlobProblem(reason: "the sample blob inflates past its stated length") }
+                if out.count > max(stated, 1) {
+                    throw BlobProblem(reason: "the sample blob inflates past its stated length")
+                }
             })
         } catch let problem as BlobProblem {
             return .failure(problem)

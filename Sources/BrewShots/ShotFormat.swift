@@ -92,12 +92,15 @@ public enum ShotFormat: String, Sendable, CaseIterable, Codable, Comparable {
     /// Every character the expression accepts is ASCII, and each part stops at the first byte outside its class
     /// (no byte is in both a part's class and the next part's), so one forward scan decides it.
     static func startsLikeTcl(_ bytes: ArraySlice<UInt8>) -> Bool {
-        func letter(_ b: UInt8) -> Bool { (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b == UInt8(ascii: "_") }
+        func letter(_ b: UInt8) -> Bool {
+            (b | 0x20) >= UInt8(ascii: "a") && (b | 0x20) <= UInt8(ascii: "z") || b == UInt8(ascii: "_")
+        }
         func digit(_ b: UInt8) -> Bool { b >= UInt8(ascii: "0") && b <= UInt8(ascii: "9") }
         var i = bytes.startIndex
         guard i < bytes.endIndex, letter(bytes[i]) else { return false }
         i += 1
-        while i < bytes.endIndex, letter(bytes[i]) || digit(bytes[i]) || bytes[i] == UInt8(ascii: "(") || bytes[i] == UInt8(ascii: ")") {
+        while i < bytes.endIndex,
+            letter(bytes[i]) || digit(bytes[i]) || bytes[i] == UInt8(ascii: "(") || bytes[i] == UInt8(ascii: ")") {
             i += 1
         }
         guard i < bytes.endIndex, bytes[i] == UInt8(ascii: " ") else { return false }
@@ -114,7 +117,9 @@ public enum ShotFormat: String, Sendable, CaseIterable, Codable, Comparable {
                 // SAFETY: both buffers are valid for their counts for the duration of the closure; memchr reads at
                 // most `last + k − i + 1` bytes from `hb + i` (ending at hb + last + k < hb + h.count) and memcmp
                 // `n.count` bytes from `hb + j`, with 0 ≤ j ≤ last = h.count − n.count: every read stays inside.
-                guard let hb = h.baseAddress, let nb = n.baseAddress, n.count > 0, h.count >= n.count else { return false }
+                guard let hb = h.baseAddress, let nb = n.baseAddress, n.count > 0, h.count >= n.count else {
+                    return false
+                }
                 // The scan looks for the needle's second byte (a key's first letter: the quote before it is in every
                 // JSON string), then compares the whole needle from the byte before.
                 let k = n.count > 1 ? 1 : 0
@@ -153,5 +158,6 @@ enum ShotImporters {
     ]
 
     /// Each format's importer.
-    static let byFormat: [ShotFormat: any ShotImporter.Type] = Dictionary(all.map { ($0.format, $0) }, uniquingKeysWith: { a, _ in a })
+    static let byFormat: [ShotFormat: any ShotImporter.Type] = Dictionary(all.map { ($0.format, $0) },
+        uniquingKeysWith: { a, _ in a })
 }

@@ -28,7 +28,9 @@ import Foundation
             name: "fuzz.shot", declaredSize: UInt64(data.count), modified: modified,
             prefix: { () throws(ShotRejection) -> [UInt8] in [UInt8](data.prefix(65_536)) },
             contents: { () throws(ShotRejection) -> Data in
-                guard data.count <= ShotLimits.maxFileBytes else { throw ShotRejection(nil, ShotJournalSources.tooLarge) }
+                guard data.count <= ShotLimits.maxFileBytes else {
+                    throw ShotRejection(nil, ShotJournalSources.tooLarge)
+                }
                 return data
             })
         let (result, table) = ShotJournalImporter.read([file], journal: "fuzz.shot", options: options)
@@ -67,7 +69,9 @@ import Foundation
             name: "fuzz.zip/brews/fuzz_flow_profile.json", declaredSize: UInt64(data.count), modified: nil,
             prefix: { () throws(ShotRejection) -> [UInt8] in [UInt8](data.prefix(65_536)) },
             contents: { () throws(ShotRejection) -> Data in
-                guard data.count <= ShotLimits.maxFileBytes else { throw ShotRejection(nil, ShotJournalSources.tooLarge) }
+                guard data.count <= ShotLimits.maxFileBytes else {
+                    throw ShotRejection(nil, ShotJournalSources.tooLarge)
+                }
                 return data
             })
         let table = BeanconquerorBackupShots.attach([file], to: backup, options: options)
@@ -82,7 +86,10 @@ import Foundation
         precondition(counts.kept == result.journal.brews.count, "kept != the journal's brew count")
         precondition(table.read == table.kept + table.rejected, "shots: read != kept + rejected")
         precondition(table.kept == counts.kept, "shots kept != brews kept")
-        precondition(table.shots.allSatisfy { !($0.profile ?? "").unicodeScalars.contains { ControlCharacters.isReplaced($0.value) } },
+        precondition(
+            table.shots.allSatisfy {
+                !($0.profile ?? "").unicodeScalars.contains { ControlCharacters.isReplaced($0.value) }
+            },
                      "a shot profile with a control character")
         checkSamples(table)
     }
@@ -91,7 +98,8 @@ import Foundation
     /// every channel one slot per sample, finite; time present and strictly increasing within each shot.
     private static func checkSamples(_ table: ShotTable) {
         let samples = table.samples
-        precondition(samples.offsets.first == 0 && samples.offsets.count == table.kept + 1, "offsets: not one per shot from 0")
+        precondition(samples.offsets.first == 0 && samples.offsets.count == table.kept + 1,
+            "offsets: not one per shot from 0")
         precondition(zip(samples.offsets, samples.offsets.dropFirst()).allSatisfy { $0 <= $1 }, "offsets decrease")
         for channel in ShotChannel.allCases {
             let column = samples.column(channel)
@@ -111,7 +119,8 @@ import Foundation
     /// Traps unless a validated series keeps ``ShotSeries/validate(_:)``'s promises.
     private static func check(_ series: ShotSeries) {
         guard let times = series.channels[.time] else { preconditionFailure("a validated series without time") }
-        precondition(times.count == series.count && times.allSatisfy { $0?.isFinite == true }, "validated time not finite")
+        precondition(times.count == series.count && times.allSatisfy { $0?.isFinite == true },
+            "validated time not finite")
         precondition(zip(times, times.dropFirst()).allSatisfy { $0! < $1! }, "validated time not strictly increasing")
         for (channel, values) in series.channels {
             precondition(values.count == series.count, "\(channel.name): validated length differs from the time axis")

@@ -20,7 +20,9 @@ struct ShotSeries {
     ///
     /// A channel whose samples are all missing is left out (the shot does not record it).
     static func validate(_ shot: ParsedShot) throws(ShotRejection) -> ShotSeries {
-        guard let time = shot.series[.time] else { throw ShotRejection(ShotChannel.time.name, "empty series: no time axis") }
+        guard let time = shot.series[.time] else {
+            throw ShotRejection(ShotChannel.time.name, "empty series: no time axis")
+        }
         try ShotRead.checkCount(time.count, ShotChannel.time.name)
         let n = time.count
         var out: [ShotChannel: [Float?]] = [:]
@@ -29,10 +31,12 @@ struct ShotSeries {
         for (i, t) in time.enumerated() {
             guard let t else { throw ShotRejection(ShotChannel.time.name, "sample \(i + 1) has no time") }
             guard t.isFinite, Float(t).isFinite else {
-                throw ShotRejection(ShotChannel.time.name, "sample \(i + 1)'s time is \(t), not a finite number a shot can hold")
+                throw ShotRejection(ShotChannel.time.name,
+                    "sample \(i + 1)'s time is \(t), not a finite number a shot can hold")
             }
             guard t > previous, i == 0 || Float(t) > times[i - 1]! else {
-                throw ShotRejection(ShotChannel.time.name, "time goes backwards at sample \(i + 1): \(t) s after \(previous) s")
+                throw ShotRejection(ShotChannel.time.name,
+                    "time goes backwards at sample \(i + 1): \(t) s after \(previous) s")
             }
             previous = t
             times[i] = Float(t)
@@ -44,7 +48,8 @@ struct ShotSeries {
             if count == n + 1 && shot.trailingExtraAllowed { count = n }
             guard count == n else {
                 throw ShotRejection(channel.name,
-                                    "channels of different lengths: \(channel.name) has \(values.count) samples, the time axis \(n)")
+                                    "channels of different lengths: \(channel.name) " +
+                                        "has \(values.count) samples, the time axis \(n)")
             }
             var floats = [Float?](repeating: nil, count: n)
             var any = false
@@ -63,7 +68,9 @@ struct ShotSeries {
 
     /// The sample rate, Hz: (samples − 1) ÷ (last time − first time); `nil` for a single sample.
     var sampleRate: Double? {
-        guard count > 1, let t = channels[.time], let a = t.first ?? nil, let b = t.last ?? nil, b > a else { return nil }
+        guard count > 1, let t = channels[.time], let a = t.first ?? nil, let b = t.last ?? nil, b > a else {
+            return nil
+        }
         return Double(count - 1) / Double(b - a)
     }
 

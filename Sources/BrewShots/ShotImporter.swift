@@ -163,7 +163,8 @@ enum ShotRead {
     static func decimal(_ s: some StringProtocol) -> Double? {
         // A plain decimal straight from the bytes (the same value `Double(s)` gives), then `Double(s)`: the common
         // cases, without Foundation's trimming.
-        if let fast = s.utf8.withContiguousStorageIfAvailable({ ShotNumberText.exact($0, 0 ..< $0.count) }), let v = fast {
+        if let fast = s.utf8.withContiguousStorageIfAvailable({ ShotNumberText.exact($0, 0 ..< $0.count) }),
+            let v = fast {
             return v
         }
         if let v = Double(s) { return v }

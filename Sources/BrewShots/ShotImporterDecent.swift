@@ -5,17 +5,17 @@ import Foundation
 ///
 /// Mapping (both encodings; Visualizer's `decent_tcl` / `decent_json` parsers read the same keys):
 ///
-/// | Decent | channel / field |
-/// | --- | --- |
-/// | `espresso_elapsed` / `elapsed` (s) | time |
-/// | `espresso_pressure` / `pressure.pressure`, `…_goal` / `pressure.goal` (bar) | pressure, pressure goal |
-/// | `espresso_flow` / `flow.flow`, `…_goal` / `flow.goal` (ml/s) | flow, flow goal |
-/// | `espresso_weight` / `totals.weight` (g), `espresso_flow_weight` / `flow.by_weight` (g/s) | weight, weight flow |
-/// | `espresso_temperature_basket`, `_mix`, `_goal` / `temperature.basket`, `.mix`, `.goal` (°C) | temperatures |
-/// | `clock` / `timestamp` (Unix s) | start |
-/// | `profile_title`, `bean_brand`, `bean_type`, `roast_date`, `grinder_model`, `grinder_setting` | profile, roaster, bean, roast date, grinder, setting |
-/// | `grinder_dose_weight` / `meta.in`, `drink_weight` / `meta.out`, `meta.time` | dose, yield, time |
-/// | `espresso_enjoyment` (0–100), `drink_tds`, `drink_ey`, `espresso_notes` | rating ÷ 20, TDS, EY, notes |
+/// Decent → channel / field:
+/// - `espresso_elapsed` / `elapsed` (s) → time
+/// - `espresso_pressure` / `pressure.pressure`, `…_goal` / `pressure.goal` (bar) → pressure, pressure goal
+/// - `espresso_flow` / `flow.flow`, `…_goal` / `flow.goal` (ml/s) → flow, flow goal
+/// - `espresso_weight` / `totals.weight` (g), `espresso_flow_weight` / `flow.by_weight` (g/s) → weight, weight flow
+/// - `espresso_temperature_basket`, `_mix`, `_goal` / `temperature.basket`, `.mix`, `.goal` (°C) → temperatures
+/// - `clock` / `timestamp` (Unix s) → start
+/// - `profile_title`, `bean_brand`, `bean_type`, `roast_date`, `grinder_model`, `grinder_setting` → profile, roaster,
+///   bean, roast date, grinder, setting
+/// - `grinder_dose_weight` / `meta.in`, `drink_weight` / `meta.out`, `meta.time` → dose, yield, time
+/// - `espresso_enjoyment` (0–100), `drink_tds`, `drink_ey`, `espresso_notes` → rating ÷ 20, TDS, EY, notes
 ///
 /// A goal of −1 means "no goal at this moment" and is a missing sample; 0 for dose, yield, TDS, EY or enjoyment
 /// means "not entered". Decent writes one more value of each channel than of `elapsed` at the end of some
@@ -40,7 +40,9 @@ enum DecentShotImporter {
             guard let cut = firstLine(bytes, startingWith: "machine {") else { throw error }
             top = try TclDictionary.parse(bytes, 0 ..< cut)
         }
-        guard let elapsed = top["espresso_elapsed"] else { throw ShotRejection("espresso_elapsed", "no espresso_elapsed list") }
+        guard let elapsed = top["espresso_elapsed"] else {
+            throw ShotRejection("espresso_elapsed", "no espresso_elapsed list")
+        }
         shot.series[.time] = try TclDictionary.numbers(bytes, elapsed, key: "espresso_elapsed")
         for (suffix, channel) in channelKeys {
             guard let range = top["espresso_\(suffix)"] else { continue }
@@ -49,7 +51,8 @@ enum DecentShotImporter {
         dropNegativeGoals(&shot)
         if let range = top["espresso_state_change"] {
             shot.phases = ShotPhases.decent(time: shot.series[.time] ?? [],
-                                            stateChange: try TclDictionary.numbers(bytes, range, key: "espresso_state_change"))
+                                            stateChange: try TclDictionary.numbers(bytes, range,
+                                                key: "espresso_state_change"))
         }
         shot.start = ShotRead.unixTime(top["clock"].flatMap { ShotRead.decimal(TclDictionary.string(bytes, $0)) })
         var settings: [String: Range<Int>] = [:]
@@ -108,7 +111,8 @@ enum DecentShotImporter {
             shot.phases = ShotPhases.decent(time: elapsed, stateChange: changes)
         }
         shot.start = ShotRead.unixTime(ShotRead.number(root["timestamp"]) ?? ShotRead.number(root["clock"]))
-        let settings = ((root["app"] as? JSONObject)?["data"] as? JSONObject)?["settings"] as? JSONObject ?? JSONObject()
+        let settings = ((root["app"] as? JSONObject)?["data"] as? JSONObject)?["settings"] as? JSONObject
+            ?? JSONObject()
         applySettings(&shot) { ShotRead.text(settings[$0]) }
         let meta = root["meta"] as? JSONObject ?? JSONObject()
         let bean = meta["bean"] as? JSONObject ?? JSONObject(), grinder = meta["grinder"] as? JSONObject ?? JSONObject()

@@ -5,18 +5,19 @@ import Foundation
 /// of `shots.db` — `{"decenza_shot": {the row's columns}, "decenza_series": {the decompressed sample blob},
 /// "decenza_phases": [{"t", "label"}]}`.
 ///
-/// | Decenza | channel / field |
-/// | --- | --- |
-/// | `samples.pressure.t` (s) | the time axis |
-/// | `pressure`, `pressureGoal`, `flow`, `flowGoal` (`{t, v}`) | pressure, pressure goal, flow, flow goal |
-/// | `temperature`, `temperatureMix`, `temperatureGoal` | basket, mix and goal temperatures |
-/// | `weight` (cumulative, g), `weightFlowRate` (g/s) | weight, weight flow |
-/// | `shot_phases` (`time_offset`, `label`) | the phases, named by their label |
-/// | `timestamp` (Unix s), `profile_name`, `duration_seconds` | start, profile, time |
-/// | `dose_weight`, `final_weight` | dose, yield |
-/// | `bean_brand`, `bean_type`, `roast_date` | roaster, bean, roast date |
-/// | `grinder_brand`, `grinder_model`, `grinder_burrs`, `grinder_setting` | grinder "brand model with burrs burrs", setting |
-/// | `enjoyment` (0–100), `drink_tds`, `drink_ey`, `espresso_notes`, `temperature_override` | rating ÷ 20, TDS, EY, notes, water temperature |
+/// Decenza → channel / field:
+/// - `samples.pressure.t` (s) → the time axis
+/// - `pressure`, `pressureGoal`, `flow`, `flowGoal` (`{t, v}`) → pressure, pressure goal, flow, flow goal
+/// - `temperature`, `temperatureMix`, `temperatureGoal` → basket, mix and goal temperatures
+/// - `weight` (cumulative, g), `weightFlowRate` (g/s) → weight, weight flow
+/// - `shot_phases` (`time_offset`, `label`) → the phases, named by their label
+/// - `timestamp` (Unix s), `profile_name`, `duration_seconds` → start, profile, time
+/// - `dose_weight`, `final_weight` → dose, yield
+/// - `bean_brand`, `bean_type`, `roast_date` → roaster, bean, roast date
+/// - `grinder_brand`, `grinder_model`, `grinder_burrs`, `grinder_setting` → grinder "brand model with burrs burrs",
+///   setting
+/// - `enjoyment` (0–100), `drink_tds`, `drink_ey`, `espresso_notes`, `temperature_override` → rating ÷ 20, TDS, EY,
+///   notes, water temperature
 ///
 /// A series whose times are the axis's is taken as it is; another (a scale's own clock) is placed on the axis:
 /// each axis sample takes the series' latest sample at or before it, when at most 1 s before. A negative goal is
@@ -37,13 +38,17 @@ enum DecenzaShotImporter: ShotImporter {
         let root = try ShotRead.jsonObject(data)
         guard let row = root["decenza_shot"] as? JSONObject else { throw ShotRejection(nil, "no decenza_shot row") }
         if let why = ShotRead.text(root["decenza_error"]) { throw ShotRejection("data_blob", why) }
-        if let kind = ShotRead.text(row["beverage_type"])?.lowercased(), kind.contains("steam") || kind.contains("water") {
+        if let kind = ShotRead.text(row["beverage_type"])?.lowercased(),
+            kind.contains("steam") || kind.contains("water") {
             throw ShotRejection("beverage_type", "a \(kind), not an espresso shot")
         }
-        guard let samples = root["decenza_series"] as? JSONObject else { throw ShotRejection("data_blob", "no sample data") }
+        guard let samples = root["decenza_series"] as? JSONObject else {
+            throw ShotRejection("data_blob", "no sample data")
+        }
         func pair(_ key: String) throws(ShotRejection) -> (t: [Double?], v: [Double?])? {
             guard let o = samples[key] as? JSONObject,
-                  let t = try ShotRead.numbers(o["t"], "\(key).t"), let v = try ShotRead.numbers(o["v"], "\(key).v") else { return nil }
+                  let t = try ShotRead.numbers(o["t"], "\(key).t"),
+                      let v = try ShotRead.numbers(o["v"], "\(key).v") else { return nil }
             let n = min(t.count, v.count)
             return (Array(t.prefix(n)), Array(v.prefix(n)))
         }
@@ -62,7 +67,9 @@ enum DecenzaShotImporter: ShotImporter {
         if let phases = root["decenza_phases"] as? [Any] {
             var out: [ShotPhase] = []
             for case let p as JSONObject in phases {
-                guard let t = ShotRead.number(p["t"]), t.isFinite, let label = ShotRead.text(p["label"]) else { continue }
+                guard let t = ShotRead.number(p["t"]), t.isFinite, let label = ShotRead.text(p["label"]) else {
+                    continue
+                }
                 if out.last?.name != label { out.append(ShotPhase(start: t, name: label)) }
             }
             shot.phases = out
@@ -79,7 +86,8 @@ enum DecenzaShotImporter: ShotImporter {
         shot.roastDate = ShotRead.roastDay(shot.roastDateText)
         let grinder = [ShotRead.text(row["grinder_brand"]), ShotRead.text(row["grinder_model"])].compactMap { $0 }
         if !grinder.isEmpty {
-            shot.grinder = grinder.joined(separator: " ") + (ShotRead.text(row["grinder_burrs"]).map { " with \($0)" } ?? "")
+            shot.grinder = grinder.joined(separator: " ")
+                + (ShotRead.text(row["grinder_burrs"]).map { " with \($0)" } ?? "")
         }
         shot.grindSetting = ShotRead.text(row["grinder_setting"])
         shot.enjoyment = ShotRead.positive(ShotRead.number(row["enjoyment"]))

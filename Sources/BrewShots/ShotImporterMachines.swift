@@ -31,7 +31,9 @@ enum GaggiuinoShotImporter {
                 ?? [Double?](repeating: nil, count: points.count)
             for (k, (_, channel)) in keys.enumerated() { if let c = points.columns[k + 1] { shot.series[channel] = c } }
         } else if let columns = root["datapoints"] as? JSONObject {
-            guard let time = columns["timeInShot"] as? [Any] else { throw ShotRejection("datapoints.timeInShot", "no timeInShot list") }
+            guard let time = columns["timeInShot"] as? [Any] else {
+                throw ShotRejection("datapoints.timeInShot", "no timeInShot list")
+            }
             try ShotRead.checkCount(time.count, "datapoints.timeInShot")
             shot.series[.time] = time.map { ShotRead.number($0).map { $0 / 10 } }
             for (key, channel) in keys {
@@ -76,7 +78,9 @@ enum GaggiMateShotImporter {
     static func read(_ data: Data) throws(ShotRejection) -> ParsedShot {
         let root = try ShotRead.jsonObject(data, recordKeys: records)
         var shot = ParsedShot(format: .gaggimate)
-        guard let samples = root["samples"] as? JSONRecords else { throw ShotRejection("samples", "samples is missing or not a list") }
+        guard let samples = root["samples"] as? JSONRecords else {
+            throw ShotRejection("samples", "samples is missing or not a list")
+        }
         try ShotRead.checkCount(samples.count, "samples")
         // A channel is recorded when any sample has its key.
         let n = samples.count
@@ -84,7 +88,8 @@ enum GaggiMateShotImporter {
         for (k, key) in sampleKeys.enumerated().dropFirst() {
             if let channel = Self.channel(key), let values = samples.columns[k] { columns[channel] = values }
         }
-        shot.series[.time] = samples.columns[0].map { $0.map { $0.map { $0 / 1000 } } } ?? [Double?](repeating: nil, count: n)
+        shot.series[.time] = samples.columns[0].map { $0.map { $0.map { $0 / 1000 } } }
+            ?? [Double?](repeating: nil, count: n)
         let scale = columns[.weight]?.contains { ($0 ?? 0) > 0 } ?? false
         if scale {
             columns[.weightFlow] = columns[.weightFlow] ?? [Double?](repeating: nil, count: n)
@@ -168,7 +173,8 @@ enum MeticulousShotImporter {
         if sensors.contains(where: { $0["tube"] != nil }) {
             shot.series[.mixTemperature] = sensors.map { ShotRead.number($0["tube"]) }
         }
-        shot.phases = ShotPhases.named(time: shot.series[.time] ?? [], names: points.map { ShotRead.text($0["status"]) })
+        shot.phases = ShotPhases.named(
+            time: shot.series[.time] ?? [], names: points.map { ShotRead.text($0["status"]) })
         shot.start = ShotRead.unixTime(ShotRead.number(root["time"]))
         shot.sourceID = ShotRead.text(root["id"])
         shot.profile = ShotRead.text(root["profile_name"])
@@ -206,6 +212,8 @@ extension MeticulousShotImporter: ShotImporter {
     static let displayName = "Meticulous JSON"
     static let methodName = "Meticulous"
     /// JSON with `"profile_name"` and `"data"` keys.
-    static func claims(_ prefix: ShotPrefix) -> Bool { prefix.isJSON && prefix.has("profile_name") && prefix.has("data") }
+    static func claims(_ prefix: ShotPrefix) -> Bool {
+        prefix.isJSON && prefix.has("profile_name") && prefix.has("data")
+    }
     static func read(_ data: Data, context: ShotReadContext) throws(ShotRejection) -> ParsedShot { try read(data) }
 }

@@ -12,14 +12,15 @@ struct ShotReadContext {
 /// Reads a Beanconqueror brew graph (`brewFlow`, the `brews/<uuid>_flow_profile.json` of a backup).
 ///
 /// Each series has its own clock (`timestamp` `HH:mm:ss.SSS`); the time axis is the `weight` series' (the
-/// densest, as Visualizer chooses; without a scale, the longest other series'), in seconds from its first sample (a clock that passes midnight goes on past
-/// 24 h). Channels: `weight[].actual_weight` → weight; `realtimeFlow[].flow_value` → weight flow (Beanconqueror
-/// derives both its flows from the scale: they are g/s, not water through the puck, so they never become the
-/// flow channel); `pressureFlow[].actual_pressure` → pressure; `temperatureFlow[].actual_temperature` → mix
-/// temperature. A sample of another series is placed at the axis sample nearest in time, within 1 s (else that slot is
-/// missing); a series of fewer than 2 samples is left out. The file has no date: a standalone profile's start is
-/// the first clock time on the day the file was last modified (said in the import's warnings); in a backup the
-/// shot belongs to its brew, which has its own date. Yield: the last weight; time: the last sample's time.
+/// densest, as Visualizer chooses; without a scale, the longest other series'), in seconds from its first sample (a
+/// clock that passes midnight goes on past 24 h). Channels: `weight[].actual_weight` → weight;
+/// `realtimeFlow[].flow_value` → weight flow (Beanconqueror derives both its flows from the scale: they are g/s, not
+/// water through the puck, so they never become the flow channel); `pressureFlow[].actual_pressure` → pressure;
+/// `temperatureFlow[].actual_temperature` → mix temperature. A sample of another series is placed at the axis sample
+/// nearest in time, within 1 s (else that slot is missing); a series of fewer than 2 samples is left out. The file has
+/// no date: a standalone profile's start is the first clock time on the day the file was last modified (said in the
+/// import's warnings); in a backup the shot belongs to its brew, which has its own date. Yield: the last weight; time:
+/// the last sample's time.
 enum BeanconquerorFlowImporter {
     static func read(_ data: Data, context: ShotReadContext) throws(ShotRejection) -> ParsedShot {
         try read(try ShotRead.jsonObject(data), context: context)
@@ -28,16 +29,22 @@ enum BeanconquerorFlowImporter {
     /// Reads a brew graph already parsed (the `brewFlow` object of a Beanconqueror upload).
     static func read(_ root: JSONObject, context: ShotReadContext) throws(ShotRejection) -> ParsedShot {
         var shot = ParsedShot(format: .beanconquerorFlow)
-        let series: [(String, String, ShotChannel)] = [("weight", "actual_weight", .weight), ("realtimeFlow", "flow_value", .weightFlow),
+        let series: [(String, String, ShotChannel)] = [("weight", "actual_weight", .weight),
+                                                       ("realtimeFlow", "flow_value", .weightFlow),
                                                        ("pressureFlow", "actual_pressure", .pressure),
                                                        ("temperatureFlow", "actual_temperature", .mixTemperature)]
-        func list(_ key: String) -> [JSONObject] { (root[key] as? [Any] ?? []).map { $0 as? JSONObject ?? JSONObject() } }
+        func list(_ key: String) -> [JSONObject] {
+            (root[key] as? [Any] ?? []).map { $0 as? JSONObject ?? JSONObject() }
+        }
         // The time axis: the weight series, or without a scale the longest other series.
-        let axisKey = list("weight").count > 1 ? "weight" : series.map(\.0).max { list($0).count < list($1).count } ?? "weight"
+        let axisKey = list("weight").count > 1 ? "weight"
+            : series.map(\.0).max { list($0).count < list($1).count } ?? "weight"
         let axis = list(axisKey)
         try ShotRead.checkCount(axis.count, axisKey)
         let clock = axis.map { clockSeconds(ShotRead.text($0["timestamp"])) }
-        guard let first = clock.first ?? nil else { throw ShotRejection("\(axisKey).timestamp", "the first sample has no clock time") }
+        guard let first = clock.first ?? nil else {
+            throw ShotRejection("\(axisKey).timestamp", "the first sample has no clock time")
+        }
         let times = unwrap(clock).map { $0.map { $0 - first } }
         shot.series[.time] = times
         for (key, field, channel) in series {
@@ -47,7 +54,9 @@ enum BeanconquerorFlowImporter {
             if key == axisKey {
                 shot.series[channel] = objects.map { ShotRead.number($0[field]) }
             } else {
-                let at = unwrap(objects.map { clockSeconds(ShotRead.text($0["timestamp"])) }).map { $0.map { $0 - first } }
+                let at = unwrap(objects.map { clockSeconds(ShotRead.text($0["timestamp"])) }).map {
+                    $0.map { $0 - first }
+                }
                 shot.series[channel] = nearest(times, at, objects.map { ShotRead.number($0[field]) })
             }
         }
@@ -134,9 +143,12 @@ enum SEPShotImporter {
             let kind = field(row, typeColumn)
             switch kind == "moment" || kind == "meta" ? kind : kind?.lowercased() {
             case "meta":
-                if let key = field(row, keyColumn), let value = field(row, valueColumn) { meta[key.lowercased()] = value }
+                if let key = field(row, keyColumn), let value = field(row, valueColumn) {
+                    meta[key.lowercased()] = value
+                }
             case "moment":
-                guard elapsedColumn < row.count, let t = ShotRead.decimal(row[elapsedColumn]) ?? Double(row[elapsedColumn]) else {
+                guard elapsedColumn < row.count,
+                    let t = ShotRead.decimal(row[elapsedColumn]) ?? Double(row[elapsedColumn]) else {
                     throw ShotRejection("elapsed", "line \(r + 1): elapsed is not a number")
                 }
                 let merge = time.last.map { $0 == t } ?? false
@@ -169,7 +181,8 @@ enum SEPShotImporter {
         shot.bean = meta["beans"]
         shot.notes = meta["description"]
         let grinder = [meta["grinder brand"], meta["grinder model"]].compactMap { $0 }
-        shot.grinder = grinder.count == 2 && grinder[0] == grinder[1] ? grinder[0] : grinder.isEmpty ? nil : grinder.joined(separator: " ")
+        shot.grinder = grinder.count == 2 && grinder[0] == grinder[1] ? grinder[0] : grinder.isEmpty ? nil
+            : grinder.joined(separator: " ")
         shot.grindSetting = meta["grinder setting"]
         shot.dose = ShotRead.positive(meta["dose"].flatMap(ShotRead.decimal))
         shot.yield = ShotRead.positive(meta["weight"].flatMap(ShotRead.decimal))
@@ -184,12 +197,15 @@ enum SEPShotImporter {
     /// `2021-09-21T06:59:10Z`, `2023-06-26T21:49:15.122` (local in `zone`), `…+02:00`; `nil` otherwise.
     static func isoInstant(_ s: String, zone: TimeZone) -> Timestamp? {
         let pattern = #"^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})?$"#
-        guard let match = s.range(of: pattern, options: .regularExpression), match == s.startIndex ..< s.endIndex else { return nil }
+        guard let match = s.range(of: pattern, options: .regularExpression),
+            match == s.startIndex ..< s.endIndex else { return nil }
         let digits = s.split(whereSeparator: { !$0.isNumber }).map(String.init)
         guard digits.count >= 6, let y = Int(digits[0]), let mo = Int(digits[1]), let d = Int(digits[2]),
               let h = Int(digits[3]), let mi = Int(digits[4]), let se = Int(digits[5]) else { return nil }
         var fraction = 0.0
-        if let dot = s.firstIndex(of: "."), let f = Double("0" + s[dot...].prefix { $0 == "." || $0.isNumber }) { fraction = f }
+        if let dot = s.firstIndex(of: "."), let f = Double("0" + s[dot...].prefix { $0 == "." || $0.isNumber }) {
+            fraction = f
+        }
         var components = DateComponents(year: y, month: mo, day: d, hour: h, minute: mi, second: se)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
@@ -228,7 +244,11 @@ enum CSVRows {
             let b = bytes[i]
             if quoted {
                 if b == UInt8(ascii: "\"") {
-                    if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\"") { field.append(b); i += 1 } else { quoted = false }
+                    if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\"") {
+                        field.append(b); i += 1
+                    } else {
+                        quoted = false
+                    }
                 } else { field.append(b) }
             } else if b == UInt8(ascii: "\"") {
                 quoted = true
@@ -238,7 +258,8 @@ enum CSVRows {
                 if b == 0x0D, i + 1 < bytes.count, bytes[i + 1] == 0x0A { i += 1 }
                 endField(); rows.append(row); row = []
                 if rows.count > ShotLimits.maxSamples * 4 {
-                    throw ShotRejection(nil, "more than \(ShotLimits.maxSamples * 4) lines: more samples than a shot may have")
+                    throw ShotRejection(nil,
+                        "more than \(ShotLimits.maxSamples * 4) lines: more samples than a shot may have")
                 }
             } else {
                 field.append(b)

@@ -68,7 +68,9 @@ extension ShotJSONReader {
     }
 
     /// One object at `i` (its `{`): the wanted members' values into `row`, and the mask of the keys it has.
-    private mutating func record(_ spec: JSONRecordSpec, keyBytes: [[UInt8]], into row: inout [Double?]) throws(Failure) -> UInt64 {
+    private mutating func record(
+        _ spec: JSONRecordSpec, keyBytes: [[UInt8]], into row: inout [Double?]
+    ) throws(Failure) -> UInt64 {
         depth += 1
         guard depth <= 64 else { throw fail("nesting deeper than 64 levels") }
         defer { depth -= 1 }

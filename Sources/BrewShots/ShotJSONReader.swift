@@ -54,12 +54,15 @@ struct ShotJSONReader {
     static func parse(_ data: Data, sampleKeys: Set<String> = [],
                       recordKeys: [String: JSONRecordSpec] = [:]) throws(ShotRejection) -> Any {
         let result: Result<Any, Failure> = data.withUnsafeBytes { raw in
-            var reader = ShotJSONReader(bytes: raw.bindMemory(to: UInt8.self), sampleKeys: sampleKeys, recordKeys: recordKeys)
+            var reader = ShotJSONReader(bytes: raw.bindMemory(to: UInt8.self), sampleKeys: sampleKeys,
+                recordKeys: recordKeys)
             do {
                 if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.i = 3 }
                 let value = try reader.root()
                 reader.skipBlanks()
-                guard reader.i == reader.bytes.count else { throw Failure(message: "text after the JSON value at byte \(reader.i)") }
+                guard reader.i == reader.bytes.count else {
+                    throw Failure(message: "text after the JSON value at byte \(reader.i)")
+                }
                 return .success(value)
             } catch let f as Failure {
                 return .failure(f)
@@ -211,7 +214,8 @@ struct ShotJSONReader {
             case UInt8(ascii: "f"): out.append(0x0C)
             case UInt8(ascii: "u"):
                 var scalar = try hex4()
-                if (0xD800 ..< 0xDC00).contains(scalar), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+                if (0xD800 ..< 0xDC00).contains(scalar), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"),
+                    bytes[i + 1] == UInt8(ascii: "u") {
                     let next = i
                     i += 2
                     let low = try hex4()
@@ -279,9 +283,13 @@ struct ShotJSONReader {
         if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
             i += 1
             var expNegative = false
-            if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") { expNegative = bytes[i] == UInt8(ascii: "-"); i += 1 }
+            if i < bytes.count, bytes[i] == UInt8(ascii: "-") || bytes[i] == UInt8(ascii: "+") {
+                expNegative = bytes[i] == UInt8(ascii: "-"); i += 1
+            }
             let expStart = i
-            while i < bytes.count, bytes[i] &- 0x30 < 10 { exponent = min(exponent * 10 + Int(bytes[i] &- 0x30), 100_000); i += 1 }
+            while i < bytes.count, bytes[i] &- 0x30 < 10 {
+                exponent = min(exponent * 10 + Int(bytes[i] &- 0x30), 100_000); i += 1
+            }
             guard i > expStart else { throw fail("a number's exponent has no digits") }
             if expNegative { exponent = -exponent }
         }

@@ -47,9 +47,11 @@ public func importAnyJournal(at url: URL, options: ImportOptions = .init()) thro
     case .regular, .directory: break
     }
     if InputFile.classify(path) == .directory {
-        let (result, table) = ShotJournalImporter.read(try ShotJournalSources.folder(url), journal: path, options: options)
+        let (result, table) = ShotJournalImporter.read(try ShotJournalSources.folder(url), journal: path,
+            options: options)
         guard table.read > 0 else {
-            throw ImportError(.notAJournal, file: path, "is a folder without shot files (a journal is a file, or a folder or zip of shot files)")
+            throw ImportError(.notAJournal, file: path,
+                "is a folder without shot files (a journal is a file, or a folder or zip of shot files)")
         }
         return ShotJournal(result: result, shots: table)
     }
@@ -82,8 +84,11 @@ public func importAnyJournal(at url: URL, options: ImportOptions = .init()) thro
         let (result, table) = ShotJournalImporter.read([ShotJournalSources.file(url)], journal: path, options: options)
         return ShotJournal(result: result, shots: table)
     }
-    if prefix.starts(with: DecenzaStore.magic), DecenzaStore.mayBeDecenza(path), let decenza = try DecenzaStore.read(url, options: options) {
-        guard decenza.shots?.read ?? 0 > 0 else { throw ImportError(.notAJournal, file: path, "a Decenza database without shots") }
+    if prefix.starts(with: DecenzaStore.magic), DecenzaStore.mayBeDecenza(path),
+        let decenza = try DecenzaStore.read(url, options: options) {
+        guard decenza.shots?.read ?? 0 > 0 else {
+            throw ImportError(.notAJournal, file: path, "a Decenza database without shots")
+        }
         return decenza
     }
     let result = try importJournal(at: url, options: options)
@@ -111,7 +116,9 @@ extension ShotJournal {
         let report = StreamCopy.renamed(result.report, from: from, to: to)
         let shots = self.shots.map { t in
             ShotTable(samples: t.samples,
-                      shots: t.shots.map { var s = $0; s.file = s.file.replacingOccurrences(of: from, with: to); return s },
+                      shots: t.shots.map {
+                          var s = $0; s.file = s.file.replacingOccurrences(of: from, with: to); return s
+                      },
                       duplicates: t.duplicates.map {
                           ShotDuplicate(file: $0.file.replacingOccurrences(of: from, with: to),
                                         duplicateOf: $0.duplicateOf.replacingOccurrences(of: from, with: to))
@@ -160,7 +167,8 @@ enum BeanconquerorBackupShots {
             var samples = ShotSamplesBuilder()
             samples.appendShot(count: series.count, channels: series.channels)
             var record = ShotRecord(
-                file: url.path, format: .beanconquerorFlow, start: result.journal.brews.brewDate[0].map { Timestamp(microseconds: $0) },
+                file: url.path, format: .beanconquerorFlow,
+                start: result.journal.brews.brewDate[0].map { Timestamp(microseconds: $0) },
                 profile: nil, sampleCount: series.count, sampleRate: series.sampleRate,
                 channels: series.channels.keys.reduce(into: ShotChannelSet()) { $0.insert(ShotChannelSet($1)) },
                 journalRow: 0, brewID: result.journal.brews.id[0] ?? "")
@@ -169,8 +177,10 @@ enum BeanconquerorBackupShots {
             return ShotTable(samples: samples.finish(), shots: [record], duplicates: [], read: 1, rejects: [],
                              warnings: checks.warnings)
         } catch {
-            let reject = Reject(file: url.path, where: "brewFlow", column: error.column, reason: error.reason, record: nil)
-            return ShotTable(samples: ShotSamplesBuilder().finish(), shots: [], duplicates: [], read: 1, rejects: [reject])
+            let reject = Reject(file: url.path, where: "brewFlow", column: error.column, reason: error.reason,
+                record: nil)
+            return ShotTable(samples: ShotSamplesBuilder().finish(), shots: [], duplicates: [], read: 1,
+                rejects: [reject])
         }
     }
 
@@ -186,15 +196,18 @@ enum BeanconquerorBackupShots {
         var rejects: [Reject] = []
         var checks = GraphChecks()
         for file in profiles {
-            let uuid = ShotJournalImporter.stem(file.name).replacingOccurrences(of: "_flow_profile", with: "").lowercased()
+            let uuid = ShotJournalImporter.stem(file.name).replacingOccurrences(
+                of: "_flow_profile", with: "").lowercased()
             do throws(ShotRejection) {
                 guard let row = rows[uuid] else { throw ShotRejection("uuid", "no brew \(uuid) in the backup") }
                 let shot = try BeanconquerorFlowImporter.read(try file.contents(),
-                                                              context: ShotReadContext(timeZone: options.timeZone, modified: nil))
+                                                              context: ShotReadContext(timeZone: options.timeZone,
+                                                                  modified: nil))
                 let series = try ShotSeries.validate(shot)
                 samples.appendShot(count: series.count, channels: series.channels)
                 var record = ShotRecord(
-                    file: file.name, format: .beanconquerorFlow, start: result.journal.brews.brewDate[row].map { Timestamp(microseconds: $0) },
+                    file: file.name, format: .beanconquerorFlow,
+                    start: result.journal.brews.brewDate[row].map { Timestamp(microseconds: $0) },
                     profile: nil, sampleCount: series.count, sampleRate: series.sampleRate,
                     channels: series.channels.keys.reduce(into: ShotChannelSet()) { $0.insert(ShotChannelSet($1)) },
                     journalRow: row, brewID: ids[row] ?? uuid)
@@ -202,10 +215,12 @@ enum BeanconquerorBackupShots {
                 records.append(record)
             } catch {
                 let name = file.name.split(separator: "/").last.map(String.init) ?? file.name
-                rejects.append(Reject(file: file.name, where: name, column: error.column, reason: error.reason, record: nil))
+                rejects.append(
+                    Reject(file: file.name, where: name, column: error.column, reason: error.reason, record: nil))
             }
         }
-        return ShotTable(samples: samples.finish(), shots: records, duplicates: [], read: profiles.count, rejects: rejects,
+        return ShotTable(samples: samples.finish(), shots: records, duplicates: [], read: profiles.count,
+                         rejects: rejects,
                          warnings: checks.warnings)
     }
 }

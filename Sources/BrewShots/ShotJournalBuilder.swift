@@ -7,9 +7,10 @@ import Foundation
 ///
 /// Each shot's brew: method = the machine (category espresso); date = the shot's start; dose; yield = the
 /// drink weight the file gives, else the last weight sample; time = the file's shot time, else the last sample's
-/// time; water = the water pumped (the flow's integral, ``ShotSeries/waterDispensed``); temperature = the profile's; grinder (by name) and setting (a number when it reads as one, else text);
-/// bean by roaster, name and roast date; rating = Decent enjoyment ÷ 20 (0–100 → 0–5) or GaggiMate's stars; TDS,
-/// or, with only an EY, TDS = EY × dose ÷ yield; the profile name as the pressure profile; notes.
+/// time; water = the water pumped (the flow's integral, ``ShotSeries/waterDispensed``); temperature = the profile's;
+/// grinder (by name) and setting (a number when it reads as one, else text); bean by roaster, name and roast date;
+/// rating = Decent enjoyment ÷ 20 (0–100 → 0–5) or GaggiMate's stars; TDS, or, with only an EY, TDS = EY × dose ÷
+/// yield; the profile name as the pressure profile; notes.
 struct ShotJournalBuilder {
     var builder = JournalBuilder()
     var samples = ShotSamplesBuilder()
@@ -40,7 +41,9 @@ struct ShotJournalBuilder {
 
     /// Appends `shot` as a brew and a shot of the table; a filter brew made on the machine (`kind`) is a brew of
     /// the machine's filter method.
-    mutating func append(_ shot: ParsedShot, _ series: ShotSeries, file: String, id: String, kind: ShotKind = .espresso) {
+    mutating func append(
+        _ shot: ParsedShot, _ series: ShotSeries, file: String, id: String, kind: ShotKind = .espresso
+    ) {
         var row = BrewRow()
         row.id = id
         row.brewDate = shot.start
@@ -95,7 +98,11 @@ struct ShotJournalBuilder {
         if let setting = shot.grindSetting {
             // A number past the bounds every setting keeps (``BrewColumns/GrinderSettings``: `inf`, 1e19) is kept
             // as the text it was, as a setting that is no number.
-            if let v = ShotRead.decimal(setting), GrinderSettings.settingProblem(v) == nil { row.grindSetting = v } else { row.grindText = setting }
+            if let v = ShotRead.decimal(setting), GrinderSettings.settingProblem(v) == nil {
+                row.grindSetting = v
+            } else {
+                row.grindText = setting
+            }
         }
         if let e = shot.enjoyment {
             row.rating = e / 20
@@ -122,9 +129,12 @@ struct ShotJournalBuilder {
         builder.appendBrew(row)
         samples.appendShot(count: series.count, channels: series.channels)
         // The file's path reaches shots.csv and the pages: its control characters replaced like any name's.
-        records.append(ShotRecord(file: ControlCharacters.cleaned(file).text, format: shot.format, start: shot.start, profile: profile,
+        records.append(ShotRecord(file: ControlCharacters.cleaned(file).text, format: shot.format, start: shot.start,
+                                  profile: profile,
                                   sampleCount: series.count, sampleRate: series.sampleRate,
-                                  channels: series.channels.keys.reduce(into: ShotChannelSet()) { $0.insert(ShotChannelSet($1)) },
+                                  channels: series.channels.keys.reduce(into: ShotChannelSet()) {
+                                      $0.insert(ShotChannelSet($1))
+                                  },
                                   journalRow: journalRow, brewID: id, phases: shot.phases))
     }
 
@@ -132,22 +142,28 @@ struct ShotJournalBuilder {
     var warnings: [ImportWarning] {
         var out: [ImportWarning] = []
         if enjoymentConverted > 0 {
-            out.append(ImportWarning(kind: .ratingScale, column: "rating", count: enjoymentConverted, where: firstEnjoyment,
-                                     message: "Decent enjoyment (0–100) converted to the 0–5 rating: rating = enjoyment ÷ 20"))
+            out.append(ImportWarning(kind: .ratingScale, column: "rating", count: enjoymentConverted,
+                                     where: firstEnjoyment,
+                                     message: "Decent enjoyment (0–100) converted to " +
+                                         "the 0–5 rating: rating = enjoyment ÷ 20"))
         }
         if datesFromFileTime > 0 {
             out.append(ImportWarning(kind: .note, column: "start", count: datesFromFileTime, where: firstFileTime,
-                                     message: "a Beanconqueror flow profile stores only clock times: its date is the day the file was last modified"))
+                                     message: "a Beanconqueror flow profile stores only clock times: its date is the " +
+                                         "day the file was last modified"))
         }
         if let first = firstScaleEmpty {
-            out.append(ShotSeriesChecks.scaleWarning(count: scaleEmpty, first: first.file, zeros: first.zeros, samples: first.samples))
+            out.append(
+                ShotSeriesChecks.scaleWarning(count: scaleEmpty, first: first.file, zeros: first.zeros,
+                    samples: first.samples))
         }
         if let first = firstRoastUnread {
             out.append(ShotSeriesChecks.roastDateWarning(count: roastUnread, first: first.file, text: first.text))
         }
         if let first = firstFilterShot {
             out.append(ImportWarning(kind: .note, column: nil, count: filterShots, where: first.file,
-                                     message: "a filter brew made on the machine (\(first.why)): counted as a brew of the "
+                                     message: "a filter brew made on the machine " +
+                                         "(\(first.why)): counted as a brew of the "
                                         + "machine's filter method, not as an espresso shot"))
         }
         if tdsFromEY > 0 {

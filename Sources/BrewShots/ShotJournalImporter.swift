@@ -28,7 +28,8 @@ public enum ShotJournalImporter {
         for file in files {
             if file.declaredSize > UInt64(ShotLimits.maxFileBytes) {
                 read += 1
-                reject(file.name, ShotRejection(nil, "a file of \(file.declaredSize) bytes: " + ShotJournalSources.tooLarge))
+                reject(file.name,
+                    ShotRejection(nil, "a file of \(file.declaredSize) bytes: " + ShotJournalSources.tooLarge))
                 continue
             }
             let sniffed: ShotFormat.Sniffed
@@ -49,7 +50,8 @@ public enum ShotJournalImporter {
                 reject(file.name, ShotRejection(nil, ShotFormat.decentProfileRefusal))
             case .unknownStructured:
                 read += 1
-                reject(file.name, ShotRejection(nil, "not a shot file: structured text of no shot format this importer reads"))
+                reject(file.name,
+                    ShotRejection(nil, "not a shot file: structured text of no shot format this importer reads"))
             case .other:
                 skipped.append(file.name)
             }
@@ -78,7 +80,8 @@ public enum ShotJournalImporter {
                         throw ShotRejection("series", "duplicate: the same series as \(first)")
                     }
                     seen[print] = file.name
-                    let kind = ShotKind.of(shot, series, yield: shot.yield ?? ShotJournalBuilder.scaleYield(shot, series))
+                    let kind = ShotKind.of(shot, series,
+                        yield: shot.yield ?? ShotJournalBuilder.scaleYield(shot, series))
                     if case .leftOut(let why) = kind { throw ShotRejection(nil, why) }
                     building.append(shot, series, file: file.name, id: "shot-" + String(print, radix: 16), kind: kind)
                 } catch {
@@ -114,7 +117,8 @@ public enum ShotJournalImporter {
         func job(_ k: Int) -> Result<(ParsedShot, ShotSeries), ShotRejection> {
             let (format, file) = batch[k]
             do throws(ShotRejection) {
-                var shot = try parse(format, try file.contents(), ShotReadContext(timeZone: timeZone, modified: file.modified))
+                var shot = try parse(format, try file.contents(),
+                    ShotReadContext(timeZone: timeZone, modified: file.modified))
                 if format == .gaggimate, let n = notes[shot.sourceID ?? stem(file.name)] ?? notes[stem(file.name)] {
                     GaggiMateShotImporter.applyNotes(n, to: &shot)
                 }
@@ -141,7 +145,9 @@ public enum ShotJournalImporter {
     }
 
     /// Reads one file's bytes as `format` (its ``ShotFormat/importer``).
-    static func parse(_ format: ShotFormat, _ data: Data, _ context: ShotReadContext) throws(ShotRejection) -> ParsedShot {
+    static func parse(
+        _ format: ShotFormat, _ data: Data, _ context: ShotReadContext
+    ) throws(ShotRejection) -> ParsedShot {
         try format.importer.read(data, context: context)
     }
 

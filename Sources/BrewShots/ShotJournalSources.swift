@@ -28,11 +28,15 @@ enum ShotJournalSources {
         let path = url.path
         var info = stat()
         let found = stat(path, &info) == 0
-        let modified = found ? Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9) : nil
+        let modified = found
+            ? Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9) : nil
         return ShotSourceFile(
             name: path, declaredSize: found ? UInt64(max(0, info.st_size)) : 0, modified: modified,
             prefix: { () throws(ShotRejection) -> [UInt8] in try read(path, limit: 65_536, refuseLonger: false) },
-            contents: { () throws(ShotRejection) -> Data in Data(try read(path, limit: ShotLimits.maxFileBytes, refuseLonger: true)) },
+            contents: {
+                () throws(ShotRejection) -> Data in Data(
+                    try read(path, limit: ShotLimits.maxFileBytes, refuseLonger: true))
+            },
             independent: true)
     }
 
@@ -41,7 +45,9 @@ enum ShotJournalSources {
     static func read(_ path: String, limit: Int, refuseLonger: Bool) throws(ShotRejection) -> [UInt8] {
         // A regular file only (``InputFile``): a FIFO or device would block the read.
         let bytes: [UInt8]
-        do { bytes = try InputFile.bytes(path, limit: refuseLonger ? limit + 1 : limit) } catch { throw ShotRejection(nil, error.message) }
+        do {
+            bytes = try InputFile.bytes(path, limit: refuseLonger ? limit + 1 : limit)
+        } catch { throw ShotRejection(nil, error.message) }
         if refuseLonger && bytes.count > limit { throw ShotRejection(nil, tooLarge) }
         return bytes
     }
@@ -68,7 +74,8 @@ enum ShotJournalSources {
                 continue
             }
             if urls.count > ShotLimits.maxFiles {
-                throw ImportError(.archiveTooLarge, file: folder.path, "more than \(ShotLimits.maxFiles) files in the shot folder")
+                throw ImportError(.archiveTooLarge, file: folder.path,
+                    "more than \(ShotLimits.maxFiles) files in the shot folder")
             }
         }
         return urls.sorted { $0.path < $1.path }.map { entry in
@@ -105,18 +112,22 @@ enum ShotJournalSources {
             try ZipArchivePolicy.check(entry, archive: path)
             let name = entry.name
             let components = name.split(separator: "/", omittingEmptySubsequences: false)
-            guard !entry.isDirectory, let last = components.last, !last.hasPrefix("."), !name.hasPrefix("__MACOSX/") else { continue }
+            guard !entry.isDirectory, let last = components.last, !last.hasPrefix("."),
+                !name.hasPrefix("__MACOSX/") else { continue }
             let refusal = ZipArchivePolicy.describe(entry, occurrences: counts[name] ?? 1)
             out.append(ShotSourceFile(
                 // An entry's name is shown in the report (shots.csv): control characters in it are replaced.
-                name: "\(path)/\(ControlCharacters.cleaned(name).text)", declaredSize: entry.uncompressedSize, modified: entry.modified,
+                name: "\(path)/\(ControlCharacters.cleaned(name).text)", declaredSize: entry.uncompressedSize,
+                modified: entry.modified,
                 prefix: { () throws(ShotRejection) -> [UInt8] in
                     if let refusal { throw ShotRejection(nil, refusal) }
                     return [UInt8](try inflate(reader, entry, limit: 65_536, whole: false, budget: budget))
                 },
                 contents: { () throws(ShotRejection) -> Data in
                     if let refusal { throw ShotRejection(nil, refusal) }
-                    guard entry.uncompressedSize <= UInt64(ShotLimits.maxFileBytes) else { throw ShotRejection(nil, tooLarge) }
+                    guard entry.uncompressedSize <= UInt64(ShotLimits.maxFileBytes) else {
+                        throw ShotRejection(nil, tooLarge)
+                    }
                     return try inflate(reader, entry, limit: ShotLimits.maxFileBytes, whole: true, budget: budget)
                 }))
         }

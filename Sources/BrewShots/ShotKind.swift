@@ -44,7 +44,8 @@ enum ShotKind: Equatable {
     static func of(_ shot: ParsedShot, _ series: ShotSeries, yield: Double?) -> ShotKind {
         let profile = (shot.profile ?? "").lowercased()
         if let word = cleaningWords.first(where: { profile.contains($0) }) {
-            let what = ["clean": "cleaning", "flush": "flushing", "descal": "descaling", "rinse": "rinsing"][word] ?? word
+            let what = ["clean": "cleaning", "flush": "flushing", "descal": "descaling", "rinse": "rinsing"][word]
+                ?? word
             return .leftOut("a cleaning shot (its profile '\(shot.profile ?? "")' names \(what)),"
                 + " not a shot to learn from: left out of statistics and advice")
         }

@@ -40,20 +40,24 @@ enum ShotSeriesChecks {
     /// The warning for `count` shots whose scale ends empty (`first` names one, with its zero samples).
     static func scaleWarning(count: Int, first: String?, zeros: Int, samples: Int) -> ImportWarning {
         ImportWarning(kind: .note, column: ShotChannel.weight.name, count: count, where: first,
-                      message: "the scale's weight falls back below \(ShotChecksText.grams(ShotMetricRules.firstDropsWeight)) by the end of the shot "
-                          + "(\(zeros) of \(samples) samples read 0 g): a scale reset or lost; yield, yield ratio and time to a third of the yield are left blank")
+                      message: "the scale's weight falls back below " +
+                          "\(ShotChecksText.grams(ShotMetricRules.firstDropsWeight)) by the end of the shot "
+                          + "(\(zeros) of \(samples) samples read 0 g): a scale reset or lost; yield, yield ratio "
+                          + "and time to a third of the yield are left blank")
     }
 
     /// The warning for `count` brews whose graph is another brew's (`first` names one, with its reason).
     static func otherBrewWarning(count: Int, first: String?, reason: String) -> ImportWarning {
         ImportWarning(kind: .note, column: "brewFlow", count: count, where: first,
-                      message: "a brew graph that cannot be its brew's (\(reason)): kept and drawn, its yield ratio left blank")
+                      message: "a brew graph that cannot be its brew's (\(reason)): " +
+                          "kept and drawn, its yield ratio left blank")
     }
 
     /// The warning for `count` shots whose roast date could not be read (`text` is the first one's).
     static func roastDateWarning(count: Int, first: String?, text: String) -> ImportWarning {
         ImportWarning(kind: .unreadableValue, column: "roast_date", count: count, where: first,
-                      message: "roast date '\(text.prefix(40))' is not a date (dd.mm.yyyy, yyyy.mm.dd or yyyy-mm-dd): the bean has no roast date")
+                      message: "roast date '\(text.prefix(40))' is not a date (dd.mm.yyyy, yyyy.mm.dd or " +
+                          "yyyy-mm-dd): the bean has no roast date")
     }
 }
 
@@ -90,8 +94,13 @@ struct GraphChecks {
 
     var warnings: [ImportWarning] {
         var out: [ImportWarning] = []
-        if let f = firstScale { out.append(ShotSeriesChecks.scaleWarning(count: scaleEmpty, first: f.file, zeros: f.zeros, samples: f.samples)) }
-        if let f = firstOther { out.append(ShotSeriesChecks.otherBrewWarning(count: otherBrew, first: f.file, reason: f.reason)) }
+        if let f = firstScale {
+            out.append(
+                ShotSeriesChecks.scaleWarning(count: scaleEmpty, first: f.file, zeros: f.zeros, samples: f.samples))
+        }
+        if let f = firstOther {
+            out.append(ShotSeriesChecks.otherBrewWarning(count: otherBrew, first: f.file, reason: f.reason))
+        }
         return out
     }
 }
@@ -105,7 +114,8 @@ extension ShotSeries {
         guard let flow = channels[.flow], let time = channels[.time] else { return nil }
         var area = 0.0, pairs = 0
         for i in 0 ..< max(0, count - 1) {
-            guard let a = flow[i], let b = flow[i + 1], a >= 0, b >= 0, let t0 = time[i], let t1 = time[i + 1] else { continue }
+            guard let a = flow[i], let b = flow[i + 1], a >= 0, b >= 0, let t0 = time[i],
+                let t1 = time[i + 1] else { continue }
             area += (Double(a) + Double(b)) / 2 * (Double(t1) - Double(t0))
             pairs += 1
         }

@@ -19,7 +19,9 @@ extension ShotTable {
         for d in duplicates.prefix(10) { out += "  duplicate   \(d.file) (same series as \(d.duplicateOf))\n" }
         if rejected > 0 && rejects != journalRejects {
             // A backup's brew graphs: their rejects are not the journal's.
-            for j in rejects.prefix(10) { out += "  rejected    \(j.where)\(j.column.map { "  \($0)" } ?? ""): \(j.reason)\n" }
+            for j in rejects.prefix(10) {
+                out += "  rejected    \(j.where)\(j.column.map { "  \($0)" } ?? ""): \(j.reason)\n"
+            }
         }
         return out
     }
@@ -45,7 +47,8 @@ extension ShotJournal {
     /// `brewstats inspect`'s text: the import's summary (``ImportResult/summaryText(showingRejects:)``), then the
     /// shot table's when there is one.
     public func summaryText(showingRejects: Int) -> String {
-        result.summaryText(showingRejects: showingRejects) + (shots.map { $0.summaryText(journalRejects: result.report.rejects) } ?? "")
+        result.summaryText(showingRejects: showingRejects)
+            + (shots.map { $0.summaryText(journalRejects: result.report.rejects) } ?? "")
     }
 
     /// `brewstats inspect --json`: the import's summary object with the shot table's under `shots`, as sorted-key,
@@ -55,7 +58,8 @@ extension ShotJournal {
     public func summaryJSON() -> String {
         var object = result.summaryObject()
         if let shots { object["shots"] = shots.summaryObject() }
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        let options: JSONSerialization.WritingOptions = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? JSONSerialization.data(withJSONObject: object, options: options)) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

@@ -62,7 +62,9 @@ extension BrewAnalysis {
         }
         var all: [Key: [Int]] = [:]
         for i in 0..<t.count where w.isValid(i) && w.values[i] <= hi {
-            guard let b = t.bean.code(i), wanted[Int(b)], let g = t.grinder.code(i), let m = t.method.code(i) else { continue }
+            guard let b = t.bean.code(i), wanted[Int(b)], let g = t.grinder.code(i), let m = t.method.code(i) else {
+                continue
+            }
             let key = Key(bean: b, grinder: g, method: m)
             if inWeek[key] != nil { all[key, default: []].append(i) }
         }
@@ -72,7 +74,8 @@ extension BrewAnalysis {
             var x: [Double] = [], y: [Double] = []
             var best: BeanProgress.Brew?, last: BeanProgress.Brew?
             for r in rows {
-                let setting = t.grindSetting.isValid(r) && !t.grindSetting.values[r].isNaN ? t.grindSetting.values[r] : nil
+                let setting = t.grindSetting.isValid(r) && !t.grindSetting.values[r].isNaN ? t.grindSetting.values[r]
+                    : nil
                 let rating = t.rating.isValid(r) && !t.rating.values[r].isNaN ? t.rating.values[r] : nil
                 let brew = BeanProgress.Brew(row: r, setting: setting, rating: rating,
                                              date: t.brewDate[r].map(Timestamp.init(microseconds:)))
@@ -86,11 +89,13 @@ extension BrewAnalysis {
                 best = brew
             }
             var scratch = [Double](repeating: 0, count: 7 * max(1, x.count))
-            let group = GrindRatingGroup(grinderIndex: Int(key.grinder), grinder: t.grinder.dictionary[Int(key.grinder)],
+            let group = GrindRatingGroup(grinderIndex: Int(key.grinder),
+                                         grinder: t.grinder.dictionary[Int(key.grinder)],
                                          methodIndex: Int(key.method), method: t.method.dictionary[Int(key.method)],
                                          beanIndex: Int(key.bean), bean: labels[Int(key.bean)],
                                          grind: x, rating: y, curveOptions: nil, scratch: &scratch)
-            out.append(BeanProgress(beanIndex: Int(key.bean), bean: labels[Int(key.bean)], grinderIndex: Int(key.grinder),
+            out.append(BeanProgress(beanIndex: Int(key.bean), bean: labels[Int(key.bean)],
+                                    grinderIndex: Int(key.grinder),
                                     grinder: group.grinder, methodIndex: Int(key.method), method: group.method,
                                     brews: rows.count, periodBrews: count, group: group, best: best, last: last!))
         }

@@ -104,15 +104,18 @@ extension BrewAnalysis {
             ratings.append(v)
             // Rows are in date order: a later brew of an equal rating replaces the earlier one.
             if best == nil || v >= best!.rating! {
-                best = BeanProgress.Brew(row: r, setting: t.grindSetting[r].flatMap { $0.isFinite ? $0 : nil }, rating: v,
+                best = BeanProgress.Brew(row: r, setting: t.grindSetting[r].flatMap { $0.isFinite ? $0 : nil },
+                                         rating: v,
                                          date: t.brewDate[r].map(Timestamp.init(microseconds:)))
             }
         }
         let mean = { (v: [Double]) in v.isEmpty ? nil : pairwiseSum(v) / Double(v.count) }
         return BeanSummary(beanIndex: b, bean: journal.beans[b], label: label, rows: rows, ratings: ratings,
                            rating: MeanCount(mean: mean(ratings), n: ratings.count),
-                           gramsUsed: doses.isEmpty ? 0 : pairwiseSum(doses), dosedBrews: doses.count, meanDose: mean(doses),
-                           best: best, grindGroups: grindGroups(of: rows, bean: b, label: label), effects: ratingEffects(rows))
+                           gramsUsed: doses.isEmpty ? 0 : pairwiseSum(doses), dosedBrews: doses.count,
+                           meanDose: mean(doses),
+                           best: best, grindGroups: grindGroups(of: rows, bean: b, label: label),
+                           effects: ratingEffects(rows))
     }
 
     /// Grind versus rating of `rows` (one bean's brews) on each grinder × method, most brews first (ties: grinder,
@@ -129,14 +132,16 @@ extension BrewAnalysis {
         }
         var scratch: [Double] = []
         let groups = points.map { key, p in
-            GrindRatingGroup(grinderIndex: key / methods, grinder: t.grinder.dictionary[key / methods], methodIndex: key % methods,
+            GrindRatingGroup(grinderIndex: key / methods, grinder: t.grinder.dictionary[key / methods],
+                             methodIndex: key % methods,
                              method: t.method.dictionary[key % methods], beanIndex: bean, bean: label,
                              grind: p.x, rating: p.y, curveOptions: options, scratch: &scratch)
         }
         return groups.sorted { a, b in
             if a.n != b.n { return a.n > b.n }
             if a.grinder != b.grinder { return nameLess(a.grinder, b.grinder) }
-            return a.method != b.method ? nameLess(a.method, b.method) : (a.grinderIndex, a.methodIndex) < (b.grinderIndex, b.methodIndex)
+            return a.method != b.method ? nameLess(a.method, b.method)
+                : (a.grinderIndex, a.methodIndex) < (b.grinderIndex, b.methodIndex)
         }
     }
 }

@@ -40,12 +40,17 @@ extension BrewAnalysis {
         struct Key: Hashable { let g: Int32; let m: Int32; let x: Double; let y: Double }
         var counts: [Key: Int] = [:]
         for i in 0..<t.count {
-            guard let g = t.grinder.code(i), let x = t.grindSetting[i], let y = t.rating[i], x.isFinite, y.isFinite else { continue }
+            guard let g = t.grinder.code(i), let x = t.grindSetting[i], let y = t.rating[i], x.isFinite,
+                y.isFinite else { continue }
             counts[Key(g: g, m: t.method.code(i) ?? -1, x: x, y: y), default: 0] += 1
         }
         return counts.map { GrindPointCount(grinder: $0.key.g, setting: $0.key.x, rating: $0.key.y, count: $0.value,
                                             method: $0.key.m >= 0 ? $0.key.m : nil) }
-            .sorted { ($0.grinder, $0.method ?? -1, $0.setting, $0.rating) < ($1.grinder, $1.method ?? -1, $1.setting, $1.rating) }
+            .sorted {
+                (
+                    $0.grinder, $0.method ?? -1, $0.setting, $0.rating) < ($1.grinder, $1.method ?? -1, $1.setting,
+                    $1.rating)
+            }
     }
 }
 

@@ -1,7 +1,8 @@
 import BrewColumns
 import Foundation
 
-/// One cell of a summary CSV (its text quoted by BrewColumns' ``CSVField``). Formatting is fixed so the same journal gives byte-identical files:
+/// One cell of a summary CSV (its text quoted by BrewColumns' ``CSVField``). Formatting is fixed so the same journal
+/// gives byte-identical files:
 ///
 /// - ``number(_:)``: the shortest decimal that reads back as the same `Double` (Swift's `description`,
 ///   `.` decimal point), with a trailing `.0` dropped (`4.0` → `4`) and `-0` written `0`; exponent forms
@@ -67,7 +68,8 @@ public enum CSVCell: Sendable, Equatable {
         let s: String = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 400) { buffer in
             let n = withVaList([p, v]) { vsnprintf(buffer.baseAddress!, 400, "%.*f", $0) }
             guard n > 0, n < 400 else { return String(format: "%.\(p)f", v) }
-            return String(decoding: UnsafeRawBufferPointer(start: buffer.baseAddress!, count: Int(n)).bindMemory(to: UInt8.self),
+            return String(
+                decoding: UnsafeRawBufferPointer(start: buffer.baseAddress!, count: Int(n)).bindMemory(to: UInt8.self),
                           as: UTF8.self)
         }
         return trimmedNegativeZero(s)
@@ -98,7 +100,8 @@ public enum CSVCell: Sendable, Equatable {
         guard !overflow else { return isoUTC(t) }
         let minutes = abs(offset) / 60
         let hh = minutes / 60, mm = minutes % 60
-        return wallClock(local) + (offset < 0 ? "-" : "+") + (hh < 10 ? "0" : "") + "\(hh):" + (mm < 10 ? "0" : "") + "\(mm)"
+        return wallClock(local) + (offset < 0 ? "-" : "+") + (hh < 10 ? "0" : "") + "\(hh):" + (mm < 10 ? "0" : "")
+            + "\(mm)"
     }
 
     /// `YYYY-MM-DDTHH:MM:SS[.ffffff]` of microseconds since 1970-01-01T00:00:00, without a zone.

@@ -9,8 +9,8 @@ extension MethodCategory {
     }
 }
 
-/// The selections (``Selection``: row indices, ascending) the report's scatter charts draw: the one statement of which brews feed
-/// the brewing control chart and the rest chart, for the report, the single charts and their tests alike.
+/// The selections (``Selection``: row indices, ascending) the report's scatter charts draw: the one statement of which
+/// brews feed the brewing control chart and the rest chart, for the report, the single charts and their tests alike.
 ///
 /// A row is *dated in* a period when its local day (``DerivedColumns/localDay``) lies in the period's days; with no
 /// period every row is. Edge cases: an empty journal, or one whose brews lack the values, gives an empty selection.
@@ -28,7 +28,10 @@ extension BrewAnalysis {
     /// could draw, of any method category.
     public func measuredRows(in period: ReportPeriod? = nil) -> Selection {
         let e = derived.extractionYield, s = derived.strength
-        return Selection((0..<Int32(journal.brews.count)).filter { e.isValid(Int($0)) && s.isValid(Int($0)) && isDated(Int($0), in: period) })
+        return Selection(
+            (0..<Int32(journal.brews.count)).filter {
+                e.isValid(Int($0)) && s.isValid(Int($0)) && isDated(Int($0), in: period)
+            })
     }
 
     /// The rows the brewing control chart draws: ``measuredRows(in:)`` whose method category is on the chart

@@ -41,14 +41,18 @@ public struct Coffees: Sendable {
         }
         var nameCount: [String: Int] = [:]
         for n in names { nameCount[n, default: 0] += 1 }
-        labels = names.indices.map { c in nameCount[names[c]]! > 1 ? "\(names[c]) (\(roasters[c] ?? "no roaster"))" : names[c] }
+        labels = names.indices.map { c in
+            nameCount[names[c]]! > 1 ? "\(names[c]) (\(roasters[c] ?? "no roaster"))" : names[c]
+        }
         self.coffeeOfBean = coffeeOfBean
         self.bags = bags
         var bagLabels = [String](repeating: "", count: journal.beans.count)
         for members in bags where members.count > 1 {
             let roasted = members.map { journal.beans[$0].roastDate.map { "roasted \($0)" } }
             let added = members.map { m in
-                journal.beans[m].createdAt.map { "added \(Day(index: Int32(floorDiv($0.microseconds, 86_400_000_000))))" }
+                journal.beans[m].createdAt.map {
+                    "added \(Day(index: Int32(floorDiv($0.microseconds, 86_400_000_000))))"
+                }
             }
             func unique(_ words: [String?]) -> Bool {
                 words.allSatisfy { $0 != nil } && Set(words.compactMap { $0 }).count == words.count

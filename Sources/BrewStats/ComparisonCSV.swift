@@ -10,9 +10,11 @@ enum ComparisonCSV {
         let rating = CSVPrecision.rating, ey = CSVPrecision.extractionPercent
         let rows: [[CSVCell]] = [
             [.label("brews"), .integer(this.brews), .integer(previous.brews), .integer(this.brews - previous.brews)],
-            [.label("mean_rating"), .decimal(this.meanRating, places: rating), .decimal(previous.meanRating, places: rating),
+            [.label("mean_rating"), .decimal(this.meanRating, places: rating),
+             .decimal(previous.meanRating, places: rating),
              .decimal(diff(this.meanRating, previous.meanRating), places: rating)],
-            [.label("mean_ey_pct"), .decimal(this.meanExtraction, places: ey), .decimal(previous.meanExtraction, places: ey),
+            [.label("mean_ey_pct"), .decimal(this.meanExtraction, places: ey),
+             .decimal(previous.meanExtraction, places: ey),
              .decimal(diff(this.meanExtraction, previous.meanExtraction), places: ey)],
             [.label("top_method"), .text(this.topMethod), .text(previous.topMethod), .text(nil)],
             [.label("best_brew"), .text(this.bestBrew?.label), .text(previous.bestBrew?.label), .text(nil)],

@@ -106,7 +106,9 @@ public struct CurveBand: Sendable, Equatable {
         }
         guard !sorted else { return points }
         // Out of order: a stable sort, then the last of each run of equal x.
-        let ordered = points.enumerated().sorted { $0.element.x != $1.element.x ? $0.element.x < $1.element.x : $0.offset < $1.offset }
+        let ordered = points.enumerated().sorted {
+            $0.element.x != $1.element.x ? $0.element.x < $1.element.x : $0.offset < $1.offset
+        }
         var result: [(x: Double, y: Double)] = []
         for (_, p) in ordered {
             if let last = result.last, last.x == p.x { result[result.count - 1] = p } else { result.append(p) }
@@ -119,7 +121,9 @@ public struct CurveBand: Sendable, Equatable {
     ///
     /// Values are `lower + k × step` (no accumulated rounding). Empty when a bound or their distance is not finite,
     /// `upper < lower` or `step` is not positive; `[lower]` when the bounds are equal.
-    public static func grid(from lower: Double, through upper: Double, step: Double, maxCount: Int = 2_000) -> [Double] {
+    public static func grid(
+        from lower: Double, through upper: Double, step: Double, maxCount: Int = 2_000
+    ) -> [Double] {
         guard lower.isFinite, upper.isFinite, upper >= lower, (upper - lower).isFinite, step > 0, step.isFinite,
               maxCount >= 1 else { return [] }
         guard upper > lower, maxCount > 1 else { return [lower] }

@@ -61,7 +61,9 @@ public enum CurvePeak: Sendable, Hashable {
     ///   - minimumGroup: The fewest brews each group must hold (3).
     public static func classify(_ curve: [CurvePoint], days: [Double], ratings: [Double], threshold: Double = 0.25,
                                 minimumGroup: Int = 3) -> CurvePeak {
-        guard let shape = shape(of: curve, threshold: threshold) else { return classifyFlatOrEdge(curve, threshold: threshold) }
+        guard let shape = shape(of: curve, threshold: threshold) else {
+            return classifyFlatOrEdge(curve, threshold: threshold)
+        }
         let low = (shape.lowBefore + shape.x) / 2, high = (shape.x + shape.lowAfter) / 2
         var groups: [[Double]] = [[], [], []]
         for i in 0..<min(days.count, ratings.count) where days[i].isFinite && ratings[i].isFinite {
@@ -92,8 +94,12 @@ public enum CurvePeak: Sendable, Hashable {
         let peak = points[top]
         // The lowest point on each side; on ties the one nearest the peak.
         guard top > 0, top < points.count - 1,
-              let before = points[..<top].indices.min(by: { points[$0].y < points[$1].y || (points[$0].y == points[$1].y && $0 > $1) }),
-              let after = points[(top + 1)...].indices.min(by: { points[$0].y < points[$1].y || (points[$0].y == points[$1].y && $0 < $1) }),
+              let before =
+                  points[..<top].indices.min(
+                      by: { points[$0].y < points[$1].y || (points[$0].y == points[$1].y && $0 > $1) }),
+              let after =
+                  points[(top + 1)...].indices.min(
+                      by: { points[$0].y < points[$1].y || (points[$0].y == points[$1].y && $0 < $1) }),
               peak.y - points[before].y >= threshold, peak.y - points[after].y >= threshold
         else { return nil }
         return (peak.x, points[before].x, points[after].x, .peak(x: peak.x, evidence: nil))

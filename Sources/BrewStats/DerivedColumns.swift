@@ -101,7 +101,8 @@ public struct DerivedColumns: Sendable {
                             let e = Self.extractionYield(tds: t, beverageMass: bm, dose: d)
                             if plausible.contains(e) {
                                 ey.set(i, e)
-                                zone.set(i, ControlChartZone(ey: e, tds: t, box: isEspresso ? espressoBox : filterBox).rawValue)
+                                zone.set(i,
+                                    ControlChartZone(ey: e, tds: t, box: isEspresso ? espressoBox : filterBox).rawValue)
                             } else {
                                 implausible.append(Int32(i))
                             }

@@ -34,14 +34,17 @@ public struct DialInJourney: Sendable, Equatable {
     public let dialInBrews: Int
 
     /// The journey of the rated brews `brews` (in date order, at least two); `nil` for fewer.
-    static func of(_ brews: [BeanProgress.Brew], bean: (Int, String), grinder: (Int, String), method: (Int, String)) -> DialInJourney? {
+    static func of(
+        _ brews: [BeanProgress.Brew], bean: (Int, String), grinder: (Int, String), method: (Int, String)
+    ) -> DialInJourney? {
         guard brews.count >= 2, let first = brews.first, let top = brews.compactMap(\.rating).max() else { return nil }
         let best = brews.first { $0.rating == top }!
         let reached = brews.firstIndex { ($0.rating ?? -.infinity) >= top - tolerance }!
         let distance: Double? = if let a = first.setting, let b = best.setting { abs(b - a) } else { nil }
         return DialInJourney(beanIndex: bean.0, bean: bean.1, grinderIndex: grinder.0, grinder: grinder.1,
                              methodIndex: method.0, method: method.1, ratedBrews: brews.count, first: first, best: best,
-                             ratingGap: top - (first.rating ?? top), settingDistance: distance, dialInBrews: reached + 1)
+                             ratingGap: top - (first.rating ?? top), settingDistance: distance,
+                             dialInBrews: reached + 1)
     }
 }
 
@@ -55,7 +58,9 @@ extension BrewAnalysis {
         var byKey: [Int: [Entry]] = [:]
         for i in 0..<t.count where day.isValid(i) && day.values[i] <= last.index {
             guard let b = t.bean.code(i), let g = t.grinder.code(i), let m = t.method.code(i) else { continue }
-            byKey[(Int(b) * grinders + Int(g)) * methods + Int(m), default: []].append(Entry(time: t.brewDate.values[i], row: i))
+            byKey[
+                (Int(b) * grinders + Int(g)) * methods + Int(m),
+                default: []].append(Entry(time: t.brewDate.values[i], row: i))
         }
         let labels = BeanLabels.make(journal)
         var out: [DialInJourney] = []

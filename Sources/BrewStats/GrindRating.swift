@@ -148,7 +148,8 @@ extension BrewAnalysis {
         let minPerBean = options.minimumBrewsPerBean
         let beans = journal.beans
         let beanLabels = BeanLabels.make(journal)
-        let perPair: [[GrindRatingGroup]] = parallelMap(nonEmpty.count, work: groups.rows.count * (curves ? 50 : 1)) { k in
+        let perPair: [[GrindRatingGroup]] = parallelMap(
+            nonEmpty.count, work: groups.rows.count * (curves ? 50 : 1)) { k in
             let g = nonEmpty[k]
             let gi = g / methodCount, mi = g % methodCount
             let rows = groups.rows(of: g)

@@ -36,7 +36,8 @@ public struct IsoWeek: Sendable, Hashable, Comparable, CustomStringConvertible {
     ///   2025 has 52 ISO weeks; `2026-W00`).
     public init(label: String) throws(StatsError) {
         let parts = label.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts[0].count == 4, parts[1].count == 3, parts[1].first == "W" || parts[1].first == "w",
+        guard parts.count == 2, parts[0].count == 4, parts[1].count == 3,
+            parts[1].first == "W" || parts[1].first == "w",
               (parts[0] + parts[1].dropFirst()).allSatisfy({ $0.isASCII && $0.isNumber }),
               let y = Int(parts[0]), let w = Int(parts[1].dropFirst())
         else { throw .invalidWeekLabel(label) }
@@ -85,7 +86,9 @@ public struct IsoWeek: Sendable, Hashable, Comparable, CustomStringConvertible {
         // A year has 53 weeks exactly when its 28 December falls in week 53, i.e. when 31 December of the
         // year is a Thursday, or a Friday in a leap year; equivalently its Dec 28 week's Thursday is in `year`
         // and Jan 4 of the next year lies 53 weeks after Jan 4 of this one.
-        guard let a = Day(year: year, month: 1, day: 4), let b = Day(year: year + 1, month: 1, day: 4) else { return 52 }
+        guard let a = Day(year: year, month: 1, day: 4), let b = Day(year: year + 1, month: 1, day: 4) else {
+            return 52
+        }
         return Int(index(ofDay: b.index) - index(ofDay: a.index))
     }
 

@@ -112,7 +112,8 @@ extension BrewAnalysis {
         if !prices.isEmpty {
             for r in rows.indices.map(Int.init) {
                 guard let b = t.bean.code(r), let bag = prices[b], bag.weightGrams > 0, bag.price.isFinite,
-                      t.doseGrams.isValid(r), t.doseGrams.values[r].isFinite, t.doseGrams.values[r] > 0 else { continue }
+                      t.doseGrams.isValid(r), t.doseGrams.values[r].isFinite,
+                      t.doseGrams.values[r] > 0 else { continue }
                 money[bag.currency, default: ([], 0)].values.append(t.doseGrams.values[r] * bag.price / bag.weightGrams)
                 money[bag.currency]!.n += 1
             }
@@ -120,6 +121,7 @@ extension BrewAnalysis {
         return JournalTotals(period: period, brews: rows.count, coffee: sum(t.doseGrams), water: sum(t.waterGrams),
                              beverage: sum(derived.beverageMass), brewTime: sum(t.brewTimeSeconds),
                              brewDays: inside.count, longestStreak: longest, currentStreak: current,
-                             money: money.isEmpty ? nil : money.mapValues { .init(value: pairwiseSum($0.values), n: $0.n) })
+                             money: money.isEmpty ? nil
+                                 : money.mapValues { .init(value: pairwiseSum($0.values), n: $0.n) })
     }
 }

@@ -97,7 +97,8 @@ public struct LocalCalendar: Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let c = day.civil
-        return calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day)) ?? Date(timeIntervalSince1970: 0)
+        return calendar.date(from: DateComponents(year: c.year, month: c.month, day: c.day))
+            ?? Date(timeIntervalSince1970: 0)
     }
 
     /// The last microsecond of `day` in `zone`: the instant before ``midnight(of:in:)`` of the next day.

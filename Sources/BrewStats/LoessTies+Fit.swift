@@ -46,10 +46,10 @@ extension LoessTies {
     /// statsmodels' `lowess` on this sample, one fitted value per distinct x (every point of a group has
     /// the same fit when `delta ≥ 0`: ties copy the fit, and interpolation at a tied x has weight exactly 1).
     ///
-    /// Same passes, window slides, delta skips, interpolations and thresholds as ``loessDirectFits(_:_:frac:iterations:delta:)``;
-    /// only the sums differ: per group (tricube × Σ r, tricube × Σ r·y) instead of per point. A pass costs
-    /// O(groups) for the slides and skips, O(groups in the window + log runs) per fitted x, and
-    /// O(runs log runs) for the median absolute residual.
+    /// Same passes, window slides, delta skips, interpolations and thresholds as
+    /// ``loessDirectFits(_:_:frac:iterations:delta:)``; only the sums differ: per group (tricube × Σ r, tricube × Σ
+    /// r·y) instead of per point. A pass costs O(groups) for the slides and skips, O(groups in the window + log runs)
+    /// per fitted x, and O(runs log runs) for the median absolute residual.
     ///
     /// - Precondition: `count > 0`, `delta ≥ 0`.
     func fits(frac: Double, iterations: Int, delta d: Double) -> [Double] {

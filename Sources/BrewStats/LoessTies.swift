@@ -119,7 +119,8 @@ struct LoessTies {
     /// The run holding point `index`, which lies in group `g` (or is the group's end offset, which maps to the
     /// group's last run).
     func run(of index: Int, inGroup g: Int) -> Int {
-        var lo = groupRuns[g], hi = groupRuns[g + 1]   // runStart[lo] ≤ index, and index < runStart[hi] or hi is the end
+        // runStart[lo] ≤ index, and index < runStart[hi] or hi is the end
+        var lo = groupRuns[g], hi = groupRuns[g + 1]
         while hi - lo > 1 {
             let mid = (lo + hi) / 2
             if runStart[mid] <= index { lo = mid } else { hi = mid }

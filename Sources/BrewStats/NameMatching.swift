@@ -7,7 +7,8 @@ import Foundation
 public enum NameMatching {
     /// `text` trimmed, case- and accent-folded: the form in which names are compared.
     public static func fold(_ text: String) -> String {
-        text.trimmingCharacters(in: .whitespacesAndNewlines).folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        text.trimmingCharacters(in: .whitespacesAndNewlines).folding(options: [.caseInsensitive, .diacriticInsensitive],
+            locale: nil)
     }
 
     /// The entities `wanted` names, by the command line's rules, with whether the match is exact.
@@ -30,7 +31,9 @@ public enum NameMatching {
         let prefixed = folded.indices.filter { folded[$0].contains { $0.hasPrefix(key) } }
         if !prefixed.isEmpty { return (prefixed, false) }
         let inside = folded.indices.filter { i in
-            (folded[i].first ?? "").split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains { $0.hasPrefix(key) }
+            (folded[i].first ?? "").split(whereSeparator: { !$0.isLetter && !$0.isNumber }).contains {
+                $0.hasPrefix(key)
+            }
         }
         return (inside, false)
     }

@@ -23,10 +23,14 @@ public struct PairCounts: Sendable, Equatable {
         precondition(x.count == y.count, "PairCounts: length mismatch")
         if let ties = LoessTies(hashing: x, y: y, maxRuns: min(x.count, 4096)) {
             var xs: [Double] = [], ys: [Double] = [], cs: [Int] = []
-            xs.reserveCapacity(ties.runY.count); ys.reserveCapacity(ties.runY.count); cs.reserveCapacity(ties.runY.count)
+            xs.reserveCapacity(ties.runY.count)
+            ys.reserveCapacity(ties.runY.count)
+            cs.reserveCapacity(ties.runY.count)
             for g in ties.groupX.indices {
                 for r in ties.groupRuns[g]..<ties.groupRuns[g + 1] {
-                    xs.append(ties.groupX[g]); ys.append(ties.runY[r]); cs.append(ties.runStart[r + 1] - ties.runStart[r])
+                    xs.append(ties.groupX[g])
+                    ys.append(ties.runY[r])
+                    cs.append(ties.runStart[r + 1] - ties.runStart[r])
                 }
             }
             self.init(x: xs, y: ys, counts: cs)

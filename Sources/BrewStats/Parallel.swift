@@ -36,7 +36,9 @@ public func parallelMap<T>(_ count: Int, work: Int, _ body: @Sendable (Int) -> T
 /// whenever its index comes up, and if that is last, the other cores wait for it with nothing left to do. Largest
 /// first ("longest processing time first") leaves the small jobs to fill in around it. Serially the order only
 /// changes when each job runs, not what it returns.
-public func parallelMap<T>(_ count: Int, work: Int, largestFirst cost: (Int) -> Int, _ body: @Sendable (Int) -> T) -> [T] {
+public func parallelMap<T>(
+    _ count: Int, work: Int, largestFirst cost: (Int) -> Int, _ body: @Sendable (Int) -> T
+) -> [T] {
     let costs = (0..<count).map(cost)
     let order = (0..<count).sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
     let started = parallelMap(count, work: work) { k in body(order[k]) }

@@ -43,14 +43,15 @@ public struct PeriodSummary: Sendable, Equatable {
     /// `brews` 0, the other cells empty.
     public static func emptyCSV() -> String {
         CSVWriter.write(header: weekHeader, rows: metrics.map { m in
-            m == "brews" ? [.label(m), .integer(0), .integer(0), .integer(0)] : [.label(m), .text(nil), .text(nil), .text(nil)]
+            m == "brews" ? [.label(m), .integer(0), .integer(0), .integer(0)]
+                : [.label(m), .text(nil), .text(nil), .text(nil)]
         })
     }
 }
 
 extension BrewAnalysis {
-    /// The summary of the whole week `week` (default ``latestWeek``) against the whole week before: ``periodSummary(_:)``
-    /// of ``ReportPeriod/week(_:)``. `nil` when no week is given and no brew has a date.
+    /// The summary of the whole week `week` (default ``latestWeek``) against the whole week before:
+    /// ``periodSummary(_:)`` of ``ReportPeriod/week(_:)``. `nil` when no week is given and no brew has a date.
     public func weekSummary(week: IsoWeek? = nil) -> PeriodSummary? {
         guard let week = week ?? latestWeek else { return nil }
         return periodSummary(.week(week))
@@ -101,7 +102,8 @@ extension BrewAnalysis {
         var top: Int?
         for m in counts.indices where counts[m] > 0 {
             guard let b = top else { top = m; continue }
-            if counts[m] > counts[b] || (counts[m] == counts[b] && nameLess(t.method.dictionary[m], t.method.dictionary[b])) {
+            if counts[m] > counts[b]
+                || (counts[m] == counts[b] && nameLess(t.method.dictionary[m], t.method.dictionary[b])) {
                 top = m
             }
         }

@@ -58,7 +58,9 @@ func selectQuantiles(_ values: inout [Double], _ ps: [Double]) -> (quantiles: [D
 }
 
 /// ``selectQuantiles(_:_:)-([Double],_)`` on a buffer, which it reorders.
-func selectQuantiles(_ a: UnsafeMutableBufferPointer<Double>, _ ps: [Double]) -> (quantiles: [Double?], median: Double?) {
+func selectQuantiles(
+    _ a: UnsafeMutableBufferPointer<Double>, _ ps: [Double]
+) -> (quantiles: [Double?], median: Double?) {
     let n = a.count
     guard n > 0 else { return (ps.map { _ in nil }, nil) }
     // Every order statistic needed, selected in increasing order: after selecting k, everything right of k

@@ -44,7 +44,9 @@ public struct RatingEffect: Sendable, Equatable {
 
     static func fit(_ factor: Factor, espresso: Bool, x: [Double], y: [Double]) -> RatingEffect {
         var scratch: [Double] = []
-        let fit = x.withUnsafeBufferPointer { xs in y.withUnsafeBufferPointer { ys in PairFit(x: xs, y: ys, scratch: &scratch) } }
+        let fit = x.withUnsafeBufferPointer { xs in
+            y.withUnsafeBufferPointer { ys in PairFit(x: xs, y: ys, scratch: &scratch) }
+        }
         let distinct = Set(x).count
         let r2 = fit.quadratic.flatMap { GrindRatingGroup.rSquared($0, x: x, y: y) }
         var verdict = Verdict.tooFew

@@ -32,7 +32,9 @@ public struct QuadraticFit: Sendable, Equatable {
 /// exactly, so a column of identical settings never produces a rounding-noise correlation.
 public enum Regression {
     /// Centred sums: means and Σ(x−x̄)², Σ(y−ȳ)², Σ(x−x̄)(y−ȳ), each summed pairwise.
-    static func moments(_ x: [Double], _ y: [Double]) -> (mx: Double, my: Double, sxx: Double, syy: Double, sxy: Double) {
+    static func moments(_ x: [Double], _ y: [Double]) -> (
+        mx: Double, my: Double, sxx: Double, syy: Double, sxy: Double
+    ) {
         let n = Double(x.count)
         let mx = pairwiseSum(x) / n, my = pairwiseSum(y) / n
         var dxx = [Double](repeating: 0, count: x.count), dyy = dxx, dxy = dxx
@@ -140,7 +142,8 @@ public enum Regression {
     /// ``quadratic(_:_:)`` on buffers whose checks (n ≥ 3, ≥ 3 distinct x), mean (pairwise) and extremes
     /// the caller has done; `scratch` holds at least 6n slots.
     static func quadratic(_ x: UnsafeBufferPointer<Double>, _ y: UnsafeBufferPointer<Double>, mean mx: Double,
-                          low lo: Double, high hi: Double, scratch: UnsafeMutableBufferPointer<Double>) -> QuadraticFit? {
+                          low lo: Double, high hi: Double,
+                          scratch: UnsafeMutableBufferPointer<Double>) -> QuadraticFit? {
         let count = x.count
         precondition(scratch.count >= 6 * count, "quadratic: scratch too small")
         let n = Double(count)

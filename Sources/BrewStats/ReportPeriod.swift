@@ -149,7 +149,8 @@ public enum ReportPeriod: Sendable, Hashable, CustomStringConvertible {
     /// Local midnight starting ``firstDay`` and local midnight after ``lastDay`` in `zone`: the half-open interval
     /// of instants the period holds. Across a daylight-saving change the interval is an hour shorter or longer.
     public func bounds(in zone: TimeZone) -> Range<Date> {
-        LocalCalendar.midnight(of: firstDay, in: zone)..<LocalCalendar.midnight(of: Day(index: lastDay.index + 1), in: zone)
+        LocalCalendar.midnight(of: firstDay, in: zone)..<LocalCalendar.midnight(of: Day(index: lastDay.index + 1),
+            in: zone)
     }
 
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",

@@ -87,9 +87,11 @@ public enum StatsError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidWeekLabel(let label): "invalid ISO week '\(label)' (expected YYYY-Www, e.g. 2026-W47)"
         case .invalidPeriod(let text): text
         case let .reversedRange(first, last):
-            "the range's first day \(first) is after its last day \(last): a range runs from the earlier day to the later one"
+            "the range's first day \(first) is after its last day " +
+                "\(last): a range runs from the earlier day to the later one"
         case let .noSuchWeek(label, year, weeks):
-            "there is no ISO week '\(label)': \(year) has \(weeks) ISO weeks (\(String(format: "%04d", year))-W01 to \(String(format: "%04d", year))-W\(weeks))"
+            "there is no ISO week '\(label)': \(year) has \(weeks) ISO weeks (\(String(format: "%04d", year))-W01 to " +
+                "\(String(format: "%04d", year))-W\(weeks))"
         }
     }
 }

@@ -81,9 +81,15 @@ public struct TastingSummary: Sendable, Equatable {
         tags = tagCounts.map { key, n -> Tag in
             let forms = spellings[key]!
             // The most frequent spelling; ties: the first in code-point order.
-            let shown = forms.max { a, b in a.value != b.value ? a.value < b.value : !a.key.unicodeScalars.lexicographicallyPrecedes(b.key.unicodeScalars) }!.key
+            let shown = forms.max { a, b in
+                a.value != b.value ? a.value < b.value
+                    : !a.key.unicodeScalars.lexicographicallyPrecedes(b.key.unicodeScalars)
+            }!.key
             return Tag(name: shown, brews: n)
-        }.sorted { a, b in a.brews != b.brews ? a.brews > b.brews : a.name.unicodeScalars.lexicographicallyPrecedes(b.name.unicodeScalars) }
+        }.sorted { a, b in
+            a.brews != b.brews ? a.brews > b.brews
+                : a.name.unicodeScalars.lexicographicallyPrecedes(b.name.unicodeScalars)
+        }
         acidity = Self.score(table.acidity, rows)
         body = Self.score(table.body, rows)
         sweetness = Self.score(table.sweetness, rows)
@@ -95,7 +101,8 @@ public struct TastingSummary: Sendable, Equatable {
         for r in rows where column.isValid(r) && column.values[r].isFinite { v.append(column.values[r]) }
         guard !v.isEmpty else { return nil }
         let mean = pairwiseSum(v) / Double(v.count)
-        let sd = v.count < 2 ? nil : (pairwiseSum(v.map { ($0 - mean) * ($0 - mean) }) / Double(v.count - 1)).squareRoot()
+        let sd = v.count < 2 ? nil
+            : (pairwiseSum(v.map { ($0 - mean) * ($0 - mean) }) / Double(v.count - 1)).squareRoot()
         return Score(n: v.count, mean: mean, sd: sd, min: v.min()!, max: v.max()!)
     }
 }

@@ -86,7 +86,8 @@ public struct YearReview: Sendable {
 
     /// The change of the mean rating against the previous year, when both years have enough rated brews.
     public var ratingChange: Double? {
-        guard EvidenceRules.compares(rating.n, previousRating.n), let a = rating.mean, let b = previousRating.mean else { return nil }
+        guard EvidenceRules.compares(rating.n, previousRating.n), let a = rating.mean,
+            let b = previousRating.mean else { return nil }
         return a - b
     }
 
@@ -118,12 +119,16 @@ extension BrewAnalysis {
         var rows: [Int] = [], previousRatings: [Double] = [], previousBrews = 0
         for i in 0..<t.count where day.isValid(i) {
             let d = day.values[i]
-            if d >= first.index && d <= last.index { rows.append(i) } else if d >= previousFirst.index && d < first.index {
+            if d >= first.index && d <= last.index {
+                rows.append(i)
+            } else if d >= previousFirst.index
+                && d < first.index {
                 previousBrews += 1
                 if let r = t.rating[i], r.isFinite { previousRatings.append(r) }
             }
         }
-        var hours = [Int](repeating: 0, count: 24), weekdays = [Int](repeating: 0, count: 7), months = [Int](repeating: 0, count: 12)
+        var hours = [Int](repeating: 0, count: 24), weekdays = [Int](repeating: 0, count: 7),
+            months = [Int](repeating: 0, count: 12)
         var daysSeen = [Bool](repeating: false, count: Int(last.index - first.index) + 1)
         var ratings: [Double] = [], doses: [Double] = []
         var roasterCounts = [Int](repeating: 0, count: t.roaster.dictionary.count)
@@ -157,7 +162,9 @@ extension BrewAnalysis {
             let top = members.max { a, b in beanCounts[a] != beanCounts[b] ? beanCounts[a] < beanCounts[b] : a > b }!
             return (top, members.filter { beanCounts[$0] > 0 }.count)
         }
-        func mean(_ v: [Double]) -> MeanCount { MeanCount(mean: v.isEmpty ? nil : pairwiseSum(v) / Double(v.count), n: v.count) }
+        func mean(_ v: [Double]) -> MeanCount {
+            MeanCount(mean: v.isEmpty ? nil : pairwiseSum(v) / Double(v.count), n: v.count)
+        }
         /// The index with the largest count; ties by name, then position.
         func top(_ counts: [Int], name: (Int) -> String) -> Int? {
             counts.indices.filter { counts[$0] > 0 }.min { a, b in
@@ -176,21 +183,34 @@ extension BrewAnalysis {
             return a.name != b.name ? nameLess(a.name, b.name) : a.beanIndex < b.beanIndex
         }
         // The year's brews alone, for the sweet spots found that year.
-        let yearAnalysis = rows.count == t.count ? self : BrewAnalysis(journal: journal.filtered(Selection(rows.map(Int32.init))), options: options)
+        let yearAnalysis = rows.count == t.count ? self
+            : BrewAnalysis(journal: journal.filtered(Selection(rows.map(Int32.init))), options: options)
         let spots = rows.isEmpty ? [] : yearAnalysis.grindRating().groups.filter(\.statesSweetSpot)
         return YearReview(year: year, span: first...last, brews: rows.count, previousBrews: previousBrews,
                           rating: mean(ratings), previousRating: mean(previousRatings),
-                          brewDays: daysSeen.filter { $0 }.count, longestStreak: YearReview.streak(daysSeen, from: first),
+                          brewDays: daysSeen.filter { $0 }.count,
+                          longestStreak: YearReview.streak(daysSeen, from: first),
                           hours: hours, weekdays: weekdays, months: months,
                           gramsUsed: doses.isEmpty ? 0 : pairwiseSum(doses), dosedBrews: doses.count,
-                          favouriteRoaster: roaster.map { .init(name: t.roaster.dictionary[$0], brews: roasterCounts[$0], beanIndex: nil) },
+                          favouriteRoaster: roaster.map {
+                              .init(name: t.roaster.dictionary[$0], brews: roasterCounts[$0], beanIndex: nil)
+                          },
                           roasters: roasterCounts.indices.filter { roasterCounts[$0] > 0 }
                               .sorted { nameLess(t.roaster.dictionary[$0], t.roaster.dictionary[$1]) }
                               .map { .init(name: t.roaster.dictionary[$0], brews: roasterCounts[$0], beanIndex: nil) },
-                          coffees: coffeeCounts.indices.filter { coffeeCounts[$0] > 0 }.sorted { nameLess(labels[$0], labels[$1]) }
-                              .map { .init(name: labels[$0], brews: coffeeCounts[$0], beanIndex: bag($0).index, bags: bag($0).brewed) },
-                          mostBrewed: coffee.map { .init(name: labels[$0], brews: coffeeCounts[$0], beanIndex: bag($0).index, bags: bag($0).brewed) },
-                          bestRated: best, sweetSpots: spots, journeys: dialInJourneys(through: last, openedFrom: first))
+                          coffees: coffeeCounts.indices.filter { coffeeCounts[$0] > 0 }.sorted {
+                              nameLess(labels[$0], labels[$1])
+                          }
+                              .map {
+                                  .init(name: labels[$0], brews: coffeeCounts[$0], beanIndex: bag($0).index,
+                                      bags: bag($0).brewed)
+                              },
+                          mostBrewed: coffee.map {
+                              .init(name: labels[$0], brews: coffeeCounts[$0], beanIndex: bag($0).index,
+                                  bags: bag($0).brewed)
+                          },
+                          bestRated: best, sweetSpots: spots,
+                          journeys: dialInJourneys(through: last, openedFrom: first))
     }
 }
 
@@ -206,7 +226,8 @@ extension YearReview {
             guard runStart >= 0 else { continue }
             let length = k - runStart
             if length > (best?.days ?? 0) {
-                best = Streak(days: length, first: Day(index: start.index + Int32(runStart)), last: Day(index: start.index + Int32(k - 1)))
+                best = Streak(days: length, first: Day(index: start.index + Int32(runStart)),
+                    last: Day(index: start.index + Int32(k - 1)))
             }
             runStart = -1
         }

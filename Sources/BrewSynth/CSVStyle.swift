@@ -51,7 +51,8 @@ public struct CSVStyle: Sendable, Equatable {
     public static let columns = CSVSchema.contractNames
 
     /// Header names as a person would type them, by contract column (``BrewColumns/CSVSchema/Field/spelled``).
-    static let spacedNames: [String: String] = Dictionary(uniqueKeysWithValues: CSVSchema.fields.map { ($0.name, $0.spelled) })
+    static let spacedNames: [String: String] =
+        Dictionary(uniqueKeysWithValues: CSVSchema.fields.map { ($0.name, $0.spelled) })
 
     /// Column indices (into ``columns``) in output order.
     var columnOrder: [Int] {

@@ -90,7 +90,9 @@ public struct CoreDataStoreWriter: Sendable {
         for suffix in ["-wal", "-shm", "-journal"] where !(tail > 0 && suffix == "-wal") {
             try? fm.removeItem(atPath: url.path + suffix)
         }
-        if tail > 0 { try replaceItem(at: URL(fileURLWithPath: url.path + "-wal"), with: URL(fileURLWithPath: copy.path + "-wal")) }
+        if tail > 0 {
+            try replaceItem(at: URL(fileURLWithPath: url.path + "-wal"), with: URL(fileURLWithPath: copy.path + "-wal"))
+        }
         try replaceItem(at: url, with: built)
         _ = SystemFile.flushFolder(url.deletingLastPathComponent().path)
     }

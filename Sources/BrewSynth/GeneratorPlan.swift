@@ -99,7 +99,9 @@ final class GeneratorPlan: Sendable {
                                     + rng.uniform(16 * 3600, 20 * 3600).rounded() + Double(rng.below(1000)) / 1000)
             let archived = bag.close <= lastDay
             let updated = archived
-                ? Timestamp(unixSeconds: Double(Int(firstDay.index) + bag.close) * 86_400 + 30_000 + Double(rng.below(1000)) / 1000)
+                ? Timestamp(
+                    unixSeconds: Double(Int(firstDay.index) + bag.close) * 86_400 + 30_000
+                        + Double(rng.below(1000)) / 1000)
                 : created
             let id = SynthUUID(using: &rng)
             beans.append(CoffeeBean(

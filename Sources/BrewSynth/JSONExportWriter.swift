@@ -18,7 +18,9 @@ public struct JSONExportWriter: Sendable {
     public func write(_ generator: JournalGenerator, to url: URL) throws {
         let sink = try ByteSink(destination: url)
         let g = generator
-        sink.write("{\n\"format\": \"coffee-journal\",\n\"version\": 1,\n\"exportedAt\": \"\(SynthFormat.isoUTC(g.exportedAt))\",\n")
+        sink.write(
+            "{\n\"format\": \"coffee-journal\",\n\"version\": 1,\n\"exportedAt\": " +
+                "\"\(SynthFormat.isoUTC(g.exportedAt))\",\n")
 
         sink.write("\"methods\": [")
         for (i, m) in g.methods.enumerated() {
@@ -57,7 +59,9 @@ public struct JSONExportWriter: Sendable {
             o.add("methodId", brew.method.map { g.methodIDs[Int($0)] })
             o.add("grinderId", brew.grinder.map { g.grinderIDs[Int($0)] })
             o.add("beanId", brew.bean.map { g.beanIDs[Int($0)] })
-            o.add("doseGrams", brew.doseGrams); o.add("waterGrams", brew.waterGrams); o.add("yieldGrams", brew.yieldGrams)
+            o.add("doseGrams", brew.doseGrams)
+            o.add("waterGrams", brew.waterGrams)
+            o.add("yieldGrams", brew.yieldGrams)
             o.add("brewTimeSeconds", brew.brewTimeSeconds); o.add("waterTemperature", brew.waterTemperature)
             o.add("grindSetting", brew.grindSetting); o.add("pressureProfile", brew.pressureProfile)
             o.add("rating", brew.rating); o.add("tds", brew.tds); o.add("notes", brew.notes)

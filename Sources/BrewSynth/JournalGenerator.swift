@@ -102,7 +102,8 @@ public struct JournalGenerator: Sendable {
             anyStale = true
             let behind = 1 + rng.below(3)
             return (max(0, use.count - behind),
-                    Timestamp(unixSeconds: lastUse.unixSeconds - Double(behind) * 86_400 * rng.uniform(0.5, 2).rounded(.up)))
+                    Timestamp(
+                        unixSeconds: lastUse.unixSeconds - Double(behind) * 86_400 * rng.uniform(0.5, 2).rounded(.up)))
         }
 
         var methods: [BrewMethod] = [], methodIDs: [SynthUUID] = [], methodVersions: [Int] = []

@@ -12,7 +12,8 @@ enum ShotDecentWriter {
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         let s = Int(unix - Int64(day.index) * 86_400)
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
-        return "\(weekdays[day.isoWeekday - 1]) \(months[c.month - 1]) \(two(c.day)) \(two(s / 3600)):\(two(s / 60 % 60)):\(two(s % 60)) UTC \(c.year)"
+        return "\(weekdays[day.isoWeekday - 1]) \(months[c.month - 1]) \(two(c.day)) " +
+            "\(two(s / 3600)):\(two(s / 60 % 60)):\(two(s % 60)) UTC \(c.year)"
     }
 
     /// `05.10.2021`, the DE1 app's roast date.
@@ -83,7 +84,8 @@ enum ShotDecentWriter {
         j.member("tank_temperature", "0"); j.member("target_weight", SynthFormat.number(shot.targetYield))
         j.member("target_volume", "0"); j.member("target_volume_count_start", "1")
         j.member("legacy_profile_type", "settings_2c"); j.member("type", "advanced"); j.member("lang", "en")
-        j.member("hidden", "0"); j.member("reference_file", shot.profile.title.lowercased().replacingOccurrences(of: " ", with: "_"))
+        j.member("hidden", "0")
+        j.member("reference_file", shot.profile.title.lowercased().replacingOccurrences(of: " ", with: "_"))
         j.member("changes_since_last_espresso", ""); j.member("version", "2")
         j.endObject()
     }
@@ -127,7 +129,10 @@ enum ShotDecentWriter {
         j.member("roast_level", shot.roastLevel); j.member("roast_date", roastDateText(shot.roastDate))
         j.endObject()
         j.key("shot"); j.beginObject()
-        j.member("enjoyment", "\(shot.enjoyment ?? 0)"); j.member("notes", shot.notes); j.member("tds", "0"); j.member("ey", "0")
+        j.member("enjoyment", "\(shot.enjoyment ?? 0)")
+        j.member("notes", shot.notes)
+        j.member("tds", "0")
+        j.member("ey", "0")
         j.endObject()
         j.key("grinder"); j.beginObject()
         j.member("model", shot.grinder); j.member("setting", SynthFormat.number(shot.grindSetting))

@@ -140,7 +140,8 @@ public struct ShotGenerator: Sendable {
         let resistance = baseResistance * _exp(-0.4 * offBy) * _exp(r.normal(0, 0.08)) * dose / 18
         let score = 0.86 - 0.12 * offBy * offBy + r.normal(0, 0.06)
         let enjoyment = r.chance(0.2) ? nil : Int((min(1, max(0.05, score)) * 20).rounded()) * 5
-        let roastDay = Day(index: startDay.index + Int32(bagIndex * bagSize * days / max(1, count)) - Int32(bag.roastOffsetDays))
+        let roastDay =
+            Day(index: startDay.index + Int32(bagIndex * bagSize * days / max(1, count)) - Int32(bag.roastOffsetDays))
         return SynthShot(
             index: i, start: start, profile: profile, dose: dose, targetYield: (dose * ratio * 10).rounded() / 10,
             grinder: grinder.0, grindSetting: setting,

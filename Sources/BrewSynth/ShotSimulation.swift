@@ -110,8 +110,10 @@ extension SynthShot {
             let reading = hasScale ? round(cup + r.normal(0, 0.04), 10) : 0
             s.weight.append(reading == 0 ? 0 : reading) // no "-0"
             s.weightFlow.append(hasScale ? weightFlow(s, reading, t) : 0)
-            s.basketTemperature.append(round(temperatureGoal - 2.5 * _exp(-t / 5) + 0.15 * _sin(0.7 * t) + r.normal(0, 0.05), 100))
-            s.mixTemperature.append(round(temperatureGoal + 0.8 * _sin(t / 3) - 1.5 * _exp(-t / 2) + r.normal(0, 0.2), 100))
+            s.basketTemperature.append(
+                round(temperatureGoal - 2.5 * _exp(-t / 5) + 0.15 * _sin(0.7 * t) + r.normal(0, 0.05), 100))
+            s.mixTemperature.append(
+                round(temperatureGoal + 0.8 * _sin(t / 3) - 1.5 * _exp(-t / 2) + r.normal(0, 0.2), 100))
             s.temperatureGoal.append(temperatureGoal)
             s.water.append(round(water, 100))
             s.puckFlow.append(round(cupRate, 100))

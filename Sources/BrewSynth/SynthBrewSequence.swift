@@ -49,7 +49,9 @@ public struct SynthBrewSequence: Sequence, Sendable {
             for _ in 0..<n {
                 let r = rng.unit()
                 let hours: Double
-                if r < 0.72 { hours = Swift.min(11.5, Swift.max(5.5, rng.normal(weekend ? 9.0 : 7.6, weekend ? 1.0 : 0.7))) }
+                if r < 0.72 {
+                    hours = Swift.min(11.5, Swift.max(5.5, rng.normal(weekend ? 9.0 : 7.6, weekend ? 1.0 : 0.7)))
+                }
                 else if r < 0.92 { hours = Swift.min(17, Swift.max(12, rng.normal(14.2, 1.0))) }
                 else { hours = Swift.min(22.5, Swift.max(17.5, rng.normal(19.5, 1.2))) }
                 times.append(Int(hours * 3600))
@@ -97,7 +99,8 @@ public struct SynthBrewSequence: Sequence, Sendable {
             brew.bean = beanIndex.map(Int32.init)
 
             // Masses and time by the method's conventions.
-            let dose = rng.pick(spec.doses) + (rng.chance(0.2) ? (rng.unit() < 0.5 ? -0.1 : 0.1) * Double(1 + rng.below(3)) : 0)
+            let dose = rng.pick(spec.doses)
+                + (rng.chance(0.2) ? (rng.unit() < 0.5 ? -0.1 : 0.1) * Double(1 + rng.below(3)) : 0)
             let ratio = Swift.max(1.2, rng.normal(spec.ratio.mean, spec.ratio.sd))
             brew.doseGrams = rng.chance(0.01) ? nil : dose
             if espresso {
@@ -122,7 +125,8 @@ public struct SynthBrewSequence: Sequence, Sendable {
                 let sweet = beanIndex.map { plan.sweetSpot(grinder: g, bean: $0) } ?? gspec.base
                 let uses = beanIndex.map { Int(beanUses[$0]) } ?? 10
                 let scatter = gspec.width * (uses < 4 ? 1.2 : 0.75)
-                var setting = ((sweet + rng.normal(0, scatter) - grind.min) / grind.step).rounded() * grind.step + grind.min
+                var setting = ((sweet + rng.normal(0, scatter) - grind.min) / grind.step).rounded() * grind.step
+                    + grind.min
                 setting = Swift.min(grind.max, Swift.max(grind.min, setting))
                 setting = (setting * 100).rounded() / 100
                 distance = (setting - sweet) / gspec.width
@@ -140,7 +144,8 @@ public struct SynthBrewSequence: Sequence, Sendable {
             // TDS on part of the brews: extraction near 20 %, higher when finer, a few typing slips.
             if rng.chance(espresso ? 0.25 : 0.35), let d = brew.doseGrams, d > 0 {
                 let beverage = DerivedColumns.beverageMass(yield: brew.yieldGrams, water: brew.waterGrams, dose: d,
-                                                           isEspresso: false, retention: StatsOptions.defaultRetentionFactor) ?? 0
+                                                           isEspresso: false,
+                                                           retention: StatsOptions.defaultRetentionFactor) ?? 0
                 if beverage > 0 {
                     let ey = Swift.min(24, Swift.max(16, rng.normal(20 - 1.2 * distance, 0.9)))
                     var tds = (DerivedColumns.strength(extractionYield: ey, beverageMass: beverage, dose: d) * 100)

@@ -25,9 +25,11 @@ extension SynthCatalog {
     ]
 
     static let extraGrinders: [GrinderSpec] = [
-        GrinderSpec(name: "1Zpresso J-Max", type: .manual, setting: (0, 90, 1), base: 45, spread: 5, width: 5, used: true),
+        GrinderSpec(name: "1Zpresso J-Max", type: .manual, setting: (0, 90, 1), base: 45, spread: 5, width: 5,
+            used: true),
         GrinderSpec(name: "DF64", type: .burr, setting: (0, 90, 1), base: 12, spread: 2.5, width: 2.5, used: true),
-        GrinderSpec(name: "Timemore C2", type: .manual, setting: (0, 36, 1), base: 18, spread: 2.5, width: 3, used: true),
+        GrinderSpec(
+            name: "Timemore C2", type: .manual, setting: (0, 36, 1), base: 18, spread: 2.5, width: 3, used: true),
     ]
 }
 
@@ -35,6 +37,7 @@ extension SynthCatalog.Method {
     /// The same method with other grinder shares.
     func withGrinders(_ grinders: [(index: Int, weight: Double)]) -> SynthCatalog.Method {
         SynthCatalog.Method(name: name, category: category, weight: weight, grinders: grinders, doses: doses,
-                            ratio: ratio, time: time, temperatures: temperatures, introducedAt: introducedAt, used: used)
+                            ratio: ratio, time: time, temperatures: temperatures, introducedAt: introducedAt,
+                            used: used)
     }
 }

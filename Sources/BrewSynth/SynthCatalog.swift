@@ -70,13 +70,16 @@ enum SynthCatalog {
 
     /// The standard journal's grinders brewed with (``SynthEquipment`` adds ``extraGrinders`` and the blade).
     static let standardGrinders: [GrinderSpec] = [
-        GrinderSpec(name: "Niche Zero", type: .burr, setting: (0, 50, 1), base: 14, spread: 2.5, width: 2.5, used: true),
+        GrinderSpec(
+            name: "Niche Zero", type: .burr, setting: (0, 50, 1), base: 14, spread: 2.5, width: 2.5, used: true),
         GrinderSpec(name: "Eureka Mignon Specialità", type: .burr, setting: (0, 10, 0.25), base: 3.5, spread: 0.6,
                     width: 0.6, used: true),
-        GrinderSpec(name: "Comandante C40", type: .manual, setting: (0, 40, 1), base: 24, spread: 3, width: 3, used: true),
+        GrinderSpec(name: "Comandante C40", type: .manual, setting: (0, 40, 1), base: 24, spread: 3, width: 3,
+            used: true),
         GrinderSpec(name: "Fellow Ode Gen 2", type: .burr, setting: (1, 11, 0.5), base: 5, spread: 0.9, width: 1,
                     used: true),
-        GrinderSpec(name: "Baratza Encore", type: .burr, setting: (0, 40, 1), base: 28, spread: 3, width: 4, used: true),
+        GrinderSpec(
+            name: "Baratza Encore", type: .burr, setting: (0, 40, 1), base: 28, spread: 3, width: 4, used: true),
     ]
 
     /// Listed in every journal, never used, without settings.

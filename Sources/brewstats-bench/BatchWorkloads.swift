@@ -5,8 +5,8 @@ import Foundation
 /// and every tenth a JSON export) through `brewstats batch --quiet`, on one and on two cores: journals per
 /// second, the CPU time per journal (user + system of the whole `brewstats batch` process, from its resource usage,
 /// divided by the journals), the speed-up and the peak memory. The one-core run is pinned to one CPU with `taskset`.
-/// The journals are generated once, in process, and cached; the family runs once per shape of the run. The family ends with the CPU time of one journal's report
-/// in a process of its own (``ReportCPUWorkload``).
+/// The journals are generated once, in process, and cached; the family runs once per shape of the run. The family ends
+/// with the CPU time of one journal's report in a process of its own (``ReportCPUWorkload``).
 enum BatchWorkloads {
     static let brewsPerJournal = 1_000
 
@@ -50,12 +50,16 @@ enum BatchWorkloads {
                            ours: single, references: [], target: "journals/s, CPU per journal and peak memory",
                            extra: ["journals": Double(count), "journals_per_s": rate1, "cpu_ms_per_journal": cpu1]),
             WorkloadResult(family: "batch", name: "batch, 2 cores, \(shape.label)",
-                           detail: String(format: "%d journals × %d brews: %.2f journals/s, %.1f ms CPU per journal (ratio = speed-up over --jobs 1)",
+                           detail: String(
+                               format: "%d journals × %d brews: %.2f journals/s, %.1f ms " +
+                                   "CPU per journal (ratio = speed-up over --jobs 1)",
                                           count, brewsPerJournal, rate2, cpu2),
                            ours: two, references: [one], target: "≥ 25 journals/s; ≥ 1.7× speed-up on 2 cores",
-                           extra: ["journals": Double(count), "journals_per_s": rate2, "speedup": one.median / two.median,
+                           extra: ["journals": Double(count), "journals_per_s": rate2,
+                                   "speedup": one.median / two.median,
                                    "cpu_ms_per_journal": cpu2, "output_bytes": Double(reportBytes)]),
-        ] + (try ReportCPUWorkload.run(ctx, journal: folder.appendingPathComponent("journal-0001.sqlite"), shape: shape))
+        ] + (
+            try ReportCPUWorkload.run(ctx, journal: folder.appendingPathComponent("journal-0001.sqlite"), shape: shape))
     }
 
     /// The cached batch folder of `count` journals (seed = position), generated when missing or incomplete.

@@ -41,7 +41,10 @@ struct BenchCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "Only these families.")
     var only: [String] = []
 
-    @Option(help: "README whose table between `<!-- bench:start -->` and `<!-- bench:end -->` is replaced by this run's (not with --only).")
+    @Option(
+        help: ArgumentHelp(
+            "README whose table between `<!-- bench:start -->` and `<!-- bench:end -->` is replaced by this run's "
+                + "(not with --only)."))
     var readme = "README.md"
 
     func validate() throws {
@@ -103,7 +106,12 @@ struct BenchCommand: ParsableCommand {
         if only.isEmpty && failures.isEmpty { try ResultTable.splice(md, into: URL(fileURLWithPath: readme)) }
         // A family that failed is an error of the run, not a silent gap in the table.
         if !failures.isEmpty {
-            FileHandle.standardError.write(Data(("brewstats-bench: failed families:\n" + failures.map { "  " + $0 }.joined(separator: "\n") + "\n").utf8))
+            FileHandle.standardError.write(
+                Data(
+                    (
+                        "brewstats-bench: failed families:\n" + failures.map {
+                            "  " + $0
+                        }.joined(separator: "\n") + "\n").utf8))
             throw ExitCode.failure
         }
     }

@@ -41,7 +41,8 @@ extension BenchContext {
 
     /// Total bytes of the regular files under `folder`.
     func folderSize(_ folder: URL) -> Int {
-        guard let walk = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey]) else { return 0 }
+        guard let walk = FileManager.default.enumerator(
+            at: folder, includingPropertiesForKeys: [.fileSizeKey]) else { return 0 }
         var total = 0
         for case let url as URL in walk {
             total += (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0

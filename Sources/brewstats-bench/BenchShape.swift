@@ -23,7 +23,9 @@ enum BenchShape: String, CaseIterable, Codable {
     var fileSuffix: String { self == .standard ? "" : "-\(rawValue)" }
 
     /// How a table row names the shape.
-    var label: String { self == .standard ? "standard shape" : "wide shape (400 beans, 3 years, 8 methods, 4 grinders)" }
+    var label: String {
+        self == .standard ? "standard shape" : "wide shape (400 beans, 3 years, 8 methods, 4 grinders)"
+    }
 }
 
 extension BenchShape: ExpressibleByArgument {}

@@ -25,7 +25,8 @@ enum ChartWorkloads {
         defer { try? FileManager.default.removeItem(at: out) }
 
         let startup = try ctx.measure("python + import matplotlib.pyplot",
-                                      [ctx.python, "-c", "import matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot"])
+                                      [ctx.python, "-c",
+                                          "import matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot"])
         // ours[kind][format] and reference[kind][format]: one value per repeat.
         var ours: [String: [String: Measurement]] = [:]
         var mpl: [String: [String: [Double]]] = [:]
@@ -35,14 +36,16 @@ enum ChartWorkloads {
             for kind in kinds {
                 for format in formats {
                     let file = out.appendingPathComponent("\(kind).\(format)")
-                    let o = try ctx.runOnce([ctx.brewstats, "chart", kind, store.path, "--tz", timeZone, "-o", file.path])
+                    let o =
+                        try ctx.runOnce([ctx.brewstats, "chart", kind, store.path, "--tz", timeZone, "-o", file.path])
                     ours[kind, default: [:]][format, default: Measurement(subject: "brewstats", seconds: [])].add(o)
                     oursBytes[kind, default: [:]][format] = try ctx.fileSize(file)
                 }
             }
             let ref = try ctx.runPython("charts_matplotlib.py",
                                         [csv.path, out.appendingPathComponent("mpl").path, "--tz", timeZone,
-                                         "--formats", formats.joined(separator: ","), "--kinds", kinds.joined(separator: ",")])
+                                         "--formats", formats.joined(separator: ","), "--kinds",
+                                         kinds.joined(separator: ",")])
             let times = ref["charts"] as? [String: [String: Double]] ?? [:]
             let load = ref["load_seconds"] as? Double ?? 0
             let prepare = ref["prepare"] as? [String: Double] ?? [:]
@@ -50,7 +53,9 @@ enum ChartWorkloads {
             let sizes = ref["bytes"] as? [String: [String: Int]] ?? [:]
             for kind in kinds {
                 for format in formats {
-                    guard let t = times[kind]?[format] else { throw BenchError.badOutput("charts_matplotlib.py", "no time for \(kind).\(format)") }
+                    guard let t = times[kind]?[format] else {
+                        throw BenchError.badOutput("charts_matplotlib.py", "no time for \(kind).\(format)")
+                    }
                     mpl[kind, default: [:]][format, default: []].append(t)
                     mplBytes[kind, default: [:]][format] = sizes[kind]?[format]
                 }
@@ -101,7 +106,9 @@ enum ChartWorkloads {
                 extra: extra))
         }
         let allWithStartup = Measurement(subject: "matplotlib + start-up",
-                                         seconds: allMpl.seconds.map { $0 + Double(kinds.count * formats.count) * startup.median })
+                                         seconds: allMpl.seconds.map {
+                                             $0 + Double(kinds.count * formats.count) * startup.median
+                                         })
         results.append(WorkloadResult(
             family: "charts", name: "all charts",
             detail: "\(kinds.count) kinds × \(formats.count) formats = \(kinds.count * formats.count) processes; "
@@ -123,9 +130,12 @@ enum ChartWorkloads {
         var ref = Measurement(subject: "matplotlib draw+save", seconds: [])
         var refBytes = 0, points = 0
         for _ in 0..<min(ctx.repeats, 3) {
-            ours.add(try ctx.runOnce([ctx.brewstats, "chart", "grind-rating", store.path, "--tz", timeZone, "-o", file.path]))
+            ours.add(
+                try ctx.runOnce(
+                    [ctx.brewstats, "chart", "grind-rating", store.path, "--tz", timeZone, "-o", file.path]))
             let r = try ctx.runPython("charts_matplotlib.py", [csv.path, out.appendingPathComponent("mpl-big").path,
-                                                               "--tz", timeZone, "--formats", "svg", "--kinds", "grind-rating"])
+                                                               "--tz", timeZone, "--formats", "svg", "--kinds",
+                                                               "grind-rating"])
             guard let s = (r["charts"] as? [String: [String: Double]])?["grind-rating"]?["svg"] else {
                 throw BenchError.badOutput("charts_matplotlib.py", "no grind-rating.svg time")
             }
@@ -136,12 +146,14 @@ enum ChartWorkloads {
         let ourBytes = try ctx.fileSize(file)
         return WorkloadResult(
             family: "charts", name: "grind-rating scatter SVG",
-            detail: "\(ctx.brews)-brew journal, largest group (\(points) points): \(megabytes(ourBytes)) vs matplotlib \(megabytes(refBytes))",
+            detail: "\(ctx.brews)-brew journal, largest group (\(points) points): \(megabytes(ourBytes)) vs " +
+                "matplotlib \(megabytes(refBytes))",
             ours: ours, references: [ref], target: "no chart file over 5 MB",
             extra: ["ours_bytes": Double(ourBytes), "matplotlib_bytes": Double(refBytes), "points": Double(points)])
     }
 
     static func megabytes(_ bytes: Int) -> String {
-        bytes >= 1_000_000 ? String(format: "%.1f MB", Double(bytes) / 1e6) : String(format: "%.0f kB", Double(bytes) / 1e3)
+        bytes >= 1_000_000 ? String(format: "%.1f MB", Double(bytes) / 1e6)
+            : String(format: "%.0f kB", Double(bytes) / 1e3)
     }
 }

@@ -22,7 +22,8 @@ enum DialInWorkloads {
                                                            "--grinder", "Comandante C40", "--method", "V60",
                                                            "-o", chart.appendingPathComponent("g.svg").path])
         results.append(WorkloadResult(
-            family: "dial-in", name: "dial-in", detail: "100000-brew store, Comandante C40 × V60, process start to finish",
+            family: "dial-in", name: "dial-in",
+            detail: "100000-brew store, Comandante C40 × V60, process start to finish",
             ours: ours, references: [grind], target: "< 0.3 s"))
 
         // The simulator, in process.
@@ -42,7 +43,9 @@ enum DialInWorkloads {
                      "advisor_coverage": a.coverage ?? .nan]
         results.append(WorkloadResult(
             family: "dial-in", name: "dial-in simulator",
-            detail: String(format: "12 scenarios × %d bags × 6 brews, in process; median distance of the best from the true sweet spot %.2f steps; "
+            detail: String(
+                format: "12 scenarios × %d bags × 6 brews, in process; median " +
+                    "distance of the best from the true sweet spot %.2f steps; "
                            + "rating lost %.2f vs hill-climbing %.2f (%.2f×); 80 %% interval covers %.0f %%",
                            bagsPerScenario, a.medianDistance, a.meanLoss, h.meanLoss, a.meanLoss / h.meanLoss,
                            100 * (a.coverage ?? .nan)),

@@ -15,9 +15,11 @@ enum ExportWorkloads {
         let out = try ctx.scratchFolder("export")
         defer { try? FileManager.default.removeItem(at: out) }
         let ours = out.appendingPathComponent("ours.csv").path, theirs = out.appendingPathComponent("sqlite3.csv").path
-        var mine = try ctx.measure("brewstats", ["sh", "-c", "'\(ctx.brewstats)' export '\(store.path)' --to csv -o '\(ours)' --force 2>/dev/null"])
+        var mine = try ctx.measure("brewstats",
+            ["sh", "-c", "'\(ctx.brewstats)' export '\(store.path)' --to csv -o '\(ours)' --force 2>/dev/null"])
         mine.rows = ctx.brews
-        let dump = try ctx.measure("sqlite3 -csv dump", ["sh", "-c", "sqlite3 -csv -header '\(store.path)' 'select * from ZBREWLOG' > '\(theirs)'"])
+        let dump = try ctx.measure("sqlite3 -csv dump",
+            ["sh", "-c", "sqlite3 -csv -header '\(store.path)' 'select * from ZBREWLOG' > '\(theirs)'"])
         guard let written = try? FileManager.default.attributesOfItem(atPath: ours)[.size] as? Int, written > 0 else {
             throw BenchError.badOutput("brewstats export", "no CSV written")
         }

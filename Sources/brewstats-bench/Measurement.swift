@@ -45,11 +45,14 @@ struct WorkloadResult: Codable {
 /// Formats results as the README's table (Markdown) and as JSON.
 enum ResultTable {
     static func markdown(_ results: [WorkloadResult]) -> String {
-        var out = "| workload | brewstats (median) | reference (median, same run) | ratio | peak memory | load | target |\n"
+        var out =
+            "| workload | brewstats (median) | reference (median, same run) | ratio | peak memory | load | target |\n"
         out += "| --- | --- | --- | --- | --- | --- | --- |\n"
         for r in results {
-            let refs = r.references.isEmpty ? "—" : r.references.map { "\($0.subject): \(fmt($0.median))" }.joined(separator: "<br>")
-            let ratios = r.references.isEmpty ? "—" : r.references.map { String(format: "%.2f×", $0.median / r.ours.median) }.joined(separator: "<br>")
+            let refs = r.references.isEmpty ? "—"
+                : r.references.map { "\($0.subject): \(fmt($0.median))" }.joined(separator: "<br>")
+            let ratios = r.references.isEmpty ? "—"
+                : r.references.map { String(format: "%.2f×", $0.median / r.ours.median) }.joined(separator: "<br>")
             // Our peak, then each reference's peak where it was measured (a child process).
             var mem = r.ours.peakBytes.map(megabytes) ?? "—"
             for ref in r.references { if let p = ref.peakBytes { mem += "<br>\(ref.subject): \(megabytes(p))" } }
@@ -63,7 +66,8 @@ enum ResultTable {
     }
 
     static func megabytes(_ bytes: Int) -> String {
-        bytes >= 1_000_000_000 ? String(format: "%.2f GB", Double(bytes) / 1e9) : String(format: "%.0f MB", Double(bytes) / 1e6)
+        bytes >= 1_000_000_000 ? String(format: "%.2f GB", Double(bytes) / 1e9)
+            : String(format: "%.0f MB", Double(bytes) / 1e6)
     }
 
     static func fmt(_ s: Double) -> String {

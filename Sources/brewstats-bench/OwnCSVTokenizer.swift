@@ -15,7 +15,8 @@ enum OwnCSVTokenizer {
             var counts = TokenCounts()
             while reader.next() {
                 guard reader.status == .ok else {
-                    throw BenchError.badOutput("csv-parse", "record \(counts.records + 1) is malformed: \(reader.status)")
+                    throw BenchError.badOutput("csv-parse",
+                        "record \(counts.records + 1) is malformed: \(reader.status)")
                 }
                 counts.records += 1
                 counts.fields += reader.fields.count

@@ -29,7 +29,9 @@ enum PNGCompressionWorkloads {
         options.stats.timeZone = try StatsOptions.zone("Europe/Berlin")
         let report = try PeriodReport(journal: imported.journal, journalName: store.lastPathComponent,
                                       importReport: imported.report, options: options)
-        for chart in ReportCharts.all(report, options: options).map(\.chart) { rasters.append(try ChartRenderer.rasterPNG(chart)) }
+        for chart in ReportCharts.all(report, options: options).map(\.chart) {
+            rasters.append(try ChartRenderer.rasterPNG(chart))
+        }
 
         var candidates: [PNGCompression] = []
         for level in levels { for filter in filters { for strategy in strategies {
@@ -40,7 +42,9 @@ enum PNGCompressionWorkloads {
         var bytes = [Int](repeating: 0, count: candidates.count)
         for _ in 0..<ctx.repeats {
             for (index, candidate) in candidates.enumerated() {
-                let (total, t) = try CSVParseWorkloads.timed { try rasters.reduce(0) { $0 + (try $1.encoded(candidate).count) } }
+                let (total, t) = try CSVParseWorkloads.timed {
+                    try rasters.reduce(0) { $0 + (try $1.encoded(candidate).count) }
+                }
                 seconds[index].append(t)
                 bytes[index] = total
             }
@@ -61,7 +65,9 @@ enum PNGCompressionWorkloads {
             detail: "\(rasters.count) rasters at 2× (gallery in 3 themes + report), encode only, one core; "
                 + "chosen \(PNGCompression.chosen): \(bytes[chosen] / 1000) kB",
             ours: Measurement(subject: "brewstats \(PNGCompression.chosen)", seconds: seconds[chosen]),
-            references: candidates.indices.filter { $0 != chosen }.map { Measurement(subject: candidates[$0].description, seconds: seconds[$0]) },
+            references: candidates.indices.filter { $0 != chosen }.map {
+                Measurement(subject: candidates[$0].description, seconds: seconds[$0])
+            },
             target: "the smallest files at the encoding time of the former fast encoder or less",
             extra: extra)]
     }

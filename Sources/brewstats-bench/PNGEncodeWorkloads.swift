@@ -24,8 +24,12 @@ enum PNGEncodeWorkloads {
         var cairo = Measurement(subject: "cairo_surface_write_to_png_stream", seconds: [])
         var fastBytes = 0, cairoBytes = 0
         for _ in 0..<ctx.repeats {
-            let (a, ta) = try CSVParseWorkloads.timed { try charts.map { try ChartRenderer.renderPNG($0, encoding: .fast).count } }
-            let (b, tb) = try CSVParseWorkloads.timed { try charts.map { try ChartRenderer.renderPNG($0, encoding: .cairo).count } }
+            let (a, ta) = try CSVParseWorkloads.timed {
+                try charts.map { try ChartRenderer.renderPNG($0, encoding: .fast).count }
+            }
+            let (b, tb) = try CSVParseWorkloads.timed {
+                try charts.map { try ChartRenderer.renderPNG($0, encoding: .cairo).count }
+            }
             fast.seconds.append(ta)
             cairo.seconds.append(tb)
             fastBytes = a.reduce(0, +)
@@ -36,6 +40,7 @@ enum PNGEncodeWorkloads {
             detail: "\(charts.count) charts of a 10,000-brew journal at 2×, in process, one core; "
                 + "\(fastBytes / 1000) kB against \(cairoBytes / 1000) kB",
             ours: fast, references: [cairo], target: "the library's writer is the bottleneck: ours faster",
-            extra: ["ours_bytes": Double(fastBytes), "cairo_bytes": Double(cairoBytes), "charts": Double(charts.count)])]
+            extra: [
+                "ours_bytes": Double(fastBytes), "cairo_bytes": Double(cairoBytes), "charts": Double(charts.count)])]
     }
 }

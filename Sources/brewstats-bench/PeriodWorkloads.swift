@@ -66,7 +66,8 @@ enum PeriodWorkloads {
         lap("bean progress (\(beans.count))")
         let rows = DialInRows(journal)
         for p in beans.prefix(options.grindCharts) {
-            _ = try? DialInAdvisor.advise(journal: journal, grinder: p.grinderIndex, method: p.methodIndex, bean: p.beanIndex, rows: rows)
+            _ = try? DialInAdvisor.advise(journal: journal, grinder: p.grinderIndex, method: p.methodIndex,
+                bean: p.beanIndex, rows: rows)
         }
         lap("advice (\(min(beans.count, options.grindCharts)), serial)")
         let report = try PeriodReport(journal: journal, journalName: "bench", importReport: nil, options: options)
@@ -76,8 +77,10 @@ enum PeriodWorkloads {
         try ReportWriter.write(report, options: formats, to: out.appendingPathComponent("in-process"))
         lap("charts, report.pdf, index.html (writing)")
         return [WorkloadResult(
-            family: "periods", name: "year report", detail: "\(brews)-brew store, --year 2026, PNG + SVG + PDF, process start to finish",
-            ours: year, references: [week], target: "< 0.5 s", extra: ["year_statistics_s": statistics, "year_cpu_s": yearCPU])]
+            family: "periods", name: "year report",
+            detail: "\(brews)-brew store, --year 2026, PNG + SVG + PDF, process start to finish",
+            ours: year, references: [week], target: "< 0.5 s",
+            extra: ["year_statistics_s": statistics, "year_cpu_s": yearCPU])]
     }
 
     /// User + system CPU seconds of every child process reaped so far.

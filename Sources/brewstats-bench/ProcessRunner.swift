@@ -24,11 +24,15 @@ enum ProcessRunner {
 
     /// Runs `arguments` (argv[0] resolved on PATH) with `environment` added, capturing stdout into a
     /// temporary file (stderr is inherited) unless `discardOutput` is set.
-    static func run(_ command: [String], environment: [String: String] = [:], discardOutput: Bool = false) throws -> Outcome {
+    static func run(
+        _ command: [String], environment: [String: String] = [:], discardOutput: Bool = false
+    ) throws -> Outcome {
         let outURL = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).out")
         let rssURL = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).rss")
         defer { try? FileManager.default.removeItem(at: outURL); try? FileManager.default.removeItem(at: rssURL) }
-        guard FileManager.default.isExecutableFile(atPath: timeTool) else { throw BenchError.missingTool("\(timeTool) (Debian package time)") }
+        guard FileManager.default.isExecutableFile(atPath: timeTool) else {
+            throw BenchError.missingTool("\(timeTool) (Debian package time)")
+        }
         let arguments = [timeTool, "-f", "%M", "-o", rssURL.path, "--"] + command
         let outPath = discardOutput ? "/dev/null" : outURL.path
 
@@ -58,7 +62,9 @@ enum ProcessRunner {
         let text = discardOutput ? "" : ((try? String(contentsOf: outURL, encoding: .utf8)) ?? "")
         // `time` writes "Command exited with non-zero status N" first when the command failed; the figure is last.
         let report = (try? String(contentsOf: rssURL, encoding: .utf8)) ?? ""
-        let kib = report.split(whereSeparator: \.isNewline).last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) } ?? 0
+        let kib = report.split(whereSeparator: \.isNewline).last.flatMap {
+            Int($0.trimmingCharacters(in: .whitespaces))
+        } ?? 0
         let cpu = { (t: timeval) in Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
         return Outcome(seconds: seconds, cpuSeconds: cpu(usage.ru_utime) + cpu(usage.ru_stime), peakBytes: kib * 1024,
                        status: exit, stdout: text)

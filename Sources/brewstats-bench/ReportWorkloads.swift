@@ -23,7 +23,8 @@ enum ReportWorkloads {
         let store = try ctx.journal(brews: ctx.brews, format: "sqlite")
         let (oursStore, pandas) = try alternate(ctx, out: out,
             ours: [ctx.brewstats, "report", store.path, "--tz", timeZone, "--formats", formats],
-            reference: ("pandas + matplotlib", [ctx.python, "tools/bench/report_pandas.py", store.path, "--tz", timeZone,
+            reference: ("pandas + matplotlib", [ctx.python, "tools/bench/report_pandas.py", store.path, "--tz",
+                                                timeZone,
                                                 "--formats", formats]))
         results.append(WorkloadResult(
             family: "report", name: "report from store", detail: "\(ctx.brews) brews, process start to finish",
@@ -34,10 +35,12 @@ enum ReportWorkloads {
         let typical = try ctx.journal(brews: 10_000, format: "sqlite")
         let (oursTypical, pandasTypical) = try alternate(ctx, out: out,
             ours: [ctx.brewstats, "report", typical.path, "--tz", timeZone, "--formats", formats],
-            reference: ("pandas + matplotlib", [ctx.python, "tools/bench/report_pandas.py", typical.path, "--tz", timeZone,
+            reference: ("pandas + matplotlib", [ctx.python, "tools/bench/report_pandas.py", typical.path, "--tz",
+                                                timeZone,
                                                 "--formats", formats]))
         let imports = try ctx.measure("python importing pandas + matplotlib",
-                                      [ctx.python, "-c", "import pandas, matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot"])
+                                      [ctx.python, "-c",
+                                          "import pandas, matplotlib; matplotlib.use('Agg'); import matplotlib.pyplot"])
         results.append(WorkloadResult(
             family: "report", name: "report, typical journal", detail: "10000 brews, process start to finish",
             ours: oursTypical, references: [pandasTypical, imports], target: "< 0.25 s",
@@ -175,12 +178,15 @@ enum ReportWorkloads {
     /// Checks the report wrote the five summaries: the four above and its comparison, `week_summary.csv` for a week
     /// or `period_summary.csv` for any other period (a shot folder's report covers its shots' span).
     static func expectSummaries(in folder: URL) throws {
-        func has(_ name: String) -> Bool { FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) }
+        func has(_ name: String) -> Bool {
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path)
+        }
         for name in summaries where !has(name) {
             throw BenchError.badOutput(folder.lastPathComponent, "no \(name) in the report folder")
         }
         guard has("week_summary.csv") || has("period_summary.csv") else {
-            throw BenchError.badOutput(folder.lastPathComponent, "no week_summary.csv or period_summary.csv in the report folder")
+            throw BenchError.badOutput(folder.lastPathComponent,
+                "no week_summary.csv or period_summary.csv in the report folder")
         }
     }
 }

@@ -43,7 +43,8 @@ enum ShotWorkloads {
                 throw BenchError.badOutput("brewstats report", "no shots.csv in the report folder")
             }
             let theirs = out.appendingPathComponent("ref-\(r).csv")
-            reference.add(try ctx.runOnce([ctx.python, "tools/bench/shots_reference.py", folder.path, "--out", theirs.path,
+            reference.add(try ctx.runOnce([ctx.python, "tools/bench/shots_reference.py", folder.path, "--out",
+                                           theirs.path,
                                            "--overlays", out.appendingPathComponent("ref-\(r)-overlays.csv").path]))
             guard FileManager.default.fileExists(atPath: theirs.path) else {
                 throw BenchError.badOutput("shots_reference.py", "no metrics CSV written")
@@ -53,7 +54,8 @@ enum ShotWorkloads {
         }
         ours.bytes = size
         results.append(WorkloadResult(
-            family: "shots", name: "shots report", detail: "\(shots) shot files (mixed formats), process start to finish",
+            family: "shots", name: "shots report",
+            detail: "\(shots) shot files (mixed formats), process start to finish",
             ours: ours, references: [reference], target: "≥ 10× faster than json + pandas; well under 1 GB",
             extra: ["reference_peak_bytes": Double(reference.peakBytes ?? 0), "folder_bytes": Double(size),
                     "shots_per_second": Double(shots) / ours.median]))
@@ -64,7 +66,8 @@ enum ShotWorkloads {
         let rate = Double(shots) / imported.median
         results.append(WorkloadResult(
             family: "shots", name: "shots import, one core",
-            detail: "\(shots) shot files, `inspect`, process start to finish, pinned to one CPU: \(Int(rate.rounded())) shots/s",
+            detail: "\(shots) shot files, `inspect`, process start to finish, pinned to one CPU: " +
+                "\(Int(rate.rounded())) shots/s",
             ours: imported, references: [], target: "≥ 2,000 shots/s on one core; well under 1 GB",
             extra: ["shots_per_second": rate]))
         return results

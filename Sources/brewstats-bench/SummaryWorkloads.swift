@@ -68,7 +68,8 @@ enum SummaryWorkloads {
         // CPU time of all threads: steadier than wall time on a busy machine.
         extra["cpu_s"] = Measurement(subject: "cpu", seconds: cpuSeconds).median
         let breakdown = stages.map {
-            String(format: "%@ %.0f ms (CPU %.0f)", $0, (extra["\($0)_s"] ?? .nan) * 1000, (extra["\($0)_cpu_s"] ?? .nan) * 1000)
+            String(format: "%@ %.0f ms (CPU %.0f)", $0, (extra["\($0)_s"] ?? .nan) * 1000,
+                (extra["\($0)_cpu_s"] ?? .nan) * 1000)
         }
         print("  brewstats \(ResultTable.fmt(ours.median)) (CPU \(ResultTable.fmt(extra["cpu_s"] ?? .nan))); "
               + "stages (median): " + breakdown.joined(separator: ", "))
@@ -106,7 +107,9 @@ extension SummaryWorkloads {
                     "week_summary": analysis.weekSummary()?.csv() ?? ""]
         let mine = ctx.data.appendingPathComponent("check-brewstats")
         try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: true)
-        for (name, text) in ours { try text.write(to: mine.appendingPathComponent("\(name).csv"), atomically: true, encoding: .utf8) }
+        for (name, text) in ours {
+            try text.write(to: mine.appendingPathComponent("\(name).csv"), atomically: true, encoding: .utf8)
+        }
         var once = ctx
         once.repeats = 1
         var total = 0

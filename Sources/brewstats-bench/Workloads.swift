@@ -2,7 +2,8 @@ import Foundation
 
 /// The benchmark families, registered by name; each returns one or more results.
 enum Workloads {
-    static let families = ["import", "csv-parse", "summaries", "charts", "png-encode", "png-compression", "report", "report-csv", "report-store", "batch", "dial-in", "periods", "shots", "export"]
+    static let families = ["import", "csv-parse", "summaries", "charts", "png-encode", "png-compression", "report",
+        "report-csv", "report-store", "batch", "dial-in", "periods", "shots", "export"]
 
     static func run(_ family: String, _ ctx: BenchContext) throws -> [WorkloadResult] {
         switch family {

@@ -38,7 +38,9 @@ extension WordedArgument {
 extension ArgumentHelp {
     /// The help of an option of a ``WordedArgument`` type with a default: the parser shows no default for an option
     /// read by a `transform`, so it is stated here as the parser states one (`… (default: mono)`).
-    static func worded(_ abstract: String, default value: some CustomStringConvertible, valueName: String) -> ArgumentHelp {
+    static func worded(
+        _ abstract: String, default value: some CustomStringConvertible, valueName: String
+    ) -> ArgumentHelp {
         ArgumentHelp("\(abstract) (default: \(value))", valueName: valueName)
     }
 }
@@ -108,7 +110,9 @@ enum ThemeName: String, WordedArgument, CaseIterable, CustomStringConvertible {
     static func parse(_ text: String) throws(ArgumentValueError) -> ThemeName {
         let theme: Theme
         do { theme = try ReportOptions.theme(text) } catch { throw ArgumentValueError("\(error)") }
-        guard let name = allCases.first(where: { $0.theme == theme }) else { throw ArgumentValueError("unknown theme '\(text)'") }
+        guard let name = allCases.first(where: { $0.theme == theme }) else {
+            throw ArgumentValueError("unknown theme '\(text)'")
+        }
         return name
     }
 }

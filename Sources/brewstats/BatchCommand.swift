@@ -57,22 +57,27 @@ struct Batch: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Journal files and folders; with --merge, the shards' output folders.", valueName: "input"))
+    @Argument(
+        help: ArgumentHelp("Journal files and folders; with --merge, the shards' output folders.", valueName: "input"))
     var inputs: [String]
 
-    @Option(name: .long, help: ArgumentHelp("Output folder: a report folder per journal, combined/ and batch.csv.", valueName: "dir"))
+    @Option(name: .long,
+        help: ArgumentHelp("Output folder: a report folder per journal, combined/ and batch.csv.", valueName: "dir"))
     var out: String
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Journals processed at once (default: all cores).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Journals processed at once (default: all cores).", valueName: "n"))
     var jobs: Int?
 
     @Flag(name: .long, help: "No progress line on a terminal (none is drawn when standard error is a file or a pipe).")
     var quiet = false
 
-    @Flag(name: .long, help: "Skip journals whose report is complete and was made from the same file with the same options.")
+    @Flag(name: .long,
+        help: "Skip journals whose report is complete and was made from the same file with the same options.")
     var resume = false
 
-    @Option(name: .long, help: ArgumentHelp("Take only shard K of N (1 ≤ K ≤ N).", valueName: "K/N"), transform: Shard.parse)
+    @Option(name: .long, help: ArgumentHelp("Take only shard K of N (1 ≤ K ≤ N).", valueName: "K/N"),
+        transform: Shard.parse)
     var shard: Shard?
 
     @Flag(name: .long, help: "Merge the given batch output folders (from --shard runs) into --out.")
@@ -87,7 +92,8 @@ struct Batch: AsyncParsableCommand {
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1, not \(jobs)") }
         if merge && (shard != nil || resume || weekChoice.week != nil || weekChoice.last || todayOption.today != nil) {
-            throw ValidationError("--merge combines finished outputs: --shard, --resume, --week, --last and --today do not apply")
+            throw ValidationError(
+                "--merge combines finished outputs: --shard, --resume, --week, --last and --today do not apply")
         }
     }
 
@@ -99,9 +105,14 @@ struct Batch: AsyncParsableCommand {
         let outURL = URL(fileURLWithPath: out)
         let result: BatchResult
         if merge {
-            result = try BatchRunner.merge(shards: inputs.map { URL(fileURLWithPath: $0) }, out: outURL, options: reportOptions)
-            for warning in result.warnings { FileHandle.standardError.write(Data("brewstats: warning: \(printable(warning))\n".utf8)) }
-            print("merged the shard outputs: \(result.outcomes.count) journals into \(outURL.appendingPathComponent("combined").path)/")
+            result = try BatchRunner.merge(shards: inputs.map { URL(fileURLWithPath: $0) }, out: outURL,
+                options: reportOptions)
+            for warning in result.warnings {
+                FileHandle.standardError.write(Data("brewstats: warning: \(printable(warning))\n".utf8))
+            }
+            print(
+                "merged the shard outputs: \(result.outcomes.count) journals into " +
+                    "\(outURL.appendingPathComponent("combined").path)/")
         } else {
             var options = BatchOptions(inputs: inputs, out: outURL)
             options.jobs = jobs ?? options.jobs
@@ -113,24 +124,34 @@ struct Batch: AsyncParsableCommand {
             options.open = try input.openOptions()
             result = try BatchRunner.run(options)
             if result.outcomes.isEmpty, let shard = options.shard {
-                print("shard \(shard) holds none of the \(result.journalsFound) journals; wrote an empty \(outURL.appendingPathComponent("combined").path)/")
+                print(
+                    "shard \(shard) holds none of the \(result.journalsFound) journals; wrote an empty " +
+                        "\(outURL.appendingPathComponent("combined").path)/")
                 return
             }
         }
         let skipped = result.outcomes.filter { $0.status == .skipped }.count
         if result.keptPrevious {
             print("0 of \(result.outcomes.count) journals reported, \(result.failed) failed; "
-                  + "\(outURL.appendingPathComponent("combined").path)/ and \(outURL.appendingPathComponent("batch.csv").path) are kept from the previous run")
+                  + "\(outURL.appendingPathComponent("combined").path)/ and "
+                  + "\(outURL.appendingPathComponent("batch.csv").path) are kept from the previous run")
             // An output that could not be written is one line, as below.
-            if let unwritten = result.outcomes.first(where: \.unwritable) { throw CommandFailure.failed(unwritten.error) }
+            if let unwritten = result.outcomes.first(where: \.unwritable) {
+                throw CommandFailure.failed(unwritten.error)
+            }
             // batch.csv is the previous run's: the reasons are said here, one line per journal.
-            for o in result.outcomes { FileHandle.standardError.write(Data("brewstats: \(printable(o.journal)): \(printable(o.error))\n".utf8)) }
+            for o in result.outcomes {
+                FileHandle.standardError.write(Data("brewstats: \(printable(o.journal)): \(printable(o.error))\n".utf8))
+            }
             throw CLI.exitCode(result.exitCode)
         }
         // What was written, in one line: the folder and what it holds.
-        print("\(result.succeeded) of \(result.outcomes.count) journals reported\(skipped > 0 ? " (\(skipped) unchanged, skipped)" : "")"
+        print(
+            "\(result.succeeded) of \(result.outcomes.count) journals " +
+                "reported\(skipped > 0 ? " (\(skipped) unchanged, skipped)" : "")"
               + "\(result.failed > 0 ? ", \(result.failed) failed" : ""); wrote \(outURL.path)/: "
-              + "a report folder per journal, combined/ and batch.csv (see \(outURL.appendingPathComponent("batch.csv").path))")
+              + "a report folder per journal, combined/ and batch.csv (see "
+              + "\(outURL.appendingPathComponent("batch.csv").path))")
         // A journal's output that could not be written (a full disk, …) is the output's failure, said as such: one
         // line, exit 1; batch.csv lists every journal it hit.
         if let unwritten = result.outcomes.first(where: \.unwritable) { throw CommandFailure.failed(unwritten.error) }

@@ -19,7 +19,8 @@ extension Brewstats {
         let subcommand = CommandLineRules.subcommand(of: arguments)
         var command: any ParsableCommand
         do {
-            if let refused = CommandLineRules.unknownCommand(in: arguments) ?? CommandLineRules.repeatedOption(in: arguments) {
+            if let refused = CommandLineRules.unknownCommand(in: arguments)
+                ?? CommandLineRules.repeatedOption(in: arguments) {
                 throw refused
             }
             command = try await asyncParseAsRoot(arguments)
@@ -50,7 +51,8 @@ extension Brewstats {
         let code = exitCode(for: error)
         if code == .success { exit(withError: error) }
         if code == .validationFailure {
-            FileHandle.standardError.write(Data((CommandLineRules.usageLine(message(for: error), subcommand: subcommand) + "\n").utf8))
+            FileHandle.standardError.write(
+                Data((CommandLineRules.usageLine(message(for: error), subcommand: subcommand) + "\n").utf8))
         } else {
             let message = message(for: error)
             if !message.isEmpty { FileHandle.standardError.write(Data("brewstats: \(printable(message))\n".utf8)) }
@@ -58,8 +60,9 @@ extension Brewstats {
         exit(withError: ExitCode(code.rawValue))
     }
 
-    /// Prints a command's failure (of a type ``ExitStatus`` lists) as `brewstats: <line>` (``ErrorMessage``) and exits with its
-    /// status; a usage error found while running (status 64) is worded as the parser's are, with the pointer to
+    /// Prints a command's failure (of a type ``ExitStatus`` lists) as `brewstats: <line>` (``ErrorMessage``) and exits
+    /// with its status; a usage error found while running (status 64) is worded as the parser's are, with the pointer
+    /// to
     /// `--help`.
     ///
     /// While an interruption is removing the staging folders, a failure is only its echo (a write into a folder
@@ -69,7 +72,8 @@ extension Brewstats {
         let message = ErrorMessage.line(for: error)
         let code = ExitStatus.code(for: error)
         if code == ExitStatus.usage {
-            FileHandle.standardError.write(Data((CommandLineRules.usageLine(message, subcommand: subcommand) + "\n").utf8))
+            FileHandle.standardError.write(
+                Data((CommandLineRules.usageLine(message, subcommand: subcommand) + "\n").utf8))
         } else if !message.isEmpty {
             FileHandle.standardError.write(Data("brewstats: \(printable(message))\n".utf8))
         }

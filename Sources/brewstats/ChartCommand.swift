@@ -4,6 +4,11 @@ import BrewReport
 import BrewStats
 import Foundation
 
+/// The kinds of chart for `brewstats chart --help`, one a line: the name padded to 18 columns, then its summary.
+private let kindLines = ChartKind.allCases
+    .map { "  \($0.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0))\($0.summary)" }
+    .joined(separator: "\n")
+
 /// `brewstats chart`: one chart on demand, the format taken from the output file's extension.
 struct Chart: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,7 +16,7 @@ struct Chart: AsyncParsableCommand {
         abstract: "Draw one chart of a journal as PNG, SVG or PDF.",
         discussion: """
             Kinds:
-            \(ChartKind.allCases.map { "  \($0.rawValue.padding(toLength: 18, withPad: " ", startingAt: 0))\($0.summary)" }.joined(separator: "\n"))
+            \(kindLines)
               shot-overlay      one profile × bean's shots, aligned at first drops
               shot-view         one shot in full: every series, phases, first drops
 
@@ -54,14 +59,22 @@ struct Chart: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The chart: \(ChartKind.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "kind"),
+    @Argument(
+        help: ArgumentHelp("The chart: \(ChartKind.allCases.map(\.rawValue).joined(separator: ", ")).",
+            valueName: "kind"),
               transform: ChartChoice.parse)
     var kind: ChartChoice
 
-    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup or upload, BrewSpec, shot files (a file or zip), or a folder of any of these read as one journal (- reads standard input).", valueName: "journal"))
+    @Argument(
+        help: ArgumentHelp(
+            "The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup or upload, " +
+                "BrewSpec, shot files (a file or zip), or a folder of any " +
+                    "of these read as one journal (- reads standard input).",
+            valueName: "journal"))
     var journal: String
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Output file; .png, .svg or .pdf.", valueName: "file"),
+    @Option(name: [.short, .customLong("output")],
+            help: ArgumentHelp("Output file; .png, .svg or .pdf.", valueName: "file"),
             transform: ChartFileName.parse)
     var outputFile: ChartFileName?
 
@@ -75,27 +88,42 @@ struct Chart: AsyncParsableCommand {
     @Option(help: "Only brews with this method.") var method: String?
     @Option(help: "Only brews of this bean.") var bean: String?
     @Option(help: "For shot-overlay: only shots of this profile (by the beginning of its name).") var profile: String?
-    @Option(help: ArgumentHelp("Only brews on or after this local date.", valueName: "YYYY-MM-DD"), transform: Day.parse) var since: Day?
-    @Option(help: ArgumentHelp("Only brews on or before this local date.", valueName: "YYYY-MM-DD"), transform: Day.parse) var until: Day?
-    @Option(help: ArgumentHelp("Week the trend charts end at (default: the latest week with brews).", valueName: "YYYY-Www"), transform: IsoWeek.parse) var week: IsoWeek?
+    @Option(
+        help: ArgumentHelp("Only brews on or after this local date.", valueName: "YYYY-MM-DD"),
+        transform: Day.parse) var since: Day?
+    @Option(help: ArgumentHelp("Only brews on or before this local date.", valueName: "YYYY-MM-DD"),
+        transform: Day.parse) var until: Day?
+    @Option(
+        help: ArgumentHelp(
+            "Week the trend charts end at (default: the latest week with brews).", valueName: "YYYY-Www"),
+        transform: IsoWeek.parse) var week: IsoWeek?
     @OptionGroup var periodFlags: PeriodOptions
     @Flag(help: "For control-chart: the espresso ranges (EY 18–22 %, TDS 8–12 %).") var espresso = false
-    @Option(help: .worded("Chart theme: mono (matches the app), dark or colour.", default: ThemeName.mono, valueName: "theme"), transform: ThemeName.parse)
+    @Option(
+        help: .worded("Chart theme: mono (matches the app), dark or colour.", default: ThemeName.mono,
+            valueName: "theme"),
+        transform: ThemeName.parse)
     var theme = ThemeName.mono
-    @Option(parsing: .unconditional, help: ArgumentHelp("PNG scale factor (2 = sharp on high-density screens).", valueName: "n")) var scale = 2.0
+    @Option(parsing: .unconditional,
+        help: ArgumentHelp("PNG scale factor (2 = sharp on high-density screens).", valueName: "n")) var scale = 2.0
 
     func validate() throws {
         // Checked here rather than by the parser, so that `--out FILE` is answered with its hint (``FileOutputRule``).
-        if outputFile == nil { throw ValidationError("missing -o/--output FILE: the chart file to write (.png, .svg or .pdf)") }
+        if outputFile == nil {
+            throw ValidationError("missing -o/--output FILE: the chart file to write (.png, .svg or .pdf)")
+        }
         if espresso, !(kind.reportKind?.recipe.hasEspressoChart ?? false) {
             let which = ChartKind.allCases.filter(\.recipe.hasEspressoChart).map(\.rawValue).joined(separator: ", ")
             throw ValidationError("--espresso applies to \(which) only")
         }
         try periodFlags.exclusive([("--week", week != nil)])
         if kind.reportKind == nil, !periodFlags.given.isEmpty {
-            throw ValidationError("\(periodFlags.given.joined(separator: " and ")) applies to brew charts, not shot-overlay")
+            throw ValidationError(
+                "\(periodFlags.given.joined(separator: " and ")) applies to brew charts, not shot-overlay")
         }
-        guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be more than 0 and at most 8, not \(String(format: "%g", scale))") }
+        guard scale > 0, scale <= 8 else {
+            throw ValidationError("--scale must be more than 0 and at most 8, not \(String(format: "%g", scale))")
+        }
     }
 
     func run() async throws {
@@ -119,8 +147,11 @@ struct Chart: AsyncParsableCommand {
         let result = try input.load(journal) { $0.columns = chart.columns }
         let (kept, notes) = try chart.writeChart(result.journal, to: URL(fileURLWithPath: output))
         // A trend chart draws the period and the period before; the others the period (or the journal up to its end).
-        let period = chart.period.map { p in ", " + p.name + (chart.kind.isTrend ? " and \(p.previous.name)" : "") } ?? ""
-        print("wrote \(output) (\(kept) brew\(kept == 1 ? "" : "s")\(period)\(chart.filter.isEmpty ? "" : ", " + chart.filter.description))")
+        let period = chart.period.map { p in ", " + p.name + (chart.kind.isTrend ? " and \(p.previous.name)" : "") }
+            ?? ""
+        print(
+            "wrote \(output) (\(kept) " +
+                "brew\(kept == 1 ? "" : "s")\(period)\(chart.filter.isEmpty ? "" : ", " + chart.filter.description))")
         // Which grinder × method group a grind chart drew, when the journal has several.
         if let group = notes.first(where: { $0.hasPrefix("Drawn: ") }) { print(group) }
     }
@@ -140,7 +171,9 @@ struct Chart: AsyncParsableCommand {
             matching = matching.filter { $0.profile.lowercased().hasPrefix(wanted) }
             guard !matching.isEmpty else {
                 let names = Array(Set(groups.map(\.profile))).sorted()
-                throw CommandFailure.failed("no shots of a profile named '\(profile)': the shots' profiles are \(names.joined(separator: ", "))")
+                throw CommandFailure.failed(
+                    "no shots of a profile named '\(profile)': the shots' profiles are "
+                        + names.joined(separator: ", "))
             }
         }
         if let bean {
@@ -149,7 +182,9 @@ struct Chart: AsyncParsableCommand {
             matching = matching.filter { $0.bean.lowercased().hasPrefix(wanted) }
             guard !matching.isEmpty else {
                 let names = Array(Set(beans.map(\.bean))).sorted()
-                throw CommandFailure.failed("no shots of a bean named '\(bean)'\(profile == nil ? "" : " with that profile"): the shots' beans are \(names.joined(separator: ", "))")
+                throw CommandFailure.failed(
+                    "no shots of a bean named '\(bean)'\(profile == nil ? "" : " with that profile"): the shots' " +
+                        "beans are \(names.joined(separator: ", "))")
             }
         }
         let chosen = ShotOverlays.input(loaded, group: matching[0], timeZone: input.timeZone)
@@ -159,7 +194,9 @@ struct Chart: AsyncParsableCommand {
             throw CommandFailure.failed(ErrorMessage.line(for: error))
         }
         print("wrote \(output) (\(chosen.shots.count) shot\(chosen.shots.count == 1 ? "" : "s"))")
-        print("Drawn: \(chosen.profile) · \(chosen.bean)\(groups.count > 1 ? " (the profile × bean with most shots of \(groups.count); --profile and --bean pick another)" : "")")
+        let others = groups.count > 1
+            ? " (the profile × bean with most shots of \(groups.count); --profile and --bean pick another)" : ""
+        print("Drawn: \(chosen.profile) · \(chosen.bean)\(others)")
     }
 
     /// `chart shot-view`: the full view of the latest shot of a shot journal (of `--profile` and `--bean` when given).

@@ -123,7 +123,8 @@ struct CompareOutput: ParsableArguments {
             outputs: ChartOutputs(formats.formats),
             protecting: inputs)
         print(
-            "wrote \(out)/index.html, compare.md, compare.csv and the curves' charts (\(comparison.shots.count) shots, oldest first)"
+            "wrote \(out)/index.html, compare.md, compare.csv and the " +
+                "curves' charts (\(comparison.shots.count) shots, oldest first)"
         )
     }
 }

@@ -30,8 +30,8 @@ struct DialIn: AsyncParsableCommand {
             bitter moves the answer one step from the last setting (or to the named one), with no expected rating.
 
             Exit status: 0 when advice was given, 1 when a name matches nothing, the grinder × method has no brew \
-            with a grind setting that is rated or whose notes or shot time point a way, or the chart cannot be written, 2 when the journal or the grinders file \
-            cannot be read, 64 for a usage error.
+            with a grind setting that is rated or whose notes or shot time point a way, or the chart cannot be \
+            written, 2 when the journal or the grinders file cannot be read, 64 for a usage error.
 
             Examples:
               brewstats dial-in journal.sqlite --grinder "Comandante C40" --method V60
@@ -40,7 +40,13 @@ struct DialIn: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup or upload, BrewSpec, shot files (a file or zip), or a folder of any of these read as one journal (- reads standard input). Several journals (a store, a backup, a shot folder) are read as one: the same brew in two of them is one brew.", valueName: "journal"))
+    @Argument(
+        help: ArgumentHelp(
+            "The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup or upload, " +
+                "BrewSpec, shot files (a file or zip), or a folder of any of these read as one journal (- reads " +
+                    "standard input). Several journals (a store, a backup, a shot folder) are read as one: the same " +
+                        "brew in two of them is one brew.",
+            valueName: "journal"))
     var journals: [String]
 
     @OptionGroup var merging: MergeOptions
@@ -50,21 +56,34 @@ struct DialIn: AsyncParsableCommand {
     @Option(help: "The grinder.") var grinder: String
     @Option(help: "The brew method.") var method: String
     @Option(help: "The bean (default: the one brewed most recently on this grinder × method).") var bean: String?
-    @Option(help: ArgumentHelp("For espresso: the pressure profile whose shots to advise (default: the latest shot's); profiles are never pooled.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "For espresso: the pressure profile whose shots to advise " +
+                "(default: the latest shot's); profiles are never pooled.",
+            valueName: "name"))
     var profile: String?
-    @Option(help: ArgumentHelp("A grinders.toml that extends or overrides the built-in grinder catalogue (range, step, notation, which way is coarser).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A grinders.toml that extends or overrides the built-in grinder " +
+                "catalogue (range, step, notation, which way is coarser).",
+            valueName: "file"))
     var grinders: String?
     @Flag(help: "Print the advice as one JSON object.") var json = false
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Also draw the dial-in chart; .png, .svg or .pdf.", valueName: "file"),
+    @Option(name: [.short, .customLong("output")],
+            help: ArgumentHelp("Also draw the dial-in chart; .png, .svg or .pdf.", valueName: "file"),
             transform: ChartFileName.parse)
     var outputFile: ChartFileName?
     @OptionGroup var outputRule: FileOutputRule
 
     /// The chart file's path, when one is asked for.
     var output: String? { outputFile?.path }
-    @Option(help: .worded("Chart theme: mono (matches the app), dark or colour.", default: ThemeName.mono, valueName: "theme"), transform: ThemeName.parse)
+    @Option(
+        help: .worded("Chart theme: mono (matches the app), dark or colour.", default: ThemeName.mono,
+            valueName: "theme"),
+        transform: ThemeName.parse)
     var theme = ThemeName.mono
-    @Option(parsing: .unconditional, help: ArgumentHelp("PNG scale factor (2 = sharp on high-density screens).", valueName: "n")) var scale = 2.0
+    @Option(parsing: .unconditional,
+        help: ArgumentHelp("PNG scale factor (2 = sharp on high-density screens).", valueName: "n")) var scale = 2.0
 
     func validate() throws {
         guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]") }
@@ -87,11 +106,17 @@ struct DialIn: AsyncParsableCommand {
         }
         // Only what the advisor reads: grinder, bean, grind setting, rating, taste (notes, tags, tasting note) and
         // shot time and profile (dates and methods always).
-        let result = try merging.load(journals, input: input) { $0.columns = [.grinder, .bean, .grindSetting, .rating, .freeText, .tastingNote, .brewTime] }.result
-        let found = try DialInAdvisor.advise(journal: result.journal, grinder: grinder, method: method, bean: bean, options: options)
+        let result = try merging.load(journals, input: input) {
+            $0.columns = [.grinder, .bean, .grindSetting, .rating, .freeText, .tastingNote, .brewTime]
+        }.result
+        let found = try DialInAdvisor.advise(journal: result.journal, grinder: grinder, method: method, bean: bean,
+            options: options)
         // Look-alike grinders and methods ("V60" and "V60 ceramic") split the advice: name the others with their brews
         // and the alias line that would merge them (docs/names.md).
-        let advice = found.adding(notes: NearDuplicates.lookAlikeNotes(in: result.journal, [(.grinder, found.grinder), (.method, found.method)]))
+        let advice =
+            found.adding(
+                notes: NearDuplicates.lookAlikeNotes(in: result.journal,
+                    [(.grinder, found.grinder), (.method, found.method)]))
         print(json ? advice.json : advice.textReport, terminator: "")
         if let output {
             try DialInChart.write(advice, to: URL(fileURLWithPath: output), theme: theme.theme, pngScale: scale)

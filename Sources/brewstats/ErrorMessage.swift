@@ -35,7 +35,8 @@ enum ErrorMessage {
         case let .noBrews(what, remedy?): "no brews \(what); \(words(remedy))"
         case let .nothingToDraw(chart, missing, remedy?): "nothing to draw for \(chart): \(missing); \(words(remedy))"
         case .noFormats: "--formats needs at least one of png, svg, pdf"
-        case let .mergeIntoShard(out, shard): "--out \(out) is one of the shard outputs (\(shard)); merge into a new folder"
+        case let .mergeIntoShard(out, shard):
+            "--out \(out) is one of the shard outputs (\(shard)); merge into a new folder"
         default: "\(error)"
         }
     }
@@ -43,7 +44,8 @@ enum ErrorMessage {
     /// A remedy as the flags that ask for it: `try --week 2026-W47, the nearest week with brews, or --last`.
     static func words(_ remedy: ReportRemedy) -> String {
         switch remedy {
-        case let .nearestWeek(week, orLast): "try --week \(week.label), the nearest week with brews" + (orLast ? ", or --last" : "")
+        case let .nearestWeek(week, orLast):
+            "try --week \(week.label), the nearest week with brews" + (orLast ? ", or --last" : "")
         case .anotherWeek: "try another --week"
         case let .otherControlChart(toEspresso): toEspresso ? "try --espresso" : "try without --espresso"
         }

@@ -13,7 +13,8 @@ extension BrewSpecLayout: ExpressibleByArgument {}
 struct Export: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Write a journal in an open format: the app's CSV or JSON export, BrewSpec, Decent shot JSON, or a Beanconqueror backup.",
+        abstract: "Write a journal in an open format: the app's CSV or JSON " +
+            "export, BrewSpec, Decent shot JSON, or a Beanconqueror backup.",
         discussion: """
             Reads any journal brewstats reads (the app's store or exports, a Beanconqueror backup, BrewSpec \
             documents, a mapped CSV, shot files or a folder or zip of them) and writes it as:
@@ -21,7 +22,8 @@ struct Export: AsyncParsableCommand {
               json         the app's JSON export: methods, grinders, beans, brews, tasting notes
               brewspec     BrewSpec v1.0: YAML, or JSON when the -o file ends in .json; --layout per-brew writes a \
             folder with one document per brew
-              decent-json  each shot as Decent's v2 shot JSON (for Visualizer), a folder (--out DIR) with one file per shot
+              decent-json  each shot as Decent's v2 shot JSON (for Visualizer), a folder (--out DIR) with one file per \
+            shot
               beanconqueror  a Beanconqueror backup zip; with --merge-into YOUR.zip, a copy of your own backup \
             with the journal's brews added (your entries kept as they are; beans, grinders and methods matched \
             by name and the --aliases file; a brew the backup holds already is not added again). Restoring a \
@@ -52,7 +54,11 @@ struct Export: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup, BrewSpec, or shot files (a file, folder or zip). Several journals are merged into one (the same brew in two of them is one brew).",
+    @Argument(
+        help: ArgumentHelp(
+            "The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup, BrewSpec, or " +
+                "shot files (a file, folder or zip). Several journals are " +
+                    "merged into one (the same brew in two of them is one brew).",
                                  valueName: "journal"))
     var journals: [String]
 
@@ -60,13 +66,17 @@ struct Export: AsyncParsableCommand {
 
     @OptionGroup var merging: MergeOptions
 
-    @Option(name: .long, help: ArgumentHelp("The format to write: csv, json, brewspec, decent-json or beanconqueror.", valueName: "format"))
+    @Option(name: .long,
+        help: ArgumentHelp("The format to write: csv, json, brewspec, decent-json or beanconqueror.",
+            valueName: "format"))
     var to: ExportFormat
 
-    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("The file to write (csv, json, brewspec, beanconqueror).", valueName: "file"))
+    @Option(name: [.short, .customLong("output")],
+        help: ArgumentHelp("The file to write (csv, json, brewspec, beanconqueror).", valueName: "file"))
     var outputFile: String?
 
-    @Option(name: .customLong("out"), help: ArgumentHelp("The folder to write (decent-json, brewspec --layout per-brew).", valueName: "dir"))
+    @Option(name: .customLong("out"),
+        help: ArgumentHelp("The folder to write (decent-json, brewspec --layout per-brew).", valueName: "dir"))
     var outFolder: String?
 
     /// Whether the format asked for writes a folder (one file per shot or per brew) rather than one file.
@@ -75,27 +85,48 @@ struct Export: AsyncParsableCommand {
     /// The output's path: the file or the folder (validated: exactly one is given).
     var output: String { outputFile ?? outFolder ?? "" }
 
-    @Option(name: .long, help: ArgumentHelp("BrewSpec: one-file (one document with every brew) or per-brew (a folder).", valueName: "layout"))
+    @Option(name: .long,
+        help: ArgumentHelp("BrewSpec: one-file (one document with every brew) or per-brew (a folder).",
+            valueName: "layout"))
     var layout: BrewSpecLayout = .oneFile
 
-    @Flag(name: .long, help: "Make the journal fit to share: notes replaced; bean, roaster, profile, text grind setting and flavour tag labels numbered; ids replaced; dates moved by whole weeks (weekdays kept); every number kept. --list-matches and --report-dropped beside it are anonymised too.")
+    @Flag(name: .long,
+        help: ArgumentHelp(
+            "Make the journal fit to share: notes replaced; bean, roaster, profile, text grind setting and flavour "
+                + "tag labels numbered; ids replaced; dates moved by whole weeks (weekdays kept); every number kept. "
+                + "--list-matches and --report-dropped beside it are anonymised too."))
     var anonymise = false
 
-    @Flag(name: .long, help: "csv: write text cells as they are. By default a text cell starting with =, +, -, @, tab or CR gets a leading ' so a spreadsheet shows it as text instead of running it as a formula (brewstats removes the ' when it reads the file back). Raw cells let a spreadsheet run a formula a journal's text holds (=HYPERLINK(…), =cmd|…): use them only for a program, not a spreadsheet.")
+    @Flag(name: .long,
+        help: ArgumentHelp(
+            "csv: write text cells as they are. By default a text cell starting with =, +, -, @, tab or CR gets a "
+                + "leading ' so a spreadsheet shows it as text instead of running it as a formula (brewstats removes "
+                + "the ' when it reads the file back). Raw cells let a spreadsheet run a formula a journal's text "
+                + "holds (=HYPERLINK(…), =cmd|…): use them only for a program, not a spreadsheet."))
     var rawCells = false
 
     @Flag(name: .long, help: "Replace an existing output file (or a folder an earlier export wrote).")
     var force = false
 
-    @Option(name: .long, help: ArgumentHelp("Write the fields the format could not hold to this CSV file (an existing file is replaced only with --force).", valueName: "dropped.csv"))
+    @Option(name: .long,
+        help: ArgumentHelp(
+            "Write the fields the format could not hold to this CSV " +
+                "file (an existing file is replaced only with --force).",
+            valueName: "dropped.csv"))
     var reportDropped: String?
 
-    @Option(name: .long, help: ArgumentHelp("beanconqueror: the backup (a .zip, or a bare Beanconqueror.json) to add the brews to; the output is a new backup, this one is only read.", valueName: "Beanconqueror.zip"))
+    @Option(name: .long,
+        help: ArgumentHelp(
+            "beanconqueror: the backup (a .zip, or a bare Beanconqueror.json) to add the brews to; the output is a " +
+                "new backup, this one is only read.",
+            valueName: "Beanconqueror.zip"))
     var mergeInto: String?
 
     func validate() throws {
         if journals.isEmpty { throw ValidationError("give at least one journal") }
-        if mergeInto != nil, to != .beanconqueror { throw ValidationError("--merge-into applies to --to beanconqueror only") }
+        if mergeInto != nil, to != .beanconqueror {
+            throw ValidationError("--merge-into applies to --to beanconqueror only")
+        }
         let want = writesFolder ? "--out DIR" : "-o/--output FILE"
         if outputFile == nil, outFolder == nil { throw ValidationError("give the output with \(want)") }
         if outputFile != nil, outFolder != nil { throw ValidationError("give one output, with \(want)") }
@@ -121,7 +152,9 @@ struct Export: AsyncParsableCommand {
         for path in [output, reportDropped, merging.listMatches].compactMap({ $0 }) { try inputs.refuse(output: path) }
         var loaded = try merging.load(journals, input: input, anonymising: anonymise)
         if anonymise { loaded = JournalAnonymiser().anonymise(loaded) }
-        let aliases = try input.aliases.map { file throws(NamesError) in try NameAliases.load(from: URL(fileURLWithPath: file)) }
+        let aliases = try input.aliases.map {
+            file throws(NamesError) in try NameAliases.load(from: URL(fileURLWithPath: file))
+        }
         var exporter = JournalExporter(format: to, brewSpecLayout: layout, replacing: force, guardsFormulas: !rawCells,
                                        mergeInto: mergeInto.map { URL(fileURLWithPath: $0) }, aliases: aliases)
         // A large journal's export shows its progress on a terminal (``TerminalProgress``).

@@ -92,14 +92,16 @@ struct Generate: AsyncParsableCommand {
     /// The format to write: `--to`, else the old `--format`.
     var format: Format { to ?? oldFormat ?? .sqlite }
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Leave the latest N brews only in the -wal file (sqlite only).",
+    @Option(name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Leave the latest N brews only in the -wal file (sqlite only).",
                                             valueName: "n"))
     var walTail: Int = 0
 
     @Flag(name: .long, help: "Write a messy CSV, as people and spreadsheets mangle it (csv only).")
     var messy = false
 
-    @Option(name: .long, help: .worded("IANA time zone of the brew times.", default: "Europe/Berlin", valueName: "zone"),
+    @Option(name: .long,
+            help: .worded("IANA time zone of the brew times.", default: "Europe/Berlin", valueName: "zone"),
             transform: TimeZone.parse)
     var tz = TimeZone(identifier: "Europe/Berlin")!
 
@@ -107,20 +109,24 @@ struct Generate: AsyncParsableCommand {
                                             valueName: "date"), transform: Day.parse)
     var start: Day?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Days the brews span (default: brews ÷ 2.3, 7…3650).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Days the brews span (default: brews ÷ 2.3, 7…3650).", valueName: "n"))
     var days: Int?
 
     @Option(name: .long, help: ArgumentHelp("Journal shape: standard or wide (see below).", valueName: "shape"))
     var shape: ShapePreset = .standard
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Exactly this many bags of beans (default: by --shape).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Exactly this many bags of beans (default: by --shape).", valueName: "n"))
     var beans: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Methods brewed with, 1-\(JournalShape.maxMethods) (default: by --shape).",
+    @Option(name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Methods brewed with, 1-\(JournalShape.maxMethods) (default: by --shape).",
                                             valueName: "n"))
     var methods: Int?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Grinders brewed with, 1-\(JournalShape.maxGrinders) (default: by --shape).",
+    @Option(name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Grinders brewed with, 1-\(JournalShape.maxGrinders) (default: by --shape).",
                                             valueName: "n"))
     var grinders: Int?
 
@@ -131,11 +137,13 @@ struct Generate: AsyncParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Output file (journal formats).", valueName: "file"))
     var output: String?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Write this many espresso shot files instead of a journal (shot formats).",
+    @Option(name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Write this many espresso shot files instead of a journal (shot formats).",
                                             valueName: "n"))
     var shots: Int?
 
-    @Option(name: .customLong("out"), help: ArgumentHelp("Folder for the shot files (a new or empty folder, or with --force one generate wrote).",
+    @Option(name: .customLong("out"),
+        help: ArgumentHelp("Folder for the shot files (a new or empty folder, or with --force one generate wrote).",
                                                          valueName: "dir"))
     var outFolder: String?
 
@@ -154,8 +162,10 @@ struct Generate: AsyncParsableCommand {
     /// Parses `--bag-days`: `MIN-MAX` (or one number), whole days, 3 or more, MIN ≤ MAX.
     static func dayRange(_ text: String) throws -> ClosedRange<Int> {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
-        guard (1...2).contains(parts.count), let low = parts.first!, let high = parts.last!, low >= 3, low <= high else {
-            throw ValidationError("--bag-days is MIN-MAX whole days, each 3 or more, MIN no more than MAX (e.g. 7-42), not '\(text)'")
+        guard (1...2).contains(parts.count), let low = parts.first!, let high = parts.last!, low >= 3,
+            low <= high else {
+            throw ValidationError(
+                "--bag-days is MIN-MAX whole days, each 3 or more, MIN no more than MAX (e.g. 7-42), not '\(text)'")
         }
         return low...high
     }
@@ -172,24 +182,31 @@ struct Generate: AsyncParsableCommand {
 
     /// Parses `--seed`: a whole number from 0 to 2⁶⁴ − 1.
     static func seed(_ text: String) throws -> UInt64 {
-        guard let value = UInt64(text) else { throw ValidationError("a seed is a whole number from 0 to \(UInt64.max)") }
+        guard let value = UInt64(text) else {
+            throw ValidationError("a seed is a whole number from 0 to \(UInt64.max)")
+        }
         return value
     }
 
     func validate() throws {
         if to != nil, oldFormat != nil { throw ValidationError("give the format once, with --to") }
-        if to == nil, oldFormat == nil { throw ValidationError("missing value for '--to <format>': give the format to write") }
+        if to == nil, oldFormat == nil {
+            throw ValidationError("missing value for '--to <format>': give the format to write")
+        }
         if oldFormat != nil { Deprecation.note("--format of generate", "--to") }
         if let shots {
             guard shots >= 0 else { throw ValidationError("--shots must be 0 or more, not \(shots).") }
             guard format.shotFormat != nil else {
-                throw ValidationError("--shots needs a shot format: \(SynthShotFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+                throw ValidationError(
+                    "--shots needs a shot format: \(SynthShotFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
             }
             guard outFolder != nil else { throw ValidationError("--shots needs --out DIR.") }
             if output != nil { throw ValidationError("-o is for journals; shots go to --out DIR.") }
             return
         }
-        if format.shotFormat != nil { throw ValidationError("--to \(format.rawValue) writes shots: give --shots N and --out DIR.") }
+        if format.shotFormat != nil {
+            throw ValidationError("--to \(format.rawValue) writes shots: give --shots N and --out DIR.")
+        }
         if outFolder != nil { throw ValidationError("--out applies to --shots only; a journal goes to -o.") }
         guard let output else { throw ValidationError("-o: give the output file.") }
         guard brews >= 0 else { throw ValidationError("--brews must be 0 or more, not \(brews).") }
@@ -216,7 +233,9 @@ struct Generate: AsyncParsableCommand {
         if let shots, let shotFormat = format.shotFormat, let outFolder {
             try ShotFolderWriter(format: shotFormat).writeFolder(ShotGenerator(count: shots, seed: seed),
                                                                  to: URL(fileURLWithPath: outFolder), replacing: force)
-            print("wrote \(shots) shot file\(shots == 1 ? "" : "s") to \(outFolder.hasSuffix("/") ? outFolder : outFolder + "/") (\(format.rawValue))")
+            print(
+                "wrote \(shots) shot file\(shots == 1 ? "" : "s") to " +
+                    "\(outFolder.hasSuffix("/") ? outFolder : outFolder + "/") (\(format.rawValue))")
             return
         }
         guard let output else { return }
@@ -227,7 +246,9 @@ struct Generate: AsyncParsableCommand {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
             if isFolder.boolValue { throw CommandFailure.failed("refusing to replace \(output): it is a folder") }
-            if !force { throw CommandFailure.failed("refusing to replace \(output): the file exists (--force replaces it)") }
+            if !force {
+                throw CommandFailure.failed("refusing to replace \(output): the file exists (--force replaces it)")
+            }
         }
         // A ``SynthError`` is one line a person can act on: the file, the step, the reason.
         switch format {

@@ -31,7 +31,12 @@ struct Inspect: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup or upload, BrewSpec, shot files (a file or zip), or a folder of any of these read as one journal (- reads standard input).", valueName: "journal"))
+    @Argument(
+        help: ArgumentHelp(
+            "The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup or upload, " +
+                "BrewSpec, shot files (a file or zip), or a folder of any " +
+                    "of these read as one journal (- reads standard input).",
+            valueName: "journal"))
     var journal: String
 
     @OptionGroup var input: JournalInputOptions
@@ -39,7 +44,8 @@ struct Inspect: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Write every rejected record to this CSV file.", valueName: "rejects.csv"))
     var rejects: String?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How many rejects to list (text output).", valueName: "n"))
+    @Option(name: .long, parsing: .unconditional,
+        help: ArgumentHelp("How many rejects to list (text output).", valueName: "n"))
     var showRejects: Int = 10
 
     @Flag(name: .long, help: "Print the same as JSON: counts, warnings, every reject, the table's schema.")
@@ -59,7 +65,9 @@ struct Inspect: AsyncParsableCommand {
             do throws(FileError) {
                 try AtomicFile.write(result.report.rejectsCSV(), to: OutputFile(URL(fileURLWithPath: rejects)))
             } catch {
-                throw CommandFailure.failed(error.step == .creating && error.code == ENOENT ? "\(error)" : "cannot write \(rejects): \(error.reason)")
+                throw CommandFailure.failed(
+                    error.step == .creating && error.code == ENOENT ? "\(error)"
+                        : "cannot write \(rejects): \(error.reason)")
             }
         }
         print(json ? any.summaryJSON() : any.summaryText(showingRejects: showRejects), terminator: "")

@@ -11,18 +11,28 @@ import Foundation
 
 /// Flags every command that reads journals shares: the format override, the time zone and a CSV column mapping.
 struct JournalInputOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Read as this format: \(JournalFormats.spelledOut) (default: sniffed from the content).",
+    @Option(name: .long,
+        help: ArgumentHelp("Read as this format: \(JournalFormats.spelledOut) (default: sniffed from the content).",
                                             valueName: "format"), transform: JournalFormat.parse)
     var format: JournalFormat?
 
-    @Option(name: .long, help: ArgumentHelp("IANA time zone, e.g. Europe/Berlin: days, ISO weeks and times of day are counted there, and CSV dates without an offset are read as local times there (default: the zone the journal's dates state, else the system's).",
+    @Option(name: .long,
+        help: ArgumentHelp(
+            "IANA time zone, e.g. Europe/Berlin: days, ISO weeks and times of day are counted there, and CSV dates " +
+                "without an offset are read as local times there (default: " +
+                    "the zone the journal's dates state, else the system's).",
                                             valueName: "zone"), transform: TimeZone.parse)
     var tz: TimeZone?
 
-    @Option(name: .long, help: ArgumentHelp("Column-mapping file (TOML) for a CSV whose headers differ from the app's export.", valueName: "mapping.toml"))
+    @Option(name: .long,
+        help: ArgumentHelp("Column-mapping file (TOML) for a CSV whose headers differ from the app's export.",
+            valueName: "mapping.toml"))
     var map: String?
 
-    @Option(name: .long, help: ArgumentHelp("Aliases file (TOML): spellings of a roaster, bean, grinder or method counted as one name (see docs/names.md).",
+    @Option(name: .long,
+        help: ArgumentHelp(
+            "Aliases file (TOML): spellings of a roaster, bean, " +
+                "grinder or method counted as one name (see docs/names.md).",
                                             valueName: "aliases.toml"))
     var aliases: String?
 
@@ -57,7 +67,9 @@ struct JournalInputOptions: ParsableArguments {
     /// - Throws: ``ImportError`` when the mapping cannot be read, ``NamesError`` when the aliases file cannot (both
     ///   exit status 2, ``ExitStatus``).
     func openOptions(mergeRules: MergeRules = MergeRules()) throws -> OpenOptions {
-        let aliasSet = try aliases.map { file throws(NamesError) in try NameAliases.load(from: URL(fileURLWithPath: file)) }
+        let aliasSet = try aliases.map {
+            file throws(NamesError) in try NameAliases.load(from: URL(fileURLWithPath: file))
+        }
         return OpenOptions(importOptions: try importOptions(), aliases: aliasSet, mergeRules: mergeRules)
     }
 
@@ -87,16 +99,19 @@ struct JournalInputOptions: ParsableArguments {
 }
 
 extension TimeZoneChoice {
-    /// The page's line naming the zone and where it comes from, with the flag that sets it (``BrewReport/ReportOptions/zoneLine``).
+    /// The page's line naming the zone and where it comes from, with the flag that sets it
+    /// (``BrewReport/ReportOptions/zoneLine``).
     var line: String {
         switch source {
         case .asked:
             return "Days and times of day in \(name) (--tz)."
         case .journal(let offsets):
-            return "Days and times of day in \(name): the zone of the journal's own dates (\(offsets.joined(separator: ", "))); "
+            return "Days and times of day in \(name): the zone of the journal's own dates " +
+                "(\(offsets.joined(separator: ", "))); "
                 + "--tz sets another."
         case .machine:
-            return "Days and times of day in \(name), this computer's time zone: the journal's dates name none (--tz sets one)."
+            return "Days and times of day in \(name), this computer's time " +
+                "zone: the journal's dates name none (--tz sets one)."
         }
     }
 }

@@ -9,19 +9,28 @@ import Foundation
 
 /// Flags of the commands that read several journals as one (``BrewMerge/JournalMerge``).
 struct MergeOptions: ParsableArguments {
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With several journals: the largest gap between two brew times, in seconds, for brews without a shared id to be the same brew (0: by id only).",
+    @Option(name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "With several journals: the largest gap between two brew times, in seconds, for brews without a shared " +
+                "id to be the same brew (0: by id only).",
                                             valueName: "seconds"))
     var mergeWindow: Double = MergeRules().timeTolerance
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("With several journals: the largest dose difference, in grams, for two brews to be the same brew.",
+    @Option(name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "With several journals: the largest dose difference, in grams, for two brews to be the same brew.",
                                             valueName: "grams"))
     var mergeDose: Double = MergeRules().doseTolerance
 
-    @Option(name: .long, help: ArgumentHelp("With several journals: write the brews matched across them to this CSV file.", valueName: "matches.csv"))
+    @Option(name: .long,
+        help: ArgumentHelp("With several journals: write the brews matched across them to this CSV file.",
+            valueName: "matches.csv"))
     var listMatches: String?
 
     func validate() throws {
-        guard mergeWindow >= 0, mergeWindow.isFinite else { throw ValidationError("--merge-window must be 0 or more seconds") }
+        guard mergeWindow >= 0, mergeWindow.isFinite else {
+            throw ValidationError("--merge-window must be 0 or more seconds")
+        }
         guard mergeDose >= 0, mergeDose.isFinite else { throw ValidationError("--merge-dose must be 0 or more grams") }
     }
 
@@ -50,15 +59,19 @@ struct MergeOptions: ParsableArguments {
         let opened = try input.open(paths, mergeRules: rules, adjusting: adjust)
         if paths.count > 1 {
             let byID = opened.matches.filter { $0.rule == .id }.count
-            FileHandle.standardError.write(Data(("brewstats: \(paths.count) journals merged: \(opened.result.journal.brews.count) brews, "
-                + "\(opened.matches.count) matched across journals (\(byID) by id, \(opened.matches.count - byID) by time, bean and dose)\n").utf8))
+            FileHandle.standardError.write(
+                Data(("brewstats: \(paths.count) journals merged: \(opened.result.journal.brews.count) brews, "
+                + "\(opened.matches.count) matched across journals (\(byID) by "
+                + "id, \(opened.matches.count - byID) by time, bean and dose)\n").utf8))
         }
         if let listMatches {
             do {
                 let file = try ExportFile(target: URL(fileURLWithPath: listMatches), replacing: true)
                 let csv = anonymising
-                    ? MergeResult(journal: opened.journal,
-                                  matches: JournalAnonymiser().anonymise(opened.matches, sources: opened.sources)).matchesCSV()
+                    ? MergeResult(
+                        journal: opened.journal,
+                        matches: JournalAnonymiser().anonymise(opened.matches, sources: opened.sources)
+                    ).matchesCSV()
                     : opened.matchesCSV()
                 file.buffer = Array(csv.utf8)
                 try file.publish(replacing: true)

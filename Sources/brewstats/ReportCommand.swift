@@ -11,14 +11,15 @@ import Foundation
 struct Report: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Write the brew report of a journal for a week, month, year or range of days: index.html with its SVG charts, summary.md and the CSV summaries (report.pdf and PNG charts with --formats).",
+        abstract: "Write the brew report of a journal for a week, month, year or range of days: index.html with its " +
+            "SVG charts, summary.md and the CSV summaries (report.pdf and PNG charts with --formats).",
         discussion: """
             The report covers one ISO week (Monday first) in the report's time zone: by default the latest week \
             with brews; --last takes the last complete week before today; --week names one. A week still in \
             progress, or cut short by the journal's last brew, is labelled partial with the days it covers. \
             The CSV summaries cover the whole journal up to the report week's end, except week_summary.csv (the week \
-            against the week before). A report of a named week uses only brews dated up to that week's end, so it shows \
-            what was known then; --include-later uses every brew.
+            against the week before). A report of a named week uses only brews dated up to that week's end, so it \
+            shows what was known then; --include-later uses every brew.
 
             --month, --year and --from/--to report a calendar month, a calendar year or a range of days (both ends \
             included) instead, in the report's time zone, against the period before (the previous month or year; \
@@ -46,7 +47,13 @@ struct Report: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup or upload, BrewSpec, shot files (a file or zip), or a folder of any of these read as one journal (- reads standard input). Several journals (a store, a backup, a shot folder) are read as one: the same brew in two of them is one brew.", valueName: "journal"))
+    @Argument(
+        help: ArgumentHelp(
+            "The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup or upload, " +
+                "BrewSpec, shot files (a file or zip), or a folder of any of these read as one journal (- reads " +
+                    "standard input). Several journals (a store, a backup, a shot folder) are read as one: the same " +
+                        "brew in two of them is one brew.",
+            valueName: "journal"))
     var journals: [String]
 
     @OptionGroup var input: JournalInputOptions
@@ -57,16 +64,23 @@ struct Report: AsyncParsableCommand {
 
     @OptionGroup var periodFlags: PeriodOptions
 
-    @Flag(name: .long, help: "With --week, --last, --month, --year or --from/--to: also use brews dated after the report period (default: only what was known by its end).")
+    @Flag(name: .long,
+        help: ArgumentHelp(
+            "With --week, --last, --month, --year or --from/--to: also use brews dated after the report period "
+                + "(default: only what was known by its end)."))
     var includeLater = false
 
     @OptionGroup var todayOption: TodayOption
 
-    @Option(name: .long, help: ArgumentHelp("Output folder (default: brew-report-<week or period> in the current folder).", valueName: "dir"))
+    @Option(name: .long,
+        help: ArgumentHelp("Output folder (default: brew-report-<week or period> in the current folder).",
+            valueName: "dir"))
     var out: String?
     @OptionGroup var outputRule: FolderOutputRule
 
-    @Option(name: .long, help: ArgumentHelp("Only the shots of this profile (by the beginning of its name) in the shots section.", valueName: "profile"))
+    @Option(name: .long,
+        help: ArgumentHelp("Only the shots of this profile (by the beginning of its name) in the shots section.",
+            valueName: "profile"))
     var profile: String?
 
     func validate() throws {
@@ -98,41 +112,63 @@ struct Report: AsyncParsableCommand {
         defer { steps.finish() }
         let what = "report of \(TerminalProgress.grouped(brews)) brews, steps done"
         steps.report(what, done: 0, of: 2)
-        var report = try PeriodReport(journal: result.journal, journalName: name, importReport: result.report, options: options)
+        var report = try PeriodReport(journal: result.journal, journalName: name, importReport: result.report,
+            options: options)
         report.shots = ShotSection.make(loaded, report: report, options: options)
         let folder = URL(fileURLWithPath: out ?? "brew-report-\(report.folderLabel)")
         steps.report(what, done: 1, of: 2)
-        let files = try ReportWriter.write(report, options: options, to: folder, protecting: journals.map { URL(fileURLWithPath: $0) })
+        let files = try ReportWriter.write(report, options: options, to: folder,
+            protecting: journals.map { URL(fileURLWithPath: $0) })
         steps.finish()
         let imp = result.report
-        print("\(report.periodTitle): \(report.periodSummary?.this.brews ?? 0) brews this \(report.noun), \(imp.brews.kept) of \(imp.brews.read) imported"
+        print(
+            "\(report.periodTitle): \(report.periodSummary?.this.brews ?? 0) brews this \(report.noun), " +
+                "\(imp.brews.kept) of \(imp.brews.read) imported"
               + (imp.brews.rejected > 0 ? " (\(imp.brews.rejected) rejected: see index.html)" : ""))
         if let shots = report.shots {
-            print("\(shots.rows.count) of \(shots.journalShots) shots this \(report.noun) (shots.csv, the shots section of index.html)")
+            print(
+                "\(shots.rows.count) of \(shots.journalShots) shots this " +
+                    "\(report.noun) (shots.csv, the shots section of index.html)")
         }
-        print("wrote \(files.count) files to \(folder.path)/ (open \(folder.appendingPathComponent("index.html").path))")
+        print(
+            "wrote \(files.count) files to \(folder.path)/ (open \(folder.appendingPathComponent("index.html").path))")
     }
 }
 
 /// Flags for how charts are drawn.
 struct RenderOptions: ParsableArguments {
-    @Option(name: .long, help: .worded("Formats to write beyond the page, comma-separated: svg (the page's charts, always written), png (a PNG of every chart), pdf (a PDF of every chart and the page's PDF, report.pdf or review.pdf). Without png or pdf: the page, its SVG charts, the CSVs and the Markdown.", default: ChartFormatList.standard, valueName: "list"),
+    @Option(name: .long,
+            help: .worded(
+                "Formats to write beyond the page, comma-separated: svg (the page's charts, always written), png (a " +
+                    "PNG of every chart), pdf (a PDF of every chart and the page's PDF, report.pdf or review.pdf). " +
+                        "Without png or pdf: the page, its SVG charts, the CSVs and the Markdown.",
+                default: ChartFormatList.standard, valueName: "list"),
             transform: ChartFormatList.parse)
     var formats = ChartFormatList.standard
 
-    @Option(name: .long, help: .worded("Chart theme: mono (matches the app), dark or colour.", default: ThemeName.mono, valueName: "theme"),
+    @Option(name: .long,
+            help: .worded("Chart theme: mono (matches the app), dark or colour.", default: ThemeName.mono,
+                valueName: "theme"),
             transform: ThemeName.parse)
     var theme = ThemeName.mono
 
-    @Option(name: .long, help: ArgumentHelp("The currency of bag prices whose journal names none, e.g. EUR (default: the journal's; else money is shown with \"no currency set\").", valueName: "code"))
+    @Option(name: .long,
+        help: ArgumentHelp(
+            "The currency of bag prices whose journal names none, e.g. EUR (default: the journal's; else money is " +
+                "shown with \"no currency set\").",
+            valueName: "code"))
     var currency: String?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Water retained per gram of coffee, for beverage mass when no yield is logged.", valueName: "g/g"))
+    @Option(name: .long, parsing: .unconditional,
+        help: ArgumentHelp("Water retained per gram of coffee, for beverage mass when no yield is logged.",
+            valueName: "g/g"))
     var retention = 2.0
 
     func validate() throws {
         guard retention >= 0, retention < 10 else {
-            throw ValidationError("--retention must be at least 0 and less than 10 (grams of water per gram of coffee), not \(String(format: "%g", retention))")
+            throw ValidationError(
+                "--retention must be at least 0 and less than 10 (grams of water per gram of coffee), not " +
+                    "\(String(format: "%g", retention))")
         }
     }
 

@@ -10,7 +10,8 @@ import Foundation
 struct Review: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "review",
-        abstract: "Write the year in review of a journal: index.html, review.md and two small charts (review.pdf with --formats pdf).",
+        abstract: "Write the year in review of a journal: index.html, review.md " +
+            "and two small charts (review.pdf with --formats pdf).",
         discussion: """
             The year is the calendar year (1 January – 31 December) of the brews' local days in the time zone \
             (--tz), not the ISO week year. The review gives the brew count and its change against the year before, \
@@ -30,21 +31,33 @@ struct Review: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup or upload, BrewSpec, shot files (a file or zip), or a folder of any of these read as one journal (- reads standard input). The older order, YEAR JOURNAL, is still read.",
+    @Argument(
+        help: ArgumentHelp(
+            "The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup or upload, " +
+                "BrewSpec, shot files (a file or zip), or a folder of any of these read as one journal (- reads " +
+                    "standard input). The older order, YEAR JOURNAL, is still read.",
                                  valueName: "journal"))
     var inputs: [String] = []
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The calendar year, e.g. 2026 (default: the year of the journal's last dated brew).", valueName: "year"))
+    @Option(name: .long, parsing: .unconditional,
+        help: ArgumentHelp("The calendar year, e.g. 2026 (default: the year of the journal's last dated brew).",
+            valueName: "year"))
     var year: Int?
 
     @OptionGroup var input: JournalInputOptions
     @OptionGroup var render: RenderOptions
 
-    @Option(name: .long, help: ArgumentHelp("Output folder (default: brew-review-<year> in the current folder).", valueName: "dir"))
+    @Option(name: .long,
+        help: ArgumentHelp("Output folder (default: brew-review-<year> in the current folder).", valueName: "dir"))
     var out: String?
     @OptionGroup var outputRule: FolderOutputRule
 
-    @Option(name: .long, help: ArgumentHelp("Take this day as today (default: the real date); it dates review.pdf, so pinning it makes the review reproducible.", valueName: "YYYY-MM-DD"), transform: Day.parse)
+    @Option(name: .long,
+        help: ArgumentHelp(
+            "Take this day as today (default: the real date); it dates " +
+                "review.pdf, so pinning it makes the review reproducible.",
+            valueName: "YYYY-MM-DD"),
+        transform: Day.parse)
     var today: Day?
 
     /// The journal and the year asked for: `review JOURNAL [--year Y]`, the order `report JOURNAL --year Y` uses, or
@@ -55,7 +68,8 @@ struct Review: AsyncParsableCommand {
     }
 
     func validate() throws {
-        guard inputs.count == 1 || (inputs.count == 2 && year == nil && inputs[0].count == 4 && Int(inputs[0]) != nil) else {
+        guard inputs.count == 1
+            || (inputs.count == 2 && year == nil && inputs[0].count == 4 && Int(inputs[0]) != nil) else {
             throw ValidationError(inputs.isEmpty ? "give a journal" : "give one journal, and the year with --year")
         }
         if let year = asked.year, !(1970...9999).contains(year) {
@@ -79,14 +93,19 @@ struct Review: AsyncParsableCommand {
         }
         let folder = URL(fileURLWithPath: out ?? "brew-review-\(year)")
         let name = URL(fileURLWithPath: journal).lastPathComponent
-        let written = try YearReviewWriter.write(journal: result.journal, journalName: name, year: year, options: options,
+        let written = try YearReviewWriter.write(journal: result.journal, journalName: name, year: year,
+                                                 options: options,
                                                  to: folder, protecting: [URL(fileURLWithPath: journal)])
         let r = written.review
         // The page has no import notes: names that may be one (and the aliases applied) are said here.
         for w in result.report.warnings where w.kind == .note && NameKind(rawValue: w.column ?? "") != nil {
             print("note: \(w.message)")
         }
-        print("\(year): \(r.brews) brew\(r.brews == 1 ? "" : "s") on \(r.brewDays) day\(r.brewDays == 1 ? "" : "s") (\(r.previousBrews) in \(year - 1))")
-        print("wrote \(written.files.count) files to \(folder.path)/ (open \(folder.appendingPathComponent("index.html").path))")
+        print(
+            "\(year): \(r.brews) brew\(r.brews == 1 ? "" : "s") on \(r.brewDays) day\(r.brewDays == 1 ? "" : "s") " +
+                "(\(r.previousBrews) in \(year - 1))")
+        print(
+            "wrote \(written.files.count) files to \(folder.path)/ (open " +
+                "\(folder.appendingPathComponent("index.html").path))")
     }
 }

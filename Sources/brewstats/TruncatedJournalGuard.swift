@@ -26,7 +26,9 @@ enum TruncatedJournalGuard {
 
     /// Installs the handler (once, at start-up, before any journal is read).
     static func install() {
-        let text = "brewstats: a journal file was cut short by another program while it was read; run again once it is complete\n"
+        let text =
+            "brewstats: a journal file was cut short by another " +
+                "program while it was read; run again once it is complete\n"
         message = strdup(text)
         messageLength = text.utf8.count
         var action = sigaction()

@@ -7,7 +7,10 @@ import Foundation
 /// `--week` and `--last`, shared by `report` and `batch`: which ISO week a report covers when not the latest week
 /// with brews.
 struct WeekOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("The report week, e.g. 2026-W47 (default: the latest week with brews).", valueName: "YYYY-Www"), transform: IsoWeek.parse)
+    @Option(name: .long,
+        help: ArgumentHelp("The report week, e.g. 2026-W47 (default: the latest week with brews).",
+            valueName: "YYYY-Www"),
+        transform: IsoWeek.parse)
     var week: IsoWeek?
 
     @Flag(name: .long, help: "Report the last complete week before today instead of the latest week with brews.")
@@ -26,7 +29,12 @@ struct WeekOptions: ParsableArguments {
 
 /// `--today`, shared by `report` and `batch`: the day taken as today.
 struct TodayOption: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Take this day as today (default: the real date). Today decides --last, whether a week is still in progress and the creation date the PDFs carry; pinning it makes a report reproducible byte for byte.", valueName: "YYYY-MM-DD"), transform: Day.parse)
+    @Option(name: .long,
+        help: ArgumentHelp(
+            "Take this day as today (default: the real date). Today decides --last, whether a week is still in " +
+                "progress and the creation date the PDFs carry; pinning it makes a report reproducible byte for byte.",
+            valueName: "YYYY-MM-DD"),
+        transform: Day.parse)
     var today: Day?
 
     /// Sets `options.now` to noon of `--today` in `zone` (left as it is without the option), and the PDFs' creation

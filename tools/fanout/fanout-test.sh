@@ -30,13 +30,16 @@ die() { echo "error: $*" >&2; exit 1; }
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 failures=0
 
-command -v podman >/dev/null 2>&1 || die "podman not found on PATH: the fan-out test runs the image with podman (apt-get install podman runc)"
+command -v podman >/dev/null 2>&1 ||
+  die "podman not found on PATH: the fan-out test runs the image with podman (apt-get install podman runc)"
 # shellcheck source=../../deploy/image/podman-run.sh
 . "$repo/deploy/image/podman-run.sh"
-/usr/bin/python3 -c 'import yaml' 2>/dev/null || die "/usr/bin/python3 cannot import yaml (apt-get install python3-yaml)"
+/usr/bin/python3 -c 'import yaml' 2>/dev/null ||
+  die "/usr/bin/python3 cannot import yaml (apt-get install python3-yaml)"
 image="${1:-}"
 if [ -z "$image" ]; then
-  [ -x "$repo/.build/release/brewstats" ] || die "no image given and no .build/release/brewstats to name one (run: make image)"
+  [ -x "$repo/.build/release/brewstats" ] ||
+    die "no image given and no .build/release/brewstats to name one (run: make image)"
   image="brewstats:$("$repo/.build/release/brewstats" --version)"
 fi
 podman image exists "$image" || die "image $image not found (build it with: make image)"
@@ -44,7 +47,9 @@ podman image exists "$image" || die "image $image not found (build it with: make
 work="$(mktemp -d /tmp/brewstats-fanout.XXXXXX)"
 tag="fanout-$$"
 cleanup() {
-  podman ps -a --filter "name=^$tag-" --format '{{.Names}}' | while read -r c; do podman rm -f -t 0 "$c" >/dev/null 2>&1 || true; done
+  podman ps -a --filter "name=^$tag-" --format '{{.Names}}' | while read -r c; do
+    podman rm -f -t 0 "$c" >/dev/null 2>&1 || true
+  done
   if [ "${KEEP:-0}" = 1 ]; then echo "kept $work"; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
@@ -77,7 +82,8 @@ final_codes=" $(manifest_final_codes "$repo/deploy/kubernetes/shards-job.yaml") 
 # SOURCE_DATE_EPOCH pins the day the PDFs carry as their creation date for every container alike (without it they
 # carry the end of each report's week, which is the same for all too; the pin only makes the day explicit).
 source_date_epoch="${SOURCE_DATE_EPOCH:-1795435200}"   # 2026-11-23 12:00 UTC
-run_opts=(--read-only --no-healthcheck -v "$work/data:/data" -e TZ=UTC -e SHARDS="$shards" -e SOURCE_DATE_EPOCH="$source_date_epoch")
+run_opts=(--read-only --no-healthcheck -v "$work/data:/data" -e TZ=UTC -e SHARDS="$shards"
+          -e SOURCE_DATE_EPOCH="$source_date_epoch")
 secs() { echo $(( $(date +%s%N) / 1000000 )); }
 t0=$(secs)
 
@@ -107,7 +113,8 @@ podman_run --rm "${run_opts[@]}" -e LIST="$good" --entrypoint sh "$image" -c '
   set -e
   for item in $LIST; do
     file=${item%%:*}; rest=${item#*:}; seed=${rest%%:*}; format=${rest#*:}
-    brewstats generate --brews $((60 + (seed * 37) % 341)) --seed "$seed" --to "$format" -o "/data/journals/$file" >/dev/null
+    brewstats generate --brews $((60 + (seed * 37) % 341)) --seed "$seed" --to "$format" \
+      -o "/data/journals/$file" >/dev/null
   done'
 for full in "$work"/data/journals/*/*.full.json; do
   [ -e "$full" ] || continue
@@ -115,7 +122,8 @@ for full in "$work"/data/journals/*/*.full.json; do
   rm -f "$full"
 done
 find "$work/data/journals" -type f -printf '%P\n' | sort > "$work/inputs.txt"
-[ "$(wc -l < "$work/inputs.txt")" -eq "$journals" ] || die "generated $(wc -l < "$work/inputs.txt") journals, expected $journals"
+[ "$(wc -l < "$work/inputs.txt")" -eq "$journals" ] ||
+  die "generated $(wc -l < "$work/inputs.txt") journals, expected $journals"
 broken_count=$(wc -l < "$work/data/broken.txt")
 t1=$(secs)
 echo "fan-out: $journals journals ($broken_count broken) generated in $(( (t1 - t0) / 1000 )) s"
@@ -141,7 +149,8 @@ broken_stems="$(sed 's#.*/##' "$work/data/broken.txt" | sort)"
 
 # 2. The shards, as the indexed Job starts them.
 start_shard() { # start_shard INDEX NAME
-  podman_run -d --name "$2" "${run_opts[@]}" -e JOB_COMPLETION_INDEX="$1" --entrypoint sh "$image" -c "$shard_script" >/dev/null
+  podman_run -d --name "$2" "${run_opts[@]}" -e JOB_COMPLETION_INDEX="$1" --entrypoint sh "$image" \
+    -c "$shard_script" >/dev/null
 }
 for ((i = 0; i < shards; i++)); do start_shard "$i" "$tag-shard-$i"; done
 victim=1
@@ -165,7 +174,8 @@ killed_code=$(podman wait "$tag-shard-$victim")
 [ "$killed_code" -eq 137 ] || fail "the killed shard exited $killed_code, expected 137 (SIGKILL)"
 case "$final_codes" in *" $killed_code "*) fail "the podFailurePolicy would not retry exit $killed_code" ;; esac
 [ ! -e "$victim_out/batch.csv" ] || fail "the killed shard left a batch.csv although it was killed midway"
-echo "fan-out: shard $((victim + 1)) killed after $killed_after of its $victim_total journals (exit $killed_code); started again"
+echo "fan-out: shard $((victim + 1)) killed after $killed_after of its $victim_total journals" \
+  "(exit $killed_code); started again"
 start_shard "$victim" "$tag-shard-$victim-retry"
 
 declare -a codes
@@ -184,16 +194,19 @@ echo "fan-out: merge in $(( (t3 - t2) / 1000 )) s (exit $merge_code)"
 
 # 5. The single-process batch of the same folder.
 single_code=0
-podman_run --rm "${run_opts[@]}" "$image" batch /data/journals --out /data/single --quiet > "$work/single.log" 2>&1 || single_code=$?
+podman_run --rm "${run_opts[@]}" "$image" batch /data/journals --out /data/single --quiet \
+  > "$work/single.log" 2>&1 || single_code=$?
 t4=$(secs)
 echo "fan-out: single-process batch in $(( (t4 - t3) / 1000 )) s (exit $single_code)"
 
 # Exit codes per the README's table, from the inputs (expected shards and broken journals computed here).
 for ((k = 1; k <= shards; k++)); do
   total=$(awk -v k="$k" '$1 == k' "$work/expected-shards.txt" | wc -l)
-  failed=$(awk -v k="$k" '$1 == k {print $2}' "$work/expected-shards.txt" | sort | comm -12 - <(echo "$broken_stems") | wc -l)
+  failed=$(awk -v k="$k" '$1 == k {print $2}' "$work/expected-shards.txt" | sort |
+    comm -12 - <(echo "$broken_stems") | wc -l)
   want=$(expected_code "$total" "$failed")
-  [ "${codes[k-1]}" -eq "$want" ] || fail "shard $k ($total journals, $failed broken) exited ${codes[k-1]}, expected $want"
+  [ "${codes[k-1]}" -eq "$want" ] ||
+    fail "shard $k ($total journals, $failed broken) exited ${codes[k-1]}, expected $want"
 done
 want=$(expected_code "$journals" "$broken_count")
 [ "$merge_code" -eq "$want" ] || fail "the merge exited $merge_code, expected $want: $(tail -n1 "$work/merge.log")"
@@ -204,9 +217,11 @@ for ((k = 1; k <= shards; k++)); do
   tail -n +2 "$work/data/out/shard-$k/batch.csv" | cut -d, -f1 | sed "s/^/$k /"
 done | sort -k2 > "$work/actual-shards.txt"
 sort -k2 "$work/expected-shards.txt" | diff - "$work/actual-shards.txt" > "$work/shards.diff" \
-  || fail "journals are not in the shards their paths hash to (or lost, or twice): $(head -n3 "$work/shards.diff" | tr '\n' ' ')"
+  || fail "journals are not in the shards their paths hash to (or lost, or twice):" \
+       "$(head -n3 "$work/shards.diff" | tr '\n' ' ')"
 merged_journals=$(tail -n +2 "$work/data/out/all/batch.csv" | cut -d, -f1 | sort)
-[ "$(echo "$merged_journals" | wc -l)" -eq "$journals" ] || fail "merged batch.csv lists $(echo "$merged_journals" | wc -l) journals, expected $journals"
+[ "$(echo "$merged_journals" | wc -l)" -eq "$journals" ] ||
+  fail "merged batch.csv lists $(echo "$merged_journals" | wc -l) journals, expected $journals"
 dupes=$(echo "$merged_journals" | uniq -d | head -n3 | tr '\n' ' ')
 [ -z "$dupes" ] || fail "journals reported twice in the merged batch.csv: $dupes"
 failed_journals=$(tail -n +2 "$work/data/out/all/batch.csv" | awk -F, '$3 == "failed" {print $1}' | sort)
@@ -219,7 +234,8 @@ if [ -n "$skipped" ] && [ -n "$(comm -23 <(echo "$skipped") <(echo "$victim_stem
   fail "journals outside the killed shard are listed skipped"
 fi
 skipped_count=$( [ -n "$skipped" ] && echo "$skipped" | wc -l || echo 0)
-[ "$skipped_count" -le "$killed_after" ] || fail "$skipped_count journals skipped on retry, but only $killed_after were finished before the kill"
+[ "$skipped_count" -le "$killed_after" ] ||
+  fail "$skipped_count journals skipped on retry, but only $killed_after were finished before the kill"
 # Row order: a single batch lists journals in input order, the merge by journal name (and its combined CSVs
 # shard by shard), so rows are compared as sorted lists — the same rows, each as often.
 sorted_rows() { head -n1 "$1"; tail -n +2 "$1" | LC_ALL=C sort; }
@@ -232,7 +248,8 @@ cmp -s "$work/data/out/all/batch.csv" "$work/data/single/batch.csv" && same_orde
 # the journal's folder name.
 (cd "$work/data/out/all/combined" && find . -type f | sort) > "$work/merged-files.txt"
 (cd "$work/data/single/combined" && find . -type f | sort) > "$work/single-files.txt"
-diff "$work/merged-files.txt" "$work/single-files.txt" > /dev/null || fail "combined/ holds other files than the single run's"
+diff "$work/merged-files.txt" "$work/single-files.txt" > /dev/null ||
+  fail "combined/ holds other files than the single run's"
 compared=0
 while read -r f; do
   a="$work/data/out/all/combined/$f"; b="$work/data/single/combined/$f"
@@ -240,11 +257,13 @@ while read -r f; do
   case "$f" in
     ./index.html)  # links into the shard folders reduced to the journal's folder, `skipped` read as `ok`
                    # (as in batch.csv); table rows in any order
-      diff <(sed -E -e 's#href="[^"]*/([^/"]+)/index\.html"#href="\1/index.html"#g' -e 's#<td>skipped</td>#<td>ok</td>#' "$a" | LC_ALL=C sort) \
-           <(sed -E 's#href="[^"]*/([^/"]+)/index\.html"#href="\1/index.html"#g' "$b" | LC_ALL=C sort) > "$work/index.diff" \
+      links='s#href="[^"]*/([^/"]+)/index\.html"#href="\1/index.html"#g'
+      diff <(sed -E -e "$links" -e 's#<td>skipped</td>#<td>ok</td>#' "$a" | LC_ALL=C sort) \
+           <(sed -E "$links" "$b" | LC_ALL=C sort) > "$work/index.diff" \
         || fail "combined/index.html differs beyond the journal links: $(head -n3 "$work/index.diff" | tr '\n' ' ')" ;;
     *.csv)
-      diff <(sorted_rows "$a") <(sorted_rows "$b") > /dev/null || fail "combined/$f holds other rows than the single-process batch's" ;;
+      diff <(sorted_rows "$a") <(sorted_rows "$b") > /dev/null ||
+        fail "combined/$f holds other rows than the single-process batch's" ;;
     *)  # charts and pooled.json: byte for byte
       cmp -s "$a" "$b" || fail "combined/$f differs from the single-process batch" ;;
   esac
@@ -275,7 +294,8 @@ mv "$work/data/out/moved-away" "$work/data/out/shard-$shards"
 echo "fan-out: merge without shard-$shards: exit $missing_code, \"$(cat "$work/missing.log")\""
 
 t5=$(secs)
-echo "fan-out: compared batch.csv, $compared files of combined/ and $reports_compared journal reports; $skipped_count journals skipped by the retry; rows in the same order as the single run: $same_order"
+echo "fan-out: compared batch.csv, $compared files of combined/ and $reports_compared journal reports;" \
+  "$skipped_count journals skipped by the retry; rows in the same order as the single run: $same_order"
 echo "fan-out: total $(( (t5 - t0) / 1000 )) s"
 if [ "$failures" -ne 0 ]; then echo "fan-out test: $failures checks failed"; exit 1; fi
 echo "fan-out test: passed ($journals journals, $shards shards, one killed and resumed; merged = single-process)"

@@ -193,7 +193,8 @@ static int should_fail(int kind, int concerns) {
     return 0;
 }
 
-/* Returns `result` of a call that went through, after raising FAULT_RAISE when it was the N-th and FAULT_RAISE_WHEN=after. */
+/* Returns `result` of a call that went through, after raising FAULT_RAISE when it was the N-th and
+   FAULT_RAISE_WHEN=after. */
 static long after_call(long result) {
     if (raise_pending) { raise_pending = 0; raise_now(); }
     return result;

@@ -89,7 +89,8 @@ extension BrewstatsCharts {
                                            groupNames: [String], kind: BrewingControlKind = .filter(),
                                            ratios: [Double]? = nil,
                                            emptyMessage: String = BrewstatsCharts.emptyMessage) -> Chart {
-        precondition(extraction.count == strength.count && extraction.count == groups.count, "one value of each per brew")
+        precondition(extraction.count == strength.count && extraction.count == groups.count,
+            "one value of each per brew")
         let isEspresso = kind == .espresso
         let title = isEspresso ? "Brewing control chart — espresso" : "Brewing control chart — filter"
         // Brews with finite EY and TDS only; the columns are copied only when some brew is left out.
@@ -113,13 +114,18 @@ extension BrewstatsCharts {
         let ySteps = AnchoredTicks.referenceSteps(tds.upperBound - tds.lowerBound)
         let yStep = AnchoredTicks.step(lower: yExtent.lowerBound, upper: yExtent.upperBound, anchor: tds.lowerBound,
                                        steps: ySteps, maxCount: 7)
-        let yDomain = AnchoredTicks.snapped(lower: yExtent.lowerBound, upper: yExtent.upperBound, anchor: tds.lowerBound, step: yStep)
+        let yDomain = AnchoredTicks.snapped(lower: yExtent.lowerBound, upper: yExtent.upperBound,
+            anchor: tds.lowerBound, step: yStep)
         var inside = 0
         for i in xs.indices where ey.contains(xs[i]) && tds.contains(ys[i]) { inside += 1 }
         let share = Int((Double(inside) / Double(xs.count) * 100).rounded())
 
         var marks = regionLabels(xDomain: xDomain, yDomain: yDomain, ideal: (ey, tds))
-        marks.append(.band(BandMark(x: ey, y: tds, label: "Ideal", legend: "Ideal EY \(number(ey.lowerBound))–\(number(ey.upperBound)) %, TDS \(number(tds.lowerBound, decimals: 2))–\(number(tds.upperBound, decimals: 2)) %")))
+        marks.append(
+            .band(
+                BandMark(x: ey, y: tds, label: "Ideal",
+                    legend: "Ideal EY \(number(ey.lowerBound))–\(number(ey.upperBound)) %, TDS " +
+                        "\(number(tds.lowerBound, decimals: 2))–\(number(tds.upperBound, decimals: 2)) %")))
         // Lines of constant ratio, clipped to the plotted box.
         for ratio in ratios ?? kind.defaultRatios {
             guard let slope = kind.strength(extraction: 1, ratio: ratio), slope > 0 else { continue }
@@ -136,7 +142,9 @@ extension BrewstatsCharts {
         var methodsNote: String?
         if groups.count > 1, binsEveryPosition(xs, ys) {
             methodsNote = "Methods are not told apart in the grid: "
-                + groups.map { "\($0.label ?? "") \(TickFormatter.plain(Double($0.members?.count ?? xs.count), decimals: 0))" }
+                + groups.map {
+                    "\($0.label ?? "") \(TickFormatter.plain(Double($0.members?.count ?? xs.count), decimals: 0))"
+                }
                     .joined(separator: ", ") + "."
             groups = [(nil, 0, nil)]
         }
@@ -150,17 +158,22 @@ extension BrewstatsCharts {
             ? "Lines: constant brew ratio (yield ÷ dose); TDS = EY ÷ ratio."
             : {
                 if case .filter(let retention) = kind {
-                    return "Lines: constant brew ratio (water ÷ dose); TDS = EY ÷ (ratio − \(number(retention))), grounds retain \(number(retention)) g of water per g."
+                    return "Lines: constant brew ratio (water ÷ dose); TDS = EY ÷ (ratio − \(number(retention))), " +
+                        "grounds retain \(number(retention)) g of water per g."
                 }
                 return ""
             }()
         return Chart(
             title: title,
-            subtitle: "\(count(xs.count, isEspresso ? "shot" : "brew")) · \(TickFormatter.plain(Double(inside), decimals: 0)) inside the ideal box (\(share) %)",
+            subtitle: "\(count(xs.count, isEspresso ? "shot" : "brew")) · " +
+                "\(TickFormatter.plain(Double(inside), decimals: 0)) inside the ideal box (\(share) %)",
             x: AxisSpec(title: "Extraction yield (%)", domain: xDomain,
-                        ticks: AnchoredTicks.ticks(lower: xDomain.lowerBound, upper: xDomain.upperBound, anchor: ey.lowerBound, step: xStep)),
-            y: AxisSpec(title: "Total dissolved solids (%)", domain: yDomain, format: isEspresso ? .automatic : .decimals(2),
-                        ticks: AnchoredTicks.ticks(lower: yDomain.lowerBound, upper: yDomain.upperBound, anchor: tds.lowerBound, step: yStep)),
+                        ticks: AnchoredTicks.ticks(lower: xDomain.lowerBound, upper: xDomain.upperBound,
+                            anchor: ey.lowerBound, step: xStep)),
+            y: AxisSpec(title: "Total dissolved solids (%)", domain: yDomain,
+                        format: isEspresso ? .automatic : .decimals(2),
+                        ticks: AnchoredTicks.ticks(lower: yDomain.lowerBound, upper: yDomain.upperBound,
+                            anchor: tds.lowerBound, step: yStep)),
             marks: marks,
             notes: [ratioNote] + (methodsNote.map { [$0] } ?? []),
             height: 520)
@@ -228,7 +241,8 @@ extension BrewstatsCharts {
     /// edges, away from brews and ratio lines.
     static func regionLabels(xDomain: ClosedRange<Double>, yDomain: ClosedRange<Double>,
                              ideal: (ey: ClosedRange<Double>, tds: ClosedRange<Double>)) -> [Mark] {
-        let (left, right, bottom, top) = (xDomain.lowerBound, xDomain.upperBound, yDomain.lowerBound, yDomain.upperBound)
+        let (left, right, bottom, top) = (
+            xDomain.lowerBound, xDomain.upperBound, yDomain.lowerBound, yDomain.upperBound)
         let midY = (ideal.tds.lowerBound + ideal.tds.upperBound) / 2
         let midX = (ideal.ey.lowerBound + ideal.ey.upperBound) / 2
         // (x, y, text, alignment, horizontal direction into the plot, vertical direction into the plot)
@@ -253,7 +267,8 @@ extension BrewstatsCharts {
             } else if dy == 0 {
                 nudges = [-14.0, 14, -28, 28, -42, 42].map { Point(x: offset.x, y: offset.y + $0) }
             } else {
-                nudges = [(-40.0, 0.0), (40, 0), (0, 14), (-80, 0), (80, 0)].map { Point(x: $0.0, y: offset.y + $0.1 * dy) }
+                nudges = [
+                    (-40.0, 0.0), (40, 0), (0, 14), (-80, 0), (80, 0)].map { Point(x: $0.0, y: offset.y + $0.1 * dy) }
             }
             // The side labels sit where ratio lines leave the plot: they move off the lines when they can.
             return .text(TextMark(x: .number(x), y: .number(y), text: text, alignment: alignment, offset: offset,

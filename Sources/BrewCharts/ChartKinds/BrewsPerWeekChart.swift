@@ -55,15 +55,19 @@ extension BrewstatsCharts {
         let zeroWeeks = values.filter { $0 == 0 }.count
         let span = starts.count == n ? "Last \(n) weeks"
             : "Last \(n) weeks, \(starts.count) since the journal's first brew (\(isoWeek(starts[0], calendar)))"
-        var subtitle = "\(span) · \(count(total, "brew")) · busiest week: \(count(Int(busiest), "brew")) (\(isoWeek(busiestWeek, calendar)))"
+        var subtitle =
+            "\(span) · \(count(total, "brew")) · busiest week: \(count(Int(busiest), "brew")) " +
+                "(\(isoWeek(busiestWeek, calendar)))"
         if zeroWeeks > 0 { subtitle += " · \(zeroWeeks) week\(zeroWeeks == 1 ? "" : "s") without brews" }
         // Counts tick on whole numbers (1, 2, 5, 10 … apart) and the axis ends on the tick above the busiest week.
-        let step = AnchoredTicks.step(lower: 0, upper: busiest, anchor: 0, steps: AnchoredTicks.unitSteps(1), maxCount: 6)
+        let step = AnchoredTicks.step(lower: 0, upper: busiest, anchor: 0, steps: AnchoredTicks.unitSteps(1),
+            maxCount: 6)
         let top = max(step, (busiest / step).rounded(.up) * step)
         return Chart(
             title: title,
             subtitle: subtitle,
-            x: AxisSpec(title: "Week (Monday start)", dateDomain: window[0]...last.addingTimeInterval(7 * 86_400), grid: false),
+            x: AxisSpec(title: "Week (Monday start)", dateDomain: window[0]...last.addingTimeInterval(7 * 86_400),
+                grid: false),
             y: AxisSpec(title: "Brews", domain: 0...top, format: .automatic,
                         ticks: AnchoredTicks.ticks(lower: 0, upper: top, anchor: 0, step: step)),
             marks: [

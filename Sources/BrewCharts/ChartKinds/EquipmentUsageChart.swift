@@ -24,7 +24,8 @@ extension BrewstatsCharts {
             let cap = max(1, limit)
             guard sorted.count > cap else { return sorted }
             let rest = sorted[(cap - 1)...]
-            return Array(sorted[..<(cap - 1)]) + [UsageCount(name: "Other (\(rest.count))", count: rest.reduce(0) { $0 + $1.count })]
+            return Array(sorted[..<(cap - 1)])
+                + [UsageCount(name: "Other (\(rest.count))", count: rest.reduce(0) { $0 + $1.count })]
         }
         let methodRows = prepare(methods)
         let grinderRows = prepare(grinders).filter { row in !methodRows.contains { $0.name == row.name } }
@@ -37,10 +38,14 @@ extension BrewstatsCharts {
         let slots = rows.count + groups.count
         return Chart(
             title: title,
-            subtitle: "\(count(totalMethods, "brew")) · \(count(methodRows.count, "method")) · \(count(grinderRows.count, "grinder"))",
+            subtitle: "\(count(totalMethods, "brew")) · \(count(methodRows.count, "method")) · " +
+                "\(count(grinderRows.count, "grinder"))",
             x: AxisSpec(title: "Brews", includeZero: true),
             y: AxisSpec(groups: groups),
-            marks: [.bar(BarMark(x: .numbers(rows.map { Double($0.count) }), y: .categories(rows.map(\.name)), valueLabels: true))],
+            marks: [
+                .bar(
+                    BarMark(x: .numbers(rows.map { Double($0.count) }), y: .categories(rows.map(\.name)),
+                        valueLabels: true))],
             height: max(260, 150 + Double(slots) * 26))
     }
 }

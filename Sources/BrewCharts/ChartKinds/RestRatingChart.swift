@@ -40,11 +40,13 @@ extension BrewstatsCharts {
         for i in 0..<n where days[i].isFinite && ratings[i].isFinite { count += 1 }
         guard count > 0 else { return .empty(title: title, message: emptyMessage) }
         // Non-finite pairs are dropped by the point mark's statistic stage (and by `merged`): no copy here.
-        let x = days.count == n ? days : Array(days.prefix(n)), y = ratings.count == n ? ratings : Array(ratings.prefix(n))
+        let x = days.count == n ? days : Array(days.prefix(n)),
+            y = ratings.count == n ? ratings : Array(ratings.prefix(n))
         var subtitle = "n = \(TickFormatter.plain(Double(count), decimals: 0))"
         switch CurvePeak.classify(loess, days: days, ratings: ratings) {
         case .peak(let at, let evidence):
-            subtitle += " · fitted rating peaks at \(number(at, decimals: 0)) days" + (evidence.map { " (\($0.counts))" } ?? "")
+            subtitle += " · fitted rating peaks at \(number(at, decimals: 0)) days"
+                + (evidence.map { " (\($0.counts))" } ?? "")
         case .flat: subtitle += " · fitted rating is flat: no clear best rest time"
         case .edge(let at): subtitle += " · no clear peak (fit highest at \(number(at, decimals: 0)) days)"
         case .unsupported(let at, let evidence):
@@ -74,7 +76,9 @@ extension BrewstatsCharts {
     /// The marks of the rest chart's first `n` brews, given as codes (`names[c]` names code `c`; the names are
     /// distinct): one ("Brew", series 1) with fewer than `n` codes or with one group; else one per group (see
     /// ``ratingVsDaysOffRoast(days:ratings:loess:groups:)``).
-    static func restGroups(codes: [Int32], names: [String], count n: Int) -> [(indices: [Int], series: Int, label: String)] {
+    static func restGroups(
+        codes: [Int32], names: [String], count n: Int
+    ) -> [(indices: [Int], series: Int, label: String)] {
         guard codes.count >= n else { return [(Array(0..<n), 1, "Brew")] }
         var sizes = [Int](repeating: 0, count: names.count)
         for i in 0..<n {
@@ -92,7 +96,9 @@ extension BrewstatsCharts {
         // By brews, most first; ties by name.
         let ordered = present.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : names[$0] < names[$1] }
         let named = ordered.count <= 3 ? ordered.count : 2
-        var out: [(indices: [Int], series: Int, label: String)] = ordered.prefix(named).enumerated().map { (members[$1], $0 + 1, names[$1]) }
+        var out: [(indices: [Int], series: Int, label: String)] = ordered.prefix(named).enumerated().map {
+            (members[$1], $0 + 1, names[$1])
+        }
         let rest = ordered.dropFirst(named).flatMap { members[$0] }.sorted()
         if !rest.isEmpty { out.append((rest, 3, "Other")) }
         return out

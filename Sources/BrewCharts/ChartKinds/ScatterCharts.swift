@@ -32,7 +32,8 @@ extension BrewstatsCharts {
         let spot = input.sweetSpot.flatMap { $0.isFinite ? settingValue($0, step: unit, anchor: anchor) : nil }
         var subtitle = "\(TickFormatter.plain(Double(brews), decimals: 0)) rated brew\(brews == 1 ? "" : "s")"
         if let r2 = input.rSquared, r2.isFinite {
-            subtitle += " · the curve explains \(TickFormatter.plain((r2 * 100).rounded(), decimals: 0)) % of the spread"
+            subtitle += " · the curve explains " +
+                "\(TickFormatter.plain((r2 * 100).rounded(), decimals: 0)) % of the spread"
         }
         let spotText = spot.map { settingText($0, step: unit, anchor: anchor) }
         if let spotText { subtitle += " · sweet spot at \(spotText)" }
@@ -40,7 +41,8 @@ extension BrewstatsCharts {
         let spacing = zip(distinct.dropFirst(), distinct).map { $0 - $1 }.min() ?? unit ?? 1
         var marks: [Mark] = []
         if let spot, let spotText {
-            marks.append(.rule(RuleMark(.vertical, at: .number(spot), label: "Sweet spot \(spotText)", emphasised: true)))
+            marks.append(
+                .rule(RuleMark(.vertical, at: .number(spot), label: "Sweet spot \(spotText)", emphasised: true)))
         }
         marks.append(.point(PointMark(x: .numbers(grind), y: .numbers(rating), series: 1, label: "Brew",
                                       weights: weights, sizedByCount: true)))

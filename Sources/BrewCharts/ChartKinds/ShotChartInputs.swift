@@ -19,7 +19,8 @@ public struct ShotTrace: Sendable, Hashable {
     public var isLatest: Bool
 
     /// Creates a trace from its series.
-    public init(label: String, time: [Double], series: [ShotViewSeries], firstDrops: Double?, preinfusionEnd: Double? = nil,
+    public init(label: String, time: [Double], series: [ShotViewSeries], firstDrops: Double?,
+                preinfusionEnd: Double? = nil,
                 isLatest: Bool = false) {
         self.label = label
         self.time = time
@@ -30,10 +31,13 @@ public struct ShotTrace: Sendable, Hashable {
     }
 
     /// Creates a trace of the measured pressure, flow and weight only (series `Pressure`, `Flow`, `Weight`).
-    public init(label: String, time: [Double], pressure: [Double]? = nil, flow: [Double]? = nil, weight: [Double]? = nil,
+    public init(label: String, time: [Double], pressure: [Double]? = nil, flow: [Double]? = nil,
+                weight: [Double]? = nil,
                 firstDrops: Double?, preinfusionEnd: Double? = nil, isLatest: Bool = false) {
         var series: [ShotViewSeries] = []
-        if let pressure { series.append(ShotViewSeries(name: "Pressure", panel: .pressure, values: pressure, style: 0)) }
+        if let pressure {
+            series.append(ShotViewSeries(name: "Pressure", panel: .pressure, values: pressure, style: 0))
+        }
         if let flow { series.append(ShotViewSeries(name: "Flow", panel: .flow, values: flow, style: 0)) }
         if let weight { series.append(ShotViewSeries(name: "Weight", panel: .weight, values: weight, style: 0)) }
         self.init(label: label, time: time, series: series, firstDrops: firstDrops, preinfusionEnd: preinfusionEnd,
@@ -154,7 +158,9 @@ public struct ShotMetricRatingInput: Sendable, Hashable {
     public var groupNoun: String
 
     /// Creates an input; the three arrays are parallel (the shortest sets the count).
-    public init(metric: String, unit: String, values: [Double], ratings: [Double], beans: [String], groupNoun: String = "bean") {
+    public init(
+        metric: String, unit: String, values: [Double], ratings: [Double], beans: [String], groupNoun: String = "bean"
+    ) {
         self.metric = metric
         self.unit = unit
         self.values = values

@@ -33,8 +33,12 @@ extension BrewstatsCharts {
             return .empty(title: title, subtitle: "\(count(n, "shot"))", message: message)
         }
         var byBean: [String: [Int]] = [:]
-        for i in both { byBean[input.beans[i].isEmpty ? "Unnamed \(input.groupNoun)" : input.beans[i], default: []].append(i) }
-        let ordered = byBean.sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
+        for i in both {
+            byBean[input.beans[i].isEmpty ? "Unnamed \(input.groupNoun)" : input.beans[i], default: []].append(i)
+        }
+        let ordered = byBean.sorted {
+            $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key
+        }
         let named = ordered.count <= 4 ? ordered.count : 3
         // Filled shapes only (disc, triangle, square, and the light diamond for the rest): count-sized markers are
         // drawn filled, so a hollow series would not look like its legend swatch.
@@ -45,10 +49,12 @@ extension BrewstatsCharts {
         }
         let rest = ordered.dropFirst(named).flatMap(\.value).sorted()
         if !rest.isEmpty {
-            groups.append((rest, Theme.guideSeries, "\(ordered.count - named) other \(input.groupNoun)s (\(rest.count))"))
+            groups.append(
+                (rest, Theme.guideSeries, "\(ordered.count - named) other \(input.groupNoun)s (\(rest.count))"))
         }
         let marks: [Mark] = groups.map { g in
-            .point(PointMark(x: .numbers(g.indices.map { input.values[$0] }), y: .numbers(g.indices.map { input.ratings[$0] }),
+            .point(PointMark(x: .numbers(g.indices.map { input.values[$0] }),
+                             y: .numbers(g.indices.map { input.ratings[$0] }),
                              series: g.series, label: g.label, noun: "shots", sizedByCount: true))
         }
         var subtitle = "n = \(count(both.count, "rated shot"))"

@@ -76,10 +76,14 @@ extension BrewstatsCharts {
         subtitle += " · seconds from the start of the shot"
         var notes: [String] = []
         if hasBand, others.count + 1 > drawn.count {
-            notes.append("The \(drawn.count) latest of \(shots.count) shots are drawn as lines; the median and band use every shot")
+            notes.append(
+                "The \(drawn.count) latest of \(shots.count) shots " +
+                    "are drawn as lines; the median and band use every shot")
         }
         if hasBand {
-            notes.append("Median and band only where at least \(input.minimumCurves) of the \(shots.count) shots reach that time")
+            notes.append(
+                "Median and band only where at least \(input.minimumCurves) of the \(shots.count) shots "
+                    + "reach that time")
         }
         // The marks: one shot's own times, else the medians over the shots that have them.
         func mark(_ values: [Double]) -> Double? { BrewStats.median(values.filter(\.isFinite)) }
@@ -94,7 +98,8 @@ extension BrewstatsCharts {
             notes.append("The \(drawn.count) latest of \(shots.count) shots are drawn")
         }
         if !hasBand, shots.count > 1, kinds.contains(where: { $0.style != 0 }) {
-            notes.append("Goals and second measurements are drawn for one shot, or as medians of \(input.minimumCurves) or more")
+            notes.append(
+                "Goals and second measurements are drawn for one shot, or as medians of \(input.minimumCurves) or more")
         }
 
         var panels: [Chart] = []
@@ -103,7 +108,8 @@ extension BrewstatsCharts {
             let here = kinds.filter { $0.panel == panel }
             var marks: [Mark] = []
             if let t = preinfusion {
-                marks.append(.rule(RuleMark(.vertical, at: .number(t), label: first ? "Pre-infusion ends" + median : nil,
+                marks.append(.rule(RuleMark(.vertical, at: .number(t),
+                                            label: first ? "Pre-infusion ends" + median : nil,
                                             emphasised: true)))
             }
             if let t = drops {
@@ -124,7 +130,8 @@ extension BrewstatsCharts {
                 for kind in here where kind.style == 0 {
                     guard let band = input.bands[kind.name] else { continue }
                     for run in bandRuns(band) {
-                        marks.append(.area(AreaMark(x: .numbers(run.map { band.grid[$0] }), lower: run.map { band.lower[$0]! },
+                        marks.append(.area(AreaMark(x: .numbers(run.map { band.grid[$0] }),
+                                                    lower: run.map { band.lower[$0]! },
                                                     upper: run.map { band.upper[$0]! }, series: 0,
                                                     label: first && !bandLabelled ? "Middle half of the shots" : nil)))
                         bandLabelled = true
@@ -136,7 +143,8 @@ extension BrewstatsCharts {
                     let values = (0..<n).map { band.median[$0] ?? .nan }
                     guard values.contains(where: \.isFinite) else { continue }
                     marks.append(.line(LineMark(x: .numbers(Array(band.grid.prefix(n))), y: .numbers(values),
-                                                series: kind.style, label: kind.name, width: kind.style == 0 ? 2 : 1.4)))
+                                                series: kind.style, label: kind.name,
+                                                width: kind.style == 0 ? 2 : 1.4)))
                 }
             } else if shots.count == 1 {
                 for kind in here {
@@ -189,7 +197,8 @@ extension BrewstatsCharts {
         if low > -0.05 * high { low = 0 }
         if panel == .temperature, smallest.isFinite { low = max(0, (smallest - 5).rounded(.down)) }
         if high <= low { high = low + 1 }
-        let step = AnchoredTicks.step(lower: low, upper: high, anchor: 0, steps: [0.5, 1, 2, 2.5, 5, 10, 20, 25, 50, 100, 200, 500],
+        let step = AnchoredTicks.step(lower: low, upper: high, anchor: 0,
+                                      steps: [0.5, 1, 2, 2.5, 5, 10, 20, 25, 50, 100, 200, 500],
                                       maxCount: 6)
         let domain = AnchoredTicks.snapped(lower: low, upper: high, anchor: 0, step: step)
         let lower = low == 0 ? 0 : domain.lowerBound

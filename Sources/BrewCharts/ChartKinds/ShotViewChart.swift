@@ -81,7 +81,8 @@ extension BrewstatsCharts {
             return .empty(title: input.title, message: "The shot records no series to draw")
         }
         let lo = min(0, input.time.first ?? 0), hi = max(input.time.last ?? 1, lo + 1)
-        let step = AnchoredTicks.step(lower: lo, upper: hi, anchor: 0, steps: [1, 2, 5, 10, 15, 30, 60, 120, 300], maxCount: 12)
+        let step = AnchoredTicks.step(lower: lo, upper: hi, anchor: 0, steps: [1, 2, 5, 10, 15, 30, 60, 120, 300],
+            maxCount: 12)
         let domain = AnchoredTicks.snapped(lower: lo, upper: hi, anchor: 0, step: step)
         let ticks = AnchoredTicks.ticks(lower: domain.lowerBound, upper: domain.upperBound, anchor: 0, step: step)
         let n = input.time.count
@@ -99,7 +100,8 @@ extension BrewstatsCharts {
             for s in series {
                 let v = indices.map { $0 < s.values.count ? s.values[$0] : .nan }
                 for x in v where x.isFinite { high = max(high, x); low = min(low, x) }
-                lines.append(.line(LineMark(x: .numbers(indices.map { input.time[$0] }), y: .numbers(v), series: s.style,
+                lines.append(.line(LineMark(x: .numbers(indices.map { input.time[$0] }), y: .numbers(v),
+                                            series: s.style,
                                             label: s.name, width: s.style == 0 ? 2 : 1.4)))
             }
             if panel == .temperature, let m = series.flatMap({ $0.values.filter(\.isFinite) }).min() {
@@ -118,25 +120,32 @@ extension BrewstatsCharts {
                 marks.append(.rule(RuleMark(.vertical, at: .number(phase.start), label: first ? phase.name : nil)))
             }
             if let t = input.preinfusionEnd {
-                marks.append(.rule(RuleMark(.vertical, at: .number(t), label: first ? "Pre-infusion ends" : nil, emphasised: true)))
+                marks.append(
+                    .rule(
+                        RuleMark(
+                            .vertical, at: .number(t), label: first ? "Pre-infusion ends" : nil, emphasised: true)))
             }
             if let t = input.firstDrops {
-                marks.append(.rule(RuleMark(.vertical, at: .number(t), label: first ? "First drops" : nil, emphasised: true)))
+                marks.append(
+                    .rule(RuleMark(.vertical, at: .number(t), label: first ? "First drops" : nil, emphasised: true)))
             }
             marks += lines
             let ystep = AnchoredTicks.step(lower: low, upper: high, anchor: 0,
                                            steps: [0.5, 1, 2, 2.5, 5, 10, 20, 25, 50, 100, 200, 500], maxCount: 6)
             let ydomain = AnchoredTicks.snapped(lower: low, upper: high, anchor: 0, step: ystep)
             let y = AxisSpec(title: panel.axisTitle, domain: ydomain,
-                             ticks: AnchoredTicks.ticks(lower: ydomain.lowerBound, upper: ydomain.upperBound, anchor: 0, step: ystep))
-            let x = AxisSpec(title: last ? "Seconds from the start of the shot" : nil, domain: domain, format: .decimals(0),
+                             ticks: AnchoredTicks.ticks(lower: ydomain.lowerBound, upper: ydomain.upperBound, anchor: 0,
+                                 step: ystep))
+            let x = AxisSpec(title: last ? "Seconds from the start of the shot" : nil, domain: domain,
+                             format: .decimals(0),
                              visible: last, ticks: ticks)
             let height = first ? shotPanelHeights.first : last ? shotPanelHeights.last : shotPanelHeights.middle
             charts.append(Chart(title: first ? input.title : "", subtitle: first ? input.subtitle : nil, x: x, y: y,
                                 marks: marks, width: width, height: height))
         }
         if charts.count == 1 { return charts[0] }
-        var figure = Chart(title: input.title, subtitle: input.subtitle, width: width, height: charts.map(\.height).reduce(0, +))
+        var figure = Chart(title: input.title, subtitle: input.subtitle, width: width,
+            height: charts.map(\.height).reduce(0, +))
         figure.panels = charts
         return figure
     }

@@ -118,7 +118,8 @@ extension DocumentComposer {
             let cell = cells[column].split(whereSeparator: \.isNewline).joined(separator: " ")
             let fitted = placer.fit(cell, style: textStyle, maxWidth: inner)
             let textWidth = measurer.measure(fitted, style: textStyle).width
-            let originX = table.numericColumns.contains(column) ? x + width - style.cellPadding - textWidth : x + style.cellPadding
+            let originX = table.numericColumns.contains(column) ? x + width - style.cellPadding - textWidth
+                : x + style.cellPadding
             flow.page.text(fitted, at: Point(x: originX, y: y), style: textStyle)
         }
     }

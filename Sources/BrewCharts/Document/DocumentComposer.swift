@@ -64,7 +64,8 @@ struct DocumentComposer {
     /// Whether a block draws nothing (so it is skipped when looking for what a heading must stay with).
     private func isBlank(_ block: DocumentBlock) -> Bool {
         switch block {
-        case .title(let title, let subtitle): return title.allSatisfy(\.isWhitespace) && (subtitle ?? "").allSatisfy(\.isWhitespace)
+        case .title(let title, let subtitle):
+            return title.allSatisfy(\.isWhitespace) && (subtitle ?? "").allSatisfy(\.isWhitespace)
         case .heading(let text), .paragraph(let text), .note(let text): return text.allSatisfy(\.isWhitespace)
         case .bullets(let items): return items.allSatisfy { $0.allSatisfy(\.isWhitespace) }
         case .figures(let figures): return figures.isEmpty
@@ -84,7 +85,8 @@ struct DocumentComposer {
         case .bullets: return style.blockGap + style.lineHeight(style.body)
         case .figures(let figures):
             let columns = figureColumns(figures.count)
-            return style.blockGap + tileRowHeight(Array(figures.prefix(columns)), tileWidth: tileWidth(columns: columns))
+            return style.blockGap + tileRowHeight(
+                Array(figures.prefix(columns)), tileWidth: tileWidth(columns: columns))
         case .table(let table): return style.blockGap + style.rowHeight * (table.header.isEmpty ? 1 : 2) + 4
         case .chart(let chart, let height): return chartCanvas(chart, height: height).height
         case .chartRow(_, let height): return min(max(height, 80), content.height + ChartLayout.margin)
@@ -102,11 +104,15 @@ struct DocumentComposer {
         let height = Double(titleLines.count) * titleHeight + Double(subtitleLines.count) * subtitleHeight + ruleGap
         var y = flow.place(height: height, gap: style.blockGap, keepWithNext: nextLead)
         for line in titleLines {
-            flow.page.text(line, at: Point(x: content.x, y: baseline(top: y, lineHeight: titleHeight, style: style.title)), style: style.title)
+            flow.page.text(line,
+                at: Point(x: content.x, y: baseline(top: y, lineHeight: titleHeight, style: style.title)),
+                style: style.title)
             y += titleHeight
         }
         for line in subtitleLines {
-            flow.page.text(line, at: Point(x: content.x, y: baseline(top: y, lineHeight: subtitleHeight, style: style.subtitle)),
+            flow.page.text(line,
+                           at: Point(x: content.x,
+                               y: baseline(top: y, lineHeight: subtitleHeight, style: style.subtitle)),
                            style: style.subtitle)
             y += subtitleHeight
         }
@@ -122,7 +128,8 @@ struct DocumentComposer {
         var y = flow.place(height: Double(lines.count) * lineHeight, gap: style.blockGap + style.headingGap,
                            keepWithNext: nextLead)
         for line in lines {
-            flow.page.text(line, at: Point(x: content.x, y: baseline(top: y, lineHeight: lineHeight, style: style.heading)),
+            flow.page.text(line,
+                           at: Point(x: content.x, y: baseline(top: y, lineHeight: lineHeight, style: style.heading)),
                            style: style.heading)
             y += lineHeight
         }
@@ -218,7 +225,8 @@ struct DocumentComposer {
             let lineHeight = style.lineHeight(textStyle)
             if index == 1 { textStyle.size = shrunkSize(text, style: textStyle, maxWidth: inner) }
             let fitted = placer.fit(text, style: textStyle, maxWidth: inner)
-            flow.page.text(fitted, at: Point(x: x, y: baseline(top: y, lineHeight: lineHeight, style: textStyle)), style: textStyle)
+            flow.page.text(fitted, at: Point(x: x, y: baseline(top: y, lineHeight: lineHeight, style: textStyle)),
+                style: textStyle)
             y += lineHeight
         }
     }

@@ -15,7 +15,9 @@ public struct PageGeometry: Sendable, Hashable {
     public var bottomMargin: Double
 
     /// Creates a geometry. Margins are clamped so the content area is at least 100 × 100 pt.
-    public init(width: Double, height: Double, sideMargin: Double = 50, topMargin: Double = 54, bottomMargin: Double = 62) {
+    public init(
+        width: Double, height: Double, sideMargin: Double = 50, topMargin: Double = 54, bottomMargin: Double = 62
+    ) {
         self.width = max(width, 100)
         self.height = max(height, 100)
         self.sideMargin = min(max(sideMargin, 0), (self.width - 100) / 2)

@@ -3,8 +3,9 @@
 /// Break opportunities are runs of spaces and tabs (consumed at the break), and the boundaries around wide
 /// (CJK) characters, which are set without spaces. A word wider than the whole line is broken between
 /// grapheme clusters, taking the longest prefix that fits (at least one cluster, so progress is guaranteed
-/// even when a single character is wider than the line). A newline (LF, CR LF, or any Unicode line separator) always ends a line; an empty line in the
-/// input gives an empty line in the output. Lines never carry leading or trailing spaces.
+/// even when a single character is wider than the line). A newline (LF, CR LF, or any Unicode line separator) always
+/// ends a line; an empty line in the input gives an empty line in the output. Lines never carry leading or trailing
+/// spaces.
 struct LineBreaker {
     let measurer: any TextMeasuring
 

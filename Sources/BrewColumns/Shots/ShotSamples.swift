@@ -110,7 +110,8 @@ public struct ShotSamplesBuilder: Sendable {
                 values[c].append(contentsOf: repeatElement(Float.nullPlaceholder, count: count))
                 continue
             }
-            precondition(series.count == count, "ShotSamplesBuilder: \(channel.name) has \(series.count) of \(count) samples")
+            precondition(series.count == count,
+                "ShotSamplesBuilder: \(channel.name) has \(series.count) of \(count) samples")
             set.insert(ShotChannelSet(channel))
             values[c].append(contentsOf: series.lazy.map { $0 ?? Float.nullPlaceholder })
             validity[c].withUnsafeMutableBufferPointer { bits in

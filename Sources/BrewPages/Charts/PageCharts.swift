@@ -29,12 +29,12 @@ public struct ChartOutputs: Sendable, Hashable {
 
 /// A chart drawn for a page: the files of each variant, named from its stem.
 ///
-/// | file | what |
-/// | --- | --- |
-/// | `<stem>.svg` | the wide-screen layout in the page's theme (what a desktop browser shows, and the Markdown links) |
-/// | `<stem>-dark.svg` | the same layout in the theme's dark counterpart (``BrewCharts/Theme/darkVariant``), shown in dark mode |
-/// | `<stem>-phone.svg`, `<stem>-phone-dark.svg` | the phone layout (``BrewCharts/ChartSizeClass/phone``), light and dark |
-/// | `<stem>.png`, `<stem>.pdf` | the wide layout in the page's theme, when asked (``ChartOutputs``) |
+/// - `<stem>.svg`: the wide-screen layout in the page's theme (what a desktop browser shows, and the Markdown links)
+/// - `<stem>-dark.svg`: the same layout in the theme's dark counterpart (``BrewCharts/Theme/darkVariant``), shown in
+///   dark mode
+/// - `<stem>-phone.svg`, `<stem>-phone-dark.svg`: the phone layout (``BrewCharts/ChartSizeClass/phone``), light and
+///   dark
+/// - `<stem>.png`, `<stem>.pdf`: the wide layout in the page's theme, when asked (``ChartOutputs``)
 ///
 /// A dark theme asked for (`--theme dark`) draws no second variant: the page shows it in both schemes.
 public struct DrawnChart: Sendable {
@@ -122,7 +122,8 @@ public enum PageCharts {
                     try render(wide, .pdf, pdf!)
                 }
                 let overlay = hover && outputs.svg ? HoverOverlay.svg(request.chart, drawn: wide) : ""
-                return .success(DrawnChart(request: request, svg: svg, svgDark: svgDark, phone: phone, phoneDark: phoneDark,
+                return .success(DrawnChart(request: request, svg: svg, svgDark: svgDark, phone: phone,
+                                           phoneDark: phoneDark,
                                            png: png, pdf: pdf, hover: overlay))
             } catch {
                 return .failure(error)

@@ -24,7 +24,9 @@ public struct ChartRequest: Sendable {
     /// Further files the figure links (a comparison's table).
     public var links: [Link]
 
-    public init(stem: String, title: String, kind: String? = nil, chart: Chart, size: Size = .wide, links: [Link] = []) {
+    public init(
+        stem: String, title: String, kind: String? = nil, chart: Chart, size: Size = .wide, links: [Link] = []
+    ) {
         self.stem = stem
         self.title = title
         self.kind = kind ?? stem

@@ -8,7 +8,8 @@
 /// - **Qualifiers** are part of the statement's words (a tie names both; a winner that depends on a suspected name
 ///   merge says so) and kept as data (``Qualifier``), so tests and renderers can ask for them.
 ///
-/// Build winners with ``winner(subject:among:noun:minimum:merges:)``; anything else with ``init(subject:statement:facts:evidence:qualifiers:isMade:)``.
+/// Build winners with ``winner(subject:among:noun:minimum:merges:)``; anything else with
+/// ``init(subject:statement:facts:evidence:qualifiers:isMade:)``.
 public struct Finding: Sendable, Hashable {
     /// What the statement is about, shown before it in bold ("Favourite roaster", a bean × grinder × method);
     /// `nil` for a statement that stands alone.
@@ -60,7 +61,8 @@ public struct Evidence: Sendable, Hashable {
     public var details: [String]
 
     /// Creates evidence.
-    public init(n: Int? = nil, noun: String = "brews", runnerUp: (name: String, count: Int)? = nil, margin: String? = nil,
+    public init(n: Int? = nil, noun: String = "brews", runnerUp: (name: String, count: Int)? = nil,
+                margin: String? = nil,
                 details: [String] = []) {
         self.n = n
         self.noun = noun
@@ -131,7 +133,9 @@ extension Finding {
     public static func winner(subject: String, among: [(name: String, count: Int)], noun: String = "brews",
                               kind: String = "name", minimum: Int = 1, merges: [[String]] = [],
                               name word: (String) -> String = { $0 }) -> Finding {
-        let ranked = among.enumerated().sorted { ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset) }.map(\.element)
+        let ranked = among.enumerated().sorted {
+            ($0.element.count, -$0.offset) > ($1.element.count, -$1.offset)
+        }.map(\.element)
         guard let top = ranked.first, top.count >= max(1, minimum) else {
             let most = ranked.first?.count ?? 0
             return .notMade(subject: subject, most == 0 ? "no \(noun) to count"
@@ -150,21 +154,26 @@ extension Finding {
         if let m = mergedWinner {
             let lead = m.group.max { (byName[$0]!, $1) < (byName[$1]!, $0) }!
             let spelled = m.group.map { "‘\($0)’" }
-            let list = spelled.count == 2 ? spelled.joined(separator: " and ") : spelled.dropLast().joined(separator: ", ") + " and " + spelled.last!
+            let list = spelled.count == 2 ? spelled.joined(separator: " and ")
+                : spelled.dropLast().joined(separator: ", ") + " and " + spelled.last!
             let otherwise = tied.map { word($0.name) }
-            let statement = "\(word(shortest(m.group, lead))), if \(list) are one \(kind) (\(count(m.total))); otherwise "
+            let statement =
+                "\(word(shortest(m.group, lead))), if \(list) are one \(kind) (\(count(m.total))); otherwise "
                 + Finding.names(otherwise) + " (\(count(top.count))\(otherwise.count > 1 ? " each" : ""))"
             return Finding(subject: subject, statement: Text(statement),
                            evidence: Evidence(n: m.total, noun: noun, runnerUp: (word(tied[0].name), top.count),
                                               margin: "by \(count(m.total - top.count)) if merged"),
-                           qualifiers: [.dependsOnMerge(spellings: m.group, merged: m.total, otherwise: word(tied[0].name),
+                           qualifiers: [.dependsOnMerge(spellings: m.group, merged: m.total,
+                                                        otherwise: word(tied[0].name),
                                                         otherwiseCount: top.count)]
                                + (tied.count > 1 ? [.tie(tied.map { word($0.name) })] : []))
         }
         if tied.count > 1 {
             let names = tied.map { word($0.name) }
-            return Finding(subject: subject, statement: Text("\(Finding.names(names)), \(count(top.count)) each (a tie)"),
-                           evidence: Evidence(n: top.count, noun: noun, runnerUp: runner.map { (word($0.name), $0.count) }),
+            return Finding(subject: subject,
+                           statement: Text("\(Finding.names(names)), \(count(top.count)) each (a tie)"),
+                           evidence: Evidence(n: top.count, noun: noun,
+                               runnerUp: runner.map { (word($0.name), $0.count) }),
                            qualifiers: [.tie(tied.map { word($0.name) })])
         }
         return Finding(subject: subject, statement: Text("\(word(top.name)), \(count(top.count))"),

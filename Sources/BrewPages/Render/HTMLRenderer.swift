@@ -17,8 +17,9 @@ public enum HTMLRenderer {
     public static let phoneBreakpoint = 1000
 
     /// The page as HTML.
-    /// - Parameter charts: The page's charts as drawn (``PageCharts/draw(_:outputs:theme:into:created:parallel:hover:)``),
-    ///   matched to its requests by stem; a request without a drawn chart is said as one line (its files are missing).
+    /// - Parameter charts: The page's charts as drawn
+    ///   (``PageCharts/draw(_:outputs:theme:into:created:parallel:hover:)``), matched to its requests by stem; a
+    ///   request without a drawn chart is said as one line (its files are missing).
     public static func render(_ page: Page, charts: [DrawnChart]) -> String {
         let e = HTMLText.escape
         var drawn: [String: DrawnChart] = [:]
@@ -63,7 +64,8 @@ public enum HTMLRenderer {
         }
         if s.folds {
             let summary = s.summary.map { " <span class=\"muted\">\(e($0))</span>" } ?? ""
-            return "<section id=\"\(e(s.id))\"><details class=\"fold\"><summary><h2>\(e(heading))</h2>\(summary)</summary>\n\(body)</details></section>\n"
+            return "<section id=\"\(e(s.id))\"><details " +
+                "class=\"fold\"><summary><h2>\(e(heading))</h2>\(summary)</summary>\n\(body)</details></section>\n"
         }
         return "<section id=\"\(e(s.id))\"><h2>\(e(heading))</h2>\n\(body)</section>\n"
     }
@@ -103,16 +105,23 @@ public enum HTMLRenderer {
         case .missing(let t):
             return "<p class=\"missing\" data-block=\"missing\">\(HTMLText.inline(t))</p>\n"
         case .list(let items):
-            return "<ul class=\"list\" data-block=\"list\">\n" + items.map { "<li>\(HTMLText.inline($0))</li>\n" }.joined() + "</ul>\n"
+            return "<ul class=\"list\" data-block=\"list\">\n" + items.map {
+                "<li>\(HTMLText.inline($0))</li>\n"
+            }.joined() + "</ul>\n"
         case .tags(let tags):
-            return "<ul class=\"tags\" data-block=\"tags\">" + tags.map { "<li>\(e($0.name)) <span class=\"muted\">×\($0.count)</span></li>" }.joined() + "</ul>\n"
+            return "<ul class=\"tags\" data-block=\"tags\">" + tags.map {
+                "<li>\(e($0.name)) <span class=\"muted\">×\($0.count)</span></li>"
+            }.joined() + "</ul>\n"
         case .quote(let t, let source):
             let from = source.map { "<span class=\"muted\">\(e($0)): </span>" } ?? ""
             return "<blockquote data-block=\"quote\">\(from)“\(HTMLText.inline(t))”</blockquote>\n"
         case .details(let summary, let inner):
-            return "<details data-block=\"details\"><summary>\(e(summary))</summary>\n\(blocks(inner, drawn: drawn))</details>\n"
+            return "<details " +
+                "data-block=\"details\"><summary>\(e(summary))</summary>\n\(blocks(inner, drawn: drawn))</details>\n"
         case .links(let links):
-            return "<p class=\"links\" data-block=\"links\">" + links.map { "<a href=\"\(e(HTMLText.href($0.href)))\">\(e($0.text))</a>" }
+            return "<p class=\"links\" data-block=\"links\">" + links.map {
+                "<a href=\"\(e(HTMLText.href($0.href)))\">\(e($0.text))</a>"
+            }
                 .joined(separator: " · ") + "</p>\n"
         }
     }
@@ -124,7 +133,8 @@ public enum HTMLRenderer {
             var h = "<div class=\"tiles\" data-block=\"figures\">\n"
             for f in figures {
                 let unit = f.unit.map { " <span class=\"unit\">\(e($0))</span>" } ?? ""
-                h += "<div class=\"tile\"><div class=\"label\">\(e(f.label))</div><div class=\"value\">\(e(f.value))\(unit)</div>"
+                h += "<div class=\"tile\"><div class=\"label\">\(e(f.label))</div><div " +
+                    "class=\"value\">\(e(f.value))\(unit)</div>"
                 if let c = f.comparison, !c.isEmpty { h += "<div class=\"detail\">\(e(c))</div>" }
                 if let v = f.evidence, !v.isEmpty { h += "<div class=\"detail evidence\">\(e(v))</div>" }
                 h += "</div>\n"
@@ -149,9 +159,13 @@ public enum HTMLRenderer {
             h += "<li class=\"finding\(f.isMade ? "" : " not-made")\">"
             if let subject = f.subject { h += "<strong>\(e(subject))</strong>" + (cards ? "<br>" : ": ") }
             h += "<span class=\"statement\">\(HTMLText.inline(f.statement))</span>"
-            if !f.facts.isEmpty { h += "<br><span class=\"facts\">\(f.facts.map(HTMLText.inline).joined(separator: " · "))</span>" }
+            if !f.facts.isEmpty {
+                h += "<br><span class=\"facts\">\(f.facts.map(HTMLText.inline).joined(separator: " · "))</span>"
+            }
             if let lines = f.evidence?.lines, !lines.isEmpty {
-                h += "<details class=\"evidence\"><summary>How sure</summary><ul>" + lines.map { "<li>\(e($0))</li>" }.joined() + "</ul></details>"
+                h += "<details class=\"evidence\"><summary>How sure</summary><ul>" + lines.map {
+                    "<li>\(e($0))</li>"
+                }.joined() + "</ul></details>"
             }
             h += "</li>\n"
         }
@@ -167,7 +181,9 @@ public enum HTMLRenderer {
         }
         var h = "<div class=\"table\" data-block=\"table\"><table>\n"
         if let caption = table.caption { h += "<caption>\(e(caption))</caption>\n" }
-        h += "<thead><tr>" + table.columns.indices.map { "<th scope=\"col\" class=\"\(cls($0))\">\(e(table.columns[$0].heading))</th>" }.joined()
+        h += "<thead><tr>" + table.columns.indices.map {
+            "<th scope=\"col\" class=\"\(cls($0))\">\(e(table.columns[$0].heading))</th>"
+        }.joined()
             + "</tr></thead>\n<tbody>\n"
         for row in table.rows {
             h += "<tr>"
@@ -187,24 +203,33 @@ public enum HTMLRenderer {
         let e = HTMLText.escape
         let size = request.size == .half ? " half" : ""
         guard let drawn, let svg = drawn.svg else {
-            return "<p class=\"missing\" data-block=\"missing\">\(e(request.title)): the chart's file was not written.</p>\n"
+            return "<p class=\"missing\" data-block=\"missing\">\(e(request.title)): " +
+                "the chart's file was not written.</p>\n"
         }
         let stem = e(request.stem)
         let zoom = e("zoom-" + request.stem)
         let phone = "(max-width: \(phoneBreakpoint - 1)px)"
         func picture(_ alt: String) -> String {
             var p = "<picture>"
-            if let d = drawn.phoneDark { p += "<source media=\"\(phone) and (prefers-color-scheme: dark)\" srcset=\"\(e(HTMLText.href(d)))\">" }
+            if let d = drawn.phoneDark {
+                p += "<source media=\"\(phone) and (prefers-color-scheme: dark)\" srcset=\"\(e(HTMLText.href(d)))\">"
+            }
             if let s = drawn.phone { p += "<source media=\"\(phone)\" srcset=\"\(e(HTMLText.href(s)))\">" }
-            if let d = drawn.svgDark { p += "<source media=\"(prefers-color-scheme: dark)\" srcset=\"\(e(HTMLText.href(d)))\">" }
+            if let d = drawn.svgDark {
+                p += "<source media=\"(prefers-color-scheme: dark)\" srcset=\"\(e(HTMLText.href(d)))\">"
+            }
             return p + "<img src=\"\(e(HTMLText.href(svg)))\" alt=\"\(e(alt))\" loading=\"lazy\"></picture>"
         }
-        let files = drawn.downloads.map { "<a href=\"\(e(HTMLText.href($0)))\">\(e(($0 as NSString).pathExtension.uppercased()))</a>" }
+        let files = drawn.downloads.map {
+            "<a href=\"\(e(HTMLText.href($0)))\">\(e(($0 as NSString).pathExtension.uppercased()))</a>"
+        }
             + request.links.map { "<a href=\"\(e(HTMLText.href($0.href)))\">\(e($0.text))</a>" }
         return "<figure id=\"\(stem)\" class=\"chart\(size)\" data-block=\"chart\" data-chart=\"\(e(request.kind))\">"
             + "<a class=\"plot\" href=\"#\(zoom)\" title=\"Enlarge\">\(picture(request.title))\(drawn.hover)</a>"
-            + "<figcaption>\(e(request.title)) <span class=\"muted\">\(files.joined(separator: " · "))</span></figcaption>"
+            + "<figcaption>\(e(request.title)) <span "
+            + "class=\"muted\">\(files.joined(separator: " · "))</span></figcaption>"
             + "<div class=\"zoom\" id=\"\(zoom)\"><a class=\"close\" href=\"#\(stem)\" aria-label=\"Close\">×</a>"
-            + "<a class=\"full\" href=\"\(e(HTMLText.href(svg)))\">\(picture(request.title + ", enlarged"))</a></div></figure>\n"
+            + "<a class=\"full\" "
+            + "href=\"\(e(HTMLText.href(svg)))\">\(picture(request.title + ", enlarged"))</a></div></figure>\n"
     }
 }

@@ -22,7 +22,9 @@ enum HTMLText {
     /// A file name or relative path as a URL path: each component percent-encoded where a URL needs it
     /// (`#`, `?`, `%`, spaces), so a file name is never read as a fragment or query. A fragment (`#id`) is kept.
     static func href(_ path: String) -> String {
-        if path.hasPrefix("#") { return "#" + (String(path.dropFirst()).addingPercentEncoding(withAllowedCharacters: allowed) ?? "") }
+        if path.hasPrefix("#") {
+            return "#" + (String(path.dropFirst()).addingPercentEncoding(withAllowedCharacters: allowed) ?? "")
+        }
         return path.split(separator: "/", omittingEmptySubsequences: false).map { part in
             String(part).addingPercentEncoding(withAllowedCharacters: allowed) ?? String(part)
         }.joined(separator: "/")

@@ -18,9 +18,12 @@ enum HoverOverlay {
         let spots = hoverSpots(chart, theme: theme, drawn: drawn)
         guard !spots.isEmpty else { return "" }
         let e = HTMLText.escape
-        var svg = "<svg class=\"hover\" aria-hidden=\"true\" viewBox=\"0 0 \(coordinate(chart.width)) \(coordinate(chart.height))\" preserveAspectRatio=\"none\">"
+        var svg =
+            "<svg class=\"hover\" aria-hidden=\"true\" viewBox=\"0 0 \(coordinate(chart.width)) " +
+                "\(coordinate(chart.height))\" preserveAspectRatio=\"none\">"
         for s in spots {
-            svg += "<circle cx=\"\(coordinate(s.x))\" cy=\"\(coordinate(s.y))\" r=\"6\"><title>\(e(s.text))</title></circle>"
+            svg += "<circle cx=\"\(coordinate(s.x))\" cy=\"\(coordinate(s.y))\" " +
+                "r=\"6\"><title>\(e(s.text))</title></circle>"
         }
         return svg + "</svg>"
     }
@@ -44,7 +47,8 @@ enum HoverOverlay {
             // Cheap bound first: a mark of more points than the limit allows (20× for a count-sized mark, whose
             // repeats merge) gets no overlay, without hashing or formatting a large chart's points.
             let raw = min(mark.x.count, mark.y.count)
-            let tooMany = mark.sizedByCount ? raw > 20 * hoverPointLimit : (mark.weights == nil && raw > hoverPointLimit)
+            let tooMany = mark.sizedByCount ? raw > 20 * hoverPointLimit
+                : (mark.weights == nil && raw > hoverPointLimit)
             if tooMany { return [] }
             let values = pointValues(mark, chart: chart)
             // A count-sized mark draws one marker per distinct position; any other mark one per point (its values).
@@ -79,7 +83,8 @@ enum HoverOverlay {
             let xTitle = chart.x.title.map(axisName) ?? "x", yTitle = chart.y.title.map(axisName) ?? "y"
             for (c, v) in zip(centers, values) {
                 let head = mark.label.map { $0 + ": " } ?? ""
-                let count = mark.sizedByCount ? " · \(v.count) \(v.count == 1 ? String(mark.noun.dropLast(mark.noun.hasSuffix("s") ? 1 : 0)) : mark.noun)" : ""
+                let noun = v.count == 1 ? String(mark.noun.dropLast(mark.noun.hasSuffix("s") ? 1 : 0)) : mark.noun
+                let count = mark.sizedByCount ? " · \(v.count) \(noun)" : ""
                 spots.append(Spot(x: c.x, y: c.y, text: "\(head)\(xTitle) \(v.x) · \(yTitle) \(v.y)\(count)"))
             }
         }

@@ -23,14 +23,17 @@ public enum MarkdownRenderer {
         switch block {
         case .figures(let figures, _):
             return figures.map { f in
-                "- **\(escape(f.label))**: \(escape(f.valueWithUnit))" + (f.detail.isEmpty ? "" : " — \(escape(f.detail))")
+                "- **\(escape(f.label))**: \(escape(f.valueWithUnit))"
+                    + (f.detail.isEmpty ? "" : " — \(escape(f.detail))")
             }.joined(separator: "\n") + "\n\n"
         case .findings(let findings):
             var md = ""
             for f in findings {
                 md += "- " + (f.subject.map { "**\(escape($0))**: " } ?? "") + inline(f.statement) + "\n"
                 for fact in f.facts { md += "  - \(inline(fact))\n" }
-                if let lines = f.evidence?.lines, !lines.isEmpty { md += "  - _How sure:_ \(lines.map(escape).joined(separator: "; "))\n" }
+                if let lines = f.evidence?.lines, !lines.isEmpty {
+                    md += "  - _How sure:_ \(lines.map(escape).joined(separator: "; "))\n"
+                }
             }
             return md + "\n"
         case .table(let t):
@@ -55,7 +58,8 @@ public enum MarkdownRenderer {
         case .quote(let t, let source): return "> " + (source.map { "\(escape($0)): " } ?? "") + "“\(inline(t))”\n\n"
         case .details(let summary, let inner):
             return "**\(escape(summary))**\n\n" + inner.map { self.block($0, images: images) }.joined()
-        case .links(let links): return links.map { "[\(escape($0.text))](\(url($0.href)))" }.joined(separator: " · ") + "\n\n"
+        case .links(let links):
+            return links.map { "[\(escape($0.text))](\(url($0.href)))" }.joined(separator: " · ") + "\n\n"
         }
     }
 

@@ -24,7 +24,9 @@ public enum PDFRenderer {
 
     /// The document blocks of `page`, in reading order.
     public static func blocks(_ page: Page) -> [DocumentBlock] {
-        var b: [DocumentBlock] = [.title(page.heading, subtitle: [page.eyebrow.plain, page.subtitle].filter { !$0.isEmpty }.joined(separator: " · "))]
+        var b: [DocumentBlock] = [
+            .title(page.heading,
+                subtitle: [page.eyebrow.plain, page.subtitle].filter { !$0.isEmpty }.joined(separator: " · "))]
         if let zone = page.zone { b.append(.note(zone)) }
         for section in page.sections {
             if let heading = section.heading { b.append(.heading(heading)) }
@@ -34,7 +36,9 @@ public enum PDFRenderer {
             func flush() {
                 for pair in stride(from: 0, to: pending.count, by: 2) {
                     let row = Array(pending[pair..<min(pair + 2, pending.count)])
-                    b.append(row.count == 2 ? .chartRow(row, height: chartRowHeight) : .chart(row[0], height: chartRowHeight))
+                    b.append(
+                        row.count == 2 ? .chartRow(row, height: chartRowHeight)
+                            : .chart(row[0], height: chartRowHeight))
                 }
                 pending = []
             }
@@ -52,18 +56,26 @@ public enum PDFRenderer {
     static func blocks(_ block: Block) -> [DocumentBlock] {
         switch block {
         case .figures(let figures, _):
-            return [.figures(figures.map { HeadlineFigure(label: $0.label, value: $0.valueWithUnit, detail: $0.detail.isEmpty ? nil : $0.detail) })]
+            return [
+                .figures(
+                    figures.map {
+                        HeadlineFigure(label: $0.label, value: $0.valueWithUnit,
+                            detail: $0.detail.isEmpty ? nil : $0.detail)
+                    })]
         case .findings(let findings):
             return [.bullets(findings.map(line))]
         case .table(let t):
             var out: [DocumentBlock] = t.caption.map { [.note($0)] } ?? []
             if t.columns.count <= tableColumnLimit {
                 out.append(.table(DocumentTable(header: t.columns.map(\.heading), rows: t.rows.map { $0.map(\.text) },
-                                                numericColumns: Set(t.columns.indices.filter { t.columns[$0].isNumeric }))))
+                                                numericColumns: Set(
+                                                    t.columns.indices.filter { t.columns[$0].isNumeric }))))
             } else {
                 // Every field after its column's heading, in column order: the same words and numbers as the table.
                 out.append(.bullets(t.rows.map { row in
-                    t.columns.indices.map { k in "\(t.columns[k].heading): \(k < row.count ? row[k].text : "")" }.joined(separator: " · ")
+                    t.columns.indices.map { k in
+                        "\(t.columns[k].heading): \(k < row.count ? row[k].text : "")"
+                    }.joined(separator: " · ")
                 }))
             }
             return out

@@ -33,7 +33,8 @@ public struct BatchManifest: Codable, Sendable, Equatable {
     public var matched: Int? = nil
     /// Brews per method and grinder name (the combined usage chart).
     public var usage: [UsageEntry]
-    /// (grinder, method, grind, rating) with their brew counts (the pooled grind-vs-rating charts, per grinder × method).
+    /// (grinder, method, grind, rating) with their brew counts (the pooled grind-vs-rating charts, per grinder ×
+    /// method).
     public var grind: [GrindEntry]
 
     public struct UsageEntry: Codable, Sendable, Equatable {
@@ -57,9 +58,12 @@ public struct BatchManifest: Codable, Sendable, Equatable {
         let names = report.analysis.journal.brews.grinder.dictionary
         let methods = report.analysis.journal.brews.method.dictionary
         let grind = report.analysis.grindPointCounts()
-            .map { GrindEntry(grinder: names[Int($0.grinder)], method: $0.method.map { methods[Int($0)] }, grind: $0.setting,
+            .map { GrindEntry(grinder: names[Int($0.grinder)], method: $0.method.map { methods[Int($0)] },
+                              grind: $0.setting,
                               rating: $0.rating, count: $0.count) }
-            .sorted { ($0.grinder, $0.method ?? "", $0.grind, $0.rating) < ($1.grinder, $1.method ?? "", $1.grind, $1.rating) }
+            .sorted {
+                ($0.grinder, $0.method ?? "", $0.grind, $0.rating) < ($1.grinder, $1.method ?? "", $1.grind, $1.rating)
+            }
         return (usage, grind)
     }
 
@@ -90,8 +94,11 @@ func unreadableReason(_ url: URL) -> String {
 func fingerprint(of url: URL, salt: String) -> String? {
     var isDir: ObjCBool = false
     if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir), isDir.boolValue {
-        // A shot folder: its files' paths, sizes and modification times (reading every shot twice would double a batch).
-        guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey],
+        // A shot folder: its files' paths, sizes and modification times (reading every shot twice would double a
+        // batch).
+        guard let walker = FileManager.default.enumerator(at: url,
+                                                          includingPropertiesForKeys: [.fileSizeKey,
+                                                              .contentModificationDateKey],
                                                           options: [.skipsHiddenFiles]) else { return nil }
         var lines: [String] = []
         while let item = walker.nextObject() as? URL {

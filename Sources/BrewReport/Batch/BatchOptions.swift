@@ -38,9 +38,9 @@ public struct BatchOptions: Sendable {
 
     /// The journal files among `inputs`: files as given; folders searched recursively for files with a
     /// journal extension. A shot folder, and a folder named `….journal` (one journal of several sources,
-    /// ``BrewOpen/JournalFolder``), is one journal, given or found, its contents not searched further. Hidden files and folders (names starting with a dot) are skipped, and so are the
-    /// output folder and report folders brewstats wrote (they hold CSVs that are not journals). Sorted by
-    /// path, duplicates removed.
+    /// ``BrewOpen/JournalFolder``), is one journal, given or found, its contents not searched further. Hidden files and
+    /// folders (names starting with a dot) are skipped, and so are the output folder and report folders brewstats wrote
+    /// (they hold CSVs that are not journals). Sorted by path, duplicates removed.
     ///
     /// Each file's shard key is its path relative to the folder it was found in (its name, for a file given
     /// directly), so machines that mount the inputs at different places still agree on the shards.
@@ -55,17 +55,26 @@ public struct BatchOptions: Sendable {
                 throw .invalidArgument("no such file or folder: \(path)")
             }
             let url = URL(fileURLWithPath: path)
-            guard isDir.boolValue else { out.append(BatchInput(url: url.standardizedFileURL, key: url.lastPathComponent)); continue }
-            // A folder of shot files is one journal, and so is a `.journal` folder of several sources (``BrewOpen/JournalFolder``).
-            if JournalFolder.isJournalFolder(url) || ShotJournalImporter.isShotFolder(url) { out.append(BatchInput(url: url.standardizedFileURL, key: url.lastPathComponent)); continue }
+            guard isDir.boolValue else {
+                out.append(BatchInput(url: url.standardizedFileURL, key: url.lastPathComponent)); continue
+            }
+            // A folder of shot files is one journal, and so is a `.journal` folder of several sources
+            // (``BrewOpen/JournalFolder``).
+            if JournalFolder.isJournalFolder(url) || ShotJournalImporter.isShotFolder(url) {
+                out.append(BatchInput(url: url.standardizedFileURL, key: url.lastPathComponent)); continue
+            }
             let root = url.standardizedFileURL.path + "/"
             let output = OwnedFolder.canonical(self.out.path)
-            let walker = fm.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey], options: [.skipsHiddenFiles])
+            let walker = fm.enumerator(at: url, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey],
+                options: [.skipsHiddenFiles])
             while let item = walker?.nextObject() as? URL {
                 if (try? item.resourceValues(forKeys: [.isDirectoryKey]).isDirectory) == true {
                     if JournalFolder.isJournalFolder(item) || ShotJournalImporter.isShotFolder(item) {
                         let full = item.standardizedFileURL
-                        out.append(BatchInput(url: full, key: full.path.hasPrefix(root) ? String(full.path.dropFirst(root.count)) : full.lastPathComponent))
+                        out.append(
+                            BatchInput(url: full,
+                                key: full.path.hasPrefix(root) ? String(full.path.dropFirst(root.count))
+                                    : full.lastPathComponent))
                         walker?.skipDescendants()
                         continue
                     }
@@ -77,10 +86,14 @@ public struct BatchOptions: Sendable {
                 }
                 // A named pipe, socket or device named like a journal is listed too: the importer refuses it unopened,
                 // and batch.csv says why (it is never opened, so it cannot block the batch).
-                if (try? item.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true || Self.isSpecialFile(item.path),
+                if (try? item.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+                    || Self.isSpecialFile(item.path),
                    BatchOptions.journalExtensions.contains(item.pathExtension.lowercased()) {
                     let full = item.standardizedFileURL
-                    out.append(BatchInput(url: full, key: full.path.hasPrefix(root) ? String(full.path.dropFirst(root.count)) : full.lastPathComponent))
+                    out.append(
+                        BatchInput(url: full,
+                            key: full.path.hasPrefix(root) ? String(full.path.dropFirst(root.count))
+                                : full.lastPathComponent))
                 }
             }
         }

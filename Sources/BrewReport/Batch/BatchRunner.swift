@@ -29,8 +29,11 @@ public struct JournalOutcome: Sendable, Equatable {
     /// file system: ``ReportError/isUnwritableOutput``), not because of the journal.
     public var unwritable = false
 
-    static let header = ["journal", "input", "status", "format", "brews_read", "brews_kept", "brews_rejected", "warnings", "week", "error"]
-    var cells: [String] { [journal, input, status.rawValue, format, "\(read)", "\(kept)", "\(rejected)", "\(warnings)", week, error] }
+    static let header = ["journal", "input", "status", "format", "brews_read", "brews_kept", "brews_rejected",
+        "warnings", "week", "error"]
+    var cells: [String] {
+        [journal, input, status.rawValue, format, "\(read)", "\(kept)", "\(rejected)", "\(warnings)", week, error]
+    }
 
     /// Records `error` as the reason the journal failed; an output that could not be written says what helps
     /// ("cannot write out/j4/weekly.csv: No space left on device; retrying after freeing space helps").
@@ -114,7 +117,9 @@ public enum BatchRunner {
         let next = Counter()
         let workers = max(1, min(options.jobs, mine.count))
         // Several journals at once keep the cores busy: each report then renders its charts serially.
-        let perJournal = { var o = options; o.report.parallelRendering = reportRendersInParallel(workers: workers); return o }()
+        let perJournal = {
+            var o = options; o.report.parallelRendering = reportRendersInParallel(workers: workers); return o
+        }()
         let committer = Committer(pending: 2 * workers)
         @Sendable func finish(_ i: Int, _ outcome: JournalOutcome) {
             results.set(i, outcome)
@@ -123,7 +128,8 @@ public enum BatchRunner {
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let i = next.take(below: mine.count) {
                 let item = mine[i]
-                let (outcome, staged) = stageOne(item.input.url, name: item.name, options: perJournal, salt: salt, protecting: inside)
+                let (outcome, staged) = stageOne(item.input.url, name: item.name, options: perJournal, salt: salt,
+                    protecting: inside)
                 guard let staged else {
                     finish(i, outcome)
                     continue
@@ -153,8 +159,12 @@ public enum BatchRunner {
             result.keptPrevious = true
             return result
         }
-        try Combined.write(names: mine.map(\.name), outcomes: outcomes, out: options.out, options: options.report, protecting: inside)
-        try ReportError.writing { () throws(FileError) in try AtomicFile.write(batchCSV(outcomes), to: OutputFile(options.out.appendingPathComponent("batch.csv"))) }
+        try Combined.write(names: mine.map(\.name), outcomes: outcomes, out: options.out, options: options.report,
+            protecting: inside)
+        try ReportError.writing {
+            () throws(FileError) in try AtomicFile.write(batchCSV(outcomes),
+                to: OutputFile(options.out.appendingPathComponent("batch.csv")))
+        }
         return BatchResult(outcomes: outcomes, journalsFound: all.count)
     }
 
@@ -192,7 +202,9 @@ public enum BatchRunner {
     }
 
     /// Imports, analyses and writes one journal; never throws (a failure is an outcome).
-    static func runOne(_ url: URL, name: String, options: BatchOptions, salt: String, protecting: [URL] = []) -> JournalOutcome {
+    static func runOne(
+        _ url: URL, name: String, options: BatchOptions, salt: String, protecting: [URL] = []
+    ) -> JournalOutcome {
         var (outcome, staged) = stageOne(url, name: name, options: options, salt: salt, protecting: protecting)
         guard let staged else { return outcome }
         do {
@@ -215,7 +227,8 @@ public enum BatchRunner {
             outcome.error = unreadableReason(url)
             return (outcome, nil)
         }
-        let today = LocalCalendar(timeZone: options.report.stats.timeZone).day(of: Timestamp(options.report.now)).description
+        let today =
+            LocalCalendar(timeZone: options.report.stats.timeZone).day(of: Timestamp(options.report.now)).description
         // A journal skipped as unchanged stages nothing, so the sweep that staging does runs here first: a killed run's
         // leftovers beside the folder go (and a previous report it left aside comes back) as without --resume.
         if options.resume { StagedDirectory.sweep(beside: reportFolder) }
@@ -248,7 +261,8 @@ public enum BatchRunner {
             report.shots = ShotSection.make(loaded, report: report, options: options.report)
             outcome.week = report.week?.label ?? ""
             let pooled = BatchManifest.pooled(report)
-            let manifest = BatchManifest(journal: name, input: url.path, fingerprint: print, format: imp.format.rawValue,
+            let manifest = BatchManifest(journal: name, input: url.path, fingerprint: print,
+                                         format: imp.format.rawValue,
                                          read: imp.brews.read, kept: imp.brews.kept, rejected: imp.brews.rejected,
                                          warnings: imp.warnings.count, week: report.week?.label,
                                          partial: report.partialReason, madeOn: today,
@@ -260,7 +274,8 @@ public enum BatchRunner {
             let (staged, _) = try ReportWriter.stage(report, options: options.report, to: reportFolder,
                                                      extra: extra, protecting: protecting)
             if !opened.leftOut.isEmpty {
-                outcome.error = printable("sources left out: " + opened.leftOut.map(\.description).joined(separator: "; "))
+                outcome.error =
+                    printable("sources left out: " + opened.leftOut.map(\.description).joined(separator: "; "))
             }
             return (outcome, staged)
         } catch {
@@ -275,10 +290,16 @@ public enum BatchRunner {
         let r = o.report
         let week = switch r.period {
         case .latestWeek: "latest"
-        case .lastWeek: IsoWeek(containing: LocalCalendar(timeZone: r.stats.timeZone).day(of: Timestamp(r.now))).advanced(by: -1).label
+        case .lastWeek:
+            IsoWeek(
+                containing: LocalCalendar(timeZone: r.stats.timeZone).day(of: Timestamp(r.now))).advanced(by: -1).label
         case .named(let period): period.name
         }
-        return "v\(BatchManifest.currentVersion)|\(week)|\(r.stats.timeZone.identifier)|\(r.stats.retentionFactor)|\(r.formats.map(\.fileExtension))|\(r.theme.name)|\(o.open.importOptions.format?.rawValue ?? "auto")|\(aliasesSalt(o.open.aliases))"
+        return [
+            "v\(BatchManifest.currentVersion)", week, r.stats.timeZone.identifier, "\(r.stats.retentionFactor)",
+            "\(r.formats.map(\.fileExtension))", r.theme.name, o.open.importOptions.format?.rawValue ?? "auto",
+            aliasesSalt(o.open.aliases),
+        ].joined(separator: "|")
     }
 
     /// The aliases in a stable order (a resumed batch with other aliases reports again): `kind:spelling=target;…`.

@@ -20,7 +20,9 @@ enum Combined {
 
         mutating func add(_ m: BatchManifest) {
             for u in m.usage { usage["\(u.kind)\t\(u.name)", default: 0] += u.brews }
-            for g in m.grind { grind["\(g.grinder)\t\(g.method ?? "")\t\(g.grind)\t\(g.rating)", default: 0] += g.count }
+            for g in m.grind {
+                grind["\(g.grinder)\t\(g.method ?? "")\t\(g.grind)\t\(g.rating)", default: 0] += g.count
+            }
         }
 
         mutating func add(_ other: Pool) {
@@ -32,14 +34,16 @@ enum Combined {
     /// Writes `<out>/combined/` from the journals' report folders, read back one at a time.
     static func write(names: [String], outcomes: [JournalOutcome], out: URL, options: ReportOptions,
                       protecting: [URL] = []) throws(ReportError) {
-        let staged = try StagedDirectory(target: out.appendingPathComponent("combined"), kind: .combined, protecting: protecting)
+        let staged = try StagedDirectory(target: out.appendingPathComponent("combined"), kind: .combined,
+            protecting: protecting)
         var pool = Pool()
         var writers = try csvWriters(in: staged.folder)
         for (name, outcome) in zip(names, outcomes) where outcome.status != .failed {
             let folder = out.appendingPathComponent(name)
             if let m = BatchManifest.load(folder.appendingPathComponent("manifest.json")) { pool.add(m) }
             for (file, writer) in writers {
-                guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) else { continue }
+                guard let text = try? String(
+                    contentsOf: folder.appendingPathComponent(file), encoding: .utf8) else { continue }
                 writer.append(records: CSVRecords.split(text).dropFirst(), journal: name)
             }
         }
@@ -73,16 +77,23 @@ enum Combined {
             guard let data = try? Data(contentsOf: combined.appendingPathComponent("pooled.json")),
                   let p = try? JSONDecoder().decode(Pool.self, from: data),
                   let batch = try? String(contentsOf: shard.appendingPathComponent("batch.csv"), encoding: .utf8)
-            else { throw .invalidArgument("\(shard.path) is not a finished batch output (no combined/pooled.json or batch.csv)") }
+            else {
+                throw .invalidArgument(
+                    "\(shard.path) is not a finished batch output (no combined/pooled.json or batch.csv)")
+            }
             var outcomes: [JournalOutcome] = []
             for record in CSVRecords.split(batch).dropFirst() {
                 let f = CSVRecords.fields(record)
-                guard f.count == JournalOutcome.header.count, let status = JournalOutcome.Status(rawValue: f[2]) else { continue }
+                guard f.count == JournalOutcome.header.count,
+                    let status = JournalOutcome.Status(rawValue: f[2]) else { continue }
                 if let first = owner[f[0]] {
-                    throw .invalidArgument("journal '\(f[0])' is in both \(first.path) and \(shard.path): each journal must come from one shard")
+                    throw .invalidArgument(
+                        "journal '\(f[0])' is in both \(first.path) and " +
+                            "\(shard.path): each journal must come from one shard")
                 }
                 owner[f[0]] = shard
-                outcomes.append(JournalOutcome(journal: f[0], input: f[1], status: status, format: f[3], read: Int(f[4]) ?? 0,
+                outcomes.append(JournalOutcome(journal: f[0], input: f[1], status: status, format: f[3],
+                                               read: Int(f[4]) ?? 0,
                                                kept: Int(f[5]) ?? 0, rejected: Int(f[6]) ?? 0, warnings: Int(f[7]) ?? 0,
                                                week: f[8], error: f[9]))
             }
@@ -98,7 +109,8 @@ enum Combined {
             outcomes += shardOutcomes
             let combined = shard.appendingPathComponent("combined")
             for (file, writer) in writers {
-                guard let text = try? String(contentsOf: combined.appendingPathComponent(file), encoding: .utf8) else { continue }
+                guard let text = try? String(
+                    contentsOf: combined.appendingPathComponent(file), encoding: .utf8) else { continue }
                 writer.append(records: CSVRecords.split(text).dropFirst(), journal: nil)
             }
         }
@@ -108,16 +120,21 @@ enum Combined {
         let page = staged.target
         try finish(staged, pool: pool, outcomes: outcomes, options: options) { o in
             guard o.status != .failed, let shard = owner[o.journal] else { return nil }
-            return relativePath(from: page, to: shard.appendingPathComponent(o.journal).appendingPathComponent("index.html"))
+            return relativePath(from: page,
+                to: shard.appendingPathComponent(o.journal).appendingPathComponent("index.html"))
         }
-        try ReportError.writing { () throws(FileError) in try AtomicFile.write(BatchRunner.batchCSV(outcomes), to: OutputFile(out.appendingPathComponent("batch.csv"))) }
+        try ReportError.writing {
+            () throws(FileError) in try AtomicFile.write(BatchRunner.batchCSV(outcomes),
+                to: OutputFile(out.appendingPathComponent("batch.csv")))
+        }
         return BatchResult(outcomes: outcomes, journalsFound: outcomes.count, warnings: warnings)
     }
 
     /// The path of `target` relative to the folder `base` (both resolved through symbolic links first), e.g.
     /// `../../part-1/j1/index.html`.
     static func relativePath(from base: URL, to target: URL) -> String {
-        let b = OwnedFolder.canonical(base.path).split(separator: "/"), t = OwnedFolder.canonical(target.path).split(separator: "/")
+        let b = OwnedFolder.canonical(base.path).split(separator: "/"),
+            t = OwnedFolder.canonical(target.path).split(separator: "/")
         var common = 0
         while common < b.count, common < t.count, b[common] == t[common] { common += 1 }
         return (Array(repeating: "..", count: b.count - common) + t[common...].map(String.init)).joined(separator: "/")
@@ -143,17 +160,24 @@ enum Combined {
 
     /// Charts, pooled data and the index page; then the folder appears.
     /// - Parameter link: The relative link to a journal's report page, or `nil` for none.
-    private static func finish(_ staged: StagedDirectory, pool: Pool, outcomes: [JournalOutcome], options: ReportOptions,
+    private static func finish(_ staged: StagedDirectory, pool: Pool, outcomes: [JournalOutcome],
+                               options: ReportOptions,
                                link: (JournalOutcome) -> String?) throws(ReportError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        try ReportError.writing { () throws(FileError) in try AtomicFile.write((try? encoder.encode(pool)) ?? Data(), to: staged.file("pooled.json")) }
-        let charts = ([NamedChart(stem: "equipment-usage", title: "Equipment usage across journals", chart: usageChart(pool))]
+        try ReportError.writing {
+            () throws(FileError) in try AtomicFile.write((try? encoder.encode(pool)) ?? Data(),
+                to: staged.file("pooled.json"))
+        }
+        let charts = (
+            [NamedChart(stem: "equipment-usage", title: "Equipment usage across journals", chart: usageChart(pool))]
             + PooledGrind.charts(pool.grind, limit: 6)).map(\.request)
         try ReportError.page { () throws(PageError) in
-            let drawn = try PageCharts.draw(charts.filter(\.hasData), outputs: ChartOutputs(options.formats), theme: options.theme,
+            let drawn = try PageCharts.draw(charts.filter(\.hasData), outputs: ChartOutputs(options.formats),
+                                            theme: options.theme,
                                             into: .staged(staged.folder), created: nil, parallel: false, hover: false)
-            try PageWriter.write(CombinedPage.page(outcomes: outcomes, charts: charts, link: link), outputs: .init(html: "index.html"),
+            try PageWriter.write(CombinedPage.page(outcomes: outcomes, charts: charts, link: link),
+                                 outputs: .init(html: "index.html"),
                                  charts: drawn, theme: options.theme, created: nil, into: .staged(staged.folder))
         }
         try staged.commit()
@@ -164,7 +188,9 @@ enum Combined {
         for (key, n) in pool.usage.sorted(by: { $0.key < $1.key }) {
             let parts = key.split(separator: "\t", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { continue }
-            if parts[0] == "method" { methods.append(UsageCount(name: parts[1], count: n)) } else { grinders.append(UsageCount(name: parts[1], count: n)) }
+            if parts[0] == "method" { methods.append(UsageCount(name: parts[1], count: n)) } else {
+                grinders.append(UsageCount(name: parts[1], count: n))
+            }
         }
         return BrewstatsCharts.equipmentUsage(methods: methods, grinders: grinders)
     }
@@ -248,9 +274,17 @@ enum CSVRecords {
             pending = nil
             if quoted {
                 if c == "\"" {
-                    if let n = it.next() { if n == "\"" { field.append("\"") } else { quoted = false; pending = n } } else { quoted = false }
+                    if let n = it.next() {
+                        if n == "\"" { field.append("\"") } else { quoted = false; pending = n }
+                    } else {
+                        quoted = false
+                    }
                 } else { field.append(c) }
-            } else if c == "\"" { quoted = true } else if c == "," { out.append(field); field = "" } else { field.append(c) }
+            } else if c == "\"" { quoted = true } else if c == "," {
+                out.append(field); field = ""
+            } else {
+                field.append(c)
+            }
         }
         out.append(field)
         return out

@@ -12,13 +12,17 @@ enum CombinedPage {
                        Column("Kept", kind: .number, priority: 3), Column("Rejected", kind: .number, priority: 4),
                        Column("Week", priority: 5), Column("Error", priority: 2)]
         let rows: [[Cell]] = outcomes.map { o in
-            [Cell(o.journal, href: link(o)), Cell(o.status.rawValue), Cell(o.format), Cell("\(o.kept)"), Cell("\(o.rejected)"),
+            [Cell(o.journal, href: link(o)), Cell(o.status.rawValue), Cell(o.format), Cell("\(o.kept)"),
+             Cell("\(o.rejected)"),
              Cell(o.week), Cell(o.error)]
         }
         return Page(kind: .combined, title: "Batch — \(outcomes.count) journals", eyebrow: "brewstats batch",
-                    heading: "\(outcomes.count) journals", subtitle: "\(ok) reported, \(outcomes.count - ok) failed", sections: [
-                        Section(id: "across", heading: "Across journals", blocks: charts.map { Block.chartOrMissing($0) }),
-                        Section(id: "journals", heading: "Journals", blocks: [.table(Table(columns: columns, rows: rows))]),
+                    heading: "\(outcomes.count) journals", subtitle: "\(ok) reported, \(outcomes.count - ok) failed",
+                    sections: [
+                        Section(id: "across", heading: "Across journals",
+                            blocks: charts.map { Block.chartOrMissing($0) }),
+                        Section(id: "journals", heading: "Journals",
+                            blocks: [.table(Table(columns: columns, rows: rows))]),
                     ], footer: "Made by brewstats.")
     }
 }

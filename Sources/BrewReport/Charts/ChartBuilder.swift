@@ -37,7 +37,9 @@ protocol ChartBuilder: Sendable {
     func remedy(_ source: ChartSource, espresso: Bool) -> ReportRemedy?
     /// Finishes the one chart `brewstats chart` draws from a filtered journal and returns the brews it draws.
     /// Default: ``drawn(_:espresso:)``, the chart unchanged.
-    func finishSingle(_ chart: inout Chart, _ source: ChartSource, espresso: Bool, matched: Int, beanLabel: String?) -> Int
+    func finishSingle(
+        _ chart: inout Chart, _ source: ChartSource, espresso: Bool, matched: Int, beanLabel: String?
+    ) -> Int
 }
 
 extension ChartBuilder {
@@ -49,12 +51,16 @@ extension ChartBuilder {
         [ChartJob(stem: recipe.stems[0], title: recipe.summary, cost: 0, make: { chart(source, espresso: false) })]
     }
 
-    func finishSingle(_ chart: inout Chart, _ source: ChartSource, espresso: Bool, matched: Int, beanLabel: String?) -> Int {
+    func finishSingle(
+        _ chart: inout Chart, _ source: ChartSource, espresso: Bool, matched: Int, beanLabel: String?
+    ) -> Int {
         drawn(source, espresso: espresso)
     }
 
     /// "Brews dated in November 2026 only." first among the notes of a drawn chart of a period.
     static func periodNote(_ chart: inout Chart, _ source: ChartSource) {
-        if let p = source.period, chart.emptyMessage == nil { chart.notes.insert("Brews dated in \(p.name) only.", at: 0) }
+        if let p = source.period, chart.emptyMessage == nil {
+            chart.notes.insert("Brews dated in \(p.name) only.", at: 0)
+        }
     }
 }

@@ -35,7 +35,8 @@ public enum DialInChart {
         // No curve where no rating informs one (``BrewAdvice/DialInEstimate/Verdict/cuesOnly``): a flat line at 0
         // would be drawn as if it were an expectation.
         if !e.curve.isEmpty {
-            marks.append(.area(AreaMark(x: .numbers(xs), lower: e.curve.map { clip($0.low) }, upper: e.curve.map { clip($0.high) },
+            marks.append(.area(AreaMark(x: .numbers(xs), lower: e.curve.map { clip($0.low) },
+                                        upper: e.curve.map { clip($0.high) },
                                         series: 4, label: "\(level) band")))
             marks.append(.line(LineMark(x: .numbers(xs), y: .numbers(e.curve.map { clip($0.mean) }), series: 0,
                                         label: "Fitted curve", width: 2.4)))
@@ -43,7 +44,8 @@ public enum DialInChart {
         let earlier = advice.earlierPoints.flatMap { $0 }
         if !earlier.isEmpty {
             let m = PointMark.merged(x: earlier.map(\.setting), y: earlier.map(\.rating))
-            marks.append(.point(PointMark(x: .numbers(m.x), y: .numbers(m.y), series: 4, label: "Earlier bags", radius: 2.4,
+            marks.append(.point(PointMark(x: .numbers(m.x), y: .numbers(m.y), series: 4, label: "Earlier bags",
+                                          radius: 2.4,
                                           noun: "earlier brews", weights: m.weights, sizedByCount: true)))
         }
         if !advice.points.isEmpty {
@@ -52,17 +54,24 @@ public enum DialInChart {
             marks.append(.point(PointMark(x: .numbers(m.x), y: .numbers(m.y), series: 0, label: "This bag", radius: 4,
                                           noun: "brews", weights: m.weights, sizedByCount: true)))
         }
-        marks.append(.rule(RuleMark(.vertical, at: .number(e.next), label: "Next: \(advice.text(e.next))", emphasised: true)))
+        marks.append(
+            .rule(RuleMark(.vertical, at: .number(e.next), label: "Next: \(advice.text(e.next))", emphasised: true)))
         let steps = AnchoredTicks.unitSteps(scale.resolution)
-        let step = AnchoredTicks.step(lower: scale.lower, upper: scale.upper, anchor: scale.anchor, steps: steps, maxCount: 11)
+        let step = AnchoredTicks.step(lower: scale.lower, upper: scale.upper, anchor: scale.anchor, steps: steps,
+            maxCount: 11)
         let pad = (scale.upper - scale.lower) * 0.02
         var notes = advice.notes
-        notes.insert("Curve: the model's expected rating, its \(level) band; the shaded strip: the \(level) interval of the best setting.", at: 0)
+        notes.insert(
+            "Curve: the model's expected rating, its \(level) band; the " +
+                "shaded strip: the \(level) interval of the best setting.",
+            at: 0)
         return Chart(
             title: title, subtitle: subtitle,
             x: AxisSpec(title: "Grind setting (\(advice.grinder))", domain: (scale.lower - pad)...(scale.upper + pad),
-                        ticks: AnchoredTicks.ticks(lower: scale.lower, upper: scale.upper, anchor: scale.anchor, step: step)),
-            y: AxisSpec(title: "Rating (0–5)", domain: -0.3...5.3, format: .decimals(0), ticks: [0, 1, 2, 3, 4, 5], valid: 0...5),
+                        ticks: AnchoredTicks.ticks(lower: scale.lower, upper: scale.upper, anchor: scale.anchor,
+                            step: step)),
+            y: AxisSpec(title: "Rating (0–5)", domain: -0.3...5.3, format: .decimals(0), ticks: [0, 1, 2, 3, 4, 5],
+                valid: 0...5),
             marks: marks, notes: notes)
     }
 
@@ -70,9 +79,12 @@ public enum DialInChart {
     ///
     /// - Throws: ``ReportError/invalidArgument(_:)`` for another extension, ``ReportError/output(path:reason:)``
     ///   when the file cannot be written.
-    public static func write(_ advice: DialInAdvice, to url: URL, theme: Theme = .monochrome, pngScale: Double = 2) throws(ReportError) {
+    public static func write(
+        _ advice: DialInAdvice, to url: URL, theme: Theme = .monochrome, pngScale: Double = 2
+    ) throws(ReportError) {
         guard let format = ChartImageFormat(fileExtension: url.pathExtension) else {
-            throw .invalidArgument("cannot tell the chart format from '\(url.lastPathComponent)': use .png, .svg or .pdf")
+            throw .invalidArgument(
+                "cannot tell the chart format from '\(url.lastPathComponent)': use .png, .svg or .pdf")
         }
         let chosen: ChartImageFormat = if case .png = format { .png(scale: pngScale) } else { format }
         do {

@@ -9,8 +9,12 @@ extension ReportCharts {
     /// has the masses for a plausible extraction yield" when none yields a plausible EY; `nil` when some brew has an
     /// extraction yield (then a week, a period or a category is what is empty).
     static func noExtractionReason(_ a: BrewAnalysis) -> String? {
-        if !Kernel.anyPresent(a.journal.brews.tds) { return "No brew has a TDS measurement, so there is no extraction yield to draw" }
-        if !Kernel.anyValid(a.derived.extractionYield) { return "No brew with a TDS has the masses for a plausible extraction yield" }
+        if !Kernel.anyPresent(a.journal.brews.tds) {
+            return "No brew has a TDS measurement, so there is no extraction yield to draw"
+        }
+        if !Kernel.anyValid(a.derived.extractionYield) {
+            return "No brew with a TDS has the masses for a plausible extraction yield"
+        }
         return nil
     }
 

@@ -15,7 +15,8 @@ extension SingleChart {
     func periodSource(_ filtered: Journal, period: ReportPeriod) -> ChartSource {
         let calendar = LocalCalendar(timeZone: options.stats.timeZone)
         let used = PeriodReport.cut(filtered, after: period.lastDay, calendar: calendar).journal
-        var source = ChartSource(analysis: BrewAnalysis(journal: used, options: options.stats), week: nil, options: options)
+        var source = ChartSource(analysis: BrewAnalysis(journal: used, options: options.stats), week: nil,
+            options: options)
         source.period = period
         let today = calendar.day(of: Timestamp(options.now))
         source.coveredEnd = period.days.contains(today) ? today : period.lastDay

@@ -72,7 +72,8 @@ public struct SingleChart: Sendable {
     /// ``write(_:to:)``, also returning the chart's notes (they say, for instance, which grind group was drawn).
     public func writeChart(_ journal: Journal, to url: URL) throws(ReportError) -> (drawn: Int, notes: [String]) {
         guard let format = ChartImageFormat(fileExtension: url.pathExtension) else {
-            throw .invalidArgument("cannot tell the chart format from '\(url.lastPathComponent)': use .png, .svg or .pdf")
+            throw .invalidArgument(
+                "cannot tell the chart format from '\(url.lastPathComponent)': use .png, .svg or .pdf")
         }
         let (chart, drawn) = try make(journal)
         // A chart without data points is not drawn: one line says what it lacks, and no file is written.
@@ -125,18 +126,21 @@ public struct SingleChart: Sendable {
         }
         let kept = filtered.brews.count
         if !filter.isEmpty, let missing = missing(source, matched: kept) {
-            throw .nothingToDraw(chart: kind.rawValue, missing: missing, remedy: kind.builder.remedy(source, espresso: espresso))
+            throw .nothingToDraw(chart: kind.rawValue, missing: missing,
+                remedy: kind.builder.remedy(source, espresso: espresso))
         }
         let builder = kind.builder
         var chart = builder.chart(source, espresso: espresso)
-        let drawn = builder.finishSingle(&chart, source, espresso: espresso, matched: kept, beanLabel: beanLabel(filtered))
+        let drawn = builder.finishSingle(&chart, source, espresso: espresso, matched: kept,
+            beanLabel: beanLabel(filtered))
         return (chart, drawn)
     }
 
     /// What the brews of `source` lack for this chart, as a phrase naming the brews matched, or `nil` when
     /// there is something to draw (``ChartBuilder/missing(_:espresso:among:)``).
     func missing(_ source: ChartSource, matched: Int) -> String? {
-        kind.builder.missing(source, espresso: espresso, among: "among the \(matched) brew\(matched == 1 ? "" : "s") matched")
+        kind.builder.missing(source, espresso: espresso,
+            among: "among the \(matched) brew\(matched == 1 ? "" : "s") matched")
     }
 
     /// The bean a `--bean` filter kept, as the journal names it (the filter's text when it matched bags with

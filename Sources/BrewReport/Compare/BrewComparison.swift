@@ -15,8 +15,8 @@ import Foundation
 ///   espresso and water ÷ dose for every other method; `extraction_yield_pct` is empty where implausible.
 /// - **Ratios of two conventions.** When the brews mix espresso and other methods, `brew_ratio`'s differences are
 ///   left empty and the Markdown says why: yield ÷ dose minus water ÷ dose is no difference of anything.
-/// - **Files.** `compare.csv` and the page (``ComparePage``): `index.html` and `compare.md`, each written atomically; no
-///   chart (there are no curves to draw).
+/// - **Files.** `compare.csv` and the page (``ComparePage``): `index.html` and `compare.md`, each written atomically;
+///   no chart (there are no curves to draw).
 public struct BrewComparison: Sendable {
     /// One compared brew: what it is, and its values (``quantities`` order).
     public struct Brew: Sendable {
@@ -52,7 +52,9 @@ public struct BrewComparison: Sendable {
                                         t.waterTemperature, d.daysOffRoast, d.ratio, d.strength, d.extractionYield,
                                         t.rating, t.acidity, t.body, t.sweetness]
         brews = (0..<t.count).map { i in
-            Brew(id: t.id[i], date: t.brewDate[i].map { Format.minute(Timestamp(microseconds: $0), options.timeZone) } ?? "", bean: t.bean.code(i).map { labels[Int($0)] } ?? "no bean",
+            Brew(id: t.id[i],
+                        date: t.brewDate[i].map { Format.minute(Timestamp(microseconds: $0), options.timeZone) } ?? "",
+                        bean: t.bean.code(i).map { labels[Int($0)] } ?? "no bean",
                         method: t.method[i] ?? "no method",
                         category: t.category[i].flatMap(MethodCategory.init(rawValue:)), grinder: t.grinder[i],
                         grindText: t.grindText[i], notes: t.notes[i], flavorTags: t.flavorTags[i],
@@ -64,12 +66,16 @@ public struct BrewComparison: Sendable {
     ///
     /// - Throws: ``ReportError/noMatch(filter:value:known:)`` from the filter, or ``ReportError/noBrews(what:)`` when
     ///   fewer than two dated brews are left.
-    public static func latest(_ journal: Journal, count: Int, filter: JournalFilter, options: StatsOptions) throws(ReportError) -> BrewComparison {
+    public static func latest(
+        _ journal: Journal, count: Int, filter: JournalFilter, options: StatsOptions
+    ) throws(ReportError) -> BrewComparison {
         let kept = try filter.apply(to: journal, timeZone: options.timeZone)
         let rows = Kernel.latestRows(kept.brews.brewDate, count: count)
         guard rows.count >= 2 else {
             let what = filter.isEmpty ? "" : " (\(filter.description))"
-            throw .noBrews(what: "to compare\(what): a comparison needs two or three dated brews, and \(rows.count == 0 ? "none is" : "one is") there")
+            throw .noBrews(
+                what: "to compare\(what): a comparison needs two or three dated brews, and " +
+                    "\(rows.count == 0 ? "none is" : "one is") there")
         }
         return BrewComparison(kept, rows: rows, options: options)
     }
@@ -96,7 +102,8 @@ public struct BrewComparison: Sendable {
     ///
     /// - Parameter protecting: The journal compared from: `folder` must not be or hold it.
     public func write(to folder: URL, protecting: [URL] = []) throws(ReportError) {
-        try ComparePage.write(ComparePage.page(self), csv: csv(), to: folder, theme: .monochrome, outputs: ChartOutputs(),
+        try ComparePage.write(ComparePage.page(self), csv: csv(), to: folder, theme: .monochrome,
+                              outputs: ChartOutputs(),
                               protecting: protecting)
     }
 }

@@ -14,13 +14,16 @@ enum ComparePage {
 
     /// The table of `table`: a row per quantity named `labels[q]`, its values at `decimals[q]` (a brew ratio as
     /// `1:16.7` in the rows of `ratios`), then each item's difference from the first, signed.
-    static func table(_ table: ComparisonTable, item: String, labels: [String], decimals: [Int], ratios: Set<Int> = []) -> Table {
+    static func table(
+        _ table: ComparisonTable, item: String, labels: [String], decimals: [Int], ratios: Set<Int> = []
+    ) -> Table {
         let n = table.values.count
         var columns = [Column("Quantity", priority: 1)]
         columns += (0..<n).map { Column("\(item.capitalized) \($0 + 1)", kind: .number, priority: 2) }
         columns += (1..<n).map { Column("\($0 + 1) − 1", kind: .number, priority: 3) }
         let rows: [[Cell]] = table.quantities.indices.map { q in
-            let value: (Double?) -> String = ratios.contains(q) ? { Format.ratio($0) } : { Format.number($0, decimals: decimals[q]) }
+            let value: (Double?) -> String = ratios.contains(q) ? { Format.ratio($0) }
+                : { Format.number($0, decimals: decimals[q]) }
             return [Cell(labels[q])] + (0..<n).map { Cell(value(table.values[$0][q])) }
                 + (1..<n).map { k in Cell(Format.change(table.difference(q, item: k), decimals: decimals[q])) }
         }
@@ -35,7 +38,9 @@ enum ComparePage {
             return Text(parts.joined(separator: " · "))
         }
         let labels = ["Grind setting", "Dose (g)", "Rating (of 5)"] + ShotMetric.allCases.map(\.label)
-        let decimals = [1, 1, 1] + ShotMetric.allCases.map { m in [.meanFlow, .peakFlow, .meanResistance, .temperatureDeviation].contains(m) ? 2 : 1 }
+        let decimals = [1, 1, 1] + ShotMetric.allCases.map { m in
+            [.meanFlow, .peakFlow, .meanResistance, .temperatureDeviation].contains(m) ? 2 : 1
+        }
         let ratios: Set<Int> = ShotMetric.allCases.firstIndex(of: .ratio).map { [$0 + 3] } ?? []
         let request = ChartRequest(stem: chartStem, title: "The shots' curves overlaid", kind: "shot-overlay",
                                    chart: BrewstatsCharts.shotOverlay(c.overlay))
@@ -45,10 +50,17 @@ enum ComparePage {
                         Section(id: "shots", heading: "The shots", blocks: [.list(items)]),
                         Section(id: "table", heading: "Side by side", blocks: [
                             .table(table(c.table, item: "shot", labels: labels, decimals: decimals, ratios: ratios)),
-                            .note("Each difference is the shot's value minus the first shot's; — where either has none."),
+                            .note(
+                                "Each difference is the shot's value minus the first shot's; — where either has none."),
                         ]),
-                        Section(id: "curves", heading: "Curves", blocks: [Block.chartOrMissing(request, missing: "The shots record no curves to overlay.")]),
-                        Section(id: "files", heading: "Files", blocks: [.links([Link("compare.csv", href: "compare.csv"), Link("compare.md", href: "compare.md")])]),
+                        Section(id: "curves", heading: "Curves",
+                            blocks: [Block.chartOrMissing(request, missing: "The shots record no curves to overlay.")]),
+                        Section(id: "files", heading: "Files",
+                            blocks: [
+                                .links(
+                                    [
+                                        Link("compare.csv", href: "compare.csv"),
+                                        Link("compare.md", href: "compare.md")])]),
                     ], footer: "Made by brewstats. Shot metrics are defined in docs/shots.md.")
     }
 
@@ -65,16 +77,32 @@ enum ComparePage {
                       "Days off roast", "Brew ratio", "TDS (%)", "Extraction (%)", "Rating (of 5)", "Acidity (of 5)",
                       "Body (of 5)", "Sweetness (of 5)"]
         let decimals = [1, 1, 0, 1, 0, 0, 0, 1, 2, 1, 1, 1, 1, 1]
-        var notes: [Block] = [.note("Each difference is the brew's value minus the first brew's; — where either has none.")]
+        var notes: [Block] = [
+            .note("Each difference is the brew's value minus the first brew's; — where either has none.")]
         if !c.ratiosComparable {
-            notes.append(.note("The brew ratio is yield ÷ dose for espresso and water ÷ dose for the other methods: no difference is taken between the two."))
+            notes.append(
+                .note(
+                    "The brew ratio is yield ÷ dose for espresso and water ÷ dose for the other methods: no " +
+                        "difference is taken between the two."))
         }
         return Page(kind: .compare, title: "Brews compared", eyebrow: "Compare", heading: "Brews compared",
                     subtitle: "\(c.brews.count) brews, oldest first", sections: [
                         Section(id: "brews", heading: "The brews", blocks: [.list(items)]),
-                        Section(id: "table", heading: "Side by side", blocks: [.table(table(c.table, item: "brew", labels: labels, decimals: decimals, ratios: [7]))] + notes),
-                        Section(id: "files", heading: "Files", blocks: [.links([Link("compare.csv", href: "compare.csv"), Link("compare.md", href: "compare.md")])]),
-                    ], footer: "Made by brewstats. Brew ratio, extraction and days off roast are defined in docs/definitions.md.")
+                        Section(id: "table", heading: "Side by side",
+                            blocks: [
+                                .table(
+                                    table(
+                                        c.table, item: "brew", labels: labels, decimals: decimals,
+                                        ratios: [7]))] + notes),
+                        Section(id: "files", heading: "Files",
+                            blocks: [
+                                .links(
+                                    [
+                                        Link("compare.csv", href: "compare.csv"),
+                                        Link("compare.md", href: "compare.md")])]),
+                    ],
+                    footer: "Made by brewstats. Brew ratio, extraction and " +
+                        "days off roast are defined in docs/definitions.md.")
     }
 
     /// Writes `page` (and its chart) as `index.html` and `compare.md`, beside `compare.csv`, into the folder
@@ -90,15 +118,19 @@ enum ComparePage {
         let staged = try StagedDirectory(target: folder, kind: .compare, protecting: protecting)
         do {
             let charts = page.charts.filter(\.hasData)
-            let drawn = try PageCharts.draw(charts, outputs: outputs, theme: theme, into: .staged(staged.folder), created: nil, parallel: false)
-            try PageWriter.write(page, outputs: .init(html: "index.html", markdown: "compare.md"), charts: drawn, theme: theme,
+            let drawn = try PageCharts.draw(charts, outputs: outputs, theme: theme, into: .staged(staged.folder),
+                created: nil, parallel: false)
+            try PageWriter.write(page, outputs: .init(html: "index.html", markdown: "compare.md"), charts: drawn,
+                                 theme: theme,
                                  created: nil, into: .staged(staged.folder))
         } catch {
             staged.discard()
             throw .output(path: error.path, reason: error.reason)
         }
         do {
-            try ReportError.writing { () throws(FileError) in try AtomicFile.write(csv, to: staged.file("compare.csv")) }
+            try ReportError.writing {
+                () throws(FileError) in try AtomicFile.write(csv, to: staged.file("compare.csv"))
+            }
         } catch {
             staged.discard()
             throw error

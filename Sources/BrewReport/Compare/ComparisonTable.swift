@@ -35,7 +35,11 @@ struct ComparisonTable: Sendable {
 
     /// `compare.csv`.
     func csv() -> String {
-        var lines = [(["quantity"] + values.indices.map { "\(item)_\($0 + 1)" } + values.indices.dropFirst().map { "diff_\($0 + 1)_1" })
+        var lines = [
+            (
+                ["quantity"] + values.indices.map {
+                    "\(item)_\($0 + 1)"
+                } + values.indices.dropFirst().map { "diff_\($0 + 1)_1" })
             .joined(separator: ",")]
         for (q, name) in quantities.enumerated() {
             lines.append(([name] + cells(q)).joined(separator: ","))

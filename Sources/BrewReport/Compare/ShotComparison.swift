@@ -49,7 +49,9 @@ public struct ShotComparison: Sendable {
             guard let table = p.journal.shots, p.shot >= 0, p.shot < table.kept else { return .min }
             return table.shots[p.shot].start?.microseconds ?? .min
         }
-        let picked = picked.enumerated().sorted { (start($0.element), $0.offset) < (start($1.element), $1.offset) }.map(\.element)
+        let picked = picked.enumerated().sorted {
+            (start($0.element), $0.offset) < (start($1.element), $1.offset)
+        }.map(\.element)
         for (k, pick) in picked.enumerated() {
             guard let table = pick.journal.shots, pick.shot >= 0, pick.shot < table.kept else { continue }
             let brews = pick.journal.result.journal.brews
@@ -58,7 +60,8 @@ public struct ShotComparison: Sendable {
             }
             let metrics = ShotMetrics(table.samples, dose: mass(brews.doseGrams), yield: mass(brews.yieldGrams),
                                       phaseStarts: table.phaseStarts)
-            shots.append(Self.shot(pick.shot, of: pick.journal, metrics: metrics, resistance: ShotMetrics.resistance(table.samples),
+            shots.append(Self.shot(pick.shot, of: pick.journal, metrics: metrics,
+                                   resistance: ShotMetrics.resistance(table.samples),
                                    position: k, count: picked.count, timeZone: timeZone))
         }
         self.shots = shots
@@ -96,19 +99,23 @@ public struct ShotComparison: Sendable {
                     bean: (valid ? brews.bean.code(row).map { labels[Int($0)] } : nil) ?? "no bean",
                     grinder: valid ? brews.grinder[row] : nil, grindText: valid ? brews.grindText[row] : nil,
                     values: [valid ? brews.grindSetting[row] : nil, valid ? brews.doseGrams[row] : nil,
-                             valid ? brews.rating[row] : nil] + ShotMetric.allCases.map { metrics.value($0, of: index) },
+                             valid ? brews.rating[row]
+                                 : nil] + ShotMetric.allCases.map { metrics.value($0, of: index) },
                     trace: trace)
     }
 
     /// Shot `k`'s value of quantity `q` minus shot 0's, `nil` where either is missing.
     public func difference(_ q: Int, shot k: Int) -> Double? { table.difference(q, item: k) }
 
-    var table: ComparisonTable { ComparisonTable(item: "shot", quantities: Self.quantities, values: shots.map(\.values)) }
+    var table: ComparisonTable {
+        ComparisonTable(item: "shot", quantities: Self.quantities, values: shots.map(\.values))
+    }
 
     /// The overlay of the shots (their measured series from the start of each shot, one line style per shot).
     public var overlay: ShotOverlayInput {
         ShotOverlayInput(profile: heading + ": " + Array(Set(shots.map(\.profile))).sorted().joined(separator: " / "),
-                         bean: Array(Set(shots.map(\.bean))).sorted().joined(separator: " / "), shots: shots.map(\.trace))
+                         bean: Array(Set(shots.map(\.bean))).sorted().joined(separator: " / "),
+                         shots: shots.map(\.trace))
     }
 
     /// `compare.csv` (``ComparisonTable/csv()``).
@@ -119,7 +126,10 @@ public struct ShotComparison: Sendable {
     /// (``ComparePage/write(_:csv:to:theme:outputs:protecting:)``); the overlay as PNG or PDF too when `outputs` asks.
     ///
     /// - Parameter protecting: The comparison's inputs (shot files, the journal): `folder` must not be or hold one.
-    public func write(to folder: URL, theme: Theme, outputs: ChartOutputs = ChartOutputs(), protecting: [URL] = []) throws(ReportError) {
-        try ComparePage.write(ComparePage.page(self), csv: csv(), to: folder, theme: theme, outputs: outputs, protecting: protecting)
+    public func write(
+        to folder: URL, theme: Theme, outputs: ChartOutputs = ChartOutputs(), protecting: [URL] = []
+    ) throws(ReportError) {
+        try ComparePage.write(ComparePage.page(self), csv: csv(), to: folder, theme: theme, outputs: outputs,
+            protecting: protecting)
     }
 }

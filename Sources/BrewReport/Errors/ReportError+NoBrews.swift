@@ -23,7 +23,9 @@ extension ReportError {
         }.map(IsoWeek.init(index:))
         let lastComplete = IsoWeek(containing: today).advanced(by: -1)
         let lastHasBrews = withBrews.contains(lastComplete.index) || withBrews.contains(lastComplete.index - 1)
-        let text = "\(asked): the journal's brews run from \(a) to \(b) (\(IsoWeek(containing: a).label) to \(IsoWeek(containing: b).label))"
+        let text =
+            "\(asked): the journal's brews run from \(a) to \(b) (\(IsoWeek(containing: a).label) to " +
+                "\(IsoWeek(containing: b).label))"
         return .noBrews(what: text, remedy: nearest.map { .nearestWeek($0, orLastWeek: lastHasBrews) })
     }
 }

@@ -39,7 +39,8 @@ extension ReportError {
     public var retryHint: String? {
         guard case let .output(_, reason) = self else { return nil }
         switch reason {
-        case String(cString: strerror(ENOSPC)), String(cString: strerror(EDQUOT)): return "retrying after freeing space helps"
+        case String(cString: strerror(ENOSPC)), String(cString: strerror(EDQUOT)):
+            return "retrying after freeing space helps"
         case String(cString: strerror(EROFS)): return "retrying once the output is writable helps"
         case String(cString: strerror(EIO)): return "retrying once the disk works helps"
         default: return nil

@@ -1,7 +1,8 @@
 import BrewPages
 
 extension ReportError {
-    /// Runs `body`, a page or its charts being written, and maps its ``BrewPages/PageError`` to ``output(path:reason:)``.
+    /// Runs `body`, a page or its charts being written, and maps its ``BrewPages/PageError`` to
+    /// ``output(path:reason:)``.
     static func page<T>(_ body: () throws(PageError) -> T) throws(ReportError) -> T {
         do {
             return try body()

@@ -33,13 +33,15 @@ public enum ReportError: Error, CustomStringConvertible, Sendable {
         case let .noBrews(what, remedy): "no brews \(what)" + (remedy.map { "; \($0)" } ?? "")
         case let .invalidWeek(s): "invalid week '\(s)': expected YYYY-Www, e.g. 2026-W47"
         case let .noMatch(filter, value, known):
-            "no \(filter) matches '\(value)'" + (known.isEmpty ? "; the journal names none" : "; the journal has, closest first: " + Self.list(known))
+            "no \(filter) matches '\(value)'"
+                + (known.isEmpty ? "; the journal names none" : "; the journal has, closest first: " + Self.list(known))
         case let .ambiguousMatch(filter, value, candidates):
             "'\(value)' begins more than one \(filter) name: \(Self.list(candidates)); give more of the name"
         case let .invalidArgument(s): s
         case let .refusedOutput(path, reason): "refusing to replace \(path): \(reason)"
         case let .noJournals(inputs):
-            "no journal files found in \(inputs.joined(separator: ", ")) (looked for \(BatchOptions.journalExtensions.sorted().map { "." + $0 }.joined(separator: ", ")))"
+            "no journal files found in \(inputs.joined(separator: ", ")) (looked for " +
+                "\(BatchOptions.journalExtensions.sorted().map { "." + $0 }.joined(separator: ", ")))"
         case let .nothingToDraw(chart, missing, remedy):
             "nothing to draw for \(chart): \(missing)" + (remedy.map { "; \($0)" } ?? "")
         case .noFormats: "no chart format given: name at least one of png, svg, pdf"

@@ -23,14 +23,16 @@ struct Headline {
         }
         let t = ws.this, p = ws.previous
         // A partial period is compared with the same days of the one before, and says which.
-        let previousName = ws.isPartial ? "\(ReportPeriod.span(ws.previousDays.lowerBound, ws.previousDays.upperBound))" : report.previousName
+        let previousName = ws.isPartial ? "\(ReportPeriod.span(ws.previousDays.lowerBound, ws.previousDays.upperBound))"
+            : report.previousName
         let words = Words(this: "this \(report.noun)", previous: previousName)
         // No comparison with a period before the journal's first brew: there is nothing to compare with.
         let firstBrew = report.analysis.dayRange()?.lowerBound
         let journalStarts = p.brews == 0 && (firstBrew.map { $0 >= ws.thisDays.lowerBound } ?? true)
         var out = [
             Headline(label: "Brews", value: "\(t.brews)",
-                     detail: journalStarts ? "the journal starts \(firstBrew.map { "\($0)" } ?? "") (nothing before to compare)"
+                     detail: journalStarts
+                         ? "the journal starts \(firstBrew.map { "\($0)" } ?? "") (nothing before to compare)"
                         : "\(Format.change(Double(t.brews - p.brews), decimals: 0)) vs \(words.previous) (\(p.brews))"),
             mean(label: "Mean rating", this: MeanCount(mean: t.meanRating, n: t.ratedBrews),
                  previous: MeanCount(mean: p.meanRating, n: p.ratedBrews), decimals: 2, unit: "", changeUnit: "",
@@ -45,15 +47,20 @@ struct Headline {
                 // docs/definitions.md: a mean that rests on estimated beverage masses says how many.
                 let r = Format.number(report.analysis.options.retentionFactor, decimals: 1)
                 figure = Headline(label: figure.label, value: figure.value, detail: figure.detail
-                    + " · \(this.estimated) of the \(this.n) with the beverage estimated (no yield: water − \(r) × dose)")
+                    + " · \(this.estimated) of the \(this.n) with the "
+                    + "beverage estimated (no yield: water − \(r) × dose)")
             }
             out.append(figure)
         }
         if t.filterExtraction.n + p.filterExtraction.n + t.espressoExtraction.n + p.espressoExtraction.n == 0 {
             let span = report.noun == "period" ? "this period or the one before" : "this \(report.noun) or last"
-            out.append(Headline(label: "Extraction", value: "—", detail: "no TDS logged \(span): add a refractometer reading to see extraction"))
+            out.append(
+                Headline(label: "Extraction", value: "—",
+                    detail: "no TDS logged \(span): add a refractometer reading to see extraction"))
         }
-        out.append(Headline(label: "Top method", value: t.topMethod ?? "—", detail: "\(words.previous): \(p.topMethod ?? "—")"))
+        out.append(
+            Headline(
+                label: "Top method", value: t.topMethod ?? "—", detail: "\(words.previous): \(p.topMethod ?? "—")"))
         out.append(bestBrew(report, t.bestBrew))
         return out
     }
@@ -79,7 +86,8 @@ struct Headline {
                             detail: "\(n) · \(words.previous) \(last) (\(previous.n) \(what)): too few to compare")
         }
         return Headline(label: label, value: value,
-                        detail: "\(n) · \(signed(a - b, decimals))\(changeUnit) vs \(words.previous) (\(last), \(previous.n) \(what))")
+                        detail: "\(n) · \(signed(a - b, decimals))\(changeUnit) vs " +
+                            "\(words.previous) (\(last), \(previous.n) \(what))")
     }
 
     /// `v` with exactly `decimals` decimals and the Unicode minus.
@@ -96,13 +104,16 @@ struct Headline {
 
     /// The best brew as a reader knows it: rating, then method, bean, grinder setting and day — never its id.
     static func bestBrew(_ report: PeriodReport, _ best: BestBrew?) -> Headline {
-        guard let best else { return Headline(label: "Best brew", value: "—", detail: "no rated brew this \(report.noun)") }
+        guard let best else {
+            return Headline(label: "Best brew", value: "—", detail: "no rated brew this \(report.noun)")
+        }
         let table = report.analysis.journal.brews
         let row = best.row
         var parts = [table.method[row], table.bean[row]].compactMap { $0 }.filter { !$0.isEmpty }
         if let g = table.grinder[row], table.grindSetting.isValid(row), !table.grindSetting.values[row].isNaN {
             let grinder = table.grinder.code(row).flatMap { c in report.grinderRecord(Int(c)) }
-            parts.append("\(g) at \(GrindSetting.text(table.grindSetting.values[row], grinder: grinder, observed: [table.grindSetting.values[row]]))")
+            let setting = table.grindSetting.values[row]
+            parts.append("\(g) at \(GrindSetting.text(setting, grinder: grinder, observed: [setting]))")
         }
         parts.append(dayText(best.brewDate, report.analysis.derived.calendar))
         return Headline(label: "Best brew", value: "\(fixed(best.rating, 1)) / 5",

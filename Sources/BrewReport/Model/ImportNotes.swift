@@ -41,7 +41,10 @@ struct ImportNotes {
         }
         let parts = [(methods.count, "method"), (grinders.count, "grinder"), (other.count, "piece of equipment")]
             .filter { $0.0 > 0 }
-            .map { n, noun in "\(n) \(n == 1 ? noun : noun == "piece of equipment" ? "pieces of equipment" : noun + "s")" }
-        return "The app's cached counters disagree with the brews for \(parts.joined(separator: " and ")): harmless, recomputed from the brews."
+            .map { n, noun in
+                "\(n) \(n == 1 ? noun : noun == "piece of equipment" ? "pieces of equipment" : noun + "s")"
+            }
+        return "The app's cached counters disagree with the brews for " +
+            "\(parts.joined(separator: " and ")): harmless, recomputed from the brews."
     }
 }

@@ -19,7 +19,9 @@ public struct JournalFilter: Sendable, Equatable {
     /// Last local day included.
     public var until: Day?
 
-    public init(grinder: String? = nil, method: String? = nil, bean: String? = nil, since: Day? = nil, until: Day? = nil) {
+    public init(
+        grinder: String? = nil, method: String? = nil, bean: String? = nil, since: Day? = nil, until: Day? = nil
+    ) {
         self.grinder = grinder; self.method = method; self.bean = bean; self.since = since; self.until = until
     }
 
@@ -60,9 +62,11 @@ public struct JournalFilter: Sendable, Equatable {
     ///
     /// `names` holds each entity's aliases, its shown name first. An exact (folded) alias match wins; failing
     /// that, `wanted` may be the beginning of an alias or of a word inside one, provided every entity it begins
-    /// belongs to one shown name (`comandante` for `Comandante C40`). Two or more shown names are ambiguous; none is no match, and the
-    /// error lists the journal's names closest first (``NameMatching/ranked(_:closestTo:)``).
-    private func codes(_ what: String, _ wanted: String?, _ names: [[String]], shown: [String]? = nil) throws(ReportError) -> Set<Int32>? {
+    /// belongs to one shown name (`comandante` for `Comandante C40`). Two or more shown names are ambiguous; none is no
+    /// match, and the error lists the journal's names closest first (``NameMatching/ranked(_:closestTo:)``).
+    private func codes(
+        _ what: String, _ wanted: String?, _ names: [[String]], shown: [String]? = nil
+    ) throws(ReportError) -> Set<Int32>? {
         guard let wanted else { return nil }
         let shownNames = shown ?? names.map { $0.first ?? "" }
         let (prefixed, exact) = NameMatching.candidates(for: wanted, among: names)
@@ -70,7 +74,8 @@ public struct JournalFilter: Sendable, Equatable {
         let candidates = Set(prefixed.map { shownNames[$0] })
         if candidates.count == 1 { return Set(prefixed.map(Int32.init)) }
         if candidates.count > 1 {
-            throw .ambiguousMatch(filter: what, value: wanted, candidates: NameMatching.ranked(Array(candidates), closestTo: wanted))
+            throw .ambiguousMatch(filter: what, value: wanted,
+                candidates: NameMatching.ranked(Array(candidates), closestTo: wanted))
         }
         throw .noMatch(filter: what, value: wanted, known: NameMatching.ranked(shownNames, closestTo: wanted))
     }

@@ -30,7 +30,8 @@ extension PeriodReport {
         guard isPeriodReport, let period, (periodSummary?.this.brews ?? 0) == 0 else { return nil }
         var text = "No brews in \(period.name): this report is empty."
         if let span = analysis.dayRange() {
-            text += " The journal's brews \(laterBrewsLeftOut > 0 ? "up to the \(noun)’s end " : "")run from \(span.lowerBound) to \(span.upperBound)."
+            text += " The journal's brews \(laterBrewsLeftOut > 0 ? "up to the \(noun)’s end " : "")run from " +
+                "\(span.lowerBound) to \(span.upperBound)."
         } else if laterBrewsLeftOut == 0 {
             text += " The journal has no dated brew."
         }
@@ -41,6 +42,7 @@ extension PeriodReport {
     /// report's bean list is cut (``beansLeftOut``); `nil` otherwise.
     public var beansLeftOutNote: String? {
         guard beansLeftOut > 0 else { return nil }
-        return "… and \(beansLeftOut) more bean × grinder × method combination\(beansLeftOut == 1 ? "" : "s") brewed this \(noun), each with as many brews or fewer."
+        return "… and \(beansLeftOut) more bean × grinder × method combination\(beansLeftOut == 1 ? "" : "s") brewed " +
+            "this \(noun), each with as many brews or fewer."
     }
 }

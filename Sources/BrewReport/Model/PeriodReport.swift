@@ -72,7 +72,9 @@ public struct PeriodReport: Sendable {
     /// - Throws: ``ReportError/noBrews(what:)`` when a week was asked for and the journal has no brew in it
     ///   nor in the week before (an empty report would say nothing). A month, a year or a range of days without
     ///   brews is no error: its report is written, empty, and says so (``emptyNote``).
-    public init(journal: Journal, journalName: String, importReport: ImportReport?, options: ReportOptions) throws(ReportError) {
+    public init(
+        journal: Journal, journalName: String, importReport: ImportReport?, options: ReportOptions
+    ) throws(ReportError) {
         self.journalName = journalName
         self.importReport = importReport
         let calendar = LocalCalendar(timeZone: options.stats.timeZone)
@@ -101,10 +103,13 @@ public struct PeriodReport: Sendable {
         //    last, partial week).
         var period = asked?.period ?? analysis.latestWeek.map(ReportPeriod.week)
         var overview: String?
-        if options.readerDefaults, asked == nil, let last = analysis.dayRange()?.upperBound, today.index - last.index > PeriodReport.staleDays,
+        if options.readerDefaults, asked == nil, let last = analysis.dayRange()?.upperBound,
+            today.index - last.index > PeriodReport.staleDays,
            let year = analysis.latestYear {
             period = .year(year)
-            overview = "The journal's latest brews are from \(last), weeks before today: this report covers \(year), the year of its last brew (a week, a month or a range of days can be asked for instead)."
+            overview =
+                "The journal's latest brews are from \(last), weeks before today: this report covers \(year), the " +
+                    "year of its last brew (a week, a month or a range of days can be asked for instead)."
         }
         self.period = period
         overviewNote = overview
@@ -117,7 +122,9 @@ public struct PeriodReport: Sendable {
         }
         // 4. The days it covers, and why it is partial.
         let lastBrewDay = analysis.dayRange()?.upperBound
-        let coverage = period.map { PeriodReport.coverage($0, today: today, lastBrew: lastBrewDay, latest: asked == nil) }
+        let coverage = period.map {
+            PeriodReport.coverage($0, today: today, lastBrew: lastBrewDay, latest: asked == nil)
+        }
         coveredDays = coverage?.days
         partialReason = coverage?.reason
         usage = analysis.equipmentUsage()
@@ -144,15 +151,18 @@ public struct PeriodReport: Sendable {
         let journal = analysis.journal
         // The bean facts are as of the week's end; so is the advice, even when later brews feed the summaries
         // (--include-later). Without that flag the journal is already cut there.
-        let asOf: Timestamp? = included > 0 ? period.flatMap { PeriodReport.endOfDay($0.lastDay, options.stats.timeZone) } : nil
+        let asOf: Timestamp? = included > 0
+            ? period.flatMap { PeriodReport.endOfDay($0.lastDay, options.stats.timeZone) } : nil
         // A period report asks the advisor only for the beans it draws a dial-in chart for (those with most brews):
         // a year can hold hundreds of bean × grinder × method combinations, and the advice is about what to brew next.
         let advised = isWeek ? beans.count : min(beans.count, max(0, options.grindCharts))
         // The journal is grouped once for every answer, for the grinders asked about.
-        let rows = advised == 0 ? nil : DialInRows(journal, asOf: asOf, grinders: Set(beans.prefix(advised).map(\.grinderIndex)))
+        let rows = advised == 0 ? nil
+            : DialInRows(journal, asOf: asOf, grinders: Set(beans.prefix(advised).map(\.grinderIndex)))
         periodAdvice = parallelMap(beans.count, work: options.parallelRendering ? .max : 0) { k in
             guard k < advised else { return nil }
-            return try? DialInAdvisor.advise(journal: journal, grinder: beans[k].grinderIndex, method: beans[k].methodIndex,
+            return try? DialInAdvisor.advise(journal: journal, grinder: beans[k].grinderIndex,
+                                      method: beans[k].methodIndex,
                                       bean: beans[k].beanIndex, asOf: asOf, rows: rows)
         }
     }
@@ -210,7 +220,8 @@ public struct PeriodReport: Sendable {
     /// A report lists the import's counts, rejects and warnings, so it is imported with these columns *and*
     /// ``ImportOptions/validatesAllColumns`` (``importOptions(_:)``): the report is byte for byte a full import's,
     /// on any journal; only the journal held in memory is smaller.
-    public static let columns: BrewColumnSet = [.grinder, .bean, .masses, .brewTime, .waterTemperature, .grindSetting, .rating, .tds,
+    public static let columns: BrewColumnSet = [.grinder, .bean, .masses, .brewTime, .waterTemperature, .grindSetting,
+                                                .rating, .tds,
                                                 .tastingNote, .freeText]
 
     /// `options` set to read a journal for a report: ``columns`` kept, every column validated.
@@ -240,17 +251,22 @@ public struct PeriodReport: Sendable {
     /// (``GrindRatingGroup/statesSweetSpot``), most brews first. Per-bean findings lead the report
     /// (``periodBeans``); these pool every bean and say so.
     public var findings: [GrindRatingGroup] {
-        grindRating.groups.filter { $0.bean == nil && $0.statesSweetSpot }.sorted { ($0.n, $1.grinder) > ($1.n, $0.grinder) }
+        grindRating.groups.filter { $0.bean == nil && $0.statesSweetSpot }.sorted {
+            ($0.n, $1.grinder) > ($1.n, $0.grinder)
+        }
     }
 
     /// Says how many brews dated after the report week were left out (or, with ``ReportOptions/includeLaterBrews``,
     /// used), or `nil` when there are none.
     public var laterBrewsNote: String? {
         if laterBrewsIncluded > 0 {
-            return "\(laterBrewsIncluded) brew\(laterBrewsIncluded == 1 ? "" : "s") dated after this \(noun) included, as asked: the summaries, charts and findings across beans use them; the \(noun)’s beans and their next settings stay as of the \(noun)’s end."
+            return "\(laterBrewsIncluded) brew\(laterBrewsIncluded == 1 ? "" : "s") dated after this \(noun) " +
+                "included, as asked: the summaries, charts and findings across beans use them; the \(noun)’s beans " +
+                    "and their next settings stay as of the \(noun)’s end."
         }
         guard laterBrewsLeftOut > 0 else { return nil }
-        return "\(laterBrewsLeftOut) brew\(laterBrewsLeftOut == 1 ? "" : "s") dated after this \(noun) left out: the report shows what was known at the \(noun)’s end (they can be asked for)."
+        return "\(laterBrewsLeftOut) brew\(laterBrewsLeftOut == 1 ? "" : "s") dated after this \(noun) left out: the " +
+            "report shows what was known at the \(noun)’s end (they can be asked for)."
     }
 
     /// The grinder record of `index`, when the journal has it.
@@ -281,7 +297,8 @@ public struct PeriodReport: Sendable {
                 // Enough brews: either no peak inside the settings, or one the curve barely supports.
                 return "\(who): no clear peak (\(n))"
             }
-            return "\(who): no best setting yet (\(n); it needs \(EvidenceRules.sweetSpotMinimumBrews) on \(EvidenceRules.sweetSpotMinimumSettings) settings)"
+            return "\(who): no best setting yet (\(n); it needs \(EvidenceRules.sweetSpotMinimumBrews) on " +
+                "\(EvidenceRules.sweetSpotMinimumSettings) settings)"
         }
         return "\(who): \(GrindFinding.statement(g, grinder: grinder)) (\(n))"
     }

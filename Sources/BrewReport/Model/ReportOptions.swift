@@ -19,14 +19,15 @@ public struct ReportOptions: Sendable {
     /// written even when the period has no brews (it says so); a named week without brews in it nor in the week
     /// before is an error.
     public var period: PeriodChoice = .latestWeek
-    /// Whether a report of a named period or of ``PeriodChoice/lastWeek`` also uses brews dated after it. Off by default: a past week's report shows only what was known by the week's end (no look-ahead),
-    /// so it is the same whether or not later brews exist. The latest week has no later brews either way.
+    /// Whether a report of a named period or of ``PeriodChoice/lastWeek`` also uses brews dated after it. Off by
+    /// default: a past week's report shows only what was known by the week's end (no look-ahead), so it is the same
+    /// whether or not later brews exist. The latest week has no later brews either way.
     public var includeLaterBrews = false
     /// Statistics settings, including the report's time zone (days and weeks are taken there).
     public var stats = StatsOptions()
-    /// The formats asked (`--formats`): the page shows SVG, always written; `png` adds a PNG of every chart, `pdf` a PDF
-    /// of every chart and the page's PDF (`report.pdf`, `review.pdf`). The default is SVG alone: the page, its SVGs,
-    /// the CSVs and the Markdown.
+    /// The formats asked (`--formats`): the page shows SVG, always written; `png` adds a PNG of every chart, `pdf` a
+    /// PDF of every chart and the page's PDF (`report.pdf`, `review.pdf`). The default is SVG alone: the page, its
+    /// SVGs, the CSVs and the Markdown.
     public var formats: [ChartImageFormat] = [.svg]
     /// The line each page says its time zone with (the caller words it from a ``TimeZoneChoice``); `nil` for none.
     public var zoneLine: String?
@@ -61,10 +62,12 @@ public struct ReportOptions: Sendable {
 
     /// Parses a comma-separated format list such as `png,svg,pdf`.
     ///
-    /// - Throws: ``ReportError/invalidArgument(_:)`` for an unknown format, ``ReportError/noFormats`` for an empty list.
+    /// - Throws: ``ReportError/invalidArgument(_:)`` for an unknown format, ``ReportError/noFormats`` for an empty
+    ///   list.
     public static func formats(_ list: String) throws(ReportError) -> [ChartImageFormat] {
         var out: [ChartImageFormat] = []
-        for part in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !part.isEmpty {
+        for part in list.split(separator: ",").map(
+            { $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !part.isEmpty {
             guard let f = ChartImageFormat(fileExtension: part) else {
                 throw .invalidArgument("unknown chart format '\(part)': use png, svg or pdf")
             }

@@ -24,7 +24,9 @@ public struct TimeZoneChoice: Sendable {
     }
 
     /// `asked` when given; else the zone `stated` fits; else `machine`.
-    public static func resolve(asked: TimeZone?, stated: StatedOffsets, machine: TimeZone = .current) -> TimeZoneChoice {
+    public static func resolve(
+        asked: TimeZone?, stated: StatedOffsets, machine: TimeZone = .current
+    ) -> TimeZoneChoice {
         if let asked { return TimeZoneChoice(zone: asked, source: .asked) }
         if let zone = stated.zone { return TimeZoneChoice(zone: zone, source: .journal(stated.offsetTexts)) }
         return TimeZoneChoice(zone: machine, source: .machine)

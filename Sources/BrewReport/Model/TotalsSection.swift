@@ -21,14 +21,18 @@ enum TotalsSection {
         let covered = report.coveredDays.map { Int($0.upperBound.index - $0.lowerBound.index) + 1 } ?? t.period.dayCount
         var out = [
             total("Coffee ground", t.coffee, mass, "with a dose", none: "no brew logs a dose"),
-            total("Beverage", t.beverage, volume, "with a beverage mass", none: "no brew logs a yield, or water and dose",
+            total("Beverage", t.beverage, volume, "with a beverage mass",
+                  none: "no brew logs a yield, or water and dose",
                   " · yield, or water − retained"),
             total("Water", t.water, volume, "with water", none: "no brew logs its water"),
             total("Brew time", t.brewTime, duration, "timed", none: "no brew is timed"),
             Headline(label: "Brew days", value: "\(t.brewDays)", detail: "of \(covered) day\(covered == 1 ? "" : "s")"),
-            Headline(label: "Longest streak this \(report.noun)", value: days(t.longestStreak), detail: "consecutive brew days inside the \(report.noun)"),
+            Headline(label: "Longest streak this \(report.noun)", value: days(t.longestStreak),
+                detail: "consecutive brew days inside the \(report.noun)"),
             Headline(label: "Current streak", value: days(t.currentStreak),
-                     detail: "consecutive brew days up to \(report.coveredDays.map { "\($0.upperBound)" } ?? "the end") or the day before, counted over the whole journal"),
+                     detail: "consecutive brew days up to " +
+                         "\(report.coveredDays.map { "\($0.upperBound)" } ?? "the end") " +
+                             "or the day before, counted over the whole journal"),
         ]
         for (currency, sum) in (t.money ?? [:]).sorted(by: { $0.key < $1.key }) {
             // A price without a currency (counted under "?") takes --currency, else says that none is set.

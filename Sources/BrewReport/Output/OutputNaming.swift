@@ -22,7 +22,9 @@ public struct OutputNaming: Sendable {
         if base.isEmpty || base == "/" { base = "journal" }
         var out = ""
         for scalar in base.unicodeScalars {
-            let ok = (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_.".unicodeScalars.contains(scalar))
+            let ok = (
+                scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                    || "-_.".unicodeScalars.contains(scalar))
                 && scalar.value != 0
             out.unicodeScalars.append(ok ? scalar : "_")
         }
@@ -56,7 +58,9 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// Parses `K/N` with 1 ≤ K ≤ N.
     public init?(_ text: String) {
         let parts = text.split(separator: "/")
-        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else { return nil }
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
+            return nil
+        }
         index = k; count = n
     }
 

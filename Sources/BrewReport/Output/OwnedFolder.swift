@@ -13,8 +13,8 @@ import Glibc
 /// - an empty folder (nothing is lost);
 /// - a folder from a brewstats version before the marker: every entry a file whose name is one a report or a
 ///   combined folder writes (the five CSVs, `index.html`, `summary.md`, `report.pdf`, `manifest.json`,
-///   `pooled.json`, chart files such as `brews-per-week.svg`, `grind-rating-….png` or `dial-in-….svg`), `index.html` among them;
-///   or, for a comparison, exactly its files: `index.html`, `compare.md` and `compare.csv`, and at most the
+///   `pooled.json`, chart files such as `brews-per-week.svg`, `grind-rating-….png` or `dial-in-….svg`), `index.html`
+///   among them; or, for a comparison, exactly its files: `index.html`, `compare.md` and `compare.csv`, and at most the
 ///   curves' charts `compare….svg`/`.png`/`.pdf` beside them (so a folder holding a user's own `compare.md` is
 ///   refused).
 ///
@@ -38,7 +38,9 @@ public enum OwnedFolder {
 
     /// The marker's content: one line a person who finds the file can understand.
     static func marker(_ kind: Kind) -> Data {
-        Data("brewstats \(kind.rawValue) folder, format 1. brewstats replaces this folder as a whole when it writes the \(kind.rawValue) again; remove this file to stop it.\n".utf8)
+        let text = "brewstats \(kind.rawValue) folder, format 1. brewstats replaces this folder as a whole when it "
+            + "writes the \(kind.rawValue) again; remove this file to stop it.\n"
+        return Data(text.utf8)
     }
 
     /// Throws unless `url` may be replaced by a folder brewstats writes.
@@ -49,7 +51,8 @@ public enum OwnedFolder {
         let path = url.standardizedFileURL.path
         if let input = protecting.first(where: { contains(url, $0) }) {
             let same = canonical(input.path) == canonical(path)
-            throw .refusedOutput(path: path, reason: same ? "it is the input journal" : "it contains the input journal \(input.path)")
+            throw .refusedOutput(path: path,
+                reason: same ? "it is the input journal" : "it contains the input journal \(input.path)")
         }
         var info = stat()
         guard lstat(path, &info) == 0 else { return }  // nothing there
@@ -76,14 +79,17 @@ public enum OwnedFolder {
         if foreign.isEmpty && missing.isEmpty { return }
         let shown = foreign.isEmpty ? "no \(missing.joined(separator: ", "))"
             : foreign.prefix(3).joined(separator: ", ") + (foreign.count > 3 ? ", …" : "")
-        throw .refusedOutput(path: path, reason: "it holds files brewstats did not write (\(shown)); choose a new or empty folder")
+        throw .refusedOutput(path: path,
+            reason: "it holds files brewstats did not write (\(shown)); choose a new or empty folder")
     }
 
     /// Whether `name` in `folder` is a regular file with a name a report or combined folder writes.
     static func isReportFile(_ name: String, in folder: URL) -> Bool {
         if name == ReportFiles.beanFolder { return isBeanFolder(folder.appendingPathComponent(name)) }
         var info = stat()
-        guard lstat(folder.appendingPathComponent(name).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        guard lstat(folder.appendingPathComponent(name).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            return false
+        }
         if fixedNames.contains(name) || ReportFiles.isShotTable(name) { return true }
         let ext = (name as NSString).pathExtension
         guard ["png", "svg", "pdf"].contains(ext) else { return false }
@@ -102,10 +108,12 @@ public enum OwnedFolder {
         guard comparisonFiles.allSatisfy(items.contains) else { return false }
         return items.allSatisfy { name in
             var info = stat()
-            guard lstat(folder.appendingPathComponent(name).path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+            guard lstat(folder.appendingPathComponent(name).path, &info) == 0,
+                info.st_mode & S_IFMT == S_IFREG else { return false }
             if comparisonFiles.contains(name) { return true }
             let ext = (name as NSString).pathExtension
-            return ["svg", "png", "pdf"].contains(ext) && PageCharts.baseStem((name as NSString).deletingPathExtension) == "compare"
+            return ["svg", "png", "pdf"].contains(ext)
+                && PageCharts.baseStem((name as NSString).deletingPathExtension) == "compare"
         }
     }
 

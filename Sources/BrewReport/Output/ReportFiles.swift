@@ -51,7 +51,8 @@ public enum ReportFiles {
     }
 
     /// Every name a report or a batch's `combined/` folder writes at its top level, charts aside.
-    static let fixedNames: Set<String> = Set(summaries + [periodSummary, totals, shots, index, summary, pdf] + batchFiles)
+    static let fixedNames: Set<String> =
+        Set(summaries + [periodSummary, totals, shots, index, summary, pdf] + batchFiles)
 
     /// The stems of the report's charts that are not per group (``ChartRecipe/stems``, and the shots section's).
     static let chartStems: Set<String> = Set(ChartKind.allCases.flatMap(\.recipe.stems) + [shotRatingStem])

@@ -45,7 +45,9 @@ public final class StagedDirectory: @unchecked Sendable {
             throw .output(path: error.path, reason: error.reason)
         }
         do {
-            try ReportError.writing { () throws(FileError) in try AtomicFile.write(OwnedFolder.marker(kind), to: file(OwnedFolder.markerName)) }
+            try ReportError.writing {
+                () throws(FileError) in try AtomicFile.write(OwnedFolder.marker(kind), to: file(OwnedFolder.markerName))
+            }
         } catch {
             discard()
             throw error

@@ -103,9 +103,13 @@ public struct ShotFlagger: Sendable {
         func r(_ v: Double) -> String { String(format: "1:%.1f", v) }
         if let drops = metrics.value(.firstDrops, of: shot), let n = norm?.firstDrops, n > 0 {
             if drops < n / 2 {
-                out.append(ShotFlag(kind: .gusher, reason: "gusher: first drops at \(s(drops)), under half of \(profile)'s \(s(n))"))
+                out.append(
+                    ShotFlag(kind: .gusher,
+                        reason: "gusher: first drops at \(s(drops)), under half of \(profile)'s \(s(n))"))
             } else if drops > 2 * n {
-                out.append(ShotFlag(kind: .choke, reason: "choke: first drops at \(s(drops)), over twice \(profile)'s \(s(n))"))
+                out.append(
+                    ShotFlag(
+                        kind: .choke, reason: "choke: first drops at \(s(drops)), over twice \(profile)'s \(s(n))"))
             }
         }
         if let start = metrics.value(.preinfusion, of: shot), let at = channelingAt(shot, from: start) {

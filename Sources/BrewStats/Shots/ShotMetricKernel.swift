@@ -47,7 +47,8 @@ struct ShotMetricKernel {
 
     func view(_ channel: ShotChannel, _ shot: Int) -> ShotChannelView {
         let column = samples.column(channel)
-        return ShotChannelView(values: column.values, validity: column.validity, present: samples.present[shot].has(channel))
+        return ShotChannelView(values: column.values, validity: column.validity,
+            present: samples.present[shot].has(channel))
     }
 
     /// The channels of `shot`; the temperature is the basket's when the shot records it with a valid sample,
@@ -118,9 +119,11 @@ struct ShotMetricKernel {
         // the scale's first drops (or the first sample) to the end, so it has flow metrics of its own.
         let filterBrew = peak.map { $0 <= ShotMetricRules.preinfusionMinimumPressure } ?? false
             && (row[.duration] ?? 0) >= ShotMetricRules.filterMinimumDuration
-        let phaseStart = filterBrew ? (scaleFirstDrops ?? Double(t[range.lowerBound])) : hasPressure ? preinfusionEnd : scaleFirstDrops
+        let phaseStart = filterBrew ? (scaleFirstDrops ?? Double(t[range.lowerBound])) : hasPressure ? preinfusionEnd
+            : scaleFirstDrops
         if let start = phaseStart {
-            row[.meanPressure] = timeMean(range, from: start, valid: { c.pressure.isValid($0) }, value: { c.pressure[$0] })
+            row[.meanPressure] = timeMean(range, from: start, valid: { c.pressure.isValid($0) },
+                value: { c.pressure[$0] })
             row[.meanFlow] = timeMean(range, from: start, valid: { c.flow.isValid($0) }, value: { c.flow[$0] })
             row[.peakFlow] = maximum(c.flow, range, from: start)
             row[.meanResistance] = timeMean(range, from: start,

@@ -50,7 +50,9 @@ public struct ShotMetrics: Sendable {
                 phaseStarts: [[Double]]? = nil) {
         precondition(dose == nil || dose!.count == samples.shotCount, "ShotMetrics: one dose slot per shot")
         precondition(yield == nil || yield!.count == samples.shotCount, "ShotMetrics: one yield slot per shot")
-        var builders = ShotMetric.allCases.map { _ in PrimitiveColumnBuilder<Double>(minimumCapacity: samples.shotCount) }
+        var builders = ShotMetric.allCases.map { _ in
+            PrimitiveColumnBuilder<Double>(minimumCapacity: samples.shotCount)
+        }
         var sources = PrimitiveColumnBuilder<UInt8>(minimumCapacity: samples.shotCount)
         let kernel = ShotMetricKernel(samples)
         for shot in 0 ..< samples.shotCount {

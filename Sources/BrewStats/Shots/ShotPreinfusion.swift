@@ -20,7 +20,9 @@ import BrewColumns
 extension ShotMetricKernel {
     func preinfusion(_ pressure: ShotChannelView, _ range: Range<Int>, _ threshold: Double,
                      phaseStarts: [Double]) -> Double? {
-        guard let end = heldCrossing(pressure, range, threshold) ?? crossing(pressure, range, threshold) else { return nil }
+        guard let end = heldCrossing(pressure, range, threshold) ?? crossing(pressure, range, threshold) else {
+            return nil
+        }
         guard phaseStarts.count >= 2 else { return end }
         // Rule 2: the last bloom phase ending at or before `end`.
         var bloomEnd: Double?
@@ -60,7 +62,9 @@ extension ShotMetricKernel {
 
     /// The pressure's fall within [start, end): its highest valid sample minus its last valid sample there; `nil`
     /// without a valid sample.
-    private func pressureFall(_ pressure: ShotChannelView, _ range: Range<Int>, from start: Double, to end: Double) -> Double? {
+    private func pressureFall(
+        _ pressure: ShotChannelView, _ range: Range<Int>, from start: Double, to end: Double
+    ) -> Double? {
         var high = -Double.infinity, last: Double?
         for i in range where pressure.isValid(i) {
             let t = Double(time[i])

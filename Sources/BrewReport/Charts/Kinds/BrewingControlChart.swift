@@ -44,7 +44,8 @@ struct BrewingControlChart: ChartBuilder {
         let kind: BrewingControlKind = espresso ? .espresso : .filter(retention: source.options.stats.retentionFactor)
         var chart = BrewstatsCharts.brewingControlChart(extraction: extraction, tds: strength, groups: methods,
                                                         groupNames: a.journal.methods.map(\.displayName), kind: kind,
-                                                        emptyMessage: ReportCharts.periodReason(emptyReason(a, espresso: espresso), source))
+                                                        emptyMessage: ReportCharts.periodReason(
+                                                            emptyReason(a, espresso: espresso), source))
         if chart.emptyMessage == nil { chart.notes.insert(Self.note(espresso: espresso, leftOut: left), at: 0) }
         Self.periodNote(&chart, source)
         return chart
@@ -58,7 +59,8 @@ struct BrewingControlChart: ChartBuilder {
     /// "no pour-over brews with TDS …" (``remedy(_:espresso:)`` says to try the other chart when its brews are there).
     func missing(_ source: ChartSource, espresso: Bool, among: String) -> String? {
         guard measured(source, espresso: espresso).wanted == 0 else { return nil }
-        return "no \(espresso ? "espresso" : "pour-over") brews with TDS\(source.period.map { " in \($0.name)" } ?? "") \(among)"
+        return "no \(espresso ? "espresso" : "pour-over") brews with " +
+            "TDS\(source.period.map { " in \($0.name)" } ?? "") \(among)"
     }
 
     /// The other control chart, when it has brews to draw.

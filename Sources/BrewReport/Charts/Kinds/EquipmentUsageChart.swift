@@ -21,6 +21,7 @@ struct EquipmentUsageChart: ChartBuilder {
     func drawn(_ source: ChartSource, espresso: Bool) -> Int { source.analysis.journal.brews.count }
 
     func missing(_ source: ChartSource, espresso: Bool, among: String) -> String? {
-        source.analysis.equipmentUsage().rows.contains { $0.brews > 0 } ? nil : "no brews with a method or a grinder \(among)"
+        source.analysis.equipmentUsage().rows.contains { $0.brews > 0 } ? nil
+            : "no brews with a method or a grinder \(among)"
     }
 }

@@ -24,7 +24,8 @@ struct RestRatingChart: ChartBuilder {
         let days = Kernel.take(a.derived.daysOffRoast, rows), ratings = Kernel.take(a.journal.brews.rating, rows)
         let kinds = a.categories(rows).map(Self.group)
         // The LOESS curve only where the evidence rules allow one (enough brews on enough distinct days).
-        let curve = EvidenceRules.drawsCurve(x: days) ? ReportCharts.curvePoints(a.restCurve(days: days, ratings: ratings)) : []
+        let curve = EvidenceRules.drawsCurve(x: days)
+            ? ReportCharts.curvePoints(a.restCurve(days: days, ratings: ratings)) : []
         var chart = BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve,
                                                          groupCodes: kinds, groupNames: Self.groups)
         Self.periodNote(&chart, source)
@@ -37,7 +38,8 @@ struct RestRatingChart: ChartBuilder {
 
     func missing(_ source: ChartSource, espresso: Bool, among: String) -> String? {
         let any = !source.analysis.restChartRows(in: source.period).isEmpty
-        return any ? nil : "no rated brews of a bean with a roast date\(source.period.map { " in \($0.name)" } ?? "") \(among)"
+        return any ? nil
+            : "no rated brews of a bean with a roast date\(source.period.map { " in \($0.name)" } ?? "") \(among)"
     }
 
     /// The groups of the rest charts, as codes into ``groups``: espresso and filter brews, whose best rest times

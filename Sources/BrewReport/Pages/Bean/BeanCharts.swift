@@ -14,18 +14,25 @@ enum BeanCharts {
     /// Every chart of one bean's page, stems prefixed with the page's slug (`<slug>-brews`, …).
     static func all(_ s: BeanSummary, analysis: BrewAnalysis, slug: String) -> [NamedChart] {
         var charts = [
-            NamedChart(stem: "\(slug)-brews", title: "Brews of \(s.label) per day", chart: brewsPerDay(s, analysis: analysis)),
-            NamedChart(stem: "\(slug)-ratings", title: "Ratings of \(s.label), every time it was brewed", chart: ratingDistribution(s)),
-            NamedChart(stem: "\(slug)-rest", title: "Rating vs days off roast — \(s.label)", chart: rest(s, analysis: analysis)),
+            NamedChart(stem: "\(slug)-brews", title: "Brews of \(s.label) per day",
+                chart: brewsPerDay(s, analysis: analysis)),
+            NamedChart(stem: "\(slug)-ratings", title: "Ratings of \(s.label), every time it was brewed",
+                chart: ratingDistribution(s)),
+            NamedChart(stem: "\(slug)-rest", title: "Rating vs days off roast — \(s.label)",
+                chart: rest(s, analysis: analysis)),
         ]
         var naming = OutputNaming(reserved: [])
         for g in s.grindGroups.filter({ $0.n >= 3 }).prefix(grindPanels) {
-            let name = naming.name(for: URL(fileURLWithPath: ReportCharts.slugText("\(g.grinder)-\(g.method)"), isDirectory: false))
+            let name =
+                naming.name(
+                    for: URL(fileURLWithPath: ReportCharts.slugText("\(g.grinder)-\(g.method)"), isDirectory: false))
             var chart = GrindRatingChart.chart(g, journal: analysis.journal)
             chart.width = pageWidth
             // The page is the bean's: titles name the grinder and method only.
             chart.title = "Grind vs rating — \(g.grinder) · \(g.method)"
-            charts.append(NamedChart(stem: "\(slug)-grind-\(name)", title: "Grind vs rating on \(g.grinder) × \(g.method)", chart: chart))
+            charts.append(
+                NamedChart(stem: "\(slug)-grind-\(name)", title: "Grind vs rating on \(g.grinder) × \(g.method)",
+                    chart: chart))
         }
         return charts
     }
@@ -34,7 +41,9 @@ enum BeanCharts {
     static func brewsPerDay(_ s: BeanSummary, analysis: BrewAnalysis) -> Chart {
         let title = "Brews per day"
         let days = Kernel.take(analysis.derived.localDay, Selection(s.rows.map(Int32.init)))
-        guard let lo = days.min(), let hi = days.max() else { return .empty(title: title, message: "No dated brews of this bean") }
+        guard let lo = days.min(), let hi = days.max() else {
+            return .empty(title: title, message: "No dated brews of this bean")
+        }
         var perDay = [Int32: Int]()
         for d in days { perDay[d, default: 0] += 1 }
         let zone = analysis.options.timeZone
@@ -42,9 +51,11 @@ enum BeanCharts {
         let starts = all.map { dayStart(Day(index: $0), zone) }
         let values = all.map { Double(perDay[$0] ?? 0) }
         var chart = Self.counts(title: title,
-                           subtitle: "\(s.brews) brew\(s.brews == 1 ? "" : "s") · \(Day(index: lo)) – \(Day(index: hi)) · \(perDay.count) brew day\(perDay.count == 1 ? "" : "s")",
+                           subtitle: "\(s.brews) brew\(s.brews == 1 ? "" : "s") · \(Day(index: lo)) – " +
+                               "\(Day(index: hi)) · \(perDay.count) brew day\(perDay.count == 1 ? "" : "s")",
                            categories: [], values: values, axis: "Day")
-        chart.x = AxisSpec(title: "Day", dateDomain: starts[0]...starts[starts.count - 1].addingTimeInterval(86_400), grid: false)
+        chart.x = AxisSpec(title: "Day", dateDomain: starts[0]...starts[starts.count - 1].addingTimeInterval(86_400),
+            grid: false)
         chart.marks = [.bar(BarMark(x: .dates(starts), y: .numbers(values), span: 86_400))]
         chart.calendar = Chart.isoCalendar(zone)
         return chart
@@ -57,7 +68,8 @@ enum BeanCharts {
         let labels = (0...10).map { k in k % 2 == 0 ? "\(k / 2)" : "\(k / 2).5" }
         let bins = s.ratingBins.map(Double.init)
         let mean = s.rating.mean.map { " · mean " + Format.number($0, decimals: 2) } ?? ""
-        return counts(title: title, subtitle: "n = \(s.ratings.count) rated brew\(s.ratings.count == 1 ? "" : "s")\(mean)",
+        return counts(title: title,
+                      subtitle: "n = \(s.ratings.count) rated brew\(s.ratings.count == 1 ? "" : "s")\(mean)",
                       categories: labels, values: bins, axis: "Rating (nearest half star)")
     }
 
@@ -65,19 +77,24 @@ enum BeanCharts {
     /// allow one.
     static func rest(_ s: BeanSummary, analysis: BrewAnalysis) -> Chart {
         let rows = analysis.restChartRows(among: Selection(s.rows.map(Int32.init)))
-        let days = Kernel.take(analysis.derived.daysOffRoast, rows), ratings = Kernel.take(analysis.journal.brews.rating, rows)
+        let days = Kernel.take(analysis.derived.daysOffRoast, rows),
+            ratings = Kernel.take(analysis.journal.brews.rating, rows)
         let kinds = analysis.categories(rows).map(RestRatingChart.group)
         if days.isEmpty {
             return .empty(title: "Rating vs days off roast",
-                          message: s.bean.roastDate == nil ? "The bean has no roast date" : "No rated brew of this bean")
+                          message: s.bean.roastDate == nil ? "The bean has no roast date"
+                              : "No rated brew of this bean")
         }
-        let curve = EvidenceRules.drawsCurve(x: days) ? ReportCharts.curvePoints(analysis.restCurve(days: days, ratings: ratings)) : []
+        let curve = EvidenceRules.drawsCurve(x: days)
+            ? ReportCharts.curvePoints(analysis.restCurve(days: days, ratings: ratings)) : []
         var chart = BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve, groupCodes: kinds,
                                                          groupNames: RestRatingChart.groups)
         chart.width = pageWidth
         chart.height = 360
         if curve.isEmpty {
-            chart.notes.append("No smooth curve: it needs \(EvidenceRules.curveMinimumBrews) rated brews on \(EvidenceRules.curveMinimumSettings) distinct days (\(days.count) on \(Set(days).count)).")
+            chart.notes.append(
+                "No smooth curve: it needs \(EvidenceRules.curveMinimumBrews) rated brews on " +
+                    "\(EvidenceRules.curveMinimumSettings) distinct days (\(days.count) on \(Set(days).count)).")
         }
         return chart
     }
@@ -89,7 +106,8 @@ enum BeanCharts {
         let end = max(step, (top / step).rounded(.up) * step)
         return Chart(title: title, subtitle: subtitle,
                      x: AxisSpec(title: axis, grid: false),
-                     y: AxisSpec(title: "Brews", domain: 0...end, ticks: AnchoredTicks.ticks(lower: 0, upper: end, anchor: 0, step: step)),
+                     y: AxisSpec(title: "Brews", domain: 0...end,
+                         ticks: AnchoredTicks.ticks(lower: 0, upper: end, anchor: 0, step: step)),
                      marks: [.bar(BarMark(x: .categories(categories), y: .numbers(values), valueLabels: true))],
                      width: pageWidth, height: 320)
     }

@@ -20,7 +20,9 @@ enum BeanPageText {
 
     /// The headline tiles: brews, mean rating, grams used, and (when known) what is left, cost per kg and per cup,
     /// and the best brew.
-    static func tiles(_ s: BeanSummary, analysis: BrewAnalysis, zone: TimeZone, currency fallback: String? = nil) -> [Figure] {
+    static func tiles(
+        _ s: BeanSummary, analysis: BrewAnalysis, zone: TimeZone, currency fallback: String? = nil
+    ) -> [Figure] {
         let currency = s.bean.currency ?? fallback
         let t = analysis.journal.brews
         let dates = s.rows.compactMap { t.brewDate[$0].map(Timestamp.init(microseconds:)) }
@@ -30,18 +32,22 @@ enum BeanPageText {
             Headline(label: "Mean rating", value: s.rating.mean.map { Format.number($0, decimals: 2) } ?? "—",
                      detail: "n = \(s.rating.n) rated"),
             Headline(label: "Used", value: "\(Format.number(s.gramsUsed, decimals: 0)) g",
-                     detail: "doses of \(s.dosedBrews) brew\(s.dosedBrews == 1 ? "" : "s")" + (s.meanDose.map { ", mean \(Format.number($0, decimals: 1)) g" } ?? "")),
+                     detail: "doses of \(s.dosedBrews) brew\(s.dosedBrews == 1 ? "" : "s")"
+                         + (s.meanDose.map { ", mean \(Format.number($0, decimals: 1)) g" } ?? "")),
         ]
         if let weight = s.bean.bagWeightGrams, let left = s.remainingGrams {
-            out.append(Headline(label: "Left in the bag", value: left >= 0 ? "\(Format.number(left, decimals: 0)) g" : "0 g",
+            out.append(Headline(label: "Left in the bag",
+                                value: left >= 0 ? "\(Format.number(left, decimals: 0)) g" : "0 g",
                                 detail: left >= 0 ? "of \(Format.number(weight, decimals: 0)) g"
-                                    : "\(Format.number(-left, decimals: 0)) g more logged than the \(Format.number(weight, decimals: 0)) g bag"))
+                                    : "\(Format.number(-left, decimals: 0)) g more logged than the " +
+                                        "\(Format.number(weight, decimals: 0)) g bag"))
         } else {
             out.append(Headline(label: "Left in the bag", value: "—", detail: "the bag's weight is not recorded"))
         }
         if let perKilo = s.costPerKilogram {
             out.append(Headline(label: "Cost per kg", value: money(perKilo, currency),
-                                detail: "\(money(s.bean.bagPrice!, currency)) for \(Format.number(s.bean.bagWeightGrams!, decimals: 0)) g"))
+                                detail: "\(money(s.bean.bagPrice!, currency)) for " +
+                                    "\(Format.number(s.bean.bagWeightGrams!, decimals: 0)) g"))
             out.append(Headline(label: "Cost per cup", value: s.costPerCup.map { money($0, currency) } ?? "—",
                                 detail: s.meanDose == nil ? "no dose logged" : "at the mean dose"))
         } else {
@@ -76,19 +82,31 @@ enum BeanPageText {
     /// no clear peak; or, too few brews to say, what is missing. The fit's statistics sit in its evidence.
     static func effectFinding(_ x: RatingEffect) -> Finding {
         let who = "\(x.factor.rawValue) (\(x.espresso ? "espresso" : "filter"))"
-        let fit = x.quadraticR2.map { ["a curve through the ratings explains \(Int(($0 * 100).rounded())) % of their spread (R² = \(Format.number($0, decimals: 2)))"] } ?? []
+        let fit = x.quadraticR2.map {
+            [
+                "a curve through the ratings explains \(Int(($0 * 100).rounded())) % of their spread (R² = " +
+                    "\(Format.number($0, decimals: 2)))"]
+        } ?? []
         let evidence = Evidence(n: x.n, noun: "rated brews", details: ["\(x.distinctValues) values tried"] + fit)
         switch x.verdict {
         case .best(let v):
             // Qualified as a grind sweet spot is (GrindFinding): a flat curve states its range, a weak fit says so.
-            guard let shape = x.shape else { return Finding(subject: who, statement: Text("best around \(value(x.factor, v))"), evidence: evidence) }
+            guard let shape = x.shape else {
+                return Finding(subject: who, statement: Text("best around \(value(x.factor, v))"), evidence: evidence)
+            }
             let words = GrindFinding.words(shape) { value(x.factor, $0) }
             var stated = evidence
             stated.details += words.details
             return Finding(subject: who, statement: Text(words.statement), evidence: stated)
-        case .noClearPeak: return Finding(subject: who, statement: "no clear peak: the ratings do not single out a value", evidence: evidence, isMade: false)
+        case .noClearPeak:
+            return Finding(subject: who, statement: "no clear peak: the ratings do not single out a value",
+                evidence: evidence, isMade: false)
         case .tooFew:
-            return .notMade(subject: who, "too few brews to say: \(x.n) rated on \(x.distinctValues) value\(x.distinctValues == 1 ? "" : "s"); a best value needs \(EvidenceRules.sweetSpotMinimumBrews) rated brews on \(EvidenceRules.sweetSpotMinimumSettings) values", evidence: evidence)
+            return .notMade(subject: who,
+                "too few brews to say: \(x.n) rated on \(x.distinctValues) value\(x.distinctValues == 1 ? "" : "s"); " +
+                    "a best value needs \(EvidenceRules.sweetSpotMinimumBrews) rated brews on " +
+                        "\(EvidenceRules.sweetSpotMinimumSettings) values",
+                evidence: evidence)
         }
     }
 

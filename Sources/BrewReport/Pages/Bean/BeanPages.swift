@@ -61,13 +61,17 @@ public enum BeanPages {
         let dir = folder.folder(ReportFiles.beanFolder)
         // Not `withIntermediateDirectories`: when an interruption has removed the staging folder, this fails rather
         // than bring it back.
-        // POSIX, not FileManager: its EIO reads "The operation could not be completed. (NSCocoaErrorDomain error 512.)".
+        // POSIX, not FileManager: its EIO reads "The operation could not be completed. (NSCocoaErrorDomain error
+        // 512.)".
         guard mkdir(dir.url.path, 0o777) == 0 else {
             let code = errno  // before anything else can change it
-            throw .output(path: out.appendingPathComponent(ReportFiles.beanFolder).path, reason: String(cString: strerror(code)))
+            throw .output(path: out.appendingPathComponent(ReportFiles.beanFolder).path,
+                reason: String(cString: strerror(code)))
         }
         var naming = OutputNaming(reserved: [])
-        let slugs = summaries.map { naming.name(for: URL(fileURLWithPath: ReportCharts.slugText($0.label), isDirectory: false)) }
+        let slugs = summaries.map {
+            naming.name(for: URL(fileURLWithPath: ReportCharts.slugText($0.label), isDirectory: false))
+        }
         // Each bean's charts (its LOESS curves among them) are independent of the others': built across the cores.
         let work = options.parallelRendering ? summaries.reduce(0) { $0 + $1.brews } : 0
         let every = parallelMap(summaries.count, work: work, largestFirst: { summaries[$0].brews }) { k in
@@ -77,8 +81,10 @@ public enum BeanPages {
         let requests = every.map { $0.map(\.request) }
         let created = PDFDate.creationDate(options, lastDay: report.period?.lastDay, analysis.options.timeZone)
         let drawn = try ReportError.page { () throws(PageError) in
-            try PageCharts.draw(requests.flatMap { $0 }.filter(\.hasData), outputs: ChartOutputs(Self.formats(options.formats)),
-                                theme: options.theme, into: .staged(dir), created: created, parallel: options.parallelRendering)
+            try PageCharts.draw(requests.flatMap { $0 }.filter(\.hasData),
+                                outputs: ChartOutputs(Self.formats(options.formats)),
+                                theme: options.theme, into: .staged(dir), created: created,
+                                parallel: options.parallelRendering)
         }
         var drawnByStem: [String: DrawnChart] = [:]
         for d in drawn { drawnByStem[d.request.stem] = d }
@@ -87,22 +93,27 @@ public enum BeanPages {
         let parallel = options.parallelRendering
         /// Writes bean page `k`: nil, or its error.
         @Sendable func page(_ k: Int) -> ReportError? {
-            let page = BeanPage.page(summaries[k], report: report, charts: requests[k], zone: options.zoneLine, currency: options.currency)
+            let page = BeanPage.page(summaries[k], report: report, charts: requests[k], zone: options.zoneLine,
+                currency: options.currency)
             do {
-                try PageWriter.write(page, outputs: .init(html: pages[k]), charts: requests[k].compactMap { byStem[$0.stem] },
+                try PageWriter.write(page, outputs: .init(html: pages[k]),
+                                     charts: requests[k].compactMap { byStem[$0.stem] },
                                      theme: options.theme, created: created, into: .staged(dir))
                 return nil
             } catch {
                 return .output(path: error.path, reason: error.reason)
             }
         }
-        if let first = parallelMap(pages.count, work: parallel ? Int.max : 0, { page($0) }).lazy.compactMap({ $0 }).first {
+        if let first = parallelMap(
+            pages.count, work: parallel ? Int.max : 0, { page($0) }).lazy.compactMap({ $0 }).first {
             throw first
         }
         var files: [String] = []
         var links: [Link] = []
         for (k, s) in summaries.enumerated() {
-            files += requests[k].compactMap { byStem[$0.stem] }.flatMap(\.files).map { "beans/" + $0 } + ["beans/" + pages[k]]
+            files += requests[k].compactMap {
+                byStem[$0.stem]
+            }.flatMap(\.files).map { "beans/" + $0 } + ["beans/" + pages[k]]
             links.append(Link(label: s.label, href: "beans/" + pages[k], brews: s.brews))
         }
         return (links, files)
@@ -112,8 +123,15 @@ public enum BeanPages {
     static func indexSection(_ links: [Link]) -> Section? {
         guard !links.isEmpty else { return nil }
         return Section(id: "bean-pages", heading: "Beans", blocks: [
-            .note("A page per bag brewed in the last weeks: its brews, ratings, grind, best brew and what is left of it."),
-            .list(links.map { BrewPages.Text.link($0.label, href: $0.href) + BrewPages.Text.muted(" · \($0.brews) brew\($0.brews == 1 ? "" : "s")") }),
+            .note(
+                "A page per bag brewed in the last weeks: its brews, ratings, grind, best brew and what is left of "
+                    + "it."),
+            .list(
+                links.map {
+                    BrewPages.Text.link(
+                        $0.label,
+                        href: $0.href) + BrewPages.Text.muted(" · \($0.brews) brew\($0.brews == 1 ? "" : "s")")
+                }),
         ])
     }
 }

@@ -28,19 +28,32 @@ enum ReportPage {
         if !totals.isEmpty { lead.append(.figures(totals, style: .row)) }
         sections.append(Section(id: "overview", blocks: lead))
 
-        sections.append(Section(id: "beans", heading: "This \(noun)’s beans", blocks: beansBlocks(report, charts: Set(charts.map(\.stem)))))
+        sections.append(
+            Section(id: "beans", heading: "This \(noun)’s beans",
+                blocks: beansBlocks(report, charts: Set(charts.map(\.stem)))))
 
-        var across: [Block] = [.note("Each grinder × method over all its beans, up to the report \(noun)'s end. Beans differ, so a bag's own finding above is the one to dial by.")]
+        var across: [Block] = [
+            .note(
+                "Each grinder × method over all its beans, up to the report \(noun)'s end. Beans differ, so a bag's " +
+                    "own finding above is the one to dial by.")]
         let findings = report.findings
         if findings.isEmpty {
-            across.append(.missing(Text("No grinder × method states a best setting across its beans yet: \(EvidenceRules.sweetSpotRuleText), with a peak inside the settings tried.")))
+            across.append(
+                .missing(
+                    Text(
+                        "No grinder × method states a best setting across its beans yet: " +
+                            "\(EvidenceRules.sweetSpotRuleText), with a peak inside the settings tried.")))
         } else {
-            across.append(.findings(findings.map { GrindFinding.of($0, grinder: report.grinderRecord($0.grinderIndex)) }))
+            across.append(
+                .findings(findings.map { GrindFinding.of($0, grinder: report.grinderRecord($0.grinderIndex)) }))
         }
         sections.append(Section(id: "across-beans", heading: "Across beans", blocks: across))
 
-        sections.append(TastingSection.section(TastingSummary(report.analysis.journal.brews, rows: TastingSection.periodRows(report)),
-                                               id: "tasting", heading: "This \(noun)’s tasting notes", scope: "this \(noun)’s brews",
+        sections.append(
+            TastingSection.section(
+                TastingSummary(report.analysis.journal.brews, rows: TastingSection.periodRows(report)),
+                                               id: "tasting", heading: "This \(noun)’s tasting notes",
+                                               scope: "this \(noun)’s brews",
                                                days: report.analysis.derived.localDay))
         if let beans = BeanPages.indexSection(beanPages) { sections.append(beans) }
         if let shots = report.shots?.section(report, charts: charts) { sections.append(shots) }
@@ -50,11 +63,15 @@ enum ReportPage {
                                 summary: "\(report.usage.rows.filter { $0.brews > 0 }.count) pieces used"))
         sections.append(Section(id: "methods", heading: "Methods", blocks: [.table(methodsTable(report))], folds: true,
                                 summary: "\(report.methodStats.rows.count) methods"))
-        sections.append(importSection(report.importReport, implausible: report.analysis.derived.implausibleExtractionCount))
-        let files = ([ReportFiles.summary] + (pdf ? [ReportFiles.pdf] : []) + ReportFiles.linkedCSVs(comparison: report.comparisonFile))
+        sections.append(
+            importSection(report.importReport, implausible: report.analysis.derived.implausibleExtractionCount))
+        let files = (
+            [ReportFiles.summary] + (pdf ? [ReportFiles.pdf] : [])
+                + ReportFiles.linkedCSVs(comparison: report.comparisonFile))
         sections.append(Section(id: "files", heading: "Files", blocks: [.links(files.map { Link($0, href: $0) })]))
         return Page(kind: .periodReport, title: "Brew report — \(report.periodTitle)",
-                    eyebrow: Text("Brew report · \(report.journalName)"), heading: report.heading, subtitle: report.periodTitle,
+                    eyebrow: Text("Brew report · \(report.journalName)"), heading: report.heading,
+                    subtitle: report.periodTitle,
                     zone: zone, sections: sections,
                     footer: Text("Made by brewstats. " + DerivedColumns.definitionsSentence))
     }
@@ -70,7 +87,9 @@ enum ReportPage {
         } else {
             blocks.append(.findings(beans.enumerated().map { k, b in
                 var f = b.finding
-                if let stem = stems[k], charts.contains(stem) { f.facts.append(.link("dial-in chart", href: "#" + stem)) }
+                if let stem = stems[k], charts.contains(stem) {
+                    f.facts.append(.link("dial-in chart", href: "#" + stem))
+                }
                 return f
             }))
         }
@@ -86,10 +105,15 @@ enum ReportPage {
         var reasons: [(message: String, titles: [String])] = []
         for c in charts where !c.hasData {
             let message = c.chart.emptyMessage ?? "nothing to draw"
-            if let k = reasons.firstIndex(where: { $0.message == message }) { reasons[k].titles.append(c.title) } else { reasons.append((message, [c.title])) }
+            if let k = reasons.firstIndex(where: { $0.message == message }) {
+                reasons[k].titles.append(c.title)
+            } else {
+                reasons.append((message, [c.title]))
+            }
         }
         for r in reasons {
-            let hint = r.message.contains("TDS") ? " Add a refractometer reading (TDS) to a brew to see its extraction." : ""
+            let hint = r.message.contains("TDS") ? " Add a refractometer reading (TDS) to a brew to see its extraction."
+                : ""
             let message = r.message.prefix(1).lowercased() + r.message.dropFirst()
             blocks.append(.missing(Text("\(Finding.names(r.titles)): \(message).\(hint)")))
         }
@@ -101,36 +125,56 @@ enum ReportPage {
         let zone = report.analysis.options.timeZone
         let used = report.usage.rows.filter { $0.brews > 0 }
         let unused = report.usage.rows.filter { $0.brews == 0 }
-        let columns = [Column("Kind", priority: 6), Column("Name", priority: 1), Column("Brews", kind: .number, priority: 2),
-                       Column("Share", unit: "%", kind: .number, priority: 5), Column("First used", kind: .day, priority: 8),
-                       Column("Last used", kind: .day, priority: 4), Column("Mean rating", unit: "stars", kind: .number, priority: 3),
-                       Column("Median ratio", kind: .number, priority: 6), Column("Mean extraction", unit: "%", kind: .number, priority: 7),
+        let columns = [Column("Kind", priority: 6), Column("Name", priority: 1),
+                       Column("Brews", kind: .number, priority: 2),
+                       Column("Share", unit: "%", kind: .number, priority: 5),
+                       Column("First used", kind: .day, priority: 8),
+                       Column("Last used", kind: .day, priority: 4),
+                       Column("Mean rating", unit: "stars", kind: .number, priority: 3),
+                       Column("Median ratio", kind: .number, priority: 6),
+                       Column("Mean extraction", unit: "%", kind: .number, priority: 7),
                        Column("App's counter", priority: 9)]
         let rows: [[Cell]] = used.map { r in
-            let ratio = [r.medianRatioEspresso.map { Format.ratio($0) + " espresso" }, r.medianRatioFilter.map { Format.ratio($0) + " filter" }]
+            let ratio = [r.medianRatioEspresso.map { Format.ratio($0) + " espresso" },
+                r.medianRatioFilter.map { Format.ratio($0) + " filter" }]
                 .compactMap { $0 }.joined(separator: ", ")
             var cached = "—"
             if let c = r.cachedBrewCount { cached = r.brewCountDisagrees ? "\(c) (differs)" : "\(c)" }
-            return [Cell(r.kind.rawValue), Cell(r.name), Cell("\(r.brews)"), Cell(Format.number(r.sharePercent, decimals: 1)),
-                    Cell(Format.day(r.firstUsed, zone)), Cell(Format.day(r.lastUsed, zone)), Cell(Format.number(r.meanRating, decimals: 2)),
+            return [Cell(r.kind.rawValue), Cell(r.name), Cell("\(r.brews)"),
+                    Cell(Format.number(r.sharePercent, decimals: 1)),
+                    Cell(Format.day(r.firstUsed, zone)), Cell(Format.day(r.lastUsed, zone)),
+                    Cell(Format.number(r.meanRating, decimals: 2)),
                     Cell(ratio.isEmpty ? "—" : ratio), Cell(Format.number(r.meanExtraction, decimals: 1)), Cell(cached)]
         }
-        var blocks: [Block] = [used.isEmpty ? .missing("No brew names its method or grinder.") : .table(Table(columns: columns, rows: rows))]
+        var blocks: [Block] = [
+            used.isEmpty ? .missing("No brew names its method or grinder.")
+                : .table(Table(columns: columns, rows: rows))]
         if !unused.isEmpty {
-            blocks.append(.note(Text("Listed in the journal, never used: " + unused.map { "\($0.name) (\($0.kind.rawValue))" }.joined(separator: ", ") + ".")))
+            blocks.append(
+                .note(
+                    Text(
+                        "Listed in the journal, never used: " + unused.map {
+                            "\($0.name) (\($0.kind.rawValue))"
+                        }.joined(separator: ", ") + ".")))
         }
         return blocks
     }
 
     static func methodsTable(_ report: PeriodReport) -> Table {
-        let columns = [Column("Method", priority: 1), Column("Category", priority: 5), Column("Brews", kind: .number, priority: 2),
-                       Column("Median ratio (middle half)", kind: .number, priority: 3), Column("Brews with a TDS", kind: .number, priority: 6),
-                       Column("Median extraction", unit: "%", kind: .number, priority: 4), Column("Mean TDS", unit: "%", kind: .number, priority: 7),
+        let columns = [Column("Method", priority: 1), Column("Category", priority: 5),
+                       Column("Brews", kind: .number, priority: 2),
+                       Column("Median ratio (middle half)", kind: .number, priority: 3),
+                       Column("Brews with a TDS", kind: .number, priority: 6),
+                       Column("Median extraction", unit: "%", kind: .number, priority: 4),
+                       Column("Mean TDS", unit: "%", kind: .number, priority: 7),
                        Column("Median brew time", unit: "m:ss", kind: .number, priority: 5)]
         let rows: [[Cell]] = report.methodStats.rows.map { m in
-            let iqr = m.ratioP25.map { " (" + Format.number($0, decimals: 1) + "–" + Format.number(m.ratioP75, decimals: 1) + ")" } ?? ""
+            let iqr = m.ratioP25.map {
+                " (" + Format.number($0, decimals: 1) + "–" + Format.number(m.ratioP75, decimals: 1) + ")"
+            } ?? ""
             return [Cell(m.method), Cell(m.category.rawString.replacingOccurrences(of: "_", with: " ")), Cell("\(m.n)"),
-                    Cell(Format.ratio(m.ratioMedian) + iqr), Cell("\(m.nEY)"), Cell(Format.number(m.eyMedian, decimals: 1)),
+                    Cell(Format.ratio(m.ratioMedian) + iqr), Cell("\(m.nEY)"),
+                    Cell(Format.number(m.eyMedian, decimals: 1)),
                     Cell(Format.number(m.meanTDS, decimals: 2)), Cell(m.medianBrewTime.map(Format.clock) ?? "—")]
         }
         return Table(columns: columns, rows: rows)
@@ -139,10 +183,16 @@ enum ReportPage {
     /// The import: what was read and kept, data problems listed, rejected rows and the app's disagreeing counters in
     /// folds. Folds itself when it lists anything.
     static func importSection(_ imp: ImportReport?, implausible: Int) -> Section {
-        guard let imp else { return Section(id: "import", heading: "Import", blocks: [.note("Built from a journal in memory.")]) }
+        guard let imp else {
+            return Section(id: "import", heading: "Import", blocks: [.note("Built from a journal in memory.")])
+        }
         var blocks: [Block] = [.paragraph(Text(ImportNotes.headline(imp)))]
         if implausible > 0 {
-            blocks.append(.paragraph(Text("\(implausible) extraction yield\(implausible == 1 ? "" : "s") outside 0–35 % left out of the statistics.")))
+            blocks.append(
+                .paragraph(
+                    Text(
+                        "\(implausible) extraction yield\(implausible == 1 ? "" : "s") " +
+                            "outside 0–35 % left out of the statistics.")))
         }
         let notes = ImportNotes(imp)
         if !notes.problems.isEmpty {
@@ -151,8 +201,12 @@ enum ReportPage {
             blocks.append(.list(items))
         }
         if !imp.rejects.isEmpty {
-            blocks.append(.details(summary: "\(imp.rejects.count) rejected row\(imp.rejects.count == 1 ? "" : "s")", blocks: [
-                .list(imp.rejects.prefix(50).map { Text("\($0.where)\($0.column.map { " · " + $0 } ?? ""): \($0.reason)") }),
+            blocks.append(
+                .details(summary: "\(imp.rejects.count) rejected row\(imp.rejects.count == 1 ? "" : "s")", blocks: [
+                .list(
+                    imp.rejects.prefix(50).map {
+                        Text("\($0.where)\($0.column.map { " · " + $0 } ?? ""): \($0.reason)")
+                    }),
             ]))
         }
         if let line = notes.countersSummary {

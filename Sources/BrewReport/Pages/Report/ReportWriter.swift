@@ -6,10 +6,11 @@ import Foundation
 
 /// Writes a report folder: the five CSV summaries (with `period_summary.csv` in place of `week_summary.csv` for a
 /// month, a year or a range of days), `totals.csv`, its page (``ReportPage``) as `index.html` and `summary.md` with the
-/// charts' SVGs, `report.pdf` and PNG/PDF charts when `--formats` asks for them (``BrewPages/ChartOutputs``) and the bean pages under `beans/` (``BeanPages``); for a journal read with its shots, also `shots.csv` and
-/// the shot charts (``ShotSection``). The folder appears atomically (``StagedDirectory``): a reader or a batch
-/// resume never sees a half-written report. It carries the marker ``OwnedFolder/markerName``, and only a
-/// folder brewstats wrote is ever replaced (``OwnedFolder``).
+/// charts' SVGs, `report.pdf` and PNG/PDF charts when `--formats` asks for them (``BrewPages/ChartOutputs``) and the
+/// bean pages under `beans/` (``BeanPages``); for a journal read with its shots, also `shots.csv` and the shot charts
+/// (``ShotSection``). The folder appears atomically (``StagedDirectory``): a reader or a batch resume never sees a
+/// half-written report. It carries the marker ``OwnedFolder/markerName``, and only a folder brewstats wrote is ever
+/// replaced (``OwnedFolder``).
 public enum ReportWriter {
     /// The CSV summaries of a weekly report, in the order the report lists them (``ReportFiles/summaries``).
     public static var csvFiles: [String] { ReportFiles.summaries }
@@ -40,7 +41,8 @@ public enum ReportWriter {
     /// - Returns: The staged folder and the file names written, in order (the marker file first).
     /// - Throws: As ``write(_:options:to:extra:protecting:)``; the staging folder is removed then.
     static func stage(_ report: PeriodReport, options: ReportOptions, to out: URL,
-                      extra: [String: Data] = [:], protecting: [URL] = []) throws(ReportError) -> (StagedDirectory, [String]) {
+                      extra: [String: Data] = [:], protecting: [URL] = []) throws(ReportError) -> (StagedDirectory,
+                      [String]) {
         let staged = try StagedDirectory(target: out, kind: .report, protecting: protecting)
         var written: [String] = [OwnedFolder.markerName]
         func put(_ name: String, _ text: String) throws(ReportError) {
@@ -63,16 +65,20 @@ public enum ReportWriter {
         // Charts are drawn in the formats asked (``ChartOutputs``): the page's SVGs always, PNG and PDF when listed.
         // A chart without data points is drawn nowhere; the page says in one line what it lacks.
         let drawn = try ReportError.page { () throws(PageError) in
-            try PageCharts.draw(requests.filter(\.hasData), outputs: ChartOutputs(options.formats), theme: options.theme,
+            try PageCharts.draw(requests.filter(\.hasData), outputs: ChartOutputs(options.formats),
+                                theme: options.theme,
                                 into: .staged(staged.folder), created: created, parallel: options.parallelRendering)
         }
         written += drawn.flatMap(\.files)
         let beans = try BeanPages.write(report, options: options, into: staged.folder, reportedAs: out)
         written += beans.files
         let pdf = options.formats.contains(.pdf)
-        let page = ReportPage.page(report, charts: requests, beanPages: beans.links, pdf: pdf, zone: options.zoneLine, currency: options.currency)
+        let page = ReportPage.page(report, charts: requests, beanPages: beans.links, pdf: pdf, zone: options.zoneLine,
+            currency: options.currency)
         written += try ReportError.page { () throws(PageError) in
-            try PageWriter.write(page, outputs: .init(html: ReportFiles.index, markdown: ReportFiles.summary, pdf: pdf ? ReportFiles.pdf : nil),
+            try PageWriter.write(page,
+                                 outputs: .init(html: ReportFiles.index, markdown: ReportFiles.summary,
+                                     pdf: pdf ? ReportFiles.pdf : nil),
                                  charts: drawn, theme: options.theme, created: created, into: .staged(staged.folder))
         }
         for (name, data) in extra.sorted(by: { $0.key < $1.key }) {

@@ -36,8 +36,11 @@ public enum ShotOverlays {
     /// - Parameter timeZone: The zone the latest shot's label (its start, `yyyy-MM-dd HH:mm`) is written in.
     public static func inputs(_ journal: ShotJournal, timeZone: TimeZone = .current) -> [ShotOverlayInput] {
         guard let table = journal.shots, table.kept > 0 else { return [] }
-        let metrics = ShotMetrics(table.samples, phaseStarts: table.phaseStarts), resistance = ShotMetrics.resistance(table.samples)
-        return groups(journal).map { input(journal, group: $0, metrics: metrics, resistance: resistance, timeZone: timeZone) }
+        let metrics = ShotMetrics(table.samples, phaseStarts: table.phaseStarts),
+            resistance = ShotMetrics.resistance(table.samples)
+        return groups(journal).map {
+            input(journal, group: $0, metrics: metrics, resistance: resistance, timeZone: timeZone)
+        }
     }
 
     /// The profile × bean groups of the shots `shots` (indices into the shot table; every shot when `nil`) of
@@ -57,7 +60,9 @@ public enum ShotOverlays {
         }
         let ordered = groups.sorted { a, b in
             if a.value.count != b.value.count { return a.value.count > b.value.count }
-            if a.key.profile != b.key.profile { return Array(a.key.profile.utf8).lexicographicallyPrecedes(b.key.profile.utf8) }
+            if a.key.profile != b.key.profile {
+                return Array(a.key.profile.utf8).lexicographicallyPrecedes(b.key.profile.utf8)
+            }
             return Array(a.key.bean.utf8).lexicographicallyPrecedes(b.key.bean.utf8)
         }
         return ordered.map { Group(profile: $0.key.profile, bean: $0.key.bean, shots: startOrder($0.value, table)) }
@@ -65,7 +70,9 @@ public enum ShotOverlays {
 
     /// The overlay of `group`: its shots' series, marks and bands.
     public static func input(_ journal: ShotJournal, group: Group, timeZone: TimeZone = .current) -> ShotOverlayInput {
-        guard let table = journal.shots else { return ShotOverlayInput(profile: group.profile, bean: group.bean, shots: []) }
+        guard let table = journal.shots else {
+            return ShotOverlayInput(profile: group.profile, bean: group.bean, shots: [])
+        }
         return input(journal, group: group, metrics: ShotMetrics(table.samples, phaseStarts: table.phaseStarts),
                      resistance: ShotMetrics.resistance(table.samples), timeZone: timeZone)
     }
@@ -73,7 +80,9 @@ public enum ShotOverlays {
     /// The overlay of `group` with the table's metrics (first drops, pre-infusion) and resistance series given.
     static func input(_ journal: ShotJournal, group: Group, metrics: ShotMetrics, resistance: PrimitiveColumn<Float>,
                       timeZone: TimeZone) -> ShotOverlayInput {
-        guard let table = journal.shots else { return ShotOverlayInput(profile: group.profile, bean: group.bean, shots: []) }
+        guard let table = journal.shots else {
+            return ShotOverlayInput(profile: group.profile, bean: group.bean, shots: [])
+        }
         let traces = group.shots.enumerated().map { position, shot in
             trace(shot, samples: table.samples, record: table.shots[shot], metrics: metrics, resistance: resistance,
                   isLatest: position == group.shots.count - 1, timeZone: timeZone)
@@ -121,7 +130,8 @@ public enum ShotOverlays {
             guard curves.count >= input.minimumCurves else { continue }
             let band = CurveBand(curves: curves, grid: grid, minimumCurves: input.minimumCurves)
             guard band.median.contains(where: { $0 != nil }) else { continue }
-            input.bands[kind.name] = ShotBand(grid: band.grid, lower: band.lower, median: band.median, upper: band.upper)
+            input.bands[kind.name] = ShotBand(
+                grid: band.grid, lower: band.lower, median: band.median, upper: band.upper)
         }
         return input
     }
@@ -131,10 +141,13 @@ public enum ShotOverlays {
                       resistance: PrimitiveColumn<Float>, isLatest: Bool, timeZone: TimeZone) -> ShotTrace {
         // The start as the shots table writes it (`2026-11-19 06:35`, local): a DateFormatter made per shot was a
         // quarter of the shots section's time for a folder of 10,000 shots.
-        let label = record.start.map { ShotSection.startText($0, timeZone) } ?? URL(fileURLWithPath: record.file).lastPathComponent
+        let label = record.start.map { ShotSection.startText($0, timeZone) }
+            ?? URL(fileURLWithPath: record.file).lastPathComponent
         let time = samples.values(.time, of: shot).map { $0.map(Double.init) ?? .nan }
-        return ShotTrace(label: label, time: time, series: ShotViews.series(shot, samples: samples, resistance: resistance),
-                         firstDrops: metrics.value(.firstDrops, of: shot), preinfusionEnd: metrics.value(.preinfusion, of: shot),
+        return ShotTrace(label: label, time: time,
+                         series: ShotViews.series(shot, samples: samples, resistance: resistance),
+                         firstDrops: metrics.value(.firstDrops, of: shot),
+                         preinfusionEnd: metrics.value(.preinfusion, of: shot),
                          isLatest: isLatest)
     }
 

@@ -33,7 +33,8 @@ extension ShotSection {
         /// "Last shot against the best — Turbo 6 bar · Shakiso (rated 4.0; the best 4.5)".
         public var title: String {
             let last = lastRating.map { "rated \(Format.number($0, decimals: 2))" } ?? "not rated"
-            return "Last shot against the best — \(profile) · \(bean) (\(last); the best \(Format.number(bestRating, decimals: 2)))"
+            return "Last shot against the best — \(profile) · \(bean) (\(last); the best " +
+                "\(Format.number(bestRating, decimals: 2)))"
         }
     }
 

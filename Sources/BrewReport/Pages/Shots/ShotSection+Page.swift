@@ -17,12 +17,17 @@ extension ShotSection {
             for request in charts where ShotSection.isShotChart(request.stem) {
                 var r = request
                 // A comparison's figure links its table too (the differences, last minus best).
-                if let c = comparisons.first(where: { $0.stem == request.stem }) { r.links.append(Link(c.tableFile, href: c.tableFile)) }
+                if let c = comparisons.first(where: { $0.stem == request.stem }) {
+                    r.links.append(Link(c.tableFile, href: c.tableFile))
+                }
                 blocks.append(.chart(r))
             }
         }
         if !comparisons.isEmpty {
-            blocks.append(.note("Each “last shot against the best” sets a group’s latest shot beside its best-rated one; its CSV gives every metric of both and the differences, last minus best."))
+            blocks.append(
+                .note(
+                    "Each “last shot against the best” sets a group’s latest shot beside its best-rated one; its CSV " +
+                        "gives every metric of both and the differences, last minus best."))
         }
         blocks.append(.note(Text("Every metric of every shot of this \(noun): ") + .link("shots.csv", href: "shots.csv")
             + Text(". Definitions: docs/shots.md.")))
@@ -32,15 +37,20 @@ extension ShotSection {
     /// The table's columns, with their priority on a phone (when, bean, rating and what went wrong first).
     func pageColumns() -> [(column: BrewPages.Column, cell: (Row) -> String)] {
         let zone = timeZone
-        func metric(_ m: ShotMetric, _ name: String, _ unit: String?, _ decimals: Int, _ priority: Int) -> (BrewPages.Column, (Row) -> String) {
-            (BrewPages.Column(name, unit: unit, kind: .number, priority: priority), { Format.number($0.value(m), decimals: decimals) })
+        func metric(
+            _ m: ShotMetric, _ name: String, _ unit: String?, _ decimals: Int, _ priority: Int
+        ) -> (BrewPages.Column, (Row) -> String) {
+            (BrewPages.Column(name, unit: unit, kind: .number, priority: priority),
+                { Format.number($0.value(m), decimals: decimals) })
         }
         return [
             (BrewPages.Column("Started", priority: 1), { ShotSection.startText($0.start, zone) }),
             (BrewPages.Column("Profile", priority: 9), { $0.profile ?? "—" }),
             (BrewPages.Column("Bean", priority: 2), { $0.bean ?? "—" }),
-            (BrewPages.Column("Grind", kind: .number, priority: 8), { row in row.grindSetting.map { CSVCell.format($0) } ?? row.grindText ?? "—" }),
-            (BrewPages.Column("Rating", unit: "stars", kind: .number, priority: 3), { Format.number($0.rating, decimals: 2) }),
+            (BrewPages.Column("Grind", kind: .number, priority: 8),
+                { row in row.grindSetting.map { CSVCell.format($0) } ?? row.grindText ?? "—" }),
+            (BrewPages.Column("Rating", unit: "stars", kind: .number, priority: 3),
+                { Format.number($0.rating, decimals: 2) }),
             metric(.firstDrops, "First drops", "s", 1, 7),
             (BrewPages.Column("First drops from", priority: 9), { $0.firstDropsRule.map(ShotSection.ruleName) ?? "—" }),
             metric(.preinfusion, "Pre-infusion", "s", 1, 9),
@@ -52,7 +62,8 @@ extension ShotSection {
             metric(.meanFlow, "Mean flow", "ml/s", 2, 8),
             metric(.meanResistance, "Resistance", nil, 2, 9),
             metric(.temperatureDeviation, "Temperature off goal", "°C", 2, 9),
-            (BrewPages.Column("What went wrong", priority: 4), { row in row.flags.map(\.reason).joined(separator: "; ") }),
+            (BrewPages.Column("What went wrong", priority: 4),
+                { row in row.flags.map(\.reason).joined(separator: "; ") }),
         ]
     }
 
@@ -61,7 +72,11 @@ extension ShotSection {
         let columns = pageColumns()
         let shown = rows.prefix(limit)
         let left = rows.count - shown.count
-        let more = left > 0 ? "… and \(left) more shot\(left == 1 ? "" : "s") this \(noun) (every shot is in shots.csv)" : nil
-        return (BrewPages.Table(columns: columns.map(\.column), rows: shown.map { row in columns.map { Cell($0.cell(row)) } }), more)
+        let more = left > 0 ? "… and \(left) more shot\(left == 1 ? "" : "s") this \(noun) (every shot is in shots.csv)"
+            : nil
+        return (
+            BrewPages.Table(columns: columns.map(\.column),
+                rows: shown.map { row in columns.map { Cell($0.cell(row)) } }),
+            more)
     }
 }

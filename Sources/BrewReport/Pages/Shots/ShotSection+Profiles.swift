@@ -9,7 +9,9 @@ import Foundation
 extension ShotSection {
     /// `rows` with their flags, and the profiles' norms (most shots first, then by name), over the rows' shots.
     /// `ratings` has one slot per shot of `table`.
-    static func flagged(_ rows: [Row], table: ShotTable, metrics: ShotMetrics, ratings: [Double?]) -> ([Row], [ShotNorm]) {
+    static func flagged(
+        _ rows: [Row], table: ShotTable, metrics: ShotMetrics, ratings: [Double?]
+    ) -> ([Row], [ShotNorm]) {
         let flagger = ShotFlagger(samples: table.samples, metrics: metrics, profiles: table.shots.map(\.profile),
                                   ratings: ratings, shots: rows.map(\.shot))
         let flagged = rows.map { row in
@@ -18,7 +20,8 @@ extension ShotSection {
             return row
         }
         let norms = flagger.norms.values.sorted {
-            $0.shots != $1.shots ? $0.shots > $1.shots : Array($0.profile.utf8).lexicographicallyPrecedes($1.profile.utf8)
+            $0.shots != $1.shots ? $0.shots > $1.shots
+                : Array($0.profile.utf8).lexicographicallyPrecedes($1.profile.utf8)
         }
         return (flagged, norms)
     }
@@ -47,12 +50,14 @@ extension ShotSection {
         func s(_ v: Double?) -> String { v.map { String(format: "%.1f s", $0) } ?? "—" }
         var lines = norms.map { n in
             let good = n.byRating ? "\(n.goodShots) rated ≥ \(ShotFlagger.goodRating)" : "all \(n.goodShots)"
-            return "\(n.profile): \(ShotSection.count(n.shots, "shot")), usual shot over \(good): first drops \(s(n.firstDrops)), "
+            return "\(n.profile): \(ShotSection.count(n.shots, "shot")), " +
+                "usual shot over \(good): first drops \(s(n.firstDrops)), "
                 + "duration \(s(n.duration)), yield ratio \(n.ratio.map { String(format: "1:%.1f", $0) } ?? "—")."
         }
         let flagged = rows.filter { !$0.flags.isEmpty }.count
         lines.append("Grouped by profile: each shot is held against its own profile's usual shot; "
-                     + "\(ShotSection.count(flagged, "shot")) flagged (gusher, choke, channeling, time or ratio: see the README).")
+                     + "\(ShotSection.count(flagged, "shot")) flagged (gusher, "
+                     + "choke, channeling, time or ratio: see the README).")
         return lines
     }
 }

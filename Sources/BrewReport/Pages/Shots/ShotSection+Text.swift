@@ -13,11 +13,14 @@ extension ShotSection {
         let ofProfile = profileFilter.map { " of profile ‘\($0)’" } ?? ""
         guard !rows.isEmpty else {
             var text = "No shot\(ofProfile) this \(noun); the journal holds \(ShotSection.count(journalShots, "shot"))."
-            if undatedLeftOut > 0 { text += " \(ShotSection.count(undatedLeftOut, "shot")) without a date cannot be placed in a \(noun)." }
+            if undatedLeftOut > 0 {
+                text += " \(ShotSection.count(undatedLeftOut, "shot")) without a date cannot be placed in a \(noun)."
+            }
             if notEspresso > 0 { text += " " + notEspressoLine }
             return [text]
         }
-        var lines = ["\(ShotSection.count(rows.count, "shot"))\(ofProfile) this \(noun), of \(journalShots) in the journal."]
+        var lines = [
+            "\(ShotSection.count(rows.count, "shot"))\(ofProfile) this \(noun), of \(journalShots) in the journal."]
         let scale = rows.filter { $0.firstDropsRule == .scale }.count
         let pressure = rows.filter { $0.firstDropsRule == .pressure }.count
         let none = rows.count - scale - pressure
@@ -27,10 +30,15 @@ extension ShotSection {
         lines.append(drops + ".")
         lines += profileLines
         if groupsLeftOut.groups > 0 {
-            lines.append("Overlays for the \(overlays.count) profile × bean groups with most shots; \(ShotSection.count(groupsLeftOut.groups, "other group")) (\(ShotSection.count(groupsLeftOut.shots, "shot"))) not drawn.")
+            lines.append(
+                "Overlays for the \(overlays.count) profile × bean groups with most shots; " +
+                    "\(ShotSection.count(groupsLeftOut.groups, "other group")) " +
+                        "(\(ShotSection.count(groupsLeftOut.shots, "shot"))) not drawn.")
         }
         if undatedLeftOut > 0 {
-            lines.append("\(ShotSection.count(undatedLeftOut, "shot")) without a date left out: \(undatedLeftOut == 1 ? "it" : "they") cannot be placed in a \(noun).")
+            lines.append(
+                "\(ShotSection.count(undatedLeftOut, "shot")) without a date left out: " +
+                    "\(undatedLeftOut == 1 ? "it" : "they") cannot be placed in a \(noun).")
         }
         if notEspresso > 0 { lines.append(notEspressoLine) }
         return lines

@@ -8,11 +8,11 @@ import Foundation
 /// the period's main profile × bean groups, and a shot metric against rating.
 ///
 /// - **Which shots.** A journal read with its shots (``BrewShots/importAnyJournal(at:options:)`` returned a shot
-///   table with kept shots) gets the section; any other journal gets none, and no file of it (``make(_:report:options:)``
-///   returns `nil`). The section holds the shots whose brew is dated on a day of the report period (``PeriodReport/period``,
-///   in the report's time zone), the same days the report's week summary counts; later shots are never used. Shots
-///   without a date cannot be placed in a period: they are left out and counted (``undatedLeftOut``). A report
-///   without a period (a journal with no dated brew) takes every shot.
+///   table with kept shots) gets the section; any other journal gets none, and no file of it
+///   (``make(_:report:options:)`` returns `nil`). The section holds the shots whose brew is dated on a day of the
+///   report period (``PeriodReport/period``, in the report's time zone), the same days the report's week summary
+///   counts; later shots are never used. Shots without a date cannot be placed in a period: they are left out and
+///   counted (``undatedLeftOut``). A report without a period (a journal with no dated brew) takes every shot.
 /// - **Profile.** With ``ReportOptions/shotProfile``, only the shots of that profile (by the beginning of its
 ///   name, case-insensitive): the rows, the norms, the overlays and the metric-vs-rating chart.
 /// - **Order.** Start order (``ShotOverlays/startOrder(_:_:)``): the rows of `shots.csv`, the table and the chart.
@@ -119,7 +119,9 @@ public struct ShotSection: Sendable {
         notEspresso = selected.count - espresso.count
         selected = espresso
         if let wanted = options.shotProfile?.lowercased() {
-            selected = selected.filter { ShotFlagger.profileName(table.shots[$0].profile).lowercased().hasPrefix(wanted) }
+            selected = selected.filter {
+                ShotFlagger.profileName(table.shots[$0].profile).lowercased().hasPrefix(wanted)
+            }
         }
         profileFilter = options.shotProfile
         selected = ShotOverlays.startOrder(selected, table)
@@ -130,14 +132,16 @@ public struct ShotSection: Sendable {
         }
         // A brew graph of another brew (``BrewShots/ShotRecord/otherBrew``) gets no dose: its yield ratio is blank.
         let doses = zip(table.shots, mass(brews.doseGrams)).map { $0.otherBrew == nil ? $1 : nil }
-        let metrics = ShotMetrics(table.samples, dose: doses, yield: mass(brews.yieldGrams), phaseStarts: table.phaseStarts)
+        let metrics = ShotMetrics(table.samples, dose: doses, yield: mass(brews.yieldGrams),
+            phaseStarts: table.phaseStarts)
         let labels = BeanLabels.make(journal.result.journal)
         let root = journal.result.report.file
         let built: [Row] = selected.map { i in
             let record = table.shots[i]
             let r = record.journalRow
             let valid = r >= 0 && r < brews.count
-            return Row(shot: i, file: ShotSection.relative(record.file, to: root), format: record.format, start: record.start,
+            return Row(shot: i, file: ShotSection.relative(record.file, to: root), format: record.format,
+                       start: record.start,
                        profile: record.profile.flatMap { $0.isEmpty ? nil : $0 },
                        bean: valid ? brews.bean.code(r).map { labels[Int($0)] } : nil,
                        grinder: valid ? brews.grinder[r] : nil,
@@ -146,7 +150,9 @@ public struct ShotSection: Sendable {
                        metrics: ShotMetric.allCases.map { metrics.value($0, of: i) },
                        firstDropsRule: metrics.firstDropsSource(of: i))
         }
-        let ratings = table.shots.map { $0.journalRow >= 0 && $0.journalRow < brews.count ? brews.rating[$0.journalRow] : nil }
+        let ratings = table.shots.map {
+            $0.journalRow >= 0 && $0.journalRow < brews.count ? brews.rating[$0.journalRow] : nil
+        }
         (rows, norms) = ShotSection.flagged(built, table: table, metrics: metrics, ratings: ratings)
         journalShots = table.kept
         undatedLeftOut = period == nil ? 0 : undated
@@ -157,7 +163,8 @@ public struct ShotSection: Sendable {
             ShotOverlays.input(journal, group: $0, metrics: metrics, resistance: resistance, timeZone: zone)
         }
         comparisons = ShotSection.lastAgainstBest(journal, groups: Array(groups.prefix(ShotSection.overlayLimit)),
-                                                  ratings: ratings, metrics: metrics, resistance: resistance, timeZone: zone)
+                                                  ratings: ratings, metrics: metrics, resistance: resistance,
+                                                  timeZone: zone)
         let rest = groups.dropFirst(ShotSection.overlayLimit)
         groupsLeftOut = (rest.count, rest.map(\.shots.count).reduce(0, +))
         metricRating = ShotSection.profileRating(rows)
@@ -180,10 +187,12 @@ public struct ShotSection: Sendable {
         guard !rows.isEmpty else { return [] }
         var charts: [NamedChart] = []
         for (k, input) in overlays.enumerated() {
-            charts.append(NamedChart(stem: ReportFiles.shotOverlayPrefix + "\(k + 1)", title: "Shots — \(input.profile) · \(input.bean)",
+            charts.append(NamedChart(stem: ReportFiles.shotOverlayPrefix + "\(k + 1)",
+                                     title: "Shots — \(input.profile) · \(input.bean)",
                                      chart: BrewstatsCharts.shotOverlay(input)))
             if let c = comparisons.first(where: { $0.group == k + 1 }) {
-                charts.append(NamedChart(stem: c.stem, title: c.title, chart: BrewstatsCharts.shotOverlay(c.comparison.overlay)))
+                charts.append(
+                    NamedChart(stem: c.stem, title: c.title, chart: BrewstatsCharts.shotOverlay(c.comparison.overlay)))
             }
         }
         charts.append(NamedChart(stem: ShotSection.ratingStem, title: "\(metricRating.metric) vs rating",

@@ -15,8 +15,8 @@ import Foundation
 /// | temperature | Basket (solid), Temperature goal (dashed), Water at the group (the mix temperature, dotted) |
 /// | resistance | Resistance P ÷ F² (``BrewShots/ShotMetrics/resistance(_:)``), where the shot has pressure and flow |
 ///
-/// Phases: the file's own (``BrewShots/ShotRecord/phases``). Marks: the first drops (``BrewShots/ShotMetric/firstDrops``)
-/// and the end of pre-infusion (``BrewShots/ShotMetric/preinfusion``).
+/// Phases: the file's own (``BrewShots/ShotRecord/phases``). Marks: the first drops
+/// (``BrewShots/ShotMetric/firstDrops``) and the end of pre-infusion (``BrewShots/ShotMetric/preinfusion``).
 public enum ShotViews {
     /// Each drawn series: its name, panel, line style and the channel it comes from (`nil`: resistance).
     static let layout: [(name: String, panel: ShotViewPanel, style: Int, channel: ShotChannel?)] = [
@@ -61,20 +61,26 @@ public enum ShotViews {
         let brews = journal.result.journal.brews
         let row = record.journalRow
         let valid = row >= 0 && row < brews.count
-        let metrics = ShotMetrics(table.samples, dose: table.shots.map { valid && $0.journalRow == row ? brews.doseGrams[row] : nil },
+        let metrics = ShotMetrics(table.samples,
+                                  dose: table.shots.map { valid && $0.journalRow == row ? brews.doseGrams[row] : nil },
                                   yield: table.shots.map { _ in nil }, phaseStarts: table.phaseStarts)
         let series = Self.series(shot, samples: samples, resistance: ShotMetrics.resistance(samples))
-        func values(_ channel: ShotChannel) -> [Double] { samples.values(channel, of: shot).map { $0.map(Double.init) ?? .nan } }
+        func values(_ channel: ShotChannel) -> [Double] {
+            samples.values(channel, of: shot).map { $0.map(Double.init) ?? .nan }
+        }
         let labels = BeanLabels.make(journal.result.journal)
         let bean = valid ? brews.bean.code(row).map { labels[Int($0)] } : nil
         let profile = ShotFlagger.profileName(record.profile)
-        var subtitle = [ShotSection.startText(record.start, timeZone), URL(fileURLWithPath: record.file).lastPathComponent]
+        var subtitle = [ShotSection.startText(record.start, timeZone),
+            URL(fileURLWithPath: record.file).lastPathComponent]
         if let d = metrics.value(.duration, of: shot) { subtitle.append(String(format: "%.1f s", d)) }
         if !record.phases.isEmpty { subtitle.append("phases from the file") }
-        return ShotViewInput(title: "Shot — \(profile) · \(bean ?? "no bean")", subtitle: subtitle.joined(separator: " · "),
+        return ShotViewInput(title: "Shot — \(profile) · \(bean ?? "no bean")",
+                             subtitle: subtitle.joined(separator: " · "),
                              time: values(.time), series: series,
                              phases: record.phases.map { .init(start: $0.start, name: $0.name) },
-                             firstDrops: metrics.value(.firstDrops, of: shot), preinfusionEnd: metrics.value(.preinfusion, of: shot))
+                             firstDrops: metrics.value(.firstDrops, of: shot),
+                             preinfusionEnd: metrics.value(.preinfusion, of: shot))
     }
 
     /// The latest shot (by start; undated shots count as earliest, then file order) whose profile and bean begin
@@ -85,7 +91,9 @@ public enum ShotViews {
         let labels = BeanLabels.make(journal.result.journal)
         let matching = table.shots.indices.filter { i in
             let record = table.shots[i]
-            if let profile, !ShotFlagger.profileName(record.profile).lowercased().hasPrefix(profile.lowercased()) { return false }
+            if let profile, !ShotFlagger.profileName(record.profile).lowercased().hasPrefix(profile.lowercased()) {
+                return false
+            }
             if let bean {
                 let row = record.journalRow
                 let name = row >= 0 && row < brews.count ? brews.bean.code(row).map { labels[Int($0)] } : nil

@@ -31,14 +31,21 @@ enum TastingSection {
                         quotes: Bool = true) -> Section {
         guard !summary.isEmpty else {
             return Section(id: id, heading: heading, blocks: [
-                .missing(Text("None of \(scope) (\(summary.brews)) carries a flavour tag, a taste score or a note: add them when you log a brew to see them here.")),
+                .missing(
+                    Text(
+                        "None of \(scope) (\(summary.brews)) carries a flavour tag, a taste score or a note: add " +
+                            "them when you log a brew to see them here.")),
             ])
         }
         var blocks: [Block] = [.note(Text("\(summary.notedBrews) of \(scope) (\(summary.brews)) carry tasting notes."))]
         if !summary.tags.isEmpty {
             blocks.append(.tags(summary.tags.prefix(tagLimit).map { Tag(name: $0.name, count: $0.brews) }))
             if summary.tags.count > tagLimit {
-                blocks.append(.note(Text("and \(summary.tags.count - tagLimit) more tag\(summary.tags.count - tagLimit == 1 ? "" : "s") (tasting.csv lists them).")))
+                blocks.append(
+                    .note(
+                        Text(
+                            "and \(summary.tags.count - tagLimit) more " +
+                                "tag\(summary.tags.count - tagLimit == 1 ? "" : "s") (tasting.csv lists them).")))
             }
         }
         let scores = [("Acidity", summary.acidity), ("Body", summary.body), ("Sweetness", summary.sweetness)]
@@ -46,10 +53,16 @@ enum TastingSection {
         if !scores.isEmpty { blocks.append(.list(scores.map { Text(scoreSentence($0, $1)) })) }
         if quotes, !summary.notes.isEmpty {
             for note in summary.notes.prefix(noteLimit) {
-                blocks.append(.quote(Text(note.text), source: days.isValid(note.row) ? "\(Day(index: days.values[note.row]))" : nil))
+                blocks.append(
+                    .quote(Text(note.text),
+                        source: days.isValid(note.row) ? "\(Day(index: days.values[note.row]))" : nil))
             }
             if summary.notes.count > noteLimit {
-                blocks.append(.note(Text("and \(summary.notes.count - noteLimit) more note\(summary.notes.count - noteLimit == 1 ? "" : "s").")))
+                blocks.append(
+                    .note(
+                        Text(
+                            "and \(summary.notes.count - noteLimit) more " +
+                                "note\(summary.notes.count - noteLimit == 1 ? "" : "s").")))
             }
         }
         return Section(id: id, heading: heading, blocks: blocks)
@@ -59,6 +72,7 @@ enum TastingSection {
     static func scoreSentence(_ name: String, _ s: TastingSummary.Score) -> String {
         guard s.n > 1 else { return "\(name): \(Format.number(s.mean, decimals: 1)) of 5 (one brew)" }
         let spread = s.sd.map { " (typically ± \(Format.number($0, decimals: 1)))" } ?? ""
-        return "\(name): mean \(Format.number(s.mean, decimals: 1)) of 5 over \(s.n) brews, from \(Format.number(s.min, decimals: 1)) to \(Format.number(s.max, decimals: 1))\(spread)"
+        return "\(name): mean \(Format.number(s.mean, decimals: 1)) of 5 over \(s.n) brews, from " +
+            "\(Format.number(s.min, decimals: 1)) to \(Format.number(s.max, decimals: 1))\(spread)"
     }
 }

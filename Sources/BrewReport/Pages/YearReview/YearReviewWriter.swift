@@ -24,22 +24,30 @@ public enum YearReviewWriter {
                              protecting: [URL] = []) throws(ReportError) -> (review: YearReview, files: [String]) {
         let staged = try StagedDirectory(target: out, kind: .report, protecting: protecting)
         // The PDFs' creation date: pinned (``ReportOptions/documentDate``), else the year's last second.
-        let created = PDFDate.creationDate(options, lastDay: Day(year: year, month: 12, day: 31), options.stats.timeZone)
+        let created = PDFDate.creationDate(
+            options, lastDay: Day(year: year, month: 12, day: 31), options.stats.timeZone)
         let analysis = BrewAnalysis(journal: journal, options: options.stats)
         let review = analysis.yearReview(year)
         let text = YearReviewText(review: review, analysis: analysis)
         var written = [OwnedFolder.markerName]
-        let charts = review.isEmpty ? [] : [ChartRequest(stem: "weekdays", title: "Brews per weekday", chart: text.weekdayChart, size: .half),
-                                            ChartRequest(stem: "months", title: "Brews per month", chart: text.monthChart, size: .half)]
+        let charts = review.isEmpty ? []
+            : [ChartRequest(stem: "weekdays", title: "Brews per weekday", chart: text.weekdayChart, size: .half),
+                                            ChartRequest(stem: "months", title: "Brews per month",
+                                                chart: text.monthChart, size: .half)]
         let pdf = options.formats.contains(.pdf)
         let merges = NearDuplicates.find(in: journal).filter { $0.kind == .roaster }.map { $0.names.map(\.name) }
-        let page = YearReviewPage.page(text, journalName: journalName, charts: charts, roasterMerges: merges, zone: options.zoneLine, pdf: pdf)
+        let page = YearReviewPage.page(text, journalName: journalName, charts: charts, roasterMerges: merges,
+            zone: options.zoneLine, pdf: pdf)
         try ReportError.page { () throws(PageError) in
-            let drawn = try PageCharts.draw(charts.filter(\.hasData), outputs: ChartOutputs(options.formats), theme: options.theme,
+            let drawn = try PageCharts.draw(charts.filter(\.hasData), outputs: ChartOutputs(options.formats),
+                                            theme: options.theme,
                                             into: .staged(staged.folder), created: created, parallel: false)
             written += drawn.flatMap(\.files)
-            written += try PageWriter.write(page, outputs: .init(html: "index.html", markdown: "review.md", pdf: pdf ? "review.pdf" : nil),
-                                            charts: drawn, theme: options.theme, created: created, into: .staged(staged.folder))
+            written += try PageWriter.write(page,
+                                            outputs: .init(html: "index.html", markdown: "review.md",
+                                                pdf: pdf ? "review.pdf" : nil),
+                                            charts: drawn, theme: options.theme, created: created,
+                                            into: .staged(staged.folder))
         }
         try staged.commit()
         return (review, written)
