@@ -64,8 +64,9 @@ import Glibc
                noOwnInput: "its --out holds one folder per journal; a journal's folder holding an input is refused (OutputSafetyTests)"),
     ]
 
-    /// Subcommands that write no file of their own (`inspect --rejects` is checked with the importers).
-    static let notWriting: Set<String> = ["inspect", "help"]
+    /// Subcommands that write no file of their own (`inspect --rejects` is checked with the importers; `mcp` answers
+    /// on standard output only, MCPServerTests holds that it writes nothing).
+    static let notWriting: Set<String> = ["inspect", "help", "mcp"]
 
     /// A fresh scratch folder: `out/` (the shim's folder, holding the target) and `in/` with the input.
     struct Setup {
