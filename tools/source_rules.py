@@ -8,8 +8,9 @@
 2. Package.swift declares every module a target imports.
 3. Comments cite the repository's own docs, not sections (§) of an outside document.
 4. Library targets name no command-line flag: no string literal outside Sources/brewstats and Sources/brewstats-bench
-   (and BrewMCP's tool descriptions) holds `--flag` (doc comments and comments may). A library's error carries a typed reason; the command line adds
-   the flag where it words errors (Sources/brewstats/ErrorMessage.swift).
+   (and BrewMCP's tool descriptions) holds `--flag` (doc comments and comments may). A library's error carries a typed
+   reason; the command line adds the flag where it words errors (Sources/brewstats/ErrorMessage.swift).
+5. Lines wrap at 120 characters: no line of a *.swift, *.py, *.c or *.sh file under Sources/ or tools/ is longer.
 
 Exit status 0 when every rule holds; 1 with one line per breach (file:line: what, where it belongs).
 """
@@ -28,7 +29,8 @@ ONE_PLACE = [
      [r"(?i)94d0_?49bb_?1331_?11eb", r"(?i)bf58_?476d_?1ce4_?e5b9\b.*>>\s*27|\(z >> 30\)"]),
     ("a sort-then-middle median (BrewStats' Quantile)", "BrewStats/Quantile.swift",
      [r"\[\s*\w+(\.count)?\s*/\s*2\s*-\s*1\s*\]", r"\[\s*mid\s*-\s*1\s*\]"]),
-    ("the extraction yield or beverage estimate (BrewStats' DerivedColumns)", "BrewStats/DerivedColumns+Definitions.swift",
+    ("the extraction yield or beverage estimate (BrewStats' DerivedColumns)",
+     "BrewStats/DerivedColumns+Definitions.swift",
      [r"(?i)\btds\s*\*\s*(beverage|bm|mass)\w*\s*/\s*d(ose)?\b", r"(?i)\*\s*d(ose)?\s*/\s*(beverage|bm)\b",
       r"(?i)\bw(ater)?\w*\s*-\s*(2(\.0)?|r|retention\w*)\s*\*\s*(\$0|d\b|dose)",
       r"ey\s*/\s*\(\s*ratio\s*-\s*retention"]),
@@ -84,7 +86,8 @@ def one_place():
 SYSTEM_MODULES = {"Foundation", "Glibc", "Musl", "Darwin", "Dispatch", "Synchronization", "Testing", "XCTest",
                   "FoundationEssentials", "PackageDescription", "CCairo", "CPNG"}
 TARGET = re.compile(r'\.(?:target|executableTarget|testTarget)\(\s*name:\s*"([^"]+)"(.*?)swiftSettings', re.S)
-IMPORT = re.compile(r"^\s*(?:@\w+\s+)*(?:public |internal |package )?import (?:(?:struct|enum|class|func|protocol) )?(\w+)")
+IMPORT = re.compile(r"^\s*(?:@\w+\s+)*(?:public |internal |package )?"
+                    r"import (?:(?:struct|enum|class|func|protocol) )?(\w+)")
 
 
 def declared_imports():
@@ -188,14 +191,38 @@ def no_flags():
     return breaches
 
 
+LINE_LIMIT = 120
+WRAPPED = (".swift", ".py", ".c", ".sh")
+
+
+def line_length():
+    """No line under Sources/ or tools/ is longer than LINE_LIMIT characters (rule 5)."""
+    breaches = []
+    for top in ("Sources", "tools"):
+        for dirpath, dirs, names in os.walk(os.path.join(ROOT, top)):
+            dirs.sort()
+            for name in sorted(names):
+                if not name.endswith(WRAPPED):
+                    continue
+                path = os.path.join(dirpath, name)
+                with open(path, encoding="utf-8") as f:
+                    for n, line in enumerate(f, 1):
+                        length = len(line.rstrip("\r\n"))
+                        if length > LINE_LIMIT:
+                            shown = os.path.relpath(path, ROOT)
+                            breaches.append(f"{shown}:{n}: {length} characters; lines wrap at {LINE_LIMIT}")
+    return breaches
+
+
 def main():
-    breaches = one_place() + declared_imports() + own_docs() + no_flags()
+    breaches = one_place() + declared_imports() + own_docs() + no_flags() + line_length()
     for b in breaches:
         print(b)
     if breaches:
         print(f"{len(breaches)} source rule breaches", file=sys.stderr)
         return 1
-    print("source rules: every definition in one place; every import declared; no flag named by a library")
+    print("source rules: every definition in one place; every import declared; no flag named by a library; "
+          f"no line over {LINE_LIMIT} characters")
     return 0
 
 

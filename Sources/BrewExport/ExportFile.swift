@@ -36,15 +36,16 @@ public final class ExportFile {
     /// Creates the temporary file beside `target`.
     ///
     /// - Throws: ``ExportError`` `.notReplaceable` when `target` is a folder or a symbolic link, `.exists` when it
-    ///   exists and `replacing` is false (checked here, so nothing is computed for nothing; ``publish(replacing:)`` checks again
-    ///   atomically), `.output` when the folder is missing or not writable.
+    ///   exists and `replacing` is false (checked here, so nothing is computed for nothing;
+    ///   ``publish(replacing:)`` checks again atomically), `.output` when the folder is missing or not writable.
     public init(target: URL, replacing: Bool) throws(ExportError) {
         let path = target.standardizedFileURL.path
         var st = stat()
         if lstat(path, &st) == 0 {
             switch st.st_mode & S_IFMT {
             case S_IFDIR: throw ExportError(.notReplaceable, path: path, "is a folder; give a file name")
-            case S_IFLNK: throw ExportError(.notReplaceable, path: path, "is a symbolic link; brewstats never writes through one")
+            case S_IFLNK:
+                throw ExportError(.notReplaceable, path: path, "is a symbolic link; brewstats never writes through one")
             default: if !replacing { throw ExportError(.exists, path: path, "exists") }
             }
         }

@@ -52,12 +52,16 @@ public final class ExportFolder {
         guard lstat(path, &st) == 0 else { return }
         switch st.st_mode & S_IFMT {
         case S_IFDIR: break
-        case S_IFLNK: throw ExportError(.notReplaceable, path: path, "is a symbolic link; brewstats never writes through one")
-        default: throw ExportError(.notReplaceable, path: path, "exists and is not a folder; the export writes a folder here")
+        case S_IFLNK:
+            throw ExportError(.notReplaceable, path: path, "is a symbolic link; brewstats never writes through one")
+        default:
+            throw ExportError(.notReplaceable, path: path,
+                              "exists and is not a folder; the export writes a folder here")
         }
         guard replacing else { throw ExportError(.exists, path: path, "exists") }
         guard access(path + "/" + markerName, F_OK) == 0 else {
-            throw ExportError(.notReplaceable, path: path, "is a folder brewstats export did not write; it is never replaced")
+            throw ExportError(.notReplaceable, path: path,
+                              "is a folder brewstats export did not write; it is never replaced")
         }
     }
 

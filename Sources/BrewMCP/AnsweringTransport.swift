@@ -56,7 +56,9 @@ actor AnsweringTransport: Transport {
               object["method"]?.stringValue == "tools/call", let id = object["id"], Self.id(id) != nil,
               object["params"]?.objectValue?["name"]?.stringValue == nil else { return false }
         let answer: Value = ["jsonrpc": "2.0", "id": id,
-                             "error": ["code": -32602, "message": "tools/call needs params.name, the tool's name (tools/list gives them)"]]
+                             "error": ["code": -32602,
+                                       "message": .string("tools/call needs params.name, the tool's name "
+                                                              + "(tools/list gives them)")]]
         try await base.send(try JSONEncoder().encode(answer))
         return true
     }

@@ -20,19 +20,24 @@ extension BrewTool {
             rating (a best value, no clear peak, or too few brews). Names match as dial_in's bean does.
             """,
         arguments: [
-            Argument(name: "bean", kind: .string, summary: "The bean, as the journal names it (also \"Roaster Name\"; a unique beginning is enough).",
+            Argument(name: "bean", kind: .string,
+                     summary: "The bean, as the journal names it (also \"Roaster Name\"; "
+                         + "a unique beginning is enough).",
                      required: true),
         ],
         answer: { arguments, served throws(MCPToolError) in
             let journal = served.result.journal
             let index: Int
-            do throws(AdviceError) { index = try DialInNames.bean(named: arguments.string("bean") ?? "", in: journal) } catch {
+            do throws(AdviceError) {
+                index = try DialInNames.bean(named: arguments.string("bean") ?? "", in: journal)
+            } catch {
                 throw .noAnswer(tool: "bean", message: error.description)
             }
             var options = StatsOptions()
             options.timeZone = served.timeZone
             let analysis = BrewAnalysis(journal: journal, options: options)
-            guard let last = analysis.dayRange()?.upperBound, let s = analysis.beanSummaries([index], through: last).first,
+            guard let last = analysis.dayRange()?.upperBound,
+                  let s = analysis.beanSummaries([index], through: last).first,
                   s.brews > 0 else {
                 throw .noAnswer(tool: "bean", message: "\(journal.beans[index].displayName) has no dated brew")
             }
@@ -64,7 +69,8 @@ extension BrewTool {
                     case .noClearPeak: "no_clear_peak"
                     case .tooFew: "too_few"
                     }
-                    return .object(["factor": .string(e.factor.rawValue), "espresso": .bool(e.espresso), "n": .count(e.n),
+                    return .object(["factor": .string(e.factor.rawValue), "espresso": .bool(e.espresso),
+                                    "n": .count(e.n),
                                     "distinct_values": .count(e.distinctValues), "quadratic_r2": .number(e.quadraticR2),
                                     "verdict": verdict])
                 }),

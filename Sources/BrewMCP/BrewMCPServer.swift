@@ -6,9 +6,9 @@ import MCP
 ///
 /// It speaks JSON-RPC 2.0, one message a line, through the SDK's ``MCP/Server``: `initialize`, `ping`,
 /// `tools/list` (``ToolCatalogue``) and `tools/call`. A request it cannot read gets a JSON-RPC error (-32700 for text
-/// that is not JSON, -32601 for an unknown method, -32602 for an unknown tool or a call without one) and the server goes on; a tool whose
-/// arguments are wrong, or whose question the journal cannot answer, gives a tool result marked `isError` with the
-/// command line's words. It stops at the end of its input, once every request read has its answer
+/// that is not JSON, -32601 for an unknown method, -32602 for an unknown tool or a call without one) and the server
+/// goes on; a tool whose arguments are wrong, or whose question the journal cannot answer, gives a tool result marked
+/// `isError` with the command line's words. It stops at the end of its input, once every request read has its answer
 /// (``AnsweringTransport``).
 ///
 /// What it never does: write the journal or any file, or read anything but the journal it was started with.
@@ -41,7 +41,8 @@ public enum BrewMCPServer {
     ///
     /// - Parameter version: The version the server states (`brewstats --version`'s).
     /// - Throws: ``MCPToolError/serverFailed(_:)`` when the transport cannot be started.
-    public static func serve(_ journal: ServedJournal, version: String, transport: (any Transport)? = nil) async throws(MCPToolError) {
+    public static func serve(_ journal: ServedJournal, version: String,
+                             transport: (any Transport)? = nil) async throws(MCPToolError) {
         let server = await server(for: journal, version: version)
         do {
             try await server.start(transport: AnsweringTransport(transport ?? StdioTransport()))

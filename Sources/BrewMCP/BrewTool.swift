@@ -47,7 +47,8 @@ struct BrewTool: Sendable {
             if let pattern = a.pattern { p["pattern"] = .string(pattern) }
             properties[a.name] = .object(p)
         }
-        var schema: [String: Value] = ["type": "object", "properties": .object(properties), "additionalProperties": false]
+        var schema: [String: Value] = ["type": "object", "properties": .object(properties),
+                                       "additionalProperties": false]
         let required = arguments.filter(\.required).map { Value.string($0.name) }
         if !required.isEmpty { schema["required"] = .array(required) }
         return Tool(name: name, title: title, description: summary, inputSchema: .object(schema),
@@ -62,7 +63,8 @@ struct BrewTool: Sendable {
             let arguments = try ToolArguments(values, for: self)
             return try answer(arguments, journal).result
         } catch {
-            return CallTool.Result(content: [.text(text: error.description, annotations: nil, _meta: nil)], isError: true)
+            return CallTool.Result(content: [.text(text: error.description, annotations: nil, _meta: nil)],
+                                   isError: true)
         }
     }
 }

@@ -6,9 +6,9 @@ import Foundation
 import MCP
 
 extension BrewTool {
-    /// `compare_brews`: two or three brews side by side — `brewstats compare brews`' table (``BrewReport/BrewComparison``,
-    /// the rows of its `compare.csv`): each brew's settings and outcomes, and each later brew's difference from the
-    /// first (oldest first).
+    /// `compare_brews`: two or three brews side by side — `brewstats compare brews`' table
+    /// (``BrewReport/BrewComparison``, the rows of its `compare.csv`): each brew's settings and outcomes, and each
+    /// later brew's difference from the first (oldest first).
     static let compareBrews = BrewTool(
         name: "compare_brews",
         title: "Compare brews",
@@ -21,8 +21,11 @@ extension BrewTool {
             keep (without any: the journal's latest brews).
             """,
         arguments: [
-            Argument(name: "brews", kind: .string, summary: "Two or three brew ids, comma-separated (as journal_overview or period_summary name them)."),
-            Argument(name: "bean", kind: .string, summary: "The latest brews of this bean (matched as the report's --bean matches)."),
+            Argument(name: "brews", kind: .string,
+                     summary: "Two or three brew ids, comma-separated "
+                         + "(as journal_overview or period_summary name them)."),
+            Argument(name: "bean", kind: .string,
+                     summary: "The latest brews of this bean (matched as the report's --bean matches)."),
             Argument(name: "method", kind: .string, summary: "The latest brews of this method."),
             Argument(name: "grinder", kind: .string, summary: "The latest brews of this grinder."),
             Argument(name: "latest", kind: .integer, summary: "How many latest brews: 2 (default) or 3."),
@@ -40,15 +43,21 @@ extension BrewTool {
             let comparison: BrewComparison
             if let list = arguments.string("brews") {
                 guard filter.isEmpty else {
-                    throw .invalidArgument(tool: "compare_brews", message: "brews picks brews by id: leave out bean, method and grinder")
+                    throw .invalidArgument(tool: "compare_brews",
+                                           message: "brews picks brews by id: leave out bean, method and grinder")
                 }
-                let ids = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                let ids = list.split(separator: ",")
+                    .map { $0.trimmingCharacters(in: .whitespaces) }
+                    .filter { !$0.isEmpty }
                 guard (2...3).contains(ids.count) else {
-                    throw .invalidArgument(tool: "compare_brews", message: "'brews' must be two or three ids, comma-separated, not \(ids.count)")
+                    throw .invalidArgument(tool: "compare_brews",
+                                           message: "'brews' must be two or three ids, comma-separated, "
+                                               + "not \(ids.count)")
                 }
                 let rows = Kernel.firstRows(journal.brews.id, matching: ids)
                 if let k = rows.firstIndex(where: { $0 == nil }) {
-                    throw .noAnswer(tool: "compare_brews", message: "no brew with id '\(ids[k])' in \(served.opened.name)")
+                    throw .noAnswer(tool: "compare_brews",
+                                    message: "no brew with id '\(ids[k])' in \(served.opened.name)")
                 }
                 comparison = BrewComparison(journal, rows: rows.compactMap { $0 }, options: stats)
             } else {
@@ -68,8 +77,9 @@ extension BrewTool {
                         if k > 0 { differences[name] = .number(comparison.difference(q, brew: k)) }
                     }
                     return .object([
-                        "id": .text(b.id), "date": .string(b.date), "bean": .string(b.bean), "method": .string(b.method),
-                        "category": .text(b.category?.rawString), "grinder": .text(b.grinder), "grind_text": .text(b.grindText),
+                        "id": .text(b.id), "date": .string(b.date), "bean": .string(b.bean),
+                        "method": .string(b.method), "category": .text(b.category?.rawString),
+                        "grinder": .text(b.grinder), "grind_text": .text(b.grindText),
                         "notes": .text(b.notes), "flavor_tags": .text(b.flavorTags), "values": .object(values),
                         "difference_from_first": k > 0 ? .object(differences) : .null,
                     ])
@@ -80,8 +90,8 @@ extension BrewTool {
 }
 
 extension BrewTool {
-    /// `compare_shots`: the journal's two or three latest espresso shots (of a profile) side by side — `brewstats compare
-    /// shots --journal`'s table (``BrewReport/ShotComparison``, the rows of its `compare.csv`).
+    /// `compare_shots`: the journal's two or three latest espresso shots (of a profile) side by side —
+    /// `brewstats compare shots --journal`'s table (``BrewReport/ShotComparison``, the rows of its `compare.csv`).
     static let compareShots = BrewTool(
         name: "compare_shots",
         title: "Compare shots",
@@ -91,7 +101,8 @@ extension BrewTool {
             (null where the file does not log what it needs), and each later shot's difference from the first.
             """,
         arguments: [
-            Argument(name: "profile", kind: .string, summary: "Only shots of this profile (by the beginning of its name, case ignored)."),
+            Argument(name: "profile", kind: .string,
+                     summary: "Only shots of this profile (by the beginning of its name, case ignored)."),
             Argument(name: "latest", kind: .integer, summary: "How many latest shots: 2 (default) or 3."),
         ],
         answer: { arguments, served throws(MCPToolError) in
@@ -104,12 +115,14 @@ extension BrewTool {
             }
             let profile = arguments.string("profile")
             let matching = table.shots.indices.filter {
-                profile == nil || ShotFlagger.profileName(table.shots[$0].profile).lowercased().hasPrefix(profile!.lowercased())
+                profile == nil
+                    || ShotFlagger.profileName(table.shots[$0].profile).lowercased().hasPrefix(profile!.lowercased())
             }
             let chosen = ShotOverlays.startOrder(matching, table).suffix(latest)
             guard chosen.count >= 2 else {
                 throw .noAnswer(tool: "compare_shots",
-                                message: "fewer than two shots\(profile.map { " of profile '\($0)'" } ?? "") in \(served.opened.name)")
+                                message: "fewer than two shots\(profile.map { " of profile '\($0)'" } ?? "") "
+                                    + "in \(served.opened.name)")
             }
             let comparison = ShotComparison(chosen.map { (served.journal, $0) }, timeZone: served.timeZone)
             let quantities = ShotComparison.quantities
@@ -122,7 +135,8 @@ extension BrewTool {
                         if k > 0 { differences[name] = .number(comparison.difference(q, shot: k)) }
                     }
                     return .object([
-                        "file": .string(s.file), "start": .string(s.start), "profile": .string(s.profile), "bean": .string(s.bean),
+                        "file": .string(s.file), "start": .string(s.start), "profile": .string(s.profile),
+                        "bean": .string(s.bean),
                         "grinder": .text(s.grinder), "grind_text": .text(s.grindText), "values": .object(values),
                         "difference_from_first": k > 0 ? .object(differences) : .null,
                     ])

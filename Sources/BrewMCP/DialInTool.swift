@@ -17,17 +17,21 @@ extension BrewTool {
             Which grind setting to brew next for a bean on a grinder × method, and how sure brewstats is: next (the \
             setting to brew next, on the grinder's own scale), best (the estimated best setting with its 80 % interval \
             and expected rating, or null), safe and experiment picks, a confidence word, why (a sentence or two), and \
-            the evidence (brews, rated brews, earlier bags, brews left out for no rating or no grind setting). The same \
-            object as `brewstats dial-in --json`. Unknown names are refused with the journal's names.
+            the evidence (brews, rated brews, earlier bags, brews left out for no rating or no grind setting). \
+            The same object as `brewstats dial-in --json`. Unknown names are refused with the journal's names.
             """,
         arguments: [
-            Argument(name: "grinder", kind: .string, summary: "The grinder, as the journal names it (case ignored; a unique beginning is enough).",
+            Argument(name: "grinder", kind: .string,
+                     summary: "The grinder, as the journal names it (case ignored; a unique beginning is enough).",
                      required: true),
-            Argument(name: "method", kind: .string, summary: "The brew method, as the journal names it (e.g. V60, Espresso).", required: true),
+            Argument(name: "method", kind: .string,
+                     summary: "The brew method, as the journal names it (e.g. V60, Espresso).", required: true),
             Argument(name: "bean", kind: .string,
-                     summary: "The bean (also \"Roaster Name\"); default: the one brewed most recently on this grinder × method."),
+                     summary: "The bean (also \"Roaster Name\"); default: the one brewed most recently on this "
+                         + "grinder × method."),
             Argument(name: "profile", kind: .string,
-                     summary: "For espresso: the pressure profile whose shots to advise (default: the latest shot's); profiles are never pooled."),
+                     summary: "For espresso: the pressure profile whose shots to advise (default: the latest shot's); "
+                         + "profiles are never pooled."),
         ],
         answer: { arguments, served throws(MCPToolError) in
             let journal = served.result.journal
@@ -35,9 +39,10 @@ extension BrewTool {
             options.profile = arguments.string("profile")
             do throws(AdviceError) {
                 let found = try DialInAdvisor.advise(journal: journal, grinder: arguments.string("grinder") ?? "",
-                                                     method: arguments.string("method") ?? "", bean: arguments.string("bean"),
-                                                     options: options)
-                let notes = NearDuplicates.lookAlikeNotes(in: journal, [(.grinder, found.grinder), (.method, found.method)])
+                                                     method: arguments.string("method") ?? "",
+                                                     bean: arguments.string("bean"), options: options)
+                let notes = NearDuplicates.lookAlikeNotes(in: journal,
+                                                          [(.grinder, found.grinder), (.method, found.method)])
                 return ToolAnswer(json: found.adding(notes: notes).json)
             } catch {
                 throw .noAnswer(tool: "dial_in", message: error.description)

@@ -18,12 +18,14 @@ extension BrewTool {
             files left out). Call it first to learn the names the other tools take.
             """,
         arguments: [
-            Argument(name: "limit", kind: .integer, summary: "At most this many names of each kind (default 50, 1–1000)."),
+            Argument(name: "limit", kind: .integer,
+                     summary: "At most this many names of each kind (default 50, 1–1000)."),
         ],
         answer: { arguments, served throws(MCPToolError) in
             let limit = arguments.integer("limit") ?? 50
             guard (1...1000).contains(limit) else {
-                throw .invalidArgument(tool: "journal_overview", message: "'limit' must be from 1 to 1000, not \(limit)")
+                throw .invalidArgument(tool: "journal_overview",
+                                       message: "'limit' must be from 1 to 1000, not \(limit)")
             }
             let result = served.result, report = result.report
             var options = StatsOptions()
@@ -34,7 +36,9 @@ extension BrewTool {
                 let counts = NameCounts(kind, in: result.journal)
                 names[kind.rawValue + "s"] = .object([
                     "count": .count(counts.entries.count),
-                    "listed": .array(counts.entries.prefix(limit).map { .object(["name": .string($0.name), "brews": .count($0.brews)]) }),
+                    "listed": .array(counts.entries.prefix(limit).map {
+                        .object(["name": .string($0.name), "brews": .count($0.brews)])
+                    }),
                 ])
             }
             return ToolAnswer(.object([

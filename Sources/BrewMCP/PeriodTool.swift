@@ -25,7 +25,8 @@ extension BrewTool {
         answer: { arguments, served throws(MCPToolError) in
             let (report, _) = try periodReport(arguments, served)
             guard let period = report.period, let summary = report.periodSummary else {
-                throw .noAnswer(tool: "period_summary", message: "the journal has no dated brew: there is no period to summarise")
+                throw .noAnswer(tool: "period_summary",
+                                message: "the journal has no dated brew: there is no period to summarise")
             }
             return ToolAnswer(.object([
                 "journal": .string(served.opened.name),
@@ -75,10 +76,13 @@ extension BrewTool {
     /// The arguments that choose a period, as `report`'s options do.
     static let periodArguments: [Argument] = [
         Argument(name: "week", kind: .string, summary: "An ISO week, e.g. 2026-W47.", pattern: "^[0-9]{4}-W[0-9]{2}$"),
-        Argument(name: "month", kind: .string, summary: "A calendar month, e.g. 2026-11.", pattern: "^[0-9]{4}-[0-9]{2}$"),
+        Argument(name: "month", kind: .string, summary: "A calendar month, e.g. 2026-11.",
+                 pattern: "^[0-9]{4}-[0-9]{2}$"),
         Argument(name: "year", kind: .string, summary: "A calendar year, e.g. 2026.", pattern: "^[0-9]{4}$"),
-        Argument(name: "from", kind: .string, summary: "The first day of a range, YYYY-MM-DD (with to).", pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"),
-        Argument(name: "to", kind: .string, summary: "The last day of a range, YYYY-MM-DD (with from).", pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"),
+        Argument(name: "from", kind: .string, summary: "The first day of a range, YYYY-MM-DD (with to).",
+                 pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"),
+        Argument(name: "to", kind: .string, summary: "The last day of a range, YYYY-MM-DD (with from).",
+                 pattern: "^[0-9]{4}-[0-9]{2}-[0-9]{2}$"),
     ]
 
     /// A period's figures (``BrewStats/PeriodFigures``): the means with the n behind them, `null` without any.
@@ -91,7 +95,8 @@ extension BrewTool {
             "mean_ey_pct": .number(f.meanExtraction), "espresso_ey_pct": mean(f.espressoExtraction),
             "filter_ey_pct": mean(f.filterExtraction), "top_method": .text(f.topMethod),
             "best_brew": f.bestBrew.map { b in
-                .object(["id": .text(b.id), "rating": .number(b.rating), "brewed_at": .text(b.brewDate.map { instant($0, zone) })])
+                .object(["id": .text(b.id), "rating": .number(b.rating),
+                         "brewed_at": .text(b.brewDate.map { instant($0, zone) })])
             } ?? .null,
         ])
     }
@@ -107,7 +112,9 @@ extension BrewTool {
             "longest_streak": .count(t.longestStreak), "current_streak": .count(t.currentStreak),
         ]
         if let money = t.money {
-            object["money_spent"] = .object(money.mapValues { .object(["value": .number($0.value), "brews_counted": .count($0.n)]) })
+            object["money_spent"] = .object(money.mapValues {
+                .object(["value": .number($0.value), "brews_counted": .count($0.n)])
+            })
         }
         return .object(object)
     }

@@ -21,8 +21,8 @@ public struct ServedJournal: Sendable {
     /// The instant taken as now: it decides whether a period is still in progress (`--today`, else the clock).
     public let now: Date
 
-    public init(opened: OpenedJournal, timeZone: TimeZone, zoneLine: String? = nil, dialIn: DialInOptions = DialInOptions(),
-                now: Date = Date()) {
+    public init(opened: OpenedJournal, timeZone: TimeZone, zoneLine: String? = nil,
+                dialIn: DialInOptions = DialInOptions(), now: Date = Date()) {
         self.opened = opened
         self.timeZone = timeZone
         self.zoneLine = zoneLine

@@ -21,9 +21,12 @@ extension BrewTool {
             Only shots with a journal file are read: a journal without shot files has none.
             """,
         arguments: periodArguments + [
-            Argument(name: "profile", kind: .string, summary: "Only the shots of this profile (by the beginning of its name, case ignored)."),
-            Argument(name: "flagged_only", kind: .boolean, summary: "Only the shots with at least one flag (default false)."),
-            Argument(name: "limit", kind: .integer, summary: "At most this many shots, the latest kept (default 100, 1–10000)."),
+            Argument(name: "profile", kind: .string,
+                     summary: "Only the shots of this profile (by the beginning of its name, case ignored)."),
+            Argument(name: "flagged_only", kind: .boolean,
+                     summary: "Only the shots with at least one flag (default false)."),
+            Argument(name: "limit", kind: .integer,
+                     summary: "At most this many shots, the latest kept (default 100, 1–10000)."),
         ],
         exclusive: [periodNames],
         answer: { arguments, served throws(MCPToolError) in
@@ -32,11 +35,15 @@ extension BrewTool {
                 throw .invalidArgument(tool: "shots", message: "'limit' must be from 1 to 10000, not \(limit)")
             }
             guard let table = served.journal.shots, table.kept > 0 else {
-                throw .noAnswer(tool: "shots", message: "\(served.opened.name) holds no espresso shot files: there are no shot metrics")
+                throw .noAnswer(tool: "shots",
+                                message: "\(served.opened.name) holds no espresso shot files: "
+                                    + "there are no shot metrics")
             }
             let (report, options) = try periodReport(arguments, served, shotProfile: arguments.string("profile"))
             guard let section = ShotSection.make(served.journal, report: report, options: options) else {
-                throw .noAnswer(tool: "shots", message: "\(served.opened.name) holds no espresso shot files: there are no shot metrics")
+                throw .noAnswer(tool: "shots",
+                                message: "\(served.opened.name) holds no espresso shot files: "
+                                    + "there are no shot metrics")
             }
             var rows = section.rows
             if arguments.flag("flagged_only") { rows = rows.filter { !$0.flags.isEmpty } }
@@ -46,7 +53,8 @@ extension BrewTool {
                 "journal_shots": .count(section.journalShots),
                 "shots_in_period": .count(section.rows.count),
                 "listed": .count(listed.count),
-                "left_out": .object(["undated": .count(section.undatedLeftOut), "not_espresso": .count(section.notEspresso),
+                "left_out": .object(["undated": .count(section.undatedLeftOut),
+                                     "not_espresso": .count(section.notEspresso),
                                      "over_limit": .count(rows.count - listed.count)]),
                 "profile_filter": .text(section.profileFilter),
                 "shots": .array(listed.map { row($0, zone: served.timeZone) }),
@@ -64,7 +72,8 @@ extension BrewTool {
         var metrics: [String: Value] = [:]
         for metric in ShotMetric.allCases { metrics[metric.name] = .number(r.value(metric)) }
         return .object([
-            "file": .string(r.file), "started_at": .text(r.start.map { instant($0, zone) }), "format": .string(r.format.rawValue),
+            "file": .string(r.file), "started_at": .text(r.start.map { instant($0, zone) }),
+            "format": .string(r.format.rawValue),
             "profile": .text(r.profile), "bean": .text(r.bean), "grinder": .text(r.grinder),
             "grind_setting": r.grindSetting.map { .number($0) } ?? .text(r.grindText), "dose_g": .number(r.dose),
             "rating": .number(r.rating), "metrics": .object(metrics),

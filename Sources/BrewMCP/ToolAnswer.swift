@@ -27,7 +27,8 @@ struct ToolAnswer: Sendable {
     /// The tool result: text and structured content, not an error.
     var result: CallTool.Result {
         let structured: Value? = object
-        return CallTool.Result(content: [.text(text: json, annotations: nil, _meta: nil)], structuredContent: structured, isError: false)
+        return CallTool.Result(content: [.text(text: json, annotations: nil, _meta: nil)],
+                               structuredContent: structured, isError: false)
     }
 }
 

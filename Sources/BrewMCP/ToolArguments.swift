@@ -18,13 +18,17 @@ struct ToolArguments: Sendable {
         let values = values ?? [:]
         let known = Set(tool.arguments.map(\.name))
         for name in values.keys.sorted() where !known.contains(name) {
-            let takes = tool.arguments.map(\.name).sorted { NameMatching.editDistance($0, name) < NameMatching.editDistance($1, name) }
+            let takes = tool.arguments.map(\.name).sorted {
+                NameMatching.editDistance($0, name) < NameMatching.editDistance($1, name)
+            }
             throw .invalidArgument(tool: tool.name, message: "unknown argument '\(name)'"
                 + (takes.isEmpty ? "; this tool takes none" : "; this tool takes: " + takes.joined(separator: ", ")))
         }
         for a in tool.arguments {
             guard let v = values[a.name], v != Value.null else {
-                if a.required { throw .invalidArgument(tool: tool.name, message: "'\(a.name)' is required: \(a.summary)") }
+                if a.required {
+                    throw .invalidArgument(tool: tool.name, message: "'\(a.name)' is required: \(a.summary)")
+                }
                 continue
             }
             let fits = switch a.kind {
@@ -34,7 +38,8 @@ struct ToolArguments: Sendable {
             case .boolean: v.boolValue != nil
             }
             guard fits else {
-                throw .invalidArgument(tool: tool.name, message: "'\(a.name)' must be \(a.kind.words), not \(Self.json(v))")
+                throw .invalidArgument(tool: tool.name,
+                                       message: "'\(a.name)' must be \(a.kind.words), not \(Self.json(v))")
             }
         }
         for group in tool.exclusive {
@@ -42,7 +47,9 @@ struct ToolArguments: Sendable {
             // from and to are one choice, the range.
             let choices = Set(given.map { $0 == "to" ? "from" : $0 })
             if choices.count > 1 {
-                throw .invalidArgument(tool: tool.name, message: given.joined(separator: " and ") + " exclude each other: give one period")
+                throw .invalidArgument(tool: tool.name,
+                                       message: given.joined(separator: " and ")
+                                           + " exclude each other: give one period")
             }
         }
         self.values = values.filter { $0.value != Value.null }
@@ -73,7 +80,8 @@ struct ToolArguments: Sendable {
     func day(_ name: String) throws(MCPToolError) -> Day? {
         guard let text = string(name) else { return nil }
         guard let day = Day(flag: text) else {
-            throw .invalidArgument(tool: tool, message: "'\(name)' must be a date YYYY-MM-DD that exists, not '\(text)'")
+            throw .invalidArgument(tool: tool,
+                                   message: "'\(name)' must be a date YYYY-MM-DD that exists, not '\(text)'")
         }
         return day
     }
@@ -96,7 +104,8 @@ struct ToolArguments: Sendable {
         case (nil, nil): return nil
         case let (from?, to?):
             guard from <= to else {
-                throw .invalidArgument(tool: tool, message: "from \(from) is after to \(to): the range runs from the earlier day to the later one")
+                throw .invalidArgument(tool: tool, message: "from \(from) is after to \(to): "
+                                           + "the range runs from the earlier day to the later one")
             }
             return .range(from, to)
         case (nil, _?): throw .invalidArgument(tool: tool, message: "'to' needs 'from'")

@@ -45,7 +45,11 @@ final class ByteSink {
 
     /// Writes the buffer out when it is full. Call between records.
     func flushIfNeeded() throws {
-        do { try file.flushIfNeeded() } catch { throw SynthError(path: error.path, step: "writing", reason: error.reason) }
+        do {
+            try file.flushIfNeeded()
+        } catch {
+            throw SynthError(path: error.path, step: "writing", reason: error.reason)
+        }
     }
 
     /// Writes the rest, flushes the file and puts it at the destination.
@@ -56,7 +60,8 @@ final class ByteSink {
             try file.publish(replacing: replacing)
         } catch {
             let appeared = error.code == EEXIST
-            var failure = SynthError(path: error.path, step: error.step == .renaming ? "renaming into place" : "writing",
+            var failure = SynthError(path: error.path,
+                                     step: error.step == .renaming ? "renaming into place" : "writing",
                                      reason: appeared ? "a file appeared there meanwhile" : error.reason)
             failure.exists = appeared
             throw failure

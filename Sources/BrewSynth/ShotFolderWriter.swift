@@ -59,8 +59,8 @@ public enum SynthShotFormat: String, CaseIterable, Sendable {
 }
 
 /// Writes a generator's shots into a folder, one file per shot: into an existing folder file by file
-/// (``write(_:to:)``, each file atomically), or as a whole folder that appears at once (``writeFolder(_:to:replacing:)``,
-/// what `brewstats generate --shots` does).
+/// (``write(_:to:)``, each file atomically), or as a whole folder that appears at once
+/// (``writeFolder(_:to:replacing:)``, what `brewstats generate --shots` does).
 public struct ShotFolderWriter: Sendable {
     /// The layout of every file.
     public let format: SynthShotFormat
@@ -127,7 +127,8 @@ public struct ShotFolderWriter: Sendable {
             throw SynthError(path: error.path, step: "creating the folder", reason: error.reason)
         }
         do {
-            try AtomicFile.write(Array("a folder of shot files that brewstats generate wrote\n".utf8), to: staged.folder.file(Self.markerName))
+            try AtomicFile.write(Array("a folder of shot files that brewstats generate wrote\n".utf8),
+                                 to: staged.folder.file(Self.markerName))
             for i in 0 ..< generator.count {
                 try AtomicFile.write(format.bytes(of: generator.shot(i)),
                                      to: staged.folder.file(format.fileName(index: i, count: generator.count)))
@@ -153,7 +154,9 @@ public struct ShotFolderWriter: Sendable {
         let path = target.path
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
-        func refuse(_ reason: String) -> SynthError { SynthError(path: path, step: "replacing the folder", reason: reason) }
+        func refuse(_ reason: String) -> SynthError {
+            SynthError(path: path, step: "replacing the folder", reason: reason)
+        }
         switch info.st_mode & S_IFMT {
         case S_IFDIR: break
         case S_IFLNK: throw refuse("it is a symbolic link; brewstats never writes through one")
@@ -161,7 +164,9 @@ public struct ShotFolderWriter: Sendable {
         }
         let items = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         if items.isEmpty { return }
-        guard items.contains(markerName) else { throw refuse("it holds files brewstats generate did not write; choose a new or empty folder") }
+        guard items.contains(markerName) else {
+            throw refuse("it holds files brewstats generate did not write; choose a new or empty folder")
+        }
         guard replacing else {
             var exists = refuse("the folder exists")
             exists.exists = true

@@ -9,14 +9,16 @@ import Foundation
 struct MCPServe: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mcp",
-        abstract: "Serve a journal's statistics to an AI assistant: a Model Context Protocol server on standard input and output.",
+        abstract: "Serve a journal's statistics to an AI assistant: a Model Context Protocol server on standard input "
+            + "and output.",
         discussion: """
             Opens the journal once (as report does) and answers an MCP client (an AI assistant's app) over standard \
             input and output, one JSON-RPC message a line, until standard input ends. Its tools return what brewstats \
             computes, with the evidence behind each figure: journal_overview (the names and days the journal holds), \
             dial_in (dial-in --json's object), period_summary (a week, month, year or range of days as report \
             counts it), bean (a bean's brews, ratings and grind), shots (shot metrics and flags), compare_brews and \
-            compare_shots (two or three brews or shots side by side). docs/mcp.md shows how to add it to an assistant's configuration.
+            compare_shots (two or three brews or shots side by side). docs/mcp.md shows how to add it to an \
+            assistant's configuration.
 
             Read-only: it never writes the journal or any file. Messages go to standard output only; notes about the \
             journal (merged sources) go to standard error. A request that cannot be read gets a JSON-RPC error and \
@@ -33,14 +35,20 @@ struct MCPServe: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror backup or upload, BrewSpec, shot files (a file or zip), or a folder of any of these read as one journal. Several journals are read as one. Standard input carries the protocol, so - is refused.", valueName: "journal"))
+    @Argument(help: ArgumentHelp("The journal: the app's store (.sqlite), its CSV or JSON export, a Beanconqueror "
+                                     + "backup or upload, BrewSpec, shot files (a file or zip), or a folder of any of "
+                                     + "these read as one journal. Several journals are read as one. Standard input "
+                                     + "carries the protocol, so - is refused.",
+                                 valueName: "journal"))
     var journals: [String]
 
     @OptionGroup var input: JournalInputOptions
 
     @OptionGroup var merging: MergeOptions
 
-    @Option(help: ArgumentHelp("A grinders.toml that extends or overrides the built-in grinder catalogue (for dial_in).", valueName: "file"))
+    @Option(help: ArgumentHelp("A grinders.toml that extends or overrides the built-in grinder catalogue "
+                                   + "(for dial_in).",
+                               valueName: "file"))
     var grinders: String?
 
     @OptionGroup var todayOption: TodayOption
@@ -50,7 +58,9 @@ struct MCPServe: AsyncParsableCommand {
         if journals.contains("-") {
             throw ValidationError("standard input carries the protocol: give the journal as a file, not -")
         }
-        if merging.listMatches != nil { throw ValidationError("mcp writes no file: --list-matches belongs to report, export and the other commands") }
+        if merging.listMatches != nil {
+            throw ValidationError("mcp writes no file: --list-matches belongs to report, export and the other commands")
+        }
     }
 
     func run() async throws {
@@ -60,12 +70,16 @@ struct MCPServe: AsyncParsableCommand {
             do throws(ImportError) { data = try InputFile.whole(grinders, limit: InputFile.maxSideFileBytes) } catch {
                 throw CommandFailure.unreadable("\(grinders): \(error.message)")
             }
-            guard let text = String(data: data, encoding: .utf8) else { throw CommandFailure.unreadable("\(grinders): not UTF-8 text") }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw CommandFailure.unreadable("\(grinders): not UTF-8 text")
+            }
             dialIn.grinders = try GrinderCatalogue.builtIn.merging(toml: text, file: grinders)
         }
         let opened = try input.open(journals, mergeRules: merging.rules)
         if opened.isMerged {
-            FileHandle.standardError.write(Data("brewstats: \(journals.count) journals merged: \(opened.result.journal.brews.count) brews, \(opened.matches.count) matched across journals\n".utf8))
+            let note = "brewstats: \(journals.count) journals merged: \(opened.result.journal.brews.count) brews, "
+                + "\(opened.matches.count) matched across journals\n"
+            FileHandle.standardError.write(Data(note.utf8))
         }
         let zone = input.zoneChoice(opened.result.report)
         let now = todayOption.today?.noon(in: zone.zone) ?? Date()

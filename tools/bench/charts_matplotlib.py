@@ -55,7 +55,8 @@ def main():
             times[kind][fmt] = dt
             sizes[kind][fmt] = os.path.getsize(path)
             total += dt
-    print(json.dumps({"seconds": total, "charts": times, "bytes": sizes, "load_seconds": load_seconds, "prepare": prepare,
+    print(json.dumps({"seconds": total, "charts": times, "bytes": sizes, "load_seconds": load_seconds,
+                      "prepare": prepare,
                       "points": {"grind-rating": int(len(series["grind"][0]["x"])) if series.get("grind") else 0}}))
 
 

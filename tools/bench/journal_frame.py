@@ -43,7 +43,8 @@ def load_store(path, tz):
     grinders = pd.read_sql_query(
         "SELECT Z_PK AS key, ZNAME AS name, ZBREWCOUNT AS cached_count FROM ZGRINDER ORDER BY Z_PK", con)
     beans = pd.read_sql_query(
-        "SELECT Z_PK AS key, ZNAME AS name, ZROASTER AS roaster, ZROASTDATE AS roast FROM ZCOFFEEBEAN ORDER BY Z_PK", con)
+        "SELECT Z_PK AS key, ZNAME AS name, ZROASTER AS roaster, ZROASTDATE AS roast "
+        "FROM ZCOFFEEBEAN ORDER BY Z_PK", con)
     con.close()
     brews["brewed"] = _apple_time(brews.pop("ZBREWDATE"))
     roast_day = _local_days(_apple_time(beans["roast"]), tz)
@@ -75,7 +76,8 @@ def load_csv(path, tz):
     roast = pd.to_datetime(df["roast_date"], format="%Y-%m-%d")
     brews = pd.DataFrame({
         "id": df["brew_id"], "brewed": brewed, "dose": df["dose_g"], "water": df["water_g"],
-        "yield_g": df["yield_g"], "brew_time": df["brew_time_s"], "grind": pd.to_numeric(df["grind_setting"], errors="coerce"),
+        "yield_g": df["yield_g"], "brew_time": df["brew_time_s"],
+        "grind": pd.to_numeric(df["grind_setting"], errors="coerce"),
         "rating": df["rating"], "tds": df["tds_pct"], "method_key": df["method"], "grinder_key": df["grinder"],
         "bean_key": bean_key, "roast_day": (roast - pd.Timestamp("1970-01-01")).dt.days,
     })

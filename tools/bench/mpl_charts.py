@@ -74,7 +74,8 @@ def chart_series(j, points, grind_count=1, kinds=KINDS):
                       b.groupby("grinder").size().sort_values(ascending=False))
     if "control-chart" in kinds:
         ctl = b[b["ey"].notna() & b["tds"].notna()]
-        s["control"] = (ctl.loc[~ctl["espresso"], ["ey", "tds"]].to_numpy(), ctl.loc[ctl["espresso"], ["ey", "tds"]].to_numpy())
+        s["control"] = (ctl.loc[~ctl["espresso"], ["ey", "tds"]].to_numpy(),
+                        ctl.loc[ctl["espresso"], ["ey", "tds"]].to_numpy())
     if "rest-rating" in kinds:
         age = b[b["days_off_roast"].notna() & b["rating"].notna()]
         ax, ay = age["days_off_roast"].to_numpy(float), age["rating"].to_numpy(float)

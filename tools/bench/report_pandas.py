@@ -45,8 +45,10 @@ def main():
 
     series = mpl_charts.chart_series(j, points, grind_count=a.grind_charts)
     charts = [("brews-per-week", {}), ("rating-trend", {}), ("extraction-trend", {})]
-    charts += [(f"grind-rating-{i + 1}", {"kind": "grind-rating", "grind_index": i}) for i in range(len(series["grind"]))]
-    charts += [("equipment-usage", {}), ("control-chart", {}), ("control-chart-espresso", {"kind": "control-chart", "espresso": True}),
+    charts += [(f"grind-rating-{i + 1}", {"kind": "grind-rating", "grind_index": i})
+               for i in range(len(series["grind"]))]
+    charts += [("equipment-usage", {}), ("control-chart", {}),
+               ("control-chart-espresso", {"kind": "control-chart", "espresso": True}),
                ("rest-rating", {})]
     images = []
     with PdfPages(os.path.join(a.out, "report.pdf")) as pdf:

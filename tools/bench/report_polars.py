@@ -37,7 +37,8 @@ def load(path, tz):
         pl.when(~esp.fill_null(False)).then(ratio).alias("ratio_filter"),
         pl.when(ey.is_between(0, 35)).then(ey).alias("ey"),
         pl.col("grind_setting").cast(pl.Float64, strict=False).alias("grind"),
-        pl.when(pl.col("bean").is_not_null()).then(pl.col("roaster").fill_null("") + "\x1f" + pl.col("bean")).alias("bean_key"),
+        pl.when(pl.col("bean").is_not_null())
+        .then(pl.col("roaster").fill_null("") + "\x1f" + pl.col("bean")).alias("bean_key"),
         local.alias("day"),
     ).with_columns(
         ((pl.col("day").cast(pl.Int32) - 4) // 7).alias("week"),
@@ -53,7 +54,8 @@ def weekly(df):
         pl.col("ey").mean().alias("mean_ey"), pl.col("bean_key").drop_nulls().n_unique().alias("distinct_beans"))
     lo, hi = w["week"].min(), w["week"].max()
     allw = pl.DataFrame({"week": pl.int_range(lo, hi + 1, eager=True).cast(pl.Int32)})
-    out = allw.join(w, on="week", how="left").with_columns(pl.col("brews").fill_null(0), pl.col("distinct_beans").fill_null(0))
+    out = allw.join(w, on="week", how="left").with_columns(pl.col("brews").fill_null(0),
+                                                           pl.col("distinct_beans").fill_null(0))
     monday = pl.lit(np.datetime64("1970-01-05")).cast(pl.Date) + pl.duration(days=pl.col("week") * 7)
     return out.with_columns(monday.dt.strftime("%G-W%V").alias("week")).sort("week")
 
@@ -64,7 +66,8 @@ def method_stats(df):
         pl.col("method_category").first().alias("category"), pl.len().alias("n"),
         pl.col("ratio").mean().alias("ratio_mean"), pl.col("ratio").median().alias("ratio_median"),
         q("ratio", 0.25).alias("ratio_p25"), q("ratio", 0.75).alias("ratio_p75"),
-        pl.col("ey").count().alias("n_ey"), pl.col("ey").mean().alias("ey_mean"), pl.col("ey").median().alias("ey_median"),
+        pl.col("ey").count().alias("n_ey"), pl.col("ey").mean().alias("ey_mean"),
+        pl.col("ey").median().alias("ey_median"),
         q("ey", 0.25).alias("ey_p25"), q("ey", 0.75).alias("ey_p75"),
         pl.col("tds_pct").mean().alias("tds_mean"), pl.col("brew_time_s").median().alias("brew_time_median"),
     ).sort(["n", "method"], descending=[True, False])
@@ -75,7 +78,8 @@ def equipment_usage(df):
     parts = []
     for kind, col in (("method", "method"), ("grinder", "grinder")):
         parts.append(df.filter(pl.col(col).is_not_null()).group_by(col).agg(
-            pl.len().alias("brews"), pl.col("instant").min().alias("first_used"), pl.col("instant").max().alias("last_used"),
+            pl.len().alias("brews"), pl.col("instant").min().alias("first_used"),
+            pl.col("instant").max().alias("last_used"),
             pl.col("rating").mean().alias("mean_rating"),
             pl.col("ratio_espresso").median().alias("median_ratio_espresso"),
             pl.col("ratio_filter").median().alias("median_ratio_filter"), pl.col("ey").mean().alias("mean_ey"),
@@ -120,7 +124,8 @@ def grind_rating(df):
         (pl.col("grind") ** 2).sum().alias("sxx"), (pl.col("rating") ** 2).sum().alias("syy"),
         (pl.col("grind") * pl.col("rating")).sum().alias("sxy"), (pl.col("grind") ** 3).sum().alias("sx3"),
         (pl.col("grind") ** 4).sum().alias("sx4"), (pl.col("grind") ** 2 * pl.col("rating")).sum().alias("sx2y"),
-        pl.col("grind").n_unique().alias("distinct"), pl.col("grind").min().alias("min"), pl.col("grind").max().alias("max"),
+        pl.col("grind").n_unique().alias("distinct"), pl.col("grind").min().alias("min"),
+        pl.col("grind").max().alias("max"),
         pl.corr("grind", "rating", method="spearman").alias("spearman_rho")]
     pairs = use.group_by(["grinder", "method"]).agg(aggs()).with_columns(pl.lit(None, pl.Utf8).alias("bean"),
                                                                                pl.lit(None, pl.Utf8).alias("roaster"))
@@ -131,7 +136,8 @@ def grind_rating(df):
         f = _fits(g).with_columns(g["spearman_rho"], g["roaster"])
         out.append(f.with_columns(pl.when(pl.col("n") >= 2).then(pl.col("spearman_rho"))))
     rows = pl.concat(out, how="vertical_relaxed").with_columns(pl.col("bean").is_null().alias("_all"))
-    return rows.sort(["grinder", "method", "_all", "bean", "roaster"], descending=[False, False, True, False, False]).select(
+    return rows.sort(["grinder", "method", "_all", "bean", "roaster"],
+                     descending=[False, False, True, False, False]).select(
         ["grinder", "method", "bean", "n", "pearson_r", "spearman_rho", "slope", "intercept", "sweet_spot"])
 
 
@@ -140,9 +146,10 @@ def week_summary(df):
 
     def figures(w):
         rows = df.filter(pl.col("week") == w)
-        top = rows.filter(pl.col("method").is_not_null()).group_by("method").len().sort(["len", "method"], descending=[True, False])
-        best = rows.filter(pl.col("rating").is_not_null()).sort(["rating", "instant", "brew_id"], descending=[True, False, False],
-                                                                nulls_last=True)
+        top = rows.filter(pl.col("method").is_not_null()).group_by("method").len().sort(
+            ["len", "method"], descending=[True, False])
+        best = rows.filter(pl.col("rating").is_not_null()).sort(
+            ["rating", "instant", "brew_id"], descending=[True, False, False], nulls_last=True)
         label = f"{best['brew_id'][0]} ({best['rating'][0]:g})" if best.height else None
         return [rows.height, rows["rating"].mean(), rows["ey"].mean(), top["method"][0] if top.height else None, label]
 
@@ -151,7 +158,8 @@ def week_summary(df):
     return pl.DataFrame({"metric": ["brews", "mean_rating", "mean_ey", "top_method", "best_brew"],
                          "this_week": [str(v) if v is not None else None for v in this],
                          "previous_week": [str(v) if v is not None else None for v in prev],
-                         "change": [str(this[0] - prev[0]), str(diff(this[1], prev[1])), str(diff(this[2], prev[2])), None, None]})
+                         "change": [str(this[0] - prev[0]), str(diff(this[1], prev[1])),
+                                    str(diff(this[2], prev[2])), None, None]})
 
 
 def main():

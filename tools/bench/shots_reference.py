@@ -58,7 +58,8 @@ def _num(values):
 
 
 def load_tcl(text):
-    """A Decent `.shot` file: `key {numbers}` lines; dose and yield from `settings { grinder_dose_weight, drink_weight }`."""
+    """A Decent `.shot` file: `key {numbers}` lines; dose and yield from
+    `settings { grinder_dose_weight, drink_weight }`."""
     lists, settings, in_settings = {}, {}, False
     for line in text.splitlines():
         if line.startswith("settings {"):
@@ -76,7 +77,8 @@ def load_tcl(text):
     n = len(lists["espresso_elapsed"])
     cols = {"time": _num(lists["espresso_elapsed"])}
     src = {"pressure": "espresso_pressure", "flow": "espresso_flow", "weight": "espresso_weight",
-           "basket": "espresso_temperature_basket", "mix": "espresso_temperature_mix", "goal": "espresso_temperature_goal"}
+           "basket": "espresso_temperature_basket", "mix": "espresso_temperature_mix",
+           "goal": "espresso_temperature_goal"}
     for name, key in src.items():
         if lists.get(key):
             cols[name] = _num(lists[key][:n])
@@ -109,7 +111,8 @@ def load_sep(raw):
     start = pd.Timestamp(meta.get("Date")) if isinstance(meta.get("Date"), str) else None
     info = {"start": start, "profile": meta.get("Name", "") if isinstance(meta.get("Name"), str) else "",
             "bean": " ".join(x for x in (meta.get("Roastery"), meta.get("Beans")) if isinstance(x, str))}
-    return frame, pd.to_numeric(meta.get("Dose"), errors="coerce"), pd.to_numeric(meta.get("Weight"), errors="coerce"), info
+    return (frame, pd.to_numeric(meta.get("Dose"), errors="coerce"),
+            pd.to_numeric(meta.get("Weight"), errors="coerce"), info)
 
 
 def load(path):
@@ -164,7 +167,8 @@ def load(path):
     elif "samples" in d:  # GaggiMate
         p = pd.DataFrame(d["samples"])
         # The scale's `v` when it ever reads above 0; without a scale no weight (`ev` is an estimate, not a weighing).
-        frame = pd.DataFrame({"time": p["t"] / 1000, "pressure": p["cp"], "flow": p["fl"], "mix": p["ct"], "goal": p["tt"]})
+        frame = pd.DataFrame({"time": p["t"] / 1000, "pressure": p["cp"], "flow": p["fl"], "mix": p["ct"],
+                              "goal": p["tt"]})
         if "v" in p and (p["v"] > 0).any():
             frame["weight"] = p["v"]
     elif "profile_name" in d and "data" in d:  # Meticulous
@@ -341,7 +345,8 @@ def check_cases(path):
         got, source = metrics(frame, _positive(case.get("dose")), _positive(case.get("yield")))
         for key in METRICS:
             want = case["expected"].get(key)
-            ok = (got[key] is None) if want is None else (got[key] is not None and math.isclose(got[key], want, rel_tol=1e-9, abs_tol=1e-9))
+            ok = (got[key] is None) if want is None else (
+                got[key] is not None and math.isclose(got[key], want, rel_tol=1e-9, abs_tol=1e-9))
             if not ok:
                 bad += 1
                 print(f"{case['name']}: {key} = {got[key]}, expected {want}", file=sys.stderr)

@@ -185,8 +185,9 @@ def duckdb_run(con, tz):
                    median(esp_ratio), median(fil_ratio), avg(ey)
             FROM d WHERE grinder IS NOT NULL GROUP BY grinder), t
         ORDER BY o, brews DESC, name""").fetchall()
-    out["equipment_usage"] = text([[k, neutral(n), integer(b), num(s), iso_utc(f), iso_utc(l), num(mr), num(me), num(mf),
-                                    num(ey), ""] for k, n, b, s, f, l, mr, me, mf, ey in usage], "equipment_usage")
+    out["equipment_usage"] = text([[k, neutral(n), integer(b), num(s), iso_utc(f), iso_utc(l), num(mr), num(me),
+                                    num(mf), num(ey), ""] for k, n, b, s, f, l, mr, me, mf, ey in usage],
+                                  "equipment_usage")
     weekly = con.execute("""
         WITH g AS (SELECT monday, count(*) AS brews, avg(rating) AS mr, median(esp_ratio) AS me,
                           median(fil_ratio) AS mf, avg(ey) AS ey, count(DISTINCT bean_id) AS beans
@@ -360,7 +361,8 @@ def polars_run(df, tz):
         wk = dated.filter(pl.col("monday") == m)
         top = wk.filter(pl.col("method").is_not_null()).group_by("method").len().sort(
             ["len", "method"], descending=[True, False]).head(1)
-        best = wk.filter(pl.col("rating").is_not_null()).with_columns(pl.col("brew_id").fill_null("").alias("_id")).sort(
+        best = wk.filter(pl.col("rating").is_not_null()).with_columns(
+            pl.col("brew_id").fill_null("").alias("_id")).sort(
             ["rating", "brewed_at", "_id"], descending=[True, False, False], nulls_last=True).head(1)
         figures.append((wk.height, wk["rating"].mean(), wk["ey"].mean(), top["method"][0] if top.height else None,
                         "%s (%s)" % (best["brew_id"][0] or "(no id)", num(best["rating"][0])) if best.height else None))

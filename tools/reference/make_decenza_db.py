@@ -28,7 +28,8 @@ CREATE TABLE shots (
 CREATE TABLE shot_samples (shot_id INTEGER PRIMARY KEY REFERENCES shots(id) ON DELETE CASCADE,
   sample_count INTEGER NOT NULL, data_blob BLOB NOT NULL);
 CREATE TABLE shot_phases (id INTEGER PRIMARY KEY AUTOINCREMENT, shot_id INTEGER NOT NULL REFERENCES shots(id)
-  ON DELETE CASCADE, time_offset REAL NOT NULL, label TEXT NOT NULL, frame_number INTEGER, is_flow_mode INTEGER DEFAULT 0);
+  ON DELETE CASCADE, time_offset REAL NOT NULL, label TEXT NOT NULL, frame_number INTEGER, \
+is_flow_mode INTEGER DEFAULT 0);
 """
 
 SERIES = [("pressure", "pressure", "pressure"), ("pressureGoal", "pressure", "goal"), ("flow", "flow", "flow"),
@@ -94,7 +95,8 @@ def main():
             s = 1 if v > 0 else -1
             if s != sign:
                 step += 1
-                db.execute("INSERT INTO shot_phases (shot_id, time_offset, label) VALUES (?,?,?)", (shot_id, t, f"step {step}"))
+                db.execute("INSERT INTO shot_phases (shot_id, time_offset, label) VALUES (?,?,?)",
+                           (shot_id, t, f"step {step}"))
                 sign = s
     db.commit()
     db.execute("PRAGMA journal_mode=WAL")

@@ -151,8 +151,10 @@ def random_journal(seed, n):
         dose = round(float(rng.normal(18 if esp else 15, 1)), 1)
         grind = float(rng.integers(max(1, g[1] // 3), g[1])) if rng.random() > 0.05 else None
         water = None if esp else round(float(rng.normal(250, 20)), 0)
-        yld = round(float(rng.normal(38, 4)), 1) if esp else (round(float(rng.normal(215, 10)), 1) if rng.random() < 0.2 else None)
-        tds = (round(float(rng.normal(9.5, 1.2)), 2) if esp else round(float(rng.normal(1.3, 0.08)), 2)) if rng.random() < 0.6 else None
+        yld = (round(float(rng.normal(38, 4)), 1) if esp
+               else (round(float(rng.normal(215, 10)), 1) if rng.random() < 0.2 else None))
+        tds = ((round(float(rng.normal(9.5, 1.2)), 2) if esp else round(float(rng.normal(1.3, 0.08)), 2))
+               if rng.random() < 0.6 else None)
         sweet = g[1] * 0.55
         rating = None
         if rng.random() > 0.1 and grind is not None:

@@ -97,7 +97,8 @@ def bean_labels(keys, names, roasters, roast_dates):
             labels[i] = l
 
     refine(lambda i: "%s (%s)" % (names[i], roasters[i] or "no roaster"))
-    refine(lambda i: labels[i] if roast_dates[i] is None else labels[i][:-1] + ", roasted %s)" % roast_dates[i].isoformat())
+    refine(lambda i: labels[i] if roast_dates[i] is None
+           else labels[i][:-1] + ", roasted %s)" % roast_dates[i].isoformat())
     total = pd.Series(labels).value_counts() if labels else {}
     seen = {}
     for i, l in enumerate(labels):
@@ -367,7 +368,8 @@ def grind_rating(df, equipment):
     pos = {kind: {e[0]: i for i, e in enumerate(equipment[kind])} for kind in ["method", "grinder"]}
     name = {kind: {e[0]: e[1] for e in equipment[kind]} for kind in ["method", "grinder"]}
     pairs = sorted({(g, m) for g, m in zip(use["grinder_key"], use["method_key"])},
-                   key=lambda p: (name["grinder"][p[0]], pos["grinder"][p[0]], name["method"][p[1]], pos["method"][p[1]]))
+                   key=lambda p: (name["grinder"][p[0]], pos["grinder"][p[0]],
+                                  name["method"][p[1]], pos["method"][p[1]]))
     rows, curves = [], []
     for gk, mk in pairs:
         g = use[(use["grinder_key"] == gk) & (use["method_key"] == mk)]
@@ -439,12 +441,14 @@ def run(case_dir):
     df = derive(df)
     write_csv(case_dir / "equipment_usage.csv",
               ["kind", "name", "brews", "share_pct", "first_used", "last_used", "mean_rating",
-               "median_ratio_espresso", "median_ratio_filter", "mean_ey_pct", "cached_brew_count"], equipment_usage(df, equipment))
+               "median_ratio_espresso", "median_ratio_filter", "mean_ey_pct", "cached_brew_count"],
+              equipment_usage(df, equipment))
     write_csv(case_dir / "weekly.csv", ["week", "brews", "mean_rating", "median_ratio_espresso",
                                         "median_ratio_filter", "mean_ey_pct", "distinct_beans"], weekly(df))
     write_csv(case_dir / "method_stats.csv",
               ["method", "category", "n", "ratio_mean", "ratio_median", "ratio_p25", "ratio_p75", "n_ey", "ey_mean_pct",
-               "ey_median_pct", "ey_p25_pct", "ey_p75_pct", "tds_mean_pct", "brew_time_median_s"], method_stats(df, equipment))
+               "ey_median_pct", "ey_p25_pct", "ey_p75_pct", "tds_mean_pct", "brew_time_median_s"],
+              method_stats(df, equipment))
     rows, curves = grind_rating(df, equipment)
     write_csv(case_dir / "grind_rating.csv", ["grinder", "method", "bean", "n", "pearson_r", "spearman_rho",
                                               "slope_rating_per_unit", "intercept_rating", "sweet_spot_setting"], rows)

@@ -115,7 +115,8 @@ def metrics(t, ch, dose=None, brew_yield=None, phases=()):
     out['yield']=y
     out['ratio']= y/dose if (y is not None and dose and dose>0) else None
     temp='basket' if ('basket' in ch and any(valid('basket',i) for i in range(n))) else 'mix'
-    out['temperatureDeviation']=tmean(lambda i: valid(temp,i) and valid('goal',i), lambda i: abs(ch[temp][i]-ch['goal'][i]), -1e9)
+    out['temperatureDeviation']=tmean(lambda i: valid(temp,i) and valid('goal',i),
+                                      lambda i: abs(ch[temp][i]-ch['goal'][i]), -1e9)
     return out
 
 # Decent JSON v2: elapsed has 109 entries, the series 110: the first 109 (Visualizer: min of the lengths).
