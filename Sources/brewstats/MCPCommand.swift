@@ -44,7 +44,7 @@ struct MCPServe: AsyncParsableCommand {
 
     @OptionGroup var input: JournalInputOptions
 
-    @OptionGroup var merging: MergeOptions
+    @OptionGroup var merging: MergeRuleOptions
 
     @Option(help: ArgumentHelp("A grinders.toml that extends or overrides the built-in grinder catalogue "
                                    + "(for dial_in).",
@@ -57,9 +57,6 @@ struct MCPServe: AsyncParsableCommand {
         if journals.isEmpty { throw ValidationError("give a journal") }
         if journals.contains("-") {
             throw ValidationError("standard input carries the protocol: give the journal as a file, not -")
-        }
-        if merging.listMatches != nil {
-            throw ValidationError("mcp writes no file: --list-matches belongs to report, export and the other commands")
         }
     }
 

@@ -7,8 +7,9 @@ import BrewReport
 import BrewShots
 import Foundation
 
-/// Flags of the commands that read several journals as one (``BrewMerge/JournalMerge``).
-struct MergeOptions: ParsableArguments {
+/// The tolerances of a merge of several journals (``BrewMerge/MergeRules``): the flags of every command that reads
+/// several journals as one, `mcp` included, which writes no file and so has no `--list-matches`.
+struct MergeRuleOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional,
         help: ArgumentHelp(
             "With several journals: the largest gap between two brew times, in seconds, for brews without a shared " +
@@ -22,11 +23,6 @@ struct MergeOptions: ParsableArguments {
                                             valueName: "grams"))
     var mergeDose: Double = MergeRules().doseTolerance
 
-    @Option(name: .long,
-        help: ArgumentHelp("With several journals: write the brews matched across them to this CSV file.",
-            valueName: "matches.csv"))
-    var listMatches: String?
-
     func validate() throws {
         guard mergeWindow >= 0, mergeWindow.isFinite else {
             throw ValidationError("--merge-window must be 0 or more seconds")
@@ -34,11 +30,25 @@ struct MergeOptions: ParsableArguments {
         guard mergeDose >= 0, mergeDose.isFinite else { throw ValidationError("--merge-dose must be 0 or more grams") }
     }
 
+    /// The rules of `--merge-window` and `--merge-dose`.
+    var rules: MergeRules { MergeRules(timeTolerance: mergeWindow, doseTolerance: mergeDose) }
+}
+
+/// Flags of the commands that read several journals as one (``BrewMerge/JournalMerge``) and write files: the merge's
+/// tolerances and `--list-matches`.
+struct MergeOptions: ParsableArguments {
+    @OptionGroup var tolerances: MergeRuleOptions
+
+    @Option(name: .long,
+        help: ArgumentHelp("With several journals: write the brews matched across them to this CSV file.",
+            valueName: "matches.csv"))
+    var listMatches: String?
+
     /// The name a report shows for `paths`: the file's name, or the names joined with " + ".
     static func name(of paths: [String]) -> String { JournalOpener.name(of: paths) }
 
     /// The rules of `--merge-window` and `--merge-dose`.
-    var rules: MergeRules { MergeRules(timeTolerance: mergeWindow, doseTolerance: mergeDose) }
+    var rules: MergeRules { tolerances.rules }
 
     /// Opens `paths` as one journal (``BrewOpen/JournalOpener``); with two or more, the matches are printed (one line)
     /// and written with --list-matches.

@@ -176,7 +176,15 @@ import TestSupport
     @Test(.enabled(if: CLI.available)) func standardInputIsNotAJournal() throws {
         let r = try CLI.run(["mcp", "-"])
         #expect(r.status == 64 && r.stderr.contains("standard input carries the protocol"), "\(r.stderr)")
+    }
+
+    /// mcp writes no file, so it offers no flag that names one: `--help` does not list `--list-matches` (the merge's
+    /// tolerances stay) and the flag is a usage error, not a flag accepted and then refused.
+    @Test(.enabled(if: CLI.available)) func offersNoFlagThatWritesAFile() throws {
+        let help = try CLI.run(["mcp", "--help"])
+        #expect(help.status == 0 && help.stdout.contains("--merge-window") && help.stdout.contains("--merge-dose"))
+        #expect(!help.stdout.contains("--list-matches"), "\(help.stdout)")
         let listing = try CLI.run(["mcp", Self.journal, "--list-matches", "m.csv"])
-        #expect(listing.status == 64 && listing.stderr.contains("mcp writes no file"), "\(listing.stderr)")
+        #expect(listing.status == 64 && listing.stderr.contains("--list-matches"), "\(listing.stderr)")
     }
 }
