@@ -10,8 +10,10 @@ values become NaN, and the same definitions are applied with numpy:
 - duration: the last sample's time;
 - pre-infusion: the first time the pressure reaches max(0.75 x peak, 2 bar), interpolated linearly from the
   previous valid sample;
-- first drops: the first time the scale reaches 0.5 g (interpolated); without a scale (never reaches 0.5 g),
-  the end of pre-infusion;
+- first drops: the first time the scale rises through 0.5 g (interpolated) after which the cup keeps filling:
+  no reading (a negative one included, read from the raw column) falls below 0.5 g for 3 s nor before the weight
+  reaches 1.5 g, which it must within 10 s (docs/shots.md, "First drops and scale bumps"); a bump is passed over;
+  without a scale (never reaches 0.5 g) or when no crossing keeps filling, the end of pre-infusion;
 - the extraction phase starts at pre-infusion's end (without a pressure channel: at the scale's first drops);
 - time-weighted means: trapezoids over adjacent pairs of valid samples whose left sample lies in the phase,
   divided by their time; the plain mean when no pair spans time;
@@ -42,6 +44,9 @@ import numpy as np
 import pandas as pd
 
 FIRST_DROPS_G = 0.5
+GAIN_G = 1.0  # g the cup gains after first drops
+HOLD_DROPS_S = 3.0  # s no reading may fall below FIRST_DROPS_G after first drops
+GAIN_WITHIN_S = 10.0  # s within which the gain must come
 PEAK_SHARE = 0.75
 MIN_PRESSURE = 2.0
 HOLD_S = 3.0  # s the pressure stays at or above the threshold for its crossing to end pre-infusion
@@ -229,9 +234,35 @@ def preinfusion_end(t, p, threshold, phases):
     return phases[holding[-1]] if holding and holding[-1] >= 1 else end
 
 
+def sustained_first_drops(t, raw):
+    """The first rise of the raw weight (negatives kept: below 0.5 g) through 0.5 g that holds and gains a gram."""
+    finite = np.isfinite(raw)
+    tv, wv = t[finite], raw[finite]
+    rises = np.flatnonzero((wv >= FIRST_DROPS_G) & np.concatenate(([True], wv[:-1] < FIRST_DROPS_G)))
+    for i in rises:
+        t0 = float(tv[i])
+        if i > 0 and wv[i - 1] >= 0 and wv[i] > wv[i - 1]:
+            t0 = float(tv[i - 1] + (FIRST_DROPS_G - wv[i - 1]) / (wv[i] - wv[i - 1]) * (tv[i] - tv[i - 1]))
+        after = np.arange(i, len(tv))
+        within = after[tv[after] <= t0 + GAIN_WITHIN_S]
+        below = within[wv[within] < FIRST_DROPS_G]
+        gains = within[wv[within] >= FIRST_DROPS_G + GAIN_G]
+        if gains.size == 0:
+            continue
+        # Held: no reading below 0.5 g until both 3 s have passed and the gram is gained.
+        until = max(t0 + HOLD_DROPS_S, float(tv[gains[0]]))
+        if below.size == 0 or tv[below[0]] > until:
+            return t0
+    return None
+
+
 def _clean(frame):
-    """Negative values are missing, in every channel but time."""
+    """Negative values are missing, in every channel but time; the raw weight is kept for first drops."""
+    if "weight" in frame.columns:
+        frame["weight_raw"] = frame["weight"].astype(float)
     for c in frame.columns:
+        if c == "weight_raw":
+            continue
         if c != "time":
             frame[c] = frame[c].astype(float).where(frame[c] >= 0)
     return frame
@@ -292,14 +323,17 @@ def metrics(frame, dose=None, brew_yield=None, phases=()):
     m["peak_pressure_bar"] = pk
     pre = preinfusion_end(t, p, max(PEAK_SHARE * pk, MIN_PRESSURE), phases) if pk is not None else None
     m["preinfusion_s"] = pre
-    drops = crossing(t, w, FIRST_DROPS_G) if w is not None else None
+    reached = crossing(t, w, FIRST_DROPS_G) if w is not None else None
+    raw = frame["weight_raw"].to_numpy(dtype=float) if "weight_raw" in frame else w
+    drops = sustained_first_drops(t, raw) if reached is not None else None
     scale_yield = None
-    if drops is not None:
+    if reached is not None:
         scale_yield = float(w[~np.isnan(w)][-1])
         if scale_yield >= FIRST_DROPS_G:
             m["third_yield_s"] = crossing(t, w, scale_yield / 3)
         else:
             scale_yield = None  # a scale that ends below first drops (reset or lost) gives no yield
+    if drops is not None:
         m["first_drops_s"], source = drops, "scale"
     elif pre is not None:
         m["first_drops_s"], source = pre, "pressure"
@@ -341,6 +375,8 @@ def check_cases(path):
         for key, name in names.items():
             if key in ch:
                 frame[name] = np.array([np.nan if v is None else v for v in ch[key]], dtype=float)
+                if name == "weight":
+                    frame["weight_raw"] = frame[name]
                 frame[name] = frame[name].where(frame[name] >= 0)
         got, source = metrics(frame, _positive(case.get("dose")), _positive(case.get("yield")))
         for key in METRICS:

@@ -82,9 +82,36 @@ def metrics(t, ch, dose=None, brew_yield=None, phases=()):
                 holding=[k for k in range(len(phases)) if phases[k]<=pi]
                 if holding and holding[-1]>=1: pi=phases[holding[-1]]
     out['preinfusion']=pi
-    sfd=cross('weight',0.5) if 'weight' in ch else None
+    def sustained(name):
+        # First drops (docs/shots.md): the first rise through 0.5 g after which no reading (negatives included:
+        # below 0.5 g) falls below 0.5 g for 3 s nor before the weight reaches 1.5 g, which it must within 10 s.
+        s=ch[name]
+        def rd(i):
+            v=s[i]
+            return v if v is not None and math.isfinite(v) else None
+        prev=None
+        for i in range(n):
+            v=rd(i)
+            if v is None: continue
+            if v>=0.5 and (prev is None or rd(prev)<0.5):
+                t0=t[i]
+                if prev is not None and rd(prev)>=0 and v>rd(prev):
+                    t0=t[prev]+(0.5-rd(prev))/(v-rd(prev))*(t[i]-t[prev])
+                held=True; gained=None
+                for k in range(i,n):
+                    if gained is not None and t[k]>t0+3.0: break
+                    if t[k]>t0+10.0: break
+                    u=rd(k)
+                    if u is None: continue
+                    if u<0.5: held=False; break
+                    if gained is None and u>=1.5: gained=t[k]
+                if held and gained is not None: return t0
+            prev=i
+        return None
+    reached=cross('weight',0.5) if 'weight' in ch else None
+    sfd=sustained('weight') if reached is not None else None
     sy=None; out['thirdYield']=None
-    if sfd is not None:
+    if reached is not None:
         last=[i for i in range(n) if valid('weight',i)][-1]; sy=ch['weight'][last]
         out['thirdYield']=cross('weight',sy/3)
     fd = sfd if sfd is not None else pi
