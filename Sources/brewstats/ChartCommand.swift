@@ -140,11 +140,12 @@ struct Chart: AsyncParsableCommand {
         chart.espresso = espresso
         chart.week = week
         chart.period = periodFlags.period()
-        chart.options.stats.timeZone = input.timeZone
         chart.options.theme = theme.theme
         chart.pngScale = scale
         // Only the columns this chart draws or filters on are read.
         let result = try input.load(journal) { $0.columns = chart.columns }
+        // Days counted as report counts them: --tz, else the zone the journal's dates state, else the machine's.
+        chart.options.stats.timeZone = input.zoneChoice(result.report).zone
         let (kept, notes) = try chart.writeChart(result.journal, to: URL(fileURLWithPath: output))
         // A trend chart draws the period and the period before; the others the period (or the journal up to its end).
         let period = chart.period.map { p in ", " + p.name + (chart.kind.isTrend ? " and \(p.previous.name)" : "") }
@@ -187,7 +188,8 @@ struct Chart: AsyncParsableCommand {
                         "beans are \(names.joined(separator: ", "))")
             }
         }
-        let chosen = ShotOverlays.input(loaded, group: matching[0], timeZone: input.timeZone)
+        let chosen = ShotOverlays.input(loaded, group: matching[0],
+                                        timeZone: input.zoneChoice(loaded.result.report).zone)
         do {
             try ShotOverlays.write(chosen, to: URL(fileURLWithPath: output), theme: theme, pngScale: scale)
         } catch {
@@ -207,7 +209,8 @@ struct Chart: AsyncParsableCommand {
             throw CommandFailure.failed("\(journal) holds no shots: shot-view draws a shot folder, zip or file")
         }
         guard let shot = ShotViews.latest(loaded, profile: profile, bean: bean),
-              let view = ShotViews.input(loaded, shot: shot, timeZone: input.timeZone) else {
+              let view = ShotViews.input(loaded, shot: shot, timeZone: input.zoneChoice(loaded.result.report).zone)
+        else {
             throw CommandFailure.failed("no shot of that profile and bean in \(journal)")
         }
         do {

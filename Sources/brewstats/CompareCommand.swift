@@ -94,8 +94,8 @@ struct CompareBrews: ParsableCommand {
         CLI.removeStagingOnInterrupt()
         let loaded = try input.loadAny(journal)
         try picking.write(
-            loaded.result.journal, name: journal, output: output, input: input,
-            protecting: output.inputs([journal], input))
+            loaded.result.journal, name: journal, output: output,
+            zone: CompareOutput.zone(of: [loaded], input: input), protecting: output.inputs([journal], input))
     }
 }
 
@@ -140,7 +140,8 @@ struct CompareAsBefore: ParsableCommand {
         guard brewPicking.filter == nil, let table = loaded.shots, table.kept > 0 else {
             Deprecation.note("compare --journal JOURNAL (brews)", "compare brews JOURNAL")
             return try brewPicking.write(
-                loaded.result.journal, name: journal, output: output, input: input, protecting: inputs)
+                loaded.result.journal, name: journal, output: output,
+                zone: CompareOutput.zone(of: [loaded], input: input), protecting: inputs)
         }
         Deprecation.note("compare --journal JOURNAL (shots)", "compare shots --journal JOURNAL")
         try output.writeShots(

@@ -72,10 +72,10 @@ struct BrewPicking: ParsableArguments {
 
     /// Brews side by side, written into `output`'s folder: those --brews names, or the latest the filters keep.
     func write(
-        _ journal: Journal, name: String, output: CompareOutput, input: JournalInputOptions, protecting inputs: [URL]
+        _ journal: Journal, name: String, output: CompareOutput, zone: TimeZone, protecting inputs: [URL]
     ) throws {
         var stats = StatsOptions()
-        stats.timeZone = input.timeZone
+        stats.timeZone = zone
         let comparison: BrewComparison
         if let ids = brews?.ids {
             let rows = Kernel.firstRows(journal.brews.id, matching: ids)
@@ -105,6 +105,17 @@ struct CompareOutput: ParsableArguments {
         if !(2...3).contains(latest) { throw ValidationError("--latest must be 2 or 3") }
     }
 
+    /// The zone a comparison counts days and times of day in, as report and mcp count them
+    /// (``JournalInputOptions/zoneChoice(_:)``): `--tz`, else the zone the journals' dates state when they agree on
+    /// one, else the machine's.
+    static func zone(of journals: [ShotJournal], input: JournalInputOptions) -> TimeZone {
+        let zones = journals.map { input.zoneChoice($0.result.report).zone }
+        guard let first = zones.first, zones.allSatisfy({ $0.identifier == first.identifier }) else {
+            return input.timeZone
+        }
+        return first
+    }
+
     /// The comparison's inputs (the journal or shot files, the --map and --aliases files), which its output folder
     /// must neither be nor hold.
     func inputs(_ paths: [String], _ input: JournalInputOptions) -> [URL] {
@@ -116,7 +127,7 @@ struct CompareOutput: ParsableArguments {
         _ picked: [(journal: ShotJournal, shot: Int)], formats: ChartFormatList, input: JournalInputOptions,
         protecting inputs: [URL]
     ) throws {
-        let comparison = ShotComparison(picked, timeZone: input.timeZone)
+        let comparison = ShotComparison(picked, timeZone: Self.zone(of: picked.map(\.journal), input: input))
         let out = self.out ?? "shot-compare"
         try comparison.write(
             to: URL(fileURLWithPath: out), theme: try ReportOptions.theme("mono"),

@@ -29,6 +29,27 @@ import TestSupport
         #expect(!FileManager.default.fileExists(atPath: a.appendingPathComponent("compare.png").path))
     }
 
+    /// Without --tz, compare counts times of day as report and mcp do: in the zone the journal's dates state
+    /// (+09:00 here), not the machine's (New York): 07:30 on 2 November, not 17:30 on 1 November.
+    @Test(.enabled(if: CLI.available)) func timesOfDayInTheZoneTheJournalStates() throws {
+        let scratch = try Repo.scratch("compare-zone")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let csv = scratch.appendingPathComponent("j.csv")
+        try Data("""
+            date,method,grinder,grind_setting,bean,dose_g,water_g,brew_time_s,rating
+            2026-11-02T07:30:00+09:00,V60,Comandante C40,24,Kochere,15,250,170,4
+            2026-11-02T08:10:00+09:00,V60,Comandante C40,23,Kochere,15,250,175,4.5
+
+            """.utf8).write(to: csv)
+        let out = scratch.appendingPathComponent("out")
+        let r = try CLI.run(["compare", "brews", csv.path, "--out", out.path],
+                            environment: ["TZ": "America/New_York"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let md = try String(contentsOf: out.appendingPathComponent("compare.md"), encoding: .utf8)
+        #expect(md.contains("2026-11-02 07:30") && md.contains("2026-11-02 08:10"), "\(md)")
+        #expect(!md.contains("2026-11-01"), "\(md)")
+    }
+
     @Test(.enabled(if: CLI.available)) func refusals() throws {
         let store = Repo.sample("journal.sqlite").path
         let unknown = try CLI.run(["compare", "brews", store, "--brews", "nope,neither", "--out", "/tmp/never"])
