@@ -89,8 +89,8 @@ struct DecentShotFields {
 /// What a Decent v2 shot file cannot carry of a shot's brew, named for `--report-dropped` and stderr: only values
 /// the source holds (a channel the source never recorded is not a loss).
 enum DecentShotDrops {
-    static func note(_ f: DecentShotFields, record: ShotRecord, channels: ShotChannelSet, samples: ShotSamples,
-                     shot s: Int, into dropped: inout DroppedFields) {
+    static func note(_ f: DecentShotFields, record: ShotRecord, espresso: Bool, channels: ShotChannelSet,
+                     samples: ShotSamples, shot s: Int, into dropped: inout DroppedFields) {
         let t = f.journal.brews, row = f.row, file = record.file
         if f.yield == nil, channels.has(.weight),
             let last = samples.values(.weight, of: s).last(where: { $0 != nil }) ?? nil,
@@ -109,9 +109,10 @@ enum DecentShotDrops {
         if let origin = t.origin[row], !origin.isEmpty {
             dropped.note("bean.origin", record: file, "Decent's shot JSON has no bean origin")
         }
-        if let m = t.method.code(row).flatMap({ f.journal.methods[Int($0)].name }), m != decentMethod {
+        let readBack = espresso ? decentMethod : ShotTable.filterMethodName(decentMethod)
+        if let m = t.method.code(row).flatMap({ f.journal.methods[Int($0)].name }), m != readBack {
             dropped.note("method", .changed, record: file,
-                         "Decent's shot JSON names no machine: read back, the brew's method is \(decentMethod)")
+                         "Decent's shot JSON names no machine: read back, the brew's method is \(readBack)")
         }
         if f.start == nil, record.start == nil {
             dropped.note("brewed_at", .changed, record: file,

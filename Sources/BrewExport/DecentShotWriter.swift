@@ -19,6 +19,9 @@ import Foundation
 /// - bean, roaster, roast date → `meta.bean.type`, `meta.bean.brand`, `meta.bean.roast_date` (`YYYY-MM-DD`)
 /// - grinder, grind setting → `meta.grinder.model`, `meta.grinder.setting`
 /// - profile → `profile.title`
+/// - the shot's kind → `profile.beverage_type`, the word Decent's own profiles use: `espresso`, or `filter` for a
+///   shot that is not espresso (``BrewShots/ShotTable/isEspresso(_:brews:)``: a filter brew made on the machine, a
+///   pour-over's brew graph), which Decent's readers and brewstats read back as a filter brew
 /// - all of the above that the app keeps in its settings, and the water temperature → `app.data.settings`
 ///   (``DecentSettings``)
 ///
@@ -37,6 +40,16 @@ public struct DecentShotWriter: Sendable {
         (.basketTemperature, "temperature", "basket"), (.mixTemperature, "temperature", "mix"),
         (.temperatureGoal, "temperature", "goal"),
     ]
+
+    /// Why shot `s` of `shots` is left out of a Decent JSON export, or `nil` when it is written: a shot that logged
+    /// times but no series (no pressure, flow, weight or temperature) would be a file Visualizer refuses (its
+    /// upload needs one non-empty series, ``VisualizerUploadRules``) and that reads back as nothing.
+    public static func leftOut(_ s: Int, of shots: ShotTable) -> String? {
+        let channels = shots.samples.channels(of: s).channels.filter { $0 != .time }
+        guard channels.isEmpty else { return nil }
+        return "the shot logged times but no series (no pressure, flow, weight or temperature): a Decent file " +
+            "without one is refused by Visualizer and reads back as no shot"
+    }
 
     /// The magnitude the DE1 app writes in `state_change` (docs/shots.md, "Phases").
     static let stateChangeMagnitude = "10000000.0"
@@ -72,9 +85,11 @@ public struct DecentShotWriter: Sendable {
             j.key("state_change")
             stateChange(record.phases, samples, of: s, file: record.file, into: &j, dropped: &dropped)
         }
-        if let profile = fields.profile {
-            j.key("profile"); j.open("{"); j.key("title"); j.string(profile); j.close("}")
-        }
+        let espresso = shots.isEspresso(s, brews: journal.brews)
+        j.key("profile"); j.open("{")
+        if let profile = fields.profile { j.key("title"); j.string(profile) }
+        j.key("beverage_type"); j.string(espresso ? "espresso" : "filter")
+        j.close("}")
         fields.writeMeta(into: &j)
         j.key("app"); j.open("{")
         j.key("app_name"); j.string("brewstats")
@@ -82,7 +97,8 @@ public struct DecentShotWriter: Sendable {
         for (key, value) in fields.settings { j.key(key); j.string(value) }
         j.close("}"); j.close("}"); j.close("}")
         j.close("}")
-        DecentShotDrops.note(fields, record: record, channels: channels, samples: samples, shot: s, into: &dropped)
+        DecentShotDrops.note(fields, record: record, espresso: espresso, channels: channels, samples: samples, shot: s,
+                             into: &dropped)
         j.out.append(0x0A)
         return j.out
     }

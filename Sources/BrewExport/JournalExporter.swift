@@ -92,16 +92,29 @@ public struct JournalExporter: Sendable {
                 throw ExportError(.nothingToExport, path: output.path,
                     "the journal has no shots (decent-json exports shot files)")
             }
+            // A shot without a series is left out and named (DecentShotWriter.leftOut), not written.
+            var written: [Int] = []
+            for s in 0..<shots.kept {
+                if let why = DecentShotWriter.leftOut(s, of: shots) {
+                    dropped.note("shot (no series)", record: shots.shots[s].file, why)
+                } else {
+                    written.append(s)
+                }
+            }
+            guard !written.isEmpty else {
+                throw ExportError(.nothingToExport, path: output.path,
+                    "no shot has a series to write (decent-json exports shot files)")
+            }
             let writer = DecentShotWriter()
             let folder = try ExportFolder(target: output, replacing: replacing)
-            for s in 0..<shots.kept {
-                if s % 256 == 0 { progress.report("shot files written", done: s, of: shots.kept) }
+            for (i, s) in written.enumerated() {
+                if i % 256 == 0 { progress.report("shot files written", done: i, of: written.count) }
                 let bytes = writer.encode(shot: s, of: shots, journal: journal.result.journal, dropped: &dropped)
-                try folder.write(bytes, name: FileNames.name(index: s, id: shots.shots[s].brewID, ext: "json"))
+                try folder.write(bytes, name: FileNames.name(index: i, id: shots.shots[s].brewID, ext: "json"))
             }
             DecentShotDrops.noteUnshot(journal.result.journal, shots: shots, into: &dropped)
             try folder.publish(replacing: replacing)
-            return ExportSummary(output: output.path, files: shots.kept, records: shots.kept, dropped: dropped)
+            return ExportSummary(output: output.path, files: written.count, records: written.count, dropped: dropped)
         case .beanconqueror:
             return try exportBeanconqueror(journal, to: output)
         }

@@ -116,6 +116,9 @@ struct ParsedShot {
     var tds: Double?
     var ey: Double?
     var notes: String?
+    /// What the machine made, as Decent's profiles name it (`beverage_type`: `espresso`, `filter`, `pourover`, …),
+    /// when the file says; `filter` and `pourover` make the shot a filter brew (``ShotKind``).
+    var beverageType: String?
 
     init(format: ShotFormat) { self.format = format }
 }

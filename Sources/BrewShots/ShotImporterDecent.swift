@@ -16,6 +16,8 @@ import Foundation
 ///   bean, roast date, grinder, setting
 /// - `grinder_dose_weight` / `meta.in`, `drink_weight` / `meta.out`, `meta.time` → dose, yield, time
 /// - `espresso_enjoyment` (0–100), `drink_tds`, `drink_ey`, `espresso_notes` → rating ÷ 20, TDS, EY, notes
+/// - `beverage_type` (settings, else the profile's) → what the machine made: `filter` or `pourover` is a filter
+///   brew (``ShotKind``)
 ///
 /// A goal of −1 means "no goal at this moment" and is a missing sample; 0 for dose, yield, TDS, EY or enjoyment
 /// means "not entered". Decent writes one more value of each channel than of `elapsed` at the end of some
@@ -58,10 +60,11 @@ enum DecentShotImporter {
         var settings: [String: Range<Int>] = [:]
         if let range = top["settings"] { settings = try TclDictionary.parse(bytes, range) }
         applySettings(&shot) { key in settings[key].map { TclDictionary.string(bytes, $0) } }
-        if shot.profile == nil, let range = top["profile"] {
+        if shot.profile == nil || shot.beverageType == nil, let range = top["profile"] {
             let json = Data("{".utf8) + Data(bytes[range]) + Data("}".utf8)
-            shot.profile = ((try? ShotJSONReader.parse(json)) as? JSONObject)
-                .flatMap { ShotRead.text($0["title"]) }
+            let profile = (try? ShotJSONReader.parse(json)) as? JSONObject
+            shot.profile = shot.profile ?? profile.flatMap { ShotRead.text($0["title"]) }
+            shot.beverageType = shot.beverageType ?? profile.flatMap { ShotRead.text($0["beverage_type"]) }
         }
         return shot
     }
@@ -132,7 +135,9 @@ enum DecentShotImporter {
         shot.tds = ShotRead.positive(ShotRead.number(rated["tds"])) ?? shot.tds
         shot.ey = ShotRead.positive(ShotRead.number(rated["ey"])) ?? shot.ey
         shot.notes = ShotRead.text(rated["notes"]) ?? shot.notes
-        shot.profile = ShotRead.text((root["profile"] as? JSONObject)?["title"]) ?? shot.profile
+        let profile = root["profile"] as? JSONObject
+        shot.profile = ShotRead.text(profile?["title"]) ?? shot.profile
+        shot.beverageType = ShotRead.text(profile?["beverage_type"]) ?? shot.beverageType
         return shot
     }
 
@@ -154,6 +159,7 @@ enum DecentShotImporter {
         shot.ey = ShotRead.positive(number("drink_ey"))
         shot.notes = text("espresso_notes")
         shot.temperature = ShotRead.positive(number("espresso_temperature"))
+        shot.beverageType = text("beverage_type")
     }
 
     /// Decent's −1 goal ("no goal now") is a missing sample, not a target of −1 bar.

@@ -77,6 +77,7 @@ enum DecenzaShotImporter: ShotImporter {
         shot.start = ShotRead.unixTime(ShotRead.number(row["timestamp"]))
         shot.sourceID = ShotRead.text(row["uuid"])
         shot.profile = ShotRead.text(row["profile_name"])
+        shot.beverageType = ShotRead.text(row["beverage_type"])
         shot.time = ShotRead.positive(ShotRead.number(row["duration_seconds"]))
         shot.dose = ShotRead.positive(ShotRead.number(row["dose_weight"]))
         shot.yield = ShotRead.positive(ShotRead.number(row["final_weight"]))

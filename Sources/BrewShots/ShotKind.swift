@@ -11,7 +11,8 @@ import Foundation
 /// - **aborted**: under ``abortedSeconds`` (10 s) long and under ``abortedGrams`` (5 g) in the cup (the brew's
 ///   yield, else the scale's last weight; a scale that never reached 0.5 g is 0 g; a shot without a weight is not
 ///   judged) — a shot stopped by hand at once, or a failed start;
-/// - **filter**: at least 10 s long (``BrewStats/ShotMetricRules/filterMinimumDuration``) with a pressure channel
+/// - **filter**: the file says the machine made a filter brew (Decent's `beverage_type` `filter` or `pourover`),
+///   or it is at least 10 s long (``BrewStats/ShotMetricRules/filterMinimumDuration``) with a pressure channel
 ///   whose valid samples never pass ``filterPressure`` (2 bar), or a yield past ``filterRatio`` (5) × the dose — a
 ///   filter brew made on the machine;
 /// - otherwise **espresso**.
@@ -32,6 +33,8 @@ enum ShotKind: Equatable {
     static let filterPressure = 2.0
     static let filterRatio = 5.0
     static let cleaningWords = ["clean", "flush", "descal", "rinse"]
+    /// Decent's `beverage_type` values of a filter brew made on the machine (its profiles' own words).
+    static let filterBeverages: Set<String> = ["filter", "pourover"]
 
     /// `v` with one decimal: `8.2`.
     static func one(_ v: Double) -> String { String(format: "%.1f", v) }
@@ -56,6 +59,10 @@ enum ShotKind: Equatable {
         if let grams, duration < abortedSeconds, grams < abortedGrams {
             return .leftOut("an aborted shot (\(one(duration)) s, \(one(grams)) g: under "
                 + "\(Int(abortedSeconds)) s and \(Int(abortedGrams)) g), left out of statistics and advice")
+        }
+        if let beverage = shot.beverageType?.lowercased(), filterBeverages.contains(beverage) {
+            return .filter("its file says the machine made \(beverage == "filter" ? "a filter brew" : "a pour-over")"
+                + " (beverage_type \(beverage))")
         }
         if duration >= ShotMetricRules.filterMinimumDuration, let pressure = series.channels[.pressure] {
             let valid = pressure.compactMap { $0 }.filter { $0 >= 0 }

@@ -87,6 +87,17 @@ public struct ShotTable: Sendable {
     /// The shot whose brew is journal row `row`, or `nil`.
     public func shot(forJournalRow row: Int) -> Int? { shots.firstIndex { $0.journalRow == row } }
 
+    /// Whether shot `s` is an espresso shot: its brew (a row of `brews`) is of a method of category espresso, or
+    /// of no known category. A brew of another category is a filter brew made on the machine (a shot file's filter
+    /// method, docs/shots.md, "Shots that are not espresso") or the brew graph of a pour-over or immersion brew.
+    public func isEspresso(_ s: Int, brews: BrewTable) -> Bool {
+        let r = shots[s].journalRow
+        return !(r >= 0 && r < brews.count && brews.category.isValid(r) && brews.category(at: r) != .espresso)
+    }
+
+    /// The method a filter brew made on `machine` is counted under: `Decent DE1 (filter)`.
+    public static func filterMethodName(_ machine: String) -> String { ShotKind.filterMethodName(machine) }
+
     public init(samples: ShotSamples, shots: [ShotRecord], duplicates: [ShotDuplicate], read: Int, rejects: [Reject],
                 warnings: [ImportWarning] = []) {
         self.warnings = warnings

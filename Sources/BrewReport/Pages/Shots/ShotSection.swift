@@ -112,10 +112,7 @@ public struct ShotSection: Sendable {
         }
         // Espresso only: a filter brew made on the machine (a brew of another category: a shot file's filter method,
         // docs/shots.md, or a Beanconqueror pour-over's graph) gets no espresso row, norm or flag; it is counted.
-        let espresso = selected.filter { i in
-            let r = table.shots[i].journalRow
-            return !(r >= 0 && r < brews.count && brews.category.isValid(r) && brews.category(at: r) != .espresso)
-        }
+        let espresso = selected.filter { table.isEspresso($0, brews: brews) }
         notEspresso = selected.count - espresso.count
         selected = espresso
         if let wanted = options.shotProfile?.lowercased() {
