@@ -56,10 +56,7 @@ struct CompareShots: ParsableCommand {
     @OptionGroup var input: JournalInputOptions
 
     func validate() throws {
-        if journal == nil && !(2...3).contains(shots.count) {
-            throw ValidationError("give two or three shot files, or --journal")
-        }
-        if journal != nil && !shots.isEmpty { throw ValidationError("give shot files or --journal, not both") }
+        try ShotPicking.checkSources(shots: shots, journal: journal)
     }
 
     func run() throws {
@@ -114,10 +111,7 @@ struct CompareAsBefore: ParsableCommand {
     @OptionGroup var input: JournalInputOptions
 
     func validate() throws {
-        if journal == nil && !(2...3).contains(shots.count) {
-            throw ValidationError("give two or three shot files, or --journal")
-        }
-        if journal != nil && !shots.isEmpty { throw ValidationError("give shot files or --journal, not both") }
+        try ShotPicking.checkSources(shots: shots, journal: journal)
         if journal == nil && brewPicking.filter != nil {
             throw ValidationError("--bean, --method, --grinder and --brews choose brews of a --journal")
         }

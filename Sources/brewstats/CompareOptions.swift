@@ -20,6 +20,14 @@ struct ShotPicking: ParsableArguments {
 
     @Option(help: "Only shots of this profile (by the beginning of its name).") var profile: String?
 
+    /// Shots come from two or three files or from one `--journal`, never both.
+    static func checkSources(shots: [String], journal: String?) throws {
+        if journal == nil && !(2...3).contains(shots.count) {
+            throw ValidationError("give two or three shot files, or --journal")
+        }
+        if journal != nil && !shots.isEmpty { throw ValidationError("give shot files or --journal, not both") }
+    }
+
     /// The journal's `latest` latest shots (of `profile`), oldest first.
     func latest(
         _ latest: Int, of loaded: ShotJournal, _ table: ShotTable, in journal: String

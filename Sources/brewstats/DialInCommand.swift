@@ -62,12 +62,7 @@ struct DialIn: AsyncParsableCommand {
                 "(default: the latest shot's); profiles are never pooled.",
             valueName: "name"))
     var profile: String?
-    @Option(
-        help: ArgumentHelp(
-            "A grinders.toml that extends or overrides the built-in grinder " +
-                "catalogue (range, step, notation, which way is coarser).",
-            valueName: "file"))
-    var grinders: String?
+    @OptionGroup var grindersOption: GrindersOption
     @Flag(help: "Print the advice as one JSON object.") var json = false
     @Option(name: [.short, .customLong("output")],
             help: ArgumentHelp("Also draw the dial-in chart; .png, .svg or .pdf.", valueName: "file"),
@@ -93,17 +88,7 @@ struct DialIn: AsyncParsableCommand {
         CLI.removeStagingOnInterrupt()
         var options = DialInOptions()
         options.profile = profile
-        if let grinders {
-            // A regular file only, its size checked before it is read (``BrewImport/InputFile/whole(_:limit:)``).
-            let data: Data
-            do throws(ImportError) { data = try InputFile.whole(grinders, limit: InputFile.maxSideFileBytes) } catch {
-                throw CommandFailure.unreadable("\(grinders): \(error.message)")
-            }
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw CommandFailure.unreadable("\(grinders): not UTF-8 text")
-            }
-            options.grinders = try GrinderCatalogue.builtIn.merging(toml: text, file: grinders)
-        }
+        if let catalogue = try grindersOption.catalogue() { options.grinders = catalogue }
         // Only what the advisor reads: grinder, bean, grind setting, rating, taste (notes, tags, tasting note) and
         // shot time and profile (dates and methods always).
         let result = try merging.load(journals, input: input) {

@@ -46,10 +46,7 @@ struct MCPServe: AsyncParsableCommand {
 
     @OptionGroup var merging: MergeRuleOptions
 
-    @Option(help: ArgumentHelp("A grinders.toml that extends or overrides the built-in grinder catalogue "
-                                   + "(for dial_in).",
-                               valueName: "file"))
-    var grinders: String?
+    @OptionGroup var grindersOption: GrindersOption
 
     @OptionGroup var todayOption: TodayOption
 
@@ -62,16 +59,7 @@ struct MCPServe: AsyncParsableCommand {
 
     func run() async throws {
         var dialIn = DialInOptions()
-        if let grinders {
-            let data: Data
-            do throws(ImportError) { data = try InputFile.whole(grinders, limit: InputFile.maxSideFileBytes) } catch {
-                throw CommandFailure.unreadable("\(grinders): \(error.message)")
-            }
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw CommandFailure.unreadable("\(grinders): not UTF-8 text")
-            }
-            dialIn.grinders = try GrinderCatalogue.builtIn.merging(toml: text, file: grinders)
-        }
+        if let catalogue = try grindersOption.catalogue() { dialIn.grinders = catalogue }
         let opened = try input.open(journals, mergeRules: merging.rules)
         if opened.isMerged {
             let note = "brewstats: \(journals.count) journals merged: \(opened.result.journal.brews.count) brews, "
