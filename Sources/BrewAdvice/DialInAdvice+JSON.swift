@@ -20,7 +20,11 @@ extension DialInAdvice {
     /// counts every brew, rated or not; `"below_cup": {"grind_setting", "rating"} | null` is the bag's best cup when
     /// `next` is expected more than a quarter point below it (then `safe` is that cup's setting); `map` is the settings
     /// brewed, rated or not, this bag's included; each cue has
-    /// `named`, the setting its note names, or null.
+    /// `named`, the setting its note names, or null. `"shot_time"` is null unless the grinder × profile's timed shots
+    /// show a slope (``ShotTimeFit``): `{"seconds_per_step", "low", "high", "level", "between_bags", "noise", "shots",
+    /// "bags", "bag_shots", "setting_per_step", "used", "target": {"seconds", "low", "high", "source":
+    /// "best_rated" | "default", "shots", "best_low", "best_high"}}`; `used` false when the earlier bags show no
+    /// slope and the one stated is every bag's, this one's included (not read as evidence: ``ShotTimeFit/used``).
     public var json: String {
         let e = estimate
         var object: [String: Any] = [
@@ -62,6 +66,7 @@ extension DialInAdvice {
         } else {
             object["best"] = NSNull()
         }
+        object["shot_time"] = e.shotTime.map { Self.json($0) } ?? NSNull()
         if let lo = e.earlierPeakLow, let hi = e.earlierPeakHigh {
             object["earlier_peaks"] = ["low": Self.round(lo), "high": Self.round(hi)]
         } else {
@@ -70,6 +75,20 @@ extension DialInAdvice {
         let options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: options)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// The `"shot_time"` object of ``json``.
+    static func json(_ f: ShotTimeFit) -> [String: Any] {
+        let optional = { (x: Double?) -> Any in x.map { round($0) as Any } ?? NSNull() }
+        return [
+            "seconds_per_step": round(f.secondsPerStep, 3), "low": round(f.low, 3), "high": round(f.high, 3),
+            "level": f.level, "between_bags": round(f.betweenBags, 3), "noise": round(f.noise, 3), "shots": f.shots,
+            "bags": f.bags, "bag_shots": f.bagShots.count, "setting_per_step": round(f.settingPerStep, 4),
+            "used": f.used,
+            "target": ["seconds": round(f.targetSeconds), "low": round(f.targetLow), "high": round(f.targetHigh),
+                       "source": f.targetSource, "shots": f.targetShots, "best_low": optional(f.bestLow),
+                       "best_high": optional(f.bestHigh)],
+        ]
     }
 
     /// `x` rounded to `places` decimals (exact for the printed digits).

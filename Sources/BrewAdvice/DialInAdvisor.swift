@@ -51,6 +51,8 @@ public enum DialInAdvisor {
             .prefix(options.historyBags)
         let earlier = earlierBags.map { byBag[$0] }
         let earlierCues = earlierBags.map { brews.cuesByBag[$0] }
+        let earlierShots = earlierBags.map { brews.shotsByBag.indices.contains($0) ? brews.shotsByBag[$0] : [] }
+        let currentShots = brews.shotsByBag.indices.contains(target + 1) ? brews.shotsByBag[target + 1] : []
         let scale = brews.scale
         // The map: every setting brewed on the grinder × method, rated or not, except this bag's own (they join it in
         // the estimate).
@@ -59,8 +61,8 @@ public enum DialInAdvisor {
         let used = brews.settingsByBag.indices.filter { $0 != target + 1 }.flatMap { brews.settingsByBag[$0] }
         let model = DialInModel(scale: scale, history: earlier, historyCues: earlierCues,
                                 used: used.isEmpty && ownSettings.isEmpty ? nil : used, options: options,
-                                terms: brews.terms)
-        let estimate = model.estimate(current: current, cues: currentCues, brewed: brewed)
+                                terms: brews.terms, historyShots: earlierShots)
+        let estimate = model.estimate(current: current, cues: currentCues, brewed: brewed, shots: currentShots)
         let label = target >= 0 ? BeanLabels.make(journal)[target] : nil
         var notes: [String] = []
         if let p = brews.profile {

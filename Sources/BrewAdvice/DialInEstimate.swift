@@ -91,6 +91,9 @@ public struct DialInEstimate: Sendable {
     /// The bag's best-rated cup when its setting lies outside the sweet spot's interval: the answer says so, and the
     /// confidence is at most medium.
     public var bestRatedOutside: BrewPoint? = nil
+    /// The shot-time model behind the answer (seconds per step, target time, the bag's shots read); `nil` when no
+    /// shots show a slope or the method is not espresso (``ShotTimeFit/used``: whether the times were read by it).
+    public var shotTime: ShotTimeFit? = nil
 
     public enum Side: String, Sendable { case below, above }
 

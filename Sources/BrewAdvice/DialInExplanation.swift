@@ -94,6 +94,7 @@ enum DialInExplanation {
                         + "\(DialInAdvice.rating(x.expected)) against \(DialInAdvice.rating(e.safeExpected)): too "
                         + "dear for tomorrow's cup, worth it on a spare morning.")
         }
+        if let shots = ShotTimeExplanation.sentence(a) { more.append(shots) }
         if let side = e.leftMap {
             let finer = (side == .below) == e.scale.coarserIsHigher
             let better = a.points.count > 1 ? "the brews of this bag got better towards \(finer ? "finer" : "coarser")"

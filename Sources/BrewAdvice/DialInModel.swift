@@ -21,6 +21,11 @@ public struct DialInModel: Sendable {
     let earlierRated: Int
     /// The most recent earlier bag's last cue: where a bag without a brew of its own starts when only cues exist.
     let lastEarlierCue: GrindCue?
+    /// Seconds per step and the target time learned from the earlier bags' shots (``ShotTimeModel``); `nil` when
+    /// they show no slope (shot times are then direction cues).
+    let shotTime: ShotTimeModel?
+    /// The earlier bags' timed shots: with the bag's own, the slope stated (not used) when the earlier bags show none.
+    let earlierShots: [[TimedShot]]
 
     /// The rating a cup brewed far from the sweet spot is expected to get, which the fitted curve falls towards
     /// instead of 0: the lower decile of the grinder × method's ratings (earlier bags' and this bag's, probable
@@ -46,25 +51,42 @@ public struct DialInModel: Sendable {
     ///   - historyCues: The earlier bags' grind cues (``GrindCue``), same order as `history` (missing bags: none).
     ///   - used: Every setting brewed on the grinder × method (rated or not), for the map; `nil` takes the settings
     ///     of `history`.
+    ///   - historyShots: The earlier bags' timed shots (``TimedShot``), same order as `history`: the slope and target
+    ///     of ``ShotTimeModel``. When they show a slope, shot-time direction cues (``GrindCue/fromShotTime``) are
+    ///     replaced by the times themselves.
     public init(scale: DialInScale, history: [[BrewPoint]], historyCues: [[GrindCue]] = [], used: [Double]? = nil,
-                options: DialInOptions = DialInOptions()) {
+                options: DialInOptions = DialInOptions(), historyShots: [[TimedShot]] = []) {
         self.init(scale: scale, history: history, historyCues: historyCues, used: used, options: options,
-            terms: DialInTerms())
+            terms: DialInTerms(), historyShots: historyShots)
     }
 
     /// ``init(scale:history:historyCues:used:options:)`` with the earlier bags' step-1 terms kept in `terms`
     /// (``DialInTerms``), shared with the other models fitted on the same grinder × method: the same model.
-    init(scale: DialInScale, history: [[BrewPoint]], historyCues: [[GrindCue]], used: [Double]?,
-         options: DialInOptions, terms: DialInTerms) {
+    init(scale: DialInScale, history: [[BrewPoint]], historyCues rawCues: [[GrindCue]], used: [Double]?,
+         options: DialInOptions, terms: DialInTerms, historyShots: [[TimedShot]] = []) {
         self.scale = scale; self.options = options
         let grid = DialInGrid(scale: scale, options: options)
+        let shotTime = ShotTimeModel(scale: scale, bags: historyShots)
+        self.shotTime = shotTime
+        earlierShots = historyShots
+        let historyCues = shotTime == nil ? rawCues : rawCues.map { $0.filter { !$0.fromShotTime } }
         let settings = used ?? (history.flatMap { $0.map(\.setting) } + historyCues.flatMap { $0.map(\.setting) })
         let brewCount = used?.count ?? settings.count
         let map = DialInMap(scale: scale, settings: settings, brews: brewCount, options: options)
-        let cueLogs = history.indices.map { j in
+        var cueLogs = history.indices.map { j in
             historyCues.indices.contains(j) ? DialInCues.logLikelihood(historyCues[j], scale: scale, grid: grid) : []
         } + (history.count..<max(history.count, historyCues.count)).map {
             DialInCues.logLikelihood(historyCues[$0], scale: scale, grid: grid)
+        }
+        // An earlier bag without a rated brew speaks through its shots' times as well (a rated one through its
+        // ratings, whose best shots set the target).
+        if let shotTime {
+            for j in historyShots.indices where !(history.indices.contains(j) && !history[j].isEmpty) {
+                let times = shotTime.logLikelihood(historyShots[j], grid: grid)
+                guard !times.isEmpty else { continue }
+                while cueLogs.count <= j { cueLogs.append([]) }
+                cueLogs[j] = cueLogs[j].isEmpty ? times : zip(cueLogs[j], times).map(+)
+            }
         }
         let window = map.logWindow(grid: grid)
         // The robust step (``DialInRobust``): fit once at face value, weigh down brews far below what the rest
@@ -89,12 +111,22 @@ public struct DialInModel: Sendable {
 
     /// The estimate for a bag whose rated brews so far are `current`, in brewing order, with its grind cues.
     ///
-    /// - Parameter brewed: Every setting this bag was brewed at, rated or not: the map includes them.
-    public func estimate(current: [BrewPoint], cues: [GrindCue] = [], brewed: [Double] = []) -> DialInEstimate {
+    /// - Parameters:
+    ///   - brewed: Every setting this bag was brewed at, rated or not: the map includes them.
+    ///   - shots: The bag's timed shots, rated or not: with a learned slope (``ShotTimeModel``) their times are
+    ///     evidence of the sweet spot (``ShotTimeLikelihood``), and shot-time direction cues are left out.
+    public func estimate(current: [BrewPoint], cues rawCues: [GrindCue] = [], brewed rawBrewed: [Double] = [],
+                         shots: [TimedShot] = []) -> DialInEstimate {
         let scale = self.scale, options = self.options, grid = self.grid, prior = self.prior
         let u = { (g: Double) in scale.units(g) }
         let g = { (x: Double) in scale.setting(units: x) }
-        let cueLog = DialInCues.logLikelihood(cues, scale: scale, grid: grid)
+        let cues = shotTime == nil ? rawCues : rawCues.filter { !$0.fromShotTime }
+        let timed = shotTime?.usable(shots) ?? []
+        let brewed = rawBrewed + timed.map(\.setting)
+        var cueLog = DialInCues.logLikelihood(cues, scale: scale, grid: grid)
+        if let times = shotTime?.logLikelihood(timed, grid: grid), !times.isEmpty {
+            cueLog = cueLog.isEmpty ? times : zip(cueLog, times).map(+)
+        }
         let robust = DialInRobust.currentWeights(current, scale: scale, grid: grid, prior: prior,
                                                  cues: cueLog.isEmpty ? nil : cueLog)
         var moments = RatingMoments()
@@ -220,10 +252,10 @@ public struct DialInModel: Sendable {
         // The bag's best-rated setting outside the interval: the answer says so, and "high" is not claimed.
         let bestRatedOutside = !flat
             && keptBest.map { u($0.setting) < lowU - 1e-9 || u($0.setting) > highU + 1e-9 } == true
-        var confidence = DialInEstimate.Confidence.judge(widthUnits: highU - lowU, ratedBrews: n, cues: cues.count,
-                                                         flat: flat)
+        var confidence = DialInEstimate.Confidence.judge(widthUnits: highU - lowU, ratedBrews: n,
+                                                         cues: cues.count + timed.count, flat: flat)
         if bestRatedOutside, confidence == .high { confidence = .medium }
-        return DialInEstimate(
+        var answer = DialInEstimate(
             scale: scale, verdict: flat ? .noDependence : .peak, next: next, nextExpected: clip(nextMean),
             nextTried: tried.contains(next), bestRaw: flat ? nil : g(bestU), best: best,
             low: flat ? nil : g(lowU), high: flat ? nil : g(highU),
@@ -234,6 +266,12 @@ public struct DialInModel: Sendable {
             confidence: confidence, mapLow: g(brewedRange.lower), mapHigh: g(brewedRange.upper), leftMap: leftMap,
             discounted: zip(current, robust).filter { $0.1 < 0.5 }.map(\.0), cues: cues, belowCup: belowCup,
             bestRatedOutside: bestRatedOutside ? keptBest : nil)
+        if let shotTime {
+            answer.shotTime = shotTime.fit(timed, level: options.level)
+        } else if !shots.isEmpty, let all = ShotTimeModel(scale: scale, bags: earlierShots + [shots]) {
+            answer.shotTime = all.fit([], level: options.level, used: false)
+        }
+        return answer
     }
 
     /// How far under a cup the bag already brewed the next setting's expected rating may lie before the answer says

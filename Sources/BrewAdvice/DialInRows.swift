@@ -120,6 +120,9 @@ struct MethodBrews: Sendable {
     var byBag: [[BrewPoint]]
     /// Grind cues by bag slot (rated or not, with a finite setting).
     var cuesByBag: [[GrindCue]]
+    /// For espresso, the shots with a finite setting and a finite positive time by bag slot, rated or not, each in
+    /// (date, row) order: the shot-time model's evidence (``ShotTimeModel``).
+    var shotsByBag: [[TimedShot]] = []
     /// Each slot's last usable brew (or cue) as (date, row) in that order; `nil` for a slot without one.
     var lastBrew: [(Int64, Int)?]
     /// Every finite setting read, in row order.
@@ -175,6 +178,7 @@ struct MethodBrews: Sendable {
         total = rows.count
         var usable: [(row: Int, bag: Int, date: Int64)] = []
         var cued: [(row: Int, bag: Int, date: Int64, cue: GrindCue)] = []
+        var timed: [(row: Int, bag: Int, date: Int64, shot: TimedShot)] = []
         var latest: (date: Int64, row: Int, bag: Int)?
         // Shot times of the profile's good shots.
         var goodTimes: [Double] = []
@@ -210,9 +214,13 @@ struct MethodBrews: Sendable {
             case (.some, nil), (nil, nil): unrated += 1
             case (nil, .some): unset += 1
             }
+            if espresso, let setting, let s = t.brewTimeSeconds[i], s.isFinite, s > 0 {
+                timed.append((i, bag, when, TimedShot(setting: setting, seconds: s, rating: rating)))
+            }
             if let setting {
                 let text = TasteText(notes: t.notes[i] ?? "", tags: t.flavorTags[i] ?? "")
                 var cue: (towardsCoarser: Double, weight: Double)?
+                var timeCue = false
                 if let known = said[text] {
                     cue = known
                 } else {
@@ -223,8 +231,12 @@ struct MethodBrews: Sendable {
                 if cue == nil, let timing, let s = t.brewTimeSeconds[i], s.isFinite, s > 0 {
                     if s < timing.median - MethodBrews.shotTimeSpread * timing.spread { cue = (-1, 1) }
                     if s > timing.median + MethodBrews.shotTimeSpread * timing.spread { cue = (1, 1) }
+                    timeCue = cue != nil
                 }
-                let words = cue.map { GrindCue(setting: setting, towardsCoarser: $0.towardsCoarser, weight: $0.weight) }
+                let words = cue.map {
+                    GrindCue(setting: setting, towardsCoarser: $0.towardsCoarser, weight: $0.weight,
+                             fromShotTime: timeCue)
+                }
                 let note = t.notes[i] ?? ""
                 let target: Double?
                 if let known = naming[note] { target = known } else {
@@ -264,6 +276,9 @@ struct MethodBrews: Sendable {
             }
         }
         cued.sort { ($0.date, $0.row) < ($1.date, $1.row) }
+        timed.sort { ($0.date, $0.row) < ($1.date, $1.row) }
+        shotsByBag = [[TimedShot]](repeating: [], count: slots)
+        for s in timed { shotsByBag[s.bag + 1].append(s.shot) }
         byBag = [[BrewPoint]](repeating: [], count: slots)
         cuesByBag = [[GrindCue]](repeating: [], count: slots)
         lastBrew = [(Int64, Int)?](repeating: nil, count: slots)

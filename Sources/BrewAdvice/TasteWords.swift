@@ -143,7 +143,12 @@ public struct GrindCue: Sendable, Hashable {
     public var weight: Double
     /// The setting the brew's note names as the next one ("try 17.5"), when it does: the cue points towards it.
     public var named: Double?
-    public init(setting: Double, towardsCoarser: Double, weight: Double = 1, named: Double? = nil) {
+    /// Whether the cue is a shot's time (ran fast or slow) rather than words: the shot-time model
+    /// (``ShotTimeModel``) replaces such cues by the times themselves.
+    public var fromShotTime = false
+    public init(setting: Double, towardsCoarser: Double, weight: Double = 1, named: Double? = nil,
+                fromShotTime: Bool = false) {
         self.setting = setting; self.towardsCoarser = towardsCoarser; self.weight = weight; self.named = named
+        self.fromShotTime = fromShotTime
     }
 }

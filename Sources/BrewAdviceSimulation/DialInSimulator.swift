@@ -51,6 +51,8 @@ public struct DialInSimulator: Sendable {
         /// ``spread``; 0 is one roast level. Sweet spots then form two groups `2 × roastOffset` steps apart, which the
         /// model's one normal population of sweet spots does not assume.
         public var roastOffset = 0.0
+        /// Shots timed on every bag (``ShotTimes``): earlier bags rated and timed, the new bag timed and unrated.
+        public var shotTimes: ShotTimes?
 
         public enum CueSource: String, Sendable, Hashable { case none, taste, shotTime = "shot time" }
 
@@ -136,11 +138,15 @@ public struct DialInSimulator: Sendable {
         /// For brews judged by taste or shot time alone: step one setting finer on a sour cup (a fast shot), one
         /// coarser on a bitter cup (a slow shot), stay on a balanced one.
         case tasteStepping = "taste-stepping"
+        /// A barista going by the clock: one step finer after a shot under 25 s, one coarser after one over 31 s,
+        /// stay otherwise (``DialInSimulator/clockStep(_:start:)``).
+        case byClock = "by-clock"
     }
 
     /// The policies a scenario runs: taste-stepping only where brews carry cues, the rating policies only where
     /// they are rated.
     public var policies: [Policy] {
+        if scenario.shotTimes != nil { return [.advisor, .byClock] }
         var p: [Policy] = [.advisor]
         if scenario.rated { p += [.hillClimbing, .repeatBest] }
         if scenario.cues != .none { p.append(.tasteStepping) }
@@ -148,7 +154,9 @@ public struct DialInSimulator: Sendable {
     }
 
     /// The baseline the advisor is measured against: hill climbing on ratings, or taste-stepping without ratings.
-    public var baseline: Policy { scenario.rated ? .hillClimbing : .tasteStepping }
+    public var baseline: Policy {
+        scenario.shotTimes != nil ? .byClock : scenario.rated ? .hillClimbing : .tasteStepping
+    }
 
     /// One simulated bag under one policy.
     public struct Outcome: Sendable {
@@ -260,6 +268,7 @@ public struct DialInSimulator: Sendable {
 
     /// Runs the new bag of `seed` under every policy (the same bag, history and noise draws for each).
     public func run(seed: UInt64) -> [Policy: Outcome] {
+        if let times = scenario.shotTimes { return runTimed(seed: seed, times) }
         let (history, bag, rng0) = setup(seed: seed)
         var out: [Policy: Outcome] = [:]
         let model = DialInModel(scale: scale, history: history, options: options)
@@ -280,7 +289,7 @@ public struct DialInSimulator: Sendable {
                     g = Self.bestSoFar(brewsSoFar)?.setting ?? start
                 case .hillClimbing:
                     g = hillClimb(brewsSoFar, start: start, direction: &direction)
-                case .tasteStepping:
+                case .tasteStepping, .byClock:
                     g = tasteStep(tasted, start: start)
                 }
                 let rating = rate(bag, g, &rng)

@@ -137,8 +137,15 @@ import Testing
         }
         rows.append(("New", 15, nil, "", "Classic", 12))
         let a = try DialInAdvisor.advise(journal: shots(rows), grinder: "Niche Zero", method: "Espresso", bean: "New")
-        #expect(a.estimate.cues == [GrindCue(setting: 15, towardsCoarser: -1)])
+        // The earlier bags' shots show a slope (3 s a step): the fast shot's time is evidence, not a direction cue.
+        #expect(a.estimate.shotTime != nil && a.estimate.cues.isEmpty)
         #expect(a.estimate.next < 15)
+        // Without a slope (each earlier bag shot at one setting) the time is a direction cue.
+        let flat = rows.enumerated().filter { $0.offset % 3 == 1 || $0.element.0 == "New" }.map(\.element)
+        let b = try DialInAdvisor.advise(journal: shots(flat), grinder: "Niche Zero", method: "Espresso", bean: "New")
+        #expect(b.estimate.shotTime == nil)
+        #expect(b.estimate.cues == [GrindCue(setting: 15, towardsCoarser: -1, fromShotTime: true)])
+        #expect(b.estimate.next < 15)
     }
 
     /// A ruined brew rated 0 next to good ones counts as a probable mishap, not as the curve.

@@ -1,0 +1,24 @@
+import Foundation
+
+/// The shot-time model's part of the advice's "why", in a barista's words (``DialInExplanation``):
+/// "28.5 s at 18 on this bag; your best Turbo shots ran 25–27 s; about 1.8 s per step on this Niche: try 18.5."
+///
+/// The bag's latest shot, where the target comes from (the middle half of the best-rated shots' times, else the
+/// default), and the learned seconds per step with the grinder's name; `nil` when the answer used no shot times.
+enum ShotTimeExplanation {
+    static func sentence(_ a: DialInAdvice) -> String? {
+        guard let f = a.estimate.shotTime, f.used, let last = f.bagShots.last else { return nil }
+        let seconds = { (x: Double) in String(format: "%.1f", x) }
+        let shots = a.profile.map { "\($0) shots" } ?? "shots"
+        let aim: String
+        if let lo = f.bestLow, let hi = f.bestHigh {
+            aim = lo.rounded() == hi.rounded() ? "your best \(shots) ran about \(Int(lo.rounded())) s"
+                : "your best \(shots) ran \(Int(lo.rounded()))–\(Int(hi.rounded())) s"
+        } else {
+            aim = "no rated \(shots) to aim by, so aiming at \(Int(f.targetSeconds.rounded())) s"
+        }
+        let perStep = abs(f.secondsPerStep)
+        return "\(seconds(last.seconds)) s at \(a.text(last.setting)) on this bag; \(aim); about "
+            + "\(seconds(perStep)) s per step on this \(a.grinder): try \(a.text(a.estimate.next))."
+    }
+}
