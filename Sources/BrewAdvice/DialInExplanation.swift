@@ -8,8 +8,8 @@ import Foundation
 /// - the ratings do not depend on grind (the flat model's Bayes factor) → keep to the best-rated setting;
 /// - two or more brews all rated the same → nothing tells the settings apart yet;
 /// - no rated brew on the grinder × method at all, only cues → the step the cues justify, with no expected rating;
-/// - no rated brews of the bag → start where a new bag is expected to peak (mid-range without earlier bags), or
-///   where its taste cues point;
+/// - no rated brews of the bag → where its shot times point through the shot-time model, else start where a new
+///   bag is expected to peak (mid-range without earlier bags), or where its taste cues point;
 /// - the next setting was brewed already → repeat it to confirm;
 /// - the next setting is the safe pick → it has the highest expected rating;
 /// - otherwise it is an experiment: its expected rating, the safe pick's (never "as good" for a lower one), and
@@ -64,7 +64,9 @@ enum DialInExplanation {
                         + "moves only as far as the notes justify and states no "
                         + "expected rating or sweet spot; rate the cup and it can.")
         } else if a.points.isEmpty {
-            if !e.cues.isEmpty, e.earlierBags == 0 {
+            if let f = e.shotTime, f.used, !f.bagShots.isEmpty {
+                more.append("Brew \(next), where this bag's shot times and the earlier bags meet (expected \(expect)).")
+            } else if !e.cues.isEmpty, e.earlierBags == 0 {
                 more.append("Brew \(next), where the taste cues point (expected \(expect)).")
             } else if !e.cues.isEmpty {
                 more.append("Brew \(next), where the taste cues and the earlier bags meet (expected \(expect)).")
