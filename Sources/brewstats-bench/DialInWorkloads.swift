@@ -36,6 +36,9 @@ enum DialInWorkloads {
         // Journals shaped like real ones: thin histories with ruined brews, taste notes and shot times without
         // ratings, a stepless dial's two sides, the Ode's thirds (each against its own baseline).
         print(DialInSimulator.journalTable(bags: bagsPerScenario).markdown)
+        // Espresso from shot times alone, against a barista going by the clock (docs/advisor.md, "Timed shots").
+        print(DialInSimulator.journalTable(scenarios: DialInSimulator.Scenario.timedShots, bags: bagsPerScenario)
+            .markdown)
         let a = pooled[.advisor]!, h = pooled[.hillClimbing]!, r = pooled[.repeatBest]!
         let extra = ["advisor_median_distance": a.medianDistance, "hill_climbing_median_distance": h.medianDistance,
                      "repeat_best_median_distance": r.medianDistance, "advisor_mean_loss": a.meanLoss,
