@@ -71,6 +71,9 @@ let package = Package(
         // How far long work has got (a batch, a shot folder, an export): the libraries count, the CLI draws.
         .target(name: "BrewProgress", swiftSettings: strict),
         .target(name: "BrewColumns", swiftSettings: strict),
+        // One schema per format we read and write or generate (the fields, their keys, types, units and journal
+        // fields): the importers, the exporters and the generator walk the same lists.
+        .target(name: "BrewFormatSchemas", dependencies: ["BrewColumns"], swiftSettings: strict),
         .target(
             name: "BrewImport",
             dependencies: [
@@ -85,7 +88,7 @@ let package = Package(
         ),
         .target(
             name: "BrewSynth",
-            dependencies: ["BrewColumns", "BrewFiles", "BrewHashing", "BrewStats",
+            dependencies: ["BrewColumns", "BrewFiles", "BrewFormatSchemas", "BrewHashing", "BrewStats",
                            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
             swiftSettings: strict
         ),
@@ -96,7 +99,7 @@ let package = Package(
         .target(name: "BrewAdviceSimulation", dependencies: ["BrewAdvice", "BrewHashing", "BrewStats"], swiftSettings: strict),
         // Espresso shot files: the shot formats' importers and the shot table (the samples table is BrewColumns', the
         // shot metrics and flags BrewStats').
-        .target(name: "BrewShots", dependencies: ["BrewColumns", "BrewHashing", "BrewImport", "BrewProgress", "BrewStats",
+        .target(name: "BrewShots", dependencies: ["BrewColumns", "BrewFormatSchemas", "BrewHashing", "BrewImport", "BrewProgress", "BrewStats",
                                                  .product(name: "GRDB", package: "GRDB.swift"),
                                                  .product(name: "ZIPFoundation", package: "ZIPFoundation")],
                 swiftSettings: strict),
@@ -120,7 +123,7 @@ let package = Package(
                 swiftSettings: strict),
         // Journals written out: the app's CSV and JSON exports, BrewSpec, Decent shot JSON, Beanconqueror backups. The anonymiser also reads
         // BrewMerge's matches (--list-matches beside an anonymised export) and BrewAdvice's taste words (kept tags).
-        .target(name: "BrewExport", dependencies: ["BrewColumns", "BrewHashing", "BrewImport", "BrewShots", "BrewFiles", "BrewMerge",
+        .target(name: "BrewExport", dependencies: ["BrewColumns", "BrewFormatSchemas", "BrewHashing", "BrewImport", "BrewShots", "BrewFiles", "BrewMerge",
                                                   "BrewProgress",
                                                   "BrewAdvice", "BrewNames", .product(name: "Yams", package: "Yams"),
                                                   .product(name: "ZIPFoundation", package: "ZIPFoundation")],
@@ -175,7 +178,7 @@ let package = Package(
         .testTarget(
             name: "BrewImportTests",
             dependencies: [
-                "BrewImport", "BrewSynth", "BrewColumns", "TestSupport",
+                "BrewImport", "BrewSynth", "BrewColumns", "BrewFormatSchemas", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
@@ -206,7 +209,7 @@ let package = Package(
         .testTarget(name: "BrewMCPTests", dependencies: ["BrewMCP", "BrewAdvice", "BrewNames", "BrewOpen", "TestSupport",
                                                    .product(name: "MCP", package: "swift-sdk")],
                     swiftSettings: strict),
-        .testTarget(name: "BrewExportTests", dependencies: ["BrewExport", "BrewShots", "BrewImport", "BrewStats", "BrewSynth",
+        .testTarget(name: "BrewExportTests", dependencies: ["BrewExport", "BrewFormatSchemas", "BrewShots", "BrewImport", "BrewStats", "BrewSynth",
                                                       "BrewColumns", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                                                       .product(name: "Yams", package: "Yams")],
                     swiftSettings: strict),

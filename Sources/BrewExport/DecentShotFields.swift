@@ -1,9 +1,10 @@
 import BrewColumns
+import BrewFormatSchemas
 import BrewShots
 
-/// One shot's brew fields as Decent's v2 JSON holds them, read once from the journal and written twice: in `meta`
-/// (where the DE1 app and brewstats read them) and in `app.data.settings` (where Visualizer's parser reads them;
-/// docs/export.md, "Decent JSON").
+/// One shot's brew fields as Decent's v2 JSON holds them, read once from the journal and written where the
+/// schema's places put them (``BrewFormatSchemas/DecentShotSchema``): in `meta` (where the DE1 app and brewstats
+/// read them), `profile` and `app.data.settings` (where Visualizer's parser reads them; docs/export.md, "Decent JSON").
 struct DecentShotFields {
     let journal: Journal
     let row: Int
@@ -20,8 +21,11 @@ struct DecentShotFields {
     let bean: CoffeeBean?
     let grinder: String?
     let setting: String?
+    /// Whether the shot is espresso (``BrewShots/ShotTable/isEspresso(_:brews:)``).
+    let espresso: Bool
 
-    init(journal: Journal, row: Int, samples: ShotSamples, shot: Int) {
+    init(journal: Journal, row: Int, samples: ShotSamples, shot: Int, espresso: Bool) {
+        self.espresso = espresso
         self.journal = journal; self.row = row
         let t = journal.brews
         func number(_ c: Float64Column) -> Double? { c.isValid(row) && c.values[row].isFinite ? c.values[row] : nil }
@@ -38,51 +42,27 @@ struct DecentShotFields {
     /// Decent's 0–100 enjoyment for the 0–5 rating.
     var enjoyment: Double? { rating.map { $0 * 20 } }
 
-    /// `meta`: dose, yield, time, bean, grinder and the shot's rating, TDS and notes.
-    func writeMeta(into j: inout JSONText) {
-        j.key("meta"); j.open("{")
-        if let dose { j.key("in"); j.string(DecimalText.text(dose)) }
-        if let yield { j.key("out"); j.string(DecimalText.text(yield)) }
-        if let time { j.key("time"); j.string(DecimalText.text(time)) }
-        if let bean {
-            j.key("bean"); j.open("{")
-            if let v = bean.roaster { j.key("brand"); j.string(v) }
-            if let v = bean.name { j.key("type"); j.string(v) }
-            if let v = bean.roastDate { j.key("roast_date"); j.string(v.description) }
-            j.close("}")
+    /// The text of `field` as the file holds it, or `nil` when the journal has none (numbers as decimals; the roast
+    /// date `YYYY-MM-DD`; the kind `espresso`, or `filter` for a shot that is not espresso). The EY is not
+    /// written: the journal holds the TDS, which Decent's `drink_tds` carries.
+    func value(_ field: DecentShotSchema.Field) -> String? {
+        switch field {
+        case .profile: profile
+        case .roaster: bean?.roaster
+        case .bean: bean?.name
+        case .roastDate: bean?.roastDate?.description
+        case .grinder: grinder
+        case .grindSetting: setting
+        case .dose: dose.map(DecimalText.text)
+        case .yield: yield.map(DecimalText.text)
+        case .time: time.map(DecimalText.text)
+        case .enjoyment: enjoyment.map(DecimalText.text)
+        case .tds: tds.map(DecimalText.text)
+        case .ey: nil
+        case .notes: notes
+        case .waterTemperature: temperature.map(DecimalText.text)
+        case .beverageType: espresso ? "espresso" : "filter"
         }
-        if grinder != nil || setting != nil {
-            j.key("grinder"); j.open("{")
-            if let grinder { j.key("model"); j.string(grinder) }
-            if let setting { j.key("setting"); j.string(setting) }
-            j.close("}")
-        }
-        j.key("shot"); j.open("{")
-        if let enjoyment { j.key("enjoyment"); j.string(DecimalText.text(enjoyment)) }
-        if let tds { j.key("tds"); j.string(DecimalText.text(tds)) }
-        if let notes { j.key("notes"); j.string(notes) }
-        j.close("}")
-        j.close("}")
-    }
-
-    /// `app.data.settings`: the DE1 app's setting names for the same fields (the names Visualizer's parser and
-    /// brewstats' Decent reader take), and the water temperature, which only the settings hold.
-    var settings: [(String, String)] {
-        var out: [(String, String)] = []
-        func add(_ key: String, _ value: String?) { if let value { out.append((key, value)) } }
-        add("profile_title", profile)
-        add("bean_brand", bean?.roaster)
-        add("bean_type", bean?.name)
-        add("roast_date", bean?.roastDate?.description)
-        add("grinder_model", grinder)
-        add("grinder_setting", setting)
-        add("grinder_dose_weight", dose.map(DecimalText.text))
-        add("drink_weight", yield.map(DecimalText.text))
-        add("drink_tds", tds.map(DecimalText.text))
-        add("espresso_enjoyment", enjoyment.map(DecimalText.text))
-        add("espresso_notes", notes)
-        add("espresso_temperature", temperature.map(DecimalText.text))
-        return out
     }
 }
 

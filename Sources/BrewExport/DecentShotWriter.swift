@@ -1,11 +1,13 @@
 import BrewColumns
+import BrewFormatSchemas
 import BrewShots
 import Foundation
 
 /// Writes a shot as Decent's v2 shot JSON, the layout the DE1 app uploads to Visualizer and Visualizer, Decent's
-/// tools and brewstats import, from any shot format brewstats reads (docs/export.md, "Decent JSON").
+/// tools and brewstats import, from any shot format brewstats reads (docs/export.md, "Decent JSON"). The keys are
+/// ``schema``'s (BrewFormatSchemas' ``BrewFormatSchemas/DecentShotSchema``, the format's one description).
 ///
-/// journal / samples → Decent v2 JSON:
+/// journal / samples → Decent v2 JSON (the standard schema):
 /// - time (s from the shot's start) → `elapsed`
 /// - pressure, pressure goal → `pressure.pressure`, `pressure.goal`
 /// - flow, flow goal, weight flow → `flow.flow`, `flow.goal`, `flow.by_weight`
@@ -30,16 +32,10 @@ import Foundation
 /// hold is listed as dropped or changed (``DecentShotDrops``). Every file written passes Visualizer's upload rules
 /// (``VisualizerUploadRules``).
 public struct DecentShotWriter: Sendable {
-    public init() {}
+    /// The format's keys: its series and where each brew field goes.
+    public let schema: DecentShotSchema
 
-    /// Channel → the JSON group and key it is written under.
-    static let keys: [(ShotChannel, String, String)] = [
-        (.pressure, "pressure", "pressure"), (.pressureGoal, "pressure", "goal"),
-        (.flow, "flow", "flow"), (.flowGoal, "flow", "goal"), (.weightFlow, "flow", "by_weight"),
-        (.weight, "totals", "weight"),
-        (.basketTemperature, "temperature", "basket"), (.mixTemperature, "temperature", "mix"),
-        (.temperatureGoal, "temperature", "goal"),
-    ]
+    public init(schema: DecentShotSchema = .standard) { self.schema = schema }
 
     /// Why shot `s` of `shots` is left out of a Decent JSON export, or `nil` when it is written: a shot that logged
     /// times but no series (no pressure, flow, weight or temperature) would be a file Visualizer refuses (its
@@ -59,7 +55,9 @@ public struct DecentShotWriter: Sendable {
         let record = shots.shots[s]
         let samples = shots.samples
         let channels = samples.channels(of: s)
-        let fields = DecentShotFields(journal: journal, row: record.journalRow, samples: samples, shot: s)
+        let espresso = shots.isEspresso(s, brews: journal.brews)
+        let fields = DecentShotFields(journal: journal, row: record.journalRow, samples: samples, shot: s,
+                                      espresso: espresso)
         var j = JSONText()
         j.open("{")
         j.key("version"); j.string("2")
@@ -67,12 +65,12 @@ public struct DecentShotWriter: Sendable {
             j.key("clock"); j.string(DecimalText.text(seconds))
             j.key("timestamp"); j.string(DecimalText.text(seconds))
         }
-        j.key("elapsed"); series(samples, .time, of: s, into: &j)
+        j.key(DecentShotSchema.timeKey); series(samples, .time, of: s, into: &j)
         var groups: [String: [(String, ShotChannel)]] = [:]
         var order: [String] = []
-        for (channel, group, key) in Self.keys where channels.has(channel) {
-            if groups[group] == nil { order.append(group) }
-            groups[group, default: []].append((key, channel))
+        for entry in schema.series where channels.has(entry.channel) {
+            if groups[entry.group] == nil { order.append(entry.group) }
+            groups[entry.group, default: []].append((entry.key, entry.channel))
         }
         for group in order {
             j.key(group); j.open("{")
@@ -82,20 +80,16 @@ public struct DecentShotWriter: Sendable {
             j.close("}")
         }
         if !record.phases.isEmpty {
-            j.key("state_change")
+            j.key(DecentShotSchema.stateChangeKey)
             stateChange(record.phases, samples, of: s, file: record.file, into: &j, dropped: &dropped)
         }
-        let espresso = shots.isEspresso(s, brews: journal.brews)
-        j.key("profile"); j.open("{")
-        if let profile = fields.profile { j.key("title"); j.string(profile) }
-        j.key("beverage_type"); j.string(espresso ? "espresso" : "filter")
-        j.close("}")
-        fields.writeMeta(into: &j)
-        j.key("app"); j.open("{")
-        j.key("app_name"); j.string("brewstats")
-        j.key("data"); j.open("{"); j.key("settings"); j.open("{")
-        for (key, value) in fields.settings { j.key(key); j.string(value) }
-        j.close("}"); j.close("}"); j.close("}")
+        // The brew's fields where the schema puts them (meta, profile, the app's settings), then who wrote the file.
+        var entries: [(path: [String], value: String)] = []
+        for place in schema.fields + schema.settings {
+            if let value = fields.value(place.field) { entries.append((place.path, value)) }
+        }
+        entries.append((["app", "app_name"], "brewstats"))
+        write(FormatTree.nodes(entries), into: &j)
         j.close("}")
         DecentShotDrops.note(fields, record: record, espresso: espresso, channels: channels, samples: samples, shot: s,
                              into: &dropped)
@@ -131,6 +125,16 @@ public struct DecentShotWriter: Sendable {
         j.close("]")
         if !starts.isEmpty {
             dropped.note("shot.phases", .dropped, record: file, "a phase starts after the shot's last sample")
+        }
+    }
+
+    /// Nested objects of text values.
+    private func write(_ nodes: [FormatTree], into j: inout JSONText) {
+        for node in nodes {
+            switch node {
+            case .value(let key, let value): j.key(key); j.string(value)
+            case .object(let key, let children): j.key(key); j.open("{"); write(children, into: &j); j.close("}")
+            }
         }
     }
 

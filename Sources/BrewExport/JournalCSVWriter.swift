@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewFormatSchemas
 import BrewProgress
 
 /// Writes a journal as the app's CSV export (docs/formats.md): one row per brew in table order, the
@@ -15,7 +16,8 @@ import BrewProgress
 ///   name, so their brews read back as one bean with the first one's roast date);
 /// - the method or grinder of a brew whose method or grinder has no name.
 public struct JournalCSVWriter: Sendable {
-    /// The header, in column order: BrewColumns' ``BrewColumns/CSVSchema``, the one list of the format's columns.
+    /// The header, in column order: BrewFormatSchemas' ``BrewFormatSchemas/CSVSchema``, the one list of the
+    /// format's columns.
     public static let header = CSVSchema.names
 
     /// Whether text cells that a spreadsheet would run as a formula are written with the formula guard, a leading

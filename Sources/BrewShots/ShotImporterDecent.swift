@@ -1,7 +1,9 @@
 import BrewColumns
+import BrewFormatSchemas
 import Foundation
 
-/// Reads Decent DE1 shots: the `.shot` Tcl file and the JSON v2 file (Visualizer's own upload and mirror format).
+/// Reads Decent DE1 shots: the `.shot` Tcl file and the JSON v2 file (Visualizer's own upload and mirror format), by
+/// the keys of BrewFormatSchemas' ``BrewFormatSchemas/DecentShotSchema`` (the standard one unless a schema is given).
 ///
 /// Mapping (both encodings; Visualizer's `decent_tcl` / `decent_json` parsers read the same keys):
 ///
@@ -23,14 +25,8 @@ import Foundation
 /// means "not entered". Decent writes one more value of each channel than of `elapsed` at the end of some
 /// shots; that trailing value is dropped.
 enum DecentShotImporter {
-    static let channelKeys: [(String, ShotChannel)] = [
-        ("pressure", .pressure), ("pressure_goal", .pressureGoal), ("flow", .flow), ("flow_goal", .flowGoal),
-        ("weight", .weight), ("flow_weight", .weightFlow), ("temperature_basket", .basketTemperature),
-        ("temperature_mix", .mixTemperature), ("temperature_goal", .temperatureGoal),
-    ]
-
     /// Reads a `.shot` file.
-    static func readTcl(_ bytes: [UInt8]) throws(ShotRejection) -> ParsedShot {
+    static func readTcl(_ bytes: [UInt8], schema: DecentShotSchema = .standard) throws(ShotRejection) -> ParsedShot {
         var shot = ParsedShot(format: .decentTcl)
         shot.trailingExtraAllowed = true
         let top: [String: Range<Int>]
@@ -42,24 +38,24 @@ enum DecentShotImporter {
             guard let cut = firstLine(bytes, startingWith: "machine {") else { throw error }
             top = try TclDictionary.parse(bytes, 0 ..< cut)
         }
-        guard let elapsed = top["espresso_elapsed"] else {
-            throw ShotRejection("espresso_elapsed", "no espresso_elapsed list")
+        let timeKey = DecentShotSchema.timeTcl, changeKey = DecentShotSchema.stateChangeTcl
+        guard let elapsed = top[timeKey] else {
+            throw ShotRejection(timeKey, "no \(timeKey) list")
         }
-        shot.series[.time] = try TclDictionary.numbers(bytes, elapsed, key: "espresso_elapsed")
-        for (suffix, channel) in channelKeys {
-            guard let range = top["espresso_\(suffix)"] else { continue }
-            shot.series[channel] = try TclDictionary.numbers(bytes, range, key: "espresso_\(suffix)")
+        shot.series[.time] = try TclDictionary.numbers(bytes, elapsed, key: timeKey)
+        for series in schema.series {
+            guard let range = top[series.tcl] else { continue }
+            shot.series[series.channel] = try TclDictionary.numbers(bytes, range, key: series.tcl)
         }
         dropNegativeGoals(&shot)
-        if let range = top["espresso_state_change"] {
+        if let range = top[changeKey] {
             shot.phases = ShotPhases.decent(time: shot.series[.time] ?? [],
-                                            stateChange: try TclDictionary.numbers(bytes, range,
-                                                key: "espresso_state_change"))
+                                            stateChange: try TclDictionary.numbers(bytes, range, key: changeKey))
         }
         shot.start = ShotRead.unixTime(top["clock"].flatMap { ShotRead.decimal(TclDictionary.string(bytes, $0)) })
         var settings: [String: Range<Int>] = [:]
         if let range = top["settings"] { settings = try TclDictionary.parse(bytes, range) }
-        applySettings(&shot) { key in settings[key].map { TclDictionary.string(bytes, $0) } }
+        applySettings(&shot, schema: schema) { key in settings[key].map { TclDictionary.string(bytes, $0) } }
         if shot.profile == nil || shot.beverageType == nil, let range = top["profile"] {
             let json = Data("{".utf8) + Data(bytes[range]) + Data("}".utf8)
             let profile = (try? ShotJSONReader.parse(json)) as? JSONObject
@@ -81,85 +77,34 @@ enum DecentShotImporter {
         return nil
     }
 
-    /// The JSON v2 lists read as samples (``ShotJSONReader/parse(_:sampleKeys:)``): the time axis and every
-    /// channel list ``readJSON(_:)`` keeps.
-    static let jsonSampleKeys: Set<String> = [
-        "elapsed", "pressure.pressure", "pressure.goal", "flow.flow", "flow.goal", "flow.by_weight", "totals.weight",
-        "temperature.basket", "temperature.mix", "temperature.goal", "state_change",
-    ]
+    /// The JSON v2 lists read as samples (``ShotJSONReader/parse(_:sampleKeys:)``): the time axis, the phase
+    /// markers and every series of the standard schema.
+    static let jsonSampleKeys = DecentShotSchema.standard.sampleKeys
 
     /// Reads a JSON v2 file.
-    static func readJSON(_ data: Data) throws(ShotRejection) -> ParsedShot {
-        let root = try ShotRead.jsonObject(data, sampleKeys: jsonSampleKeys)
+    static func readJSON(_ data: Data, schema: DecentShotSchema = .standard) throws(ShotRejection) -> ParsedShot {
+        let root = try ShotRead.jsonObject(data,
+            sampleKeys: schema == .standard ? jsonSampleKeys : schema.sampleKeys)
         var shot = ParsedShot(format: .decentJSON)
         shot.trailingExtraAllowed = true
-        guard let elapsed = try ShotRead.numbers(root["elapsed"], "elapsed") else {
-            throw ShotRejection("elapsed", "elapsed is missing or not a list")
+        let timeKey = DecentShotSchema.timeKey, changeKey = DecentShotSchema.stateChangeKey
+        guard let elapsed = try ShotRead.numbers(root[timeKey], timeKey) else {
+            throw ShotRejection(timeKey, "\(timeKey) is missing or not a list")
         }
         shot.series[.time] = elapsed
-        func list(_ group: String, _ key: String) throws(ShotRejection) -> [Double?]? {
-            try ShotRead.numbers((root[group] as? JSONObject)?[key], "\(group).\(key)")
+        for series in schema.series {
+            shot.series[series.channel] = try ShotRead.numbers(
+                (root[series.group] as? JSONObject)?[series.key], series.path)
         }
-        shot.series[.pressure] = try list("pressure", "pressure")
-        shot.series[.pressureGoal] = try list("pressure", "goal")
-        shot.series[.flow] = try list("flow", "flow")
-        shot.series[.flowGoal] = try list("flow", "goal")
-        shot.series[.weightFlow] = try list("flow", "by_weight")
-        shot.series[.weight] = try list("totals", "weight")
-        shot.series[.basketTemperature] = try list("temperature", "basket")
-        shot.series[.mixTemperature] = try list("temperature", "mix")
-        shot.series[.temperatureGoal] = try list("temperature", "goal")
         dropNegativeGoals(&shot)
-        if let changes = try ShotRead.numbers(root["state_change"], "state_change") {
+        if let changes = try ShotRead.numbers(root[changeKey], changeKey) {
             shot.phases = ShotPhases.decent(time: elapsed, stateChange: changes)
         }
         shot.start = ShotRead.unixTime(ShotRead.number(root["timestamp"]) ?? ShotRead.number(root["clock"]))
-        let settings = ((root["app"] as? JSONObject)?["data"] as? JSONObject)?["settings"] as? JSONObject
-            ?? JSONObject()
-        applySettings(&shot) { ShotRead.text(settings[$0]) }
-        let meta = root["meta"] as? JSONObject ?? JSONObject()
-        let bean = meta["bean"] as? JSONObject ?? JSONObject(), grinder = meta["grinder"] as? JSONObject ?? JSONObject()
-        let rated = meta["shot"] as? JSONObject ?? JSONObject()
-        shot.roaster = ShotRead.text(bean["brand"]) ?? shot.roaster
-        shot.bean = ShotRead.text(bean["type"]) ?? shot.bean
-        if let text = ShotRead.text(bean["roast_date"]), shot.roastDate == nil || ShotRead.roastDay(text) != nil {
-            shot.roastDateText = text
-            shot.roastDate = ShotRead.roastDay(text)
-        }
-        shot.grinder = ShotRead.text(grinder["model"]) ?? shot.grinder
-        shot.grindSetting = ShotRead.text(grinder["setting"]) ?? shot.grindSetting
-        shot.dose = ShotRead.positive(ShotRead.number(meta["in"])) ?? shot.dose
-        shot.yield = ShotRead.positive(ShotRead.number(meta["out"])) ?? shot.yield
-        shot.time = ShotRead.positive(ShotRead.number(meta["time"]))
-        shot.enjoyment = ShotRead.positive(ShotRead.number(rated["enjoyment"])) ?? shot.enjoyment
-        shot.tds = ShotRead.positive(ShotRead.number(rated["tds"])) ?? shot.tds
-        shot.ey = ShotRead.positive(ShotRead.number(rated["ey"])) ?? shot.ey
-        shot.notes = ShotRead.text(rated["notes"]) ?? shot.notes
-        let profile = root["profile"] as? JSONObject
-        shot.profile = ShotRead.text(profile?["title"]) ?? shot.profile
-        shot.beverageType = ShotRead.text(profile?["beverage_type"]) ?? shot.beverageType
+        let settings = value(at: DecentShotSchema.settingsPath, in: root) as? JSONObject ?? JSONObject()
+        applySettings(&shot, schema: schema) { ShotRead.text(settings[$0]) }
+        applyFields(&shot, schema: schema, root: root)
         return shot
-    }
-
-    /// The brew fields from Decent's settings (`value(key)` is the setting's text).
-    static func applySettings(_ shot: inout ParsedShot, _ value: (String) -> String?) {
-        func text(_ key: String) -> String? { value(key).flatMap { $0.isEmpty ? nil : $0 } }
-        func number(_ key: String) -> Double? { text(key).flatMap(ShotRead.decimal) }
-        shot.profile = text("profile_title")
-        shot.roaster = text("bean_brand")
-        shot.bean = text("bean_type")
-        shot.roastDateText = text("roast_date")
-        shot.roastDate = ShotRead.roastDay(shot.roastDateText)
-        shot.grinder = text("grinder_model")
-        shot.grindSetting = text("grinder_setting")
-        shot.dose = ShotRead.positive(number("grinder_dose_weight"))
-        shot.yield = ShotRead.positive(number("drink_weight"))
-        shot.enjoyment = ShotRead.positive(number("espresso_enjoyment"))
-        shot.tds = ShotRead.positive(number("drink_tds"))
-        shot.ey = ShotRead.positive(number("drink_ey"))
-        shot.notes = text("espresso_notes")
-        shot.temperature = ShotRead.positive(number("espresso_temperature"))
-        shot.beverageType = text("beverage_type")
     }
 
     /// Decent's −1 goal ("no goal now") is a missing sample, not a target of −1 bar.

@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewFormatSchemas
 
 /// How ``CSVExportWriter`` spells the CSV export: the app's clean form, or the ways people and spreadsheets
 /// mangle it (docs/formats.md), for importer tests.
@@ -47,10 +48,10 @@ public struct CSVStyle: Sendable, Equatable {
                  columnOrderSeed: seed, omittedColumns: ["origin", "sweetness"])
     }
 
-    /// The contract's columns, in order (BrewColumns' ``BrewColumns/CSVSchema``).
+    /// The contract's columns, in order (BrewFormatSchemas' ``BrewFormatSchemas/CSVSchema``).
     public static let columns = CSVSchema.contractNames
 
-    /// Header names as a person would type them, by contract column (``BrewColumns/CSVSchema/Field/spelled``).
+    /// Header names as a person would type them, by contract column (``BrewFormatSchemas/CSVSchema/Field/spelled``).
     static let spacedNames: [String: String] =
         Dictionary(uniqueKeysWithValues: CSVSchema.fields.map { ($0.name, $0.spelled) })
 

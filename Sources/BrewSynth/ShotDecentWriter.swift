@@ -1,8 +1,11 @@
 import BrewColumns
+import BrewFormatSchemas
 
 /// Decent's two shot layouts: the JSON v2 shot (what the DE1 app uploads to Visualizer) and the Tcl `.shot` file
 /// (`key {values}` lines and a `settings { … }` block), field for field as the real files in
-/// `peer-data/visualizer/` have them. Every number in the JSON is a string, as the app writes it.
+/// `peer-data/visualizer/` have them. Every number in the JSON is a string, as the app writes it. The series and
+/// brew fields are the schema's (BrewFormatSchemas' ``BrewFormatSchemas/DecentShotSchema``), in its order; the keys
+/// no reader uses (resistance, water dispensed, the app's own settings) are written after them, as the app has them.
 enum ShotDecentWriter {
     /// `Tue Oct 19 08:07:44 UTC 2021`, the app's `date` / `local_time` text (written in UTC).
     static func clockText(_ unix: Int64) -> String {
@@ -40,17 +43,47 @@ enum ShotDecentWriter {
         }
     }
 
-    /// The settings the importers read (Visualizer's captured fields), with their values for `shot`.
-    static func settings(_ shot: SynthShot, _ s: SynthShotSeries) -> [(String, String)] {
-        let drink = shot.hasScale ? (s.weight.last ?? 0) : shot.targetYield
-        return [
-            ("bean_brand", shot.roaster), ("bean_type", shot.bean), ("bean_notes", ""),
-            ("roast_date", roastDateText(shot.roastDate)), ("roast_level", shot.roastLevel),
-            ("grinder_model", shot.grinder), ("grinder_setting", SynthFormat.number(shot.grindSetting)),
-            ("grinder_dose_weight", SynthFormat.number(shot.dose)), ("drink_weight", SynthFormat.number(drink)),
-            ("drink_tds", "0"), ("drink_ey", "0"), ("espresso_enjoyment", "\(shot.enjoyment ?? 0)"),
-            ("espresso_notes", shot.notes), ("profile_title", shot.profile.title),
-            ("espresso_temperature", SynthFormat.number(shot.temperatureGoal)), ("enable_fahrenheit", "0"),
+    /// The value of a brew field of the schema for `shot`, as the DE1 app writes it (0 for a TDS, EY or enjoyment
+    /// not entered; the roast date `dd.mm.yyyy`).
+    static func value(_ field: DecentShotSchema.Field, _ shot: SynthShot, _ s: SynthShotSeries) -> String {
+        switch field {
+        case .profile: shot.profile.title
+        case .roaster: shot.roaster
+        case .bean: shot.bean
+        case .roastDate: roastDateText(shot.roastDate)
+        case .grinder: shot.grinder
+        case .grindSetting: SynthFormat.number(shot.grindSetting)
+        case .dose: SynthFormat.number(shot.dose)
+        case .yield: SynthFormat.number(shot.hasScale ? (s.weight.last ?? 0) : shot.targetYield)
+        case .time: SynthFormat.number(round(s.time.last ?? 0, 10))
+        case .enjoyment: "\(shot.enjoyment ?? 0)"
+        case .tds, .ey: "0"
+        case .notes: shot.notes
+        case .waterTemperature: SynthFormat.number(shot.temperatureGoal)
+        case .beverageType: "espresso"
+        }
+    }
+
+    /// The samples of `channel`.
+    static func values(_ channel: ShotChannel, _ s: SynthShotSeries) -> [Double] {
+        switch channel {
+        case .time: s.time
+        case .pressure: s.pressure
+        case .pressureGoal: s.pressureGoal
+        case .flow: s.flow
+        case .flowGoal: s.flowGoal
+        case .weight: s.weight
+        case .weightFlow: s.weightFlow
+        case .basketTemperature: s.basketTemperature
+        case .mixTemperature: s.mixTemperature
+        case .temperatureGoal: s.temperatureGoal
+        }
+    }
+
+    /// The settings: the schema's (the importers read them: Visualizer's captured fields), then the app's own.
+    static func settings(_ shot: SynthShot, _ s: SynthShotSeries, schema: DecentShotSchema) -> [(String, String)] {
+        schema.settings.map { (DecentShotSchema.settingKey($0), value($0.field, shot, s)) } + [
+            ("bean_notes", ""), ("roast_level", shot.roastLevel), ("enable_fahrenheit", "0"),
             ("has_scale", shot.hasScale ? "1" : "0"), ("scale_type", shot.hasScale ? "acaiascale" : ""),
             ("final_desired_shot_weight_advanced", SynthFormat.number(shot.targetYield)),
             ("my_name", "Synthetic Barista"), ("skin", "Insight"), ("machine_model", "3"),
@@ -58,10 +91,13 @@ enum ShotDecentWriter {
     }
 
     /// The profile as the app embeds it: one step per phase the profile has.
-    static func profile(_ shot: SynthShot, into j: inout ShotJSONBytes) {
+    static func profile(_ shot: SynthShot, _ s: SynthShotSeries, schema: DecentShotSchema,
+                        into j: inout ShotJSONBytes) {
         j.beginObject()
-        j.member("title", shot.profile.title); j.member("author", "brewstats"); j.member("notes", "")
-        j.member("beverage_type", "espresso")
+        for place in schema.fields where place.path.count == 2 && place.path[0] == "profile" {
+            j.member(place.path[1], value(place.field, shot, s))
+        }
+        j.member("author", "brewstats"); j.member("notes", "")
         j.key("steps"); j.beginArray()
         var steps: [(String, String, Double, Double)] = [("preinfusion", "flow", 1, shot.fillFlow)]
         if shot.profile == .classic { steps.append(("soak", "pressure", 3, 0)) }
@@ -91,66 +127,62 @@ enum ShotDecentWriter {
     }
 
     /// The JSON v2 shot.
-    static func json(_ shot: SynthShot, _ s: SynthShotSeries) -> [UInt8] {
+    static func json(_ shot: SynthShot, _ s: SynthShotSeries, schema: DecentShotSchema = .standard) -> [UInt8] {
         var j = ShotJSONBytes()
         let clock = "\(shot.start)"
         j.beginObject()
         j.member("version", "2"); j.member("clock", clock); j.member("date", clockText(shot.start))
         j.member("timestamp", clock); j.newline()
-        j.array("elapsed", s.time, asStrings: true); j.newline()
-        j.key("timers"); j.beginObject(); j.endObject()
-        j.key("pressure"); j.beginObject()
-        j.array("pressure", s.pressure, asStrings: true); j.array("goal", s.pressureGoal, asStrings: true)
-        j.endObject(); j.newline()
-        j.key("flow"); j.beginObject()
-        j.array("flow", s.flow, asStrings: true); j.array("by_weight", s.weightFlow, asStrings: true)
-        j.array("by_weight_raw", s.weightFlow, asStrings: true); j.array("goal", s.flowGoal, asStrings: true)
-        j.endObject(); j.newline()
-        j.key("temperature"); j.beginObject()
-        j.array("basket", s.basketTemperature, asStrings: true); j.array("mix", s.mixTemperature, asStrings: true)
-        j.array("goal", s.temperatureGoal, asStrings: true)
-        j.endObject(); j.newline()
-        j.key("scale"); j.beginObject(); j.endObject()
-        j.key("totals"); j.beginObject()
-        // The app's water total is in tens of ml (Visualizer multiplies it by 10 for its chart).
-        j.array("weight", s.weight, asStrings: true)
-        j.array("water_dispensed", s.water.map { round($0 / 10, 10_000) }, asStrings: true)
-        j.endObject(); j.newline()
+        j.array(DecentShotSchema.timeKey, s.time, asStrings: true); j.newline()
+        // The schema's series by group, in its order; the app's raw weight flow and its water total (in tens of
+        // ml: Visualizer multiplies it by 10 for its chart) after them.
+        var groups: [String] = []
+        for entry in schema.series where !groups.contains(entry.group) { groups.append(entry.group) }
+        let extra: [String: [(String, [Double])]] = [
+            "flow": [("by_weight_raw", s.weightFlow)],
+            "totals": [("water_dispensed", s.water.map { round($0 / 10, 10_000) })],
+        ]
+        for group in groups {
+            j.key(group); j.beginObject()
+            for entry in schema.series where entry.group == group {
+                j.array(entry.key, values(entry.channel, s), asStrings: true)
+            }
+            for (key, values) in extra[group] ?? [] { j.array(key, values, asStrings: true) }
+            j.endObject(); j.newline()
+        }
+        // The app's empty timers and scale objects, where the schema puts no series.
+        for empty in ["timers", "scale"] where !groups.contains(empty) {
+            j.key(empty); j.beginObject(); j.endObject()
+        }
         j.key("resistance"); j.beginObject()
         j.array("resistance", resistance(s, byWeight: false), asStrings: true)
         j.array("by_weight", resistance(s, byWeight: true), asStrings: true)
         j.endObject(); j.newline()
-        j.array("state_change", stateChange(s), asStrings: true); j.newline()
-        j.key("profile"); Self.profile(shot, into: &j); j.newline()
-        let settings = Self.settings(shot, s)
-        j.key("meta"); j.beginObject()
-        j.key("bean"); j.beginObject()
-        j.member("brand", shot.roaster); j.member("type", shot.bean); j.member("notes", "")
-        j.member("roast_level", shot.roastLevel); j.member("roast_date", roastDateText(shot.roastDate))
-        j.endObject()
-        j.key("shot"); j.beginObject()
-        j.member("enjoyment", "\(shot.enjoyment ?? 0)")
-        j.member("notes", shot.notes)
-        j.member("tds", "0")
-        j.member("ey", "0")
-        j.endObject()
-        j.key("grinder"); j.beginObject()
-        j.member("model", shot.grinder); j.member("setting", SynthFormat.number(shot.grindSetting))
-        j.endObject()
-        j.member("in", SynthFormat.number(shot.dose))
-        j.member("out", settings.first { $0.0 == "drink_weight" }!.1)
-        j.member("time", SynthFormat.number(round(s.time.last ?? 0, 10)))
-        j.endObject(); j.newline()
-        j.key("app"); j.beginObject()
-        j.member("app_name", "DE1App"); j.member("app_version", "1.38.3")
-        j.key("data"); j.beginObject()
-        j.key("settings"); j.beginObject()
-        for (k, v) in settings { j.member(k, v) }
-        j.endObject()
-        j.key("machine_state"); j.beginObject(); j.endObject()
-        j.endObject(); j.endObject()
+        j.array(DecentShotSchema.stateChangeKey, stateChange(s), asStrings: true); j.newline()
+        j.key("profile"); Self.profile(shot, s, schema: schema, into: &j); j.newline()
+        // The schema's fields outside the profile (meta, the app's settings), the app's own beside them.
+        var entries: [(path: [String], value: String)] = []
+        for place in schema.fields where place.path.first != "profile" {
+            entries.append((place.path, value(place.field, shot, s)))
+        }
+        entries += [(["meta", "bean", "notes"], ""), (["meta", "bean", "roast_level"], shot.roastLevel),
+                    (["app", "app_name"], "DE1App"), (["app", "app_version"], "1.38.3")]
+        entries += settings(shot, s, schema: schema).map { (DecentShotSchema.settingsPath + [$0.0], $0.1) }
+        write(FormatTree.nodes(entries), into: &j)
         j.endObject(); j.newline()
         return j.out
+    }
+
+    /// Nested objects of text values, one top-level object a line.
+    static func write(_ nodes: [FormatTree], into j: inout ShotJSONBytes, top: Bool = true) {
+        for node in nodes {
+            switch node {
+            case .value(let key, let value): j.member(key, value)
+            case .object(let key, let children):
+                j.key(key); j.beginObject(); write(children, into: &j, top: false); j.endObject()
+                if top { j.newline() }
+            }
+        }
     }
 
     /// A Tcl word: bare when it is a plain token, else in braces (`{}` when empty).
@@ -160,7 +192,7 @@ enum ShotDecentWriter {
     }
 
     /// The Tcl `.shot` file.
-    static func tcl(_ shot: SynthShot, _ s: SynthShotSeries) -> [UInt8] {
+    static func tcl(_ shot: SynthShot, _ s: SynthShotSeries, schema: DecentShotSchema = .standard) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(1 << 15)
         func line(_ text: String) { out.append(contentsOf: text.utf8); out.append(0x0A) }
@@ -176,28 +208,20 @@ enum ShotDecentWriter {
             out.append(contentsOf: "}\n".utf8)
         }
         line("clock \(shot.start)")
-        list("espresso_elapsed", s.time)
-        list("espresso_pressure", s.pressure)
-        list("espresso_weight", s.weight)
-        list("espresso_flow", s.flow)
-        list("espresso_flow_weight", s.weightFlow)
+        list(DecentShotSchema.timeTcl, s.time)
+        for entry in schema.series { list(entry.tcl, values(entry.channel, s)) }
         list("espresso_flow_weight_raw", s.weightFlow)
-        list("espresso_temperature_basket", s.basketTemperature)
-        list("espresso_temperature_mix", s.mixTemperature)
         list("espresso_water_dispensed", s.water.map { round($0 / 10, 10_000) })
-        list("espresso_pressure_goal", s.pressureGoal)
-        list("espresso_flow_goal", s.flowGoal)
-        list("espresso_temperature_goal", s.temperatureGoal)
         var profileJSON = ShotJSONBytes()
-        Self.profile(shot, into: &profileJSON)
+        Self.profile(shot, s, schema: schema, into: &profileJSON)
         line("profile " + String(decoding: profileJSON.out, as: UTF8.self))
-        list("espresso_state_change", stateChange(s))
+        list(DecentShotSchema.stateChangeTcl, stateChange(s))
         list("espresso_resistance", resistance(s, byWeight: false))
         list("espresso_resistance_weight", resistance(s, byWeight: true))
         line("app_version 1.37.0")
         line("local_time {\(clockText(shot.start))}")
         line("settings {")
-        for (k, v) in settings(shot, s) { line("\t\(k) \(tclWord(v))") }
+        for (k, v) in settings(shot, s, schema: schema) { line("\t\(k) \(tclWord(v))") }
         line("}")
         line("machine {")
         line("\tversion {BLEFWMajor 2 BLEFWMinor 1 P0BLECooked 0}")

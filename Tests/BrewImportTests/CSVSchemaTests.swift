@@ -1,8 +1,9 @@
 import BrewColumns
+import BrewFormatSchemas
 import Testing
 @testable import BrewImport
 
-/// The CSV format's columns are one list (BrewColumns' `CSVSchema`): the importer's columns are the same names in
+/// The CSV format's columns are one list (BrewFormatSchemas' `CSVSchema`): the importer's columns are the same names in
 /// the same order, and every person-typed header of the list reads as its column.
 @Suite struct CSVSchemaTests {
     @Test func theImporterReadsTheSchemasColumns() {
