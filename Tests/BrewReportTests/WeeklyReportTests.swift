@@ -246,6 +246,24 @@ import TestSupport
         #expect(steps.isSuperset(of: [1, 0.5]), "\(steps)")
     }
 
+    /// A Fellow Ode Gen 2 logged on its dial in thirds is stated at a setting of that dial, by clicks from 1
+    /// (`(whole − 1) × 3 + tenths`; past .2 the rest of the way to the next whole number is the third click): 4.6 is
+    /// click 9 + 2 + 0.4 / 0.8 = 11.5, rounded to 12 = setting 5; 4.55 is 11.4375 → 11 = 4.2; 1.05 → 0.5 → 1 = 1.1.
+    /// The dial's 1–11 bounds a fit past them. Logged in halves (not the dial in thirds), the grid rule holds.
+    @Test func grindSettingsOnADialInThirds() {
+        let ode = Grinder(name: "Fellow Ode Gen 2")
+        let logged = [3.2, 4, 4.1, 4.2, 5, 5.1]
+        #expect(GrindSetting.text(4.6, grinder: ode, observed: logged) == "5")
+        #expect(GrindSetting.text(4.55, grinder: ode, observed: logged) == "4.2")
+        #expect(GrindSetting.text(4.5, grinder: ode, observed: logged) == "4.2")
+        #expect(GrindSetting.text(1.05, grinder: ode, observed: logged) == "1.1")
+        #expect(GrindSetting.text(11.7, grinder: ode, observed: logged) == "11")
+        #expect(GrindSetting.text(4.1, grinder: ode, observed: [4.1]) == "4.1")
+        #expect(GrindSetting.text(.nan, grinder: ode, observed: logged) == "—")
+        #expect(GrindSetting.text(4.6, grinder: ode, observed: [4.5, 5, 6]) == "4.5")
+        #expect(GrindSetting.text(4.6, grinder: Grinder(name: "Other"), observed: logged) == "4.6")
+    }
+
     @Test func grindSettingsInTheGrindersSteps() {
         let whole = Grinder(name: "C40", settingMin: 0, settingMax: 40, settingStep: 1)
         #expect(GrindSetting.text(22.37, grinder: whole, observed: [20, 22, 24]) == "22")
