@@ -23,6 +23,10 @@ extension ShotSection {
                 blocks.append(.chart(r))
             }
         }
+        if !filterRows.isEmpty {
+            blocks.append(.paragraph(Text(filterLead)))
+            blocks.append(.table(filterTable()))
+        }
         if !comparisons.isEmpty {
             blocks.append(
                 .note(
@@ -65,6 +69,40 @@ extension ShotSection {
             (BrewPages.Column("What went wrong", priority: 4),
                 { row in row.flags.map(\.reason).joined(separator: "; ") }),
         ]
+    }
+
+    /// The table of the filter brews made on the machine (``filterRows``, every one of them: a handful a period):
+    /// when, profile, bean, grind, rating and their flow figures — first drops, the extraction phase from it to
+    /// the end, duration, the cup's weight, the ratio, mean and peak flow, water dispensed, peak pressure. No
+    /// flag: a shot's norms do not judge a filter brew.
+    func filterTable() -> BrewPages.Table {
+        let zone = timeZone
+        func metric(
+            _ m: ShotMetric, _ name: String, _ unit: String?, _ decimals: Int, _ priority: Int
+        ) -> (BrewPages.Column, (Row) -> String) {
+            (BrewPages.Column(name, unit: unit, kind: .number, priority: priority),
+                { Format.number($0.value(m), decimals: decimals) })
+        }
+        let columns: [(column: BrewPages.Column, cell: (Row) -> String)] = [
+            (BrewPages.Column("Started", priority: 1), { ShotSection.startText($0.start, zone) }),
+            (BrewPages.Column("Profile", priority: 6), { $0.profile ?? "—" }),
+            (BrewPages.Column("Bean", priority: 2), { $0.bean ?? "—" }),
+            (BrewPages.Column("Grind", kind: .number, priority: 7),
+                { row in row.grindSetting.map { CSVCell.format($0) } ?? row.grindText ?? "—" }),
+            (BrewPages.Column("Rating", unit: "stars", kind: .number, priority: 3),
+                { Format.number($0.rating, decimals: 2) }),
+            metric(.firstDrops, "First drops", "s", 1, 5),
+            metric(.extraction, "Extraction", "s", 1, 8),
+            metric(.duration, "Duration", "s", 1, 4),
+            metric(.yield, "Beverage", "g", 1, 4),
+            (BrewPages.Column("Ratio", kind: .number, priority: 6), { Format.ratio($0.value(.ratio)) }),
+            metric(.meanFlow, "Mean flow", "ml/s", 2, 5),
+            metric(.peakFlow, "Peak flow", "ml/s", 2, 9),
+            metric(.water, "Water", "ml", 0, 8),
+            metric(.peakPressure, "Peak pressure", "bar", 1, 9),
+        ]
+        return BrewPages.Table(columns: columns.map(\.column),
+                               rows: filterRows.map { row in columns.map { Cell($0.cell(row)) } })
     }
 
     /// The table (at most `limit` rows) and the line counting the rows left out (`nil` when none are).

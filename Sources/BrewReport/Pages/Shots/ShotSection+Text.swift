@@ -48,7 +48,14 @@ extension ShotSection {
     var notEspressoLine: String {
         "\(ShotSection.count(notEspresso, "filter brew")) made on the machine (pressure never past 2 bar, a yield past "
             + "5 × the dose, or a filter brew's graph) \(notEspresso == 1 ? "is" : "are") not counted as espresso: "
-            + "no row, norm or flag here; \(notEspresso == 1 ? "it is a brew" : "they are brews") of their own method."
+            + "no shot row, norm or flag; \(notEspresso == 1 ? "it is a brew" : "they are brews") of their own method, "
+            + "listed with \(notEspresso == 1 ? "its" : "their") flow figures under “Filter brews made on the machine”."
+    }
+
+    /// The line above the filter brews' table.
+    var filterLead: String {
+        "Filter brews made on the machine this \(noun) (\(filterRows.count)): not shots, so no norm or flag; first "
+            + "drops, the extraction from them to the end and the flow are their own (docs/shots.md)."
     }
 
     /// `2026-11-13 06:40` in `zone`, `—` without a start.

@@ -66,6 +66,10 @@ public struct ShotSection: Sendable {
     /// The period's shots that are not espresso (filter brews made on the machine, brew graphs of filter brews):
     /// left out of the rows, norms and flags, counted here.
     public let notEspresso: Int
+    /// Those filter brews made on the machine (``notEspresso`` of them, start order), with their own metrics (flow,
+    /// first drops and the extraction phase from it, docs/shots.md) and no flag: the page lists them as filter
+    /// brews, apart from the shots. The profile filter (``ReportOptions/shotProfile``) does not apply to them.
+    public let filterRows: [Row]
     /// The overlay of each of the period's main profile × bean groups, most shots first.
     public let overlays: [ShotOverlayInput]
     /// The last shot of each drawn group against the group's best-rated shot (``LastAgainstBest``), in overlay order.
@@ -114,6 +118,8 @@ public struct ShotSection: Sendable {
         // docs/shots.md, or a Beanconqueror pour-over's graph) gets no espresso row, norm or flag; it is counted.
         let espresso = selected.filter { table.isEspresso($0, brews: brews) }
         notEspresso = selected.count - espresso.count
+        let kept = Set(espresso)
+        let filterShots = ShotOverlays.startOrder(selected.filter { !kept.contains($0) }, table)
         selected = espresso
         if let wanted = options.shotProfile?.lowercased() {
             selected = selected.filter {
@@ -133,7 +139,7 @@ public struct ShotSection: Sendable {
             phaseStarts: table.phaseStarts)
         let labels = BeanLabels.make(journal.result.journal)
         let root = journal.result.report.file
-        let built: [Row] = selected.map { i in
+        func row(_ i: Int) -> Row {
             let record = table.shots[i]
             let r = record.journalRow
             let valid = r >= 0 && r < brews.count
@@ -147,6 +153,8 @@ public struct ShotSection: Sendable {
                        metrics: ShotMetric.allCases.map { metrics.value($0, of: i) },
                        firstDropsRule: metrics.firstDropsSource(of: i))
         }
+        let built = selected.map(row)
+        filterRows = filterShots.map(row)
         let ratings = table.shots.map {
             $0.journalRow >= 0 && $0.journalRow < brews.count ? brews.rating[$0.journalRow] : nil
         }
