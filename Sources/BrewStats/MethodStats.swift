@@ -3,7 +3,8 @@ import BrewColumns
 /// Ratio, extraction and strength statistics of one brew method over the whole journal.
 ///
 /// `n` counts the method's brews; ratio statistics are over its defined ratios (its category's
-/// convention); `nEY` counts its plausible extraction yields, and the EY statistics are over them;
+/// convention); `nEY` counts its plausible extraction yields, and the EY statistics are over them; `nEYEstimated`
+/// counts those whose beverage is estimated (no yield logged: ``MeanCount/estimatedExtraction(_:_:row:)``);
 /// `meanTDS` is over every TDS recorded; `medianBrewTime` over recorded brew times (s). Quantiles are type 7.
 /// Every statistic of a group without values is `nil`.
 public struct MethodStatsRow: Sendable, Equatable {
@@ -17,6 +18,8 @@ public struct MethodStatsRow: Sendable, Equatable {
     public let ratioP25: Double?
     public let ratioP75: Double?
     public let nEY: Int
+    /// Of the ``nEY`` extraction yields, those resting on an estimated beverage (water − R × dose).
+    public let nEYEstimated: Int
     public let eyMean: Double?
     public let eyMedian: Double?
     public let eyP25: Double?
@@ -61,11 +64,16 @@ extension BrewAnalysis {
             groups.summarize(columns[k].0, quantiles: columns[k].1)
         }
         let ratio = parts[0], ey = parts[1], tds = parts[2], time = parts[3]
+        var estimated = [Int](repeating: 0, count: groups.groupCount)
+        for r in 0..<table.count where MeanCount.estimatedExtraction(derived, table, row: r) {
+            if let c = table.method.code(r) { estimated[Int(c)] += 1 }
+        }
         let rows = (0..<groups.groupCount).map { g in
             MethodStatsRow(
                 index: g, method: table.method.dictionary[g], category: journal.methods[g].category,
                 n: groups.count(of: g), ratioMean: ratio[g].mean, ratioMedian: ratio[g].median,
                 ratioP25: ratio[g].quantiles[0], ratioP75: ratio[g].quantiles[2], nEY: ey[g].count,
+                nEYEstimated: estimated[g],
                 eyMean: ey[g].mean, eyMedian: ey[g].median, eyP25: ey[g].quantiles[0], eyP75: ey[g].quantiles[2],
                 meanTDS: tds[g].mean, medianBrewTime: time[g].median)
         }

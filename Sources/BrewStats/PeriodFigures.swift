@@ -35,11 +35,16 @@ public struct MeanCount: Sendable, Equatable {
     /// a plausible EY of a brew without a logged yield took water − R × dose for its beverage.
     static func extraction(_ derived: DerivedColumns, _ brews: BrewTable, _ rows: [Int]) -> MeanCount {
         let m = of(derived.extractionYield, rows)
-        let ey = derived.extractionYield, yield = brews.yieldGrams
-        let estimated = rows.filter { r in
-            ey.isValid(r) && !ey.values[r].isNaN && !(yield.isValid(r) && !yield.values[r].isNaN)
-        }.count
+        let estimated = rows.filter { estimatedExtraction(derived, brews, row: $0) }.count
         return MeanCount(mean: m.mean, n: m.n, estimated: estimated)
+    }
+
+    /// Whether brew `r`'s extraction yield rests on an estimated beverage: it has a plausible EY and no logged
+    /// yield, so its beverage mass is water − R × dose (``DerivedColumns/beverageMass``). The one rule every count
+    /// of estimates uses.
+    public static func estimatedExtraction(_ derived: DerivedColumns, _ brews: BrewTable, row r: Int) -> Bool {
+        let ey = derived.extractionYield, yield = brews.yieldGrams
+        return ey.isValid(r) && !ey.values[r].isNaN && !(yield.isValid(r) && !yield.values[r].isNaN)
     }
 }
 

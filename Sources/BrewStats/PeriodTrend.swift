@@ -10,7 +10,8 @@ import BrewColumns
 /// - ``brews``: the bucket's brews.
 /// - ``rating``: mean rating of its rated brews (present, not NaN), with n; mean `nil` without one.
 /// - ``filter``/``espresso``: mean plausible EY (``DerivedColumns/extractionYield``) of its filter brews (every
-///   category but espresso) or espresso brews, with n — never averaged together (docs/definitions.md).
+///   category but espresso) or espresso brews, with n — never averaged together (docs/definitions.md) — and how
+///   many of them rest on an estimated beverage (``MeanCount/estimatedExtraction(_:_:row:)``).
 /// - ``insideIdeal``: its brews whose own EY lies in their convention's ideal range (inclusive).
 ///
 /// Every field is per bucket, so the trend of the last k buckets (``suffix(_:)``) is the trend of their days.
@@ -32,6 +33,9 @@ public struct PeriodTrend: Sendable, Equatable {
 
     /// Over all buckets: the brews with an extraction yield (filter and espresso).
     public var measured: Int { filter.reduce(0) { $0 + $1.n } + espresso.reduce(0) { $0 + $1.n } }
+
+    /// Over all buckets: of the ``measured`` brews, those whose extraction rests on an estimated beverage.
+    public var estimated: Int { filter.reduce(0) { $0 + $1.estimated } + espresso.reduce(0) { $0 + $1.estimated } }
 
     /// The first day of bucket k (its start: a day, a Monday, the 1st of a month).
     public func firstDay(_ k: Int) -> Day { bucket.firstDay(of: firstIndex + Int32(k)) }
@@ -62,6 +66,7 @@ extension BrewAnalysis {
         var brews = [Int](repeating: 0, count: n)
         var ratings = [[Double]](repeating: [], count: n)
         var ey = [[Double]](repeating: [], count: 2 * n)
+        var estimated = [Int](repeating: 0, count: 2 * n)
         var inside = [Int](repeating: 0, count: n)
         let t = table, d = derived.localDay, e = derived.extractionYield, r = t.rating
         let lo = days.lowerBound.index, hi = days.upperBound.index
@@ -79,13 +84,16 @@ extension BrewAnalysis {
                 let espresso = t.category.isValid(i) && t.category(at: i) == .espresso
                 let v = e.values[i]
                 ey[espresso ? n + g : g].append(v)
+                if MeanCount.estimatedExtraction(derived, t, row: i) { estimated[espresso ? n + g : g] += 1 }
                 if (espresso ? espressoIdeal : filterIdeal).contains(v) { inside[g] += 1 }
             }
         }
-        func mean(_ v: [Double]) -> MeanCount {
-            MeanCount(mean: v.isEmpty ? nil : pairwiseSum(v) / Double(v.count), n: v.count)
+        func mean(_ v: [Double], estimated: Int = 0) -> MeanCount {
+            MeanCount(mean: v.isEmpty ? nil : pairwiseSum(v) / Double(v.count), n: v.count, estimated: estimated)
         }
-        return PeriodTrend(bucket: bucket, firstIndex: first, brews: brews, rating: ratings.map(mean),
-                           filter: ey[0..<n].map(mean), espresso: ey[n..<(2 * n)].map(mean), insideIdeal: inside)
+        return PeriodTrend(bucket: bucket, firstIndex: first, brews: brews, rating: ratings.map { mean($0) },
+                           filter: (0..<n).map { mean(ey[$0], estimated: estimated[$0]) },
+                           espresso: (n..<(2 * n)).map { mean(ey[$0], estimated: estimated[$0]) },
+                           insideIdeal: inside)
     }
 }

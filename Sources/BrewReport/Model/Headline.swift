@@ -43,12 +43,11 @@ struct Headline {
         where this.n + previous.n > 0 {
             var figure = mean(label: label, this: this, previous: previous, decimals: 1, unit: " %", changeUnit: " pp",
                               what: "measured", words: words)
-            if this.estimated > 0 {
+            if let said = Format.estimated(this.estimated, of: this.n) {
                 // docs/definitions.md: a mean that rests on estimated beverage masses says how many.
                 let r = Format.number(report.analysis.options.retentionFactor, decimals: 1)
                 figure = Headline(label: figure.label, value: figure.value, detail: figure.detail
-                    + " · \(this.estimated) of the \(this.n) with the "
-                    + "beverage estimated (no yield: water − \(r) × dose)")
+                    + " · beverage \(said) (no yield: water − \(r) × dose)")
             }
             out.append(figure)
         }

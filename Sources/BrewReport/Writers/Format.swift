@@ -15,6 +15,14 @@ enum Format {
     /// The minus sign of human text (U+2212).
     static let minus = "\u{2212}"
 
+    /// How many of a mean's `n` values rest on an estimate, in words (docs/definitions.md): `estimated: the only
+    /// brew` (1 of 1), `all 3 estimated`, `2 of 5 estimated`; `nil` when none is (`estimated` ≤ 0) or `n` ≤ 0.
+    static func estimated(_ estimated: Int, of n: Int) -> String? {
+        guard estimated > 0, n > 0 else { return nil }
+        if estimated >= n { return n == 1 ? "estimated: the only brew" : "all \(n) estimated" }
+        return "\(estimated) of \(n) estimated"
+    }
+
     /// `v` with exactly `decimals` decimals (`19.30`, `−0.13`, `20.0`); `—` for a missing or non-finite value.
     static func number(_ v: Double?, decimals: Int = 2) -> String {
         guard let v, v.isFinite else { return "—" }

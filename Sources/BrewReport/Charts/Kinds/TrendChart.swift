@@ -40,7 +40,13 @@ struct TrendChart: ChartBuilder {
 
     func reportJobs(_ report: PeriodReport, _ source: ChartSource, options: ReportOptions) -> [ChartJob] {
         let stem = source.period.map(stem(in:)) ?? kind.rawValue
-        let title = source.period.map(title(in:)) ?? recipe.summary
+        var title = source.period.map(title(in:)) ?? recipe.summary
+        // docs/definitions.md: a mean that rests on estimated beverage masses says how many.
+        if measure == .extraction, let t = TrendWindow(source)?.trend,
+           let said = Format.estimated(t.estimated, of: t.measured) {
+            let r = Format.number(source.analysis.options.retentionFactor, decimals: 1)
+            title += " · beverage \(said) (no yield: water − \(r) × dose)"
+        }
         return [ChartJob(stem: stem, title: title, cost: 0, make: { chart(source, espresso: false) })]
     }
 

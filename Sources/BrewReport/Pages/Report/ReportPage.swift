@@ -173,7 +173,8 @@ enum ReportPage {
                 " (" + Format.number($0, decimals: 1) + "–" + Format.number(m.ratioP75, decimals: 1) + ")"
             } ?? ""
             return [Cell(m.method), Cell(m.category.rawString.replacingOccurrences(of: "_", with: " ")), Cell("\(m.n)"),
-                    Cell(Format.ratio(m.ratioMedian) + iqr), Cell("\(m.nEY)"),
+                    Cell(Format.ratio(m.ratioMedian) + iqr),
+                    Cell("\(m.nEY)" + (Format.estimated(m.nEYEstimated, of: m.nEY).map { " (beverage \($0))" } ?? "")),
                     Cell(Format.number(m.eyMedian, decimals: 1)),
                     Cell(Format.number(m.meanTDS, decimals: 2)), Cell(m.medianBrewTime.map(Format.clock) ?? "—")]
         }
