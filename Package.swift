@@ -9,6 +9,7 @@
 //   BrewStats (kernels, derived quantities, regression, LOESS, summaries, shot metrics and flags)
 //   BrewImport (store via GRDB, CSV, JSON, Beanconqueror) · BrewSynth (journal generator and writers)
 //   → BrewAdvice (dial-in advisor) → BrewAdviceSimulation (its closed-loop simulator: tests and benchmark only)
+//   → BrewBacktest (the advisor replayed over a journal's own bags: replay, scoring, bootstrap)
 //   BrewShots (espresso shot files: shot importers, the shot table; above BrewImport and BrewStats)
 //   BrewNames (near-duplicate names, aliases files)
 //   BrewMerge (several journals as one)
@@ -95,6 +96,10 @@ let package = Package(
         .target(name: "BrewStats", dependencies: ["BrewColumns"], swiftSettings: strict),
         .target(name: "BrewAdvice", dependencies: ["BrewColumns", "BrewStats", .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: strict),
+        // The advisor replayed over a journal's own bags, brew by brew with no look-ahead, scored against each bag's
+        // best-rated settings (`brewstats backtest`; its page is BrewReport's).
+        .target(name: "BrewBacktest", dependencies: ["BrewAdvice", "BrewColumns", "BrewHashing", "BrewStats"],
+                swiftSettings: strict),
         // The dial-in advisor's closed-loop simulator: for its tests and the benchmark, not shipped in BrewAdvice.
         .target(name: "BrewAdviceSimulation", dependencies: ["BrewAdvice", "BrewHashing", "BrewStats"], swiftSettings: strict),
         // Espresso shot files: the shot formats' importers and the shot table (the samples table is BrewColumns', the
@@ -137,7 +142,8 @@ let package = Package(
                 swiftSettings: strict),
         .target(
             name: "BrewReport",
-            dependencies: ["BrewColumns", "BrewHashing", "BrewImport", "BrewStats", "BrewAdvice", "BrewCairo", "BrewCharts",
+            dependencies: ["BrewColumns", "BrewHashing", "BrewImport", "BrewStats", "BrewAdvice", "BrewBacktest",
+                           "BrewCairo", "BrewCharts",
                            "BrewFiles", "BrewShots", "BrewMerge", "BrewNames", "BrewOpen", "BrewPages", "BrewProgress"],
             swiftSettings: strict
         ),
@@ -146,7 +152,7 @@ let package = Package(
         .executableTarget(
             name: "brewstats",
             dependencies: [
-                "BrewReport", "BrewAdvice", "BrewImport", "BrewSynth", "BrewColumns", "BrewShots", "BrewExport", "BrewMerge", "BrewNames",
+                "BrewReport", "BrewAdvice", "BrewBacktest", "BrewImport", "BrewSynth", "BrewColumns", "BrewShots", "BrewExport", "BrewMerge", "BrewNames",
                 "BrewOpen", "BrewPages", "BrewProgress", "BrewStats", "BrewCharts", "BrewCairo", "BrewFiles", "BrewMCP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
@@ -189,6 +195,9 @@ let package = Package(
         .testTarget(name: "BrewStatsTests", dependencies: ["BrewStats", "BrewColumns", "BrewImport", "TestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "BrewAdviceTests", dependencies: ["BrewAdvice", "BrewAdviceSimulation", "BrewHashing", "BrewStats", "BrewColumns", "TestSupport"],
+                    swiftSettings: strict),
+        .testTarget(name: "BrewBacktestTests", dependencies: ["BrewBacktest", "BrewAdvice", "BrewColumns", "BrewHashing",
+                                                        "BrewImport", "BrewStats", "TestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "BrewShotsTests", dependencies: ["BrewShots", "BrewHashing", "BrewColumns", "BrewImport", "BrewStats",
                                                      "TestSupport",

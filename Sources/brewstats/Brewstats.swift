@@ -18,7 +18,7 @@ struct Brewstats: AsyncParsableCommand {
               brewstats batch exports/ --out batch-reports --jobs 2
             """,
         version: "0.1.0",
-        subcommands: [Report.self, Review.self, Chart.self, DialIn.self, Batch.self, Inspect.self, Export.self,
-            Generate.self, Compare.self, MCPServe.self]
+        subcommands: [Report.self, Review.self, Chart.self, DialIn.self, BacktestCommand.self, Batch.self, Inspect.self,
+            Export.self, Generate.self, Compare.self, MCPServe.self]
     )
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrewAdvice
+import BrewBacktest
 import BrewCairo
 import BrewCharts
 import BrewExport
@@ -43,6 +44,8 @@ enum ExitStatus {
         case is ImportError, is NamesError: unreadable
         case let advice as AdviceError:
             if case .invalidGrinders = advice { unreadable } else { failure }
+        case let backtest as BacktestError:
+            if case .advice(let advice) = backtest { listed(advice) } else { failure }
         case is ReportError, is ExportError, is SynthError, is StatsError, is ChartError, is CairoError, is PageError,
              is FileError, is MCPToolError:
             failure

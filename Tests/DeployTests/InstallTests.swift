@@ -12,7 +12,7 @@ import Glibc
 @Suite(.serialized) struct InstallTests {
     static let script = Repo.root.appendingPathComponent("deploy/install.sh").path
     /// Subcommands of `brewstats` (each gets a page `brewstats-<name>.1`); `help` gets none.
-    static let subcommands = ["batch", "chart", "compare", "dial-in", "export", "generate", "inspect", "mcp", "report", "review"]
+    static let subcommands = ["backtest", "batch", "chart", "compare", "dial-in", "export", "generate", "inspect", "mcp", "report", "review"]
 
     /// The pages swift-argument-parser's manual generator writes for this build's `brewstats`.
     ///

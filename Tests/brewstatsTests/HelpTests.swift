@@ -16,7 +16,7 @@ import Testing
         #expect(r.status == 0)
         #expect(r.stdout.contains("Examples:"))
         let subcommands = r.stdout.components(separatedBy: "SUBCOMMANDS:").last ?? ""
-        #expect(Self.subcommands.count == 10 && Self.subcommands.contains("dial-in") && Self.subcommands.contains("mcp"), "\(Self.subcommands)")
+        #expect(Self.subcommands.count == 11 && Self.subcommands.contains("backtest") && Self.subcommands.contains("dial-in") && Self.subcommands.contains("mcp"), "\(Self.subcommands)")
         for sub in Self.subcommands {
             #expect(subcommands.contains("  \(sub) "), "top-level help does not list \(sub)")
         }

@@ -58,6 +58,8 @@ import Glibc
         Writer(name: "dial-in", shape: .file, input: "journal.sqlite", targetName: "d.svg",
                args: { ["dial-in", $0, "--grinder", "Comandante C40", "--method", "V60", "-o", $1] },
                noOwnInput: "its output must end in .svg, .png or .pdf, which no journal does"),
+        Writer(name: "backtest", shape: .folder, input: "journal.sqlite", targetName: "t",
+               args: { ["backtest", $0, "--grinder", "Comandante C40", "--method", "V60", "--out", $1, "--tz", "UTC"] }),
         Writer(name: "batch", shape: .folder, input: "journal.sqlite", targetName: "b",
                args: { ["batch", $0, "--out", $1, "--quiet", "--formats", "svg"] + today },
                target: { $0.appendingPathComponent("journal") },

@@ -15,7 +15,7 @@ import TestSupport
     /// What each command writes: its main output.
     static let writes: [String: Writes] = [
         "report": .folder, "review": .folder, "batch": .folder, "compare shots": .folder, "compare brews": .folder,
-        "compare as-before": .folder, "chart": .file, "dial-in": .file, "export": .fileOrFolder,
+        "compare as-before": .folder, "chart": .file, "dial-in": .file, "backtest": .folder, "export": .fileOrFolder,
         "generate": .fileOrFolder,
         "inspect": .nothing, "mcp": .nothing,
     ]

@@ -34,6 +34,8 @@ public enum OwnedFolder {
         case combined
         /// The page of `brewstats compare` (`index.html`, `compare.md`, `compare.csv`, the curves' charts).
         case compare
+        /// The page of `brewstats backtest` (`index.html`, `backtest.md`, `backtest.pdf`, its CSVs and chart).
+        case backtest
     }
 
     /// The marker's content: one line a person who finds the file can understand.
