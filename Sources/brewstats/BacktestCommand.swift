@@ -31,7 +31,7 @@ struct BacktestCommand: ParsableCommand {
 
             Examples:
               brewstats backtest journal.sqlite
-              brewstats backtest export.csv --grinder "Comandante C40" --method V60 --out c40-backtest
+              brewstats backtest export.csv --grinder "Niche Zero" --method V60 --out nz
             """)
 
     @Argument(help: ArgumentHelp("The journal (any format dial-in reads; several are read as one).",
