@@ -25,6 +25,10 @@ extension DialInAdvice {
     /// "bags", "bag_shots", "setting_per_step", "used", "target": {"seconds", "low", "high", "source":
     /// "best_rated" | "default", "shots", "best_low", "best_high"}}`; `used` false when the earlier bags show no
     /// slope and the one stated is every bag's, this one's included (not read as evidence: ``ShotTimeFit/used``).
+    /// `"attribute_effect": {"attribute", "value", "bags",
+    /// "known_bags", "shift", "spread", "towards"} | null` is the new bag's roast level's effect on its prior
+    /// (``AttributeEffect``: `shift` and `spread` in model units, steps or clicks; `towards` "finer" or "coarser"),
+    /// null when the prior is the one population of every earlier bag.
     public var json: String {
         let e = estimate
         var object: [String: Any] = [
@@ -55,6 +59,10 @@ extension DialInAdvice {
             "evidence": ["brews": evidence.brews, "rated": evidence.rated, "earlier_bags": evidence.earlierBags,
                          "earlier_brews": evidence.earlierBrews, "earlier_rated": evidence.earlierRated],
             "unrated_warning": unratedWarning.map { $0 as Any } ?? NSNull(),
+            "attribute_effect": e.attributeEffect.map { x -> Any in
+                ["attribute": x.attribute, "value": x.value, "bags": x.bags, "known_bags": x.knownBags,
+                 "shift": Self.round(x.shiftUnits), "spread": Self.round(x.spreadUnits),
+                 "towards": x.shiftUnits == 0 ? "here" : e.coarserWord(x.shiftUnits > 0)] } ?? NSNull(),
             "excluded": ["no_rating": unrated, "no_grind_setting": unset],
             "bayes_factor_flat": e.flatBayesFactor.map { Self.round($0, 3) as Any } ?? NSNull(),
             "curve": e.curve.map { ["grind_setting": Self.round($0.setting), "expected_rating": Self.round($0.mean),

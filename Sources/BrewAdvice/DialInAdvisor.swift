@@ -59,8 +59,11 @@ public enum DialInAdvisor {
         let brewed = brews.settingsByBag.indices.contains(target + 1) ? brews.settingsByBag[target + 1] : []
         let ownSettings = Set(current.map(\.setting) + currentCues.map(\.setting) + brewed)
         let used = brews.settingsByBag.indices.filter { $0 != target + 1 }.flatMap { brews.settingsByBag[$0] }
+        // What each bag is (its bean's roast level): the prior centres on the earlier bags like this one.
         let model = DialInModel(scale: scale, history: earlier, historyCues: earlierCues,
-                                used: used.isEmpty && ownSettings.isEmpty ? nil : used, options: options,
+                                used: used.isEmpty && ownSettings.isEmpty ? nil : used,
+                                attributes: earlierBags.map { BagAttributes.of(slot: $0, in: journal) },
+                                bag: BagAttributes.of(slot: target + 1, in: journal), options: options,
                                 terms: brews.terms, historyShots: earlierShots)
         let estimate = model.estimate(current: current, cues: currentCues, brewed: brewed, shots: currentShots)
         let label = target >= 0 ? BeanLabels.make(journal)[target] : nil

@@ -94,6 +94,9 @@ public struct DialInEstimate: Sendable {
     /// The shot-time model behind the answer (seconds per step, target time, the bag's shots read); `nil` when no
     /// shots show a slope or the method is not espresso (``ShotTimeFit/used``: whether the times were read by it).
     public var shotTime: ShotTimeFit? = nil
+    /// The new bag's attribute that moved its prior, and by how much (``AttributePrior``); `nil` when the prior is
+    /// the one population of every earlier bag.
+    public var attributeEffect: AttributeEffect? = nil
 
     public enum Side: String, Sendable { case below, above }
 

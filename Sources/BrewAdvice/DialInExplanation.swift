@@ -4,7 +4,8 @@ import Foundation
 ///
 /// Sentence one: the bag's brews and settings (or none yet), its taste cues, what the earlier bags' sweet spots
 /// span (the central interval at the stated level of the sweet spot they predict for a new bag) or that there are
-/// none, and the best-rated setting so far. Sentence two, the first that applies:
+/// none, the effect of the bag's roast level on that prediction when it has one (``AttributeEffect``), and the
+/// best-rated setting so far. Sentence two, the first that applies:
 /// - the ratings do not depend on grind (the flat model's Bayes factor) → keep to the best-rated setting;
 /// - two or more brews all rated the same → nothing tells the settings apart yet;
 /// - no rated brew on the grinder × method at all, only cues → the step the cues justify, with no expected rating;
@@ -43,6 +44,7 @@ enum DialInExplanation {
             first.append(
                 "from \(DialInAdvice.count(e.earlierBags, "earlier bag")) on " +
                     "this grinder × method, a new bag is expected to peak \(range)")
+            if let effect = e.attributeEffect { first.append(effect.words(scale: e.scale)) }
         } else {
             first.append("no earlier bags on this grinder × method to learn from")
         }

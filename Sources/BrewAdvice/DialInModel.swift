@@ -54,16 +54,23 @@ public struct DialInModel: Sendable {
     ///   - historyShots: The earlier bags' timed shots (``TimedShot``), same order as `history`: the slope and target
     ///     of ``ShotTimeModel``. When they show a slope, shot-time direction cues (``GrindCue/fromShotTime``) are
     ///     replaced by the times themselves.
+    ///   - attributes: What each earlier bag is (``BagAttributes``), in the order of `history` then the further
+    ///     bags of `historyCues`; `[]` for none known.
+    ///   - bag: What the new bag is; `nil` (or no earlier bag like it) fits one population of sweet spots, the
+    ///     prior without attributes (``AttributePrior``).
     public init(scale: DialInScale, history: [[BrewPoint]], historyCues: [[GrindCue]] = [], used: [Double]? = nil,
+                attributes: [BagAttributes] = [], bag: BagAttributes? = nil,
                 options: DialInOptions = DialInOptions(), historyShots: [[TimedShot]] = []) {
-        self.init(scale: scale, history: history, historyCues: historyCues, used: used, options: options,
-            terms: DialInTerms(), historyShots: historyShots)
+        self.init(scale: scale, history: history, historyCues: historyCues, used: used, attributes: attributes,
+                  bag: bag, options: options, terms: DialInTerms(), historyShots: historyShots)
     }
 
-    /// ``init(scale:history:historyCues:used:options:)`` with the earlier bags' step-1 terms kept in `terms`
-    /// (``DialInTerms``), shared with the other models fitted on the same grinder × method: the same model.
+    /// ``init(scale:history:historyCues:used:attributes:bag:options:historyShots:)`` with the earlier bags' step-1
+    /// terms kept in `terms` (``DialInTerms``), shared with the other models fitted on the same grinder × method: the
+    /// same model.
     init(scale: DialInScale, history: [[BrewPoint]], historyCues rawCues: [[GrindCue]], used: [Double]?,
-         options: DialInOptions, terms: DialInTerms, historyShots: [[TimedShot]] = []) {
+         attributes: [BagAttributes] = [], bag: BagAttributes? = nil, options: DialInOptions, terms: DialInTerms,
+         historyShots: [[TimedShot]] = []) {
         self.scale = scale; self.options = options
         let grid = DialInGrid(scale: scale, options: options)
         let shotTime = ShotTimeModel(scale: scale, bags: historyShots)
@@ -92,7 +99,9 @@ public struct DialInModel: Sendable {
         // The robust step (``DialInRobust``): fit once at face value, weigh down brews far below what the rest
         // predicts, refit when any was.
         let weighted = DialInRobust.historyWeights(history: history, scale: scale, grid: grid, options: options,
-                                                   cues: cueLogs, window: window, terms: terms)
+                                                   cues: cueLogs, window: window,
+                                                   attribute: AttributeGroups.roastLevels(attributes, new: bag),
+                                                   terms: terms)
         self.grid = grid; self.prior = weighted.prior; self.map = map
         discountedEarlier = weighted.discounted
         var kept = history.flatMap { $0.map(\.rating) }
@@ -271,6 +280,7 @@ public struct DialInModel: Sendable {
         } else if !shots.isEmpty, let all = ShotTimeModel(scale: scale, bags: earlierShots + [shots]) {
             answer.shotTime = all.fit([], level: options.level, used: false)
         }
+        answer.attributeEffect = prior.effect
         return answer
     }
 

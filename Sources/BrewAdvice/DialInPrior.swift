@@ -18,6 +18,8 @@ import Synchronization
 ///    "Prior distributions for variance parameters in hierarchical models", 2006) — the hierarchical normal model
 ///    of Gelman et al., *Bayesian Data Analysis*, ch. 5, evaluated exactly on the grid. The new bag's prior on its
 ///    sweet spot is the posterior predictive `Σ p(μ, τ | bags)·N(s; μ, τ²)`: wide when the bags disagree or are few.
+///    When the new bag's roast level is known and the earlier bags support an effect of it, this step is
+///    ``AttributePrior``'s instead: sweet spots `s_j ~ N(μ + β_{a(j)}, τ²)` with each value's effect shrunk towards 0.
 ///
 /// Without earlier bags the priors are the weak defaults: `s` uniform over the range, `(k, σ)` from
 /// ``DialInGrid``, `h ~ N(peakRatingMean, peakRatingSD²)`.
@@ -33,6 +35,8 @@ struct DialInPrior: Sendable {
 
     /// Earlier bags that informed the fit (at least one rated brew).
     let bags: Int
+    /// The attribute's effect on the new bag's sweet spot when ``AttributePrior`` applied; `nil` otherwise.
+    private(set) var effect: AttributeEffect?
 
     /// - Parameters:
     ///   - cues: Per earlier bag (same order as `history`), the log-likelihood of its grind cues (taste words, shot
@@ -42,11 +46,14 @@ struct DialInPrior: Sendable {
     ///     grinder × method has been brewed. `nil` adds nothing.
     ///   - shapes: Per earlier bag, whether it has the brews to show a curve's shape (``showsShape(_:)``); `[]`
     ///     treats every bag as one that does.
+    ///   - attribute: The attribute modelled and its values (``AttributePrior``), per earlier bag in the order of
+    ///     `history` then the cue-only bags of `cues`; `nil` (or one that does not apply) keeps one population.
     ///   - terms: Where the bags' step-1 terms are kept (``DialInTerms``): a bag already computed under the same
     ///     mean peak, by this fit's robust step or another bean's fit, is taken from it (the same numbers).
     init(grid: DialInGrid, history: [RatingMoments], bestRatings: [Double], options: DialInOptions,
          cues: [[Double]] = [], window: [Double]? = nil, shapes: [Bool] = [],
-         terms shared: DialInTerms = DialInTerms()) {
+         attribute: AttributeGroups? = nil, terms shared: DialInTerms = DialInTerms()) {
+        effect = nil
         let used = history.indices.filter { history[$0].n >= 0.5 }
         let cueOnly = cues.indices.filter { !cues[$0].isEmpty && !used.contains($0) }
         bags = used.count + cueOnly.count
@@ -134,21 +141,35 @@ struct DialInPrior: Sendable {
             let a = taus[i] / options.spreadScale
             return log((left + right) / (1 + a * a))
         }
-        var logMT = [Double](repeating: 0, count: kernels.count)
-        for c in logMT.indices { logMT[c] = tauWeights[c % taus.count] }
-        for L in likelihoods {
-            for (c, kern) in kernels.enumerated() {
+        // Each bag's likelihood averaged over its sweet spot under every kernel, log A_j(μ, τ).
+        let logA = likelihoods.map { L in
+            kernels.map { kern -> Double in
                 var acc = 0.0
                 for i in 0..<S { acc += L[i] * kern[i] }
-                logMT[c] += log(max(acc, .leastNormalMagnitude))
+                return log(max(acc, .leastNormalMagnitude))
             }
         }
-        let zmt = Gauss.logSumExp(logMT)
+        // The bags' values of the modelled attribute, in the order of `likelihoods`.
+        let values = attribute.map { a in (used + cueOnly).map { a.values.indices.contains($0) ? a.values[$0] : nil } }
         var ps = [Double](repeating: 0, count: S)
-        for (c, kern) in kernels.enumerated() {
-            let w = exp(logMT[c] - zmt)
-            guard w > 1e-12 else { continue }
-            for i in 0..<S { ps[i] += w * kern[i] }
+        if let attribute, let values, AttributePrior.applies(values: values, newValue: attribute.newValue) {
+            let fit = AttributePrior.predictive(logA: logA, values: values, newValue: attribute.newValue,
+                                                kernels: kernels, grid: grid, tauWeights: tauWeights, options: options)
+            ps = fit.ps
+            effect = AttributeEffect(attribute: attribute.attribute, value: attribute.value,
+                                     bags: values.filter { $0 == attribute.newValue }.count,
+                                     knownBags: values.filter { $0 != nil }.count,
+                                     shiftUnits: fit.shift, spreadUnits: fit.spread)
+        } else {
+            var logMT = [Double](repeating: 0, count: kernels.count)
+            for c in logMT.indices { logMT[c] = tauWeights[c % taus.count] }
+            for a in logA { for c in logMT.indices { logMT[c] += a[c] } }
+            let zmt = Gauss.logSumExp(logMT)
+            for (c, kern) in kernels.enumerated() {
+                let w = exp(logMT[c] - zmt)
+                guard w > 1e-12 else { continue }
+                for i in 0..<S { ps[i] += w * kern[i] }
+            }
         }
         let total = ps.reduce(0, +)
         logS = DialInPrior.windowed(ps.map { log(max($0 / total, 1e-300)) }, window)

@@ -26,7 +26,7 @@ enum DialInRobust {
     static let maximumChecks = 64
 
     static func historyWeights(history: [[BrewPoint]], scale: DialInScale, grid: DialInGrid, options: DialInOptions,
-                               cues: [[Double]], window: [Double]?,
+                               cues: [[Double]], window: [Double]?, attribute: AttributeGroups? = nil,
                                terms: DialInTerms = DialInTerms()) -> (prior: DialInPrior, discounted: [BrewPoint]) {
         func fit(_ weights: [[Double]]) -> DialInPrior {
             let moments = history.indices.map { j in
@@ -39,7 +39,7 @@ enum DialInRobust {
             }
             return DialInPrior(grid: grid, history: moments, bestRatings: best, options: options, cues: cues,
                                window: window,
-                               shapes: history.map(DialInPrior.showsShape), terms: terms)
+                               shapes: history.map(DialInPrior.showsShape), attribute: attribute, terms: terms)
         }
         var weights = history.map { $0.map { _ in 1.0 } }
         let first = fit(weights)
