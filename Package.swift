@@ -101,7 +101,7 @@ let package = Package(
         .target(name: "BrewBacktest", dependencies: ["BrewAdvice", "BrewColumns", "BrewHashing", "BrewStats"],
                 swiftSettings: strict),
         // The dial-in advisor's closed-loop simulator: for its tests and the benchmark, not shipped in BrewAdvice.
-        .target(name: "BrewAdviceSimulation", dependencies: ["BrewAdvice", "BrewHashing", "BrewStats"], swiftSettings: strict),
+        .target(name: "BrewAdviceSimulation", dependencies: ["BrewAdvice", "BrewColumns", "BrewHashing", "BrewStats"], swiftSettings: strict),
         // Espresso shot files: the shot formats' importers and the shot table (the samples table is BrewColumns', the
         // shot metrics and flags BrewStats').
         .target(name: "BrewShots", dependencies: ["BrewColumns", "BrewFormatSchemas", "BrewHashing", "BrewImport", "BrewProgress", "BrewStats",

@@ -1,4 +1,5 @@
 import BrewAdvice
+import BrewColumns
 import Foundation
 import BrewHashing
 
@@ -53,6 +54,9 @@ public struct DialInSimulator: Sendable {
         public var roastOffset = 0.0
         /// Shots timed on every bag (``ShotTimes``): earlier bags rated and timed, the new bag timed and unrated.
         public var shotTimes: ShotTimes?
+        /// Whether the advisor is told each bag's roast level where ``roastOffset`` mixes them (light for the finer
+        /// group, dark for the coarser); `false` is the same journal with the roast levels blanked.
+        public var roastLevelsTold = true
 
         public enum CueSource: String, Sendable, Hashable { case none, taste, shotTime = "shot time" }
 
@@ -198,6 +202,8 @@ public struct DialInSimulator: Sendable {
     /// A virtual bag.
     struct Bag {
         var sweetSpot: Double; var peak: Double; var k: Double; var asymmetry = 1.0
+        /// The bag's roast level where the scenario mixes them; `nil` otherwise.
+        var roast: RoastLevel? = nil
         /// The noise-free curve, unclamped.
         func curve(_ g: Double) -> Double {
             let d = g - sweetSpot
@@ -215,7 +221,7 @@ public struct DialInSimulator: Sendable {
                                   + roast + rng.normal() * sc.spread))
         let w = sc.width
         return Bag(sweetSpot: s, peak: min(5, sc.peakMean + rng.normal() * sc.peakSD), k: 1 / (w * w),
-            asymmetry: sc.asymmetry)
+            asymmetry: sc.asymmetry, roast: roast == 0 ? nil : (roast < 0 ? .light : .dark))
     }
 
     /// The true mean rating at dial setting `g`, clamped to 0–5.
@@ -249,12 +255,13 @@ public struct DialInSimulator: Sendable {
     }
 
     /// Earlier bags' brews (most recent first) and the new bag, from `seed`.
-    func setup(seed: UInt64) -> (history: [[BrewPoint]], bag: Bag, rng: SplitMix64) {
+    func setup(seed: UInt64) -> (history: [[BrewPoint]], roasts: [RoastLevel?], bag: Bag, rng: SplitMix64) {
         var rng = SplitMix64(seed: seed)
         let sc = scale
-        var history: [[BrewPoint]] = []
+        var history: [[BrewPoint]] = [], roasts: [RoastLevel?] = []
         for _ in 0..<scenario.historyBags {
             let b = drawBag(&rng)
+            roasts.append(b.roast)
             let thin = scenario.thinHistoryBrews
             let count = thin.map { 1 + Int(rng.next() % UInt64($0)) } ?? scenario.historyBrews
             let scatter = scenario.width * (thin == nil ? 1 : 0.5)
@@ -263,15 +270,18 @@ public struct DialInSimulator: Sendable {
                 return BrewPoint(setting: g, rating: rate(b, g, &rng))
             })
         }
-        return (history, drawBag(&rng), rng)
+        return (history, roasts, drawBag(&rng), rng)
     }
 
     /// Runs the new bag of `seed` under every policy (the same bag, history and noise draws for each).
     public func run(seed: UInt64) -> [Policy: Outcome] {
         if let times = scenario.shotTimes { return runTimed(seed: seed, times) }
-        let (history, bag, rng0) = setup(seed: seed)
+        let (history, roasts, bag, rng0) = setup(seed: seed)
         var out: [Policy: Outcome] = [:]
-        let model = DialInModel(scale: scale, history: history, options: options)
+        let told = scenario.roastLevelsTold
+        let model = DialInModel(scale: scale, history: history,
+                                attributes: told ? roasts.map { BagAttributes(roastLevel: $0) } : [],
+                                bag: told ? BagAttributes(roastLevel: bag.roast) : nil, options: options)
         // The baselines start where the most recent earlier bag was rated best, as a person would.
         let start = history.first.flatMap { Self.bestSoFar($0) }?.setting
             ?? scale.snap(scale.setting(units: scenario.sweetSpotMean))

@@ -22,6 +22,7 @@ import Testing
 
     @Test func wordsMeanWhatTheySay() {
         let scenarios = DialInSimulator.Scenario.standard + DialInSimulator.Scenario.mixedRoasts
+            + DialInSimulator.Scenario.mixedRoastsBlanked
         let t = DialInSimulator.calibrationTable(scenarios: scenarios, bags: 24)
         print(t.markdown)
         var high = (0, 0), medium = (0, 0)
