@@ -20,7 +20,8 @@ import Foundation
 /// Method category: `style_type` (`ESPRESSO`, `POUR_OVER`, `FULL_IMMERSION`; `PERCOLATION` → other), else the
 /// preparation's `type` (`PORTAFILTER`, `V60`, `AEROPRESS`, …), else its name (see
 /// ``BrewColumns/MethodCategory/inferred(fromName:)``). Beans: name, roaster, `roastingDate` (its calendar date as
-/// written), origin/variety/processing from the top level (old layout) or `bean_information[0]`, `finished` →
+/// written), `roast` → the roast level (`AMERICAN_ROAST` → medium, by the roast level's synonyms; `UNKNOWN` → none),
+/// origin/variety/processing from the top level (old layout) or `bean_information[0]`, `finished` →
 /// archived, `weight` (g) → the bag's weight and `cost` → its price, in `SETTINGS[0].currency` when the backup states
 /// one (0 or less, or not a number, is "not entered"). No tasting notes are read (Beanconqueror's cupping scores use
 /// another scale).

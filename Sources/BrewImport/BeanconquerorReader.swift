@@ -104,6 +104,9 @@ struct BeanconquerorReader {
                                      "is not a date; the bean is kept without it")
                 }
             }
+            // `roast`: the app's roast degree (`LIGHT_ROAST`, `AMERICAN_ROAST`, `FULL_CITY_ROAST`, …; `UNKNOWN` and
+            // `CUSTOM_ROAST` say nothing), read as a roast level through its synonyms.
+            bean.roastLevel = JSONValue.text(o, "roast").flatMap { RoastLevel(rawString: $0) }
             bean.bagWeightGrams = Self.positiveAmount(o, "weight")
             bean.bagPrice = Self.positiveAmount(o, "cost")
             if bean.bagPrice != nil { bean.currency = currency }
