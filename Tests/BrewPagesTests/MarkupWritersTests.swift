@@ -12,10 +12,10 @@ import Testing
     ]
 
     /// Files that write Markdown tables that are not pages: benchmark results (`reports/bench/results.md`) and the
-    /// dial-in simulator's summary and its confidence-calibration table.
+    /// dial-in simulator's summary, its confidence-calibration table and its roast-level comparison.
     static let notPages: Set<String> = [
         "brewstats-bench/Measurement.swift", "BrewAdviceSimulation/DialInSimulator+Summary.swift",
-        "BrewAdviceSimulation/DialInSimulator+Calibration.swift",
+        "BrewAdviceSimulation/DialInSimulator+Calibration.swift", "BrewAdviceSimulation/DialInSimulator+Attributes.swift",
     ]
 
     /// What page markup looks like in a string literal: an HTML element, a Markdown heading, table row, image or bold
