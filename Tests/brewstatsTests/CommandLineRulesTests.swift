@@ -68,7 +68,7 @@ import Testing
         let far = try #require(CommandLineRules.unknownCommand(in: ["frobnicate"]))
         #expect(
             far.message
-                == "unknown command 'frobnicate': use one of report, review, chart, dial-in, batch, inspect, export, generate, compare, mcp"
+                == "unknown command 'frobnicate': use one of report, review, chart, dial-in, backtest, batch, inspect, export, generate, compare, mcp"
         )
         #expect(CommandLineRules.unknownCommand(in: ["report"]) == nil)
         #expect(CommandLineRules.unknownCommand(in: ["help", "x"]) == nil)

@@ -44,7 +44,7 @@ let usageJournal = Repo.sample("journal.sqlite").path
         Self.expectUsageLine(try CLI.run(["gen"]), sub: nil, contains: ["did you mean 'generate'?"])
         // Nothing close: the commands are listed instead.
         let far = try CLI.run(["frobnicate"])
-        Self.expectUsageLine(far, sub: nil, contains: ["unknown command 'frobnicate'", "report, review, chart, dial-in, batch, inspect, export, generate"])
+        Self.expectUsageLine(far, sub: nil, contains: ["unknown command 'frobnicate'", "report, review, chart, dial-in, backtest, batch, inspect, export, generate"])
         #expect(!far.stderr.contains("did you mean"))
         // A misspelt chart kind too.
         Self.expectUsageLine(try CLI.run(["chart", "grind-ratng", Self.journal, "-o", "x.png"]), sub: "chart",
