@@ -38,15 +38,17 @@ extension ShotSection {
         return Section(id: "shots", heading: "Shots", blocks: blocks)
     }
 
+    /// A column of one shot metric, a number with `decimals` decimals (the shots table's and the filter brews').
+    private static func metric(
+        _ m: ShotMetric, _ name: String, _ unit: String?, _ decimals: Int, _ priority: Int
+    ) -> (BrewPages.Column, (Row) -> String) {
+        (BrewPages.Column(name, unit: unit, kind: .number, priority: priority),
+            { Format.number($0.value(m), decimals: decimals) })
+    }
+
     /// The table's columns, with their priority on a phone (when, bean, rating and what went wrong first).
     func pageColumns() -> [(column: BrewPages.Column, cell: (Row) -> String)] {
         let zone = timeZone
-        func metric(
-            _ m: ShotMetric, _ name: String, _ unit: String?, _ decimals: Int, _ priority: Int
-        ) -> (BrewPages.Column, (Row) -> String) {
-            (BrewPages.Column(name, unit: unit, kind: .number, priority: priority),
-                { Format.number($0.value(m), decimals: decimals) })
-        }
         return [
             (BrewPages.Column("Started", priority: 1), { ShotSection.startText($0.start, zone) }),
             (BrewPages.Column("Profile", priority: 9), { $0.profile ?? "—" }),
@@ -55,17 +57,17 @@ extension ShotSection {
                 { row in row.grindSetting.map { CSVCell.format($0) } ?? row.grindText ?? "—" }),
             (BrewPages.Column("Rating", unit: "stars", kind: .number, priority: 3),
                 { Format.number($0.rating, decimals: 2) }),
-            metric(.firstDrops, "First drops", "s", 1, 7),
+            Self.metric(.firstDrops, "First drops", "s", 1, 7),
             (BrewPages.Column("First drops from", priority: 9), { $0.firstDropsRule.map(ShotSection.ruleName) ?? "—" }),
-            metric(.preinfusion, "Pre-infusion", "s", 1, 9),
-            metric(.duration, "Duration", "s", 1, 5),
-            metric(.yield, "Yield", "g", 1, 6),
+            Self.metric(.preinfusion, "Pre-infusion", "s", 1, 9),
+            Self.metric(.duration, "Duration", "s", 1, 5),
+            Self.metric(.yield, "Yield", "g", 1, 6),
             (BrewPages.Column("Ratio", kind: .number, priority: 6), { Format.ratio($0.value(.ratio)) }),
-            metric(.peakPressure, "Peak pressure", "bar", 1, 8),
-            metric(.meanPressure, "Mean pressure", "bar", 1, 9),
-            metric(.meanFlow, "Mean flow", "ml/s", 2, 8),
-            metric(.meanResistance, "Resistance", nil, 2, 9),
-            metric(.temperatureDeviation, "Temperature off goal", "°C", 2, 9),
+            Self.metric(.peakPressure, "Peak pressure", "bar", 1, 8),
+            Self.metric(.meanPressure, "Mean pressure", "bar", 1, 9),
+            Self.metric(.meanFlow, "Mean flow", "ml/s", 2, 8),
+            Self.metric(.meanResistance, "Resistance", nil, 2, 9),
+            Self.metric(.temperatureDeviation, "Temperature off goal", "°C", 2, 9),
             (BrewPages.Column("What went wrong", priority: 4),
                 { row in row.flags.map(\.reason).joined(separator: "; ") }),
         ]
@@ -77,12 +79,6 @@ extension ShotSection {
     /// flag: a shot's norms do not judge a filter brew.
     func filterTable() -> BrewPages.Table {
         let zone = timeZone
-        func metric(
-            _ m: ShotMetric, _ name: String, _ unit: String?, _ decimals: Int, _ priority: Int
-        ) -> (BrewPages.Column, (Row) -> String) {
-            (BrewPages.Column(name, unit: unit, kind: .number, priority: priority),
-                { Format.number($0.value(m), decimals: decimals) })
-        }
         let columns: [(column: BrewPages.Column, cell: (Row) -> String)] = [
             (BrewPages.Column("Started", priority: 1), { ShotSection.startText($0.start, zone) }),
             (BrewPages.Column("Profile", priority: 6), { $0.profile ?? "—" }),
@@ -91,15 +87,15 @@ extension ShotSection {
                 { row in row.grindSetting.map { CSVCell.format($0) } ?? row.grindText ?? "—" }),
             (BrewPages.Column("Rating", unit: "stars", kind: .number, priority: 3),
                 { Format.number($0.rating, decimals: 2) }),
-            metric(.firstDrops, "First drops", "s", 1, 5),
-            metric(.extraction, "Extraction", "s", 1, 8),
-            metric(.duration, "Duration", "s", 1, 4),
-            metric(.yield, "Beverage", "g", 1, 4),
+            Self.metric(.firstDrops, "First drops", "s", 1, 5),
+            Self.metric(.extraction, "Extraction", "s", 1, 8),
+            Self.metric(.duration, "Duration", "s", 1, 4),
+            Self.metric(.yield, "Beverage", "g", 1, 4),
             (BrewPages.Column("Ratio", kind: .number, priority: 6), { Format.ratio($0.value(.ratio)) }),
-            metric(.meanFlow, "Mean flow", "ml/s", 2, 5),
-            metric(.peakFlow, "Peak flow", "ml/s", 2, 9),
-            metric(.water, "Water", "ml", 0, 8),
-            metric(.peakPressure, "Peak pressure", "bar", 1, 9),
+            Self.metric(.meanFlow, "Mean flow", "ml/s", 2, 5),
+            Self.metric(.peakFlow, "Peak flow", "ml/s", 2, 9),
+            Self.metric(.water, "Water", "ml", 0, 8),
+            Self.metric(.peakPressure, "Peak pressure", "bar", 1, 9),
         ]
         return BrewPages.Table(columns: columns.map(\.column),
                                rows: filterRows.map { row in columns.map { Cell($0.cell(row)) } })
