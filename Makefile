@@ -99,7 +99,7 @@ report: release
 test-deps: deps
 	@$(call apt_install,$(TEST_APT_PACKAGES))
 	@[ -x $(TEST_VENV)/bin/python ] || python3 -m venv $(TEST_VENV)
-	@$(TEST_VENV)/bin/python -c 'import jsonschema, yaml, websockets' 2>/dev/null || $(TEST_VENV)/bin/pip install -q -r tools/reference/requirements-test.txt
+	@$(TEST_VENV)/bin/python -c 'import jsonschema, yaml, websockets, numpy, statsmodels' 2>/dev/null || $(TEST_VENV)/bin/pip install -q -r tools/reference/requirements-test.txt
 
 test: deps faultinject test-deps
 	python3 tools/source_rules.py

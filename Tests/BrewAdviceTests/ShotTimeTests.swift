@@ -124,7 +124,7 @@ import TestSupport
 
     /// The statsmodels reference on `bags`.
     static func reference(_ bags: [[(u: Double, t: Double)]]) throws -> (slope: Double, se: Double, ols: Double) {
-        let python = Repo.root.appendingPathComponent(".venv/bin/python")
+        let python = Repo.root.appendingPathComponent(".venv-test/bin/python")
         let script = Repo.root.appendingPathComponent("tools/reference/shot_slope_reference.py")
         let folder = try Repo.scratch("shot-slope")
         defer { try? FileManager.default.removeItem(at: folder) }

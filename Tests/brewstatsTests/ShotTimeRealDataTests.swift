@@ -5,7 +5,7 @@ import TestSupport
 /// `dial-in --json`'s `shot_time` on the real exports in ../shared/peer-data, against the independent fit of
 /// `tools/reference/shot_slope_reference.py` (statsmodels' Huber fit) on the same journal exported as CSV.
 @Suite struct ShotTimeRealDataTests {
-    static let python = Repo.root.appendingPathComponent(".venv/bin/python")
+    static let python = Repo.root.appendingPathComponent(".venv-test/bin/python")
     static let script = Repo.root.appendingPathComponent("tools/reference/shot_slope_reference.py")
 
     /// The reference on `csv` for one grinder × method: its JSON object.
