@@ -18,12 +18,9 @@ import Testing
         let mapping = try ColumnMapping.load(from: Repo.sample("mapping.toml"))
         out.append(("foreign", try importJournal(at: Repo.sample("foreign.csv"),
                                                  options: ImportOptions(timeZone: utc, columnMapping: mapping)).journal))
-        let backup = URL(fileURLWithPath: "/work/shared/peer-data/beanconqueror/Beanconqueror_old.json")
-        let peer = Repo.root.appendingPathComponent("../shared/peer-data/beanconqueror/Beanconqueror_old.json")
-        for url in [peer, backup] where FileManager.default.fileExists(atPath: url.path) {
-            out.append(("beanconqueror-2020", try importJournal(at: url, options: ImportOptions(timeZone: utc)).journal))
-            break
-        }
+        let peer = try #require(Repo.peerData, "peer-data not found beside the repository")
+        let backup = peer.appendingPathComponent("beanconqueror/Beanconqueror_old.json")
+        out.append(("beanconqueror-2020", try importJournal(at: backup, options: ImportOptions(timeZone: utc)).journal))
         return out
     }
 
