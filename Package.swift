@@ -78,7 +78,7 @@ let package = Package(
         .target(
             name: "BrewImport",
             dependencies: [
-                "BrewColumns", "BrewHashing", "BrewProgress", "BrewStats",
+                "BrewColumns", "BrewFormatSchemas", "BrewHashing", "BrewProgress", "BrewStats",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -2,11 +2,11 @@ import BrewColumns
 import BrewFormatSchemas
 import BrewProgress
 
-/// Writes a journal as the app's CSV export (docs/formats.md): one row per brew in table order, the
-/// contract's columns in its order, then the optional columns brewstats reads back (`pressure_profile`, `bag_weight_g`,
-/// `bag_price`, `currency`). UTF-8 without a byte-order mark, LF line ends, RFC 4180 quoting, `.` decimals
-/// (``DecimalText``), `brewed_at` in UTC (`2026-11-16T06:42:00Z`), roast dates `YYYY-MM-DD`. Text cells carry the
-/// formula guard unless ``guardsFormulas`` is off (``CSVCells``).
+/// Writes a journal as the app's CSV export (docs/formats.md): one row per brew in table order, the columns of
+/// BrewFormatSchemas' ``BrewFormatSchemas/CSVSchema`` in its order (the contract's, then the optional columns
+/// brewstats reads back: `pressure_profile`, `bag_weight_g`, `bag_price`, `currency`). UTF-8 without a byte-order
+/// mark, LF line ends, RFC 4180 quoting, `.` decimals (``DecimalText``), `brewed_at` in UTC (`2026-11-16T06:42:00Z`),
+/// roast dates `YYYY-MM-DD`. Text cells carry the formula guard unless ``guardsFormulas`` is off (``CSVCells``).
 ///
 /// What a CSV cannot hold is listed in ``DroppedFields``:
 /// - the entities' own fields (a grinder's range and step, a method's notes, a bean's variety, processing, notes and
@@ -43,52 +43,60 @@ public struct JournalCSVWriter: Sendable {
         let categoryCells = MethodCategory.allCases.map { Array($0.rawString.utf8) }
         for i in 0..<t.count {
             if i % WorkProgress.stride == 0 { progress.report("brews written", done: i, of: t.count) }
-            cells.bytes(t.id, i)
-            if t.brewDate.isValid(i) {
-                cells.raw([])
-                ExportDates.appendInstant(Timestamp(microseconds: t.brewDate.values[i]), to: &cells.out)
-            } else {
-                cells.empty()
-            }
-            let m = t.method.code(i).map(Int.init)
-            cells.raw(m.map { entities.methodName[$0] } ?? noMethod)
-            if let m, entities.methodName[m].isEmpty {
-                dropped.note("method", record: t.id[i] ?? "row \(i + 1)",
-                    "the method has no name; a CSV names a brew's method")
-            }
-            cells.raw(categoryCells[Int(t.category(at: i).rawValue)])
-            let g = t.grinder.code(i).map(Int.init)
-            if let g, entities.grinderName[g].isEmpty {
-                dropped.note("grinder", record: t.id[i] ?? "row \(i + 1)",
-                    "the grinder has no name; a CSV names a brew's grinder")
-            }
-            cells.raw(g.map { entities.grinderName[$0] } ?? [])
-            if t.grindSetting.isValid(i) { cells.number(t.grindSetting, i) } else { cells.bytes(t.grindText, i) }
-            if let b = t.bean.code(i).map(Int.init) {
-                let bean = entities.bean[b]
-                cells.raw(bean.name); cells.raw(bean.roaster); cells.raw(bean.origin)
-                cells.raw(bean.roastDate); cells.raw(bean.roastLevel)
-            } else {
-                for _ in 0..<5 { cells.empty() }
-            }
-            cells.number(t.doseGrams, i)
-            cells.number(t.waterGrams, i)
-            cells.number(t.yieldGrams, i)
-            cells.number(t.brewTimeSeconds, i)
-            cells.number(t.waterTemperature, i)
-            cells.number(t.tds, i)
-            cells.number(t.rating, i)
-            cells.number(t.acidity, i)
-            cells.number(t.body, i)
-            cells.number(t.sweetness, i)
-            cells.bytes(t.flavorTags, i)
-            cells.bytes(t.notes, i)
-            cells.bytes(t.pressureProfile, i)
-            if let b = t.bean.code(i).map(Int.init) {
-                let bean = entities.bean[b]
-                cells.raw(bean.bagWeight); cells.raw(bean.bagPrice); cells.raw(bean.currency)
-            } else {
-                for _ in 0..<3 { cells.empty() }
+            let bean = t.bean.code(i).map { entities.bean[Int($0)] }
+            for column in CSVSchema.columns {
+                switch column {
+                case .brewID: cells.bytes(t.id, i)
+                case .brewedAt:
+                    if t.brewDate.isValid(i) {
+                        cells.raw([])
+                        ExportDates.appendInstant(Timestamp(microseconds: t.brewDate.values[i]), to: &cells.out)
+                    } else {
+                        cells.empty()
+                    }
+                case .method:
+                    let m = t.method.code(i).map(Int.init)
+                    cells.raw(m.map { entities.methodName[$0] } ?? noMethod)
+                    if let m, entities.methodName[m].isEmpty {
+                        dropped.note("method", record: t.id[i] ?? "row \(i + 1)",
+                            "the method has no name; a CSV names a brew's method")
+                    }
+                case .methodCategory: cells.raw(categoryCells[Int(t.category(at: i).rawValue)])
+                case .grinder:
+                    let g = t.grinder.code(i).map(Int.init)
+                    if let g, entities.grinderName[g].isEmpty {
+                        dropped.note("grinder", record: t.id[i] ?? "row \(i + 1)",
+                            "the grinder has no name; a CSV names a brew's grinder")
+                    }
+                    cells.raw(g.map { entities.grinderName[$0] } ?? [])
+                case .grindSetting:
+                    if t.grindSetting.isValid(i) {
+                        cells.number(t.grindSetting, i)
+                    } else {
+                        cells.bytes(t.grindText, i)
+                    }
+                case .bean: cells.raw(bean?.name ?? [])
+                case .roaster: cells.raw(bean?.roaster ?? [])
+                case .origin: cells.raw(bean?.origin ?? [])
+                case .roastDate: cells.raw(bean?.roastDate ?? [])
+                case .roastLevel: cells.raw(bean?.roastLevel ?? [])
+                case .doseGrams: cells.number(t.doseGrams, i)
+                case .waterGrams: cells.number(t.waterGrams, i)
+                case .yieldGrams: cells.number(t.yieldGrams, i)
+                case .brewTimeSeconds: cells.number(t.brewTimeSeconds, i)
+                case .waterTemperature: cells.number(t.waterTemperature, i)
+                case .tds: cells.number(t.tds, i)
+                case .rating: cells.number(t.rating, i)
+                case .acidity: cells.number(t.acidity, i)
+                case .body: cells.number(t.body, i)
+                case .sweetness: cells.number(t.sweetness, i)
+                case .flavorTags: cells.bytes(t.flavorTags, i)
+                case .notes: cells.bytes(t.notes, i)
+                case .pressureProfile: cells.bytes(t.pressureProfile, i)
+                case .bagWeightGrams: cells.raw(bean?.bagWeight ?? [])
+                case .bagPrice: cells.raw(bean?.bagPrice ?? [])
+                case .currency: cells.raw(bean?.currency ?? [])
+                }
             }
             cells.endRow()
             if cells.out.count >= ExportFile.blockSize {

@@ -1,3 +1,5 @@
+import BrewFormatSchemas
+
 /// Where a record sits in its file; turned into text only when a reject or a first warning needs it.
 enum RecordLocation: Sendable, CustomStringConvertible {
     /// A physical CSV line (1-based).
@@ -27,22 +29,7 @@ enum BrewField: Hashable, CaseIterable {
 
     func name(in format: JournalFormat) -> String {
         switch format {
-        case .csv:
-            switch self {
-            case .id: "brew_id"
-            case .brewDate: "brewed_at"
-            case .dose: "dose_g"
-            case .water: "water_g"
-            case .yield: "yield_g"
-            case .time: "brew_time_s"
-            case .temperature: "water_temp_c"
-            case .tds: "tds_pct"
-            case .rating: "rating"
-            case .acidity: "acidity"
-            case .body: "body"
-            case .sweetness: "sweetness"
-            case .grind: "grind_setting"
-            }
+        case .csv: csvColumn.name
         case .coreDataStore:
             switch self {
             case .id: "ZID"
@@ -112,5 +99,23 @@ enum BrewField: Hashable, CaseIterable {
             "\(self)"
         }
     }
-}
 
+    /// The CSV column that holds the field (its header is BrewFormatSchemas' ``BrewFormatSchemas/CSVSchema``'s).
+    var csvColumn: CSVColumn {
+        switch self {
+        case .id: .brewID
+        case .brewDate: .brewedAt
+        case .dose: .doseGrams
+        case .water: .waterGrams
+        case .yield: .yieldGrams
+        case .time: .brewTimeSeconds
+        case .temperature: .waterTemperature
+        case .tds: .tds
+        case .rating: .rating
+        case .acidity: .acidity
+        case .body: .body
+        case .sweetness: .sweetness
+        case .grind: .grindSetting
+        }
+    }
+}

@@ -1,78 +1,16 @@
 import BrewColumns
+import BrewFormatSchemas
 import Foundation
 
-/// The columns of the app's CSV export (docs/formats.md), and how foreign headers are matched to them.
+/// The columns of the app's CSV export (docs/formats.md), as BrewFormatSchemas' ``BrewFormatSchemas/CSVSchema``
+/// lists them, and how foreign headers are matched to them.
 ///
 /// A header matches after ``normalize(_:)``: lower-cased, a trailing unit in parentheses or brackets
-/// dropped (`Dose (g)` → `dose`), and spaces, `_`, `-` and `.` removed. Each column also has aliases
-/// (`dose`, `coffee_g`, `temperature`, `date`, …).
-public enum CSVColumn: String, Sendable, CaseIterable {
-    case brewID = "brew_id"
-    case brewedAt = "brewed_at"
-    case method
-    case methodCategory = "method_category"
-    case grinder
-    case grindSetting = "grind_setting"
-    case bean
-    case roaster
-    case origin
-    case roastDate = "roast_date"
-    case roastLevel = "roast_level"
-    case doseGrams = "dose_g"
-    case waterGrams = "water_g"
-    case yieldGrams = "yield_g"
-    case brewTimeSeconds = "brew_time_s"
-    case waterTemperature = "water_temp_c"
-    case tds = "tds_pct"
-    case rating
-    case acidity
-    case body
-    case sweetness
-    case flavorTags = "flavor_tags"
-    case notes
-    case pressureProfile = "pressure_profile"
-    /// The bag's weight in grams, repeated on each brew row of the bag (docs/definitions.md; read from the first row
-    /// naming the bean, like its origin and roast date).
-    case bagWeightGrams = "bag_weight_g"
-    /// The bag's price, repeated on each brew row of the bag.
-    case bagPrice = "bag_price"
-    /// The ISO 4217 currency of ``bagPrice``.
-    case currency
+/// dropped (`Dose (g)` → `dose`), and spaces, `_`, `-` and `.` removed. Each column also has the schema's aliases
+/// (`dose`, `coffee_g`, `temperature`, `date`, …); a spelling two columns share is the first one's.
+public typealias CSVColumn = CSVSchema.Column
 
-    /// Other spellings, before normalisation.
-    private var aliases: [String] {
-        switch self {
-        case .brewID: ["id", "uuid", "brew"]
-        case .brewedAt:
-            ["brew_date", "date", "datetime", "date_time", "timestamp", "brewed", "time_brewed", "brewed_on"]
-        case .method: ["brew_method", "method_name", "brewer", "device", "preparation"]
-        case .methodCategory: ["category", "method_type", "brew_category"]
-        case .grinder: ["grinder_name", "mill"]
-        case .grindSetting: ["grind", "grind_size", "grind_level"]
-        case .bean: ["bean_name", "coffee", "coffee_name", "beans"]
-        case .roaster: ["roastery", "roaster_name"]
-        case .origin: ["country", "bean_origin"]
-        case .roastDate: ["roasted_on", "roast_day", "roasted"]
-        case .roastLevel: ["roast"]
-        case .doseGrams: ["dose", "dose_grams", "coffee_g", "coffee_grams", "grams_in", "in"]
-        case .waterGrams: ["water", "water_grams", "water_ml", "brew_water"]
-        case .yieldGrams: ["yield", "yield_grams", "beverage", "beverage_g", "out", "grams_out"]
-        case .brewTimeSeconds: ["brew_time", "time", "time_s", "brew_seconds", "duration", "extraction_time"]
-        case .waterTemperature: ["water_temp", "water_temperature", "temperature", "temp", "temp_c"]
-        case .tds: ["tds", "tds_percent"]
-        case .rating: ["score", "stars"]
-        case .acidity: []
-        case .body: []
-        case .sweetness: []
-        case .flavorTags: ["tags", "flavors", "flavours", "flavour_tags", "flavor_notes"]
-        case .notes: ["note", "comment", "comments"]
-        case .pressureProfile: ["pressure", "profile"]
-        case .bagWeightGrams: ["bag_weight", "bag_size", "bag_grams"]
-        case .bagPrice: ["bag_cost"]
-        case .currency: ["bag_currency"]
-        }
-    }
-
+extension CSVSchema.Column {
     /// The normalised form of a header name (see the type's discussion).
     ///
     /// ASCII headers (nearly all) take a byte path that gives the same result as the general one without
@@ -130,19 +68,30 @@ public enum CSVColumn: String, Sendable, CaseIterable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Each column by its normalised names and aliases, the earlier column's where two share one.
     private static let byName: [String: CSVColumn] = {
         var table: [String: CSVColumn] = [:]
-        for column in allCases {
-            for name in [column.rawValue] + column.aliases where table[normalize(name)] == nil {
-                table[normalize(name)] = column
+        for field in CSVSchema.fields {
+            for name in [field.name] + field.aliases where table[normalize(name)] == nil {
+                table[normalize(name)] = field.column
             }
         }
         return table
     }()
 
+    /// Each column by the header the export writes for it.
+    private static let byExportName: [String: CSVColumn] =
+        Dictionary(uniqueKeysWithValues: CSVSchema.fields.map { ($0.name, $0.column) })
+
     /// The column a header names, or `nil` when it names none.
     public init?(header: String) {
         guard let column = Self.byName[Self.normalize(header)] else { return nil }
+        self = column
+    }
+
+    /// The column whose export header is exactly `name` (`dose_g`), or `nil`.
+    public init?(name: String) {
+        guard let column = Self.byExportName[name] else { return nil }
         self = column
     }
 }

@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewFormatSchemas
 import Foundation
 
 /// Reads the app's CSV export (docs/formats.md), or a foreign CSV through a ``ColumnMapping``.
@@ -93,8 +94,8 @@ enum CSVImporter {
                 let wanted = mapped ?? CSVColumn(header: name)
                 if let wanted, let winner = claimedBy[wanted], winner != name {
                     session.warn(.unknownColumn, column: name, at: .line(1),
-                                 "column '\(QuotedInput.short(name))' matches \(wanted.rawValue), but the mapping " +
-                                     "reads \(wanted.rawValue) from '\(QuotedInput.short(winner))'; ignored")
+                                 "column '\(QuotedInput.short(name))' matches \(wanted.name), but the mapping " +
+                                     "reads \(wanted.name) from '\(QuotedInput.short(winner))'; ignored")
                 } else {
                     session.warn(.unknownColumn, column: name, at: .line(1),
                                  "column '\(QuotedInput.short(name))' is not one " +
@@ -113,19 +114,15 @@ enum CSVImporter {
             throw ImportError(.notAJournal, file: session.file, location: "line 1",
                               "no brew date column (brewed_at) in the header \(found)\(headers.count > 8 ? ", …" : "")")
         }
-        var position = [Int](repeating: -1, count: CSVColumn.allCases.count)
+        var position = [Int](repeating: -1, count: CSVSchema.fields.count)
         for (k, c) in columnAt.enumerated() { if let c { position[c.index] = k } }
         // Rejects and warnings name the columns as the file's header writes them.
-        let fields: [(BrewField, CSVColumn)] = [(.id, .brewID), (.brewDate, .brewedAt), (.dose, .doseGrams),
-            (.water, .waterGrams), (.yield, .yieldGrams), (.time, .brewTimeSeconds), (.temperature, .waterTemperature),
-            (.tds, .tds), (.rating, .rating), (.acidity, .acidity), (.body, .body), (.sweetness, .sweetness),
-            (.grind, .grindSetting)]
-        for (field, column) in fields where position[column.index] >= 0 {
-            session.fieldNames[field] = headers[position[column.index]]
+        for field in BrewField.allCases where position[field.csvColumn.index] >= 0 {
+            session.fieldNames[field] = headers[position[field.csvColumn.index]]
         }
         // A column of a group not read is present (no unknown-column warning) but its fields are never converted:
         // the rows read it as a column the file lacks.
-        for column in CSVColumn.allCases {
+        for column in CSVSchema.columns {
             if let group = column.group, !session.reads.contains(group) { position[column.index] = -1 }
         }
 
@@ -223,8 +220,8 @@ enum CSVImporter {
 }
 
 extension CSVColumn {
-    /// The column's position in `allCases`.
-    var index: Int { Self.allCases.firstIndex(of: self)! }
+    /// The column's position in BrewFormatSchemas' ``BrewFormatSchemas/CSVSchema/fields``.
+    var index: Int { CSVSchema.index(of: self) }
 }
 
 /// What the header row decided, shared by every reader of the file's records (one, or one per chunk).
@@ -353,8 +350,8 @@ struct RowReader {
         let shown = QuotedInput.short(value)
         session.warn(.unreadableValue, column: header(c), subject: listed ? "value \(value)" : "other values",
                      at: .line(reader.recordLine),
-                     listed ? "'\(shown)' \(why); the brew is kept with \(c.rawValue) missing"
-                            : "more values that are no \(c.rawValue) (first " +
+                     listed ? "'\(shown)' \(why); the brew is kept with \(c.name) missing"
+                            : "more values that are no \(c.name) (first " +
                                 "'\(shown)'); the brews are kept with it missing")
     }
 
@@ -599,7 +596,7 @@ struct RowReader {
         }
         if case .value(let v) = NumberParser.parse(raw, separator: separator), v.isFinite, v > 0 { return v }
         session.warn(.unreadableValue, column: header(c), at: .line(reader.recordLine),
-                     "\(c.rawValue) '\(QuotedInput.short(String(raw)))' " +
+                     "\(c.name) '\(QuotedInput.short(String(raw)))' " +
                          "is not a positive number; the bean is kept without it")
         return nil
     }

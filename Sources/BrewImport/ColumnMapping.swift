@@ -1,3 +1,4 @@
+import BrewFormatSchemas
 import Foundation
 import TOMLKit
 
@@ -108,8 +109,8 @@ public struct ColumnMapping: Sendable, Equatable {
                     throw ImportError(.invalidMapping, file: file, location: prefix + key,
                         "a column mapping must be a string")
                 }
-                guard let column = CSVColumn(rawValue: target) ?? CSVColumn(header: target) else {
-                    let known = CSVColumn.allCases.map(\.rawValue).joined(separator: ", ")
+                guard let column = CSVColumn(name: target) ?? CSVColumn(header: target) else {
+                    let known = CSVSchema.names.joined(separator: ", ")
                     throw ImportError(.invalidMapping, file: file, location: prefix + key,
                                       "unknown column '\(QuotedInput.short(target))' (known: \(known))")
                 }

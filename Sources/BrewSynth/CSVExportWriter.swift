@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewFormatSchemas
 import Foundation
 
 /// Writes a generated journal as the app's CSV export (docs/formats.md): one row per brew, RFC 4180
@@ -46,48 +47,57 @@ public struct CSVExportWriter: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// The brew's cells, in contract column order.
+    /// The brew's cells, in contract column order (``CSVStyle/fields``).
     private func fill(_ row: inout RowBuffer, _ brew: SynthBrew, _ text: EntityText) {
         row.reset()
         let m = brew.method.map(Int.init), g = brew.grinder.map(Int.init), b = brew.bean.map(Int.init)
         let note = brew.tastingNote
-        row.cell { SynthFormat.appendUUID(brew.id, to: &$0) }
-        row.cell {
-            if style.brewedAtWithoutOffset {
-                SynthFormat.appendLocalMinutes(brew.brewDate, offset: brew.utcOffsetSeconds, to: &$0)
-            } else {
-                SynthFormat.appendISOLocal(brew.brewDate, offset: brew.utcOffsetSeconds, to: &$0)
+        for field in CSVStyle.fields {
+            switch field.column {
+            case .brewID: row.cell { SynthFormat.appendUUID(brew.id, to: &$0) }
+            case .brewedAt:
+                row.cell {
+                    if style.brewedAtWithoutOffset {
+                        SynthFormat.appendLocalMinutes(brew.brewDate, offset: brew.utcOffsetSeconds, to: &$0)
+                    } else {
+                        SynthFormat.appendISOLocal(brew.brewDate, offset: brew.utcOffsetSeconds, to: &$0)
+                    }
+                }
+            case .method: row.cell(m.map { text.methodName[$0] })
+            case .methodCategory: row.cell(m.map { text.methodCategory[$0] })
+            case .grinder: row.cell(g.map { text.grinderName[$0] })
+            case .grindSetting: number(&row, brew.grindSetting)
+            case .bean: row.cell(b.map { text.beanName[$0] })
+            case .roaster: row.cell(b.flatMap { text.beanRoaster[$0] })
+            case .origin: row.cell(b.flatMap { text.beanOrigin[$0] })
+            case .roastDate: row.cell(b.flatMap { text.beanRoastDate[$0] })
+            case .roastLevel: row.cell(b.flatMap { text.beanRoastLevel[$0] })
+            case .doseGrams: number(&row, brew.doseGrams, unit: " g")
+            case .waterGrams: number(&row, brew.waterGrams, unit: " g")
+            case .yieldGrams: number(&row, brew.yieldGrams, unit: " g")
+            case .brewTimeSeconds:
+                if style.minutesSeconds, let t = brew.brewTimeSeconds {
+                    let s = Int64(t.rounded())
+                    row.cell {
+                        SynthFormat.appendInt(s / 60, to: &$0)
+                        $0.append(0x3A); $0.append(UInt8(s % 60 / 10) + 0x30); $0.append(UInt8(s % 10) + 0x30)
+                    }
+                } else {
+                    number(&row, brew.brewTimeSeconds)
+                }
+            case .waterTemperature: number(&row, brew.waterTemperature, unit: "°C")
+            case .tds: number(&row, brew.tds)
+            case .rating: number(&row, brew.rating)
+            case .acidity: number(&row, note?.acidity.map(Double.init))
+            case .body: number(&row, note?.body.map(Double.init))
+            case .sweetness: number(&row, note?.sweetness.map(Double.init))
+            case .flavorTags: row.cell(note?.flavorTags.map { Array($0.utf8) })
+            case .notes: row.cell(brew.notes.map { Array($0.utf8) })
+            case .pressureProfile: row.cell(brew.pressureProfile.map { Array($0.utf8) })
+            // A generated bean has no bag weight or price.
+            case .bagWeightGrams, .bagPrice, .currency: row.cell(nil)
             }
         }
-        row.cell(m.map { text.methodName[$0] })
-        row.cell(m.map { text.methodCategory[$0] })
-        row.cell(g.map { text.grinderName[$0] })
-        number(&row, brew.grindSetting)
-        row.cell(b.map { text.beanName[$0] })
-        row.cell(b.flatMap { text.beanRoaster[$0] })
-        row.cell(b.flatMap { text.beanOrigin[$0] })
-        row.cell(b.flatMap { text.beanRoastDate[$0] })
-        row.cell(b.flatMap { text.beanRoastLevel[$0] })
-        number(&row, brew.doseGrams, unit: " g")
-        number(&row, brew.waterGrams, unit: " g")
-        number(&row, brew.yieldGrams, unit: " g")
-        if style.minutesSeconds, let t = brew.brewTimeSeconds {
-            let s = Int64(t.rounded())
-            row.cell {
-                SynthFormat.appendInt(s / 60, to: &$0)
-                $0.append(0x3A); $0.append(UInt8(s % 60 / 10) + 0x30); $0.append(UInt8(s % 10) + 0x30)
-            }
-        } else {
-            number(&row, brew.brewTimeSeconds)
-        }
-        number(&row, brew.waterTemperature, unit: "°C")
-        number(&row, brew.tds)
-        number(&row, brew.rating)
-        number(&row, note?.acidity.map(Double.init))
-        number(&row, note?.body.map(Double.init))
-        number(&row, note?.sweetness.map(Double.init))
-        row.cell(note?.flavorTags.map { Array($0.utf8) })
-        row.cell(brew.notes.map { Array($0.utf8) })
     }
 
     private func number(_ row: inout RowBuffer, _ x: Double?, unit: String = "") {

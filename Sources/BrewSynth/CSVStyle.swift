@@ -48,7 +48,11 @@ public struct CSVStyle: Sendable, Equatable {
                  columnOrderSeed: seed, omittedColumns: ["origin", "sweetness"])
     }
 
-    /// The contract's columns, in order (BrewFormatSchemas' ``BrewFormatSchemas/CSVSchema``).
+    /// The contract's columns, in order (BrewFormatSchemas' ``BrewFormatSchemas/CSVSchema``): what the generator
+    /// writes.
+    public static let fields = CSVSchema.contract
+
+    /// The names of ``fields``, in order.
     public static let columns = CSVSchema.contractNames
 
     /// Header names as a person would type them, by contract column (``BrewFormatSchemas/CSVSchema/Field/spelled``).

@@ -1,3 +1,4 @@
+import BrewFormatSchemas
 @testable import BrewImport
 import Foundation
 import Testing
@@ -24,7 +25,7 @@ import Testing
     /// the first key at fault.
     @Test func unknownColumnBeforeABadDelimiter() {
         #expect(throws: ImportError(.invalidMapping, file: "mapping", location: "columns.foo",
-                                    "unknown column 'not_a_column' (known: \(CSVColumn.allCases.map(\.rawValue).joined(separator: ", ")))")) {
+                                    "unknown column 'not_a_column' (known: \(CSVSchema.names.joined(separator: ", ")))")) {
             try ColumnMapping(toml: "[columns]\nfoo = \"not_a_column\"\n[values]\ndelimiter = \";;\"\n")
         }
         #expect(throws: ImportError.self) { try ColumnMapping(toml: "[values]\ndelimiter = \";;\"\n") }
