@@ -9,7 +9,7 @@
 /// | group | table columns |
 /// | --- | --- |
 /// | ``grinder`` | `grinder` |
-/// | ``bean`` | `bean`, and what is joined through it: `roaster`, `origin`, `roast_date` |
+/// | ``bean`` | `bean`, and what is joined through it: `roaster`, `origin`, `roast_date`, `frozen_date`, `thaw_date` |
 /// | ``masses`` | `dose_g`, `water_g`, `yield_g` |
 /// | ``brewTime`` | `brew_time_s` |
 /// | ``waterTemperature`` | `water_temp_c` |
@@ -88,6 +88,7 @@ extension BrewTable {
     /// The columns outside ``BrewColumnSet/alwaysReadColumns``, by ``schema`` name, with the group holding each.
     static let optionalColumns: [(name: String, group: BrewColumnSet)] = [
         ("grinder", .grinder), ("bean", .bean), ("roaster", .bean), ("origin", .bean), ("roast_date", .bean),
+        ("frozen_date", .bean), ("thaw_date", .bean),
         ("dose_g", .masses), ("water_g", .masses), ("yield_g", .masses), ("brew_time_s", .brewTime),
         ("water_temp_c", .waterTemperature), ("grind_setting", .grindSetting), ("grind_text", .grindSetting),
         ("pressure_profile", .freeText), ("rating", .rating), ("tds_pct", .tds), ("notes", .freeText),

@@ -10,7 +10,8 @@ extension BrewTable {
         for column in [method, grinder, bean, roaster].compactMap({ $0 }) { precondition(column.count == count) }
         return BrewTable(id: id, brewDate: brewDate, method: method ?? self.method, category: category,
                          grinder: grinder ?? self.grinder, bean: bean ?? self.bean, roaster: roaster ?? self.roaster,
-                         origin: origin, roastDate: roastDate, doseGrams: doseGrams, waterGrams: waterGrams,
+                         origin: origin, roastDate: roastDate, frozenDate: frozenDate, thawDate: thawDate,
+                         doseGrams: doseGrams, waterGrams: waterGrams,
                          yieldGrams: yieldGrams, brewTimeSeconds: brewTimeSeconds, waterTemperature: waterTemperature,
                          grindSetting: grindSetting, grindText: grindText, pressureProfile: pressureProfile,
                          rating: rating, tds: tds, notes: notes, acidity: acidity, body: body, sweetness: sweetness,

@@ -17,6 +17,10 @@ public struct BrewTable: Sendable {
     public let origin: DictionaryColumn
     /// The bean's roast date (``Day`` index).
     public let roastDate: Int32Column
+    /// The bean's freezing day (``Day`` index), ``CoffeeBean/frozenDate``.
+    public let frozenDate: Int32Column
+    /// The bean's thawing day (``Day`` index), ``CoffeeBean/thawDate``.
+    public let thawDate: Int32Column
     public let doseGrams: Float64Column
     public let waterGrams: Float64Column
     public let yieldGrams: Float64Column
@@ -49,6 +53,8 @@ public struct BrewTable: Sendable {
             ColumnInfo("roaster", "dictionary<int32, utf8>", .repeatedText, roaster.nullCount),
             ColumnInfo("origin", "dictionary<int32, utf8>", .repeatedText, origin.nullCount),
             ColumnInfo("roast_date", "date32[day]", .date, roastDate.nullCount),
+            ColumnInfo("frozen_date", "date32[day]", .date, frozenDate.nullCount),
+            ColumnInfo("thaw_date", "date32[day]", .date, thawDate.nullCount),
             ColumnInfo("dose_g", "float64", .number, doseGrams.nullCount),
             ColumnInfo("water_g", "float64", .number, waterGrams.nullCount),
             ColumnInfo("yield_g", "float64", .number, yieldGrams.nullCount),

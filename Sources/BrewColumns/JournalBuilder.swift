@@ -296,6 +296,10 @@ public struct JournalBuilder: Sendable {
             : nulls.codes()
         let origin = joins ? Self.join(beanCodes, beans.map { $0.origin.map { originDict.intern($0) } }) : nulls.codes()
         let roastDate = joins ? Self.join(beanCodes, beans.map { $0.roastDate?.index }) : nulls.codes()
+        // Freezing and thawing days: joined only when some bean logs one (most journals log none).
+        let freezes = joins && beans.contains { $0.frozenDate != nil || $0.thawDate != nil }
+        let frozenDate = freezes ? Self.join(beanCodes, beans.map { $0.frozenDate?.index }) : nulls.codes()
+        let thawDate = freezes ? Self.join(beanCodes, beans.map { $0.thawDate?.index }) : nulls.codes()
         func float(_ c: BrewStage.Float) -> Float64Column {
             guard keeps(c) else { return nulls.float() }
             let column = floats[c.rawValue].finish()
@@ -315,7 +319,7 @@ public struct JournalBuilder: Sendable {
             bean: DictionaryColumn(codes: beanCodes, dictionary: beans.map(\.displayName)),
             roaster: DictionaryColumn(codes: roaster, dictionary: roasterDict.finish().dictionary),
             origin: DictionaryColumn(codes: origin, dictionary: originDict.finish().dictionary),
-            roastDate: roastDate,
+            roastDate: roastDate, frozenDate: frozenDate, thawDate: thawDate,
             doseGrams: float(.dose), waterGrams: float(.water), yieldGrams: float(.yield),
             brewTimeSeconds: float(.time), waterTemperature: float(.temperature),
             grindSetting: float(.grind), grindText: text(.grindText), pressureProfile: text(.pressureProfile),

@@ -147,6 +147,11 @@ public struct CoffeeBean: Sendable, Hashable {
     public var processing: String?
     public var roastLevel: RoastLevel?
     public var roastDate: Day?
+    /// The day the bag went into the freezer (Beanconqueror's `frozenDate`); `nil` when the journal does not say.
+    public var frozenDate: Day?
+    /// The day the bag came out of the freezer (Beanconqueror's `unfrozenDate`); `nil` when it is still frozen or
+    /// the journal does not say. The bag age (docs/definitions.md) leaves out the days in between.
+    public var thawDate: Day?
     public var isArchived: Bool?
     public var notes: String?
     public var createdAt: Timestamp?
@@ -164,12 +169,14 @@ public struct CoffeeBean: Sendable, Hashable {
                 variety: String? = nil, processing: String? = nil, roastLevel: RoastLevel? = nil,
                 roastDate: Day? = nil, isArchived: Bool? = nil, notes: String? = nil,
                 createdAt: Timestamp? = nil, updatedAt: Timestamp? = nil,
-                bagWeightGrams: Double? = nil, bagPrice: Double? = nil, currency: String? = nil) {
+                bagWeightGrams: Double? = nil, bagPrice: Double? = nil, currency: String? = nil,
+                frozenDate: Day? = nil, thawDate: Day? = nil) {
         self.id = id; self.name = name; self.roaster = roaster; self.origin = origin
         self.variety = variety; self.processing = processing; self.roastLevel = roastLevel
         self.roastDate = roastDate; self.isArchived = isArchived; self.notes = notes
         self.createdAt = createdAt; self.updatedAt = updatedAt
         self.bagWeightGrams = bagWeightGrams; self.bagPrice = bagPrice; self.currency = currency
+        self.frozenDate = frozenDate; self.thawDate = thawDate
     }
 
     public var displayName: String { name.flatMap { $0.isEmpty ? nil : $0 } ?? "Unnamed bean" }

@@ -36,7 +36,8 @@ extension BrewTable {
     public func take(_ s: Selection) -> BrewTable {
         BrewTable(id: id.take(s), brewDate: brewDate.take(s), method: method.take(s), category: category.take(s),
                   grinder: grinder.take(s), bean: bean.take(s), roaster: roaster.take(s), origin: origin.take(s),
-                  roastDate: roastDate.take(s), doseGrams: doseGrams.take(s), waterGrams: waterGrams.take(s),
+                  roastDate: roastDate.take(s), frozenDate: frozenDate.take(s), thawDate: thawDate.take(s),
+                  doseGrams: doseGrams.take(s), waterGrams: waterGrams.take(s),
                   yieldGrams: yieldGrams.take(s), brewTimeSeconds: brewTimeSeconds.take(s),
                   waterTemperature: waterTemperature.take(s), grindSetting: grindSetting.take(s),
                   grindText: grindText.take(s), pressureProfile: pressureProfile.take(s), rating: rating.take(s),

@@ -15,6 +15,7 @@ import BrewColumns
 /// - bean name, roaster, roast date, origin, variety, processing, notes, archived → `name`, `roaster`, `roastingDate`
 ///   (ISO), `bean_information[0].country`/`variety`/`processing`, `note`, `finished`
 /// - bag weight, price → `weight`, `cost`
+/// - freezing and thawing days → `frozenDate`, `unfrozenDate` (ISO; empty when the bean logs none)
 ///
 /// Beanconqueror keeps 0 for "not entered", so a value of 0 cannot be told from none (noted as dropped).
 enum BeanconquerorEntities {
@@ -104,7 +105,10 @@ enum BeanconquerorEntities {
         j.number("rating", 0); j.text("qr_code", ""); j.text("internal_share_code", "")
         j.key("favourite"); j.value("false"); j.key("shared"); j.value("false")
         cupping(&j)
-        for k in ["frozenDate", "unfrozenDate", "frozenId", "frozenGroupId"] { j.text(k, "") }
+        // The freezer's days as the app writes its dates; empty, as the app leaves them, when the bean logs none.
+        j.text("frozenDate", b.frozenDate.map { "\($0.description)T00:00:00.000Z" })
+        j.text("unfrozenDate", b.thawDate.map { "\($0.description)T00:00:00.000Z" })
+        for k in ["frozenId", "frozenGroupId"] { j.text(k, "") }
         j.text("frozenStorageType", "UNKNOWN"); j.text("frozenNote", "")
         j.text("bestDate", ""); j.text("openDate", "")
         j.close("}")

@@ -67,7 +67,9 @@ public struct JournalAnonymiser: Sendable {
                                            processing: b.processing, roastLevel: b.roastLevel,
                                            roastDate: b.roastDate.map { Day(index: $0.index + shiftDays) },
                                            bagWeightGrams: b.bagWeightGrams, bagPrice: b.bagPrice,
-                                           currency: b.currency))
+                                           currency: b.currency,
+                                           frozenDate: b.frozenDate.map { Day(index: $0.index + shiftDays) },
+                                           thawDate: b.thawDate.map { Day(index: $0.index + shiftDays) }))
         }
         var labels = Labels()
         let t = j.brews

@@ -35,7 +35,8 @@ public struct JournalJSONWriter: Sendable {
         doc.beans = journal.beans.enumerated().map { i, b in
             Bean(id: beanIDs[i], name: b.name, roaster: b.roaster, origin: b.origin, variety: b.variety,
                  processing: b.processing, roastLevel: b.roastLevel?.rawString, roastDate: b.roastDate?.description,
-                 isArchived: b.isArchived, notes: b.notes)
+                 isArchived: b.isArchived, notes: b.notes, frozenDate: b.frozenDate?.description,
+                 thawDate: b.thawDate?.description)
         }
         func value(_ c: Float64Column, _ i: Int) -> Double? {
             guard c.isValid(i), c.values[i].isFinite else { return nil }
@@ -104,6 +105,8 @@ public struct JournalJSONWriter: Sendable {
     private struct Bean: Encodable {
         var id: String, name: String?, roaster: String?, origin: String?, variety: String?, processing: String?
         var roastLevel: String?, roastDate: String?, isArchived: Bool?, notes: String?
+        /// The freezer's days (docs/formats.md), left out when the bean logs none.
+        var frozenDate: String?, thawDate: String?
     }
 
     enum Setting: Encodable {

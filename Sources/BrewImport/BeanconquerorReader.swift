@@ -80,6 +80,17 @@ struct BeanconquerorReader {
         return value
     }
 
+    /// The day of a bean's date field `key` (an ISO date or instant); `nil` when absent or empty, and named in the
+    /// warnings when it is no date.
+    static func day(_ o: [String: Any], _ key: String, at: RecordLocation,
+                    _ session: inout ImportSession) -> Day? {
+        guard let raw = JSONValue.text(o, key) else { return nil }
+        if let day = Day(iso: raw) { return day }
+        session.warn(.unreadableValue, column: key, at: at,
+                     "\(key) '\(QuotedInput.short(String(raw)))' is not a date; the bean is kept without it")
+        return nil
+    }
+
     mutating func readBeans(_ array: [Any], arrayName: String, _ session: inout ImportSession) {
         for (i, element) in array.enumerated() {
             guard let o = element as? [String: Any] else {
@@ -104,6 +115,10 @@ struct BeanconquerorReader {
                                      "is not a date; the bean is kept without it")
                 }
             }
+            // `frozenDate` and `unfrozenDate`: the days the bag went into and came out of the freezer (ISO instants
+            // like `roastingDate`; empty when never frozen), for the bag age (docs/definitions.md).
+            bean.frozenDate = Self.day(o, "frozenDate", at: .element(array: arrayName, index: i), &session)
+            bean.thawDate = Self.day(o, "unfrozenDate", at: .element(array: arrayName, index: i), &session)
             // `roast`: the app's roast degree (`LIGHT_ROAST`, `AMERICAN_ROAST`, `FULL_CITY_ROAST`, …; `UNKNOWN` and
             // `CUSTOM_ROAST` say nothing), read as a roast level through its synonyms.
             bean.roastLevel = JSONValue.text(o, "roast").flatMap { RoastLevel(rawString: $0) }

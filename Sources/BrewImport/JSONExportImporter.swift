@@ -156,6 +156,16 @@ private struct JSONExportReader {
                                      "is not a date; the bean is kept without it")
                 }
             }
+            var freezer = [Day?]()
+            for key in ["frozenDate", "thawDate"] {
+                guard let raw = JSONValue.text(o, key) else { freezer.append(nil); continue }
+                freezer.append(Day(iso: raw))
+                if freezer.last! == nil {
+                    session.warn(.unreadableValue, column: key, at: .element(array: "beans", index: i),
+                                 "\(key) '\(QuotedInput.short(String(raw)))' is not a date; " +
+                                     "the bean is kept without it")
+                }
+            }
             var archived: Bool?
             if let v = o["isArchived"], JSONValue.isBool(v) { archived = (v as? Bool) ?? ((v as? NSNumber)?.boolValue) }
             let b = CoffeeBean(id: JSONValue.text(o, "id").map(canonicalID), name: JSONValue.text(o, "name"),
@@ -164,7 +174,8 @@ private struct JSONExportReader {
                                roastLevel: JSONValue.text(o, "roastLevel").flatMap(RoastLevel.init(rawString:)),
                                roastDate: roastDay, isArchived: archived, notes: JSONValue.text(o, "notes"),
                                createdAt: date(o, "createdAt", at: .element(array: "beans", index: i), &session),
-                               updatedAt: date(o, "updatedAt", at: .element(array: "beans", index: i), &session))
+                               updatedAt: date(o, "updatedAt", at: .element(array: "beans", index: i), &session),
+                               frozenDate: freezer[0], thawDate: freezer[1])
             let index = session.builder.addBean(b)
             if let id = b.id, beans[id] == nil { beans[id] = index }
         }

@@ -41,13 +41,29 @@ extension BrewAnalysis {
         return measuredRows(in: period).filter { t.category(at: $0).isOnControlChart(espresso: espresso) }
     }
 
-    /// The rows the rating-vs-days-off-roast chart draws: a days-off-roast value and a finite rating, dated in
+    /// The rows the rating-vs-days-off-roast chart draws: a bag age (``BagAge``) and a finite rating, dated in
     /// `period`, among `rows` (every row when `nil`; a bean page passes the bean's brews), in their order.
     public func restChartRows(in period: ReportPeriod? = nil, among rows: Selection? = nil) -> Selection {
-        let t = journal.brews, d = derived.daysOffRoast
+        let t = journal.brews, d = derived.bagAge
         return (rows ?? Selection.all(t.count)).filter { i in
             d.isValid(i) && t.rating.isValid(i) && t.rating.values[i].isFinite && isDated(i, in: period)
         }
+    }
+
+    /// What a rest chart's note says of the freezer at `rows` (``restChartRows(in:among:)``): `nil` when no drawn
+    /// brew's bag spent a day frozen before it, else how many brews' days exclude days frozen, and how many at most.
+    public func frozenDaysNote(_ rows: Selection) -> String? {
+        let age = derived.bagAge, off = derived.daysOffRoast
+        var brews = 0, most = 0.0
+        for r in rows.indices {
+            let i = Int(r)
+            guard age.isValid(i), off.isValid(i), off.values[i] > age.values[i] else { continue }
+            brews += 1
+            most = max(most, off.values[i] - age.values[i])
+        }
+        guard brews > 0 else { return nil }
+        return "Days off roast leave out the days the bag was frozen (\(brews) brew\(brews == 1 ? "" : "s"), " +
+            "up to \(Int(most)) day\(most == 1 ? "" : "s") frozen)."
     }
 
     /// The LOESS curve of ratings against days off roast (the values at ``restChartRows(in:)``), with the analysis'

@@ -21,6 +21,9 @@ import BrewColumns
 /// - ``week``: the ``IsoWeek/index`` of ``localDay``.
 /// - ``daysOffRoast``: local day of the brew − the bean's roast day (may be negative when the data says so);
 ///   null without either.
+/// - ``bagAge``: ``BagAge/days(brewDay:roastDay:frozen:thawed:)`` of the local day and the bean's roast, freezing and
+///   thawing days: days off roast less the days frozen; null where ``daysOffRoast`` is. It shares ``daysOffRoast``'s
+///   column when no brew's bean logs a freezing day.
 /// - ``zone``: the ``ControlChartZone/rawValue`` of (EY, TDS) against the category's ideal box; null where
 ///   the EY is null (missing or implausible).
 ///
@@ -35,6 +38,8 @@ public struct DerivedColumns: Sendable {
     public let extractionYield: Float64Column
     public let strength: Float64Column
     public let daysOffRoast: Float64Column
+    /// The bag age at each brew (days off roast less days frozen, ``BagAge``).
+    public let bagAge: Float64Column
     public let localDay: Int32Column
     public let week: Int32Column
     public let zone: UInt8Column
@@ -74,6 +79,8 @@ public struct DerivedColumns: Sendable {
         let espresso = hasMasses ? SharedBits(n) : nil, filter = hasMasses ? SharedBits(n) : nil
         let ey = hasEY ? SharedColumn<Double>(n) : nil, zone = hasEY ? SharedColumn<UInt8>(n) : nil
         let age = hasAge ? SharedColumn<Double>(n) : nil
+        let hasFreezes = hasAge && !table.frozenDate.isAllNull
+        let bag = hasFreezes ? SharedColumn<Double>(n) : nil
         let day = SharedColumn<Int32>(n), week = SharedColumn<Int32>(n)
         let r = options.retentionFactor, plausible = options.plausibleExtraction
         let espressoBox = options.espressoIdeal, filterBox = options.filterIdeal
@@ -84,7 +91,7 @@ public struct DerivedColumns: Sendable {
             var firstWeek = Int32.max, lastWeek = Int32.min
             let category = Reader(table.category), dose = Reader(table.doseGrams), water = Reader(table.waterGrams)
             let yield = Reader(table.yieldGrams), tds = Reader(table.tds), date = Reader(table.brewDate)
-            let roast = Reader(table.roastDate)
+            let roast = Reader(table.roastDate), frozen = Reader(table.frozenDate), thawed = Reader(table.thawDate)
             var segment: (start: Int64, end: Int64, offset: Int64) = (1, 0, 0)
             for i in rows {
                 if let ratio, let mass, let espresso, let filter {
@@ -117,7 +124,15 @@ public struct DerivedColumns: Sendable {
                 day.set(i, local); week.set(i, wk)
                 if wk < firstWeek { firstWeek = wk }
                 if wk > lastWeek { lastWeek = wk }
-                if let age, roast.isValid(i) { age.set(i, Double(local - roast.value(i))) }
+                if let age, roast.isValid(i) {
+                    let r = roast.value(i)
+                    age.set(i, Double(BagAge.daysOffRoast(brewDay: local, roastDay: r)))
+                    if let bag {
+                        bag.set(i, Double(BagAge.days(brewDay: local, roastDay: r,
+                                                      frozen: frozen.isValid(i) ? frozen.value(i) : nil,
+                                                      thawed: thawed.isValid(i) ? thawed.value(i) : nil)))
+                    }
+                }
             }
             return (implausible, firstWeek <= lastWeek ? firstWeek...lastWeek : nil)
         }
@@ -150,6 +165,7 @@ public struct DerivedColumns: Sendable {
             validity: Bitmap.from(count: n) { table.tds.isValid($0) && !table.tds.values[$0].isNaN })
         localDay = day.finishAndRelease(); self.week = week.finishAndRelease()
         daysOffRoast = age?.finishAndRelease() ?? noDoubles()
+        bagAge = bag?.finishAndRelease() ?? daysOffRoast
         let weeks = chunks.compactMap(\.weeks)
         if let lo = weeks.map(\.lowerBound).min(), let hi = weeks.map(\.upperBound).max() {
             weekSpan = IsoWeek(index: lo)...IsoWeek(index: hi)

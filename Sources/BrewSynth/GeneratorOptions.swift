@@ -18,6 +18,11 @@ public struct GeneratorOptions: Sendable, Equatable {
     public var timeZone: String
     /// Beans, methods, grinders and bag lengths (``JournalShape/standard`` unless given).
     public var shape: JournalShape
+    /// The share of bags (0–1) kept in the freezer from a day or three after roasting until the day they are opened:
+    /// their beans carry a freezing and a thawing day (``CoffeeBean/frozenDate``, ``CoffeeBean/thawDate``). Drawn
+    /// from a random stream of their own, so a journal with share 0 (the default) is the same as before, byte for byte,
+    /// and a share changes nothing else of the journal.
+    public var freezerShare: Double = 0
     /// The latest day of a journal without an explicit start.
     public static let defaultEnd = Day(year: 2026, month: 11, day: 22)!
 

@@ -118,6 +118,16 @@ final class GeneratorPlan: Sendable {
             let (first, end) = (max(0, bag.open), min(dayCount, bag.close))
             if first < end { for d in first..<end { open[d].append(Int32(k)) } }
         }
+        if options.freezerShare > 0 {
+            // The freezer's days, from a stream of their own (the journal's other draws stay as they were).
+            var cold = SynthRandom(seed: options.seed, stream: 0xF2EE)
+            for (k, bag) in bags.enumerated() {
+                guard cold.chance(options.freezerShare), let roast = beans[k].roastDate else { continue }
+                let frozen = roast.index + 1 + Int32(cold.below(3)), thawed = firstDay.index + Int32(bag.open)
+                guard thawed > frozen else { continue }
+                beans[k].frozenDate = Day(index: frozen); beans[k].thawDate = Day(index: thawed)
+            }
+        }
         self.beans = beans; self.beanCoffee = coffeeOf; self.beanIDs = ids
         self.beanPeak = peak; self.beanBrightness = brightness
         self.beanSlot = bags.map(\.slot); self.beanOpenDay = bags.map(\.open)

@@ -48,6 +48,8 @@ public struct JSONExportWriter: Sendable {
             o.add("variety", b.variety); o.add("processing", b.processing); o.add("roastLevel", b.roastLevel?.rawString)
             o.add("roastDate", b.roastDate.map(SynthFormat.dayString)); o.add("isArchived", b.isArchived)
             o.add("notes", b.notes); o.add("createdAt", b.createdAt); o.add("updatedAt", b.updatedAt)
+            o.add("frozenDate", b.frozenDate.map(SynthFormat.dayString))
+            o.add("thawDate", b.thawDate.map(SynthFormat.dayString))
             o.close(into: &sink.buffer, first: i == 0)
         }
         sink.write("\n],\n\"brews\": [")

@@ -17,6 +17,8 @@ extension BrewTable {
         case "roaster": return d(roaster)
         case "origin": return d(origin)
         case "roast_date": return (0..<count).map { roastDate[$0].map { "\($0)" } }
+        case "frozen_date": return (0..<count).map { frozenDate[$0].map { "\($0)" } }
+        case "thaw_date": return (0..<count).map { thawDate[$0].map { "\($0)" } }
         case "dose_g": return f(doseGrams)
         case "water_g": return f(waterGrams)
         case "yield_g": return f(yieldGrams)

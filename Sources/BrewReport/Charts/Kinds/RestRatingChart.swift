@@ -2,8 +2,9 @@ import BrewCharts
 import BrewColumns
 import BrewStats
 
-/// Rating against days off roast: the rated brews of a bean with a roast date (in a period: dated in it), espresso
-/// and filter apart, with a LOESS curve where the evidence rules allow one.
+/// Rating against the bag age (days off roast less days frozen, ``BagAge``): the rated brews of a bean with a roast
+/// date (in a period: dated in it), espresso and filter apart, with a LOESS curve where the evidence rules allow one.
+/// A note says so when some drawn brew's bag spent days frozen.
 ///
 /// Which brews it draws is the statistics layer's selection (``BrewAnalysis/restChartRows(in:)``).
 struct RestRatingChart: ChartBuilder {
@@ -21,7 +22,7 @@ struct RestRatingChart: ChartBuilder {
     func chart(_ source: ChartSource, espresso: Bool) -> Chart {
         let a = source.analysis
         let rows = a.restChartRows(in: source.period)
-        let days = Kernel.take(a.derived.daysOffRoast, rows), ratings = Kernel.take(a.journal.brews.rating, rows)
+        let days = Kernel.take(a.derived.bagAge, rows), ratings = Kernel.take(a.journal.brews.rating, rows)
         let kinds = a.categories(rows).map(Self.group)
         // The LOESS curve only where the evidence rules allow one (enough brews on enough distinct days).
         let curve = EvidenceRules.drawsCurve(x: days)
@@ -29,6 +30,7 @@ struct RestRatingChart: ChartBuilder {
         var chart = BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: ratings, loess: curve,
                                                          groupCodes: kinds, groupNames: Self.groups)
         Self.periodNote(&chart, source)
+        if let note = a.frozenDaysNote(rows) { chart.notes.append(note) }
         return chart
     }
 

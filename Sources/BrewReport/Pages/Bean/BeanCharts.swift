@@ -73,11 +73,11 @@ enum BeanCharts {
                       categories: labels, values: bins, axis: "Rating (nearest half star)")
     }
 
-    /// Rating against days off roast, espresso and filter told apart; the LOESS curve only where the evidence rules
-    /// allow one.
+    /// Rating against the bag age (days off roast less days frozen, ``BagAge``), espresso and filter told apart; the
+    /// LOESS curve only where the evidence rules allow one.
     static func rest(_ s: BeanSummary, analysis: BrewAnalysis) -> Chart {
         let rows = analysis.restChartRows(among: Selection(s.rows.map(Int32.init)))
-        let days = Kernel.take(analysis.derived.daysOffRoast, rows),
+        let days = Kernel.take(analysis.derived.bagAge, rows),
             ratings = Kernel.take(analysis.journal.brews.rating, rows)
         let kinds = analysis.categories(rows).map(RestRatingChart.group)
         if days.isEmpty {
@@ -91,6 +91,7 @@ enum BeanCharts {
                                                          groupNames: RestRatingChart.groups)
         chart.width = pageWidth
         chart.height = 360
+        if let note = analysis.frozenDaysNote(rows) { chart.notes.append(note) }
         if curve.isEmpty {
             chart.notes.append(
                 "No smooth curve: it needs \(EvidenceRules.curveMinimumBrews) rated brews on " +
