@@ -28,7 +28,10 @@ extension DialInAdvice {
     /// `"attribute_effect": {"attribute", "value", "bags",
     /// "known_bags", "shift", "spread", "towards"} | null` is the new bag's roast level's effect on its prior
     /// (``AttributeEffect``: `shift` and `spread` in model units, steps or clicks; `towards` "finer" or "coarser"),
-    /// null when the prior is the one population of every earlier bag.
+    /// null when the prior is the one population of every earlier bag. `"age_drift": {"per_day", "low", "high",
+    /// "level", "least_squares", "least_squares_se", "bags", "brews", "next_age_days"} | null` is the drift of the
+    /// sweet spot with bag age the answer accounts for (``AgeDrift``: settings per day of age, the posterior mean and
+    /// its 80 % interval, the least-squares estimate before shrinking), null when the bags show none.
     public var json: String {
         let e = estimate
         var object: [String: Any] = [
@@ -75,6 +78,13 @@ extension DialInAdvice {
             object["best"] = NSNull()
         }
         object["shot_time"] = e.shotTime.map { Self.json($0) } ?? NSNull()
+        object["age_drift"] = age.map { a -> Any in
+            let (lo, hi) = a.drift.interval80
+            return ["per_day": Self.round(a.drift.delta, 3), "low": Self.round(lo, 3), "high": Self.round(hi, 3),
+                    "level": 0.8, "least_squares": Self.round(a.drift.raw, 3),
+                    "least_squares_se": Self.round(a.drift.rawSE, 3), "bags": a.drift.bags, "brews": a.drift.brews,
+                    "next_age_days": a.nextAge]
+        } ?? NSNull()
         if let lo = e.earlierPeakLow, let hi = e.earlierPeakHigh {
             object["earlier_peaks"] = ["low": Self.round(lo), "high": Self.round(hi)]
         } else {

@@ -30,6 +30,8 @@ public struct DialInAdvice: Sendable {
     public var profile: String? = nil
     /// Every brew of this bag and of the other bags on the grinder × method (and profile), rated or not.
     public var evidence = Evidence()
+    /// The drift of the sweet spot with bag age the answer accounts for (``AgeAdvice``); `nil` when the bags show none.
+    public var age: AgeStatement? = nil
 
     /// Brews behind the answer, rated or not: of this bag, and of the other bags on the grinder × method.
     public struct Evidence: Sendable, Equatable {

@@ -59,13 +59,17 @@ public enum DialInAdvisor {
         let brewed = brews.settingsByBag.indices.contains(target + 1) ? brews.settingsByBag[target + 1] : []
         let ownSettings = Set(current.map(\.setting) + currentCues.map(\.setting) + brewed)
         let used = brews.settingsByBag.indices.filter { $0 != target + 1 }.flatMap { brews.settingsByBag[$0] }
+        // Age: where the bags show a drift of the sweet spot with age, every rated brew is moved to the next brew's
+        // age (``AgeAdvice``; the earlier bags' shared terms then do not apply); otherwise nothing moves.
+        let aged = AgeAdvice.make(journal, brews: brews, slot: target + 1, earlier: Array(earlierBags), asOf: asOf)
         // What each bag is (its bean's roast level): the prior centres on the earlier bags like this one.
-        let model = DialInModel(scale: scale, history: earlier, historyCues: earlierCues,
+        let model = DialInModel(scale: scale, history: aged?.history ?? earlier, historyCues: earlierCues,
                                 used: used.isEmpty && ownSettings.isEmpty ? nil : used,
                                 attributes: earlierBags.map { BagAttributes.of(slot: $0, in: journal) },
                                 bag: BagAttributes.of(slot: target + 1, in: journal), options: options,
-                                terms: brews.terms, historyShots: earlierShots)
-        let estimate = model.estimate(current: current, cues: currentCues, brewed: brewed, shots: currentShots)
+                                terms: aged == nil ? brews.terms : DialInTerms(), historyShots: earlierShots)
+        let estimate = model.estimate(current: aged?.current ?? current, cues: currentCues, brewed: brewed,
+                                      shots: currentShots)
         let label = target >= 0 ? BeanLabels.make(journal)[target] : nil
         var notes: [String] = []
         if let p = brews.profile {
@@ -130,7 +134,13 @@ public enum DialInAdvisor {
                                                  earlierRated: brews.ratedByBag.indices.filter {
                                                      $0 != target + 1
                                                  }.reduce(0) { $0 + brews.ratedByBag[$1] }))
-        return draft.with(why: DialInExplanation.why(draft))
+        var answer = draft.with(why: DialInExplanation.why(draft))
+        if let aged {
+            answer.age = AgeStatement(drift: aged.drift, nextAge: aged.nextAge)
+            answer = answer.with(why: answer.why + " " + AgeStatement.words(aged.drift, nextAge: aged.nextAge,
+                                                                            scale: scale))
+        }
+        return answer
     }
 
     /// ``advise(journal:grinder:method:bean:asOf:options:)`` by names, matched as ``DialInNames`` does.
@@ -152,7 +162,7 @@ extension DialInAdvice {
                             beanIndex: beanIndex, estimate: estimate, points: points, earlierPoints: earlierPoints,
                             unrated: unrated, unset: unset, why: why, notes: notes + extra, total: total,
                             profile: profile,
-                            evidence: evidence)
+                            evidence: evidence, age: age)
     }
 
     /// The same advice with another explanation.
@@ -160,6 +170,6 @@ extension DialInAdvice {
         DialInAdvice(grinder: grinder, method: method, bean: bean, grinderIndex: grinderIndex, methodIndex: methodIndex,
                      beanIndex: beanIndex, estimate: estimate, points: points, earlierPoints: earlierPoints,
                      unrated: unrated, unset: unset, why: why, notes: notes, total: total, profile: profile,
-                     evidence: evidence)
+                     evidence: evidence, age: age)
     }
 }

@@ -118,6 +118,9 @@ struct MethodBrews: Sendable {
     var latestBag: Int?
     /// Usable brews by bag slot (slot 0 for brews without a bean, bean code + 1 otherwise), each in (date, row) order.
     var byBag: [[BrewPoint]]
+    /// The bag age (``BagAge``, UTC days) of each of ``byBag``'s brews, same order; `nil` for an undated brew or a
+    /// bean without a roast date (``AgeAdvice``).
+    var agesByBag: [[Double?]] = []
     /// Grind cues by bag slot (rated or not, with a finite setting).
     var cuesByBag: [[GrindCue]]
     /// For espresso, the shots with a finite setting and a finite positive time by bag slot, rated or not, each in
@@ -282,8 +285,10 @@ struct MethodBrews: Sendable {
         byBag = [[BrewPoint]](repeating: [], count: slots)
         cuesByBag = [[GrindCue]](repeating: [], count: slots)
         lastBrew = [(Int64, Int)?](repeating: nil, count: slots)
+        agesByBag = [[Double?]](repeating: [], count: slots)
         for u in usable {
             byBag[u.bag + 1].append(BrewPoint(setting: t.grindSetting.values[u.row], rating: t.rating.values[u.row]))
+            agesByBag[u.bag + 1].append(AgeAdvice.age(journal, row: u.row, bean: u.bag))
             lastBrew[u.bag + 1] = Self.later(lastBrew[u.bag + 1], (u.date, u.row))
         }
         for c in cued {
