@@ -2,9 +2,9 @@
 """Rules over Sources/ read as text, which `make test` runs (docs/tests.md, "Source rules").
 
 1. One fact, one place: each definition below is written in exactly the one file named, and every other file
-   calls it — the stable hash (FNV-1a), the seeded generator (SplitMix64), the median, the extraction yield and
-   beverage estimate, the CSV cell quoting, a day to local midnight, the date options' reader, the trend chart and
-   its bucket model.
+   calls it — the stable hash (FNV-1a), the seeded generator (SplitMix64), the median and quantiles, the extraction
+   yield and beverage estimate, the CSV cell quoting, a day to local midnight, the date options' reader, the trend
+   chart and its bucket model; no summary grouped by week averages ratings or extraction yields of its own.
 2. Package.swift declares every module a target imports.
 3. Comments cite the repository's own docs, not sections (§) of an outside document.
 4. Library targets name no command-line flag: no string literal outside Sources/brewstats and Sources/brewstats-bench
@@ -27,8 +27,12 @@ ONE_PLACE = [
      [r"(?i)cbf2_?9ce4_?8422_?2325", r"(?i)0x0*_?0*100_?0000_?01b3\b"]),
     ("SplitMix64 (the seeded generator)", "BrewHashing/SplitMix64.swift",
      [r"(?i)94d0_?49bb_?1331_?11eb", r"(?i)bf58_?476d_?1ce4_?e5b9\b.*>>\s*27|\(z >> 30\)"]),
-    ("a sort-then-middle median (BrewStats' Quantile)", "BrewStats/Quantile.swift",
-     [r"\[\s*\w+(\.count)?\s*/\s*2\s*-\s*1\s*\]", r"\[\s*mid\s*-\s*1\s*\]"]),
+    # A median or quantile: no sort-then-middle median, no type-7 interpolation written again, and no sort followed by
+    # a call of the sorted forms (the tail of quantile(_:_:) and median(_:) copied): call quantile, quantiles, median.
+    ("a median or quantile (BrewStats' Quantile)", "BrewStats/Quantile.swift",
+     [r"\[\s*\w+(\.count)?\s*/\s*2\s*-\s*1\s*\]", r"\[\s*mid\s*-\s*1\s*\]",
+      r"sort(ed)?\(\)\s*\[\s*\w+(\.count)?\s*/\s*2\s*\]", r"\b(quantile|median)OfSorted\b",
+      r"Double\(\s*\w+(\.count)?\s*-\s*1\s*\)\s*\*\s*(p|q|prob\w*)\b"]),
     ("the extraction yield or beverage estimate (BrewStats' DerivedColumns)",
      "BrewStats/DerivedColumns+Definitions.swift",
      [r"(?i)\btds\s*\*\s*(beverage|bm|mass)\w*\s*/\s*d(ose)?\b", r"(?i)\*\s*d(ose)?\s*/\s*(beverage|bm)\b",
@@ -47,6 +51,26 @@ ONE_PLACE = [
     ("a date option's reader (BrewColumns' Day(flag:))", "BrewColumns/Temporal.swift",
      [r"\.count\s*[!=]=\s*10\b.*(Day\(iso|Array\(text\))", r"Day\(iso: [^)]*\)\s*==\s*nil\s*\|\|"]),
 ]
+
+
+# The one bucket model: a summary grouped by week reads the week's brews, mean rating and mean extraction yield from
+# PeriodTrend by week; it never averages ratings or extraction yields over week groups of its own.
+WEEK_GROUPS = re.compile(r"\bweek(Codes|Groups)\(from:")
+WEEK_MEAN = re.compile(r"summarize\(\s*(\w+\.)?(rating|extractionYield)\b")
+
+
+def week_means():
+    breaches = []
+    for rel, path in swift_files(SOURCES):
+        with open(path, encoding="utf-8") as f:
+            lines = [code(line) for line in f]
+        if not any(WEEK_GROUPS.search(line) for line in lines):
+            continue
+        for n, line in enumerate(lines, 1):
+            if WEEK_MEAN.search(line):
+                breaches.append(f"Sources/{rel}:{n}: a per-week mean beside the one bucket model; read "
+                                "BrewStats' PeriodTrend by week (Sources/BrewStats/PeriodTrend.swift)")
+    return breaches
 
 
 def swift_files(root):
@@ -215,7 +239,7 @@ def line_length():
 
 
 def main():
-    breaches = one_place() + declared_imports() + own_docs() + no_flags() + line_length()
+    breaches = one_place() + week_means() + declared_imports() + own_docs() + no_flags() + line_length()
     for b in breaches:
         print(b)
     if breaches:

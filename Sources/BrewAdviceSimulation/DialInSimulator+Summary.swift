@@ -114,5 +114,5 @@ extension DialInSimulator {
     }
 
     /// The median (mean of the middle two for an even count); NaN for none.
-    static func median(_ sorted: [Double]) -> Double { sorted.withUnsafeBufferPointer(medianOfSorted) ?? .nan }
+    static func median(_ values: [Double]) -> Double { BrewStats.median(values) ?? .nan }
 }

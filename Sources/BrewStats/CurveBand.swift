@@ -3,7 +3,7 @@
 /// **Definition.** Each curve is a set of points (xₖ, yₖ) — for shots, time against pressure, flow or weight. A
 /// curve *covers* a grid value t when t lies within its first and last x (inclusive); its value there is the linear
 /// interpolation between the two points around t (the point itself when an x equals t). At each grid value the
-/// band takes the curves that cover it and reports the type-7 quantiles (``quantileOfSorted(_:_:)``, numpy's
+/// band takes the curves that cover it and reports the type-7 quantiles (``quantiles(_:_:)``, numpy's
 /// default) at 0.25, 0.5 and 0.75 of their values: ``lower``, ``median``, ``upper``.
 ///
 /// **Edge cases.**
@@ -76,12 +76,8 @@ public struct CurveBand: Sendable, Equatable {
         var median = [Double?](repeating: nil, count: g)
         var upper = [Double?](repeating: nil, count: g)
         for i in 0..<g where values[i].count >= minimum {
-            values[i].sort()
-            values[i].withUnsafeBufferPointer { v in
-                lower[i] = quantileOfSorted(v, 0.25)
-                median[i] = quantileOfSorted(v, 0.5)
-                upper[i] = quantileOfSorted(v, 0.75)
-            }
+            let q = quantiles(values[i], [0.25, 0.5, 0.75])
+            (lower[i], median[i], upper[i]) = (q[0], q[1], q[2])
         }
         self.grid = grid
         self.lower = lower

@@ -142,18 +142,14 @@ public enum Kernel {
         values(column, selection).max()
     }
 
-    /// The type-7 quantile at `p` of the present values; `nil` when none.
+    /// The type-7 quantile at `p` of the present values (``BrewStats/quantile(_:_:)``); `nil` when none.
     public static func quantile(_ column: Float64Column, _ p: Double, _ selection: Selection? = nil) -> Double? {
-        var v = values(column, selection)
-        v.sort()
-        return v.withUnsafeBufferPointer { quantileOfSorted($0, p) }
+        BrewStats.quantile(values(column, selection), p)
     }
 
-    /// The median of the present values; `nil` when none.
+    /// The median of the present values (``BrewStats/median(_:)``); `nil` when none.
     public static func median(_ column: Float64Column, _ selection: Selection? = nil) -> Double? {
-        var v = values(column, selection)
-        v.sort()
-        return v.withUnsafeBufferPointer { medianOfSorted($0) }
+        BrewStats.median(values(column, selection))
     }
 
     /// Every reduction at once, with the type-7 quantiles at `quantiles`.

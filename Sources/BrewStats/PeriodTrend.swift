@@ -13,6 +13,8 @@ import BrewColumns
 ///   category but espresso) or espresso brews, with n — never averaged together (docs/definitions.md) — and how
 ///   many of them rest on an estimated beverage (``MeanCount/estimatedExtraction(_:_:row:)``).
 /// - ``insideIdeal``: its brews whose own EY lies in their convention's ideal range (inclusive).
+/// - ``extraction``: mean plausible EY of all its brews with one, both conventions together, with n: `weekly.csv`'s
+///   `mean_ey_pct`, which stays the mean over every category (docs/definitions.md); no chart draws it.
 ///
 /// Every field is per bucket, so the trend of the last k buckets (``suffix(_:)``) is the trend of their days.
 public struct PeriodTrend: Sendable, Equatable {
@@ -24,6 +26,7 @@ public struct PeriodTrend: Sendable, Equatable {
     public let filter: [MeanCount]
     public let espresso: [MeanCount]
     public let insideIdeal: [Int]
+    public let extraction: [MeanCount]
 
     /// The number of buckets.
     public var count: Int { brews.count }
@@ -48,7 +51,8 @@ public struct PeriodTrend: Sendable, Equatable {
         let k = min(max(k, 0), count), drop = count - k
         return PeriodTrend(bucket: bucket, firstIndex: firstIndex + Int32(drop), brews: Array(brews.suffix(k)),
                            rating: Array(rating.suffix(k)), filter: Array(filter.suffix(k)),
-                           espresso: Array(espresso.suffix(k)), insideIdeal: Array(insideIdeal.suffix(k)))
+                           espresso: Array(espresso.suffix(k)), insideIdeal: Array(insideIdeal.suffix(k)),
+                           extraction: Array(extraction.suffix(k)))
     }
 
     /// The trailing rolling mean of the buckets' mean ratings over `window` buckets (``Trend/rollingMean(_:window:)``):
@@ -65,7 +69,7 @@ extension BrewAnalysis {
         let n = Int(last - first) + 1
         var brews = [Int](repeating: 0, count: n)
         var ratings = [[Double]](repeating: [], count: n)
-        var ey = [[Double]](repeating: [], count: 2 * n)
+        var ey = [[Double]](repeating: [], count: 2 * n), all = [[Double]](repeating: [], count: n)
         var estimated = [Int](repeating: 0, count: 2 * n)
         var inside = [Int](repeating: 0, count: n)
         let t = table, d = derived.localDay, e = derived.extractionYield, r = t.rating
@@ -84,6 +88,7 @@ extension BrewAnalysis {
                 let espresso = t.category.isValid(i) && t.category(at: i) == .espresso
                 let v = e.values[i]
                 ey[espresso ? n + g : g].append(v)
+                all[g].append(v)
                 if MeanCount.estimatedExtraction(derived, t, row: i) { estimated[espresso ? n + g : g] += 1 }
                 if (espresso ? espressoIdeal : filterIdeal).contains(v) { inside[g] += 1 }
             }
@@ -94,6 +99,6 @@ extension BrewAnalysis {
         return PeriodTrend(bucket: bucket, firstIndex: first, brews: brews, rating: ratings.map { mean($0) },
                            filter: (0..<n).map { mean(ey[$0], estimated: estimated[$0]) },
                            espresso: (n..<(2 * n)).map { mean(ey[$0], estimated: estimated[$0]) },
-                           insideIdeal: inside)
+                           insideIdeal: inside, extraction: all.map { mean($0) })
     }
 }

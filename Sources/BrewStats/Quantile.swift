@@ -29,6 +29,15 @@ public func quantile(_ values: [Double], _ p: Double) -> Double? {
     return v.withUnsafeBufferPointer { quantileOfSorted($0, p) }
 }
 
+/// The type-7 quantiles of unsorted values at each of `ps` (NaN skipped), by selection rather than a sort: the same
+/// values as ``quantile(_:_:)`` at each probability, bit for bit, for one pass over the values.
+///
+/// Edge cases: empty or all-NaN input → `nil` for every probability.
+public func quantiles(_ values: [Double], _ ps: [Double]) -> [Double?] {
+    var v = values.filter { !$0.isNaN }
+    return selectQuantiles(&v, ps).quantiles
+}
+
 /// The median of sorted values: the middle value, or `(a + b) / 2` of the two middle values for an even
 /// count — the type-7 quantile at 0.5, computed as `numpy.median` computes it.
 ///

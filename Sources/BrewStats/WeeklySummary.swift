@@ -1,7 +1,8 @@
 import BrewColumns
 
-/// One ISO week of the journal (in the report's time zone): a row of `weekly.csv`. The trend charts read
-/// ``PeriodTrend`` (by week, for a weekly report), the one bucket model; this row adds what only the file states.
+/// One ISO week of the journal (in the report's time zone): a row of `weekly.csv`. Its brews, mean rating and mean
+/// extraction yield are the week's bucket of ``PeriodTrend`` by week, the one bucket model the trend charts read;
+/// the row adds what only the file states (the ratio medians, the distinct beans).
 ///
 /// `brews` counts the week's dated brews (0 for a week without any); the means and medians are over the
 /// present values (`nil` when none); ratio medians are split by convention; `distinctBeans` counts the
@@ -41,37 +42,39 @@ extension BrewAnalysis {
         return WeeklySummary(rows: weeklyRows(from: span.lowerBound, to: span.upperBound))
     }
 
-    /// Weekly rows for `first…last` (inclusive), empty weeks included.
+    /// Weekly rows for `first…last` (inclusive), empty weeks included: the brews, mean rating and mean extraction
+    /// yield of each week are the trend's by week (``periodTrend(_:bucket:)``, the one bucket model); the ratio
+    /// medians and the distinct beans are what only the file states.
     func weeklyRows(from first: IsoWeek, to last: IsoWeek) -> [WeeklyRow] {
         let count = max(0, Int(last.index - first.index) + 1)
         guard count > 0 else { return [] }
         let groups = weekCodes(from: first, count: count)
-        // Five independent reductions over the same groups, spread over the cores.
+        // Four independent reductions, spread over the cores.
         let beanCount = table.bean.dictionary.count
-        let parts = parallelMap(5, work: 5 * table.count) { k -> WeeklyPart in
+        let parts = parallelMap(4, work: 4 * table.count) { k -> WeeklyPart in
             switch k {
-            case 0: .summaries(groups.summarize(table.rating))
+            case 0: .trend(periodTrend(first.firstDay...last.lastDay, bucket: .week))
             case 1: .summaries(groups.summarize(derived.espressoRatio, quantiles: [0.5]))
             case 2: .summaries(groups.summarize(derived.filterRatio, quantiles: [0.5]))
-            case 3: .summaries(groups.summarize(derived.extractionYield))
             default:
                 .counts(count * beanCount <= 1 << 27
                     ? groups.distinctCount(table.bean.codes, codeCount: beanCount)
                     : distinctBeans(weekGroups(from: first, count: count)))
             }
         }
-        let rating = parts[0].summaries, espresso = parts[1].summaries, filter = parts[2].summaries
-        let ey = parts[3].summaries, beans = parts[4].counts
+        guard case .trend(let trend) = parts[0] else { preconditionFailure("the first part is the trend") }
+        let espresso = parts[1].summaries, filter = parts[2].summaries, beans = parts[3].counts
         return (0..<count).map { g in
-            WeeklyRow(week: first.advanced(by: g), brews: groups.count(of: g), meanRating: rating[g].mean,
+            WeeklyRow(week: first.advanced(by: g), brews: trend.brews[g], meanRating: trend.rating[g].mean,
                       medianRatioEspresso: espresso[g].median, medianRatioFilter: filter[g].median,
-                      meanExtraction: ey[g].mean, distinctBeans: beans[g])
+                      meanExtraction: trend.extraction[g].mean, distinctBeans: beans[g])
         }
     }
 }
 
 /// One of the weekly summary's independent reductions.
 private enum WeeklyPart: Sendable {
+    case trend(PeriodTrend)
     case summaries([ColumnSummary])
     case counts([Int])
 

@@ -56,6 +56,22 @@ struct KernelTests {
         #expect(Kernel.quantile(c, -1) == 1 && Kernel.quantile(c, 2) == 4)
     }
 
+    /// `quantiles` (selection, several probabilities at once) gives `quantile`'s values bit for bit, NaN skipped;
+    /// the hand values are numpy.quantile([1, 2, 3, 4], [.1, .25, .5, .75]).
+    @Test("several quantiles at once equal one quantile at a time")
+    func severalQuantiles() {
+        let values = [4, .nan, 1, 3, 2]
+        #expect(quantiles(values, [0.1, 0.25, 0.5, 0.75]) == [1.3, 1.75, 2.5, 3.25])
+        #expect(quantiles([], [0.5]) == [nil] && quantiles([.nan], [0.25, 0.75]) == [nil, nil])
+        for n in [1, 2, 7, 40, 301] {
+            // Values with ties, in no order.
+            let v = (0..<n).map { Double(($0 * 7919 + 13) % 23) * 0.37 - 4 }
+            let ps = [0, 0.1, 0.25, 0.5, 0.75, 0.9, 1]
+            #expect(quantiles(v, ps) == ps.map { quantile(v, $0) }, "n = \(n)")
+            #expect(Kernel.median(column(v)) == median(v))
+        }
+    }
+
     @Test("selection restricts rows without copying the column")
     func selection() {
         let c = column([10, 20, 30, 40])

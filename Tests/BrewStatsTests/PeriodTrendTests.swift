@@ -73,4 +73,45 @@ import Testing
         #expect(TrendBucket.week.nominalSeconds == 604_800)
         #expect(abs(TrendBucket.month.nominalSeconds - 365.2425 / 12 * 86_400) < 1e-6)
     }
+
+    /// `weekly.csv`'s brews, mean rating and mean extraction yield are the trend's by week: the hand figures of the
+    /// fixture's four weeks (EY = TDS × 220 ÷ 15), week 1 without brews.
+    @Test func theWeeklyFileReadsTheTrendByWeek() {
+        let rows = Self.analysis().weekly().rows, t = Self.trend(weeks: 0...3)
+        #expect(rows.map(\.week.label) == ["2026-W45", "2026-W46", "2026-W47", "2026-W48"])
+        #expect(rows.map(\.brews) == [2, 0, 2, 1] && rows.map(\.meanRating) == [3.5, nil, 5, 2])
+        let hand: [Double?] = [1.3 * 220 / 15, nil, (1.3 + 1.6) / 2 * 220 / 15, nil]
+        for (row, expected) in zip(rows, hand) {
+            #expect((row.meanExtraction == nil) == (expected == nil), "\(row.week.label)")
+            if let m = row.meanExtraction, let e = expected { #expect(abs(m - e) < 1e-9, "\(row.week.label)") }
+        }
+        #expect(rows.map(\.meanExtraction) == t.extraction.map(\.mean) && t.extraction.map(\.n) == [2, 0, 2, 0])
+    }
+
+    /// The trend's `extraction` (weekly.csv's `mean_ey_pct`) averages both conventions of a bucket together, while
+    /// `filter` and `espresso` keep them apart: a V60 at EY 1.3 × 220 ÷ 15 and an espresso of 36 g at TDS 10 % from
+    /// 18 g (EY 10 × 36 ÷ 18 = 20 %) on one day.
+    @Test func theWeeklyExtractionIsOverBothConventions() {
+        var b = JournalBuilder()
+        let v60 = b.addMethod(BrewMethod(name: "V60", category: .pourOver))
+        let shot = b.addMethod(BrewMethod(name: "Shot", category: .espresso))
+        let noon = Timestamp(microseconds: Int64(Day(year: 2026, month: 11, day: 4)!.index) * 86_400_000_000
+                                 + 12 * 3_600_000_000)
+        var r = BrewRow()
+        r.id = "f"; r.method = v60; r.brewDate = noon; r.doseGrams = 15; r.waterGrams = 250; r.tds = 1.3
+        b.appendBrew(r)
+        r = BrewRow()
+        r.id = "e"; r.method = shot; r.brewDate = noon; r.doseGrams = 18; r.yieldGrams = 36; r.tds = 10
+        b.appendBrew(r)
+        var options = StatsOptions()
+        options.timeZone = .gmt
+        let a = BrewAnalysis(journal: b.finish(), options: options)
+        let week = Self.first.firstDay...Self.first.lastDay
+        let t = a.periodTrend(week, bucket: .week)
+        let filter = 1.3 * 220 / 15, espresso = 10.0 * 36 / 18
+        #expect(t.filter[0].n == 1 && t.espresso[0].n == 1 && t.extraction[0].n == 2)
+        #expect(t.espresso[0].mean.map { abs($0 - espresso) < 1e-9 } == true)
+        #expect(t.extraction[0].mean.map { abs($0 - (filter + espresso) / 2) < 1e-9 } == true)
+        #expect(a.weekly().rows.map(\.meanExtraction) == [t.extraction[0].mean])
+    }
 }
