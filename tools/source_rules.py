@@ -48,6 +48,9 @@ ONE_PLACE = [
      [r"static func \w*[Tt]rend\w*\s*\(", r"\bstruct \w*(Week|Period|Dated)\w*Value\b"]),
     ("a per-bucket trend model (BrewStats' PeriodTrend)", "BrewStats/PeriodTrend.swift",
      [r"\bstruct \w*Trend\s*[:{]", r"\bfunc (period|weekly|week|bucket)\w*Trend\s*\("]),
+    # One bar design: brews per bucket (a week's chart weeks, a period's days, weeks or months) drawn by one builder.
+    ("the brews bars (BrewCharts' one bars-per-bucket design)", "BrewCharts/ChartKinds/BrewsPerBucketChart.swift",
+     [r"public static func brewsPer\w*\s*\(", r"\bstruct Week\w*Count\b"]),
     ("a date option's reader (BrewColumns' Day(flag:))", "BrewColumns/Temporal.swift",
      [r"\.count\s*[!=]=\s*10\b.*(Day\(iso|Array\(text\))", r"Day\(iso: [^)]*\)\s*==\s*nil\s*\|\|"]),
 ]

@@ -15,12 +15,12 @@ public enum ChartGallery {
         // 26 ISO weeks ending Monday 31 March 2025, so the axis crosses a year end.
         let lastWeek = calendar.date(from: DateComponents(year: 2025, month: 3, day: 31))!
         let starts = (0..<26).reversed().map { calendar.date(byAdding: .day, value: -7 * $0, to: lastWeek)! }
-        let weekCounts = starts.enumerated().map { index, start in
-            WeekCount(weekStart: start, label: "W\(index)",
-                count: [3, 9, 12].contains(index) ? 0 : Int(4 + 3 * sin(Double(index) / 3) + random.next() * 4))
-        }
         func week(_ start: Date, _ value: Double, count: Int) -> BucketValue {
             BucketValue(start: start, end: start.addingTimeInterval(7 * 86_400), value: value, count: count)
+        }
+        let weekCounts = starts.enumerated().map { index, start in
+            let n = [3, 9, 12].contains(index) ? 0 : Int(4 + 3 * sin(Double(index) / 3) + random.next() * 4)
+            return week(start, Double(n), count: n)
         }
         let ratings = starts.enumerated().map { index, start in
             week(start, min(5, 3.1 + Double(index) * 0.04 + (random.next() - 0.5) * 0.9), count: 5)
@@ -58,7 +58,9 @@ public enum ChartGallery {
         }
 
         return [
-            ("1-brews-per-week", BrewstatsCharts.brewsPerWeek(weekCounts)),
+            ("1-brews-per-week", BrewstatsCharts.brewsPerBucket(
+                weekCounts, bucket: .week, highlight: TrendHighlight(starts: lastWeek...lastWeek, label: "report week"),
+                name: "report week (2025-W14)", span: "Last 26 weeks")),
             ("2-rating-trend", BrewstatsCharts.ratingTrend(ratings, rolling: rolling, bucket: .week)),
             ("3-extraction-trend", BrewstatsCharts.extractionTrend(
                 filter: extraction, brewsInside: extraction.filter { (18...22).contains($0.value) }.count * 4,
@@ -80,7 +82,7 @@ public enum ChartGallery {
             ("6-control-chart-espresso", BrewstatsCharts.brewingControlChart(espresso, kind: .espresso)),
             ("7-rating-vs-days-off-roast",
                 BrewstatsCharts.ratingVsDaysOffRoast(days: days, ratings: dayRatings, loess: dayCurve)),
-            ("8-empty", BrewstatsCharts.brewsPerWeek([])),
+            ("8-empty", BrewstatsCharts.brewsPerBucket([], bucket: .week, span: "Last 26 weeks")),
             ("9-grind-vs-rating-1m", BrewstatsCharts.grindVsRating(bigGrind)),
             ("9-control-chart-1m", BrewstatsCharts.brewingControlChart(bigControl, kind: .filter())),
         ]

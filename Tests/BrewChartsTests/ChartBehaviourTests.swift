@@ -6,8 +6,8 @@ import Testing
 @Suite struct ChartBehaviourTests {
     @Test func everyBuilderDrawsTheEmptyMessageForEmptyInput() {
         let charts: [Chart] = [
-            BrewstatsCharts.brewsPerWeek([]),
-            BrewstatsCharts.brewsPerWeek([WeekCount(weekStart: ChartFixtures.lastWeek, label: "W", count: 0)]),
+            BrewstatsCharts.brewsPerBucket([], bucket: .week, span: "Last 26 weeks"),
+            BrewstatsCharts.brewsPerBucket([ChartFixtures.weekBucket(0, 0, count: 0)], bucket: .day, span: "May"),
             BrewstatsCharts.ratingTrend([], bucket: .week),
             BrewstatsCharts.extractionTrend(filter: [ChartFixtures.weekBucket(0, .nan, count: 0)], brewsInside: 0,
                                             bucket: .month),
@@ -25,8 +25,9 @@ import Testing
 
     @Test func zeroWeeksAreShownOnTheBaseline() {
         let log = ChartRenderer.record(ChartFixtures.brewsPerWeek)
-        // Six weeks, three of them without brews: three bars and three baseline marks.
-        #expect(log.split(separator: "\n").filter { $0.hasPrefix("fill M") && $0.hasSuffix("#4D4D4D") }.count == 3)
+        // Six weeks, three of them without brews: two bars before the report week, its own bar in the emphasis
+        // colour, and three baseline marks.
+        #expect(log.split(separator: "\n").filter { $0.hasPrefix("fill M") && $0.hasSuffix("#4D4D4D") }.count == 2)
         #expect(log.split(separator: "\n").filter { $0.hasPrefix("stroke") && $0.contains("#5C5C5C w1.5") }.count == 3)
         #expect(log.contains("3 weeks without brews"))
     }

@@ -13,10 +13,13 @@ enum ChartFixtures {
     static let lastWeek = monday(2025, 1, 13)
     static func week(_ back: Int) -> Date { calendar.date(byAdding: .day, value: -7 * back, to: lastWeek)! }
 
+    /// Six weeks ending 2025-W03 (5 brews, the report week): 2025-W01 3 brews, 2024-W52 7, the others none.
     static var brewsPerWeek: Chart {
-        BrewstatsCharts.brewsPerWeek([WeekCount(weekStart: week(0), label: "W03", count: 5),
-                                      WeekCount(weekStart: week(2), label: "W01", count: 3),
-                                      WeekCount(weekStart: week(3), label: "W52", count: 7)], weekCount: 6)
+        let counts = [0: 5, 2: 3, 3: 7]
+        return BrewstatsCharts.brewsPerBucket(
+            (0..<6).reversed().map { weekBucket($0, Double(counts[$0] ?? 0), count: counts[$0] ?? 0) }, bucket: .week,
+            highlight: TrendHighlight(starts: week(0)...week(0), label: "report week"), name: "report week (2025-W03)",
+            span: "Last 6 weeks")
     }
 
     /// Week `back` weeks before ``lastWeek`` as a trend bucket.
@@ -67,7 +70,7 @@ enum ChartFixtures {
                                              loess: [CurvePoint(x: 3, y: 3.2), CurvePoint(x: 12, y: 4.2), CurvePoint(x: 30, y: 3.1)])
     }
 
-    static var empty: Chart { BrewstatsCharts.brewsPerWeek([]) }
+    static var empty: Chart { BrewstatsCharts.brewsPerBucket([], bucket: .week, span: "Last 26 weeks") }
 
     /// Every chart kind with its golden name.
     static var all: [(String, Chart)] {

@@ -76,10 +76,40 @@ import Testing
     }
 
     @Test func theBusiestWeekIsNamedByCountAndIsoWeek() {
-        #expect(ChartFixtures.brewsPerWeek.subtitle?.contains("busiest week: 7 brews (2024-W52)") == true,
-                "\(ChartFixtures.brewsPerWeek.subtitle ?? "")")
-        #expect(BrewstatsCharts.isoWeek(ChartFixtures.monday(2021, 1, 4), ChartFixtures.calendar) == "2021-W01")
-        #expect(BrewstatsCharts.isoWeek(ChartFixtures.monday(2020, 12, 28), ChartFixtures.calendar) == "2020-W53")
+        let notes = ChartFixtures.brewsPerWeek.notes
+        #expect(notes.first == "Busiest week: 7 brews (2024-W52); 3 weeks without brews.", "\(notes)")
+        #expect(ChartFixtures.brewsPerWeek.subtitle == "Last 6 weeks · 5 brews vs 10 before")
+        let calendar = ChartFixtures.calendar
+        #expect(BrewstatsCharts.label(ChartFixtures.monday(2021, 1, 4), .week, calendar) == "2021-W01")
+        #expect(BrewstatsCharts.label(ChartFixtures.monday(2020, 12, 28), .week, calendar) == "2020-W53")
+        #expect(BrewstatsCharts.label(ChartFixtures.monday(2026, 11, 5), .day, calendar) == "2026-11-05")
+        #expect(BrewstatsCharts.label(ChartFixtures.monday(2026, 11, 1), .month, calendar) == "2026-11")
+    }
+
+    /// One bar design for every bucket: a period's days against the days before, its bars emphasised, the rate
+    /// over the days the journal covers and the mean over every bar drawn, worked out by hand. Four days of which
+    /// the last two (5 and 1 brews) are the period, covered for 2 days: 6 brews (3 per day) vs 2 before (2 and
+    /// none); the mean is 8 ÷ 4 = 2 per day.
+    @Test func aPeriodsDaysAreTheSameBarDesign() {
+        let day = 86_400.0, start = ChartFixtures.monday(2026, 11, 2)
+        let counts = [2, 0, 5, 1]
+        let buckets = counts.indices.map { k in
+            BucketValue(start: start.addingTimeInterval(Double(k) * day),
+                        end: start.addingTimeInterval(Double(k + 1) * day), value: Double(counts[k]), count: counts[k])
+        }
+        let first = buckets[2].start, last = buckets[3].start
+        let chart = BrewstatsCharts.brewsPerBucket(
+            buckets, bucket: .day, highlight: TrendHighlight(starts: first...last, label: "report period"),
+            name: "this period", span: "4–5 Nov and before, daily", covered: first..<buckets[3].end)
+        #expect(chart.title == "Brews per day")
+        #expect(chart.subtitle == "4–5 Nov and before, daily · 6 brews (3 per day) vs 2 before",
+                "\(chart.subtitle ?? "")")
+        #expect(chart.notes == ["Busiest day: 5 brews (2026-11-04); 1 day without brews."], "\(chart.notes)")
+        let bars = chart.marks.compactMap { if case .bar(let b) = $0 { b } else { nil } }
+        #expect(bars.count == 2 && bars[1].series == Theme.emphasisSeries && bars[1].label == "this period")
+        #expect(bars[1].x == .dates([first, last]) && bars[1].y == .numbers([5, 1]))
+        let rule = chart.marks.compactMap { if case .rule(let r) = $0 { r } else { nil } }.first
+        #expect(rule?.value == .number(2) && rule?.label == "mean 2 per day")
     }
 
     @Test func jitterIsMirroredInwardsAtTheBoundsOfTheScale() {

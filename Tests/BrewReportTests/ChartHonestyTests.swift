@@ -188,7 +188,7 @@ import TestSupport
         let rule = chart.marks.compactMap { if case .rule(let r) = $0 { r } else { nil } }.first
         #expect(rule?.label == "mean \(String(format: "%.1f", mean)) per week")
         #expect(rule?.value == .number(mean))
-        #expect(chart.subtitle?.contains("without brews") == false)
+        #expect(chart.notes.first?.contains("without brews") == false, "\(chart.notes)")
     }
 
     @Test func aWeekWithoutBrewsIsRefusedAsTheReportRefusesIt() throws {

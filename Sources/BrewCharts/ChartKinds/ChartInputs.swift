@@ -1,22 +1,6 @@
 import BrewStats
 import Foundation
 
-/// Brews counted in one ISO week.
-public struct WeekCount: Sendable, Hashable {
-    /// Monday 00:00 of the week, in the report's time zone.
-    public var weekStart: Date
-    /// A display label for the week (e.g. "2025-W14"); not used for placement.
-    public var label: String
-    /// Number of brews (negative counts are treated as zero).
-    public var count: Int
-    /// Creates a week count.
-    public init(weekStart: Date, label: String, count: Int) {
-        self.weekStart = weekStart
-        self.label = label
-        self.count = count
-    }
-}
-
 /// How often a piece of equipment was used.
 public struct UsageCount: Sendable, Hashable {
     /// Display name (any script; long names are shortened with an ellipsis).

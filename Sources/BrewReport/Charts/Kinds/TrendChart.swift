@@ -59,7 +59,9 @@ struct TrendChart: ChartBuilder {
             // No dated brew: nothing to place on a time axis.
             switch measure {
             case .brews:
-                return BrewstatsCharts.brewsPerWeek([], weekCount: source.options.stats.chartWeeks, timeZone: zone)
+                return BrewstatsCharts.brewsPerBucket([], bucket: .week,
+                                                      span: "Last \(max(source.options.stats.chartWeeks, 1)) weeks",
+                                                      timeZone: zone)
             case .rating: return BrewstatsCharts.ratingTrend([], bucket: .week, timeZone: zone, emptyMessage: empty)
             case .extraction:
                 return BrewstatsCharts.extractionTrend(filter: [], brewsInside: 0, bucket: .week, timeZone: zone,
@@ -93,24 +95,38 @@ struct TrendChart: ChartBuilder {
         }
     }
 
-    /// The brews chart: a week's bars over the chart weeks with their mean (`BrewstatsCharts.brewsPerWeek`), or a
-    /// period's bars per bucket beside the period before (`BrewstatsCharts.brewsPerBucket`).
+    /// The brews chart, one bar design whatever the bucket (`BrewstatsCharts.brewsPerBucket`): a week's chart weeks
+    /// from the journal's first week on, the report week (the last) highlighted; or a period's buckets beside the
+    /// period before, the period highlighted.
     func brewsChart(_ source: ChartSource, _ w: TrendWindow) -> Chart {
         let a = source.analysis, zone = source.options.stats.timeZone, t = w.trend
+        func value(_ k: Int) -> BucketValue {
+            BucketValue(start: w.bounds[k].start, end: w.bounds[k].end, value: Double(t.brews[k]), count: t.brews[k])
+        }
         guard let period = source.period else {
-            let weeks = (0..<t.count).map {
-                WeekCount(weekStart: w.bounds[$0].start, label: t.label($0), count: t.brews[$0])
-            }
+            // Weeks before the journal's first week are not weeks without brews: no bar.
+            let n = t.count, last = n - 1
             let first = a.derived.weekSpan.map { ReportCharts.weekStart($0.lowerBound, zone) }
-            return BrewstatsCharts.brewsPerWeek(weeks, endingWeek: weeks.last?.weekStart,
-                                                weekCount: source.options.stats.chartWeeks, journalStart: first,
-                                                timeZone: zone)
+            let shown = (0..<n).filter { k in first.map { w.bounds[k].start >= $0 } ?? true }
+            var span = "Last \(n) weeks"
+            if shown.count < n, let k = shown.first {
+                span += ", \(shown.count) since the journal's first brew (\(t.label(k)))"
+            }
+            let week = w.bounds[last].start
+            return BrewstatsCharts.brewsPerBucket(shown.map(value), bucket: .week,
+                                                  highlight: TrendHighlight(starts: week...week, label: "report week"),
+                                                  name: "report week (\(t.label(last)))", domain: w.start..<w.end,
+                                                  span: span, hasBefore: shown.count > 1, timeZone: zone)
         }
         // Buckets after the last covered day (a period in progress) are days to come, not days without brews.
         let end = w.end
         let coveredEnd = source.coveredEnd.map { LocalCalendar.midnight(of: Day(index: $0.index + 1), in: zone) } ?? end
-        let counts = (0..<t.count).filter { w.bounds[$0].start < coveredEnd }.map { k in
-            BucketValue(start: w.bounds[k].start, end: w.bounds[k].end, value: Double(t.brews[k]), count: t.brews[k])
+        let shown = (0..<t.count).filter { w.bounds[$0].start < coveredEnd }
+        // The period's bars: the buckets that start inside it.
+        let bounds = period.bounds(in: zone)
+        let inside = shown.filter { bounds.contains(w.bounds[$0].start) }
+        let highlight = inside.first.map { k in
+            TrendHighlight(starts: w.bounds[k].start...w.bounds[inside.last!].start, label: "report period")
         }
         // The span the journal covers inside the period: its first brew (or the period's start) to its last brew
         // in the period (or the period's covered end).
@@ -120,10 +136,15 @@ struct TrendChart: ChartBuilder {
             let lower = LocalCalendar.midnight(of: Day(index: from), in: zone)
             return lower..<LocalCalendar.midnight(of: Day(index: last + 1), in: zone)
         }
-        return BrewstatsCharts.brewsPerBucket(counts, bucket: t.bucket, period: period.bounds(in: zone),
-                                              domain: w.start..<end, periodName: period.name,
-                                              previousName: period.previous.name, covered: coveredSpan,
-                                              hasBefore: (firstBrew ?? .max) < period.firstDay.index, timeZone: zone)
+        let hasBefore = (firstBrew ?? .max) < period.firstDay.index
+        let adjective = t.bucket.adjective
+        let span = hasBefore ? "\(period.name) and \(period.previous.name), \(adjective)"
+            : "\(period.name), \(adjective)"
+        return BrewstatsCharts.brewsPerBucket(
+            shown.map(value), bucket: t.bucket, highlight: highlight, name: period.name, domain: w.start..<end,
+            span: span, covered: coveredSpan, hasBefore: hasBefore,
+            note: "One bar per \(t.bucket.rawValue) (\(adjective) buckets, chosen from the period's length).",
+            emptyMessage: "No brews in \(period.name) or \(period.previous.name)", timeZone: zone)
     }
 
     /// The brews, rated brews or brews with an extraction yield in the chart's buckets (in a period: the period and
