@@ -6,12 +6,12 @@
 //   BrewProgress (how far long work has got: counted by the libraries, drawn by the CLI; below everything)
 //   CCairo (system library) → BrewCairo (owning wrappers)
 //   BrewColumns (Arrow-style columns, the journal table, the shots' samples table)
+//   BrewNames (names compared: NameKey, NameMatching; near-duplicate names, aliases files' text)
 //   BrewStats (kernels, derived quantities, regression, LOESS, summaries, shot metrics and flags)
 //   BrewImport (store via GRDB, CSV, JSON, Beanconqueror) · BrewSynth (journal generator and writers)
 //   → BrewAdvice (dial-in advisor) → BrewAdviceSimulation (its closed-loop simulator: tests and benchmark only)
 //   → BrewBacktest (the advisor replayed over a journal's own bags: replay, scoring, bootstrap)
 //   BrewShots (espresso shot files: shot importers, the shot table; above BrewImport and BrewStats)
-//   BrewNames (near-duplicate names, aliases files)
 //   BrewMerge (several journals as one)
 //   → BrewOpen (the one way to open a journal: paths in, one merged journal with its import notes out)
 //   BrewFiles (atomic files and staged folders: the one writer of every output file)
@@ -72,6 +72,11 @@ let package = Package(
         // How far long work has got (a batch, a shot folder, an export): the libraries count, the CLI draws.
         .target(name: "BrewProgress", swiftSettings: strict),
         .target(name: "BrewColumns", swiftSettings: strict),
+        // Names compared and names that mean the same thing: the comparison keys and the matching of a typed name
+        // (NameKey, NameMatching), near-duplicate spellings found, an aliases file's text read and applied. Below
+        // BrewStats, which groups tags by its keys; an aliases file is opened by BrewOpen, which reads files.
+        .target(name: "BrewNames", dependencies: ["BrewColumns", .product(name: "TOMLKit", package: "TOMLKit")],
+                swiftSettings: strict),
         // One schema per format we read and write or generate (the fields, their keys, types, units and journal
         // fields): the importers, the exporters and the generator walk the same lists.
         .target(name: "BrewFormatSchemas", dependencies: ["BrewColumns"], swiftSettings: strict),
@@ -93,8 +98,8 @@ let package = Package(
                            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift")],
             swiftSettings: strict
         ),
-        .target(name: "BrewStats", dependencies: ["BrewColumns"], swiftSettings: strict),
-        .target(name: "BrewAdvice", dependencies: ["BrewColumns", "BrewStats", .product(name: "TOMLKit", package: "TOMLKit")],
+        .target(name: "BrewStats", dependencies: ["BrewColumns", "BrewNames"], swiftSettings: strict),
+        .target(name: "BrewAdvice", dependencies: ["BrewColumns", "BrewNames", "BrewStats", .product(name: "TOMLKit", package: "TOMLKit")],
                 swiftSettings: strict),
         // The advisor replayed over a journal's own bags, brew by brew with no look-ahead, scored against each bag's
         // best-rated settings (`brewstats backtest`; its page is BrewReport's).
@@ -117,9 +122,6 @@ let package = Package(
         // Pages as data: sections of blocks (figures, findings, tables, chart requests, notes) built by the report layer,
         // drawn by the only code that writes page markup (HTML, Markdown, PDF); charts drawn in the formats asked.
         .target(name: "BrewPages", dependencies: ["BrewCharts", "BrewFiles", "BrewStats"], swiftSettings: strict),
-        // Names that mean the same thing: near-duplicate spellings found, an aliases file applied.
-        .target(name: "BrewNames", dependencies: ["BrewColumns", "BrewImport", "BrewStats", .product(name: "TOMLKit", package: "TOMLKit")],
-                swiftSettings: strict),
         // Several journals read as one (a store, a backup, a shot folder), the same brew matched across them.
         .target(name: "BrewMerge", dependencies: ["BrewColumns", "BrewImport", "BrewShots"], swiftSettings: strict),
         // The one way to open a journal: paths in (files, folders, standard input), one merged journal with its
@@ -209,7 +211,8 @@ let package = Package(
         .testTarget(name: "BrewReportTests", dependencies: ["BrewReport", "BrewColumns", "BrewHashing", "BrewPages", "BrewNames", "BrewImport", "BrewAdvice", "BrewCharts",
                                                       "BrewFiles", "BrewSynth", "BrewShots", "BrewStats", "TestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "BrewNamesTests", dependencies: ["BrewNames", "BrewImport", "BrewColumns", "BrewStats", "TestSupport"],
+        .testTarget(name: "BrewNamesTests", dependencies: ["BrewNames", "BrewImport", "BrewOpen", "BrewColumns", "BrewStats",
+                                                   "TestSupport"],
                     swiftSettings: strict),
         .testTarget(name: "BrewMergeTests", dependencies: ["BrewMerge", "BrewExport", "BrewShots", "BrewImport", "BrewColumns", "TestSupport"],
                     swiftSettings: strict),

@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewNames
 import BrewStats
 import Foundation
 

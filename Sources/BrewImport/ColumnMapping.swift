@@ -1,3 +1,4 @@
+import BrewColumns
 import BrewFormatSchemas
 import Foundation
 import TOMLKit

@@ -2,7 +2,7 @@
 ///
 /// Built in one pass over the text, so that naming the line of every spelling costs a dictionary lookup: searching
 /// the lines for each spelling again (as messages and the file-order sort once did) made a 2,500-line file take
-/// 80 s. The text is the subset of TOML ``BrewImport/MappingSyntax`` admits (checked before): a line is blank, a
+/// 80 s. The text is the subset of TOML ``BrewColumns/MappingSyntax`` admits (checked before): a line is blank, a
 /// comment, a `[table]` header or a `key = value` line, keys bare or quoted (`"…"` with TOML's escapes, `'…'`).
 ///
 /// A key written twice in one table keeps its first line (TOML itself refuses the repeat).

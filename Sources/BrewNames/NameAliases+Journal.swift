@@ -1,5 +1,4 @@
 import BrewColumns
-import BrewStats
 
 /// What applying an aliases file to a journal did.
 public struct AliasOutcome: Sendable {

@@ -1,6 +1,4 @@
 import BrewColumns
-import BrewImport
-import BrewStats
 import Foundation
 import TOMLKit
 
@@ -99,21 +97,6 @@ public struct NameAliases: Sendable, Equatable {
             // In file order: each spelling's line looked up once, then sorted (n log n, not a search per comparison).
             spellings[kind] = written.map { (lines.line(of: $0, in: key) ?? .max, $0) }.sorted { $0 < $1 }.map(\.1)
         }
-    }
-
-    /// Reads the aliases file at `url`.
-    public static func load(from url: URL) throws(NamesError) -> NameAliases {
-        // A regular file only, its size checked before it is read (``BrewImport/InputFile/whole(_:limit:)``): a FIFO
-        // is named as one (Foundation said "You don't have permission"), a 2 GiB file costs no read.
-        let data: Data
-        do throws(ImportError) { data = try InputFile.whole(url.path, limit: InputFile.maxSideFileBytes) } catch {
-            throw error.kind == .archiveTooLarge ? NamesError.invalid(file: url.path, reason: error.message)
-                : NamesError.unreadable(file: url.path, reason: error.message)
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw .invalid(file: url.path, reason: "not UTF-8 text")
-        }
-        return try NameAliases(toml: text, file: url.path)
     }
 
     /// The name `name` (a journal's spelling of a `kind`) stands for, or `nil` when no alias names it. A name the

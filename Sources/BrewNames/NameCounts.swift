@@ -1,5 +1,4 @@
 import BrewColumns
-import BrewStats
 
 /// The names of one kind a journal's brews use, each with its number of brews.
 ///

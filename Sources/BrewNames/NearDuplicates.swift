@@ -1,5 +1,4 @@
 import BrewColumns
-import BrewStats
 
 /// Names of one kind that are probably two spellings of one thing, with the brews of each.
 public struct NearDuplicateGroup: Sendable, Equatable {

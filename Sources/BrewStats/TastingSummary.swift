@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewNames
 import Foundation
 
 /// What the tasting notes of a set of brews say: flavour tags counted, the acidity, body and sweetness scores, and

@@ -3,6 +3,7 @@ import BrewCharts
 import BrewImport
 import BrewReport
 import BrewShots
+import BrewNames
 import BrewStats
 
 /// A command-line value that names nothing brewstats knows, worded as the tool words it:

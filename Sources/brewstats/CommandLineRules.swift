@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrewReport
+import BrewNames
 import BrewStats
 import Foundation
 

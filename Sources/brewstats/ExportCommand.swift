@@ -2,6 +2,7 @@ import ArgumentParser
 import BrewExport
 import BrewMerge
 import BrewNames
+import BrewOpen
 import BrewProgress
 import BrewShots
 import Foundation

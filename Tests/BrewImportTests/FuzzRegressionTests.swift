@@ -1,3 +1,4 @@
+import BrewColumns
 @testable import BrewImport
 import Foundation
 import Testing

@@ -1,6 +1,7 @@
 import BrewColumns
 import BrewImport
 import BrewNames
+import BrewOpen
 import BrewStats
 import Foundation
 import Testing

@@ -1,5 +1,4 @@
 import BrewNames
-import BrewStats
 import Testing
 
 @Suite struct NameKeyTests {

@@ -1,6 +1,7 @@
 import BrewColumns
 import BrewImport
 import BrewNames
+import BrewOpen
 import Testing
 
 @Suite struct NearDuplicatesTests {

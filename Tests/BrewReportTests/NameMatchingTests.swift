@@ -1,4 +1,4 @@
-import BrewStats
+import BrewNames
 import Testing
 @testable import BrewReport
 

@@ -1,6 +1,6 @@
-import BrewColumns
-import BrewStats
 import BrewImport
+import BrewNames
+import Foundation
 
 extension ImportResult {
     /// The result with `aliases` applied to the journal (``NameAliases/apply(to:)``) and the names that still look

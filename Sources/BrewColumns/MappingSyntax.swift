@@ -1,4 +1,5 @@
-/// The subset of TOML a column mapping (and an aliases file, `BrewNames`) may use, checked before TOMLKit parses it.
+/// The subset of TOML a column mapping (BrewImport) and an aliases file (BrewNames) may use, checked before TOMLKit
+/// parses it; here, in the lowest target both import.
 ///
 /// toml++ 3.4.0 (inside TOMLKit) guards its parser with assertions that are compiled in (SwiftPM builds the C++
 /// target without `NDEBUG`), and some malformed input reaches them: a table header `[*x]` or `[` at the end of a
