@@ -50,22 +50,9 @@ extension InputFile {
         guard fstat(fd, &info) == 0 else { throw ImportError(.unreadable, file: path, "cannot examine the file") }
         let size = max(0, Int(info.st_size))
         if size > limit { throw tooLarge(path, size: size, limit: limit) }
-        var out = [UInt8](repeating: 0, count: min(size, limit) + 1)
-        var count = 0
-        while count < out.count {
-            let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n == 0 { break }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw ImportError(.unreadable, file: path, "cannot read: \(String(cString: strerror(errno)))")
-            }
-            count += n
-            // Grown since the fstat: one more chunk tells whether it is still within the limit.
-            if count == out.count, count <= limit {
-                out.append(contentsOf: repeatElement(0, count: min(limit + 1 - count, max(4096, count))))
-            }
-        }
-        if count > limit { throw tooLarge(path, size: count, limit: limit) }
-        return Data(out[0..<count])
+        // One byte past the limit read at most: a file grown since the fstat is seen to be past it.
+        let out = try readUpTo(fd, path: path, most: limit + 1, size: size)
+        if out.count > limit { throw tooLarge(path, size: out.count, limit: limit) }
+        return Data(out)
     }
 }

@@ -124,12 +124,23 @@ public enum InputFile {
         defer { close(fd) }
         var info = stat()
         let size = fstat(fd, &info) == 0 ? max(0, Int(info.st_size)) : 0
-        // One byte past the size the file has now, to see it end (or grow) without a second buffer.
-        var out = [UInt8](repeating: 0, count: max(1, min(limit, size + 1)))
+        return try readUpTo(fd, path: path, most: limit, size: size)
+    }
+
+    /// At most `most` bytes read from descriptor `fd` (a regular file of `size` bytes when it was `fstat`ed) with
+    /// POSIX `read`, into one array: the one read loop of ``bytes(_:limit:)`` and ``whole(_:limit:)``.
+    ///
+    /// The array starts one byte past `size` (at most `most`, at least 1), to see the file end, or grow, without a
+    /// second buffer; while the file keeps giving bytes it grows by what it holds (at least 4,096 bytes, never past
+    /// `most`). A read interrupted by a signal is retried. Fewer than `most` bytes come back when the file ends first.
+    ///
+    /// - Throws: ``ImportError`` `.unreadable`, naming `path`, when a read fails.
+    static func readUpTo(_ fd: Int32, path: String, most: Int, size: Int) throws(ImportError) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: max(1, min(most, size + 1)))
         var count = 0
-        while count < limit {
+        while count < most {
             if count == out.count {
-                out.append(contentsOf: repeatElement(0, count: min(limit - count, max(4096, out.count))))
+                out.append(contentsOf: repeatElement(0, count: min(most - count, max(4096, out.count))))
             }
             let n = out.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
             if n == 0 { break }
