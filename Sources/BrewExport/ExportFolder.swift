@@ -31,20 +31,15 @@ public final class ExportFolder {
     /// - Throws: ``ExportError`` `.exists` when the target exists and `replacing` is false, `.notReplaceable` when it
     ///   exists and is not a folder an export wrote; `.output` when the staging folder cannot be made.
     public init(target: URL, replacing: Bool) throws(ExportError) {
-        let target = target.standardizedFileURL
-        FolderStaging.sweep(beside: target, marker: Self.markerName)
-        try Self.checkReplaceable(target.path, replacing: replacing)
-        do {
-            staged = try FolderStaging(target: target, marker: Self.markerName)
-        } catch {
-            throw ExportError(.output, path: error.path, error.reason)
-        }
-        do {
-            try write(Array("brewstats export\n".utf8), name: Self.markerName)
-        } catch {
-            discard()
-            throw error
-        }
+        staged = try FolderStaging.owned(
+            target: target, marker: Self.markerName, contents: Data("brewstats export\n".utf8),
+            check: { (url: URL) throws(ExportError) in try Self.checkReplaceable(url.path, replacing: replacing) },
+            failure: Self.output)
+    }
+
+    /// BrewFiles' failure to write the folder, as an export error.
+    private static func output(_ error: FileError) -> ExportError {
+        ExportError(.output, path: error.path, error.reason)
     }
 
     private static func checkReplaceable(_ path: String, replacing: Bool) throws(ExportError) {
@@ -67,26 +62,14 @@ public final class ExportFolder {
 
     /// Writes one file into the staging folder (in place; flushed with the folder by ``publish(replacing:)``).
     public func write(_ bytes: [UInt8], name: String) throws(ExportError) {
-        do {
-            try AtomicFile.write(bytes, to: staged.folder.file(name))
-        } catch {
-            throw ExportError(.output, path: error.path, error.reason)
-        }
+        do { try AtomicFile.write(bytes, to: staged.folder.file(name)) } catch { throw Self.output(error) }
     }
 
     /// Puts the folder in place (see the type's discussion).
     public func publish(replacing: Bool) throws(ExportError) {
-        do {
-            try Self.checkReplaceable(target.path, replacing: replacing)
-        } catch {
-            discard()
-            throw error
-        }
-        do {
-            try staged.commit()
-        } catch {
-            throw ExportError(.output, path: error.path, error.reason)
-        }
+        try staged.commit(
+            check: { (url: URL) throws(ExportError) in try Self.checkReplaceable(url.path, replacing: replacing) },
+            failure: Self.output)
     }
 
     /// Removes the staging folder; the target is left as it was.

@@ -34,24 +34,13 @@ public final class StagedDirectory: @unchecked Sendable {
     /// - Throws: ``ReportError/refusedOutput(path:reason:)`` when the target exists and is not a folder
     ///   brewstats wrote; ``ReportError/output(path:reason:)`` when the parent cannot be created or written.
     public init(target: URL, kind: OwnedFolder.Kind, protecting: [URL] = []) throws(ReportError) {
-        let target = target.standardizedFileURL
         self.protecting = protecting
-        // First, so that a previous report a killed run left aside is back in place (and checked) before anything.
-        FolderStaging.sweep(beside: target, marker: OwnedFolder.markerName)
-        try OwnedFolder.checkReplaceable(target, protecting: protecting)
-        do {
-            staged = try FolderStaging(target: target, marker: OwnedFolder.markerName)
-        } catch {
-            throw .output(path: error.path, reason: error.reason)
-        }
-        do {
-            try ReportError.writing {
-                () throws(FileError) in try AtomicFile.write(OwnedFolder.marker(kind), to: file(OwnedFolder.markerName))
-            }
-        } catch {
-            discard()
-            throw error
-        }
+        // Swept first, so that a previous report a killed run left aside is back in place (and checked) before
+        // anything.
+        staged = try FolderStaging.owned(
+            target: target, marker: OwnedFolder.markerName, contents: OwnedFolder.marker(kind),
+            check: { (url: URL) throws(ReportError) in try OwnedFolder.checkReplaceable(url, protecting: protecting) },
+            failure: { ReportError($0) })
     }
 
     /// The file `name` (a path relative to the staging folder) in the staging folder.
@@ -63,17 +52,11 @@ public final class StagedDirectory: @unchecked Sendable {
     ///   the target meanwhile, ``ReportError/output(path:reason:)`` when the flush or the rename fails (the staging
     ///   folder is removed either way).
     public func commit() throws(ReportError) {
-        do {
-            try OwnedFolder.checkReplaceable(target, protecting: protecting)
-        } catch {
-            discard()
-            throw error
-        }
-        do {
-            try staged.commit()
-        } catch {
-            throw .output(path: error.path, reason: error.reason)
-        }
+        try staged.commit(
+            check: { (url: URL) throws(ReportError) in
+                try OwnedFolder.checkReplaceable(url, protecting: self.protecting)
+            },
+            failure: { ReportError($0) })
     }
 
     /// Removes the staging folder without touching the target.
