@@ -155,14 +155,3 @@ public struct ShotGenerator: Sendable {
             pressureTarget: profile == .blooming || profile == .turbo ? 6 : 9)
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-@inline(__always) func _exp(_ x: Double) -> Double { exp(x) }
-@inline(__always) func _sin(_ x: Double) -> Double { sin(x) }

@@ -82,14 +82,3 @@ public struct SynthRandom: RandomNumberGenerator, Sendable {
         return weights.count - 1
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-@inline(__always) func _log(_ x: Double) -> Double { log(x) }
-@inline(__always) func _cos(_ x: Double) -> Double { cos(x) }
