@@ -71,17 +71,15 @@ extension BrewTool {
             return ToolAnswer(.object([
                 "quantities": .texts(quantities),
                 "brews": .array(comparison.brews.enumerated().map { k, b in
-                    var values: [String: Value] = [:], differences: [String: Value] = [:]
-                    for (q, name) in quantities.enumerated() {
-                        values[name] = .number(b.values[q])
-                        if k > 0 { differences[name] = .number(comparison.difference(q, brew: k)) }
+                    let (values, differences) = compared(quantities, row: k, values: b.values) {
+                        comparison.difference($0, brew: k)
                     }
                     return .object([
                         "id": .text(b.id), "date": .string(b.date), "bean": .string(b.bean),
                         "method": .string(b.method), "category": .text(b.category?.rawString),
                         "grinder": .text(b.grinder), "grind_text": .text(b.grindText),
-                        "notes": .text(b.notes), "flavor_tags": .text(b.flavorTags), "values": .object(values),
-                        "difference_from_first": k > 0 ? .object(differences) : .null,
+                        "notes": .text(b.notes), "flavor_tags": .text(b.flavorTags), "values": values,
+                        "difference_from_first": differences,
                     ])
                 }),
             ]))
@@ -129,19 +127,35 @@ extension BrewTool {
             return ToolAnswer(.object([
                 "quantities": .texts(quantities),
                 "shots": .array(comparison.shots.enumerated().map { k, s in
-                    var values: [String: Value] = [:], differences: [String: Value] = [:]
-                    for (q, name) in quantities.enumerated() {
-                        values[name] = .number(s.values[q])
-                        if k > 0 { differences[name] = .number(comparison.difference(q, shot: k)) }
+                    let (values, differences) = compared(quantities, row: k, values: s.values) {
+                        comparison.difference($0, shot: k)
                     }
                     return .object([
                         "file": .string(s.file), "start": .string(s.start), "profile": .string(s.profile),
                         "bean": .string(s.bean),
-                        "grinder": .text(s.grinder), "grind_text": .text(s.grindText), "values": .object(values),
-                        "difference_from_first": k > 0 ? .object(differences) : .null,
+                        "grinder": .text(s.grinder), "grind_text": .text(s.grindText), "values": values,
+                        "difference_from_first": differences,
                     ])
                 }),
             ]))
         }
     )
+}
+
+extension BrewTool {
+    /// One row of a comparison (`compare_brews`, `compare_shots`) as the tools answer it: its values by quantity name,
+    /// and for a later row (`row` > 0) its difference from the first by quantity name (`null` for the first row).
+    ///
+    /// - Parameters:
+    ///   - values: The row's values, one per quantity, in the order of `quantities`.
+    ///   - difference: The difference of the quantity at an index from the first row's.
+    static func compared(_ quantities: [String], row: Int, values: [Double?],
+                         difference: (Int) -> Double?) -> (values: Value, differences: Value) {
+        var named: [String: Value] = [:], differences: [String: Value] = [:]
+        for (q, name) in quantities.enumerated() {
+            named[name] = .number(values[q])
+            if row > 0 { differences[name] = .number(difference(q)) }
+        }
+        return (.object(named), row > 0 ? .object(differences) : .null)
+    }
 }
