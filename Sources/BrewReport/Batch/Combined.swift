@@ -13,24 +13,6 @@ import Glibc
 /// `index.html` linking every journal's report. Written through a ``StagedDirectory`` (so only a `combined/`
 /// brewstats wrote is ever replaced).
 enum Combined {
-    /// Brews per (kind, name) and (grinder, grind, rating) counts, summed over journals.
-    struct Pool: Codable {
-        var usage: [String: Int] = [:]      // "method\tV60" → brews
-        var grind: [String: Int] = [:]      // "Comandante C40\tV60\t22\t4.5" → brews (per grinder × method)
-
-        mutating func add(_ m: BatchManifest) {
-            for u in m.usage { usage["\(u.kind)\t\(u.name)", default: 0] += u.brews }
-            for g in m.grind {
-                grind["\(g.grinder)\t\(g.method ?? "")\t\(g.grind)\t\(g.rating)", default: 0] += g.count
-            }
-        }
-
-        mutating func add(_ other: Pool) {
-            for (k, v) in other.usage { usage[k, default: 0] += v }
-            for (k, v) in other.grind { grind[k, default: 0] += v }
-        }
-    }
-
     /// Writes `<out>/combined/` from the journals' report folders, read back one at a time.
     static func write(names: [String], outcomes: [JournalOutcome], out: URL, options: ReportOptions,
                       protecting: [URL] = []) throws(ReportError) {
@@ -184,16 +166,13 @@ enum Combined {
     }
 
     static func usageChart(_ pool: Pool) -> Chart {
-        var methods: [UsageCount] = [], grinders: [UsageCount] = []
-        for (key, n) in pool.usage.sorted(by: { $0.key < $1.key }) {
-            let parts = key.split(separator: "\t", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { continue }
-            if parts[0] == "method" { methods.append(UsageCount(name: parts[1], count: n)) } else {
-                grinders.append(UsageCount(name: parts[1], count: n))
-            }
+        func counts(_ kind: EquipmentUsage.Kind) -> [UsageCount] {
+            pool.usage.filter { $0.key.kind == kind }.sorted { $0.key.name < $1.key.name }
+                .map { UsageCount(name: $0.key.name, count: $0.value) }
         }
-        return BrewstatsCharts.equipmentUsage(methods: methods, grinders: grinders)
+        return BrewstatsCharts.equipmentUsage(methods: counts(.method), grinders: counts(.grinder))
     }
+
 }
 
 /// One combined CSV being appended to: the summary's header with `journal` in front, then records.
