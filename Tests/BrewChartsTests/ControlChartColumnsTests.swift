@@ -56,11 +56,18 @@ struct ControlChartColumnsTests {
     @Test("the columns give the chart the same brews as points give")
     func sameAsPoints() {
         let methods = ["V60", "Kalita", "Chemex", "Aeropress", "Origami"]
-        let points = (0..<300).map { i in
-            ExtractionPoint(extraction: 16 + Double(i % 13) * 0.5, tds: 1 + Double(i % 7) * 0.08, group: i % 11 == 0 ? nil : methods[i % 5])
+        let points: [ExtractionPoint] = (0..<300).map { (i: Int) -> ExtractionPoint in
+            let extraction: Double = 16 + Double(i % 13) * 0.5
+            let tds: Double = 1 + Double(i % 7) * 0.08
+            let group: String? = i % 11 == 0 ? nil : methods[i % 5]
+            return ExtractionPoint(extraction: extraction, tds: tds, group: group)
         }
-        let codes = points.map { p in p.group.map { Int32(methods.firstIndex(of: $0)!) } ?? -1 }
-        let fromColumns = BrewstatsCharts.brewingControlChart(extraction: points.map(\.extraction), tds: points.map(\.tds),
+        let codes: [Int32] = points.map { (p: ExtractionPoint) -> Int32 in
+            p.group.map { Int32(methods.firstIndex(of: $0)!) } ?? -1
+        }
+        let extraction: [Double] = points.map { $0.extraction }
+        let tds: [Double] = points.map { $0.tds }
+        let fromColumns = BrewstatsCharts.brewingControlChart(extraction: extraction, tds: tds,
                                                               groups: codes, groupNames: methods)
         #expect(fromColumns == BrewstatsCharts.brewingControlChart(points))
     }
