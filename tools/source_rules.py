@@ -5,7 +5,9 @@
    calls it — the stable hash (FNV-1a), the seeded generator (SplitMix64), the median and quantiles, the extraction
    yield and beverage estimate, the CSV cell quoting, a day to local midnight, the date options' reader, the trend
    chart and its bucket model; no summary grouped by week averages ratings or extraction yields of its own.
-2. Package.swift declares every module a target imports.
+2. Package.swift declares every module a target imports, and docs/architecture.md's table of targets is Package.swift's
+   graph: a row per target, with the targets of ours it imports and its level (one more than the highest level it
+   imports, 0 for none), so the one direction of imports it states is true.
 3. Comments cite the repository's own docs, not sections (§) of an outside document.
 4. Library targets name no command-line flag: no string literal outside Sources/brewstats and Sources/brewstats-bench
    (and BrewMCP's tool descriptions) holds `--flag` (doc comments and comments may). A library's error carries a typed
@@ -143,6 +145,53 @@ def declared_imports():
     return breaches
 
 
+SYSTEM_LIBRARY = re.compile(r'\.systemLibrary\(\s*name:\s*"([^"]+)"')
+ARCHITECTURE_ROW = re.compile(r"^\| (\d+) \| ([\w-]+) \| .* \| ([^|]*) \|$")
+
+
+def architecture_table():
+    """docs/architecture.md's targets table against Package.swift's targets (tests and their support left out)."""
+    with open(os.path.join(ROOT, "Package.swift"), encoding="utf-8") as f:
+        manifest = f.read()
+    graph = {name: set() for name in SYSTEM_LIBRARY.findall(manifest)}
+    for m in TARGET.finditer(manifest):
+        name, body = m.group(1), m.group(2)
+        if m.group(0).lstrip(".").startswith("testTarget") or 'path: "Tests' in body:
+            continue
+        graph[name] = set(re.findall(r'"([A-Za-z][\w.-]*)"', body.split("path:")[0]))
+    for name in graph:
+        graph[name] &= set(graph)
+    levels = {}
+
+    def level(name):
+        if name not in levels:
+            levels[name] = 1 + max((level(d) for d in graph[name]), default=-1)
+        return levels[name]
+
+    doc = os.path.join(ROOT, "docs", "architecture.md")
+    rows = {}
+    with open(doc, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            m = ARCHITECTURE_ROW.match(line.rstrip("\n"))
+            if m:
+                cell = m.group(3).strip()
+                rows[m.group(2)] = (n, int(m.group(1)), set() if cell == "—" else {x.strip() for x in cell.split(",")})
+    breaches = []
+    for name in sorted(graph):
+        if name not in rows:
+            breaches.append(f"docs/architecture.md: no row for the target {name} (level {level(name)})")
+            continue
+        n, shown_level, shown = rows[name]
+        if shown != graph[name]:
+            breaches.append(f"docs/architecture.md:{n}: {name} imports {', '.join(sorted(graph[name])) or '—'} "
+                            f"by Package.swift, not {', '.join(sorted(shown)) or '—'}")
+        if shown_level != level(name):
+            breaches.append(f"docs/architecture.md:{n}: {name} is at level {level(name)}, not {shown_level}")
+    for name in sorted(set(rows) - set(graph)):
+        breaches.append(f"docs/architecture.md:{rows[name][0]}: {name} is not a target of Package.swift")
+    return breaches
+
+
 def own_docs():
     """Comments cite the repository's own docs (docs/definitions.md, docs/formats.md), not a contract's sections."""
     breaches = []
@@ -242,14 +291,15 @@ def line_length():
 
 
 def main():
-    breaches = one_place() + week_means() + declared_imports() + own_docs() + no_flags() + line_length()
+    breaches = (one_place() + week_means() + declared_imports() + architecture_table() + own_docs() + no_flags()
+                + line_length())
     for b in breaches:
         print(b)
     if breaches:
         print(f"{len(breaches)} source rule breaches", file=sys.stderr)
         return 1
-    print("source rules: every definition in one place; every import declared; no flag named by a library; "
-          f"no line over {LINE_LIMIT} characters")
+    print("source rules: every definition in one place; every import declared; the architecture table true; "
+          f"no flag named by a library; no line over {LINE_LIMIT} characters")
     return 0
 
 
