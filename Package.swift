@@ -137,7 +137,7 @@ let package = Package(
                 swiftSettings: strict),
         // The MCP server (`brewstats mcp`): tools that answer with what brewstats computes, with their evidence;
         // read-only. Above BrewReport, whose period report and comparisons its tools return.
-        .target(name: "BrewMCP", dependencies: ["BrewAdvice", "BrewColumns", "BrewImport", "BrewNames", "BrewOpen", "BrewReport",
+        .target(name: "BrewMCP", dependencies: ["BrewAdvice", "BrewBacktest", "BrewColumns", "BrewImport", "BrewNames", "BrewOpen", "BrewReport",
                                                 "BrewShots", "BrewStats",
                                                 .product(name: "MCP", package: "swift-sdk"),
                                                 .product(name: "Logging", package: "swift-log")],
@@ -218,7 +218,7 @@ let package = Package(
                     swiftSettings: strict),
         .testTarget(name: "BrewOpenTests", dependencies: ["BrewOpen", "BrewMerge", "BrewNames", "BrewShots", "BrewImport", "BrewColumns", "TestSupport"],
                     swiftSettings: strict),
-        .testTarget(name: "BrewMCPTests", dependencies: ["BrewMCP", "BrewAdvice", "BrewNames", "BrewOpen", "TestSupport",
+        .testTarget(name: "BrewMCPTests", dependencies: ["BrewMCP", "BrewAdvice", "BrewBacktest", "BrewNames", "BrewOpen", "TestSupport",
                                                    .product(name: "MCP", package: "swift-sdk")],
                     swiftSettings: strict),
         .testTarget(name: "BrewExportTests", dependencies: ["BrewExport", "BrewFormatSchemas", "BrewShots", "BrewImport", "BrewStats", "BrewSynth",

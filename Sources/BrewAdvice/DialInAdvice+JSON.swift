@@ -32,7 +32,10 @@ extension DialInAdvice {
     /// "level", "least_squares", "least_squares_se", "bags", "brews", "next_age_days"} | null` is the drift of the
     /// sweet spot with bag age the answer accounts for (``AgeDrift``: settings per day of age, the posterior mean and
     /// its 80 % interval, the least-squares estimate before shrinking), null when the bags show none.
-    public var json: String {
+    public var json: String { Self.serialised(jsonObject) }
+
+    /// ``json``'s object before it is written, for an answer that carries more (`dial-in --backtest`).
+    public var jsonObject: [String: Any] {
         let e = estimate
         var object: [String: Any] = [
             "grinder": grinder, "method": method, "bean": bean.map { $0 as Any } ?? NSNull(),
@@ -90,6 +93,11 @@ extension DialInAdvice {
         } else {
             object["earlier_peaks"] = NSNull()
         }
+        return object
+    }
+
+    /// `object` as ``json`` writes it: keys sorted, slashes unescaped, one line.
+    public static func serialised(_ object: [String: Any]) -> String {
         let options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
         let data = (try? JSONSerialization.data(withJSONObject: object, options: options)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self) + "\n"

@@ -54,7 +54,11 @@ public struct DialInAdvice: Sendable {
     public func text(_ setting: Double) -> String { estimate.scale.text(setting) }
 
     /// The answer in a few lines (what `brewstats dial-in` prints).
-    public var textReport: String {
+    public var textReport: String { textReport(beforeNotes: []) }
+
+    /// ``textReport`` with `extra` lines after the answer's own and before its notes (`dial-in --backtest`'s
+    /// verdict).
+    public func textReport(beforeNotes extra: [String]) -> String {
         let e = estimate
         var lines = [
             "\(grinder) × \(method)" + (profile.map { " · \($0)" } ?? "")
@@ -94,6 +98,7 @@ public struct DialInAdvice: Sendable {
             lines.append(
                 "curve: " + shown.map { "\(text($0.setting)) \(Self.rating($0.mean))" }.joined(separator: " · "))
         }
+        lines += extra
         lines += notes.map { "note: \($0)" }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import BrewAdvice
+import BrewBacktest
 import BrewColumns
 import BrewImport
 import BrewNames
@@ -26,6 +27,12 @@ struct DialIn: AsyncParsableCommand {
             a rating. Shots of different pressure profiles are never pooled (--profile picks one). Grinders are \
             known by name from a built-in catalogue (the README's "Grinders" list); --grinders adds your own.
 
+            With --backtest it also replays the advice over your bags of this grinder × method, as `brewstats \
+            backtest --grinder G --method M` does, and says in one line whether it pointed at each bag's \
+            best-rated setting sooner or later than you brewed it, with a 90 % interval and the bags it rests on \
+            (or that they are too thin to judge). That takes one answer per replayed brew (about a second of CPU \
+            on a long grinder × method, twenty times the answer's own), so it is not done by default.
+
             With no rated brew on the grinder × method, a note that names a setting ("try 17.5") or says sour or \
             bitter moves the answer one step from the last setting (or to the named one), with no expected rating.
 
@@ -37,6 +44,7 @@ struct DialIn: AsyncParsableCommand {
               brewstats dial-in journal.sqlite --grinder "Comandante C40" --method V60
               brewstats dial-in export.csv --grinder "Niche Zero" --method Espresso --json
               brewstats dial-in j.sqlite --grinder "Comandante C40" --method V60 -o d.png
+              brewstats dial-in j.sqlite --grinder "Comandante C40" --method V60 --backtest
             """
     )
 
@@ -64,6 +72,8 @@ struct DialIn: AsyncParsableCommand {
     var profile: String?
     @OptionGroup var grindersOption: GrindersOption
     @Flag(help: "Print the advice as one JSON object.") var json = false
+    @Flag(help: "Also replay the advice over this grinder × method's bags and give the back-test's verdict.")
+    var backtest = false
     @Option(name: [.short, .customLong("output")],
             help: ArgumentHelp("Also draw the dial-in chart; .png, .svg or .pdf.", valueName: "file"),
             transform: ChartFileName.parse)
@@ -79,6 +89,12 @@ struct DialIn: AsyncParsableCommand {
     var theme = ThemeName.mono
     @Option(parsing: .unconditional,
         help: ArgumentHelp("PNG scale factor (2 = sharp on high-density screens).", valueName: "n")) var scale = 2.0
+
+    /// The text answer's `backtest:` line: the verdict, or how to ask for it.
+    static func backtestLine(_ verdict: BacktestVerdict?) -> String {
+        "backtest: " + (verdict?.line ?? "not replayed (add --backtest to replay the advice over your bags of this " +
+            "grinder × method: did it point at their best settings sooner than you brewed them?)")
+    }
 
     func validate() throws {
         guard scale > 0, scale <= 8 else { throw ValidationError("--scale must be in (0, 8]") }
@@ -102,7 +118,13 @@ struct DialIn: AsyncParsableCommand {
             found.adding(
                 notes: NearDuplicates.lookAlikeNotes(in: result.journal,
                     [(.grinder, found.grinder), (.method, found.method)]))
-        print(json ? advice.json : advice.textReport, terminator: "")
+        // The back-test's verdict for this grinder × method, with the same advisor settings (docs/advisor.md,
+        // "Back-test").
+        let verdict = backtest
+            ? BacktestVerdict(journal: result.journal, grinder: advice.grinderIndex, method: advice.methodIndex,
+                              advice: options) : nil
+        print(json ? advice.json(backtest: verdict) : advice.textReport(beforeNotes: [Self.backtestLine(verdict)]),
+              terminator: "")
         if let output {
             try DialInChart.write(advice, to: URL(fileURLWithPath: output), theme: theme.theme, pngScale: scale)
             // With --json standard output is the one JSON object: the file is named on standard error.

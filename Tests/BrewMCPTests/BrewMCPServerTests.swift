@@ -1,4 +1,5 @@
 import BrewAdvice
+import BrewBacktest
 import BrewNames
 import BrewOpen
 import Foundation
@@ -31,7 +32,17 @@ import TestSupport
         let advice = try DialInAdvisor.advise(journal: opened.result.journal, grinder: "Comandante C40", method: "V60")
         let expected = advice.adding(notes: NearDuplicates.lookAlikeNotes(in: opened.result.journal, [(.grinder, advice.grinder), (.method, advice.method)]))
         guard case .text(let text, _, _)? = content.first else { Issue.record("\(content)"); return }
-        #expect(text + "\n" == expected.json)
+        #expect(text + "\n" == expected.json(backtest: nil))
+
+        // With backtest: the grinder × method's verdict, as `dial-in --backtest` computes it.
+        let (withVerdict, _) = try await client.callTool(name: "dial_in", arguments: ["grinder": "Comandante C40",
+                                                                                      "method": "V60",
+                                                                                      "backtest": true])
+        let verdict = BacktestVerdict(journal: opened.result.journal, grinder: advice.grinderIndex,
+                                      method: advice.methodIndex, advice: served.dialIn)
+        #expect(verdict.summary != nil)
+        guard case .text(let replayed, _, _)? = withVerdict.first else { Issue.record("\(withVerdict)"); return }
+        #expect(replayed + "\n" == expected.json(backtest: verdict))
 
         let (refusal, refused) = try await client.callTool(name: "period_summary", arguments: ["week": "2026-W99"])
         #expect(refused == true, "\(refusal)")
