@@ -59,18 +59,21 @@ public enum RoastLevel: UInt8, Sendable, CaseIterable, Codable {
     }
 
     /// Every spelling ``init(rawString:)`` accepts, after normalising (lower case, `_` for `-` and spaces, `+` as
-    /// `_plus`, a trailing `_roast` dropped). The roaster's degree names follow the usual scale: Cinnamon and New
-    /// England light; City medium-light; City+ and American medium; Full City and Full City+ medium-dark; Vienna,
-    /// French, Italian and Spanish dark.
+    /// `_plus`, a trailing `_roast` dropped). The roaster's degree names follow the usual scale: Cinnamon, New
+    /// England and Half City light; City and Moderate-Light medium-light; City+ and American medium; Full City and
+    /// Full City+ medium-dark; Vienna, French, Italian and Spanish dark. Every key of Beanconqueror's roast
+    /// enumeration is one of them (`CINNAMON_ROAST` … `FRENCH_ROAST`, its spelling `VIEANNA_ROAST` included; its
+    /// `UNKNOWN` and `CUSTOM_ROAST` name no level).
     public static let synonyms: [String: RoastLevel] = [
         "light": .light, "extra_light": .light, "very_light": .light, "cinnamon": .light, "new_england": .light,
-        "nordic": .light, "blonde": .light, "hell": .light,
+        "half_city": .light, "nordic": .light, "blonde": .light, "hell": .light,
         "medium_light": .mediumLight, "light_medium": .mediumLight, "mediumlight": .mediumLight,
-        "lightmedium": .mediumLight, "city": .mediumLight,
+        "lightmedium": .mediumLight, "city": .mediumLight, "moderate_light": .mediumLight,
         "medium": .medium, "city_plus": .medium, "american": .medium, "mittel": .medium,
         "medium_dark": .mediumDark, "dark_medium": .mediumDark, "mediumdark": .mediumDark, "full_city": .mediumDark,
         "full_city_plus": .mediumDark,
-        "dark": .dark, "very_dark": .dark, "vienna": .dark, "french": .dark, "italian": .dark, "spanish": .dark,
+        "dark": .dark, "very_dark": .dark, "vienna": .dark, "vieanna": .dark, "french": .dark, "italian": .dark,
+        "spanish": .dark,
         "dunkel": .dark,
     ]
 

@@ -14,6 +14,7 @@ import BrewColumns
 /// - method category → the preparation's `style_type`: `ESPRESSO`, `POUR OVER`, `FULL_IMMERSION`; other → `PERCOLATION`
 /// - bean name, roaster, roast date, origin, variety, processing, notes, archived → `name`, `roaster`, `roastingDate`
 ///   (ISO), `bean_information[0].country`/`variety`/`processing`, `note`, `finished`
+/// - roast level → `roast` (``roast(_:)``: `CINNAMON_ROAST` … `FRENCH_ROAST`; none → `UNKNOWN`)
 /// - bag weight, price → `weight`, `cost`
 /// - freezing and thawing days → `frozenDate`, `unfrozenDate` (ISO; empty when the bean logs none)
 ///
@@ -27,6 +28,21 @@ enum BeanconquerorEntities {
         j.text("uuid", uuid)
         j.number("unix_timestamp", created.map(seconds))
         j.close("}")
+    }
+
+    /// A bean's roast level as Beanconqueror's `roast`, a key of the app's roast enumeration: light →
+    /// `CINNAMON_ROAST`, medium-light → `MODERATE_LIGHT_ROAST`, medium → `CITY_PLUS_ROAST`, medium-dark →
+    /// `FULL_CITY_ROAST`, dark → `FRENCH_ROAST`; none → `UNKNOWN`. Each reads back as the level it was written from
+    /// (``BrewColumns/RoastLevel/synonyms``).
+    static func roast(_ level: RoastLevel?) -> String {
+        switch level {
+        case .light?: "CINNAMON_ROAST"
+        case .mediumLight?: "MODERATE_LIGHT_ROAST"
+        case .medium?: "CITY_PLUS_ROAST"
+        case .mediumDark?: "FULL_CITY_ROAST"
+        case .dark?: "FRENCH_ROAST"
+        case nil: "UNKNOWN"
+        }
     }
 
     static func styleType(_ c: MethodCategory) -> String {
@@ -88,7 +104,7 @@ enum BeanconquerorEntities {
         j.text("roastingDate", b.roastDate.map { "\($0.description)T00:00:00.000Z" })
         j.text("note", b.notes); j.text("roaster", b.roaster)
         config(&j, uuid: uuid, created: b.createdAt?.microseconds)
-        j.text("roast", "UNKNOWN"); j.number("roast_range", 0); j.text("roast_custom", "")
+        j.text("roast", roast(b.roastLevel)); j.number("roast_range", 0); j.text("roast_custom", "")
         j.text("beanMix", "SINGLE_ORIGIN"); j.text("aromatics", "")
         j.number("weight", b.bagWeightGrams)
         j.key("finished"); j.value(b.isArchived == true ? "true" : "false")

@@ -29,10 +29,6 @@ extension JournalExporter {
         for g in journal.grinders where g.type != nil || g.settingMin != 0 || g.settingMax != 40 || g.settingStep != 1 {
             dropped.note("grinder.range", record: g.displayName, "a Beanconqueror mill has no type, range or step")
         }
-        for b in journal.beans where b.roastLevel != nil {
-            dropped.note("bean.roast_level", record: b.displayName,
-                "written as UNKNOWN: Beanconqueror's roast names are its own")
-        }
         file.buffer = try BeanconquerorBackup.zip(backup.entries(), path: output.path)
         try file.publish(replacing: replacing)
         var notes: [String] = []

@@ -119,8 +119,8 @@ struct BeanconquerorReader {
             // like `roastingDate`; empty when never frozen), for the bag age (docs/definitions.md).
             bean.frozenDate = Self.day(o, "frozenDate", at: .element(array: arrayName, index: i), &session)
             bean.thawDate = Self.day(o, "unfrozenDate", at: .element(array: arrayName, index: i), &session)
-            // `roast`: the app's roast degree (`LIGHT_ROAST`, `AMERICAN_ROAST`, `FULL_CITY_ROAST`, …; `UNKNOWN` and
-            // `CUSTOM_ROAST` say nothing), read as a roast level through its synonyms.
+            // `roast`: the app's roast degree (`CINNAMON_ROAST`, `AMERICAN_ROAST`, `FULL_CITY_ROAST`, …; `UNKNOWN`
+            // and `CUSTOM_ROAST` say nothing), read as a roast level through its synonyms.
             bean.roastLevel = JSONValue.text(o, "roast").flatMap { RoastLevel(rawString: $0) }
             bean.bagWeightGrams = Self.positiveAmount(o, "weight")
             bean.bagPrice = Self.positiveAmount(o, "cost")
