@@ -203,8 +203,9 @@ gallery: deps
 # Every page kind as a browser draws it (Debian's chromium, headless, over its DevTools protocol: tools/pagecheck.py):
 # the sample's weekly report and one of its bean pages, the year in review of the real 2020 Beanconqueror backup
 # (PEER_DATA; the sample's year when it is absent) with no options, so in the backup's own zone, the report of the
-# sample shot folder, and a comparison of two of its shots; each at 390 and 1280 px, light and dark. The pages are
-# made by PAGE_BIN (the debug build in make test, the release in make screenshots) into $(BROWSER_PAGES).
+# sample shot folder, a comparison of two of its shots, and the sample's back-test (every grinder × method); each at
+# 390 and 1280 px, light and dark. The pages are made by PAGE_BIN (the debug build in make test, the release in make
+# screenshots) into $(BROWSER_PAGES).
 PEER_DATA ?= ../shared/peer-data
 BEANCONQUEROR_2020 := $(PEER_DATA)/beanconqueror/Beanconqueror_old.json
 BROWSER_PAGES := .build/browser-pages
@@ -222,11 +223,13 @@ browser-pages:
 	fi
 	$(PAGE_BIN) report sample-data/shots --out $(BROWSER_PAGES)/shots --tz Europe/Berlin >/dev/null
 	$(PAGE_BIN) compare sample-data/shots/shot-00001.json sample-data/shots/shot-00000.json --out $(BROWSER_PAGES)/compare >/dev/null
+	$(PAGE_BIN) backtest $(SAMPLE) --out $(BROWSER_PAGES)/backtest --tz Europe/Berlin >/dev/null
 
 # $(BROWSER_PAGES)'s pages as pagecheck's NAME=FILE arguments.
 browser_page_list = week=$(BROWSER_PAGES)/week/index.html \
 	bean=$(BROWSER_PAGES)/week/$$(grep -o 'href="beans/[^"]*\.html"' $(BROWSER_PAGES)/week/index.html | sed 's/^href="//; s/"$$//' | grep -i -m1 '$(SAMPLE_BEAN)') \
-	review=$(BROWSER_PAGES)/review/index.html shots=$(BROWSER_PAGES)/shots/index.html compare=$(BROWSER_PAGES)/compare/index.html
+	review=$(BROWSER_PAGES)/review/index.html shots=$(BROWSER_PAGES)/shots/index.html compare=$(BROWSER_PAGES)/compare/index.html \
+	backtest=$(BROWSER_PAGES)/backtest/index.html
 
 browser-test: test-deps
 	@[ -x $(PAGE_BIN) ] || $(SWIFT) build --product brewstats
