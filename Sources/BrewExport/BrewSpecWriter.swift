@@ -191,8 +191,9 @@ public struct BrewSpecWriter: Sendable {
             case .yaml:
                 return Array(try Self.yamlEncoder().encode(document).utf8)
             case .json:
+                // Sorted keys: an encoder's keyed order is not promised across processes (brief rule 6).
                 let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 return Array(try encoder.encode(document)) + [0x0A]
             }
         } catch {

@@ -59,7 +59,9 @@ actor AnsweringTransport: Transport {
                              "error": ["code": -32602,
                                        "message": .string("tools/call needs params.name, the tool's name "
                                                               + "(tools/list gives them)")]]
-        try await base.send(try JSONEncoder().encode(answer))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]  // the same answer, the same bytes
+        try await base.send(try encoder.encode(answer))
         return true
     }
 

@@ -113,7 +113,7 @@ enum DecenzaStore {
             case nil: doc["decenza_error"] = "no shot_samples row for this shot"
             }
             let name = "\(file)/shot \(id)" + ((fields["uuid"] as? String).map { " (\($0))" } ?? "")
-            let bytes = (try? JSONSerialization.data(withJSONObject: doc))
+            let bytes = (try? JSONSerialization.data(withJSONObject: doc, options: [.sortedKeys]))
                 ?? Data("{\"decenza_shot\":{},\"decenza_error\":\"unreadable\"}".utf8)
             out.append((name, bytes))
         }
