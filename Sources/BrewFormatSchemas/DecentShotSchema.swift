@@ -69,7 +69,9 @@ public struct DecentShotSchema: Sendable, Equatable {
             case .ey: "tds_pct (from EY × yield ÷ dose, when no TDS)"
             case .notes: "notes"
             case .waterTemperature: "water_temp_c"
-            case .beverageType: "method.category (filter or pourover: a filter brew made on the machine)"
+            case .beverageType:
+                "method.category (filter or pourover: a filter brew made on the machine; cleaning or calibrate: " +
+                    "a cleaning shot, left out)"
             }
         }
     }

@@ -19,7 +19,7 @@ import Foundation
 /// - `grinder_dose_weight` / `meta.in`, `drink_weight` / `meta.out`, `meta.time` → dose, yield, time
 /// - `espresso_enjoyment` (0–100), `drink_tds`, `drink_ey`, `espresso_notes` → rating ÷ 20, TDS, EY, notes
 /// - `beverage_type` (settings, else the profile's) → what the machine made: `filter` or `pourover` is a filter
-///   brew (``ShotKind``)
+///   brew, `cleaning` or `calibrate` a cleaning shot, left out (``ShotKind``)
 ///
 /// A goal of −1 means "no goal at this moment" and is a missing sample; 0 for dose, yield, TDS, EY or enjoyment
 /// means "not entered". Decent writes one more value of each channel than of `elapsed` at the end of some

@@ -21,7 +21,9 @@ import Foundation
 ///
 /// A series whose times are the axis's is taken as it is; another (a scale's own clock) is placed on the axis:
 /// each axis sample takes the series' latest sample at or before it, when at most 1 s before. A negative goal is
-/// "no goal". Shots that are not espresso (`beverage_type` steam or hot water) are rejected.
+/// "no goal". Shots that are not espresso (`beverage_type` steam or hot water) are rejected; a `beverage_type` of
+/// `filter` or `pourover` (a filter brew), `cleaning` or `calibrate` (a cleaning shot, left out) is sorted as a
+/// Decent file's is (``ShotKind``).
 enum DecenzaShotImporter: ShotImporter {
     static let format = ShotFormat.decenza
     static let displayName = "Decenza shots.db"

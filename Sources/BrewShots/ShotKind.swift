@@ -6,8 +6,10 @@ import Foundation
 /// espresso").
 ///
 /// Rules, in this order:
-/// - **cleaning**: the profile's name holds `clean`, `flush` (a backflush too), `descal` or `rinse`, any case — a
-///   flush or cleaning cycle is not a shot to learn from;
+/// - **cleaning**: the file says the machine ran a cleaning or calibration cycle (Decent's `beverage_type`
+///   `cleaning` or `calibrate`, any case: the words of Decent's cleaning, test and calibration profiles, which
+///   Decenza's rows keep), or the profile's name holds `clean`, `flush` (a backflush too), `descal` or `rinse`, any
+///   case — a flush, cleaning cycle or calibration run is not a shot to learn from;
 /// - **aborted**: under ``abortedSeconds`` (10 s) long and under ``abortedGrams`` (5 g) in the cup (the brew's
 ///   yield, else the scale's last weight; a scale that never reached 0.5 g is 0 g; a shot without a weight is not
 ///   judged) — a shot stopped by hand at once, or a failed start;
@@ -35,6 +37,10 @@ enum ShotKind: Equatable {
     static let cleaningWords = ["clean", "flush", "descal", "rinse"]
     /// Decent's `beverage_type` values of a filter brew made on the machine (its profiles' own words).
     static let filterBeverages: Set<String> = ["filter", "pourover"]
+    /// Decent's `beverage_type` values of a run that is not a drink: `cleaning` (its forward-flush and clean
+    /// profiles, `Cleaning/Forward flush`) and `calibrate` (its test and calibration profiles, `Test/Flow
+    /// calibration`), as de1app's `profiles/*.tcl` and Decenza's `resources/profiles/*.json` write them.
+    static let cleaningBeverages: [String: String] = ["cleaning": "a cleaning cycle", "calibrate": "a calibration"]
 
     /// `v` with one decimal: `8.2`.
     static func one(_ v: Double) -> String { String(format: "%.1f", v) }
@@ -45,6 +51,10 @@ enum ShotKind: Equatable {
     /// The kind of `shot`, whose validated series is `series`; `yield` is the brew's (the drink weight, else the
     /// scale's last weight of at least 0.5 g).
     static func of(_ shot: ParsedShot, _ series: ShotSeries, yield: Double?) -> ShotKind {
+        if let beverage = shot.beverageType?.lowercased(), let what = cleaningBeverages[beverage] {
+            return .leftOut("a cleaning shot (its file says the machine ran \(what): beverage_type \(beverage)),"
+                + " not a shot to learn from: left out of statistics and advice")
+        }
         let profile = (shot.profile ?? "").lowercased()
         if let word = cleaningWords.first(where: { profile.contains($0) }) {
             let what = ["clean": "cleaning", "flush": "flushing", "descal": "descaling", "rinse": "rinsing"][word]

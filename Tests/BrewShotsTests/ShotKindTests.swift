@@ -79,6 +79,100 @@ import TestSupport
         #expect(isClose(metrics.value(.firstDrops, of: filter)!, 10.25, relative: 1e-6))
     }
 
+    /// `text`, a Decent JSON v2 shot, with the app's settings block `{"beverage_type": beverage}` (where Decent's
+    /// app writes the profile's `beverage_type`).
+    static func withSettings(_ text: String, beverage: String) -> String {
+        String(text.dropLast()) + #", "app": {"data": {"settings": {"beverage_type": "\#(beverage)"}}}}"#
+    }
+
+    /// Decent's cleaning and calibration profiles say what they are in `beverage_type` (`cleaning`: its forward
+    /// flush; `calibrate`: its test and calibration profiles), whatever their title: such a shot is a cleaning shot,
+    /// left out and listed with its reason, even when its numbers look like espresso (30 s, 9 bar, 36 g of 18 g).
+    @Test func cleaningAndCalibrateBeveragesAreLeftOut() throws {
+        // Each at its own peak pressure: the same series twice would be a duplicate, not a cleaning shot.
+        let espresso = { (start: Int, profile: String, peak: Double) in
+            Self.decent(30, profile: profile, dose: 18, pressure: { $0 < 5 ? 2 * $0 : peak },
+                        weight: { max(0, 1.5 * ($0 - 6)) }, start: start)
+        }
+        let t = (0...30).map { String($0) }.joined(separator: " ")
+        let p = (0...30).map { $0 < 5 ? String(2 * $0) : "8.7" }.joined(separator: " ")
+        let w = (0...30).map { String(max(0, 1.5 * Double($0 - 6))) }.joined(separator: " ")
+        let tcl = "clock 1700000400\nespresso_elapsed {\(t)}\nespresso_pressure {\(p)}\nespresso_weight {\(w)}\n"
+            + "settings {profile_title {Test/Flow calibration} beverage_type Calibrate grinder_dose_weight 18}\n"
+        let folder = try Self.folder([
+            ("espresso.json", Self.withSettings(espresso(1_700_000_000, "Classic", 9), beverage: "espresso")),
+            // In the settings, under a title without a cleaning word.
+            ("settings.json", Self.withSettings(espresso(1_700_000_100, "My morning", 8.9), beverage: "cleaning")),
+            // In the profile, as Decent's v2 JSON also carries it.
+            ("profile.json", espresso(1_700_000_200, "Test/Flow calibration", 8.8)
+                .replacingOccurrences(of: #""title": "Test/Flow calibration""#,
+                                      with: #""title": "Test/Flow calibration", "beverage_type": "calibrate""#)),
+            // A `.shot` file's settings block, any case.
+            ("calibration.shot", tcl),
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let journal = try importAnyJournal(at: folder, options: ImportOptions(timeZone: TimeZone(identifier: "UTC")!))
+        let report = journal.result.report
+        #expect(report.brews == .init(read: 4, kept: 1, rejected: 3), "\(report.rejects)")
+        let reasons = Dictionary(uniqueKeysWithValues: report.rejects.map {
+            ($0.file.split(separator: "/").last.map(String.init)!, $0.reason)
+        })
+        #expect(reasons["settings.json"] == "a cleaning shot (its file says the machine ran a cleaning cycle: "
+                    + "beverage_type cleaning), not a shot to learn from: left out of statistics and advice",
+                "\(reasons)")
+        #expect(reasons["profile.json"]?.hasPrefix(
+            "a cleaning shot (its file says the machine ran a calibration: beverage_type calibrate)") == true)
+        #expect(reasons["calibration.shot"]?.hasPrefix(
+            "a cleaning shot (its file says the machine ran a calibration: beverage_type calibrate)") == true)
+        #expect(journal.result.journal.brews.count == 1)
+        #expect(journal.shots?.shots.map { $0.file.hasSuffix("espresso.json") } == [true])
+    }
+
+    /// Decenza's `shots.db` keeps each shot's `beverage_type` (its profile's word): `cleaning` and `calibrate` rows
+    /// are left out and listed as a Decent file's are. No public Decenza database exists: the test builds one with
+    /// Python's sqlite3 and zlib from Decenza's schema (`shots`, `shot_samples` with Qt's `qCompress` blob).
+    @Test func decenzaCleaningAndCalibrateRowsAreLeftOut() throws {
+        let folder = try Self.folder([])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let db = folder.appendingPathComponent("shots.db")
+        let script = """
+            import sqlite3, struct, zlib, json, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.executescript("CREATE TABLE shots (id INTEGER PRIMARY KEY, uuid TEXT, timestamp INTEGER, "
+                             "profile_name TEXT, beverage_type TEXT, duration_seconds REAL, dose_weight REAL, "
+                             "final_weight REAL);"
+                             "CREATE TABLE shot_samples (shot_id INTEGER PRIMARY KEY, sample_count INTEGER, "
+                             "data_blob BLOB);")
+            t = list(range(31))
+            for i, (profile, kind) in enumerate([("Classic", "espresso"), ("My morning", "cleaning"),
+                                                 ("Test/Flow calibration", "calibrate")]):
+                # Each at its own peak pressure: the same series twice would be a duplicate.
+                series = {"pressure": {"t": t, "v": [2 * x if x < 5 else 9 - 0.1 * i for x in t]},
+                          "weight": {"t": t, "v": [max(0, 1.5 * (x - 6)) for x in t]}}
+                raw = json.dumps(series).encode()
+                blob = struct.pack(">I", len(raw)) + zlib.compress(raw)
+                db.execute("INSERT INTO shots VALUES (?,?,?,?,?,?,?,?)",
+                           (i + 1, f"u{i}", 1700000000 + i * 3600, profile, kind, 30.0, 18.0, 36.0))
+                db.execute("INSERT INTO shot_samples VALUES (?,?,?)", (i + 1, 31, blob))
+            db.commit()
+            """
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", script, db.path]
+        try p.run(); p.waitUntilExit()
+        try #require(p.terminationStatus == 0)
+        let journal = try importAnyJournal(at: db, options: ImportOptions(timeZone: TimeZone(identifier: "UTC")!))
+        let shots = try #require(journal.shots)
+        #expect(shots.kept == 1 && shots.rejected == 2, "\(shots.rejects)")
+        let reasons = shots.rejects.map(\.reason).sorted()
+        #expect(reasons.count == 2)
+        #expect(reasons.first?.hasPrefix("a cleaning shot (its file says the machine ran a calibration: "
+                                         + "beverage_type calibrate)") == true, "\(reasons)")
+        #expect(reasons.last?.hasPrefix("a cleaning shot (its file says the machine ran a cleaning cycle: "
+                                        + "beverage_type cleaning)") == true, "\(reasons)")
+        #expect(journal.result.journal.brews.count == 1)
+    }
+
     /// A ratio past 1:5 is a filter brew too, whatever the pressure: 18 g → 100 g.
     @Test func aYieldPastFiveTimesTheDoseIsAFilterBrew() throws {
         let folder = try Self.folder([("long.json", Self.decent(60, profile: "Allongé", dose: 18, pressure: { $0 < 5 ? 2 * $0 : 9 },
