@@ -1,4 +1,5 @@
 import BrewColumns
+import BrewFormatSchemas
 import Foundation
 
 /// Writes a generated journal as the app's JSON export (docs/formats.md), streamed: one entity per line
@@ -10,7 +11,11 @@ import Foundation
 /// milliseconds when they have them; `roastDate` is a day (`2026-11-02`); the cached counters are
 /// `brewCount` and `lastUsedDate`. Numbers use the shortest text that reads back exactly.
 public struct JSONExportWriter: Sendable {
-    public init() {}
+    /// The format's members (BrewFormatSchemas' ``BrewFormatSchemas/JSONExportSchema``), written in its order; the
+    /// document's `exportedAt` and a tasting note's `notes`, which no reader uses, are the generator's own.
+    public var schema: JSONExportSchema
+
+    public init(schema: JSONExportSchema = .standard) { self.schema = schema }
 
     /// Writes `generator`'s journal to `url`.
     ///
@@ -18,68 +23,121 @@ public struct JSONExportWriter: Sendable {
     public func write(_ generator: JournalGenerator, to url: URL) throws {
         let sink = try ByteSink(destination: url)
         let g = generator
+        typealias S = JSONExportSchema
         sink.write(
-            "{\n\"format\": \"coffee-journal\",\n\"version\": 1,\n\"exportedAt\": " +
+            "{\n\"\(S.formatKey)\": \"\(S.formatName)\",\n\"\(S.versionKey)\": \(S.version),\n\"exportedAt\": " +
                 "\"\(SynthFormat.isoUTC(g.exportedAt))\",\n")
 
-        sink.write("\"methods\": [")
+        sink.write("\"\(S.methodsKey)\": [")
         for (i, m) in g.methods.enumerated() {
             var o = JSONObject()
-            o.add("id", m.id); o.add("name", m.name); o.add("category", m.category.rawString); o.add("notes", m.notes)
-            o.add("brewCount", m.cachedBrewCount.map(Double.init)); o.add("lastUsedDate", m.cachedLastUsed)
-            o.add("createdAt", m.createdAt); o.add("updatedAt", m.updatedAt)
+            for member in schema.methods {
+                let k = member.key
+                switch member.field {
+                case .id: o.add(k, m.id)
+                case .name: o.add(k, m.name)
+                case .category: o.add(k, m.category.rawString)
+                case .notes: o.add(k, m.notes)
+                case .brewCount: o.add(k, m.cachedBrewCount.map(Double.init))
+                case .lastUsed: o.add(k, m.cachedLastUsed)
+                case .createdAt: o.add(k, m.createdAt)
+                case .updatedAt: o.add(k, m.updatedAt)
+                }
+            }
             o.close(into: &sink.buffer, first: i == 0)
         }
-        sink.write("\n],\n\"grinders\": [")
+        sink.write("\n],\n\"\(S.grindersKey)\": [")
         for (i, r) in g.grinders.enumerated() {
             var o = JSONObject()
             let has = g.grinderHasSettings(i)
-            o.add("id", r.id); o.add("name", r.name); o.add("type", r.type?.rawValue)
-            o.add("settingMin", has ? r.settingMin : nil); o.add("settingMax", has ? r.settingMax : nil)
-            o.add("settingStep", has ? r.settingStep : nil); o.add("notes", r.notes)
-            o.add("brewCount", r.cachedBrewCount.map(Double.init)); o.add("lastUsedDate", r.cachedLastUsed)
-            o.add("createdAt", r.createdAt); o.add("updatedAt", r.updatedAt)
+            for member in schema.grinders {
+                let k = member.key
+                switch member.field {
+                case .id: o.add(k, r.id)
+                case .name: o.add(k, r.name)
+                case .type: o.add(k, r.type?.rawValue)
+                case .settingMin: o.add(k, has ? r.settingMin : nil)
+                case .settingMax: o.add(k, has ? r.settingMax : nil)
+                case .settingStep: o.add(k, has ? r.settingStep : nil)
+                case .notes: o.add(k, r.notes)
+                case .brewCount: o.add(k, r.cachedBrewCount.map(Double.init))
+                case .lastUsed: o.add(k, r.cachedLastUsed)
+                case .createdAt: o.add(k, r.createdAt)
+                case .updatedAt: o.add(k, r.updatedAt)
+                }
+            }
             o.close(into: &sink.buffer, first: i == 0)
         }
-        sink.write("\n],\n\"beans\": [")
+        sink.write("\n],\n\"\(S.beansKey)\": [")
         for (i, b) in g.beans.enumerated() {
             var o = JSONObject()
-            o.add("id", b.id); o.add("name", b.name); o.add("roaster", b.roaster); o.add("origin", b.origin)
-            o.add("variety", b.variety); o.add("processing", b.processing); o.add("roastLevel", b.roastLevel?.rawString)
-            o.add("roastDate", b.roastDate.map(SynthFormat.dayString)); o.add("isArchived", b.isArchived)
-            o.add("notes", b.notes); o.add("createdAt", b.createdAt); o.add("updatedAt", b.updatedAt)
-            o.add("frozenDate", b.frozenDate.map(SynthFormat.dayString))
-            o.add("thawDate", b.thawDate.map(SynthFormat.dayString))
+            for member in schema.beans {
+                let k = member.key
+                switch member.field {
+                case .id: o.add(k, b.id)
+                case .name: o.add(k, b.name)
+                case .roaster: o.add(k, b.roaster)
+                case .origin: o.add(k, b.origin)
+                case .variety: o.add(k, b.variety)
+                case .processing: o.add(k, b.processing)
+                case .roastLevel: o.add(k, b.roastLevel?.rawString)
+                case .roastDate: o.add(k, b.roastDate.map(SynthFormat.dayString))
+                case .isArchived: o.add(k, b.isArchived)
+                case .notes: o.add(k, b.notes)
+                case .createdAt: o.add(k, b.createdAt)
+                case .updatedAt: o.add(k, b.updatedAt)
+                case .frozenDate: o.add(k, b.frozenDate.map(SynthFormat.dayString))
+                case .thawDate: o.add(k, b.thawDate.map(SynthFormat.dayString))
+                }
+            }
             o.close(into: &sink.buffer, first: i == 0)
         }
-        sink.write("\n],\n\"brews\": [")
+        sink.write("\n],\n\"\(S.brewsKey)\": [")
         var first = true
         for brew in g.brews {
             var o = JSONObject()
-            o.add("id", brew.id)
-            o.add("brewDate", brew.brewDate, offset: brew.utcOffsetSeconds)
-            o.add("methodId", brew.method.map { g.methodIDs[Int($0)] })
-            o.add("grinderId", brew.grinder.map { g.grinderIDs[Int($0)] })
-            o.add("beanId", brew.bean.map { g.beanIDs[Int($0)] })
-            o.add("doseGrams", brew.doseGrams)
-            o.add("waterGrams", brew.waterGrams)
-            o.add("yieldGrams", brew.yieldGrams)
-            o.add("brewTimeSeconds", brew.brewTimeSeconds); o.add("waterTemperature", brew.waterTemperature)
-            o.add("grindSetting", brew.grindSetting); o.add("pressureProfile", brew.pressureProfile)
-            o.add("rating", brew.rating); o.add("tds", brew.tds); o.add("notes", brew.notes)
-            o.add("createdAt", brew.createdAt); o.add("updatedAt", brew.updatedAt)
+            for member in schema.brews {
+                let k = member.key
+                switch member.field {
+                case .id: o.add(k, brew.id)
+                case .brewDate: o.add(k, brew.brewDate, offset: brew.utcOffsetSeconds)
+                case .method: o.add(k, brew.method.map { g.methodIDs[Int($0)] })
+                case .grinder: o.add(k, brew.grinder.map { g.grinderIDs[Int($0)] })
+                case .bean: o.add(k, brew.bean.map { g.beanIDs[Int($0)] })
+                case .doseGrams: o.add(k, brew.doseGrams)
+                case .waterGrams: o.add(k, brew.waterGrams)
+                case .yieldGrams: o.add(k, brew.yieldGrams)
+                case .brewTimeSeconds: o.add(k, brew.brewTimeSeconds)
+                case .waterTemperature: o.add(k, brew.waterTemperature)
+                case .grindSetting: o.add(k, brew.grindSetting)
+                case .pressureProfile: o.add(k, brew.pressureProfile)
+                case .rating: o.add(k, brew.rating)
+                case .tds: o.add(k, brew.tds)
+                case .notes: o.add(k, brew.notes)
+                case .createdAt: o.add(k, brew.createdAt)
+                case .updatedAt: o.add(k, brew.updatedAt)
+                }
+            }
             o.close(into: &sink.buffer, first: first)
             first = false
             try sink.flushIfNeeded()
         }
-        sink.write("\n],\n\"tastingNotes\": [")
+        sink.write("\n],\n\"\(S.tastingNotesKey)\": [")
         first = true
         for brew in g.brews {
             guard let note = brew.tastingNote else { continue }
             var o = JSONObject()
-            o.add("id", note.id); o.add("brewId", brew.id)
-            o.add("acidity", note.acidity.map(Double.init)); o.add("body", note.body.map(Double.init))
-            o.add("sweetness", note.sweetness.map(Double.init)); o.add("flavorTags", note.flavorTags)
+            for member in schema.tastingNotes {
+                let k = member.key
+                switch member.field {
+                case .id: o.add(k, note.id)
+                case .brew: o.add(k, brew.id)
+                case .acidity: o.add(k, note.acidity.map(Double.init))
+                case .body: o.add(k, note.body.map(Double.init))
+                case .sweetness: o.add(k, note.sweetness.map(Double.init))
+                case .flavorTags: o.add(k, note.flavorTags)
+                }
+            }
             o.add("notes", note.notes)
             o.close(into: &sink.buffer, first: first)
             first = false
@@ -94,41 +152,40 @@ public struct JSONExportWriter: Sendable {
 struct JSONObject {
     private var bytes: [UInt8] = [0x7B]
 
-    private mutating func key(_ k: StaticString) {
+    private mutating func key(_ k: String) {
         if bytes.count > 1 { bytes.append(0x2C) }
-        bytes.append(0x22)
-        k.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(0x22); bytes.append(0x3A)
+        JSONObject.appendString(k, to: &bytes)
+        bytes.append(0x3A)
     }
 
-    mutating func add(_ k: StaticString, _ value: String?) {
+    mutating func add(_ k: String, _ value: String?) {
         guard let value else { return }
         key(k); JSONObject.appendString(value, to: &bytes)
     }
 
-    mutating func add(_ k: StaticString, _ value: Double?) {
+    mutating func add(_ k: String, _ value: Double?) {
         guard let value else { return }
         key(k); SynthFormat.appendNumber(value, to: &bytes)
     }
 
-    mutating func add(_ k: StaticString, _ value: Bool?) {
+    mutating func add(_ k: String, _ value: Bool?) {
         guard let value else { return }
         key(k); bytes.append(contentsOf: (value ? "true" : "false").utf8)
     }
 
-    mutating func add(_ k: StaticString, _ value: SynthUUID?) {
+    mutating func add(_ k: String, _ value: SynthUUID?) {
         guard let value else { return }
         key(k); bytes.append(0x22); SynthFormat.appendUUID(value, to: &bytes); bytes.append(0x22)
     }
 
     /// An instant in UTC (`…Z`, milliseconds when it has them).
-    mutating func add(_ k: StaticString, _ value: Timestamp?) {
+    mutating func add(_ k: String, _ value: Timestamp?) {
         guard let value else { return }
         key(k); bytes.append(0x22); SynthFormat.appendISOUTC(value, to: &bytes); bytes.append(0x22)
     }
 
     /// An instant as local time with its offset.
-    mutating func add(_ k: StaticString, _ value: Timestamp, offset: Int) {
+    mutating func add(_ k: String, _ value: Timestamp, offset: Int) {
         key(k); bytes.append(0x22); SynthFormat.appendISOLocal(value, offset: offset, to: &bytes); bytes.append(0x22)
     }
 
