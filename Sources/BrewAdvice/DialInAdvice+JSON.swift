@@ -22,8 +22,11 @@ extension DialInAdvice {
     /// brewed, rated or not, this bag's included; each cue has
     /// `named`, the setting its note names, or null. `"shot_time"` is null unless the grinder × profile's timed shots
     /// show a slope (``ShotTimeFit``): `{"seconds_per_step", "low", "high", "level", "between_bags", "noise", "shots",
-    /// "bags", "bag_shots", "setting_per_step", "used", "target": {"seconds", "low", "high", "source":
-    /// "best_rated" | "default", "shots", "best_low", "best_high"}}`; `used` false when the earlier bags show no
+    /// "bags", "bag_shots", "setting_per_step", "used", "own": {"seconds_per_step", "low", "high"} | null,
+    /// "pooled": {"seconds_per_step", "low", "high", "between_profiles", "profiles", "shots"}, "target": {"seconds",
+    /// "low", "high", "source": "best_rated" | "default", "shots", "best_low", "best_high"}}`: the slope read (the
+    /// profile's own shrunk towards the pool of the grinder's profiles), the profile's own before shrinking (null
+    /// without one) and the pool (``ShotTimePooling``); `used` false when the earlier bags show no
     /// slope and the one stated is every bag's, this one's included (not read as evidence: ``ShotTimeFit/used``).
     /// `"attribute_effect": {"attribute", "value", "bags",
     /// "known_bags", "shift", "spread", "towards"} | null` is the new bag's roast level's effect on its prior
@@ -106,11 +109,17 @@ extension DialInAdvice {
     /// The `"shot_time"` object of ``json``.
     static func json(_ f: ShotTimeFit) -> [String: Any] {
         let optional = { (x: Double?) -> Any in x.map { round($0) as Any } ?? NSNull() }
+        let slope = { (s: ShotTimeFit.Slope) -> [String: Any] in
+            ["seconds_per_step": round(s.secondsPerStep, 3), "low": round(s.low, 3), "high": round(s.high, 3)]
+        }
         return [
             "seconds_per_step": round(f.secondsPerStep, 3), "low": round(f.low, 3), "high": round(f.high, 3),
             "level": f.level, "between_bags": round(f.betweenBags, 3), "noise": round(f.noise, 3), "shots": f.shots,
             "bags": f.bags, "bag_shots": f.bagShots.count, "setting_per_step": round(f.settingPerStep, 4),
             "used": f.used,
+            "own": f.own.map { slope($0) } ?? NSNull(),
+            "pooled": slope(f.pooled).merging(["between_profiles": round(f.betweenProfiles, 3),
+                                               "profiles": f.profiles, "shots": f.pooledShots]) { a, _ in a },
             "target": ["seconds": round(f.targetSeconds), "low": round(f.targetLow), "high": round(f.targetHigh),
                        "source": f.targetSource, "shots": f.targetShots, "best_low": optional(f.bestLow),
                        "best_high": optional(f.bestHigh)],

@@ -67,7 +67,8 @@ public enum DialInAdvisor {
                                 used: used.isEmpty && ownSettings.isEmpty ? nil : used,
                                 attributes: earlierBags.map { BagAttributes.of(slot: $0, in: journal) },
                                 bag: BagAttributes.of(slot: target + 1, in: journal), options: options,
-                                terms: aged == nil ? brews.terms : DialInTerms(), historyShots: earlierShots)
+                                terms: aged == nil ? brews.terms : DialInTerms(), historyShots: earlierShots,
+                                otherProfiles: brews.otherProfileShots)
         let estimate = model.estimate(current: aged?.current ?? current, cues: currentCues, brewed: brewed,
                                       shots: currentShots)
         let label = target >= 0 ? BeanLabels.make(journal)[target] : nil
@@ -75,7 +76,8 @@ public enum DialInAdvisor {
         if let p = brews.profile {
             notes.append("profile \(p): " + (brews.otherProfiles > 0
                 ? "\(DialInAdvice.count(brews.otherProfiles, "shot")) of other " +
-                    "profiles left out (profiles are never pooled: ask for one by name)"
+                    "profiles left out (only their shot times' seconds per step pool with this profile's: ask " +
+                    "for one by name)"
                 : "every shot of this grinder × method"))
         }
         if unrated > 0 {

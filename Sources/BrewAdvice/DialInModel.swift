@@ -54,26 +54,30 @@ public struct DialInModel: Sendable {
     ///   - historyShots: The earlier bags' timed shots (``TimedShot``), same order as `history`: the slope and target
     ///     of ``ShotTimeModel``. When they show a slope, shot-time direction cues (``GrindCue/fromShotTime``) are
     ///     replaced by the times themselves.
+    ///   - otherProfiles: The shots of the grinder × method's other espresso profiles, each profile's by bag: their
+    ///     slopes pool with this profile's (``ShotTimePooling``).
     ///   - attributes: What each earlier bag is (``BagAttributes``), in the order of `history` then the further
     ///     bags of `historyCues`; `[]` for none known.
     ///   - bag: What the new bag is; `nil` (or no earlier bag like it) fits one population of sweet spots, the
     ///     prior without attributes (``AttributePrior``).
     public init(scale: DialInScale, history: [[BrewPoint]], historyCues: [[GrindCue]] = [], used: [Double]? = nil,
                 attributes: [BagAttributes] = [], bag: BagAttributes? = nil,
-                options: DialInOptions = DialInOptions(), historyShots: [[TimedShot]] = []) {
+                options: DialInOptions = DialInOptions(), historyShots: [[TimedShot]] = [],
+                otherProfiles: [[[TimedShot]]] = []) {
         self.init(scale: scale, history: history, historyCues: historyCues, used: used, attributes: attributes,
-                  bag: bag, options: options, terms: DialInTerms(), historyShots: historyShots)
+                  bag: bag, options: options, terms: DialInTerms(), historyShots: historyShots,
+                  otherProfiles: otherProfiles)
     }
 
-    /// ``init(scale:history:historyCues:used:attributes:bag:options:historyShots:)`` with the earlier bags' step-1
-    /// terms kept in `terms` (``DialInTerms``), shared with the other models fitted on the same grinder × method: the
-    /// same model.
+    /// ``init(scale:history:historyCues:used:attributes:bag:options:historyShots:otherProfiles:)`` with the earlier
+    /// bags' step-1 terms kept in `terms` (``DialInTerms``), shared with the other models fitted on the same
+    /// grinder × method: the same model.
     init(scale: DialInScale, history: [[BrewPoint]], historyCues rawCues: [[GrindCue]], used: [Double]?,
          attributes: [BagAttributes] = [], bag: BagAttributes? = nil, options: DialInOptions, terms: DialInTerms,
-         historyShots: [[TimedShot]] = []) {
+         historyShots: [[TimedShot]] = [], otherProfiles: [[[TimedShot]]] = []) {
         self.scale = scale; self.options = options
         let grid = DialInGrid(scale: scale, options: options)
-        let shotTime = ShotTimeModel(scale: scale, bags: historyShots)
+        let shotTime = ShotTimeModel(scale: scale, bags: historyShots, otherProfiles: otherProfiles)
         self.shotTime = shotTime
         earlierShots = historyShots
         let historyCues = shotTime == nil ? rawCues : rawCues.map { $0.filter { !$0.fromShotTime } }

@@ -31,7 +31,7 @@ public struct DialInOptions: Sendable, Equatable {
     /// The grinders known by name (``GrinderCatalogue/builtIn``, or with the user's `grinders.toml`).
     public var grinders = GrinderCatalogue.builtIn
     /// For espresso: the pressure profile whose shots are advised (`nil`: the latest shot's). Shots of other
-    /// profiles are never pooled with them.
+    /// profiles are never pooled with them, but for their shot times' seconds per step (``ShotTimePooling``).
     public var profile: String?
 
     /// How the next setting is chosen.

@@ -126,6 +126,10 @@ struct MethodBrews: Sendable {
     /// For espresso, the shots with a finite setting and a finite positive time by bag slot, rated or not, each in
     /// (date, row) order: the shot-time model's evidence (``ShotTimeModel``).
     var shotsByBag: [[TimedShot]] = []
+    /// For espresso, the shots of the grinder × method's other profiles (profile names compared without case; shots
+    /// without one are a profile of their own), one list per profile by name, each that profile's shots by bag in
+    /// (date, row) order, every bag's: they pool into the seconds per step (``ShotTimePooling``).
+    var otherProfileShots: [[[TimedShot]]] = []
     /// Each slot's last usable brew (or cue) as (date, row) in that order; `nil` for a slot without one.
     var lastBrew: [(Int64, Int)?]
     /// Every finite setting read, in row order.
@@ -174,6 +178,7 @@ struct MethodBrews: Sendable {
             }
             let before = rows.count
             let wantedName = chosen?.lowercased()
+            otherProfileShots = Self.shotsByProfile(t, rows: rows, profiles: profiles, leaving: wantedName)
             rows = rows.indices.filter { profiles[$0]?.lowercased() == wantedName }.map { rows[$0] }
             otherProfiles = before - rows.count
             profile = chosen ?? "no profile"
@@ -294,6 +299,34 @@ struct MethodBrews: Sendable {
         for c in cued {
             cuesByBag[c.bag + 1].append(c.cue)
             lastBrew[c.bag + 1] = Self.later(lastBrew[c.bag + 1], (c.date, c.row))
+        }
+    }
+
+    /// The timed shots of `rows` whose profile (lower-cased) is not `wanted`, grouped by profile (sorted by name, no
+    /// profile last) and within each by bag (bean code; brews without a bean one bag), in (date, row) order.
+    static func shotsByProfile(_ t: BrewTable, rows: [Int], profiles: [String?],
+                               leaving wanted: String?) -> [[[TimedShot]]] {
+        var groups: [String?: [Int: [(date: Int64, row: Int, shot: TimedShot)]]] = [:]
+        for (k, i) in rows.enumerated() {
+            let name = profiles[k]?.lowercased()
+            guard name != wanted, let setting = t.grindSetting[i], setting.isFinite,
+                  let s = t.brewTimeSeconds[i], s.isFinite, s > 0 else { continue }
+            let rating = t.rating[i].flatMap { $0.isFinite ? $0 : nil }
+            let bag = t.bean.code(i).map(Int.init) ?? -1
+            groups[name, default: [:]][bag, default: []].append(
+                (t.brewDate[i] ?? .min, i, TimedShot(setting: setting, seconds: s, rating: rating)))
+        }
+        let names = groups.keys.sorted { a, b in
+            switch (a, b) {
+            case let (x?, y?): x < y
+            case (.some, nil): true
+            default: false
+            }
+        }
+        return names.map { name in
+            groups[name]!.keys.sorted().map { bag in
+                groups[name]![bag]!.sorted { ($0.date, $0.row) < ($1.date, $1.row) }.map(\.shot)
+            }
         }
     }
 

@@ -37,7 +37,7 @@ extension BrewTool {
                          + "grinder × method."),
             Argument(name: "profile", kind: .string,
                      summary: "For espresso: the pressure profile whose shots to advise (default: the latest shot's); "
-                         + "profiles are never pooled."),
+                         + "profiles are never pooled, but for the seconds per step."),
             Argument(name: "backtest", kind: .boolean,
                      summary: "Also replay the advice over this grinder × method's bags and give the back-test's "
                          + "verdict (a few seconds on a long journal); default false."),

@@ -24,7 +24,8 @@ struct DialIn: AsyncParsableCommand {
             It answers with a safe pick (the highest expected rating), an experiment when exploring is worth it, and \
             a confidence word; suggestions stay near the settings the grinder × method has been brewed at. Taste \
             notes ("sour", "zu bitter", "try coarser") and, for espresso, shot times count as evidence even without \
-            a rating. Shots of different pressure profiles are never pooled (--profile picks one). Grinders are \
+            a rating. Shots of different pressure profiles are never pooled (--profile picks one), except that \
+            their shot times' seconds per step are pooled across the grinder's profiles. Grinders are \
             known by name from a built-in catalogue (the README's "Grinders" list); --grinders adds your own.
 
             With --backtest it also replays the advice over your bags of this grinder × method, as `brewstats \
@@ -67,7 +68,7 @@ struct DialIn: AsyncParsableCommand {
     @Option(
         help: ArgumentHelp(
             "For espresso: the pressure profile whose shots to advise " +
-                "(default: the latest shot's); profiles are never pooled.",
+                "(default: the latest shot's); profiles are never pooled, but for the seconds per step.",
             valueName: "name"))
     var profile: String?
     @OptionGroup var grindersOption: GrindersOption

@@ -3,16 +3,17 @@ import Testing
 import TestSupport
 
 /// `dial-in --json`'s `shot_time` on the real exports in ../shared/peer-data, against the independent fit of
-/// `tools/reference/shot_slope_reference.py` (statsmodels' Huber fit) on the same journal exported as CSV.
+/// `tools/reference/shot_slope_reference.py` (statsmodels' Huber fit, and its `--pool` mode's random-effects pool of
+/// the grinder's profiles) on the same journal exported as CSV.
 @Suite struct ShotTimeRealDataTests {
     static let python = Repo.root.appendingPathComponent(".venv-test/bin/python")
     static let script = Repo.root.appendingPathComponent("tools/reference/shot_slope_reference.py")
 
     /// The reference on `csv` for one grinder × method: its JSON object.
-    static func reference(_ csv: URL, _ grinder: String, _ method: String) throws -> [String: Any] {
+    static func reference(_ csv: URL, _ grinder: String, _ method: String, pool: Bool = false) throws -> [String: Any] {
         let p = Process()
         p.executableURL = python
-        p.arguments = [script.path, "--journal", csv.path, grinder, method]
+        p.arguments = [script.path] + (pool ? ["--pool"] : []) + ["--journal", csv.path, grinder, method]
         let pipe = Pipe()
         p.standardOutput = pipe
         p.standardInput = FileHandle.nullDevice
@@ -39,7 +40,8 @@ import TestSupport
         defer { try? FileManager.default.removeItem(at: folder) }
         let o = try DialInTrustTests.adviseFile(file, ["--grinder", "Kinu M47", "--method", "Profitec Pro 500"])
         let shot = try #require(o["shot_time"] as? [String: Any])
-        let reference = try Self.reference(try Self.exported(file, folder), "Kinu M47", "Profitec Pro 500")
+        let csv = try Self.exported(file, folder)
+        let reference = try Self.reference(csv, "Kinu M47", "Profitec Pro 500")
         let unit = try #require(shot["setting_per_step"] as? Double)
         let slope = try #require(shot["seconds_per_step"] as? Double)
         let refSlope = try #require(reference["slope"] as? Double) * unit
@@ -50,6 +52,15 @@ import TestSupport
         #expect(low < refSlope && refSlope < high && slope < 0, "interval \(low)…\(high)")
         let width = (high - low) / (2 * 1.2816)
         #expect(abs(width / refSE - 1) < 0.35, "ours ±\(width), reference ±\(refSE)")
+        // One profile (none named): the pool of the grinder's profiles is that profile's slope, as statsmodels'
+        // random-effects pool of the one profile is.
+        let pooled = try #require(shot["pooled"] as? [String: Any])
+        let refPool = try Self.reference(csv, "Kinu M47", "Profitec Pro 500", pool: true)
+        #expect(pooled["profiles"] as? Int == 1 && pooled["between_profiles"] as? Double == 0)
+        #expect(pooled["seconds_per_step"] as? Double == slope && (shot["own"] as? [String: Any])?["low"] as? Double
+            == low)
+        let refMean = try #require(refPool["mean"] as? Double) * unit
+        #expect(abs(slope - refMean) < 0.1 * abs(refMean) && refPool["tau2"] as? Double == 0, "\(refPool)")
     }
 
     /// The Visualizer fixtures: no bag of any grinder × method was shot at two settings (the reference counts
@@ -64,6 +75,9 @@ import TestSupport
                                   ("P100 Pre-2015 Cast", "Decent DE1")] {
             let reference = try Self.reference(csv, grinder, method)
             #expect(reference["bags_with_slope"] as? Int == 0 && (reference["shots"] as? Int ?? 0) > 0, "\(grinder)")
+            // Nor any profile: the random-effects pool over the grinder's profiles has nothing to pool.
+            let pool = try Self.reference(csv, grinder, method, pool: true)
+            #expect((pool["profiles"] as? [String: Any])?.isEmpty == true && pool["mean"] is NSNull, "\(grinder)")
         }
         // The one grinder × method with a rated shot to advise from.
         let o = try DialInTrustTests.adviseFile(path, ["--grinder", "EK43 with SSP HU", "--method", "Decent DE1"])

@@ -4,7 +4,9 @@ import Foundation
 /// "28.5 s at 18 on this bag; your best Turbo shots ran 25–27 s; about 1.8 s per step on this Niche: try 18.5."
 ///
 /// The bag's latest shot, where the target comes from (the middle half of the best-rated shots' times, else the
-/// default), and the learned seconds per step with the grinder's name; `nil` when the answer used no shot times.
+/// default), and the learned seconds per step with the grinder's name — and, when the grinder's other profiles
+/// pooled into it (``ShotTimePooling``), how many profiles, or that the slope is theirs alone; `nil` when the answer
+/// used no shot times.
 enum ShotTimeExplanation {
     static func sentence(_ a: DialInAdvice) -> String? {
         guard let f = a.estimate.shotTime, f.used, let last = f.bagShots.last else { return nil }
@@ -18,7 +20,9 @@ enum ShotTimeExplanation {
             aim = "no rated \(shots) to aim by, so aiming at \(Int(f.targetSeconds.rounded())) s"
         }
         let perStep = abs(f.secondsPerStep)
+        let pooled = f.own == nil ? ", learned from its other profiles' shots"
+            : f.profiles > 1 ? " (its \(f.profiles) profiles pooled)" : ""
         return "\(seconds(last.seconds)) s at \(a.text(last.setting)) on this bag; \(aim); about "
-            + "\(seconds(perStep)) s per step on this \(a.grinder): try \(a.text(a.estimate.next))."
+            + "\(seconds(perStep)) s per step on this \(a.grinder)\(pooled): try \(a.text(a.estimate.next))."
     }
 }
