@@ -81,7 +81,7 @@ public struct DialInAdvice: Sendable {
         }
         if let best = e.best, let lo = e.low, let hi = e.high, let r = e.bestExpected {
             lines.append(
-                "best: \(text(best)), \(Self.percent(e.level)) interval \(Self.decimal(lo))–\(Self.decimal(hi)) "
+                "best: \(text(best)), \(Self.percent(e.level)) interval \(text(lo))–\(text(hi)) "
                          + "(expected rating \(Self.rating(r)))")
         } else if e.verdict == .cuesOnly {
             lines.append(
@@ -208,7 +208,6 @@ public struct DialInAdvice: Sendable {
     }
 
     static func rating(_ r: Double) -> String { String(format: "%.1f", min(5, max(0, r))) }
-    static func decimal(_ x: Double) -> String { String(format: "%.1f", x) }
     static func percent(_ level: Double) -> String { "\(Int((level * 100).rounded())) %" }
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 }

@@ -42,7 +42,9 @@ public struct DialInEstimate: Sendable {
     public let bestRaw: Double?
     /// ``bestRaw`` on the grinder's dial.
     public let best: Double?
-    /// The central posterior interval of the sweet spot at ``level``.
+    /// The central posterior interval of the sweet spot at ``level``, each end at the dialable setting nearest to it
+    /// (``DialInScale/snap(_:)``): the interval as printed, at the dial's own precision (3.19–3.42 on a dial of
+    /// tenths is 3.2–3.4), on which ``bestRatedOutside`` is decided. Both ends may be one setting.
     public let low: Double?
     public let high: Double?
     public let level: Double

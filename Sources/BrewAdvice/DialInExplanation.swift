@@ -111,7 +111,7 @@ enum DialInExplanation {
             more.append(
                 "Your best-rated \(t(o.setting)) (\(DialInAdvice.rating(o.rating))) lies outside the " +
                     "\(DialInAdvice.percent(e.level)) "
-                        + "interval (\(DialInAdvice.decimal(lo))–\(DialInAdvice.decimal(hi))): this bag's other cups"
+                        + "interval (\(t(lo))–\(t(hi))): this bag's other cups"
                         + (e.earlierBags > 0 ? " and the earlier bags" : "")
                             + " put the sweet spot elsewhere, and one cup is partly luck.")
         }

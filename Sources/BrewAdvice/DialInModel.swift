@@ -262,16 +262,19 @@ public struct DialInModel: Sendable {
         } else {
             experiment = nil
         }
-        // The bag's best-rated setting outside the interval: the answer says so, and "high" is not claimed.
+        // The interval as printed: each end at the dialable setting nearest to it (``DialInEstimate/low``), and the
+        // bag's best-rated setting outside it decided on those settings, so the words agree with what is read. Then
+        // the answer says so, and "high" is not claimed.
+        let lowShown = scale.snap(g(lowU)), highShown = scale.snap(g(highU))
         let bestRatedOutside = !flat
-            && keptBest.map { u($0.setting) < lowU - 1e-9 || u($0.setting) > highU + 1e-9 } == true
+            && keptBest.map { $0.setting < lowShown - 1e-9 || $0.setting > highShown + 1e-9 } == true
         var confidence = DialInEstimate.Confidence.judge(widthUnits: highU - lowU, ratedBrews: n,
                                                          cues: cues.count + timed.count, flat: flat)
         if bestRatedOutside, confidence == .high { confidence = .medium }
         var answer = DialInEstimate(
             scale: scale, verdict: flat ? .noDependence : .peak, next: next, nextExpected: clip(nextMean),
             nextTried: tried.contains(next), bestRaw: flat ? nil : g(bestU), best: best,
-            low: flat ? nil : g(lowU), high: flat ? nil : g(highU),
+            low: flat ? nil : lowShown, high: flat ? nil : highShown,
             level: options.level, bestExpected: best.map { clip(expected($0).mean) },
             earlierPeakLow: earlierInterval?.low, earlierPeakHigh: earlierInterval?.high, earlierBags: prior.bags,
             flatBayesFactor: bayesFactor, bestSoFar: bestSoFar, brews: n, distinctSettings: tried.count,

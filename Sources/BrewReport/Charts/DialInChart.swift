@@ -21,7 +21,7 @@ public enum DialInChart {
         var subtitle = "\(count(advice.points.count, "brew")) of this bag · \(count(e.earlierBags, "earlier bag"))"
         subtitle += " · next \(advice.text(e.next))"
         if let best = e.best, let lo = e.low, let hi = e.high {
-            subtitle += " · best \(advice.text(best)) (\(level): \(decimal(lo))–\(decimal(hi)))"
+            subtitle += " · best \(advice.text(best)) (\(level): \(advice.text(lo))–\(advice.text(hi)))"
         } else if e.verdict == .cuesOnly {
             subtitle += " · nothing rated yet: no curve"
         } else {
@@ -95,6 +95,5 @@ public enum DialInChart {
     }
 
     static func clip(_ r: Double) -> Double { min(5, max(0, r)) }
-    static func decimal(_ x: Double) -> String { String(format: "%.1f", x) }
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 }
