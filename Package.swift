@@ -228,7 +228,7 @@ let package = Package(
         // The command line's own types (argument values, the exit-status map) are tested in process; the commands as a
         // whole run the built binary.
         .testTarget(name: "brewstatsTests",
-                    dependencies: ["TestSupport", "brewstats", "BrewAdvice", "BrewColumns", "BrewCairo", "BrewCharts", "BrewExport", "BrewImport",
+                    dependencies: ["TestSupport", "brewstats", "BrewAdvice", "BrewColumns", "BrewCairo", "BrewCharts", "BrewExport", "BrewImport", "BrewOpen",
                                    "BrewMCP", "BrewNames", "BrewProgress", "BrewReport", "BrewStats", "BrewSynth",
                                    .product(name: "ArgumentParser", package: "swift-argument-parser")],
                     swiftSettings: strict),

@@ -194,8 +194,12 @@ public struct DialInAdvice: Sendable {
             (e.scale.units(e.high ?? centre) - e.scale.units(e.low ?? centre)) * e.scale.unit / e.scale.resolution)
         // At most the list's length (and never `Int(_:)` of a value past its range).
         let stride = max(1, Int(min((half / 2).rounded(), Double(settings.count))))
-        let picks = (-3...3).map { at + $0 * stride }.filter { settings.indices.contains($0) }
         let model = e.curve
+        // Only settings the curve covers (the map and its margin): never a value extrapolated past its ends.
+        let first = model[0].setting - 1e-9, last = model[model.count - 1].setting + 1e-9
+        let picks = (-3...3).map { at + $0 * stride }.filter {
+            settings.indices.contains($0) && settings[$0] >= first && settings[$0] <= last
+        }
         return picks.map { i in
             let x = settings[i]
             // Interpolate the 81-point curve at x.

@@ -42,9 +42,10 @@ public struct DialInEstimate: Sendable {
     public let bestRaw: Double?
     /// ``bestRaw`` on the grinder's dial.
     public let best: Double?
-    /// The central posterior interval of the sweet spot at ``level``, each end at the dialable setting nearest to it
-    /// (``DialInScale/snap(_:)``): the interval as printed, at the dial's own precision (3.19–3.42 on a dial of
-    /// tenths is 3.2–3.4), on which ``bestRatedOutside`` is decided. Both ends may be one setting.
+    /// The central posterior interval of the sweet spot at ``level``, kept to the map and its margin (``DialInMap``),
+    /// each end at the dialable setting nearest to it: the interval as printed, at the dial's own precision
+    /// (3.19–3.42 on a dial of tenths is 3.2–3.4), on which ``bestRatedOutside`` is decided. Both ends may be one
+    /// setting.
     public let low: Double?
     public let high: Double?
     public let level: Double
@@ -65,7 +66,8 @@ public struct DialInEstimate: Sendable {
     public let distinctSettings: Int
     /// Whether the bag has two or more brews, all rated the same.
     public let allRatingsEqual: Bool
-    /// The fitted curve over the range (81 points, evenly in model units), with its band at ``level``.
+    /// The fitted curve over the map and its margin (``DialInMap``: 81 points, evenly in model units), with its band
+    /// at ``level``; never beyond where the advice may go.
     public let curve: [CurveBand]
     /// The safe pick: the setting of highest expected rating inside the map (``DialInMap``), and that rating.
     public let safe: Double

@@ -4,15 +4,18 @@ import Foundation
 /// units, and the margin the advice may go beyond it.
 ///
 /// **Margin**: ``DialInOptions/mapMargin`` units (2: two steps, two clicks) when the grinder × method has at least
-/// ``DialInOptions/richHistory`` brews; twice that with fewer. Two steps because a bag's sweet spot lies within
-/// about two steps of the earlier bags' own in the journals we read (the sample generator's spread is 3 steps
-/// around a mean the earlier bags already cover), while a third step beyond anything ever brewed is where a wild
-/// suggestion starts; a thin history has not yet shown its extent, so it gets four.
+/// ``DialInOptions/richHistory`` brews; twice that with fewer; never less than one setting of the dial
+/// (``DialInScale/settingUnits``: a stepless grinder suggested every 0.1 on a range of 2.1–2.7 widens by 0.1).
+/// Two steps because a bag's sweet spot lies within about two steps of the earlier bags' own in the journals we
+/// read (the sample generator's spread is 3 steps around a mean the earlier bags already cover), while a third
+/// step beyond anything ever brewed is where a wild suggestion starts; a thin history has not yet shown its
+/// extent, so it gets four.
 ///
 /// The map acts twice: the new bag's prior on its sweet spot is multiplied by `exp(−½(d/margin)²)` for a sweet
 /// spot `d` units outside the widened map (``logWindow(grid:)``), and suggestions (`next`, the safe pick, the stated
-/// best) lie inside it — unless the bag's own posterior puts at least ``DialInOptions/leaveMapMass`` of the sweet
-/// spot beyond one edge (then one margin more on that side, said in words).
+/// best), the sweet spot's interval and the fitted curve lie inside it — unless the bag's own posterior puts at
+/// least ``DialInOptions/leaveMapMass`` of the sweet spot beyond one edge (then one margin more on that side, said
+/// in words).
 struct DialInMap: Sendable {
     /// The extent of the settings brewed, in units; the whole range without any.
     let lower: Double
@@ -25,7 +28,7 @@ struct DialInMap: Sendable {
     init(scale: DialInScale, settings: [Double], brews: Int, options: DialInOptions) {
         let u = settings.filter(\.isFinite).map { scale.units($0) }
         span = scale.span
-        margin = brews >= options.richHistory ? options.mapMargin : 2 * options.mapMargin
+        margin = max(brews >= options.richHistory ? options.mapMargin : 2 * options.mapMargin, scale.settingUnits)
         if let lo = u.min(), let hi = u.max() {
             lower = max(0, lo); upper = min(span, hi); known = true
         } else {

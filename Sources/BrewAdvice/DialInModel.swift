@@ -170,7 +170,6 @@ public struct DialInModel: Sendable {
         if current.isEmpty, earlierRated == 0 {
             return cueStep(cues: cues, window: window, brewedRange: brewedRange)
         }
-        let lowU = post.quantile(tail), highU = post.quantile(1 - tail)
         var leftMap: DialInEstimate.Side?
         if post.massBelow(window.lower) >= options.leaveMapMass {
             window.lower = max(0, window.lower - map.margin); leftMap = .below
@@ -179,6 +178,12 @@ public struct DialInModel: Sendable {
         }
         var candidates = scale.settings.filter { u($0) >= window.lower - 1e-9 && u($0) <= window.upper + 1e-9 }
         if candidates.isEmpty { candidates = [scale.snap(g((window.lower + window.upper) / 2))] }
+        // The sweet spot's interval kept to the window: a tail of the posterior beyond the map and its margin is
+        // stated at the window's edge, as far as the advice may go (an answer on one cup at 20 does not print 10–30).
+        let lowU = min(window.upper, max(window.lower, post.quantile(tail)))
+        let highU = min(window.upper, max(window.lower, post.quantile(1 - tail)))
+        // The dialable setting inside the window nearest to `x` units: the printed ends of the interval.
+        let nearest = { (x: Double) in candidates.min { abs(u($0) - x) < abs(u($1) - x) }! }
 
         // The safe pick: the highest expected rating on the candidates. Where the floor makes it level (a prior with
         // nothing to say puts the same bump everywhere), the parabola's expected rating decides (the middle of what
@@ -211,11 +216,12 @@ public struct DialInModel: Sendable {
             if safeMean - exploreMean <= options.experimentCost { next = explore; nextMean = exploreMean }
         }
 
-        // The curve and its band, on the rating scale, evenly in model units over the range.
+        // The curve and its band, on the rating scale, evenly in model units over the window (the map and its margin):
+        // never drawn where nothing was brewed.
         let clip = { (r: Double) in min(5, max(0, r)) }
         let z = DialInEngine.normalQuantile(1 - tail)
         let curve = (0...80).map { i -> CurveBand in
-            let x = g(scale.span * Double(i) / 80)
+            let x = g(window.lower + (window.upper - window.lower) * Double(i) / 80)
             let e = expected(x)
             return CurveBand(
                 setting: x, mean: clip(e.mean), low: clip(e.mean - z * e.sd), high: clip(e.mean + z * e.sd))
@@ -265,7 +271,7 @@ public struct DialInModel: Sendable {
         // The interval as printed: each end at the dialable setting nearest to it (``DialInEstimate/low``), and the
         // bag's best-rated setting outside it decided on those settings, so the words agree with what is read. Then
         // the answer says so, and "high" is not claimed.
-        let lowShown = scale.snap(g(lowU)), highShown = scale.snap(g(highU))
+        let lowShown = nearest(lowU), highShown = nearest(highU)
         let bestRatedOutside = !flat
             && keptBest.map { $0.setting < lowShown - 1e-9 || $0.setting > highShown + 1e-9 } == true
         var confidence = DialInEstimate.Confidence.judge(widthUnits: highU - lowU, ratedBrews: n,

@@ -71,6 +71,10 @@ public struct DialInScale: Sendable, Equatable {
         }
     }
 
+    /// One setting of the dial (``resolution``) in model units: a click on a dial in thirds and a step on a stepped
+    /// dial (1), on a stepless dial the spacing of its suggestions over a fortieth of its range.
+    public var settingUnits: Double { notation == .thirds ? 1 : resolution / unit }
+
     /// The range in model units.
     public var span: Double { units(upper) }
 

@@ -30,8 +30,8 @@ import Testing
     }
 
     /// Six earlier bags brewed on 10–30 of a 0–40 grinder, each good (4–4.5) near 20 and poor (2–2.5) at the ends;
-    /// a new bag brewed twice near 20. Far from the peak the curve stays at the journal's floor (the lower decile of
-    /// its ratings, computed here), never 0.
+    /// a new bag brewed twice near 20. Far from the peak, at the map's margin, the curve stays at the journal's floor
+    /// (the lower decile of its ratings, computed here), never 0.
     @Test func curveFallsToTheFloorNotToZero() {
         let scale = DialInScale(lower: 0, upper: 40, step: 1, anchor: 0)
         var history: [[BrewPoint]] = []
@@ -48,9 +48,12 @@ import Testing
         let floor = ratings[Int((0.1 * Double(ratings.count)).rounded(.up)) - 1]
         #expect(floor == 2)
         let e = DialInModel(scale: scale, history: history).estimate(current: current)
-        let ends = e.curve.filter { $0.setting <= 5 || $0.setting >= 35 }
+        // The curve covers the map (10–30) and its margin of 2 steps, no more; at its ends, up to 2 steps past the
+        // poor cups at 10 and 30, it is within a quarter point of the floor, nowhere near 0.
+        #expect(e.curve.first?.setting == 8 && e.curve.last?.setting == 32)
+        let ends = e.curve.filter { $0.setting <= 9 || $0.setting >= 31 }
         #expect(!ends.isEmpty)
-        for p in ends { #expect(abs(p.mean - floor) < 0.05, "\(p.setting): \(p.mean)") }
+        for p in ends { #expect(abs(p.mean - floor) < 0.25, "\(p.setting): \(p.mean)") }
         #expect(e.curve.allSatisfy { $0.mean >= floor - 1e-9 })
         // Near the peak it is the parabola's (a good cup), well above the floor.
         #expect((e.bestExpected ?? 0) > 3.8)
