@@ -76,7 +76,12 @@ public struct JSONExportSchema: Sendable, Equatable {
         }
 
         /// The app's bookkeeping: read and generated, left out of brewstats' export.
-        public var isBookkeeping: Bool { [.brewCount, .lastUsed, .createdAt, .updatedAt].contains(self) }
+        public var isBookkeeping: Bool {
+            switch self {
+            case .brewCount, .lastUsed, .createdAt, .updatedAt: true
+            default: false
+            }
+        }
     }
 
     /// A grinder's fields, in the order the reader reads them.
@@ -110,7 +115,12 @@ public struct JSONExportSchema: Sendable, Equatable {
             }
         }
 
-        public var isBookkeeping: Bool { [.brewCount, .lastUsed, .createdAt, .updatedAt].contains(self) }
+        public var isBookkeeping: Bool {
+            switch self {
+            case .brewCount, .lastUsed, .createdAt, .updatedAt: true
+            default: false
+            }
+        }
     }
 
     /// A bean's fields, in the order the reader reads them.
@@ -148,7 +158,12 @@ public struct JSONExportSchema: Sendable, Equatable {
             }
         }
 
-        public var isBookkeeping: Bool { [.createdAt, .updatedAt].contains(self) }
+        public var isBookkeeping: Bool {
+            switch self {
+            case .createdAt, .updatedAt: true
+            default: false
+            }
+        }
     }
 
     /// A brew's fields, in the order the reader reads them (the values, then the references last, so a brew
@@ -202,7 +217,12 @@ public struct JSONExportSchema: Sendable, Equatable {
             }
         }
 
-        public var isBookkeeping: Bool { [.createdAt, .updatedAt].contains(self) }
+        public var isBookkeeping: Bool {
+            switch self {
+            case .createdAt, .updatedAt: true
+            default: false
+            }
+        }
     }
 
     /// A tasting note's fields, in the order the reader reads them; a note joins its brew by ``brew``.
