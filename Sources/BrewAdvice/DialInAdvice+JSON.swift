@@ -23,10 +23,12 @@ extension DialInAdvice {
     /// `named`, the setting its note names, or null. `"shot_time"` is null unless the grinder × profile's timed shots
     /// show a slope (``ShotTimeFit``): `{"seconds_per_step", "low", "high", "level", "between_bags", "noise", "shots",
     /// "bags", "bag_shots", "setting_per_step", "used", "own": {"seconds_per_step", "low", "high"} | null,
-    /// "pooled": {"seconds_per_step", "low", "high", "between_profiles", "profiles", "shots"}, "target": {"seconds",
+    /// "pooled": {"seconds_per_step", "low", "high", "between_profiles", "profiles", "shots", "yield_left_out"},
+    /// "yield_left_out", "median_yield" (grams, or null), "target": {"seconds",
     /// "low", "high", "source": "best_rated" | "default", "shots", "best_low", "best_high"}}`: the slope read (the
     /// profile's own shrunk towards the pool of the grinder's profiles), the profile's own before shrinking (null
-    /// without one) and the pool (``ShotTimePooling``); `used` false when the earlier bags show no
+    /// without one) and the pool (``ShotTimePooling``); `yield_left_out` the shots stopped more than 15 % from the
+    /// profile's median yield and left out of the slope (``ShotTimeYield``); `used` false when the earlier bags show no
     /// slope and the one stated is every bag's, this one's included (not read as evidence: ``ShotTimeFit/used``).
     /// `"attribute_effect": {"attribute", "value", "bags",
     /// "known_bags", "shift", "spread", "towards"} | null` is the new bag's roast level's effect on its prior
@@ -119,7 +121,9 @@ extension DialInAdvice {
             "used": f.used,
             "own": f.own.map { slope($0) } ?? NSNull(),
             "pooled": slope(f.pooled).merging(["between_profiles": round(f.betweenProfiles, 3),
-                                               "profiles": f.profiles, "shots": f.pooledShots]) { a, _ in a },
+                                               "profiles": f.profiles, "shots": f.pooledShots,
+                                               "yield_left_out": f.pooledYieldLeftOut]) { a, _ in a },
+            "yield_left_out": f.yieldLeftOut, "median_yield": optional(f.medianYield),
             "target": ["seconds": round(f.targetSeconds), "low": round(f.targetLow), "high": round(f.targetHigh),
                        "source": f.targetSource, "shots": f.targetShots, "best_low": optional(f.bestLow),
                        "best_high": optional(f.bestHigh)],

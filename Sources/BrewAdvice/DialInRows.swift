@@ -223,7 +223,8 @@ struct MethodBrews: Sendable {
             case (nil, .some): unset += 1
             }
             if espresso, let setting, let s = t.brewTimeSeconds[i], s.isFinite, s > 0 {
-                timed.append((i, bag, when, TimedShot(setting: setting, seconds: s, rating: rating)))
+                timed.append((i, bag, when, TimedShot(setting: setting, seconds: s, rating: rating,
+                                                      yield: Self.yield(t, i))))
             }
             if let setting {
                 let text = TasteText(notes: t.notes[i] ?? "", tags: t.flavorTags[i] ?? "")
@@ -302,6 +303,11 @@ struct MethodBrews: Sendable {
         }
     }
 
+    /// Row `i`'s yield in grams when finite and positive.
+    static func yield(_ t: BrewTable, _ i: Int) -> Double? {
+        t.yieldGrams[i].flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+    }
+
     /// The timed shots of `rows` whose profile (lower-cased) is not `wanted`, grouped by profile (sorted by name, no
     /// profile last) and within each by bag (bean code; brews without a bean one bag), in (date, row) order.
     static func shotsByProfile(_ t: BrewTable, rows: [Int], profiles: [String?],
@@ -314,7 +320,8 @@ struct MethodBrews: Sendable {
             let rating = t.rating[i].flatMap { $0.isFinite ? $0 : nil }
             let bag = t.bean.code(i).map(Int.init) ?? -1
             groups[name, default: [:]][bag, default: []].append(
-                (t.brewDate[i] ?? .min, i, TimedShot(setting: setting, seconds: s, rating: rating)))
+                (t.brewDate[i] ?? .min, i, TimedShot(setting: setting, seconds: s, rating: rating,
+                                                     yield: Self.yield(t, i))))
         }
         let names = groups.keys.sorted { a, b in
             switch (a, b) {

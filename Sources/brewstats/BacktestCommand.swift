@@ -54,7 +54,7 @@ struct BacktestCommand: ParsableCommand {
     func run() throws {
         CLI.removeStagingOnInterrupt()
         let result = try merging.load(journals, input: input) {
-            $0.columns = [.grinder, .bean, .grindSetting, .rating, .freeText, .tastingNote, .brewTime]
+            $0.columns = [.grinder, .bean, .grindSetting, .rating, .freeText, .tastingNote, .brewTime, .masses]
         }.result
         let backtest: Backtest
         if let grinder, let method {

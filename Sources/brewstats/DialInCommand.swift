@@ -106,10 +106,10 @@ struct DialIn: AsyncParsableCommand {
         var options = DialInOptions()
         options.profile = profile
         if let catalogue = try grindersOption.catalogue() { options.grinders = catalogue }
-        // Only what the advisor reads: grinder, bean, grind setting, rating, taste (notes, tags, tasting note) and
-        // shot time and profile (dates and methods always).
+        // Only what the advisor reads: grinder, bean, grind setting, rating, taste (notes, tags, tasting note), shot
+        // time and profile, and the masses for a shot's yield (dates and methods always).
         let result = try merging.load(journals, input: input) {
-            $0.columns = [.grinder, .bean, .grindSetting, .rating, .freeText, .tastingNote, .brewTime]
+            $0.columns = [.grinder, .bean, .grindSetting, .rating, .freeText, .tastingNote, .brewTime, .masses]
         }.result
         let found = try DialInAdvisor.advise(journal: result.journal, grinder: grinder, method: method, bean: bean,
             options: options)

@@ -47,6 +47,10 @@ import TestSupport
         let refSlope = try #require(reference["slope"] as? Double) * unit
         let refSE = try #require(reference["se"] as? Double) * unit
         #expect(shot["used"] as? Bool == false && shot["shots"] as? Int == reference["shots"] as? Int)
+        // The shots' yields (read by dial-in's columns): their median, and none 15 % off it.
+        let median = try #require(reference["median_yield"] as? Double)
+        #expect(abs((shot["median_yield"] as? Double ?? 0) - median) < 0.005, "\(shot) \(median)")
+        #expect(shot["yield_left_out"] as? Int == reference["yield_left_out"] as? Int)
         #expect(abs(slope - refSlope) < 0.1 * abs(refSlope), "ours \(slope), reference \(refSlope) s per step")
         let low = try #require(shot["low"] as? Double), high = try #require(shot["high"] as? Double)
         #expect(low < refSlope && refSlope < high && slope < 0, "interval \(low)…\(high)")

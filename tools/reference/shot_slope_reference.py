@@ -12,7 +12,8 @@ and the robust weights and covariance are statsmodels' own.
 With `--journal`, the shots are read from a journal in the app's CSV export (`brewstats export J --to csv`): the
 brews of one grinder × method (and pressure profile, when given), with a finite grind setting and a positive
 brew time, each bean a bag; the setting is then in the dial's own numbers. It also prints `bags_with_slope`, the
-bags shot at two or more settings.
+bags shot at two or more settings. Shots whose yield (`yield_g`) lies more than 15 % from the median yield of the
+grinder × method's (or profile's) shots are left out first; `median_yield` and `yield_left_out` say so.
 
 With `--pool`, the shots carry a `profile` column (`profile,bag,u,seconds`; with `--journal`, every profile of the
 grinder × method, names compared without case): each profile with a slope (at least 4 shots in bags shot at two or
@@ -50,9 +51,25 @@ def journal_rows(path, grinder, method, profile):
                 u, t = float(r["grind_setting"]), float(r["brew_time_s"])
             except ValueError:
                 continue
+            try:
+                y = float(r["yield_g"])
+            except (KeyError, ValueError):
+                y = None
             if math.isfinite(u) and math.isfinite(t) and t > 0:
-                out.append({"bag": r["bean"], "u": u, "seconds": t, "profile": r["pressure_profile"].strip().lower()})
+                out.append({"bag": r["bean"], "u": u, "seconds": t, "profile": r["pressure_profile"].strip().lower(),
+                            "yield": y if y is not None and math.isfinite(y) and y > 0 else None})
     return out
+
+
+def steady_yield(rows):
+    """`rows` less the shots whose yield lies more than 15 % from the median of the rows' yields; the median and
+    how many were left out."""
+    yields = [r["yield"] for r in rows if r.get("yield") is not None]
+    if not yields:
+        return rows, None, 0
+    m = float(np.median(yields))
+    kept = [r for r in rows if r.get("yield") is None or abs(r["yield"] - m) <= 0.15 * m]
+    return kept, m, len(rows) - len(kept)
 
 
 def robust_fit(rows):
@@ -105,7 +122,7 @@ def main_pool(args):
     else:
         effects = {}
         for name in sorted({r["profile"] for r in rows}):
-            fit = robust_fit([r for r in rows if r["profile"] == name])
+            fit = robust_fit(steady_yield([r for r in rows if r["profile"] == name])[0])
             if fit is not None and fit["shots"] >= 4:
                 effects[name] = (fit["slope"], fit["se"])
     print(json.dumps(pool(effects), sort_keys=True))
@@ -115,14 +132,17 @@ def main(args):
     if args[0] == "--pool":
         main_pool(args[1:])
         return
+    median, left_out = None, 0
     if args[0] == "--journal":
-        rows = journal_rows(args[1], args[2], args[3], args[4] if len(args) > 4 else None)
+        rows, median, left_out = steady_yield(journal_rows(args[1], args[2], args[3],
+                                                           args[4] if len(args) > 4 else None))
     else:
         with open(args[0], newline="") as f:
             rows = list(csv.DictReader(f))
     with_slope = [b for b in {r["bag"] for r in rows} if len({r["u"] for r in rows if r["bag"] == b}) >= 2]
     if not with_slope:
-        print(json.dumps({"slope": None, "se": None, "ols_slope": None, "shots": len(rows), "bags_with_slope": 0}))
+        print(json.dumps({"slope": None, "se": None, "ols_slope": None, "shots": len(rows), "bags_with_slope": 0,
+                          "median_yield": median, "yield_left_out": left_out}))
         return
     rows = [r for r in rows if r["bag"] in with_slope]
     bags = sorted({r["bag"] for r in rows})
@@ -131,7 +151,8 @@ def main(args):
     ols, *_ = np.linalg.lstsq(x, y, rcond=None)
     fit = sm.RLM(y, x, M=sm.robust.norms.HuberT(t=1.345)).fit(maxiter=100, tol=1e-10)
     print(json.dumps({"slope": float(fit.params[-1]), "se": float(fit.bse[-1]), "ols_slope": float(ols[-1]),
-                      "shots": len(rows), "bags": len(bags), "bags_with_slope": len(with_slope)}))
+                      "shots": len(rows), "bags": len(bags), "bags_with_slope": len(with_slope),
+                      "median_yield": median, "yield_left_out": left_out}))
 
 
 if __name__ == "__main__":

@@ -5,8 +5,8 @@ import Foundation
 ///
 /// The bag's latest shot, where the target comes from (the middle half of the best-rated shots' times, else the
 /// default), and the learned seconds per step with the grinder's name — and, when the grinder's other profiles
-/// pooled into it (``ShotTimePooling``), how many profiles, or that the slope is theirs alone; `nil` when the answer
-/// used no shot times.
+/// pooled into it (``ShotTimePooling``), how many profiles, or that the slope is theirs alone; then how many earlier
+/// shots were left out as stopped at another yield (``ShotTimeYield``); `nil` when the answer used no shot times.
 enum ShotTimeExplanation {
     static func sentence(_ a: DialInAdvice) -> String? {
         guard let f = a.estimate.shotTime, f.used, let last = f.bagShots.last else { return nil }
@@ -22,7 +22,13 @@ enum ShotTimeExplanation {
         let perStep = abs(f.secondsPerStep)
         let pooled = f.own == nil ? ", learned from its other profiles' shots"
             : f.profiles > 1 ? " (its \(f.profiles) profiles pooled)" : ""
-        return "\(seconds(last.seconds)) s at \(a.text(last.setting)) on this bag; \(aim); about "
+        var words = "\(seconds(last.seconds)) s at \(a.text(last.setting)) on this bag; \(aim); about "
             + "\(seconds(perStep)) s per step on this \(a.grinder)\(pooled): try \(a.text(a.estimate.next))."
+        if f.yieldLeftOut > 0, let m = f.medianYield {
+            let shots = f.yieldLeftOut == 1 ? "1 earlier shot" : "\(f.yieldLeftOut) earlier shots"
+            words += " \(shots) stopped more than 15 % from this profile's usual \(seconds(m)) g left out of the "
+                + "seconds per step."
+        }
+        return words
     }
 }

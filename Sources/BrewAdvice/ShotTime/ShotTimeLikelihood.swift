@@ -13,7 +13,8 @@ import Foundation
 ///
 /// With several shots at different settings the bag's own slope is learned on the way (the nodes of `b` that fit its
 /// shots weigh most); with shots at one setting only, `b̂` carries the distance from that setting to the sweet spot.
-/// Yield and flow are not read: a shot stopped at another yield is taken at its time.
+/// The bag's shots are read at their times whatever their yield (the slope leaves out earlier shots stopped at
+/// another yield: ``ShotTimeYield``); flow is not read.
 enum ShotTimeLikelihood {
     static let outlierShare = 0.05
     static let outlierSD = 10.0

@@ -18,6 +18,11 @@ struct ShotTimeModel: Sendable {
     /// The profile's own fit (`nil` when its shots show no slope), and the pool of every profile's.
     let own: ShotTimeSlope?
     let pool: ShotTimePooling
+    /// This profile's earlier shots left out of its slope for a yield more than 15 % from its median
+    /// (``ShotTimeYield``), that median (`nil` without yields), and the shots so left out over every profile pooled.
+    let yieldLeftOut: Int
+    let medianYield: Double?
+    let pooledYieldLeftOut: Int
 
     /// The model from `bags` (the earlier bags' shots of this profile, each bag's list) and `otherProfiles` (each
     /// other profile of the grinder × method, its shots by bag); `nil` when no profile's shots show a slope.
@@ -26,8 +31,10 @@ struct ShotTimeModel: Sendable {
             ShotTimeSlope.fit(bags.map { Self.usable($0, scale: scale).map { (scale.units($0.setting), $0.seconds) } })
         }
         let read = bags.map { Self.usable($0, scale: scale) }
-        let own = fit(bags)
-        let others = otherProfiles.compactMap(fit)
+        // Each profile's shots stopped at another yield than its median stay out of its slope (``ShotTimeYield``).
+        let steady = ShotTimeYield(read), otherSteady = otherProfiles.map { ShotTimeYield($0) }
+        let own = fit(steady.kept)
+        let others = otherSteady.compactMap { fit($0.kept) }
         guard let pool = ShotTimePooling((own.map { [$0] } ?? []) + others) else { return nil }
         let (b, sd) = pool.shrunk(own)
         if let own {
@@ -41,6 +48,8 @@ struct ShotTimeModel: Sendable {
                                   noise: noise.squareRoot(), shots: 0, bags: 0)
         }
         self.scale = scale; self.own = own; self.pool = pool
+        yieldLeftOut = steady.leftOut; medianYield = steady.median
+        pooledYieldLeftOut = steady.leftOut + otherSteady.reduce(0) { $0 + $1.leftOut }
         target = ShotTimeTarget.make(read)
     }
 
@@ -71,7 +80,8 @@ struct ShotTimeModel: Sendable {
             secondsPerStep: perStep, low: perStep - z * slope.standardError, high: perStep + z * slope.standardError,
             own: own.map { interval($0.secondsPerUnit, $0.standardError) },
             pooled: interval(pool.mean, pool.standardError), betweenProfiles: pool.tau, profiles: pool.profiles,
-            pooledShots: pool.shots,
+            pooledShots: pool.shots, yieldLeftOut: yieldLeftOut, medianYield: medianYield,
+            pooledYieldLeftOut: pooledYieldLeftOut,
             betweenBags: slope.betweenBags, noise: slope.noise, shots: slope.shots, bags: slope.bags,
             targetSeconds: target.seconds, targetLow: target.seconds - z * target.sd,
             targetHigh: target.seconds + z * target.sd, targetSource: target.source.rawValue,
@@ -102,6 +112,11 @@ public struct ShotTimeFit: Sendable {
     public let betweenProfiles: Double
     public let profiles: Int
     public let pooledShots: Int
+    /// The profile's earlier shots left out of the slope as stopped at another yield (more than 15 % from the
+    /// profile's median yield, ``medianYield`` grams; `nil` without logged yields), and over every profile pooled.
+    public let yieldLeftOut: Int
+    public let medianYield: Double?
+    public let pooledYieldLeftOut: Int
     /// The spread of bags' slopes around it, and a shot's noise around its bag's line (seconds).
     public let betweenBags: Double
     public let noise: Double

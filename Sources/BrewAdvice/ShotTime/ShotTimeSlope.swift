@@ -1,13 +1,14 @@
 import Foundation
 
 /// One espresso shot as the shot-time model reads it: the grind setting (on the grinder's scale), the shot's time in
-/// seconds and its rating when it has one.
+/// seconds, its rating when it has one, and its yield (grams in the cup) when logged.
 public struct TimedShot: Sendable, Hashable {
     public var setting: Double
     public var seconds: Double
     public var rating: Double?
-    public init(setting: Double, seconds: Double, rating: Double? = nil) {
-        self.setting = setting; self.seconds = seconds; self.rating = rating
+    public var yield: Double?
+    public init(setting: Double, seconds: Double, rating: Double? = nil, yield: Double? = nil) {
+        self.setting = setting; self.seconds = seconds; self.rating = rating; self.yield = yield
     }
 }
 
