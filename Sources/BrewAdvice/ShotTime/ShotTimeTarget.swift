@@ -11,8 +11,9 @@ import Foundation
 ///
 /// **Else the documented default** (``Source/standard``): ``defaultSeconds`` (28 s, the middle of the 25–31 s a
 /// barista aims a standard shot at) with standard deviation ``defaultSD`` (3 s): wide, so the bag's own shots and
-/// ratings decide. The stop conditions some shot files carry (Decent, Meticulous, GaggiMate profiles) are not
-/// read: the journal does not hold them.
+/// ratings decide. The stop conditions shot files carry (Decent, Meticulous, GaggiMate, Gaggiuino profiles) are not
+/// read: they stop the shot on weight or volume, and their times are each step's cap, which a pressure, flow or
+/// weight exit ends first (docs/advisor.md, "Target time"); the journal does not hold them either.
 struct ShotTimeTarget: Sendable, Equatable {
     enum Source: String, Sendable { case bestRated = "best_rated", standard = "default" }
 
