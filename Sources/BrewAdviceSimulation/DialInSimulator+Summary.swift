@@ -99,18 +99,20 @@ extension DialInSimulator {
         for b in 0..<bags {
             for (policy, o) in run(seed: firstSeed &+ UInt64(b)) { outcomes[policy, default: []].append(o) }
         }
-        return policies.map { p in
-            let os = outcomes[p] ?? []
-            let distances = os.compactMap { o in o.statedBest.map { abs($0 - o.trueSweetSpot) } }.sorted()
-            let covered = os.filter { o in
-                guard let lo = o.low, let hi = o.high else { return false }
-                return lo <= o.trueSweetSpot && o.trueSweetSpot <= hi
-            }.count
-            return Summary(policy: p, bags: os.count, medianDistance: Self.median(distances),
-                           meanLoss: os.map(\.meanLoss).reduce(0, +) / Double(max(1, os.count)),
-                           coverage: p == .advisor ? Double(covered) / Double(max(1, os.count)) : nil,
-                           distances: distances, losses: os.map(\.meanLoss))
-        }
+        return policies.map { Self.summary($0, outcomes[$0] ?? []) }
+    }
+
+    /// The summary of `policy`'s outcomes `os` (the coverage for the advisor only).
+    static func summary(_ policy: Policy, _ os: [Outcome]) -> Summary {
+        let distances = os.compactMap { o in o.statedBest.map { abs($0 - o.trueSweetSpot) } }.sorted()
+        let covered = os.filter { o in
+            guard let lo = o.low, let hi = o.high else { return false }
+            return lo <= o.trueSweetSpot && o.trueSweetSpot <= hi
+        }.count
+        return Summary(policy: policy, bags: os.count, medianDistance: Self.median(distances),
+                       meanLoss: os.map(\.meanLoss).reduce(0, +) / Double(max(1, os.count)),
+                       coverage: policy == .advisor ? Double(covered) / Double(max(1, os.count)) : nil,
+                       distances: distances, losses: os.map(\.meanLoss))
     }
 
     /// The median (mean of the middle two for an even count); NaN for none.

@@ -57,6 +57,12 @@ public struct DialInSimulator: Sendable {
         /// Whether the advisor is told each bag's roast level where ``roastOffset`` mixes them (light for the finer
         /// group, dark for the coarser); `false` is the same journal with the roast levels blanked.
         public var roastLevelsTold = true
+        /// Bags that age (``run(seed:)`` then draws ``runAged(seed:drift:)``'s journals): each bag's sweet spot moves
+        /// this many steps per day of bag age (positive: coarser), `nil` for bags that do not age.
+        public var ageDrift: Double?
+        /// Whether the advisor is told the brews' bag ages (the bags' roast dates) where ``ageDrift`` ages them;
+        /// `false` is the same journal with the roast dates removed: the advisor then answers as without age.
+        public var agesTold = true
 
         public enum CueSource: String, Sendable, Hashable { case none, taste, shotTime = "shot time" }
 
@@ -151,6 +157,7 @@ public struct DialInSimulator: Sendable {
     /// they are rated.
     public var policies: [Policy] {
         if scenario.shotTimes != nil { return [.advisor, .byClock] }
+        if scenario.ageDrift != nil { return [.advisor, .hillClimbing] }
         var p: [Policy] = [.advisor]
         if scenario.rated { p += [.hillClimbing, .repeatBest] }
         if scenario.cues != .none { p.append(.tasteStepping) }
@@ -179,6 +186,11 @@ public struct DialInSimulator: Sendable {
         /// Whether the bag's best-rated setting lies inside the advisor's interval, or the answer says why not
         /// (its best cup is the safe pick, or the rating expected at the best is said to be below it).
         public var bestRatedInside: Bool? = nil
+        /// Where bags age and the advisor is told their ages: the drift fitted at the last answer (``AgeDrift``,
+        /// shown or not; `nil` when too few bags qualify), and how many of the answers (one before each brew and
+        /// the last) the drift moved.
+        public var ageDrift: AgeDrift? = nil
+        public var answersMoved = 0
     }
 
     public var scenario: Scenario
@@ -276,6 +288,7 @@ public struct DialInSimulator: Sendable {
     /// Runs the new bag of `seed` under every policy (the same bag, history and noise draws for each).
     public func run(seed: UInt64) -> [Policy: Outcome] {
         if let times = scenario.shotTimes { return runTimed(seed: seed, times) }
+        if let drift = scenario.ageDrift { return runAged(seed: seed, drift: drift) }
         let (history, roasts, bag, rng0) = setup(seed: seed)
         var out: [Policy: Outcome] = [:]
         let told = scenario.roastLevelsTold

@@ -39,6 +39,9 @@ enum DialInWorkloads {
         // Espresso from shot times alone, against a barista going by the clock (docs/advisor.md, "Timed shots").
         print(DialInSimulator.journalTable(scenarios: DialInSimulator.Scenario.timedShots, bags: bagsPerScenario)
             .markdown)
+        // Bags whose sweet spot drifts with age, told the ages and with the roast dates removed (docs/advisor.md,
+        // "Age").
+        print(DialInSimulator.ageTable(bags: bagsPerScenario).markdown)
         let a = pooled[.advisor]!, h = pooled[.hillClimbing]!, r = pooled[.repeatBest]!
         let extra = ["advisor_median_distance": a.medianDistance, "hill_climbing_median_distance": h.medianDistance,
                      "repeat_best_median_distance": r.medianDistance, "advisor_mean_loss": a.meanLoss,
