@@ -149,7 +149,8 @@ public struct DialInAdvice: Sendable {
             "\(unrated == 1 ? "is" : "are") unrated: rate them and the advice sharpens"
     }
 
-    /// What the confidence word rests on: the interval's width in steps (clicks) and the bag's evidence. A stepless
+    /// What the confidence word rests on: the interval's width in steps (clicks), the share of the sweet spot's
+    /// posterior within one step of the best (rounded down: "high" needs 90 %) and the bag's evidence. A stepless
     /// grinder has no steps: its width is given on the dial ("spans 0.16 on the dial").
     public var confidenceReason: String {
         let e = estimate
@@ -163,6 +164,9 @@ public struct DialInAdvice: Sendable {
                 parts.append(
                     "\(interval) \(String(format: "%.1f", w)) \(e.scale.notation == .thirds ? "clicks" : "steps")")
             }
+        }
+        if let m = e.massNearBest, let best = e.best {
+            parts.append("\(Int((m * 100).rounded(.down))) % of it within one step of \(text(best))")
         }
         parts.append(
             points.isEmpty ? "no rated brew of this bag" : "\(Self.count(points.count, "rated brew")) of this bag")

@@ -274,8 +274,10 @@ public struct DialInModel: Sendable {
         let lowShown = nearest(lowU), highShown = nearest(highU)
         let bestRatedOutside = !flat
             && keptBest.map { $0.setting < lowShown - 1e-9 || $0.setting > highShown + 1e-9 } == true
-        var confidence = DialInEstimate.Confidence.judge(widthUnits: highU - lowU, ratedBrews: n,
-                                                         cues: cues.count + timed.count, flat: flat)
+        // The posterior mass of the sweet spot within one step (one model unit) of the stated best: "high" needs 0.9.
+        let nearBest = best.map { b in post.massBelow(u(b) + 1) - post.massBelow(u(b) - 1) }
+        var confidence = DialInEstimate.Confidence.judge(widthUnits: highU - lowU, massNearBest: nearBest ?? 0,
+                                                         ratedBrews: n, cues: cues.count + timed.count, flat: flat)
         if bestRatedOutside, confidence == .high { confidence = .medium }
         var answer = DialInEstimate(
             scale: scale, verdict: flat ? .noDependence : .peak, next: next, nextExpected: clip(nextMean),
@@ -294,6 +296,7 @@ public struct DialInModel: Sendable {
             answer.shotTime = all.fit([], level: options.level, used: false)
         }
         answer.attributeEffect = prior.effect
+        answer.massNearBest = nearBest
         return answer
     }
 

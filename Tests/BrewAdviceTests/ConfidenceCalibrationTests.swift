@@ -31,8 +31,10 @@ import Testing
             medium.0 += r.withinOneStep[.medium] ?? 0; medium.1 += r.stated[.medium] ?? 0
             #expect(r.bestRatedInside >= 0.9, "\(r.scenario): best-rated setting inside (or said) in \(r.bestRatedInside)")
         }
-        // Target 80 %; measured 66 of 83 (80 % rounded, 79.5 %) on these seeds: held at 75 % until the next calibration.
-        if high.1 > 0 { #expect(Double(high.0) / Double(high.1) >= 0.75, "high: \(high.0) of \(high.1)") }
+        // Target 80 %: "high" needs 90 % of the sweet spot's posterior within one step of the best; measured 30 of 33
+        // (91 %) on these seeds (the earlier rule, an interval of at most 2 steps, 78 %).
+        #expect(high.1 > 0, "no bag was called high")
+        if high.1 > 0 { #expect(Double(high.0) / Double(high.1) >= 0.8, "high: \(high.0) of \(high.1)") }
         if medium.1 > 0 { #expect(Double(medium.0) / Double(medium.1) >= 0.5, "medium: \(medium.0) of \(medium.1)") }
     }
 }
