@@ -99,6 +99,28 @@ import Testing
         #expect(backtest.overall.sentence(backtest.options).hasPrefix("Too thin to judge: 3 bags"))
     }
 
+    /// Bags whose first cup was their best: the user is there at brew 1, the advice at best from brew 2, so the
+    /// advice comes later, and the sentence and the page's figure say it in brews later, interval included.
+    @Test func aLaterVerdictIsSaidInBrewsLater() throws {
+        let firstBest: [(settings: [Double], ratings: [Double])] = [
+            ([24, 20, 28, 22], [4.5, 3, 2.5, 3.5]), ([23, 27, 19, 25], [4.5, 3, 2.5, 3.5]),
+            ([25, 21, 29, 23], [4.5, 3, 2.5, 3.5]), ([22, 26, 18, 24], [4.5, 3, 2.5, 3.5]),
+            ([24, 28, 20, 26], [4.5, 3, 2.5, 3.5]), ([23, 19, 27, 21], [4.5, 3, 2.5, 3.5]),
+        ]
+        let o = try Backtest(journal: Self.journal(firstBest)).overall
+        try #require(o.verdict == .later, "\(o)")
+        let mean = try #require(o.meanSaved), low = try #require(o.low), high = try #require(o.high)
+        #expect(mean < 0 && high < 0)
+        func one(_ x: Double) -> String { String(format: "%.1f", x) }
+        let sentence = o.sentence(BacktestOptions())
+        #expect(sentence.contains(" \(one(-mean)) brews later on average than it was brewed (90 % bootstrap interval " +
+            "\(one(-high)) to \(one(-low)))."), "\(sentence)")
+        #expect(!sentence.contains("−"))
+        let figure = o.leadFigure
+        #expect(figure.label == "Brews later" && figure.mean == -mean && figure.low == -high && figure.high == -low)
+        #expect(o.verdictWords == "later")
+    }
+
     @Test func nothingToReplayIsAnError() {
         var b = JournalBuilder()
         _ = b.addGrinder(Grinder(name: "Comandante C40", settingMin: 0, settingMax: 40, settingStep: 1))

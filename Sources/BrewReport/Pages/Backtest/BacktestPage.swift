@@ -30,11 +30,15 @@ public enum BacktestPage {
         let o = backtest.overall, options = backtest.options
         let scope = backtest.pairs.count == 1 ? "\(backtest.pairs[0].grinder) × \(backtest.pairs[0].method)"
             : "every grinder × method"
-        let interval = o.low.map { lo in "\(Format.change(lo, decimals: 1)) to \(Format.change(o.high, decimals: 1))" }
+        // Said in the verdict's direction: "Brews later 2.3", never "Brews sooner −2.3" beside a sentence saying later.
+        let figure = o.leadFigure
+        let interval = figure.low.map { lo in
+            "\(Format.number(lo, decimals: 1)) to \(Format.number(figure.high, decimals: 1))"
+        }
         let lead = Section(id: "lead", blocks: [
             .figures([
                 Figure(label: "Bags replayed", value: "\(o.bags)", evidence: "\(o.judged) judged"),
-                Figure(label: "Brews sooner", value: Format.change(o.meanSaved, decimals: 1),
+                Figure(label: figure.label, value: Format.number(figure.mean, decimals: 1),
                        comparison: interval.map { "\(BacktestSummary.percentWords(o.level)) interval \($0)" },
                        evidence: "mean over \(o.judged) judged bags"),
                 Figure(label: "Brews to within \(Format.number(options.withinRating, decimals: 1)) of the best",
@@ -49,12 +53,12 @@ public enum BacktestPage {
                     Cell(Format.number(s.meanWithinReach, decimals: 1)), Cell(Format.change(s.meanSaved, decimals: 1)),
                     Cell(s.low.map { "\(Format.change($0, decimals: 1)) to \(Format.change(s.high, decimals: 1))" }
                         ?? "—"),
-                    Cell(s.sentence(options))]
+                    Cell(s.verdictWords)]
         }
         let pairs = Table(columns: [
             Column("Grinder × method", priority: 1), Column("Bags", kind: .number, priority: 3),
-            Column("Judged", kind: .number, priority: 2), Column("Brews to within reach", kind: .number),
-            Column("Brews sooner", kind: .number, priority: 2), Column("Interval", priority: 3),
+            Column("Judged", kind: .number, priority: 2), Column("Within reach", kind: .number),
+            Column("Sooner", kind: .number, priority: 2), Column("Interval", priority: 3),
             Column("Verdict", priority: 2),
         ], rows: pairRows)
         var number = 0
@@ -74,7 +78,7 @@ public enum BacktestPage {
             Column("Best rating", kind: .number), Column("Best-rated settings", priority: 2),
             Column("Within reach at brew", kind: .number), Column("You brewed it at brew", kind: .number, priority: 2),
             Column("Advice pointed there at brew", kind: .number, priority: 2),
-            Column("Brews sooner", kind: .number, priority: 2),
+            Column("Sooner", kind: .number, priority: 2),
         ], rows: bagRows)
         let request = ChartRequest(stem: chartStem, title: "Distance from each bag's best-rated setting, per brew",
                                    kind: "backtest-distance", chart: BacktestChart.chart(o, scope: scope))
@@ -88,10 +92,11 @@ public enum BacktestPage {
                     "below the bag's best. You brewed it: the first brew on a best-rated setting. Advice pointed " +
                     "there: the first brew before which the advice was on one; never means it was not, and the bag " +
                     "then counts as reached one brew after its last."),
-                Text("Brews sooner: you brewed it minus advice pointed there, per bag; its interval is a percentile " +
-                    "bootstrap over the judged bags (\(options.resamples) resamples, seed \(options.seed)). A bag is " +
-                    "judged with \(options.minimumBrews) or more replayed brews and advice; fewer than " +
-                    "\(options.minimumBags) judged bags are too thin to judge."),
+                Text("Within reach (by grinder × method): the mean brew at which a judged bag came within reach. " +
+                    "Sooner: you brewed it minus advice pointed there, per bag (negative: later); its interval " +
+                    "is a percentile bootstrap over the judged bags (\(options.resamples) resamples, seed " +
+                    "\(options.seed)). A bag is judged with \(options.minimumBrews) or more replayed brews and " +
+                    "advice; fewer than \(options.minimumBags) judged bags are too thin to judge."),
                 Text("The best-rated settings are where you happened to brew: a bag whose best cup was its first " +
                     "can show no saving, and a setting nobody brewed is never the target."),
             ]),
