@@ -30,6 +30,8 @@ extension DialInAdvice {
     /// without one) and the pool (``ShotTimePooling``); `yield_left_out` the shots stopped more than 15 % from the
     /// profile's median yield and left out of the slope (``ShotTimeYield``); `used` false when the earlier bags show no
     /// slope and the one stated is every bag's, this one's included (not read as evidence: ``ShotTimeFit/used``).
+    /// `"above_curve": [{"grind_setting", "rating", "expected_rating"}]` lists the bag's cups rated more than half a
+    /// point above the curve there (a note says the curve runs under them).
     /// `"attribute_effect": {"attribute", "value", "bags",
     /// "known_bags", "shift", "spread", "towards"} | null` is the new bag's roast level's effect on its prior
     /// (``AttributeEffect``: `shift` and `spread` in model units, steps or clicks; `towards` "finer" or "coarser"),
@@ -62,6 +64,10 @@ extension DialInAdvice {
                 ["grind_setting": Self.round($0.setting), "rating": Self.round($0.rating)] as Any
             } ?? NSNull(),
             "map": ["low": Self.round(e.mapLow), "high": Self.round(e.mapHigh)],
+            "above_curve": e.cupsAboveCurve.map {
+                ["grind_setting": Self.round($0.cup.setting), "rating": Self.round($0.cup.rating),
+                 "expected_rating": Self.round($0.expected)]
+            },
             "profile": profile.map { $0 as Any } ?? NSNull(),
             "cues": e.cues.map { c -> [String: Any] in
                 ["grind_setting": Self.round(c.setting),

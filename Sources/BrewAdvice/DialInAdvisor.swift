@@ -96,6 +96,16 @@ public enum DialInAdvisor {
             }.joined(separator: ", ")
             notes.append("counted as a probable mishap (far below what the other brews predict): \(list)")
         }
+        if !estimate.cupsAboveCurve.isEmpty {
+            let list = estimate.cupsAboveCurve.map {
+                "\(DialInAdvice.rating($0.expected)) expected at \(scale.text($0.cup.setting)), where you rated " +
+                    DialInAdvice.rating($0.cup.rating)
+            }.joined(separator: "; ")
+            notes.append(
+                "the curve runs under this bag's own cups (\(list)): " + (earlier.contains { !$0.isEmpty }
+                    ? "the earlier bags' cups pull it down there; trust the cup you tasted over the curve"
+                    : "one cup is partly luck, and the curve is smoother than the cups; trust the cup you tasted"))
+        }
         if !model.discountedEarlier.isEmpty {
             notes.append(
                 "\(DialInAdvice.count(model.discountedEarlier.count, "earlier brew")) counted as probable mishaps")

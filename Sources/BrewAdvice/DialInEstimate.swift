@@ -98,6 +98,15 @@ public struct DialInEstimate: Sendable {
     /// The shot-time model behind the answer (seconds per step, target time, the bag's shots read); `nil` when no
     /// shots show a slope or the method is not espresso (``ShotTimeFit/used``: whether the times were read by it).
     public var shotTime: ShotTimeFit? = nil
+    /// The settings this bag rated more than half a point above the curve there (``DialInModel/underCupMargin``), each
+    /// with the bag's best rating there and the rating the curve expects: the answer says the curve runs under them.
+    public var cupsAboveCurve: [CupAboveCurve] = []
+    /// A cup of the bag rated above the fitted curve: the cup (its setting, the bag's best rating there) and the
+    /// rating expected there.
+    public struct CupAboveCurve: Sendable, Hashable {
+        public let cup: BrewPoint
+        public let expected: Double
+    }
     /// The posterior mass of the sweet spot within one step (click, model unit) of ``best``: what "high" rests on;
     /// `nil` without a stated best.
     public var massNearBest: Double? = nil

@@ -297,6 +297,15 @@ public struct DialInModel: Sendable {
         }
         answer.attributeEffect = prior.effect
         answer.massNearBest = nearBest
+        // Where the curve runs under this bag's own cups: each setting the bag rated (a probable mishap aside) more
+        // than ``underCupMargin`` above the rating expected there.
+        let kept = zip(current, robust).filter { $0.1 >= 0.5 }.map(\.0)
+        for x in Set(kept.map(\.setting)).sorted() {
+            let r = kept.filter { $0.setting == x }.map(\.rating).max()!, m = clip(expected(x).mean)
+            if m < r - Self.underCupMargin {
+                answer.cupsAboveCurve.append(.init(cup: BrewPoint(setting: x, rating: r), expected: m))
+            }
+        }
         return answer
     }
 
@@ -304,6 +313,9 @@ public struct DialInModel: Sendable {
     /// so and offers that cup's setting as the safe pick: ``DialInOptions/experimentCost``'s quarter point, the cost
     /// an experiment may have.
     static let belowCupMargin = 0.25
+    /// How far under a cup the bag rated the curve may run there before a note says so: half a point, the step people
+    /// rate in.
+    static let underCupMargin = 0.5
 }
 
 extension DialInModel {
