@@ -132,20 +132,7 @@ public enum DialInAdvisor {
                                  estimate: estimate, points: current, earlierPoints: earlier, unrated: unrated,
                                  unset: unset,
                                  why: "", notes: notes, total: brews.total, profile: brews.profile,
-                                 evidence: .init(
-                                     brews: brews.brewsByBag.indices.contains(target + 1) ? brews.brewsByBag[target + 1]
-                                         : 0,
-                                                 rated: brews.ratedByBag.indices.contains(target + 1)
-                                                     ? brews.ratedByBag[target + 1] : 0,
-                                                 earlierBags: brews.brewsByBag.indices.filter {
-                                                     $0 != target + 1 && brews.brewsByBag[$0] > 0
-                                                 }.count,
-                                                 earlierBrews: brews.brewsByBag.indices.filter {
-                                                     $0 != target + 1
-                                                 }.reduce(0) { $0 + brews.brewsByBag[$1] },
-                                                 earlierRated: brews.ratedByBag.indices.filter {
-                                                     $0 != target + 1
-                                                 }.reduce(0) { $0 + brews.ratedByBag[$1] }))
+                                 evidence: brews.evidence(slot: target + 1))
         var answer = draft.with(why: DialInExplanation.why(draft))
         if let aged {
             answer.age = AgeStatement(drift: aged.drift, nextAge: aged.nextAge)

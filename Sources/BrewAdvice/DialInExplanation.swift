@@ -25,7 +25,7 @@ enum DialInExplanation {
         let t = { (x: Double) in a.text(x) }
         var first: [String] = []
         first.append(a.points.isEmpty ? "No rated brews of this bag yet"
-                     : "\(DialInAdvice.count(a.points.count, "brew")) of this bag on " +
+                     : "\(DialInAdvice.count(a.points.count, "rated brew")) of this bag on " +
                          "\(DialInAdvice.count(e.distinctSettings, "setting"))")
         if !e.cues.isEmpty {
             let finer = e.cues.filter { $0.towardsCoarser < 0 }.count,
@@ -41,9 +41,11 @@ enum DialInExplanation {
             let range = t(e.scale.snap(lo)) == t(e.scale.snap(hi)) ? "around \(t(e.scale.snap(lo)))"
                 : "at \(t(e.scale.snap(lo)))–\(t(e.scale.snap(hi)))"
             // The 80 % range where the earlier bags predict a new bag's peak (not the range of their own peaks).
-            first.append(
-                "from \(DialInAdvice.count(e.earlierBags, "earlier bag")) on " +
-                    "this grinder × method, a new bag is expected to peak \(range)")
+            // Of the earlier bags counted in the evidence, those with a rating, note or shot time to learn from.
+            let of = a.evidence.earlierBags > e.earlierBags
+                ? "\(e.earlierBags) of the \(a.evidence.earlierBags) earlier bags"
+                : DialInAdvice.count(e.earlierBags, "earlier bag")
+            first.append("from \(of) on this grinder × method, a new bag is expected to peak \(range)")
             if let effect = e.attributeEffect { first.append(effect.words(scale: e.scale)) }
         } else {
             first.append("no earlier bags on this grinder × method to learn from")

@@ -138,6 +138,18 @@ struct MethodBrews: Sendable {
     var settingsByBag: [[Double]] = []
     /// Brews read by bag slot, rated or not, and of them those with a finite rating.
     var brewsByBag: [Int] = [], ratedByBag: [Int] = []
+
+    /// The evidence of an answer for the bag in `slot`, counted here only: every brew read, rated or not (with a
+    /// setting or not), of that bag and of every other bag on the grinder × method (and profile), and how many of
+    /// each are rated; an earlier bag is one with at least one brew.
+    func evidence(slot: Int) -> DialInAdvice.Evidence {
+        let own = { (counts: [Int]) in counts.indices.contains(slot) ? counts[slot] : 0 }
+        let others = brewsByBag.indices.filter { $0 != slot }
+        return .init(brews: own(brewsByBag), rated: own(ratedByBag),
+                     earlierBags: others.filter { brewsByBag[$0] > 0 }.count,
+                     earlierBrews: others.reduce(0) { $0 + brewsByBag[$1] },
+                     earlierRated: others.reduce(0) { $0 + ratedByBag[$1] })
+    }
     /// The scale of this grinder × method (``DialInScale/make(grinder:observed:spec:)`` from ``settings``).
     var scale: DialInScale
     /// The catalogue entry used, and whether its notation had to be dropped (logged settings off its dial).

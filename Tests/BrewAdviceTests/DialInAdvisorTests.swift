@@ -82,7 +82,7 @@ struct JournalSketch {
         let e = a.estimate
         #expect(e.next < 28 && e.scale.settings.contains(e.next))
         #expect(e.earlierPeakLow! < 22 && e.earlierPeakHigh! > 22)
-        #expect(a.why.hasPrefix("1 brew of this bag on 1 setting; from "))
+        #expect(a.why.hasPrefix("1 rated brew of this bag on 1 setting; from "))
         #expect(a.why.contains(" on this grinder × method, a new bag is expected to peak "))
         #expect(a.why.contains("your best so far is 28 (3.0)"))
     }

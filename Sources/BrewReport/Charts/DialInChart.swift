@@ -18,7 +18,7 @@ public enum DialInChart {
         let scale = e.scale
         let level = "\(Int((e.level * 100).rounded())) %"
         let title = "Dial-in — \(advice.grinder) · \(advice.method)" + (advice.bean.map { " · \($0)" } ?? "")
-        var subtitle = "\(count(advice.points.count, "brew")) of this bag · \(count(e.earlierBags, "earlier bag"))"
+        var subtitle = advice.evidenceWords
         subtitle += " · next \(advice.text(e.next))"
         if let best = e.best, let lo = e.low, let hi = e.high {
             subtitle += " · best \(advice.text(best)) (\(level): \(advice.text(lo))–\(advice.text(hi)))"
