@@ -16,6 +16,7 @@ import Testing
     static let notPages: Set<String> = [
         "brewstats-bench/Measurement.swift", "BrewAdviceSimulation/DialInSimulator+Summary.swift",
         "BrewAdviceSimulation/DialInSimulator+Calibration.swift", "BrewAdviceSimulation/DialInSimulator+Attributes.swift",
+        "BrewAdviceSimulation/DialInSimulator+Age.swift",
     ]
 
     /// What page markup looks like in a string literal: an HTML element, a Markdown heading, table row, image or bold
