@@ -135,10 +135,13 @@ struct BeanconquerorWriter {
         return added
     }
 
-    /// A brew's second and dose, for finding the same brew under another uuid.
+    /// A brew's second and dose, for finding the same brew under another uuid. A second past Int64's range (a
+    /// backup's date of 1e300 ms, or infinite) is keyed by its own text, never trapped on.
     static func brewKey(seconds: Double?, dose: Double?) -> String {
         guard let seconds else { return "-" }
-        return "\(Int64(seconds.rounded(.down)))|\(DecimalText.text(dose ?? 0))"
+        let second = seconds.rounded(.down)
+        let text = Int64(exactly: second).map(String.init) ?? "\(second)"
+        return "\(text)|\(DecimalText.text(dose ?? 0))"
     }
 }
 
