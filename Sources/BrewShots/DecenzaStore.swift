@@ -73,6 +73,13 @@ enum DecenzaStore {
     }
 
     /// One document per row of `shots`, or `nil` when the tables are not Decenza's.
+    /// Column `c` of `row` as a `T`, `nil` when it is NULL or holds what does not convert (text in an integer
+    /// column: SQLite keeps any value in any column). GRDB's typed subscript traps on such a value; a user's store
+    /// must never stop the program.
+    static func value<T: DatabaseValueConvertible>(_ row: Row, _ c: String) -> T? {
+        (row[c] as DatabaseValue?).flatMap { T.fromDatabaseValue($0) }
+    }
+
     static func documents(_ db: Database, file: String) throws -> [(name: String, bytes: Data)]? {
         guard try db.tableExists("shots"), try db.tableExists("shot_samples") else { return nil }
         let present = Set(try db.columns(in: "shots").map(\.name))
@@ -81,8 +88,8 @@ enum DecenzaStore {
         if try db.tableExists("shot_phases") {
             for row in try Row.fetchAll(db,
                 sql: "SELECT shot_id, time_offset, label FROM shot_phases ORDER BY shot_id, time_offset, id") {
-                guard let id: Int64 = row["shot_id"], let t: Double = row["time_offset"],
-                    let label: String = row["label"] else { continue }
+                guard let id: Int64 = Self.value(row, "shot_id"), let t: Double = Self.value(row, "time_offset"),
+                    let label: String = Self.value(row, "label") else { continue }
                 phases[id, default: []].append(["t": t, "label": label])
             }
         }
@@ -104,9 +111,9 @@ enum DecenzaStore {
                 case nil: break
                 }
             }
-            let id: Int64 = row["id"] ?? 0
+            let id: Int64 = Self.value(row, "id") ?? 0
             var doc: [String: Any] = ["decenza_shot": fields, "decenza_phases": phases[id] ?? []]
-            let blob: Data? = row["data_blob"]
+            let blob: Data? = Self.value(row, "data_blob")
             switch blob.map(Self.samples) {
             case .success(let samples)?: doc["decenza_series"] = samples
             case .failure(let why)?: doc["decenza_error"] = why.reason

@@ -93,4 +93,32 @@ import TestSupport
         #expect(shots.kept == 1 && shots.rejected == 1)
         #expect(shots.rejects.first?.column == "data_blob")
     }
+
+    /// SQLite keeps any value in any column: text where Decenza writes numbers (a shot's id, a phase's time, a blob
+    /// stored as text) is read as missing, never trapped on (found by fuzz-decenza).
+    @Test func valuesOfTheWrongTypeAreMissingNotATrap() throws {
+        let scratch = try Repo.scratch("decenza-types")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let db = scratch.appendingPathComponent("shots.db")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let script = """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.executescript("CREATE TABLE shots (id TEXT, uuid TEXT, timestamp INTEGER, profile_name TEXT);"
+                             "CREATE TABLE shot_samples (shot_id TEXT, sample_count INTEGER, data_blob TEXT);"
+                             "CREATE TABLE shot_phases (id INTEGER, shot_id TEXT, time_offset TEXT, label BLOB);")
+            db.execute("INSERT INTO shots VALUES ('one', 'u1', 1700000000, 'p')")
+            db.execute("INSERT INTO shot_samples VALUES ('one', 3, 'not a blob')")
+            db.execute("INSERT INTO shot_phases VALUES (1, 'one', 'soon', x'00ff')")
+            db.execute("INSERT INTO shot_phases VALUES (2, 1e300, 1e300, 'x')")
+            db.commit()
+            """
+        p.arguments = ["python3", "-c", script, db.path]
+        try p.run(); p.waitUntilExit()
+        try #require(p.terminationStatus == 0)
+        // Read or refused with an error, but the process goes on.
+        let journal = try? importAnyJournal(at: db, options: Self.utc)
+        if let shots = journal?.shots { #expect(shots.kept == 0) }
+    }
 }
